@@ -1,0 +1,54 @@
+# The two commands a new machine needs: `make book` and `make test`.
+# Both create the virtual environment from requirements.txt when it is missing
+# (or older than requirements.txt / pyproject.toml).
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: book test serve live bench lint notebooks clean venv
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+## make book: build the website, every notebook executed, any warning fails.
+book: $(STAMP)
+	$(VENV)/bin/jupyter-book build . -W -n --keep-going
+	@echo "The book is built: $(CURDIR)/_build/html/index.html (make serve to browse it)"
+
+## make test: unit tests, doctests, widget tests, nbval on every chapter.
+test: $(STAMP)
+	$(PY) -m pytest
+
+## make serve: the built website on http://$(HOST):$(PORT)/
+serve:
+	@test -f _build/html/index.html || $(MAKE) book
+	$(PY) -m http.server --bind $(HOST) --directory _build/html $(PORT)
+
+## make live: the chapters as live notebooks (JupyterLab) on $(HOST).
+live: $(STAMP)
+	$(VENV)/bin/jupyter lab --ip=$(HOST) --no-browser --ServerApp.root_dir=book
+
+## make bench: every calculator's update time against the budget, dice engine vs icepool.
+bench: $(STAMP)
+	$(PY) scripts/bench.py
+
+## make notebooks: execute every chapter in place (deterministic) and store the outputs.
+notebooks: $(STAMP)
+	$(PY) scripts/execute_notebooks.py book/*.ipynb
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check rulebook_py tests scripts
+	$(VENV)/bin/ruff format --check rulebook_py tests scripts
+
+clean:
+	rm -rf _build

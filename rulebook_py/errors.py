@@ -1,0 +1,129 @@
+"""One exception root for every bad input to the rulebook.
+
+Every error the package raises on purpose derives from :class:`RulebookError`,
+so a calculator can catch that one class and show its message instead of a
+traceback. The subclasses also derive from :class:`ValueError`, so ordinary
+Python code that expects a ``ValueError`` keeps working.
+
+Example:
+    >>> from rulebook_py.errors import RuleValueError, RulebookError
+    >>> err = RuleValueError("attribute must be 0..20, got -1", field="attribute")
+    >>> isinstance(err, RulebookError), isinstance(err, ValueError), err.field
+    (True, True, 'attribute')
+"""
+
+from __future__ import annotations
+
+__all__ = ["NotationError", "RuleValueError", "RulebookError", "check_int"]
+
+
+class RulebookError(Exception):
+    """Root of every error raised on purpose by ``rulebook_py``.
+
+    Args:
+        message: A sentence a reader understands: it quotes the bad value
+            and says what is allowed.
+        field: The name of the input at fault (a function parameter or a
+            calculator control), so a calculator can show the message next
+            to that control. ``None`` when no single input is at fault.
+
+    Example:
+        >>> str(RulebookError("bad", field="x")), RulebookError("bad").field is None
+        ('bad', True)
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class RuleValueError(RulebookError, ValueError):
+    """A value outside what a rule accepts (a negative attribute, DEF 200...).
+
+    Example:
+        >>> raise RuleValueError("defense must be 1..60, got 200")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: defense must be 1..60, got 200
+    """
+
+
+class NotationError(RulebookError, ValueError):
+    """Dice notation that cannot be read.
+
+    Args:
+        text: The whole notation as the user typed it.
+        position: 0-based index of the first character at fault.
+        expected: What the reader should have put there.
+        field: As for :class:`RulebookError`.
+
+    Example:
+        >>> err = NotationError("3d", 2, "the number of sides after 'd'")
+        >>> print(err)
+        cannot read dice notation '3d' at position 2 (end of text): expected the number of sides after 'd'
+        >>> err.position
+        2
+    """
+
+    def __init__(
+        self, text: str, position: int, expected: str, *, field: str | None = None
+    ) -> None:
+        where = (
+            f"at position {position} (end of text)"
+            if position >= len(text)
+            else f"at position {position} ({text[position]!r})"
+        )
+        super().__init__(
+            f"cannot read dice notation {text!r} {where}: expected {expected}",
+            field=field,
+        )
+        self.text = text
+        self.position = position
+        self.expected = expected
+
+
+def check_int(
+    value: object, name: str, low: int | None = None, high: int | None = None
+) -> int:
+    """Check that ``value`` is an ``int`` within ``[low, high]`` and return it.
+
+    ``bool`` is refused even though it is an ``int`` subclass: ``True`` is
+    never a meaningful attribute or modifier.
+
+    Args:
+        value: The value to check.
+        name: The parameter's name, quoted in the message and used as
+            ``field``.
+        low: Smallest allowed value, or ``None`` for no lower bound.
+        high: Largest allowed value, or ``None`` for no upper bound.
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        RuleValueError: If ``value`` is not an integer or is out of range.
+
+    Example:
+        >>> check_int(3, "skill", 0, 10)
+        3
+        >>> check_int(11, "skill", 0, 10)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: skill must be an integer from 0 to 10, got 11
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleValueError(
+            f"{name} must be an integer, got {value!r} ({type(value).__name__})",
+            field=name,
+        )
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            allowed = f"from {low} to {high}"
+        elif low is not None:
+            allowed = f"of at least {low}"
+        else:
+            allowed = f"of at most {high}"
+        raise RuleValueError(
+            f"{name} must be an integer {allowed}, got {value!r}", field=name
+        )
+    return value

@@ -1,0 +1,3 @@
+"""The rules of each system as pure functions and frozen dataclasses, one module each."""
+
+__all__: list[str] = []
