@@ -1,0 +1,764 @@
+"""Unisystem basics (*Sorcellerie*): the core roll, tasks, tests and contests.
+
+Every action is resolved the same way: roll the core die (a D10), add the
+traits that apply and the circumstance modifier; a total of :data:`TARGET`
+(9) or more succeeds, and the higher the total, the more success levels.
+
+* a **task** (*épreuve*) adds an attribute and a skill;
+* a **simple test** (*test simple*) adds an attribute doubled, a **difficult
+  test** (*test difficile*) adds it once;
+* an **unskilled task** (*épreuve sans compétence*) adds the attribute once,
+  −2, and can never reach more than 2 success levels ("decent");
+* a **contest** (*test / épreuve en résistance*): both sides roll, the higher
+  total wins.
+
+The success-level table is not printed in the source; it is the published
+Unisystem table (:func:`success_levels`). The core die may be replaced by
+2D6 − 2 (a 0 counts as 1): :class:`CoreDie`.
+
+Example:
+    >>> marcus = task(attribute=3, skill=6, modifier=-3)  # Perception + Occultism, dark
+    >>> marcus.bonus, marcus.success_chance()
+    (6, Fraction(4, 5))
+    >>> print(marcus.resolve(6))
+    D10 [6] + 6 = 12 → success, 2 levels (Decent)
+    >>> contest(8, 5).a_wins
+    Fraction(18, 25)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
+
+from ..distribution import Distribution
+from ..errors import RuleValueError, check_int
+from ..glossary import Term
+
+__all__ = [
+    "ATTRIBUTE_RANGE",
+    "BONUS_RANGE",
+    "DAMAGE_DICE",
+    "GLOSSARY",
+    "LEVEL_NAMES",
+    "MODIFIER_RANGE",
+    "SKILL_RANGE",
+    "TARGET",
+    "UNSKILLED_LEVEL_CAP",
+    "UNSKILLED_PENALTY",
+    "Attribute",
+    "Check",
+    "CheckKind",
+    "CheckRoll",
+    "ContestOutcome",
+    "ContestRoll",
+    "CoreDie",
+    "CoreRoll",
+    "average_roll",
+    "contest",
+    "core_distribution",
+    "damage_distribution",
+    "level_name",
+    "overlap_attribute",
+    "roll_core",
+    "success_levels",
+    "task",
+    "test",
+    "unskilled",
+]
+
+#: A total of this or more succeeds (the basic rule).
+TARGET = 9
+#: Penalty of an unskilled task (added to every other modifier).
+UNSKILLED_PENALTY = 2
+#: Most success levels an unskilled task can reach ("decent").
+UNSKILLED_LEVEL_CAP = 2
+
+#: Attributes accepted: 0 (absent) to 30. Humans have 1 to 6; the range
+#: leaves room for supernatural beings while refusing nonsense.
+ATTRIBUTE_RANGE = (0, 30)
+#: Skills accepted: 0 to 30 (human skills rarely pass 10).
+SKILL_RANGE = (0, 30)
+#: Circumstance modifiers accepted: −30 to +30. Past ±20 the D10 no longer
+#: matters (the result is certain), so larger values are surely typos.
+MODIFIER_RANGE = (-30, 30)
+#: A whole bonus (traits + modifiers) added to one side's roll in a contest.
+BONUS_RANGE = (-100, 100)
+#: Dice sides Unisystem uses for damage (D4, D6, D8, D10).
+DAMAGE_DICE = (4, 6, 8, 10)
+
+#: Names of the success levels in the published Unisystem table (English
+#: edition). The source names only level 2, *décent*.
+LEVEL_NAMES = {
+    0: "Failure",
+    1: "Adequate",
+    2: "Decent",
+    3: "Good",
+    4: "Very good",
+    5: "Excellent",
+    6: "Extraordinary",
+    7: "Mind-boggling",
+    8: "Outrageous",
+    9: "Superheroic",
+}
+
+
+# ------------------------------------------------------------ vocabulary
+class CoreDie(Enum):
+    """The die rolled for every task and test.
+
+    Example:
+        >>> CoreDie.TWO_D6.label, CoreDie.TWO_D6.notation
+        ('2D6 − 2 (un 0 compte comme 1)', '2D6−2')
+    """
+
+    D10 = ("D10", "D10")
+    TWO_D6 = ("2D6−2", "2D6 − 2 (un 0 compte comme 1)")
+
+    def __init__(self, notation: str, label: str) -> None:
+        self.notation = notation
+        self.label = label
+
+
+class CheckKind(Enum):
+    """What is added to the die: the four kinds of check of the basic rule.
+
+    Example:
+        >>> CheckKind.TASK.label, CheckKind.SIMPLE_TEST.english
+        ('Épreuve', 'simple test')
+    """
+
+    TASK = ("task", "Épreuve")
+    SIMPLE_TEST = ("simple test", "Test simple")
+    DIFFICULT_TEST = ("difficult test", "Test difficile")
+    UNSKILLED = ("unskilled task", "Épreuve sans compétence")
+
+    def __init__(self, english: str, label: str) -> None:
+        self.english = english
+        self.label = label
+
+
+class Attribute(Enum):
+    """The six attributes of a Unisystem character, French label kept.
+
+    Example:
+        >>> Attribute.WILLPOWER.label
+        'Volonté'
+    """
+
+    STRENGTH = "Force"
+    DEXTERITY = "Dextérité"
+    CONSTITUTION = "Constitution"
+    INTELLIGENCE = "Intelligence"
+    PERCEPTION = "Perception"
+    WILLPOWER = "Volonté"
+
+    @property
+    def label(self) -> str:
+        """The French name of the source."""
+        return self.value
+
+
+# ------------------------------------------------------------ the core roll
+@lru_cache(maxsize=4)
+def core_distribution(core: CoreDie = CoreDie.D10) -> Distribution:
+    """The exact distribution of the core roll (before any trait is added).
+
+    With :attr:`CoreDie.TWO_D6` the result is 2D6 − 2 and a 0 counts as 1.
+
+    Example:
+        >>> core_distribution().weights() == {v: 1 for v in range(1, 11)}
+        True
+        >>> core_distribution(CoreDie.TWO_D6).weights()[1]  # 0 or 1: 3 ways in 36
+        3
+    """
+    if not isinstance(core, CoreDie):
+        raise RuleValueError(
+            f"core die must be one of {[c.notation for c in CoreDie]}, got {core!r}",
+            field="core",
+        )
+    if core is CoreDie.D10:
+        return Distribution.uniform(10)
+    two_d6 = Distribution.uniform(6).repeat_sum(2) - 2
+    return two_d6.map(lambda v: max(v, 1))
+
+
+@dataclass(frozen=True)
+class CoreRoll:
+    """One throw of the core die, every die shown.
+
+    Attributes:
+        core: Which core die was thrown.
+        faces: The physical dice (one D10, or two D6).
+        value: The result used (a D10 face, or 2D6 − 2 with 0 counted as 1).
+
+    Example:
+        >>> str(CoreRoll(CoreDie.TWO_D6, (1, 1), 1))
+        '2D6−2 [1, 1] → 1'
+    """
+
+    core: CoreDie
+    faces: tuple[int, ...]
+    value: int
+
+    def __str__(self) -> str:
+        """``D10 [7]`` or ``2D6−2 [3, 5] → 6``."""
+        shown = ", ".join(str(f) for f in self.faces)
+        if self.core is CoreDie.D10:
+            return f"D10 [{shown}]"
+        return f"2D6−2 [{shown}] → {self.value}"
+
+
+def roll_core(core: CoreDie = CoreDie.D10, rng: random.Random | None = None) -> CoreRoll:
+    """Throw the core die once (seeded when ``rng`` is).
+
+    Example:
+        >>> a = roll_core(rng=random.Random(5))
+        >>> a == roll_core(rng=random.Random(5)), 1 <= a.value <= 10
+        (True, True)
+    """
+    core_distribution(core)  # validates ``core``
+    rng = rng or random.Random()
+    if core is CoreDie.D10:
+        face = rng.randint(1, 10)
+        return CoreRoll(core, (face,), face)
+    faces = (rng.randint(1, 6), rng.randint(1, 6))
+    return CoreRoll(core, faces, max(sum(faces) - 2, 1))
+
+
+def _core_from_value(core: CoreDie, value: int) -> CoreRoll:
+    """A core roll with a known result (for the source's worked examples)."""
+    check_int(value, "die", 1, 10)
+    if core is CoreDie.D10:
+        return CoreRoll(core, (value,), value)
+    return CoreRoll(core, (), value)
+
+
+# ------------------------------------------------------------ success levels
+def success_levels(total: int) -> int:
+    """Success levels of a final total (published Unisystem table).
+
+    Below 9: 0 (a failure). 9–10 → 1, 11–12 → 2, 13–14 → 3, 15–16 → 4,
+    17–20 → 5, 21–23 → 6, then one more level every 3 points
+    (24–26 → 7, 27–29 → 8, …).
+
+    Args:
+        total: The final total (die + traits + modifiers).
+
+    Raises:
+        RuleValueError: If ``total`` is not an integer.
+
+    Example:
+        >>> [success_levels(t) for t in (8, 9, 12, 15, 20, 21, 24, 27)]
+        [0, 1, 2, 4, 5, 6, 7, 8]
+    """
+    check_int(total, "total")
+    if total < TARGET:
+        return 0
+    if total <= 16:
+        return (total - TARGET) // 2 + 1
+    if total <= 20:
+        return 5
+    return 6 + (total - 21) // 3
+
+
+def level_name(level: int) -> str:
+    """The published name of a success level ("Decent" for 2).
+
+    Example:
+        >>> level_name(0), level_name(2), level_name(12)
+        ('Failure', 'Decent', 'Beyond superheroic')
+    """
+    check_int(level, "level", 0)
+    return LEVEL_NAMES.get(level, "Beyond superheroic")
+
+
+# ------------------------------------------------------------ checks
+@dataclass(frozen=True)
+class CheckRoll:
+    """One resolved check: the die, the total, the success level.
+
+    Attributes:
+        check: The check that was rolled.
+        die: The core roll (every die shown).
+        total: Die result + bonus.
+        level: Success levels (0 on a failure; capped for unskilled tasks).
+        success: Whether the total reached :data:`TARGET`.
+
+    Example:
+        >>> r = test(4).resolve(7)  # Lilith: Perception 4 doubled, roll 7
+        >>> r.total, r.level, r.success
+        (15, 4, True)
+    """
+
+    check: Check
+    die: CoreRoll
+    total: int
+    level: int
+    success: bool
+
+    def __str__(self) -> str:
+        """``D10 [7] + 8 = 15 → success, 4 levels (Very good)``."""
+        bonus = self.check.bonus
+        sign = "+" if bonus >= 0 else "−"
+        if self.success:
+            plural = "level" if self.level == 1 else "levels"
+            verdict = f"success, {self.level} {plural} ({level_name(self.level)})"
+        else:
+            verdict = "failure"
+        return f"{self.die} {sign} {abs(bonus)} = {self.total} → {verdict}"
+
+
+@dataclass(frozen=True)
+class Check:
+    """A task or test: what is added to the core die, and how it is read.
+
+    Build one with :func:`task`, :func:`test` or :func:`unskilled`.
+
+    Attributes:
+        kind: Task, simple or difficult test, or unskilled task.
+        bonus: Everything added to the die (traits and modifiers).
+        parts: The bonus explained, ``(label, value)`` pairs.
+        level_cap: Most success levels this check can reach (``None``: no cap).
+        core: The core die.
+
+    Example:
+        >>> c = unskilled(4)  # Josh: DEX 4 − 2
+        >>> c.bonus, c.needed(), c.success_chance()
+        (2, 7, Fraction(2, 5))
+    """
+
+    kind: CheckKind
+    bonus: int
+    parts: tuple[tuple[str, int], ...] = ()
+    level_cap: int | None = None
+    core: CoreDie = CoreDie.D10
+
+    def total_distribution(self) -> Distribution:
+        """The exact distribution of the total (core die + bonus).
+
+        Example:
+            >>> task(3, 6).total_distribution().min_value
+            10
+        """
+        return core_distribution(self.core) + self.bonus
+
+    def level_of(self, total: int) -> int:
+        """Success levels of ``total`` for this check (the cap applied).
+
+        Example:
+            >>> unskilled(6).level_of(20), task(6, 0).level_of(20)
+            (2, 5)
+        """
+        level = success_levels(total)
+        return level if self.level_cap is None else min(level, self.level_cap)
+
+    def needed(self) -> int:
+        """The smallest core-die result that succeeds (``9 − bonus``).
+
+        At most 1: the check cannot fail; more than 10: it cannot succeed.
+
+        Example:
+            >>> unskilled(4).needed()
+            7
+        """
+        return TARGET - self.bonus
+
+    def success_chance(self) -> Fraction:
+        """Exact P(total >= 9).
+
+        Example:
+            >>> test(2, difficult=True).success_chance()  # needs 7+
+            Fraction(2, 5)
+        """
+        return self.total_distribution().prob_at_least(TARGET)
+
+    def level_distribution(self) -> dict[int, Fraction]:
+        """``{success levels: exact probability}``, 0 for a failure.
+
+        Every level from 0 to the highest reachable is a key (some may
+        have probability 0), ascending.
+
+        Example:
+            >>> unskilled(4).level_distribution()
+            {0: Fraction(3, 5), 1: Fraction(1, 5), 2: Fraction(1, 5)}
+        """
+        dist = self.total_distribution()
+        counts: dict[int, int] = {}
+        for total, weight in dist.items():
+            level = self.level_of(total)
+            counts[level] = counts.get(level, 0) + weight
+        top = max(counts)
+        return {lv: Fraction(counts.get(lv, 0), dist.total) for lv in range(top + 1)}
+
+    def expected_level(self) -> Fraction:
+        """Exact expected number of success levels (a failure counts 0).
+
+        Example:
+            >>> task(3, 6, -3).expected_level()
+            Fraction(2, 1)
+        """
+        return sum((lv * p for lv, p in self.level_distribution().items()), Fraction(0))
+
+    def resolve(self, die: int) -> CheckRoll:
+        """Read the check for a known core-die result (a worked example).
+
+        Example:
+            >>> print(test(4).resolve(7))
+            D10 [7] + 8 = 15 → success, 4 levels (Very good)
+        """
+        return self._read(_core_from_value(self.core, die))
+
+    def roll(self, rng: random.Random | None = None) -> CheckRoll:
+        """Throw the core die once and read the result (seeded when ``rng`` is).
+
+        Example:
+            >>> task(3, 6, -3).roll(random.Random(2)) == task(3, 6, -3).roll(random.Random(2))
+            True
+        """
+        return self._read(roll_core(self.core, rng))
+
+    def _read(self, die: CoreRoll) -> CheckRoll:
+        total = die.value + self.bonus
+        return CheckRoll(self, die, total, self.level_of(total), total >= TARGET)
+
+    def with_core(self, core: CoreDie) -> Check:
+        """The same check rolled with another core die.
+
+        Example:
+            >>> task(3, 6, -3).with_core(CoreDie.TWO_D6).success_chance()
+            Fraction(5, 6)
+        """
+        core_distribution(core)
+        return Check(self.kind, self.bonus, self.parts, self.level_cap, core)
+
+
+def _check_core(core: object) -> CoreDie:
+    core_distribution(core)  # type: ignore[arg-type]  # raises on a bad value
+    return core  # type: ignore[return-value]
+
+
+def task(attribute: int, skill: int, modifier: int = 0, *, core: CoreDie = CoreDie.D10) -> Check:
+    """A task (*épreuve*): D10 + attribute + skill + modifier.
+
+    Args:
+        attribute: The attribute the GM chose, 0–30.
+        skill: The skill level, 0–30.
+        modifier: Circumstance modifier, −30 to +30.
+        core: The core die.
+
+    Raises:
+        RuleValueError: If a value is not an integer or is out of range.
+
+    Example:
+        >>> task(attribute=3, skill=6, modifier=-3).resolve(6).total  # Marcus
+        12
+    """
+    check_int(attribute, "attribute", *ATTRIBUTE_RANGE)
+    check_int(skill, "skill", *SKILL_RANGE)
+    check_int(modifier, "modifier", *MODIFIER_RANGE)
+    parts = (("attribute", attribute), ("skill", skill), ("modifier", modifier))
+    return Check(CheckKind.TASK, attribute + skill + modifier, parts, None, _check_core(core))
+
+
+def test(
+    attribute: int, difficult: bool = False, modifier: int = 0, *, core: CoreDie = CoreDie.D10
+) -> Check:
+    """An attribute test: simple adds the attribute doubled, difficult adds it once.
+
+    Args:
+        attribute: The attribute, 0–30.
+        difficult: ``True`` for a difficult test (*test difficile*).
+        modifier: Circumstance modifier, −30 to +30.
+        core: The core die.
+
+    Raises:
+        RuleValueError: If a value is out of range or ``difficult`` is not a bool.
+
+    Example:
+        >>> test(2).bonus, test(2, difficult=True).bonus  # INT 2: +4 simple, +2 difficult
+        (4, 2)
+    """
+    check_int(attribute, "attribute", *ATTRIBUTE_RANGE)
+    if not isinstance(difficult, bool):
+        raise RuleValueError(
+            f"difficult must be True or False, got {difficult!r}", field="difficult"
+        )
+    check_int(modifier, "modifier", *MODIFIER_RANGE)
+    if difficult:
+        kind, parts = CheckKind.DIFFICULT_TEST, (("attribute", attribute),)
+        bonus = attribute + modifier
+    else:
+        kind, parts = CheckKind.SIMPLE_TEST, (("attribute × 2", 2 * attribute),)
+        bonus = 2 * attribute + modifier
+    return Check(kind, bonus, (*parts, ("modifier", modifier)), None, _check_core(core))
+
+
+# ``test`` is a rule, not a pytest test: keep pytest from collecting it (here
+# and in any test module that imports it).
+test.__test__ = False  # type: ignore[attr-defined]
+
+
+def unskilled(
+    attribute: int,
+    modifier: int = 0,
+    complexity: int = 0,
+    *,
+    level_cap: int = UNSKILLED_LEVEL_CAP,
+    core: CoreDie = CoreDie.D10,
+) -> Check:
+    """An unskilled task: attribute (not doubled) − 2 + modifier, at most 2 levels.
+
+    Success is still a total of 9 or more (the source's example: DEX 4 − 2
+    needs a roll of 7+); only the *level* is capped, at "decent".
+
+    Args:
+        attribute: The attribute, 0–30.
+        modifier: Circumstance modifier, −30 to +30.
+        complexity: Extra penalty for a very complex skill, 0 (none) or
+            6 to 10 (the source: −6 to −10; surgery from manuals is −10).
+        level_cap: Most success levels the attempt can reach (default 2).
+        core: The core die.
+
+    Raises:
+        RuleValueError: If a value is out of range.
+
+    Example:
+        >>> unskilled(4).roll(random.Random(1)).level <= 2
+        True
+        >>> unskilled(4, complexity=10).success_chance()  # surgery from manuals
+        Fraction(0, 1)
+    """
+    check_int(attribute, "attribute", *ATTRIBUTE_RANGE)
+    check_int(modifier, "modifier", *MODIFIER_RANGE)
+    check_int(complexity, "complexity", 0, 10)
+    if 0 < complexity < 6:
+        raise RuleValueError(
+            f"complexity must be 0 (none) or from 6 to 10, got {complexity!r}",
+            field="complexity",
+        )
+    check_int(level_cap, "level_cap", 1, 20)
+    parts = (
+        ("attribute", attribute),
+        ("unskilled", -UNSKILLED_PENALTY),
+        ("complex skill", -complexity),
+        ("modifier", modifier),
+    )
+    bonus = attribute - UNSKILLED_PENALTY - complexity + modifier
+    return Check(CheckKind.UNSKILLED, bonus, parts, level_cap, _check_core(core))
+
+
+def overlap_attribute(perception: int, intelligence: int, difficult: bool = False) -> int:
+    """Perception or Intelligence, when both could apply: the higher, or the lower if difficult.
+
+    Example:
+        >>> overlap_attribute(3, 5), overlap_attribute(3, 5, difficult=True)
+        (5, 3)
+    """
+    check_int(perception, "perception", *ATTRIBUTE_RANGE)
+    check_int(intelligence, "intelligence", *ATTRIBUTE_RANGE)
+    return min(perception, intelligence) if difficult else max(perception, intelligence)
+
+
+# ------------------------------------------------------------ contests
+@dataclass(frozen=True)
+class ContestRoll:
+    """One resolved contest: both dice and totals, and who won.
+
+    Attributes:
+        die_a: Side A's core roll.
+        die_b: Side B's core roll.
+        total_a: A's total.
+        total_b: B's total.
+        winner: ``"a"``, ``"b"``, or ``None`` on a tie.
+
+    Example:
+        >>> r = contest(8, 5).roll(random.Random(3))
+        >>> r.winner == ("a" if r.total_a > r.total_b else "b" if r.total_b > r.total_a else None)
+        True
+    """
+
+    die_a: CoreRoll
+    die_b: CoreRoll
+    total_a: int
+    total_b: int
+    winner: str | None
+
+    def __str__(self) -> str:
+        """``A: D10 [4] + 8 = 12; B: D10 [9] + 5 = 14 → B wins``."""
+        return (
+            f"A: {self.die_a} {_signed(self.total_a - self.die_a.value)} = {self.total_a}; "
+            f"B: {self.die_b} {_signed(self.total_b - self.die_b.value)} = {self.total_b} → "
+            + ("tie" if self.winner is None else f"{self.winner.upper()} wins")
+        )
+
+
+def _signed(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"− {-value}"
+
+
+@dataclass(frozen=True)
+class ContestOutcome:
+    """Exact chances of a contest: both sides roll, the higher total wins.
+
+    Attributes:
+        bonus_a: Everything side A adds to its die.
+        bonus_b: Everything side B adds to its die.
+        a_wins: P(A's total > B's total).
+        tie: P(equal totals).
+        b_wins: P(B's total > A's total).
+        core: The core die both sides roll.
+
+    Example:
+        >>> c = contest(3, 3)
+        >>> c.a_wins, c.tie, c.b_wins
+        (Fraction(9, 20), Fraction(1, 10), Fraction(9, 20))
+    """
+
+    bonus_a: int
+    bonus_b: int
+    a_wins: Fraction
+    tie: Fraction
+    b_wins: Fraction
+    core: CoreDie = CoreDie.D10
+
+    def swapped(self) -> ContestOutcome:
+        """The same contest seen from B's side.
+
+        Example:
+            >>> contest(8, 5).swapped() == contest(5, 8)
+            True
+        """
+        return ContestOutcome(
+            self.bonus_b, self.bonus_a, self.b_wins, self.tie, self.a_wins, self.core
+        )
+
+    def margin_distribution(self) -> Distribution:
+        """Exact distribution of A's total − B's total.
+
+        Example:
+            >>> contest(0, 0).margin_distribution().probability(0)
+            Fraction(1, 10)
+        """
+        core = core_distribution(self.core)
+        return (core + self.bonus_a) - (core + self.bonus_b)
+
+    def roll(self, rng: random.Random | None = None) -> ContestRoll:
+        """Both sides roll once, A first (seeded when ``rng`` is).
+
+        Example:
+            >>> contest(0, 0).roll(random.Random(4)) == contest(0, 0).roll(random.Random(4))
+            True
+        """
+        rng = rng or random.Random()
+        da, db = roll_core(self.core, rng), roll_core(self.core, rng)
+        ta, tb = da.value + self.bonus_a, db.value + self.bonus_b
+        winner = "a" if ta > tb else "b" if tb > ta else None
+        return ContestRoll(da, db, ta, tb, winner)
+
+
+def contest(bonus_a: int, bonus_b: int, *, core: CoreDie = CoreDie.D10) -> ContestOutcome:
+    """A contest (*test / épreuve en résistance*): exact chances of each outcome.
+
+    Args:
+        bonus_a: Everything side A adds to its die (traits and modifiers), −100..100.
+        bonus_b: The same for side B.
+        core: The core die both sides roll.
+
+    Raises:
+        RuleValueError: If a bonus is not an integer or out of range.
+
+    Example:
+        >>> c = contest(8, 5)
+        >>> c.a_wins + c.tie + c.b_wins
+        Fraction(1, 1)
+    """
+    check_int(bonus_a, "bonus_a", *BONUS_RANGE)
+    check_int(bonus_b, "bonus_b", *BONUS_RANGE)
+    dist = core_distribution(core)
+    c = (dist + bonus_a).compare(dist + bonus_b)
+    return ContestOutcome(bonus_a, bonus_b, c.gt, c.eq, c.lt, core)
+
+
+# ------------------------------------------------------------ damage averaging
+def average_roll(sides: int) -> int:
+    """The averaged value used instead of rolling a die: half its sides.
+
+    A little below the true mean (D4 → 2 where the mean is 2.5).
+
+    Example:
+        >>> [average_roll(s) for s in DAMAGE_DICE]
+        [2, 3, 4, 5]
+    """
+    check_int(sides, "sides")
+    if sides not in DAMAGE_DICE:
+        raise RuleValueError(
+            f"sides must be one of {list(DAMAGE_DICE)} (D4, D6, D8, D10), got {sides!r}",
+            field="sides",
+        )
+    return sides // 2
+
+
+def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> Distribution:
+    """Damage of a weapon: one die times a multiplier (usually Strength).
+
+    Args:
+        sides: The damage die (4, 6, 8 or 10).
+        multiplier: What the die is multiplied by, 0–30 (e.g. Strength).
+        averaged: Use :func:`average_roll` instead of rolling.
+
+    Example:
+        >>> damage_distribution(4, 3, averaged=True).weights()  # knife, STR 3
+        {6: 1}
+        >>> damage_distribution(10, 2).mean()  # axe, STR 2
+        Fraction(11, 1)
+    """
+    value = average_roll(sides)
+    check_int(multiplier, "multiplier", 0, 30)
+    if averaged:
+        return Distribution.constant(value * multiplier)
+    return Distribution.uniform(sides) * multiplier
+
+
+def _best_of(a_round: Fraction, b_round: Fraction, rounds: int) -> Fraction:
+    """P(A wins a best-of-``rounds`` match); tied rounds are rerolled."""
+    need = rounds // 2 + 1
+    p = a_round / (a_round + b_round)
+    q = 1 - p
+    return sum((math.comb(need - 1 + j, j) * p**need * q**j for j in range(need)), Fraction(0))
+
+
+#: Terms of the Unisystem basics chapter.
+GLOSSARY: tuple[Term, ...] = (
+    Term("épreuve", "task", "unisystem-basics", "attribute + skill + D10"),
+    Term("test (d'attribut)", "attribute test", "unisystem-basics", "attribute only"),
+    Term("test simple", "simple test", "unisystem-basics", "attribute doubled"),
+    Term("test difficile", "difficult test", "unisystem-basics", "attribute once"),
+    Term(
+        "épreuve sans compétence",
+        "unskilled task",
+        "unisystem-basics",
+        "attribute − 2, at most 2 success levels",
+    ),
+    Term(
+        "test / épreuve en résistance",
+        "contest",
+        "unisystem-basics",
+        "both roll, higher total wins",
+    ),
+    Term("niveau de succès", "success level", "unisystem-basics", "9–10 → 1, 11–12 → 2, …"),
+    Term("décent", "decent", "unisystem-basics", "2 success levels"),
+    Term("modificateur", "modifier", "unisystem-basics", "circumstance bonus or penalty"),
+    Term("MJ", "GM (game master)", "unisystem-basics"),
+    Term("PJ / PNJ", "PC / NPC", "unisystem-basics"),
+    Term("bras de fer", "arm wrestling", "unisystem-basics", "simple Strength tests"),
+    Term("poursuite à pied", "foot chase", "unisystem-basics", "DEX + CON"),
+    Term("se faufiler", "sneaking", "unisystem-basics", "DEX + Stealth vs Perception"),
+    Term("Force", "Strength", "unisystem-basics"),
+    Term("Dextérité", "Dexterity", "unisystem-basics"),
+    Term("Volonté", "Willpower", "unisystem-basics"),
+)
