@@ -632,6 +632,8 @@ class _Parser:
         self.skip()
         start = self.pos
         got = self.integer("a number")
+        if got is not None:
+            self.skip()  # "2 d6" is unambiguous
         ch = self.text[self.pos] if self.pos < len(self.text) else ""
         if ch not in ("d", "D"):
             if got is None:

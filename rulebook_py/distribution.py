@@ -145,9 +145,7 @@ class Distribution:
                 )
         lo, hi = min(weights), max(weights)
         if hi - lo + 1 > MAX_OUTCOMES:
-            raise RuleValueError(
-                f"totals from {lo} to {hi} are too many: at most {MAX_OUTCOMES:,}"
-            )
+            raise RuleValueError(f"totals from {lo} to {hi} are too many: at most {MAX_OUTCOMES:,}")
         dense = [0] * (hi - lo + 1)
         for total, weight in weights.items():
             dense[total - lo] += weight

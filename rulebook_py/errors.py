@@ -82,9 +82,7 @@ class NotationError(RulebookError, ValueError):
         self.expected = expected
 
 
-def check_int(
-    value: object, name: str, low: int | None = None, high: int | None = None
-) -> int:
+def check_int(value: object, name: str, low: int | None = None, high: int | None = None) -> int:
     """Check that ``value`` is an ``int`` within ``[low, high]`` and return it.
 
     ``bool`` is refused even though it is an ``int`` subclass: ``True`` is
@@ -123,7 +121,5 @@ def check_int(
             allowed = f"of at least {low}"
         else:
             allowed = f"of at most {high}"
-        raise RuleValueError(
-            f"{name} must be an integer {allowed}, got {value!r}", field=name
-        )
+        raise RuleValueError(f"{name} must be an integer {allowed}, got {value!r}", field=name)
     return value

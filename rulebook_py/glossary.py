@@ -13,12 +13,14 @@ Example:
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 from dataclasses import dataclass
+from pathlib import Path
 
 from .widgets.format import escape
 
-__all__ = ["GLOSSARY", "Term", "all_terms", "glossary_html"]
+__all__ = ["GLOSSARY", "Term", "all_terms", "chapter_titles", "glossary_html"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +105,30 @@ def glossary_html(chapters: dict[str, str] | None = None) -> str:
         "<th>English (this book)</th><th>Note</th><th>Chapter</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+def chapter_titles(book_dir: str | Path) -> dict[str, str]:
+    r"""``{chapter file name: title}`` for every chapter notebook in ``book_dir``.
+
+    The title is the first ``# heading`` of the notebook's first markdown cell.
+
+    Example:
+        >>> import tempfile
+        >>> d = Path(tempfile.mkdtemp())
+        >>> cell = {"cell_type": "markdown", "source": ["# Dice\n", "text"]}
+        >>> _ = (d / "dice.ipynb").write_text(json.dumps({"cells": [cell]}))
+        >>> chapter_titles(d)
+        {'dice': 'Dice'}
+    """
+    titles = {}
+    for path in sorted(Path(book_dir).glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        for cell in cells:
+            if cell.get("cell_type") == "markdown":
+                source = cell["source"]
+                text = "".join(source) if isinstance(source, list) else source
+                first = text.strip().splitlines()[0] if text.strip() else ""
+                if first.startswith("# "):
+                    titles[path.stem] = first[2:].strip()
+                break
+    return titles

@@ -95,7 +95,9 @@ class Calculator(widgets.VBox):
             widgets.HBox([control, self._errors[name]], layout=widgets.Layout(align_items="center"))
             for name, control in self.controls.items()
         ]
-        heading = [widgets.HTML(f"<h4 class='rb-title'>{escape(self.title)}</h4>")] if self.title else []
+        heading = (
+            [widgets.HTML(f"<h4 class='rb-title'>{escape(self.title)}</h4>")] if self.title else []
+        )
         super().__init__(
             children=[
                 *heading,
@@ -179,7 +181,5 @@ class Calculator(widgets.VBox):
             self._show_error(err)
             self.roll_output.value = ""
             return
-        self.roll_output.value = (
-            f"<div class='rb-roll'><b>Roll (seed {seed}):</b> {shown}</div>"
-        )
+        self.roll_output.value = f"<div class='rb-roll'><b>Roll (seed {seed}):</b> {shown}</div>"
         self.seed.value = seed + 1 if seed < self.seed.max else 0

@@ -185,8 +185,9 @@ def bar_chart(
     labels = [str(k) for k in keys]
     x_title = f"{x_title} ({note})" if note else x_title
     if highlight is None:
-        return _svg(labels, [("probability", pct, COLORS[0])], title=title, x_title=x_title,
-                    legend=False)
+        return _svg(
+            labels, [("probability", pct, COLORS[0])], title=title, x_title=x_title, legend=False
+        )
     marks = [bool(highlight(k)) for k in keys]
     series = [
         (other_label, [None if m else p for p, m in zip(pct, marks)], COLORS[0]),

@@ -62,7 +62,9 @@ class DiceCalculator(Calculator):
                 style=LABEL_STYLE,
             ),
             "target": widgets.IntText(
-                value=12, description="Target (P ≥)", style=LABEL_STYLE,
+                value=12,
+                description="Target (P ≥)",
+                style=LABEL_STYLE,
                 layout=widgets.Layout(width="12em"),
             ),
         }

@@ -84,8 +84,7 @@ def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption
     )
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
     return (
-        f'<table class="rb-table">{cap}<thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
+        f'<table class="rb-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     )
 
 
@@ -96,6 +95,4 @@ def error_html(message: str) -> str:
         >>> error_html("bad <value>")
         '<div class="rb-error" role="alert" style="color:#c0392b">⚠ bad &lt;value&gt;</div>'
     """
-    return (
-        f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {escape(message)}</div>'
-    )
+    return f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {escape(message)}</div>'

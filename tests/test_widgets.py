@@ -1,0 +1,106 @@
+"""Widget tests without a browser: every registered calculator, then the dice ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook_py.widgets import CALCULATORS, Calculator
+from rulebook_py.widgets.dice import CompareCalculator, DiceCalculator
+
+NAMES = sorted(CALCULATORS)
+
+
+def test_registry_lists_the_foundation_calculators():
+    assert {"DiceCalculator", "CompareCalculator"} <= set(CALCULATORS)
+    assert all(issubclass(cls, Calculator) for cls in CALCULATORS.values())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_opens_on_a_valid_example(name):
+    calc = CALCULATORS[name]()
+    assert calc.error == "", f"{name} opens with an error: {calc.error}"
+    assert calc.result.value.strip(), f"{name} shows no answer"
+    assert calc.title, f"{name} has no title"
+    assert calc.kind in ("roll", "fight")
+    assert "seed" in calc.roll_output.value
+    for control_name, control in calc.controls.items():
+        label = getattr(control, "description", "") or getattr(control, "tooltip", "")
+        assert label, f"{name}.{control_name} has no label"
+    if calc.chart.value:
+        assert calc.chart.value.startswith("<svg")
+        assert "<script" not in calc.chart.value and "http://" not in calc.chart.value.replace(
+            'xmlns="http://www.w3.org/2000/svg"', ""
+        )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_benchmark_change_gives_an_answer(name):
+    cls = CALCULATORS[name]
+    assert cls.bench_changes, f"{name} declares no bench_changes"
+    calc = cls()
+    before = calc.result.value
+    seen = {before}
+    for control, value in cls.bench_changes:
+        calc.controls[control].value = value
+        assert calc.error == "", f"{name}: {control}={value!r} gives {calc.error}"
+        assert calc.result.value.strip()
+        seen.add(calc.result.value)
+    assert len(seen) > 1, f"{name}: no benchmark change alters the answer"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_rolls_are_seeded_and_the_seed_moves_on(name):
+    a = CALCULATORS[name]()
+    b = CALCULATORS[name]()
+    assert a.roll_output.value == b.roll_output.value
+    seed = a.seed.value
+    a.roll_button.click()
+    assert f"seed {seed}" in a.roll_output.value
+    assert a.seed.value == seed + 1
+    b.seed.value = seed
+    b.roll()
+    assert b.roll_output.value == a.roll_output.value
+
+
+def test_dice_calculator_answers_exactly():
+    calc = DiceCalculator(expression="2d20kh1", target=20)
+    assert "9.75 % (39/400)" in calc.result.value
+    assert "<td>Mean</td><td>13.82</td>" in calc.result.value
+    calc.controls["target"].value = 1
+    assert "<td>100 %</td>" in calc.result.value
+    calc.controls["expression"].value = "4D+2"
+    assert "<td>6 to 26</td>" in calc.result.value
+
+
+def test_bad_notation_is_shown_next_to_the_box_and_cleared_after():
+    calc = DiceCalculator()
+    calc.controls["expression"].value = "2d6; import os"
+    message = calc.error_for("expression")
+    assert "position 3" in message and "Traceback" not in message
+    assert calc.result.value == "" and calc.chart.value == ""
+    calc.roll()
+    assert calc.roll_output.value == ""
+    calc.controls["expression"].value = "2d6"
+    assert calc.error == ""
+    assert "<td>2 to 12</td>" in calc.result.value
+
+
+def test_roll_shows_every_die_and_the_verdict():
+    calc = DiceCalculator(expression="2d20kh1+3", target=15)
+    calc.seed.value = 7
+    calc.roll()
+    assert "2d20kh1 [11, 5~] + 3 = 14" in calc.roll_output.value
+    assert "misses the target 15" in calc.roll_output.value
+
+
+def test_compare_calculator():
+    calc = CompareCalculator()
+    assert "80.83 % (2357/2916)" in calc.result.value
+    calc.controls["second"].value = "3d"
+    assert "position 2" in calc.error_for("second")
+    assert calc.error_for("first") == ""
+
+
+def test_unknown_control_is_refused():
+    with pytest.raises(TypeError, match="no control"):
+        DiceCalculator(dice="d6")
