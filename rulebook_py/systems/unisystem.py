@@ -44,9 +44,13 @@ __all__ = [
     "BONUS_RANGE",
     "DAMAGE_DICE",
     "GLOSSARY",
+    "HEAD_START_BONUS",
     "LEVEL_NAMES",
+    "MAX_BEST_OF",
+    "MAX_MATCH_ROLLS",
     "MODIFIER_RANGE",
     "SKILL_RANGE",
+    "SPEED_RANGE",
     "TARGET",
     "UNSKILLED_LEVEL_CAP",
     "UNSKILLED_PENALTY",
@@ -56,15 +60,23 @@ __all__ = [
     "CheckRoll",
     "ContestOutcome",
     "ContestRoll",
+    "ContestType",
     "CoreDie",
     "CoreRoll",
+    "MatchOutcome",
+    "MatchRoll",
+    "arm_wrestling",
     "average_roll",
+    "chase_bonuses",
     "contest",
     "core_distribution",
     "damage_distribution",
+    "foot_chase",
     "level_name",
+    "match",
     "overlap_attribute",
     "roll_core",
+    "sneaking",
     "success_levels",
     "task",
     "test",
@@ -208,6 +220,8 @@ class CoreRoll:
     def __str__(self) -> str:
         """``D10 [7]`` or ``2D6−2 [3, 5] → 6``."""
         shown = ", ".join(str(f) for f in self.faces)
+        if not self.faces:  # a known result (a worked example): no dice shown
+            return f"{self.core.notation} → {self.value}"
         if self.core is CoreDie.D10:
             return f"D10 [{shown}]"
         return f"2D6−2 [{shown}] → {self.value}"
@@ -724,12 +738,276 @@ def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> 
     return Distribution.uniform(sides) * multiplier
 
 
-def _best_of(a_round: Fraction, b_round: Fraction, rounds: int) -> Fraction:
-    """P(A wins a best-of-``rounds`` match); tied rounds are rerolled."""
-    need = rounds // 2 + 1
-    p = a_round / (a_round + b_round)
+# ------------------------------------------------------------ the source's contests
+class ContestType(Enum):
+    """The contests the source gives as examples, plus the generic one.
+
+    Example:
+        >>> ContestType.FOOT_CHASE.label
+        'Poursuite à pied'
+    """
+
+    GENERIC = ("generic contest", "Test / épreuve en résistance")
+    ARM_WRESTLING = ("arm wrestling", "Bras de fer")
+    FOOT_CHASE = ("foot chase", "Poursuite à pied")
+    SNEAKING = ("sneaking", "Se faufiler")
+
+    def __init__(self, english: str, label: str) -> None:
+        self.english = english
+        self.label = label
+
+
+#: Head start bonus of a foot chase (whoever starts running first).
+HEAD_START_BONUS = 2
+#: Most rounds of a best-of-N match (N odd, 1 to 9).
+MAX_BEST_OF = 9
+#: Most rolls a seeded match may take before giving up (ties are rerolled).
+MAX_MATCH_ROLLS = 1_000
+#: Speeds accepted in a foot chase.
+SPEED_RANGE = (0, 200)
+
+
+@dataclass(frozen=True)
+class MatchRoll:
+    """A seeded best-of-N match: every roll, the score, the winner.
+
+    Attributes:
+        rolls: Every contest roll, tied ones included.
+        wins_a: Rounds A won.
+        wins_b: Rounds B won.
+        winner: ``"a"`` or ``"b"``.
+
+    Example:
+        >>> m = match(6, 4, best_of=3).roll(random.Random(1))
+        >>> max(m.wins_a, m.wins_b)
+        2
+    """
+
+    rolls: tuple[ContestRoll, ...]
+    wins_a: int
+    wins_b: int
+    winner: str
+
+    def __str__(self) -> str:
+        """One line per roll, then the score."""
+        lines = [f"roll {i}: {r}" for i, r in enumerate(self.rolls, 1)]
+        lines.append(
+            f"{self.winner.upper()} wins {max(self.wins_a, self.wins_b)}"
+            f"–{min(self.wins_a, self.wins_b)}"
+        )
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """Exact chances of a best-of-N match of contested rolls (tied rolls rerolled).
+
+    Attributes:
+        round: One roll of the contest.
+        best_of: N, odd: the first to win ``N // 2 + 1`` rolls wins.
+        a_wins: P(A wins the match).
+        b_wins: P(B wins the match).
+        tie: Always 0: a tied roll is rolled again.
+        expected_rolls: Exact expected number of rolls, tied ones included.
+
+    Example:
+        >>> m = match(6, 6, best_of=3)
+        >>> m.a_wins, m.expected_rolls
+        (Fraction(1, 2), Fraction(25, 9))
+    """
+
+    round: ContestOutcome
+    best_of: int
+    a_wins: Fraction
+    b_wins: Fraction
+    tie: Fraction
+    expected_rolls: Fraction
+
+    def roll(self, rng: random.Random | None = None) -> MatchRoll:
+        """Roll until one side has ``N // 2 + 1`` wins (seeded when ``rng`` is).
+
+        Raises:
+            RuleValueError: After :data:`MAX_MATCH_ROLLS` rolls without a
+                winner (practically impossible: a tie has at most 1 chance in 10).
+
+        Example:
+            >>> a = match(6, 4, best_of=5).roll(random.Random(9))
+            >>> a == match(6, 4, best_of=5).roll(random.Random(9))
+            True
+        """
+        rng = rng or random.Random()
+        need = self.best_of // 2 + 1
+        rolls: list[ContestRoll] = []
+        wins = {"a": 0, "b": 0}
+        while max(wins.values()) < need:
+            if len(rolls) >= MAX_MATCH_ROLLS:
+                raise RuleValueError(
+                    f"no winner after {MAX_MATCH_ROLLS} rolls (every roll tied)",
+                    field="best_of",
+                )
+            r = self.round.roll(rng)
+            rolls.append(r)
+            if r.winner is not None:
+                wins[r.winner] += 1
+        winner = "a" if wins["a"] == need else "b"
+        return MatchRoll(tuple(rolls), wins["a"], wins["b"], winner)
+
+
+def match(
+    bonus_a: int, bonus_b: int, best_of: int = 3, *, core: CoreDie = CoreDie.D10
+) -> MatchOutcome:
+    """A best-of-N contest: first to win a majority of N rolls; tied rolls are rerolled.
+
+    The source asks for "a number of wins (two out of three, say)" and does
+    not say what a tied roll does; this book rerolls it (it counts for
+    nobody).
+
+    Args:
+        bonus_a: Everything A adds to each roll.
+        bonus_b: Everything B adds to each roll.
+        best_of: N, an odd number from 1 to 9.
+        core: The core die.
+
+    Example:
+        >>> match(6, 4, best_of=1).a_wins == contest(6, 4).a_wins / (1 - contest(6, 4).tie)
+        True
+    """
+    one = contest(bonus_a, bonus_b, core=core)
+    check_int(best_of, "best_of", 1, MAX_BEST_OF)
+    if best_of % 2 == 0:
+        raise RuleValueError(
+            f"best_of must be odd (1, 3, 5, 7 or 9), got {best_of!r}", field="best_of"
+        )
+    need = best_of // 2 + 1
+    p = one.a_wins / (one.a_wins + one.b_wins)
     q = 1 - p
-    return sum((math.comb(need - 1 + j, j) * p**need * q**j for j in range(need)), Fraction(0))
+    a_wins = Fraction(0)
+    decisive = Fraction(0)  # expected number of decisive rolls
+    for j in range(need):  # the loser's wins
+        ways = math.comb(need - 1 + j, j)
+        pa, pb = ways * p**need * q**j, ways * q**need * p**j
+        a_wins += pa
+        decisive += (pa + pb) * (need + j)
+    return MatchOutcome(one, best_of, a_wins, 1 - a_wins, Fraction(0), decisive / (1 - one.tie))
+
+
+def arm_wrestling(
+    strength_a: int, strength_b: int, best_of: int = 3, *, core: CoreDie = CoreDie.D10
+) -> MatchOutcome:
+    """Arm wrestling (*bras de fer*): simple Strength tests, best of N.
+
+    Example:
+        >>> arm_wrestling(3, 2).round.bonus_a, arm_wrestling(3, 2).round.bonus_b
+        (6, 4)
+    """
+    a = test(_attr(strength_a, "strength_a"), core=core).bonus
+    b = test(_attr(strength_b, "strength_b"), core=core).bonus
+    return match(a, b, best_of, core=core)
+
+
+def _attr(value: int, name: str) -> int:
+    return check_int(value, name, *ATTRIBUTE_RANGE)
+
+
+def chase_bonuses(
+    dexterity_a: int,
+    constitution_a: int,
+    speed_a: int,
+    dexterity_b: int,
+    constitution_b: int,
+    speed_b: int,
+    head_start: str | None = None,
+) -> tuple[int, int]:
+    """The two bonuses of a foot chase: DEX + CON, head start, speed difference.
+
+    Each side adds Dexterity + Constitution; whoever started running first
+    adds +2; the faster adds the difference of the two speeds.
+
+    Args:
+        dexterity_a: A's Dexterity (0–30); the other traits likewise.
+        constitution_a: A's Constitution.
+        speed_a: A's Speed (0–200).
+        dexterity_b: B's Dexterity.
+        constitution_b: B's Constitution.
+        speed_b: B's Speed.
+        head_start: ``"a"`` or ``"b"`` for whoever started running first,
+            ``None`` if they started together.
+
+    Example:
+        >>> chase_bonuses(3, 2, 15, 2, 4, 12, head_start="b")
+        (8, 8)
+    """
+    for value, name in (
+        (dexterity_a, "dexterity_a"),
+        (constitution_a, "constitution_a"),
+        (dexterity_b, "dexterity_b"),
+        (constitution_b, "constitution_b"),
+    ):
+        _attr(value, name)
+    check_int(speed_a, "speed_a", *SPEED_RANGE)
+    check_int(speed_b, "speed_b", *SPEED_RANGE)
+    if head_start not in (None, "a", "b"):
+        raise RuleValueError(
+            f"head_start must be 'a', 'b' or None, got {head_start!r}", field="head_start"
+        )
+    a = dexterity_a + constitution_a + max(speed_a - speed_b, 0)
+    b = dexterity_b + constitution_b + max(speed_b - speed_a, 0)
+    if head_start == "a":
+        a += HEAD_START_BONUS
+    elif head_start == "b":
+        b += HEAD_START_BONUS
+    return a, b
+
+
+def foot_chase(
+    dexterity_a: int,
+    constitution_a: int,
+    speed_a: int,
+    dexterity_b: int,
+    constitution_b: int,
+    speed_b: int,
+    head_start: str | None = None,
+    *,
+    core: CoreDie = CoreDie.D10,
+) -> ContestOutcome:
+    """A foot chase (*poursuite à pied*): one contest of the :func:`chase_bonuses`.
+
+    The winner catches the other, or gets away, as they intended.
+
+    Example:
+        >>> c = foot_chase(3, 2, 15, 2, 4, 12, head_start="b")
+        >>> c.a_wins == c.b_wins
+        True
+    """
+    a, b = chase_bonuses(
+        dexterity_a, constitution_a, speed_a, dexterity_b, constitution_b, speed_b, head_start
+    )
+    return contest(a, b, core=core)
+
+
+def sneaking(
+    dexterity: int,
+    stealth: int,
+    perception: int,
+    notice: int | None = None,
+    *,
+    core: CoreDie = CoreDie.D10,
+) -> ContestOutcome:
+    """Sneaking (*se faufiler*): DEX + Stealth against the target's Perception.
+
+    The target makes a simple Perception test (Perception doubled) or, with
+    ``notice`` given, a Perception + Notice task. Side A is the sneaker.
+
+    Example:
+        >>> sneaking(4, 3, 2).bonus_b, sneaking(4, 3, 2, notice=1).bonus_b
+        (4, 3)
+    """
+    a = task(dexterity, stealth, core=core).bonus
+    if notice is None:
+        b = test(perception, core=core).bonus
+    else:
+        b = task(perception, notice, core=core).bonus
+    return contest(a, b, core=core)
 
 
 #: Terms of the Unisystem basics chapter.
