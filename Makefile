@@ -22,6 +22,7 @@ $(STAMP): requirements.txt pyproject.toml
 
 ## make book: build the website, every notebook executed, any warning fails.
 book: $(STAMP)
+	$(PY) scripts/vendor_js.py
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going
 	@echo "The book is built: $(CURDIR)/_build/html/index.html (make serve to browse it)"
 
