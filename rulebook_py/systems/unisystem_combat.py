@@ -1,0 +1,787 @@
+"""Unisystem combat (*Sorcellerie*): the round, the tables, close combat, feints.
+
+Combat reuses the basic rule of :mod:`rulebook_py.systems.unisystem`: every
+attack and defence is a check (D10 + traits + modifiers, 9 or more succeeds)
+and an attack against a defence is a contest. This module adds what only
+combat needs:
+
+* the six steps of a round (:data:`ROUND_STEPS`);
+* the modifier tables of the source, exact: :class:`RangeBand` and
+  :class:`Lighting` (:func:`scope_bonus` for telescopic sights);
+* close combat: :class:`MeleeAttack` against a :class:`MeleeDefence`
+  (parry, dodge or none), stances, improvised weapons, the feint;
+* keeping one's cool under fire (:func:`keep_cool`).
+
+Choices where the source is silent (each a named parameter):
+
+* ``attack_must_succeed=True``: an attack must also reach 9 to hit, even when
+  it beats the defence (the published game's rule);
+* ``lighting_on_defence=True``: the lighting modifier applies to every
+  combat roll made in that light, the defender's included;
+* in total darkness the roll is a plain D10 with no modifier at all, plus the
+  success levels of an earlier difficult Perception test (``darkness_bonus``);
+* Brawling may parry an unarmed attack (the published game); the source only
+  says it cannot parry a weapon.
+
+Example:
+    >>> jimmy = MeleeDefence(DefenceKind.DODGE, dexterity=4, skill=3, penalty=-4)
+    >>> wild = MeleeAttack(dexterity=3, skill=2)
+    >>> melee_exchange(wild, jimmy).hit_chance
+    Fraction(11, 20)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..distribution import Distribution
+from ..errors import RuleValueError, check_int
+from .unisystem import (
+    ATTRIBUTE_RANGE,
+    SKILL_RANGE,
+    TARGET,
+    Check,
+    CheckKind,
+    CheckRoll,
+    damage_distribution,
+    task,
+    test,
+)
+
+# isort: split
+# Imported after .unisystem on purpose: rulebook_py.glossary imports the widget
+# package, whose modules import the systems; this order keeps the cycle closed.
+from ..glossary import Term
+
+__all__ = [
+    "AGGRESSIVE_ATTACK_BONUS",
+    "DEFENSIVE_BONUS",
+    "FEINT_LEVEL_BONUS",
+    "GLOSSARY",
+    "ROUND_STEPS",
+    "CloseSkill",
+    "DefenceKind",
+    "FeintOutcome",
+    "ImprovisedWeapon",
+    "Lighting",
+    "MeleeAttack",
+    "MeleeDefence",
+    "MeleeOutcome",
+    "MeleeRoll",
+    "RangeBand",
+    "RoundStep",
+    "Stance",
+    "attack_check",
+    "can_parry",
+    "darkness_bonus_distribution",
+    "defence_check",
+    "feint",
+    "hit_chance",
+    "keep_cool",
+    "melee_exchange",
+    "parse_enum",
+    "scope_bonus",
+]
+
+#: Bonus of the defensive stance to every defence of the round.
+DEFENSIVE_BONUS = 3
+#: Bonus of the aggressive stance to every attack of the round.
+AGGRESSIVE_ATTACK_BONUS = 2
+#: Bonus to the next attack per success level of a won feint.
+FEINT_LEVEL_BONUS = 1
+
+
+# ------------------------------------------------------------------ the round
+class RoundStep(Enum):
+    """The six steps of a combat round (*tour*), in order.
+
+    Attributes:
+        label: The source's French name.
+        summary: What happens, in this book's words.
+
+    Example:
+        >>> [s.label for s in RoundStep][:3]
+        ['Intentions', 'Initiative', 'Performance']
+    """
+
+    INTENTIONS = ("Intentions", "Every player says what their character means to do this round.")
+    INITIATIVE = ("Initiative", "The GM decides who acts first, by common sense or by the dice.")
+    PERFORMANCE = (
+        "Performance",
+        "Attacks, defences and other checks are rolled, highest initiative first.",
+    )
+    DAMAGE = ("Dégâts", "Damage from those results is applied (it may end the fight).")
+    REPEAT = ("Recommencer", "The next actions are resolved until everyone has had a chance.")
+    END = ("Fin", "The round is over; the next one starts again with intentions.")
+
+    def __init__(self, label: str, summary: str) -> None:
+        self.label = label
+        self.summary = summary
+
+
+#: The round, step by step.
+ROUND_STEPS: tuple[RoundStep, ...] = tuple(RoundStep)
+
+
+# ------------------------------------------------------------------ tables
+class RangeBand(Enum):
+    """Range bands of the ranged-combat table: modifier to hit and to the multiplier.
+
+    Attributes:
+        label: French name.
+        modifier: Added to combat tasks.
+        multiplier_shift: Added to the damage multiplier.
+
+    Example:
+        >>> RangeBand.EXTREME.modifier, RangeBand.EXTREME.multiplier_shift
+        (-6, -2)
+    """
+
+    POINT_BLANK = ("À bout portant", 1, 1)
+    SHORT = ("Courte", 0, 0)
+    MEDIUM = ("Moyenne", -1, 0)
+    LONG = ("Longue", -3, -1)
+    EXTREME = ("Extrême", -6, -2)
+
+    def __init__(self, label: str, modifier: int, multiplier_shift: int) -> None:
+        self.label = label
+        self.modifier = modifier
+        self.multiplier_shift = multiplier_shift
+
+
+class Lighting(Enum):
+    """Lighting of the combat-modifier table (close and ranged combat).
+
+    ``modifier`` is ``None`` for total darkness: the roll is then a plain D10
+    with no modifier, and only a 9 or 10 hits.
+
+    Example:
+        >>> Lighting.POOR.modifier, Lighting.TOTAL_DARKNESS.modifier
+        (-4, None)
+    """
+
+    NORMAL = ("Normal", 0, "daylight or a lit room (not in the table)")
+    DIM = ("Faible", -1, "dark alleys, candlelight, moonlight")
+    POOR = ("Mauvais", -4, "moonless night, cellar")
+    TOTAL_DARKNESS = ("Noir total", None, "plain D10, only a natural 9 or 10 hits")
+
+    def __init__(self, label: str, modifier: int | None, examples: str) -> None:
+        self.label = label
+        self.modifier = modifier
+        self.examples = examples
+
+
+class CloseSkill(Enum):
+    """The close-combat skills: what an attack or a parry uses with Dexterity.
+
+    Example:
+        >>> CloseSkill.MARTIAL_ARTS.label, CloseSkill.HAND_WEAPON.armed
+        ('Arts martiaux', True)
+    """
+
+    BRAWLING = ("Bagarre", False)
+    MARTIAL_ARTS = ("Arts martiaux", False)
+    HAND_WEAPON = ("Arme blanche", True)
+
+    def __init__(self, label: str, armed: bool) -> None:
+        self.label = label
+        self.armed = armed
+
+
+class DefenceKind(Enum):
+    """How a target answers a close attack.
+
+    Example:
+        >>> DefenceKind.PARRY.label
+        'Parer'
+    """
+
+    NONE = "Aucune défense"
+    PARRY = "Parer"
+    DODGE = "Esquiver"
+
+    @property
+    def label(self) -> str:
+        """The French name."""
+        return self.value
+
+
+class Stance(Enum):
+    """Close-combat stances (*attitudes*): +3 to defences or +2 to attacks.
+
+    Example:
+        >>> Stance.DEFENSIVE.defence_bonus, Stance.AGGRESSIVE.attack_bonus
+        (3, 2)
+    """
+
+    NORMAL = ("Normale", 0, 0, True, True)
+    DEFENSIVE = ("Attitude défensive", 0, DEFENSIVE_BONUS, False, True)
+    AGGRESSIVE = ("Attitude agressive", AGGRESSIVE_ATTACK_BONUS, 0, True, False)
+
+    def __init__(
+        self, label: str, attack_bonus: int, defence_bonus: int, may_attack: bool, may_defend: bool
+    ) -> None:
+        self.label = label
+        self.attack_bonus = attack_bonus
+        self.defence_bonus = defence_bonus
+        self.may_attack = may_attack
+        self.may_defend = may_defend
+
+
+class ImprovisedWeapon(Enum):
+    """Improvised weapons: the skill they use and their modifiers.
+
+    ``attack`` is the fixed attack modifier; ``attack_range`` the range the
+    GM picks from (clumsy objects); ``parry_range`` the shield-like parry bonus.
+
+    Example:
+        >>> ImprovisedWeapon.SHARP.attack, ImprovisedWeapon.CLUMSY.attack_range
+        (-2, (-3, -1))
+    """
+
+    SHARP = ("Objet pointu (bouteille cassée, fourchette…)", -2, (-2, -2), (0, 0))
+    LONG = ("Objet long manié en balayant", 0, (0, 0), (0, 0))
+    CLUMSY = ("Objet grand, lourd, difficile à manier", -1, (-3, -1), (0, 0))
+    CHAIR = ("Chaise ou grand objet (comme un bouclier)", 0, (0, 0), (1, 2))
+
+    def __init__(
+        self,
+        label: str,
+        attack: int,
+        attack_range: tuple[int, int],
+        parry_range: tuple[int, int],
+    ) -> None:
+        self.label = label
+        self.attack = attack
+        self.attack_range = attack_range
+        self.parry_range = parry_range
+
+
+def parse_enum(value: object, cls: type[Enum], field: str) -> Enum:
+    """Read an enum member from itself, its name or its French label.
+
+    Args:
+        value: A member, a name (``"long"``) or a label (``"Longue"``).
+        cls: The enumeration.
+        field: Parameter name for the error.
+
+    Raises:
+        RuleValueError: For anything else, listing the allowed names.
+
+    Example:
+        >>> parse_enum("longue", RangeBand, "range_band"), parse_enum("SHORT", RangeBand, "r")
+        (<RangeBand.LONG: ('Longue', -3, -1)>, <RangeBand.SHORT: ('Courte', 0, 0)>)
+    """
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower().replace(" ", "_").replace("-", "_")
+        for member in cls:
+            label = str(getattr(member, "label", "")).lower().replace(" ", "_")
+            if key in (member.name.lower(), label):
+                return member
+    allowed = ", ".join(m.name.lower() for m in cls)
+    raise RuleValueError(f"{field} must be one of {allowed}; got {value!r}", field=field)
+
+
+def scope_bonus(scope: int) -> int:
+    """Check a telescopic sight's bonus to aiming: 0 (none) or +2 to +5.
+
+    Example:
+        >>> scope_bonus(3)
+        3
+    """
+    check_int(scope, "scope", 0, 5)
+    if scope == 1:
+        raise RuleValueError("scope must be 0 (none) or from 2 to 5, got 1", field="scope")
+    return scope
+
+
+def darkness_bonus_distribution(perception: int) -> dict[int, Fraction]:
+    """Bonus to the next roll in total darkness: the levels of a difficult Perception test.
+
+    Example:
+        >>> darkness_bonus_distribution(3)[0]  # D10 + 3 fails on 1 to 5
+        Fraction(1, 2)
+    """
+    check_int(perception, "perception", *ATTRIBUTE_RANGE)
+    return test(perception, difficult=True).level_distribution()
+
+
+# ------------------------------------------------------------------ checks
+def _combat_check(
+    dexterity: int,
+    skill: int,
+    parts: tuple[tuple[str, int], ...],
+    lighting: Lighting,
+    darkness_bonus: int,
+) -> Check:
+    """D10 + DEX + skill + modifiers (a difficult DEX test without the skill)."""
+    if lighting is Lighting.TOTAL_DARKNESS:
+        return Check(
+            CheckKind.DIFFICULT_TEST,
+            darkness_bonus,
+            (("total darkness: plain D10", 0), ("Perception levels", darkness_bonus)),
+        )
+    parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
+    modifier = sum(v for _, v in parts)
+    check = (
+        test(dexterity, difficult=True, modifier=modifier)
+        if skill == 0
+        else task(dexterity, skill, modifier)
+    )
+    head = (("Dextérité", dexterity),) + ((("skill", skill),) if skill else ())
+    return Check(check.kind, check.bonus, head + tuple(p for p in parts if p[1]))
+
+
+@dataclass(frozen=True)
+class MeleeAttack:
+    """One close-combat attack: DEX + Brawling, Martial Arts or Hand weapon.
+
+    Attributes:
+        dexterity: Attacker's Dexterity (0–30).
+        skill: Level of the skill used; 0 means none (a difficult DEX test).
+        kind: Which skill (decides whether the attack is armed).
+        stance: :attr:`Stance.AGGRESSIVE` adds +2; a defensive fighter cannot attack.
+        penalty: Multiple-action penalty (0, −2, −4…).
+        modifier: Anything else: feint bonus, improvised weapon, GM's bonus.
+
+    Example:
+        >>> MeleeAttack(3, 2, stance=Stance.AGGRESSIVE).stance.attack_bonus
+        2
+    """
+
+    dexterity: int
+    skill: int = 0
+    kind: CloseSkill = CloseSkill.BRAWLING
+    stance: Stance = Stance.NORMAL
+    penalty: int = 0
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        """Validate every field."""
+        check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
+        check_int(self.skill, "skill", *SKILL_RANGE)
+        object.__setattr__(self, "kind", parse_enum(self.kind, CloseSkill, "kind"))
+        object.__setattr__(self, "stance", parse_enum(self.stance, Stance, "stance"))
+        check_int(self.penalty, "penalty", -30, 0)
+        check_int(self.modifier, "modifier", -30, 30)
+        if not self.stance.may_attack:
+            raise RuleValueError(
+                f"a fighter in {self.stance.label!r} gives up attacking this round", field="stance"
+            )
+
+
+@dataclass(frozen=True)
+class MeleeDefence:
+    """The target's answer: parry (DEX + close skill), dodge (DEX + Dodge) or none.
+
+    Attributes:
+        kind: Parry, dodge or no defence.
+        dexterity: Defender's Dexterity.
+        skill: Parry skill or Dodge level; 0 means none (a difficult DEX test).
+        parry_with: The skill a parry uses (decides whether it is allowed).
+        stance: Defensive +3; an aggressive fighter cannot defend.
+        penalty: Multiple-action penalty (0, −2, −4…).
+        modifier: Anything else (a chair as a shield: +1 or +2 to parry).
+
+    Example:
+        >>> MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON).kind.label
+        'Parer'
+    """
+
+    kind: DefenceKind = DefenceKind.DODGE
+    dexterity: int = 0
+    skill: int = 0
+    parry_with: CloseSkill = CloseSkill.BRAWLING
+    stance: Stance = Stance.NORMAL
+    penalty: int = 0
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        """Validate every field."""
+        object.__setattr__(self, "kind", parse_enum(self.kind, DefenceKind, "kind"))
+        check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
+        check_int(self.skill, "skill", *SKILL_RANGE)
+        object.__setattr__(
+            self, "parry_with", parse_enum(self.parry_with, CloseSkill, "parry_with")
+        )
+        object.__setattr__(self, "stance", parse_enum(self.stance, Stance, "stance"))
+        check_int(self.penalty, "penalty", -30, 0)
+        check_int(self.modifier, "modifier", -30, 30)
+        if self.kind is not DefenceKind.NONE and not self.stance.may_defend:
+            raise RuleValueError(
+                f"a fighter in {self.stance.label!r} gives up every defence: "
+                f"choose no defence, not {self.kind.label!r}",
+                field="stance",
+            )
+
+
+def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill) -> bool:
+    """Whether a parry with ``parry_with`` can stop an attack made with ``attack_kind``.
+
+    A hand weapon parries anything; Martial Arts parries even weapons bare-handed;
+    Brawling parries only unarmed attacks.
+
+    Example:
+        >>> can_parry(CloseSkill.BRAWLING, CloseSkill.HAND_WEAPON)
+        False
+        >>> can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON)
+        True
+    """
+    return parry_with is not CloseSkill.BRAWLING or not attack_kind.armed
+
+
+def attack_check(
+    attack: MeleeAttack, lighting: Lighting = Lighting.NORMAL, darkness_bonus: int = 0
+) -> Check:
+    """The attack as a basic check (D10 + DEX + skill + every modifier).
+
+    Example:
+        >>> attack_check(MeleeAttack(3, 2, stance=Stance.AGGRESSIVE), Lighting.DIM).bonus
+        6
+    """
+    parts = (
+        (f"stance ({attack.stance.label})", attack.stance.attack_bonus),
+        ("extra actions", attack.penalty),
+        ("modifier", attack.modifier),
+    )
+    return _combat_check(attack.dexterity, attack.skill, parts, lighting, darkness_bonus)
+
+
+def defence_check(
+    defence: MeleeDefence, lighting: Lighting = Lighting.NORMAL, darkness_bonus: int = 0
+) -> Check | None:
+    """The defence as a basic check, or ``None`` when the target does not defend.
+
+    Example:
+        >>> defence_check(MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)).bonus
+        3
+    """
+    if defence.kind is DefenceKind.NONE:
+        return None
+    parts = (
+        (f"stance ({defence.stance.label})", defence.stance.defence_bonus),
+        ("extra actions", defence.penalty),
+        ("modifier", defence.modifier),
+    )
+    return _combat_check(defence.dexterity, defence.skill, parts, lighting, darkness_bonus)
+
+
+def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed: bool) -> Fraction:
+    """P(the attack total hits): beat the defence total (ties to the defender), reach 9.
+
+    Without a defence roll the attack only needs 9.
+
+    Example:
+        >>> d10 = Distribution.uniform(10)
+        >>> hit_chance(d10 + 8, d10 + 5, must_succeed=False)
+        Fraction(18, 25)
+    """
+    if defence is None:
+        return attack.prob_at_least(TARGET)
+    won = 0
+    for total, weight in attack.items():
+        if must_succeed and total < TARGET:
+            continue
+        won += weight * defence._weight_at_most(total - 1)
+    return Fraction(won, attack.total * defence.total)
+
+
+# ------------------------------------------------------------------ melee
+@dataclass(frozen=True)
+class MeleeRoll:
+    """One seeded close-combat exchange, every die shown.
+
+    Example:
+        >>> r = melee_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3)).roll(
+        ...     random.Random(1), sides=4, multiplier=2)
+        >>> r.hit == (r.damage > 0)
+        True
+    """
+
+    attack: CheckRoll
+    defence: CheckRoll | None
+    hit: bool
+    damage_die: int
+    damage: int
+    multiplier: int
+    averaged: bool
+
+    def __str__(self) -> str:
+        """Attack, defence, verdict and damage."""
+        text = f"attack {self.attack}"
+        if self.defence is not None:
+            text += f"; defence {self.defence}"
+        if not self.hit:
+            return text + " → miss"
+        how = "average" if self.averaged else "D"
+        return text + f" → HIT, damage {how}[{self.damage_die}] × {self.multiplier} = {self.damage}"
+
+
+@dataclass(frozen=True)
+class MeleeOutcome:
+    """The exact answer of one attack against one defence.
+
+    Attributes:
+        attack: The attack's check.
+        defence: The defence's check (``None``: no defence).
+        hit_chance: Exact P(hit).
+        must_succeed: Whether the attack also had to reach 9.
+
+    Example:
+        >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
+        >>> out.hit_chance, out.expected_levels()
+        (Fraction(1, 1), Fraction(3, 1))
+    """
+
+    attack: Check
+    defence: Check | None
+    hit_chance: Fraction
+    must_succeed: bool = True
+
+    def level_distribution(self) -> dict[int, Fraction]:
+        """``{success levels of the blow: P}``; a miss (parried, dodged, failed) counts 0.
+
+        Example:
+            >>> melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE)
+            ...                ).level_distribution()[5]
+            Fraction(1, 5)
+        """
+        att = self.attack.total_distribution()
+        dfc = None if self.defence is None else self.defence.total_distribution()
+        out: dict[int, Fraction] = {}
+        for total, weight in att.items():
+            if total < TARGET and (dfc is None or self.must_succeed):
+                continue
+            p = Fraction(weight, att.total)
+            if dfc is not None:
+                p *= dfc.prob_at_most(total - 1)
+            level = self.attack.level_of(total)
+            out[level] = out.get(level, Fraction(0)) + p
+        out[0] = 1 - sum(v for k, v in out.items() if k)
+        return dict(sorted(out.items()))
+
+    def expected_levels(self) -> Fraction:
+        """Expected success levels of the blow (0 when it misses).
+
+        Example:
+            >>> melee_exchange(MeleeAttack(0), MeleeDefence(DefenceKind.NONE)).expected_levels()
+            Fraction(1, 5)
+        """
+        return sum((k * p for k, p in self.level_distribution().items()), Fraction(0))
+
+    def damage_distribution(
+        self, sides: int, multiplier: int, averaged: bool = False
+    ) -> Distribution:
+        """Damage of the exchange: 0 on a miss, weapon die × multiplier on a hit.
+
+        Example:
+            >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
+            >>> out.damage_distribution(4, 3).mean()
+            Fraction(15, 2)
+        """
+        hit = damage_distribution(sides, multiplier, averaged)
+        p = self.hit_chance
+        weights = {v: w * p.numerator for v, w in hit.items()}
+        weights[0] = weights.get(0, 0) + (p.denominator - p.numerator) * hit.total
+        return Distribution.from_weights(weights)
+
+    def roll(
+        self,
+        rng: random.Random | None = None,
+        *,
+        sides: int = 4,
+        multiplier: int = 1,
+        averaged: bool = False,
+    ) -> MeleeRoll:
+        """Resolve the exchange once: attack roll, defence roll, damage die.
+
+        Example:
+            >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
+            >>> out.roll(random.Random(3), sides=4, multiplier=3).hit
+            True
+        """
+        damage_distribution(sides, multiplier, averaged)  # validates
+        rng = rng or random.Random()
+        a = self.attack.roll(rng)
+        d = self.defence.roll(rng) if self.defence is not None else None
+        if d is None:
+            hit = a.total >= TARGET
+        else:
+            hit = a.total > d.total and (a.total >= TARGET or not self.must_succeed)
+        face = 0
+        damage = 0
+        if hit:
+            face = sides // 2 if averaged else rng.randint(1, sides)
+            damage = face * multiplier
+        return MeleeRoll(a, d, hit, face, damage, multiplier, averaged)
+
+
+def melee_exchange(
+    attack: MeleeAttack,
+    defence: MeleeDefence,
+    lighting: Lighting | str = Lighting.NORMAL,
+    *,
+    darkness_bonus: int = 0,
+    attack_must_succeed: bool = True,
+    lighting_on_defence: bool = True,
+) -> MeleeOutcome:
+    """One close-combat attack against one defence, exactly.
+
+    The attacker must beat the defender's total (a tie goes to the defender)
+    and, by default, reach 9.
+
+    Args:
+        attack: The attack.
+        defence: The defence (kind :attr:`DefenceKind.NONE` for none).
+        lighting: The lighting row of the table.
+        darkness_bonus: In total darkness, the attacker's success levels from
+            a difficult Perception test (0–10).
+        attack_must_succeed: The attack must also reach 9 (published rule).
+        lighting_on_defence: The lighting modifier also applies to the defence.
+
+    Raises:
+        RuleValueError: A parry that the skills do not allow, or a bad value.
+
+    Example:
+        >>> sword = MeleeAttack(3, 3, CloseSkill.HAND_WEAPON)
+        >>> bare = MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.BRAWLING)
+        >>> melee_exchange(sword, bare)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: a parry with 'Bagarre' cannot stop an attack with 'Arme blanche': only a hand weapon or Martial Arts can parry a weapon
+    """
+    lighting = parse_enum(lighting, Lighting, "lighting")
+    check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    if defence.kind is DefenceKind.PARRY and not can_parry(defence.parry_with, attack.kind):
+        raise RuleValueError(
+            f"a parry with {defence.parry_with.label!r} cannot stop an attack with "
+            f"{attack.kind.label!r}: only a hand weapon or Martial Arts can parry a weapon",
+            field="parry_with",
+        )
+    att = attack_check(attack, lighting, darkness_bonus)
+    def_light = lighting if lighting_on_defence else Lighting.NORMAL
+    dfc = defence_check(defence, def_light)
+    chance = hit_chance(
+        att.total_distribution(),
+        None if dfc is None else dfc.total_distribution(),
+        attack_must_succeed,
+    )
+    return MeleeOutcome(att, dfc, chance, attack_must_succeed)
+
+
+# ------------------------------------------------------------------ feint
+@dataclass(frozen=True)
+class FeintOutcome:
+    """A feint: INT + skill against PER + skill; each success level won is +1 next attack.
+
+    Attributes:
+        attacker: The feinting check (INT + combat skill).
+        defender: The reading check (PER + combat skill).
+        bonus: ``{bonus to the next attack: P}`` (0 when the feint fails).
+
+    Example:
+        >>> f = feint(3, 2, 2, 2)
+        >>> sum(f.bonus.values())
+        Fraction(1, 1)
+    """
+
+    attacker: Check
+    defender: Check
+    bonus: dict[int, Fraction]
+
+    @property
+    def win_chance(self) -> Fraction:
+        """P(the feint wins the contest at all).
+
+        Example:
+            >>> feint(3, 2, 3, 2).win_chance
+            Fraction(9, 20)
+        """
+        a = self.attacker.total_distribution()
+        return a.compare(self.defender.total_distribution()).gt
+
+    def roll(self, rng: random.Random | None = None) -> tuple[CheckRoll, CheckRoll, int]:
+        """Both roll once; returns the two rolls and the bonus won.
+
+        Example:
+            >>> a, d, bonus = feint(3, 2, 2, 2).roll(random.Random(5))
+            >>> bonus == (a.level if a.total > d.total else 0)
+            True
+        """
+        rng = rng or random.Random()
+        a, d = self.attacker.roll(rng), self.defender.roll(rng)
+        return a, d, (a.level * FEINT_LEVEL_BONUS if a.total > d.total else 0)
+
+
+def feint(
+    intelligence: int, attacker_skill: int, perception: int, defender_skill: int
+) -> FeintOutcome:
+    """A feint: attacker's INT + combat skill against defender's PER + combat skill.
+
+    If the attacker's total is higher, their next attack gains +1 per success
+    level of the feint roll.
+
+    Example:
+        >>> feint(3, 2, 2, 2).bonus[0]
+        Fraction(51, 100)
+    """
+    att = task(intelligence, attacker_skill)
+    dfd = task(perception, defender_skill)
+    a, d = att.total_distribution(), dfd.total_distribution()
+    out: dict[int, Fraction] = {}
+    for total, weight in a.items():
+        p_win = Fraction(weight, a.total) * d.prob_at_most(total - 1)
+        level = att.level_of(total) * FEINT_LEVEL_BONUS
+        out[level] = out.get(level, Fraction(0)) + p_win
+    out[0] = 1 - sum(v for k, v in out.items() if k)
+    return FeintOutcome(att, dfd, dict(sorted(out.items())))
+
+
+def keep_cool(willpower: int) -> Check:
+    """Keeping one's cool under fire: a simple Willpower test, else the action is lost.
+
+    Example:
+        >>> keep_cool(2).success_chance()  # D10 + 4 needs 5+
+        Fraction(3, 5)
+    """
+    check_int(willpower, "willpower", *ATTRIBUTE_RANGE)
+    return test(willpower)
+
+
+#: Terms of the Unisystem combat chapter.
+GLOSSARY: tuple[Term, ...] = (
+    Term("tour", "round", "unisystem-combat", "1 to 5 seconds of game time"),
+    Term("temps de jeu / temps réel", "game time / real time", "unisystem-combat"),
+    Term("actions multiples", "multiple actions", "unisystem-combat", "−2 cumulative each"),
+    Term("combat rapproché", "close combat", "unisystem-combat"),
+    Term("combat à distance", "ranged combat", "unisystem-combat"),
+    Term("parer", "parry", "unisystem-combat"),
+    Term("esquiver", "dodge", "unisystem-combat"),
+    Term("bagarre", "Brawling", "unisystem-combat", "skill"),
+    Term("arts martiaux", "Martial Arts", "unisystem-combat", "skill"),
+    Term("arme blanche", "hand weapon", "unisystem-combat", "skill"),
+    Term("attitude défensive", "defensive stance", "unisystem-combat", "+3 to defences"),
+    Term("attitude agressive", "aggressive stance", "unisystem-combat", "+2 to attacks"),
+    Term("feinte", "feint", "unisystem-combat", "INT + skill vs PER + skill"),
+    Term("arme improvisée", "improvised weapon", "unisystem-combat"),
+    Term("plonger à couvert", "dive for cover", "unisystem-combat", "DEX + Dodge"),
+    Term("viser", "aim", "unisystem-combat", "PER + skill, +1 per success level"),
+    Term("salve", "burst", "unisystem-combat", "3 to 5 rounds"),
+    Term("rock 'n roll", "full automatic fire", "unisystem-combat", "groups of ten"),
+    Term("tir de suppression", "suppressive fire", "unisystem-combat", "D4 (2) hits"),
+    Term("recul", "recoil", "unisystem-combat"),
+    Term("plomb fin / chevrotine", "bird shot / buckshot", "unisystem-combat", "+2 / +1"),
+    Term("garder son calme", "keeping one's cool", "unisystem-combat", "simple Willpower test"),
+    Term("portée", "range", "unisystem-combat"),
+    Term("à bout portant", "point blank", "unisystem-combat"),
+    Term("lunette de visée", "telescopic sight", "unisystem-combat", "+2 to +5 to aim"),
+    Term("éclairage", "lighting", "unisystem-combat"),
+    Term("noir total", "total darkness", "unisystem-combat"),
+    Term("multiplicateur de dégâts", "damage multiplier", "unisystem-combat"),
+    Term("sauvageon", "wildling", "unisystem-combat", "a minor malevolent spirit"),
+)
