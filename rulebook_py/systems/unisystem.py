@@ -37,13 +37,12 @@ from functools import lru_cache
 
 from ..distribution import Distribution
 from ..errors import RuleValueError, check_int
-from ..glossary import Term
 
 __all__ = [
     "ATTRIBUTE_RANGE",
     "BONUS_RANGE",
     "DAMAGE_DICE",
-    "GLOSSARY",
+    "GLOSSARY",  # noqa: F822 - built lazily by __getattr__
     "HEAD_START_BONUS",
     "LEVEL_NAMES",
     "MAX_BEST_OF",
@@ -67,7 +66,9 @@ __all__ = [
     "MatchRoll",
     "arm_wrestling",
     "average_roll",
+    "chase_adjusted",
     "chase_bonuses",
+    "check_bonus",
     "contest",
     "core_distribution",
     "damage_distribution",
@@ -566,6 +567,16 @@ def unskilled(
     return Check(CheckKind.UNSKILLED, bonus, parts, level_cap, _check_core(core))
 
 
+def check_bonus(bonus: int, name: str = "bonus") -> int:
+    """Check a whole bonus (traits + modifiers) added to the die: an integer in −100..100.
+
+    Example:
+        >>> check_bonus(6)
+        6
+    """
+    return check_int(bonus, name, *BONUS_RANGE)
+
+
 def overlap_attribute(perception: int, intelligence: int, difficult: bool = False) -> int:
     """Perception or Intelligence, when both could apply: the higher, or the lower if difficult.
 
@@ -691,8 +702,8 @@ def contest(bonus_a: int, bonus_b: int, *, core: CoreDie = CoreDie.D10) -> Conte
         >>> c.a_wins + c.tie + c.b_wins
         Fraction(1, 1)
     """
-    check_int(bonus_a, "bonus_a", *BONUS_RANGE)
-    check_int(bonus_b, "bonus_b", *BONUS_RANGE)
+    check_bonus(bonus_a, "bonus_a")
+    check_bonus(bonus_b, "bonus_b")
     dist = core_distribution(core)
     c = (dist + bonus_a).compare(dist + bonus_b)
     return ContestOutcome(bonus_a, bonus_b, c.gt, c.eq, c.lt, core)
@@ -944,18 +955,37 @@ def chase_bonuses(
         (constitution_b, "constitution_b"),
     ):
         _attr(value, name)
+    return chase_adjusted(
+        dexterity_a + constitution_a, dexterity_b + constitution_b, speed_a, speed_b, head_start
+    )
+
+
+def chase_adjusted(
+    base_a: int, base_b: int, speed_a: int, speed_b: int, head_start: str | None = None
+) -> tuple[int, int]:
+    """Add a foot chase's head start and speed difference to two bonuses.
+
+    Args:
+        base_a: A's bonus before the chase rules (usually DEX + CON), −100..100.
+        base_b: B's bonus likewise.
+        speed_a: A's Speed (0–200).
+        speed_b: B's Speed (0–200).
+        head_start: ``"a"``, ``"b"`` or ``None`` (started together).
+
+    Example:
+        >>> chase_adjusted(5, 6, 15, 12, head_start="b")  # A faster by 3, B first
+        (8, 8)
+    """
+    check_int(base_a, "bonus_a", *BONUS_RANGE)
+    check_int(base_b, "bonus_b", *BONUS_RANGE)
     check_int(speed_a, "speed_a", *SPEED_RANGE)
     check_int(speed_b, "speed_b", *SPEED_RANGE)
     if head_start not in (None, "a", "b"):
         raise RuleValueError(
             f"head_start must be 'a', 'b' or None, got {head_start!r}", field="head_start"
         )
-    a = dexterity_a + constitution_a + max(speed_a - speed_b, 0)
-    b = dexterity_b + constitution_b + max(speed_b - speed_a, 0)
-    if head_start == "a":
-        a += HEAD_START_BONUS
-    elif head_start == "b":
-        b += HEAD_START_BONUS
+    a = base_a + max(speed_a - speed_b, 0) + (HEAD_START_BONUS if head_start == "a" else 0)
+    b = base_b + max(speed_b - speed_a, 0) + (HEAD_START_BONUS if head_start == "b" else 0)
     return a, b
 
 
@@ -1010,33 +1040,49 @@ def sneaking(
     return contest(a, b, core=core)
 
 
-#: Terms of the Unisystem basics chapter.
-GLOSSARY: tuple[Term, ...] = (
-    Term("épreuve", "task", "unisystem-basics", "attribute + skill + D10"),
-    Term("test (d'attribut)", "attribute test", "unisystem-basics", "attribute only"),
-    Term("test simple", "simple test", "unisystem-basics", "attribute doubled"),
-    Term("test difficile", "difficult test", "unisystem-basics", "attribute once"),
-    Term(
-        "épreuve sans compétence",
-        "unskilled task",
-        "unisystem-basics",
-        "attribute − 2, at most 2 success levels",
-    ),
-    Term(
-        "test / épreuve en résistance",
-        "contest",
-        "unisystem-basics",
-        "both roll, higher total wins",
-    ),
-    Term("niveau de succès", "success level", "unisystem-basics", "9–10 → 1, 11–12 → 2, …"),
-    Term("décent", "decent", "unisystem-basics", "2 success levels"),
-    Term("modificateur", "modifier", "unisystem-basics", "circumstance bonus or penalty"),
-    Term("MJ", "GM (game master)", "unisystem-basics"),
-    Term("PJ / PNJ", "PC / NPC", "unisystem-basics"),
-    Term("bras de fer", "arm wrestling", "unisystem-basics", "simple Strength tests"),
-    Term("poursuite à pied", "foot chase", "unisystem-basics", "DEX + CON"),
-    Term("se faufiler", "sneaking", "unisystem-basics", "DEX + Stealth vs Perception"),
-    Term("Force", "Strength", "unisystem-basics"),
-    Term("Dextérité", "Dexterity", "unisystem-basics"),
-    Term("Volonté", "Willpower", "unisystem-basics"),
-)
+# ``rulebook_py.glossary`` imports the widget layer, which imports this module:
+# importing ``Term`` at the top would be circular. ``GLOSSARY`` is built on
+# first access instead (PEP 562 module ``__getattr__``), whatever the import order.
+def __getattr__(name: str) -> object:
+    """Build :data:`GLOSSARY` (the chapter's terms) on first access.
+
+    Example:
+        >>> from rulebook_py.systems.unisystem import GLOSSARY
+        >>> any(t.french == "épreuve" for t in GLOSSARY)
+        True
+    """
+    if name != "GLOSSARY":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..glossary import Term
+
+    glossary = (
+        Term("épreuve", "task", "unisystem-basics", "attribute + skill + D10"),
+        Term("test (d'attribut)", "attribute test", "unisystem-basics", "attribute only"),
+        Term("test simple", "simple test", "unisystem-basics", "attribute doubled"),
+        Term("test difficile", "difficult test", "unisystem-basics", "attribute once"),
+        Term(
+            "épreuve sans compétence",
+            "unskilled task",
+            "unisystem-basics",
+            "attribute − 2, at most 2 success levels",
+        ),
+        Term(
+            "test / épreuve en résistance",
+            "contest",
+            "unisystem-basics",
+            "both roll, higher total wins",
+        ),
+        Term("niveau de succès", "success level", "unisystem-basics", "9–10 → 1, 11–12 → 2, …"),
+        Term("décent", "decent", "unisystem-basics", "2 success levels"),
+        Term("modificateur", "modifier", "unisystem-basics", "circumstance bonus or penalty"),
+        Term("MJ", "GM (game master)", "unisystem-basics"),
+        Term("PJ / PNJ", "PC / NPC", "unisystem-basics"),
+        Term("bras de fer", "arm wrestling", "unisystem-basics", "simple Strength tests"),
+        Term("poursuite à pied", "foot chase", "unisystem-basics", "DEX + CON"),
+        Term("se faufiler", "sneaking", "unisystem-basics", "DEX + Stealth vs Perception"),
+        Term("Force", "Strength", "unisystem-basics"),
+        Term("Dextérité", "Dexterity", "unisystem-basics"),
+        Term("Volonté", "Willpower", "unisystem-basics"),
+    )
+    globals()["GLOSSARY"] = glossary
+    return glossary

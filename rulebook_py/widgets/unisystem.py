@@ -1,0 +1,345 @@
+"""Calculators of the Unisystem basics chapter: checks, contests, D10 against 2D6.
+
+Example:
+    >>> calc = UnisystemCheckCalculator()  # Marcus: Perception 3 + Occultism 6 − 3
+    >>> "80.00 % (4/5)" in calc.result.value
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..systems import unisystem as uni
+from ..systems.unisystem import CheckKind, ContestType, CoreDie
+from .base import LABEL_STYLE, Calculator
+from .charts import bar_chart, grouped_bar_chart
+from .format import escape, number, probability, table_html
+from .registry import register
+
+__all__ = ["UnisystemCheckCalculator", "UnisystemContestCalculator", "UnisystemCoreDieCalculator"]
+
+_NARROW = widgets.Layout(width="22em")
+
+
+def _int_box(value: int, description: str) -> widgets.IntText:
+    return widgets.IntText(value=value, description=description, style=LABEL_STYLE, layout=_NARROW)
+
+
+def _core_dropdown() -> widgets.Dropdown:
+    return widgets.Dropdown(
+        options=[("D10", CoreDie.D10), ("2D6 − 2 (0 counts as 1)", CoreDie.TWO_D6)],
+        value=CoreDie.D10,
+        description="Core die (dé)",
+        style=LABEL_STYLE,
+    )
+
+
+def _needed_text(check: uni.Check) -> str:
+    needed = check.needed()
+    if needed <= 1:
+        return "any roll (cannot fail)"
+    if needed > 10:
+        return "nothing: even a 10 fails"
+    return f"{needed} or more"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def _level_chart(pmf: Mapping[int, Fraction], title: str) -> str:
+    return bar_chart(
+        pmf,
+        title=title,
+        x_title="success levels (0 = failure)",
+        highlight=lambda k: k >= 1,  # type: ignore[operator]
+        highlight_label="success",
+        other_label="failure",
+    )
+
+
+@register
+class UnisystemCheckCalculator(Calculator):
+    """A task, a simple or difficult test, or an unskilled task: chance and levels.
+
+    Example:
+        >>> calc = UnisystemCheckCalculator(kind=CheckKind.UNSKILLED, attribute=4, modifier=0)
+        >>> "needs a die roll of" in calc.result.value and "7 or more" in calc.result.value
+        True
+    """
+
+    title = "Task or test (épreuve ou test)"
+    bench_changes = (
+        ("attribute", 4),
+        ("kind", CheckKind.SIMPLE_TEST),
+        ("modifier", 0),
+        ("kind", CheckKind.UNSKILLED),
+        ("complexity", 10),
+        ("core", CoreDie.TWO_D6),
+        ("kind", CheckKind.TASK),
+        ("skill", 2),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
+        return {
+            "kind": widgets.Dropdown(
+                options=[(f"{k.english} ({k.label})", k) for k in CheckKind],
+                value=CheckKind.TASK,
+                description="Check",
+                style=LABEL_STYLE,
+            ),
+            "attribute": _int_box(3, "Attribute (attribut)"),
+            "skill": _int_box(6, "Skill (compétence), tasks only"),
+            "modifier": _int_box(-3, "Modifier (modificateur)"),
+            "complexity": _int_box(0, "Complex-skill penalty, unskilled only (0 or 6–10)"),
+            "core": _core_dropdown(),
+        }
+
+    @staticmethod
+    def check(values: Mapping[str, Any]) -> uni.Check:
+        """The rules-layer check for these control values."""
+        kind = values["kind"]
+        core = values["core"]
+        if kind is CheckKind.TASK:
+            return uni.task(values["attribute"], values["skill"], values["modifier"], core=core)
+        if kind is CheckKind.UNSKILLED:
+            return uni.unskilled(
+                values["attribute"], values["modifier"], values["complexity"], core=core
+            )
+        return uni.test(
+            values["attribute"], kind is CheckKind.DIFFICULT_TEST, values["modifier"], core=core
+        )
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """P(success), the roll needed, expected levels, and the level chart."""
+        check = self.check(values)
+        parts = " ".join(f"{_signed(v)} ({name})" for name, v in check.parts if v)
+        levels = check.level_distribution()
+        rows: list[tuple[str, str]] = [
+            ("Bonus added to the die", f"{_signed(check.bonus)}  = {parts or '0'}"),
+            ("Succeeds on a total of 9+: needs a die roll of", _needed_text(check)),
+            ("P(success)", probability(check.success_chance())),
+            ("Expected success levels", number(check.expected_level())),
+        ]
+        if check.level_cap is not None:
+            rows.append(("Most success levels (unskilled)", f"{check.level_cap} (Decent)"))
+        rows += [(f"{lv} — {uni.level_name(lv)}", probability(p)) for lv, p in levels.items() if p]
+        chart = _level_chart(levels, f"{check.kind.english.capitalize()}: success levels")
+        return table_html(["", "exact answer"], rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Roll the core die once: die, total, success level."""
+        return escape(str(self.check(values).roll(rng)))
+
+
+_HEAD_START = {"nobody": None, "A": "a", "B": "b"}
+
+_CONTEST_HELP = {
+    ContestType.GENERIC: "each bonus is everything that side adds to its die",
+    ContestType.ARM_WRESTLING: (
+        "simple Strength tests: each bonus is Strength × 2; the first to win a majority "
+        "of the rolls wins, a tied roll is rolled again"
+    ),
+    ContestType.FOOT_CHASE: (
+        "each bonus is Dexterity + Constitution; +2 for the head start, and the faster "
+        "side adds the difference of the speeds"
+    ),
+    ContestType.SNEAKING: (
+        "A sneaks (Dexterity + Stealth); B watches (Perception × 2 for a simple test, "
+        "or Perception + Notice)"
+    ),
+}
+
+
+@register
+class UnisystemContestCalculator(Calculator):
+    """A contest between two sides: exact chance of each outcome, one seeded resolution.
+
+    Example:
+        >>> calc = UnisystemContestCalculator(kind=ContestType.GENERIC, bonus_a=3, bonus_b=3)
+        >>> "45.00 % (9/20)" in calc.result.value
+        True
+    """
+
+    title = "Contest (test ou épreuve en résistance)"
+    bench_changes = (
+        ("best_of", 5),
+        ("bonus_a", 8),
+        ("kind", ContestType.FOOT_CHASE),
+        ("head_start", "B"),
+        ("speed_a", 18),
+        ("kind", ContestType.SNEAKING),
+        ("kind", ContestType.GENERIC),
+        ("bonus_b", 2),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Contest type, both bonuses, best of N, head start and speeds."""
+        return {
+            "kind": widgets.Dropdown(
+                options=[(f"{k.english} ({k.label})", k) for k in ContestType],
+                value=ContestType.ARM_WRESTLING,
+                description="Contest",
+                style=LABEL_STYLE,
+            ),
+            "bonus_a": _int_box(6, "Side A bonus"),
+            "bonus_b": _int_box(4, "Side B bonus"),
+            "best_of": widgets.Dropdown(
+                options=[1, 3, 5, 7, 9],
+                value=3,
+                description="Best of (arm wrestling)",
+                style=LABEL_STYLE,
+            ),
+            "head_start": widgets.Dropdown(
+                options=list(_HEAD_START),
+                value="nobody",
+                description="Started first (foot chase)",
+                style=LABEL_STYLE,
+            ),
+            "speed_a": _int_box(15, "Speed A (foot chase)"),
+            "speed_b": _int_box(12, "Speed B (foot chase)"),
+        }
+
+    @staticmethod
+    def bonuses(values: Mapping[str, Any]) -> tuple[int, int]:
+        """The two bonuses after the contest type's own rules."""
+        a, b = values["bonus_a"], values["bonus_b"]
+        if values["kind"] is ContestType.FOOT_CHASE:
+            return uni.chase_adjusted(
+                a, b, values["speed_a"], values["speed_b"], _HEAD_START[values["head_start"]]
+            )
+        return a, b
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """Exact P(A wins), P(tie), P(B wins), and the chart of A − B."""
+        kind = values["kind"]
+        a, b = self.bonuses(values)
+        one = uni.contest(a, b)
+        rows: list[tuple[str, str]] = [
+            ("How the bonuses are read", _CONTEST_HELP[kind]),
+            ("Bonuses rolled", f"A {_signed(a)}, B {_signed(b)}"),
+        ]
+        if kind is ContestType.ARM_WRESTLING:
+            m = uni.match(a, b, values["best_of"])
+            rows += [
+                (
+                    "One roll: A / tie / B",
+                    " / ".join(probability(p) for p in (one.a_wins, one.tie, one.b_wins)),
+                ),
+                (f"A wins the best of {m.best_of}", probability(m.a_wins)),
+                (f"B wins the best of {m.best_of}", probability(m.b_wins)),
+                ("Expected number of rolls", number(m.expected_rolls)),
+            ]
+        else:
+            a_name, b_name = (
+                ("A gets past unnoticed", "B notices A")
+                if (kind is ContestType.SNEAKING)
+                else ("A wins", "B wins")
+            )
+            rows += [
+                (a_name, probability(one.a_wins)),
+                ("Tie (equal totals)", probability(one.tie)),
+                (b_name, probability(one.b_wins)),
+            ]
+        chart = bar_chart(
+            one.margin_distribution().pmf(),
+            title="One roll: A's total − B's total",
+            x_title="difference",
+            highlight=lambda k: k > 0,  # type: ignore[operator]
+            highlight_label="A higher",
+            other_label="tie or B higher",
+        )
+        return table_html(["", "exact answer"], rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """One roll each (a whole match for arm wrestling)."""
+        a, b = self.bonuses(values)
+        if values["kind"] is ContestType.ARM_WRESTLING:
+            text = str(uni.match(a, b, values["best_of"]).roll(rng))
+            return "<br>".join(escape(line) for line in text.splitlines())
+        return escape(str(uni.contest(a, b).roll(rng)))
+
+
+@register
+class UnisystemCoreDieCalculator(Calculator):
+    """D10 against 2D6 − 2 as the core die: both shapes, and how rare the extremes become.
+
+    Example:
+        >>> calc = UnisystemCoreDieCalculator(bonus=6)
+        >>> "3.60" in calc.result.value  # a 10 is 3.6 times rarer on 2D6 − 2
+        True
+    """
+
+    title = "D10 or 2D6 − 2 as the core die"
+    bench_changes = (("bonus", 2), ("bonus", 8), ("bonus", -1), ("bonus", 6))
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """The bonus added to the core die."""
+        return {"bonus": _int_box(6, "Bonus added to the die")}
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """Side-by-side chances and the two distributions of the core die."""
+        bonus = values["bonus"]
+        uni.check_bonus(bonus)
+        d10 = uni.core_distribution(CoreDie.D10)
+        two = uni.core_distribution(CoreDie.TWO_D6)
+        check10 = uni.Check(CheckKind.TASK, bonus)
+        check2 = check10.with_core(CoreDie.TWO_D6)
+
+        def row(name: str, p10: Fraction, p2: Fraction) -> tuple[str, str, str, str]:
+            ratio = "—" if p2 == 0 or p10 == 0 else number(Fraction(p10, p2))
+            return (name, probability(p10), probability(p2), ratio)
+
+        rows = [
+            row("Die shows 10", d10.probability(10), two.probability(10)),
+            row("Die shows 1", d10.probability(1), two.probability(1)),
+            row("Die shows 9 or 10", d10.prob_at_least(9), two.prob_at_least(9)),
+            row("Die shows 1 or 2", d10.prob_at_most(2), two.prob_at_most(2)),
+            row(
+                "Die shows 5 or 6",
+                d10.probability(5) + d10.probability(6),
+                two.probability(5) + two.probability(6),
+            ),
+            row(
+                f"Success with {_signed(bonus)}", check10.success_chance(), check2.success_chance()
+            ),
+            row(
+                f"4+ success levels with {_signed(bonus)}",
+                sum((p for lv, p in check10.level_distribution().items() if lv >= 4), Fraction(0)),
+                sum((p for lv, p in check2.level_distribution().items() if lv >= 4), Fraction(0)),
+            ),
+        ]
+        rows.append(
+            (
+                "Expected success levels",
+                number(check10.expected_level()),
+                number(check2.expected_level()),
+                "",
+            )
+        )
+        chart = grouped_bar_chart(
+            [str(v) for v in range(1, 11)],
+            {
+                "D10": [d10.probability(v) for v in range(1, 11)],
+                "2D6 − 2": [two.probability(v) for v in range(1, 11)],
+            },
+            title="The core die: D10 against 2D6 − 2 (0 counts as 1)",
+            x_title="die result",
+        )
+        return table_html(["", "D10", "2D6 − 2", "D10 ÷ 2D6"], rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """The same check rolled once with each core die."""
+        bonus = values["bonus"]
+        uni.check_bonus(bonus)
+        check = uni.Check(CheckKind.TASK, bonus)
+        r10 = check.roll(rng)
+        r2 = check.with_core(CoreDie.TWO_D6).roll(rng)
+        return f"{escape(str(r10))}<br>{escape(str(r2))}"
