@@ -24,6 +24,7 @@ $(STAMP): requirements.txt pyproject.toml
 book: $(STAMP)
 	$(PY) scripts/vendor_js.py
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going
+	touch _build/html/.rulebook-built
 	@echo "The book is built: $(CURDIR)/_build/html/index.html (make serve to browse it)"
 
 ## make test: unit tests, doctests, widget tests, nbval on every chapter.

@@ -1,0 +1,1 @@
+"""Real-browser tests (headless Chromium) of the website and the live apps."""

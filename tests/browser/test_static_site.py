@@ -1,0 +1,58 @@
+"""The published website in headless Chromium, with the network unplugged.
+
+For every page of ``_toc.yml``: it loads with no console error and no
+uncaught error, no request leaves 127.0.0.1, and every calculator the page
+displays (an element of CSS class ``rb-calculator``) is rendered from the
+stored widget state, visible, with its build-time answer.
+A screenshot of each page is saved under ``tests/browser/output/``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .site import expected_calculators, toc_pages
+
+PAGES = toc_pages()
+
+
+def test_toc_lists_the_dice_chapter():
+    # The discovery itself: a broken _toc.yml reader would test nothing.
+    assert "book/dice" in PAGES
+    assert PAGES[0] == "book/intro"
+
+
+@pytest.mark.parametrize("page_name", PAGES)
+def test_page_renders_offline(page_name, site_url, built_site, guarded_page, output_dir):
+    expected = expected_calculators(page_name)
+    page, log = guarded_page()
+    page.goto(f"{site_url}/{page_name}.html", wait_until="load")
+    calculators = page.locator(".rb-calculator")
+    if expected:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.rb-calculator').length >= n", arg=expected, timeout=30_000
+        )
+    # Let late scripts (MathJax, widget typesetting) report their errors.
+    page.wait_for_timeout(500)
+    assert calculators.count() == expected
+    for i in range(expected):
+        calculator = calculators.nth(i)
+        calculator.scroll_into_view_if_needed()
+        assert calculator.is_visible(), f"calculator {i} of {page_name} is hidden"
+        box = calculator.bounding_box()
+        assert box is not None and box["width"] > 100 and box["height"] > 50
+        # The build-time answer is there: the exact-answer table or text.
+        text = calculator.inner_text()
+        assert len(text.strip()) > 20, f"calculator {i} of {page_name} shows no answer: {text!r}"
+        assert "Traceback" not in text
+    stem = page_name.replace("/", "-")
+    page.screenshot(path=str(output_dir / f"static-{stem}.png"), full_page=True)
+    if expected:
+        calculators.first.screenshot(path=str(output_dir / f"static-{stem}-calculator.png"))
+    assert log.problems() == []
+
+
+def test_some_page_has_calculators(built_site):
+    # Guards the count above against a widget-state reader that finds nothing.
+    assert sum(expected_calculators(page) for page in PAGES) >= 1
+    assert expected_calculators("book/dice") >= 1
