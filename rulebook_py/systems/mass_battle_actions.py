@@ -1,0 +1,512 @@
+"""Special actions of the mass-battle system: their rolls, durations and decay.
+
+Each action is resolved once, before or at the start of the fight, from the
+commanders' d4 rolls; what it gives each unit is then a fixed schedule of
+modifiers by round (:class:`SpecialAction`), which the round procedure and
+the exact battle odds read with :meth:`SpecialAction.effect`.
+
+Example:
+    >>> from rulebook_py.systems.mass_battle_tables import Cunning
+    >>> result = ambush(hide_die=4, detect_die=4, hider_cunning=Cunning.CLEVER,
+    ...                 detector_cunning=Cunning.ALERT, help_bonus=1)
+    >>> result.hide_total, result.detect_total, result.bonus
+    (6, 4, 2)
+    >>> [result.action.effect(r).free for r in (1, 2, 3)]
+    [2, 1, 0]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..errors import RuleValueError, check_int
+from .mass_battle_tables import Cunning
+
+__all__ = [
+    "CHARGE_DELAY",
+    "WAR_CRY_FRENZY_ROUNDS",
+    "ActionKind",
+    "AmbushResult",
+    "ChargeBreakResult",
+    "ContestResult",
+    "Effect",
+    "SpecialAction",
+    "TightCombatRoute",
+    "ambush",
+    "cautious_retreat",
+    "charge",
+    "charge_breaker",
+    "check_d4",
+    "roll_d4",
+    "surprise_attack",
+    "tight_combat",
+    "war_cry",
+]
+
+#: Rounds of preparation before a charge strikes: declared in round 1, it
+#: strikes in round ``1 + CHARGE_DELAY`` (the source: "two rounds to prepare,
+#: which leaves the enemy one round of combat").
+CHARGE_DELAY = 1
+
+#: Rounds of frenzy after a war cry (+3 offense / +1 defense each).
+WAR_CRY_FRENZY_ROUNDS = 4
+
+
+def check_d4(value: object, name: str) -> int:
+    """Check a d4 result (1 to 4) and return it.
+
+    Example:
+        >>> check_d4(4, "die")
+        4
+    """
+    return check_int(value, name, 1, 4)
+
+
+def roll_d4(rng: random.Random | None = None) -> int:
+    """Roll one d4.
+
+    Example:
+        >>> roll_d4(random.Random(1)) in (1, 2, 3, 4)
+        True
+    """
+    return (rng or random.Random()).randint(1, 4)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a special action gives a unit in one round.
+
+    Attributes:
+        offense: Points on offense.
+        defense: Points on defense.
+        free: Points the unit distributes as it likes (ambush bonus).
+
+    Example:
+        >>> Effect(1, 2) + Effect(free=3)
+        Effect(offense=1, defense=2, free=3)
+    """
+
+    offense: int = 0
+    defense: int = 0
+    free: int = 0
+
+    def __add__(self, other: Effect) -> Effect:
+        return Effect(
+            self.offense + other.offense, self.defense + other.defense, self.free + other.free
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.offense or self.defense or self.free)
+
+
+class ActionKind(Enum):
+    """The special actions of the source (*actions spéciales*).
+
+    Example:
+        >>> ActionKind.WAR_CRY.label
+        'Cri de guerre'
+    """
+
+    SURPRISE_ATTACK = "Attaque surprise"
+    CHARGE_BREAKER = "Brise-charge"
+    TIGHT_COMBAT = "Combat serré"
+    CAUTIOUS_RETREAT = "Retraite prudente"
+    CHARGE = "Charge"
+    WAR_CRY = "Cri de guerre"
+    AMBUSH = "Embuscade"
+
+    @property
+    def label(self) -> str:
+        """The French name of the source."""
+        return self.value
+
+
+@dataclass(frozen=True)
+class SpecialAction:
+    """A resolved special action: the effect it gives one unit, round by round.
+
+    Attributes:
+        kind: Which action.
+        schedule: Effects of rounds 1, 2, ... in order.
+        after: Effect of every round after the schedule (default nothing).
+        note: How it was resolved, for the reader.
+
+    Example:
+        >>> act = SpecialAction(ActionKind.CAUTIOUS_RETREAT, (), Effect(-2, 2))
+        >>> act.effect(1), act.effect(9)
+        (Effect(offense=-2, defense=2, free=0), Effect(offense=-2, defense=2, free=0))
+    """
+
+    kind: ActionKind
+    schedule: tuple[Effect, ...] = ()
+    after: Effect = field(default_factory=Effect)
+    note: str = ""
+
+    def effect(self, round_number: int) -> Effect:
+        """The effect in round ``round_number`` (1 is the first round).
+
+        Example:
+            >>> war_cry().effect(1)
+            Effect(offense=0, defense=-2, free=0)
+        """
+        check_int(round_number, "round_number", 1)
+        if round_number <= len(self.schedule):
+            return self.schedule[round_number - 1]
+        return self.after
+
+
+@dataclass(frozen=True)
+class ContestResult:
+    """A contest of two commanders: 1d4 + cunning + leadership each.
+
+    Attributes:
+        own_total: This side's total.
+        enemy_total: The other side's total.
+        for_self: The action this side gains (maybe empty).
+        for_enemy: The action the other side gains (maybe empty).
+
+    Example:
+        >>> r = surprise_attack(3, 1, 0, 0)
+        >>> r.own_total, r.enemy_total, r.for_self.effect(1)
+        (3, 1, Effect(offense=2, defense=0, free=0))
+    """
+
+    own_total: int
+    enemy_total: int
+    for_self: SpecialAction
+    for_enemy: SpecialAction
+
+
+def surprise_attack(
+    defender_die: int, attacker_die: int, defender_bonus: int, attacker_bonus: int
+) -> ContestResult:
+    """Surprise attack (*attaque surprise*), a defenders' action.
+
+    Both commanders roll 1d4 + cunning + leadership. A higher defender
+    gets +2 offense this round and +1 the next; a higher attacker sees
+    through it and gets +2 defense, then +1. A tie gives nothing (the source
+    needs one side to beat the other).
+
+    Args:
+        defender_die: The defender's d4.
+        attacker_die: The attacker's d4.
+        defender_bonus: The defending commander's cunning + leadership.
+        attacker_bonus: The attacking commander's cunning + leadership.
+
+    Example:
+        >>> r = surprise_attack(1, 2, 0, 0)
+        >>> r.for_enemy.effect(1), r.for_enemy.effect(2), r.for_enemy.effect(3)
+        (Effect(offense=0, defense=2, free=0), Effect(offense=0, defense=1, free=0), Effect(offense=0, defense=0, free=0))
+    """
+    own = check_d4(defender_die, "defender_die") + check_int(defender_bonus, "defender_bonus")
+    enemy = check_d4(attacker_die, "attacker_die") + check_int(attacker_bonus, "attacker_bonus")
+    none = SpecialAction(ActionKind.SURPRISE_ATTACK, note="no effect")
+    note = f"defender {own} vs attacker {enemy}"
+    if own > enemy:
+        won = SpecialAction(
+            ActionKind.SURPRISE_ATTACK, (Effect(offense=2), Effect(offense=1)), note=note
+        )
+        return ContestResult(own, enemy, won, none)
+    if enemy > own:
+        seen = SpecialAction(
+            ActionKind.SURPRISE_ATTACK, (Effect(defense=2), Effect(defense=1)), note=note
+        )
+        return ContestResult(own, enemy, none, seen)
+    return ContestResult(own, enemy, none, none)
+
+
+def charge(
+    die: int, leadership_bonus: int, *, delay: int = CHARGE_DELAY, duration: int = 1
+) -> SpecialAction:
+    """Charge: leadership roll 1d4 + leadership, 3 or more succeeds.
+
+    The charging unit gets +1 offense / +1 defense per point above 2. It
+    takes time to prepare: the bonus applies from round ``1 + delay`` for
+    ``duration`` rounds (the source gives no duration: this book assumes
+    the charge strikes once, ``duration=1``).
+
+    Args:
+        die: The commander's d4.
+        leadership_bonus: The commander's leadership modifier.
+        delay: Rounds of preparation before the charge strikes.
+        duration: Rounds the bonus lasts once the charge strikes.
+
+    Returns:
+        The action (empty when the roll fails).
+
+    Example:
+        >>> c = charge(4, 0)
+        >>> c.effect(1), c.effect(2), c.effect(3)
+        (Effect(offense=0, defense=0, free=0), Effect(offense=2, defense=2, free=0), Effect(offense=0, defense=0, free=0))
+    """
+    total = check_d4(die, "charge_die") + check_int(leadership_bonus, "leadership_bonus")
+    check_int(delay, "delay", 0, 10)
+    check_int(duration, "duration", 1, 10)
+    bonus = max(0, total - 2)
+    if bonus == 0:
+        return SpecialAction(ActionKind.CHARGE, note=f"leadership roll {total}: failed")
+    schedule = (Effect(),) * delay + (Effect(bonus, bonus),) * duration
+    return SpecialAction(
+        ActionKind.CHARGE, schedule, note=f"leadership roll {total}: +{bonus}/+{bonus}"
+    )
+
+
+@dataclass(frozen=True)
+class ChargeBreakResult:
+    """Charge-breaker outcome.
+
+    Attributes:
+        prepared: The preparation roll (1d4 + cunning) reached 3.
+        preparation_total: That roll's total.
+        defender_total: The field contest, defender (1d4 + cunning + leadership).
+        attacker_total: The field contest, attacker.
+        defender_action: What the defender gains.
+        charge: The attacker's charge after the contest (broken, kept or improved).
+
+    Example:
+        >>> r = charge_breaker(3, 4, 1, 0, 0, charge(4, 0))
+        >>> r.prepared, r.charge.effect(2), r.defender_action.effect(2)
+        (True, Effect(offense=0, defense=0, free=0), Effect(offense=2, defense=0, free=0))
+    """
+
+    prepared: bool
+    preparation_total: int
+    defender_total: int
+    attacker_total: int
+    defender_action: SpecialAction
+    charge: SpecialAction
+
+
+def charge_breaker(
+    preparation_die: int,
+    defender_die: int,
+    attacker_die: int,
+    defender_cunning: int,
+    defender_leadership: int,
+    enemy_charge: SpecialAction,
+    *,
+    attacker_bonus: int = 0,
+) -> ChargeBreakResult:
+    """Charge-breaker (*brise-charge*), a defenders' action against a charge.
+
+    Before the battle the defending commander rolls 1d4 + cunning and must
+    reach 3 to have prepared it. On the field, both commanders roll 1d4 +
+    cunning + leadership: if the defender beats the attacker, the charge is
+    broken (its bonuses are lost) and the defenders get +2 offense on the
+    rounds the charge would have struck; otherwise the charge strikes with +2
+    more offense. An unprepared defender cannot try.
+
+    Args:
+        preparation_die: The d4 of the preparation roll.
+        defender_die: The defender's d4 on the field.
+        attacker_die: The attacker's d4 on the field.
+        defender_cunning: The defending commander's cunning.
+        defender_leadership: The defending commander's leadership.
+        enemy_charge: The attacker's resolved :func:`charge`.
+        attacker_bonus: The attacking commander's cunning + leadership.
+
+    Example:
+        >>> r = charge_breaker(3, 1, 4, 0, 0, charge(3, 0))
+        >>> r.charge.effect(2)
+        Effect(offense=3, defense=1, free=0)
+    """
+    if enemy_charge.kind is not ActionKind.CHARGE:
+        raise RuleValueError(
+            f"a charge-breaker answers a charge, got {enemy_charge.kind.label!r}",
+            field="enemy_charge",
+        )
+    prep = check_d4(preparation_die, "preparation_die") + check_int(
+        defender_cunning, "defender_cunning"
+    )
+    own = (
+        check_d4(defender_die, "defender_die")
+        + defender_cunning
+        + check_int(defender_leadership, "defender_leadership")
+    )
+    enemy = check_d4(attacker_die, "attacker_die") + check_int(attacker_bonus, "attacker_bonus")
+    nothing = SpecialAction(ActionKind.CHARGE_BREAKER, note="not prepared")
+    if prep < 3 or not any(enemy_charge.schedule):
+        return ChargeBreakResult(prep >= 3, prep, own, enemy, nothing, enemy_charge)
+    if own > enemy:
+        broken = SpecialAction(ActionKind.CHARGE, note="broken by a charge-breaker")
+        bonus = tuple(Effect(offense=2) if e else Effect() for e in enemy_charge.schedule)
+        mine = SpecialAction(ActionKind.CHARGE_BREAKER, bonus, note=f"{own} beats {enemy}")
+        return ChargeBreakResult(True, prep, own, enemy, mine, broken)
+    better = tuple(e + Effect(offense=2) if e else e for e in enemy_charge.schedule)
+    improved = SpecialAction(ActionKind.CHARGE, better, note=f"{enemy_charge.note}; +2 offense")
+    failed = SpecialAction(ActionKind.CHARGE_BREAKER, note=f"{own} does not beat {enemy}")
+    return ChargeBreakResult(True, prep, own, enemy, failed, improved)
+
+
+class TightCombatRoute(Enum):
+    """How defenders may fight several against one in a tight combat.
+
+    Example:
+        >>> TightCombatRoute.PLANNING.label
+        'La planification'
+    """
+
+    NONE = "Aucune"
+    LUCK = "La chance"
+    PLANNING = "La planification"
+
+    @property
+    def label(self) -> str:
+        """The French name of the source."""
+        return self.value
+
+
+def _planning_bonus(total: int) -> int:
+    if total < 3:
+        return 0
+    return {3: 2, 4: 4, 5: 4, 6: 6}.get(total, 8)
+
+
+def tight_combat(
+    route: TightCombatRoute = TightCombatRoute.NONE, die: int = 1, cunning: int = 0
+) -> tuple[SpecialAction, SpecialAction]:
+    """Tight combat (*combat serré*): both defenses +5, every round.
+
+    By luck (a d4 of 3 gives the defenders +2 offense, a 4 gives +4) or by
+    planning (1d4 + cunning: 3 gives +2, 4 or 5 gives +4, 6 gives +6, 7 or
+    more +8), the defenders may also fight several against one.
+
+    Args:
+        route: The route tried, if any.
+        die: The d4 of that route.
+        cunning: The defending commander's cunning (planning only).
+
+    Returns:
+        ``(defenders' action, attackers' action)``.
+
+    Example:
+        >>> d, a = tight_combat(TightCombatRoute.PLANNING, 4, 2)
+        >>> d.effect(5), a.effect(5)
+        (Effect(offense=6, defense=5, free=0), Effect(offense=0, defense=5, free=0))
+    """
+    check_d4(die, "tight_die")
+    check_int(cunning, "cunning", -3, 3)
+    if not isinstance(route, TightCombatRoute):
+        raise RuleValueError(f"route must be a TightCombatRoute, got {route!r}", field="route")
+    if route is TightCombatRoute.LUCK:
+        extra = {3: 2, 4: 4}.get(die, 0)
+        note = f"luck: d4 {die} → +{extra} offense"
+    elif route is TightCombatRoute.PLANNING:
+        extra = _planning_bonus(die + cunning)
+        note = f"planning: {die}{cunning:+d} = {die + cunning} → +{extra} offense"
+    else:
+        extra = 0
+        note = "both defenses +5"
+    return (
+        SpecialAction(ActionKind.TIGHT_COMBAT, after=Effect(extra, 5), note=note),
+        SpecialAction(ActionKind.TIGHT_COMBAT, after=Effect(0, 5), note="both defenses +5"),
+    )
+
+
+def cautious_retreat() -> SpecialAction:
+    """Cautious retreat (*retraite prudente*): +2 defense, -2 offense, every round.
+
+    Example:
+        >>> cautious_retreat().effect(3)
+        Effect(offense=-2, defense=2, free=0)
+    """
+    return SpecialAction(ActionKind.CAUTIOUS_RETREAT, after=Effect(-2, 2), note="-2/+2")
+
+
+def war_cry(frenzy_rounds: int = WAR_CRY_FRENZY_ROUNDS) -> SpecialAction:
+    """War cry (*cri de guerre*), once a day, shouted in round 1.
+
+    Round 1: -2 defense. The next four rounds: +3 offense, +1 defense.
+    Then -1 offense, -2 defense for the rest of the battle (the source says
+    the bonuses "become" -1/-2 and gives no end; this book keeps them).
+
+    Example:
+        >>> [tuple(vars(war_cry().effect(r)).values())[:2] for r in (1, 2, 5, 6, 9)]
+        [(0, -2), (3, 1), (3, 1), (-1, -2), (-1, -2)]
+    """
+    check_int(frenzy_rounds, "frenzy_rounds", 0, 20)
+    return SpecialAction(
+        ActionKind.WAR_CRY,
+        (Effect(defense=-2),) + (Effect(3, 1),) * frenzy_rounds,
+        after=Effect(-1, -2),
+        note="-2 defense, then +3/+1, then -1/-2",
+    )
+
+
+@dataclass(frozen=True)
+class AmbushResult:
+    """Ambush (*embuscade*) outcome.
+
+    Attributes:
+        hide_total: The hider's 1d4 + cunning + help (3 or more hides the unit).
+        detect_total: The enemy commander's 1d4 + cunning.
+        bonus: Points to distribute in round 1.
+        action: The decaying schedule (bonus, bonus - 1, ..., 0).
+
+    Example:
+        >>> ambush(2, 1, Cunning.ALERT, Cunning.ALERT).bonus  # hide 2 < 3: not hidden
+        0
+    """
+
+    hide_total: int
+    detect_total: int
+    bonus: int
+    action: SpecialAction
+
+
+def ambush(
+    hide_die: int,
+    detect_die: int,
+    hider_cunning: Cunning,
+    detector_cunning: Cunning,
+    help_bonus: int = 0,
+) -> AmbushResult:
+    """Resolve an ambush from the hiding roll and the enemy's detection roll.
+
+    The hiding commander rolls 1d4 + cunning (+ any help from the place, the
+    +1 of the forest in the source's example) and must reach 3. The enemy
+    commander then rolls 1d4 + cunning: equal or higher, the trap is seen and
+    there is no bonus. Otherwise the hidden unit gets +1 per point of its roll
+    above 2, less the detection's points above 2, that is
+    ``hide - max(2, detect)``: the source's 6 against 4 gives +2. The bonus is
+    free (offense or defense) and loses 1 each following round.
+
+    Args:
+        hide_die: The hider's d4.
+        detect_die: The detecting commander's d4.
+        hider_cunning: The hider's cunning.
+        detector_cunning: The detecting commander's cunning.
+        help_bonus: A bonus of the place to the hiding roll (0 to 3).
+
+    Example:
+        >>> ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).bonus
+        3
+    """
+    if not isinstance(hider_cunning, Cunning):
+        raise RuleValueError(
+            f"hider_cunning must be a Cunning, got {hider_cunning!r}", field="hider_cunning"
+        )
+    if not isinstance(detector_cunning, Cunning):
+        raise RuleValueError(
+            f"detector_cunning must be a Cunning, got {detector_cunning!r}",
+            field="detector_cunning",
+        )
+    hide = (
+        check_d4(hide_die, "hide_die")
+        + hider_cunning.modifier
+        + check_int(help_bonus, "help_bonus", 0, 3)
+    )
+    detect = check_d4(detect_die, "detect_die") + detector_cunning.modifier
+    if hide < 3:
+        note = f"hiding roll {hide} < 3: not hidden"
+        bonus = 0
+    elif detect >= hide:
+        note = f"detection {detect} ≥ hiding {hide}: trap seen"
+        bonus = 0
+    else:
+        bonus = hide - max(2, detect)
+        note = f"hiding {hide} vs detection {detect}: +{bonus}"
+    schedule = tuple(Effect(free=bonus - r) for r in range(bonus))
+    return AmbushResult(hide, detect, bonus, SpecialAction(ActionKind.AMBUSH, schedule, note=note))

@@ -1,0 +1,668 @@
+"""Units, the damage rule and one round of a mass battle, step by step.
+
+The round follows the source's procedure: declared levels (step -1),
+attitude (0), special actions (1), morale (2), leadership and terrain (3),
+the d4 of chance (4), damage (5), and whether the fight goes on (6).
+
+**The damage rule.** The net of offense over defense *before the d4* counts
+as zero when it is negative (the 5 % base damage is all such an attack
+does); then the chance points are compared on their own -- the attacker's
+d4 points on offense minus the defender's d4 points on defense -- and added,
+positive or negative; the result never goes below zero, is read on the table
+(at most level 19, 95 %) and the 5 % base is added. This is the one reading
+that gives both worked examples of the source (see :func:`damage_percent`).
+
+Example:
+    >>> damage_percent(6, 4, chance_offense=3, chance_defense=2)  # brigands
+    20
+    >>> damage_percent(2, 4, chance_offense=4, chance_defense=3)  # knights vs dragon
+    10
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ..errors import RuleValueError, check_int
+from .mass_battle_actions import Effect, SpecialAction, check_d4, roll_d4
+from .mass_battle_tables import (
+    BASE_DAMAGE_PERCENT,
+    Attitude,
+    CommanderClass,
+    Cunning,
+    Experience,
+    Fame,
+    LeadershipReading,
+    Morale,
+    Terrain,
+    Weather,
+    leadership,
+    table_percent,
+    terrain_effect,
+)
+
+__all__ = [
+    "LEVEL_RANGE",
+    "Allocation",
+    "BattleRound",
+    "Battlefield",
+    "Commander",
+    "Lean",
+    "Orders",
+    "Side",
+    "Step",
+    "Unit",
+    "damage_percent",
+    "resolve_round",
+    "split_free",
+    "totals_before_chance",
+]
+
+#: Allowed range of a unit's declared offense or defense level.
+LEVEL_RANGE = (-10, 30)
+
+
+def damage_percent(
+    offense: int, defense: int, chance_offense: int = 0, chance_defense: int = 0
+) -> int:
+    """Percentage of vitality the defender loses to the attacker this round.
+
+    ``max(0, offense - defense)`` levels before the dice, plus
+    ``chance_offense - chance_defense``, floored at 0, read on the table
+    (levels above 19 read as 19) plus the 5 % base damage. So the result is
+    never under 5 % and never over 100 %.
+
+    Args:
+        offense: The attacker's offense total before the d4.
+        defense: The defender's defense total before the d4.
+        chance_offense: d4 points the attacker put on offense (0 to 4).
+        chance_defense: d4 points the defender put on defense (0 to 4).
+
+    Returns:
+        The damage in percent, a multiple of 5 from 5 to 100.
+
+    Raises:
+        RuleValueError: For a non-integer, or chance points outside 0..4.
+
+    Example:
+        >>> damage_percent(9, 6), damage_percent(4, 4), damage_percent(3, 2)
+        (20, 5, 10)
+        >>> damage_percent(2, 4, 4, 3), damage_percent(2, 4, 0, 3)
+        (10, 5)
+        >>> damage_percent(30, 0)
+        100
+    """
+    check_int(offense, "offense", -100, 100)
+    check_int(defense, "defense", -100, 100)
+    check_int(chance_offense, "chance_offense", 0, 4)
+    check_int(chance_defense, "chance_defense", 0, 4)
+    net = max(0, max(0, offense - defense) + chance_offense - chance_defense)
+    return table_percent(net) + BASE_DAMAGE_PERCENT
+
+
+class Lean(Enum):
+    """Where a unit puts bonuses "to distribute as desired" unless told otherwise.
+
+    A bonus goes to the favoured side, a malus to the other one; ``EVEN``
+    splits (offense gets the larger half of a bonus, the smaller of a malus).
+
+    Example:
+        >>> split_free(3, Lean.EVEN), split_free(-3, Lean.OFFENSE)
+        ((2, 1), (0, -3))
+    """
+
+    OFFENSE = "à l'offense"
+    DEFENSE = "à la défense"
+    EVEN = "partagé"
+
+    @property
+    def label(self) -> str:
+        """A French label in the source's words."""
+        return self.value
+
+
+def split_free(
+    amount: int, lean: Lean, to_offense: int | None = None, name: str = "free"
+) -> tuple[int, int]:
+    """Split ``amount`` points between offense and defense.
+
+    Args:
+        amount: The points (a malus is negative).
+        lean: Rule used when ``to_offense`` is ``None``.
+        to_offense: Explicit share on offense: between 0 and ``amount``
+            (same sign); the rest goes to defense.
+        name: The field named in an error.
+
+    Returns:
+        ``(offense, defense)``, summing to ``amount``.
+
+    Raises:
+        RuleValueError: If ``to_offense`` is more than the points available.
+
+    Example:
+        >>> split_free(4, Lean.DEFENSE, to_offense=3)
+        (3, 1)
+        >>> split_free(2, Lean.OFFENSE, to_offense=3)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: free: cannot put 3 of 2 points on offense (allowed 0 to 2)
+    """
+    if to_offense is not None:
+        check_int(to_offense, name)
+        low, high = sorted((0, amount))
+        if not low <= to_offense <= high:
+            raise RuleValueError(
+                f"{name}: cannot put {to_offense!r} of {amount} points on offense "
+                f"(allowed {low} to {high})",
+                field=name,
+            )
+        return to_offense, amount - to_offense
+    if lean is Lean.EVEN:
+        off = -((-amount) // 2)  # 3 -> 2 on offense; -3 -> -1 on offense
+        return off, amount - off
+    favour = (lean is Lean.OFFENSE) == (amount >= 0)
+    return (amount, 0) if favour else (0, amount)
+
+
+@dataclass(frozen=True)
+class Commander:
+    """A unit's commander.
+
+    Attributes:
+        commander_class: Row of the leadership table.
+        experience: Column of the leadership table.
+        cunning: Cunning (special actions only).
+        fame: Notable or legendary commanders add to morale.
+        reading: Which leadership list (they differ for a poor commander).
+
+    Example:
+        >>> c = Commander(CommanderClass.INTELLIGENT, Experience.VETERAN, Cunning.CLEVER)
+        >>> c.leadership, c.cunning.modifier
+        (2, 1)
+    """
+
+    commander_class: CommanderClass = CommanderClass.AVERAGE
+    experience: Experience = Experience.EXPERIENCED
+    cunning: Cunning = Cunning.ALERT
+    fame: Fame = Fame.ORDINARY
+    reading: LeadershipReading = LeadershipReading.CLASS_TABLE
+
+    def __post_init__(self) -> None:
+        for name, kind in (("cunning", Cunning), ("fame", Fame), ("reading", LeadershipReading)):
+            if not isinstance(getattr(self, name), kind):
+                raise RuleValueError(
+                    f"{name} must be one of {[m.name for m in kind]}, got {getattr(self, name)!r}",
+                    field=name,
+                )
+        leadership(self.commander_class, self.experience)
+
+    @property
+    def leadership(self) -> int:
+        """The leadership modifier."""
+        return leadership(self.commander_class, self.experience, self.reading)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit: vitality in percent (5 % steps), declared levels, commander, morale.
+
+    Attributes:
+        name: What the reader calls it.
+        vitality: Percent of a full unit still fighting, 0 to 100 in steps of 5.
+        offense: Declared offense level.
+        defense: Declared defense level.
+        commander: Its commander.
+        morale: Its morale.
+        defends_ground: Whether it holds the ground attacked (the defender).
+        feels_weather: Undead, magical creatures... may not feel the weather.
+        missile_weapons: Whether it shoots (fault attacked from above).
+        flying: Whether it flies (fault attacked from above).
+
+    Example:
+        >>> Unit("Brigands", 100, 3, 1).vitality
+        100
+        >>> Unit("Ghosts", 102, 1, 1)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: vitality must be a multiple of 5 from 0 to 100 (percent), got 102
+    """
+
+    name: str
+    vitality: int
+    offense: int
+    defense: int
+    commander: Commander = field(default_factory=Commander)
+    morale: Morale = Morale.UNINSPIRED
+    defends_ground: bool = False
+    feels_weather: bool = True
+    missile_weapons: bool = False
+    flying: bool = False
+
+    def __post_init__(self) -> None:
+        if (
+            isinstance(self.vitality, bool)
+            or not isinstance(self.vitality, int)
+            or not 0 <= self.vitality <= 100
+            or self.vitality % 5
+        ):
+            raise RuleValueError(
+                f"vitality must be a multiple of 5 from 0 to 100 (percent), got {self.vitality!r}",
+                field="vitality",
+            )
+        check_int(self.offense, "offense", *LEVEL_RANGE)
+        check_int(self.defense, "defense", *LEVEL_RANGE)
+        if not isinstance(self.morale, Morale):
+            raise RuleValueError(f"morale must be a Morale, got {self.morale!r}", field="morale")
+        if not isinstance(self.commander, Commander):
+            raise RuleValueError(
+                f"commander must be a Commander, got {self.commander!r}", field="commander"
+            )
+
+    def with_vitality(self, vitality: int) -> Unit:
+        """The same unit at another vitality.
+
+        Example:
+            >>> Unit("Knights", 40, 4, 3).with_vitality(20).vitality
+            20
+        """
+        return replace(self, vitality=vitality)
+
+
+@dataclass(frozen=True)
+class Orders:
+    """What a unit's player declares for the battle.
+
+    Attributes:
+        attitude: The attitude (step 0).
+        actions: Resolved special actions that benefit this unit (step 1).
+        lean: How free bonuses are split unless a round says otherwise.
+
+    Example:
+        >>> Orders().attitude.label
+        'Équilibrée'
+    """
+
+    attitude: Attitude = Attitude.BALANCED
+    actions: tuple[SpecialAction, ...] = ()
+    lean: Lean = Lean.EVEN
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.attitude, Attitude):
+            raise RuleValueError(
+                f"attitude must be one of {[a.name for a in Attitude]}, got {self.attitude!r}",
+                field="attitude",
+            )
+        if not isinstance(self.lean, Lean):
+            raise RuleValueError(f"lean must be a Lean, got {self.lean!r}", field="lean")
+
+
+@dataclass(frozen=True)
+class Side:
+    """A unit with its orders.
+
+    Example:
+        >>> Side(Unit("A", 100, 3, 1)).orders.lean
+        <Lean.EVEN: 'partagé'>
+    """
+
+    unit: Unit
+    orders: Orders = field(default_factory=Orders)
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """Where and in what weather the battle is fought.
+
+    Attributes:
+        terrain: The terrain.
+        weather: The weather.
+        well_placed: Marsh / muddy plain: the defenders stand on firm ground.
+
+    Example:
+        >>> Battlefield().terrain.label
+        'Route ordinaire'
+    """
+
+    terrain: Terrain = Terrain.ROAD
+    weather: Weather = Weather.NORMAL
+    well_placed: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.terrain, Terrain):
+            raise RuleValueError(
+                f"terrain must be one of {[t.name for t in Terrain]}, got {self.terrain!r}",
+                field="terrain",
+            )
+        if not isinstance(self.weather, Weather):
+            raise RuleValueError(
+                f"weather must be one of {[w.name for w in Weather]}, got {self.weather!r}",
+                field="weather",
+            )
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """One round's explicit choices for the free bonuses and the d4.
+
+    Each ``*_to_offense`` is how many points of that pool go on offense
+    (``None``: follow the unit's :class:`Lean`); the rest goes on defense.
+
+    Attributes:
+        special: Free points of special actions (ambush) on offense.
+        morale: Morale points on offense.
+        leadership: Leadership points on offense.
+        terrain: Terrain points on offense.
+        die: The d4 of chance (``None``: rolled with the round's ``rng``).
+        chance: d4 points on offense (``None``: follow the lean).
+
+    Example:
+        >>> Allocation(die=4, chance=3).chance
+        3
+    """
+
+    special: int | None = None
+    morale: int | None = None
+    leadership: int | None = None
+    terrain: int | None = None
+    die: int | None = None
+    chance: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a unit's running totals in a round.
+
+    Attributes:
+        number: The source's step number (-1 to 4).
+        name: What the step adds.
+        offense_change: Added to offense at this step.
+        defense_change: Added to defense at this step.
+        offense: Offense after this step.
+        defense: Defense after this step.
+        note: Detail (the table entry, the roll).
+
+    Example:
+        >>> Step(0, "attitude", 1, -1, 4, 0, "Plutôt offensive").result
+        '+4/+0'
+    """
+
+    number: int
+    name: str
+    offense_change: int
+    defense_change: int
+    offense: int
+    defense: int
+    note: str = ""
+
+    @property
+    def result(self) -> str:
+        """The running totals as the source writes them (``+6/+0``)."""
+        return f"{self.offense:+d}/{self.defense:+d}"
+
+
+def _free(name: str, amount: int, lean: Lean, explicit: int | None) -> tuple[int, int]:
+    return split_free(amount, lean, explicit, name)
+
+
+def totals_before_chance(
+    side: Side,
+    enemy: Unit,
+    battlefield: Battlefield,
+    round_number: int = 1,
+    allocation: Allocation | None = None,
+) -> tuple[Step, ...]:
+    """Steps -1 to 3 of a round for one unit: its running offense and defense.
+
+    Args:
+        side: The unit and its orders.
+        enemy: The opposing unit (terrain of a fault depends on its weapons).
+        battlefield: Terrain and weather.
+        round_number: 1 for the first round (special actions decay).
+        allocation: Explicit shares on offense (``None``: the lean).
+
+    Returns:
+        The steps, the last one holding the totals before the d4.
+
+    Example:
+        >>> steps = totals_before_chance(Side(Unit("A", 100, 3, 1)), Unit("B", 50, 2, 2),
+        ...                              Battlefield())
+        >>> steps[-1].result
+        '+3/+1'
+    """
+    unit, orders = side.unit, side.orders
+    alloc = allocation or Allocation()
+    check_int(round_number, "round_number", 1)
+    steps: list[Step] = []
+    off, dfn = unit.offense, unit.defense
+
+    def add(number: int, name: str, d_off: int, d_def: int, note: str) -> None:
+        nonlocal off, dfn
+        off += d_off
+        dfn += d_def
+        steps.append(Step(number, name, d_off, d_def, off, dfn, note))
+
+    add(-1, "declared levels", 0, 0, "offense/defense declared")
+    att = orders.attitude
+    add(0, "attitude", att.offense, att.defense, att.label)
+    effect = Effect()
+    for action in orders.actions:
+        effect = effect + action.effect(round_number)
+    s_off, s_def = _free("special", effect.free, orders.lean, alloc.special)
+    notes = "; ".join(f"{a.kind.label}: {a.note}" for a in orders.actions if a.effect(round_number))
+    add(1, "special actions", effect.offense + s_off, effect.defense + s_def, notes or "none")
+    morale = unit.morale.modifier + unit.commander.fame.modifier
+    weather = battlefield.weather.modifier if unit.feels_weather else 0
+    m_off, m_def = _free("morale", morale + weather, orders.lean, alloc.morale)
+    add(
+        2,
+        "morale",
+        m_off,
+        m_def,
+        f"{unit.morale.label} {unit.morale.modifier:+d}, commander {unit.commander.fame.modifier:+d}"
+        f", weather {weather:+d}",
+    )
+    lead = unit.commander.leadership
+    l_off, l_def = _free("leadership", lead, orders.lean, alloc.leadership)
+    add(
+        3,
+        "leadership",
+        l_off,
+        l_def,
+        f"{unit.commander.commander_class.label}, {unit.commander.experience.label}: {lead:+d}",
+    )
+    attackers = enemy if unit.defends_ground else unit
+    terr = terrain_effect(
+        battlefield.terrain,
+        unit.defends_ground,
+        well_placed=battlefield.well_placed,
+        missile_weapons=attackers.missile_weapons,
+        flying=attackers.flying,
+    )
+    t_off, t_def = _free("terrain", terr.free, orders.lean, alloc.terrain)
+    role = "defender" if unit.defends_ground else "attacker"
+    add(
+        3,
+        "terrain",
+        terr.offense + t_off,
+        t_def,
+        f"{battlefield.terrain.label} ({role}): {terr.free + terr.offense:+d}",
+    )
+    return tuple(steps)
+
+
+@dataclass(frozen=True)
+class BattleRound:
+    """Everything that happened in one round, step by step.
+
+    Attributes:
+        round_number: 1 for the first round.
+        attacker_steps: The attacker's running totals, steps -1 to 4.
+        defender_steps: The defender's.
+        attacker_die: The attacker's d4.
+        defender_die: The defender's d4.
+        attacker_chance: ``(on offense, on defense)`` of the attacker's d4.
+        defender_chance: ``(on offense, on defense)`` of the defender's d4.
+        damage_to_defender: Percent the defender loses.
+        damage_to_attacker: Percent the attacker loses.
+        attacker: The attacker after the round.
+        defender: The defender after the round.
+
+    Example:
+        >>> r = resolve_round(Side(Unit("A", 10, 3, 4)), Side(Unit("B", 25, 2, 2)),
+        ...                   attacker_allocation=Allocation(die=3, chance=0),
+        ...                   defender_allocation=Allocation(die=4, chance=4))
+        >>> r.damage_to_attacker, r.attacker.vitality, r.over
+        (10, 0, True)
+    """
+
+    round_number: int
+    attacker_steps: tuple[Step, ...]
+    defender_steps: tuple[Step, ...]
+    attacker_die: int
+    defender_die: int
+    attacker_chance: tuple[int, int]
+    defender_chance: tuple[int, int]
+    damage_to_defender: int
+    damage_to_attacker: int
+    attacker: Unit
+    defender: Unit
+
+    @property
+    def over(self) -> bool:
+        """Whether a unit is destroyed (at 0 %)."""
+        return self.attacker.vitality == 0 or self.defender.vitality == 0
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """``(step, what, attacker, defender)`` rows for a step-by-step table.
+
+        Example:
+            >>> r = resolve_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
+            ...                   attacker_allocation=Allocation(die=1, chance=1),
+            ...                   defender_allocation=Allocation(die=1, chance=0))
+            >>> r.rows()[0]
+            ('-1', 'declared levels', '+3/+1', '+4/+3')
+        """
+        rows = []
+        for a, d in zip(self.attacker_steps, self.defender_steps):
+            rows.append((str(a.number), a.name, a.result, d.result))
+        a0 = self.attacker_steps[-2]
+        d0 = self.defender_steps[-2]
+        rows.append(
+            (
+                "5",
+                "damage dealt",
+                f"{max(0, a0.offense - d0.defense)} + ({self.attacker_chance[0]} − "
+                f"{self.defender_chance[1]}) → {self.damage_to_defender} %",
+                f"{max(0, d0.offense - a0.defense)} + ({self.defender_chance[0]} − "
+                f"{self.attacker_chance[1]}) → {self.damage_to_attacker} %",
+            )
+        )
+        rows.append(
+            ("6", "vitality left", f"{self.attacker.vitality} %", f"{self.defender.vitality} %")
+        )
+        return rows
+
+
+def _chance(
+    side: Side, alloc: Allocation, rng: random.Random | None, name: str
+) -> tuple[int, tuple[int, int]]:
+    die = roll_d4(rng) if alloc.die is None else check_d4(alloc.die, f"{name}_die")
+    if alloc.chance is None:
+        return die, split_free(die, side.orders.lean)
+    return die, split_free(die, side.orders.lean, alloc.chance, f"{name}_chance")
+
+
+def resolve_round(
+    attacker: Side,
+    defender: Side,
+    battlefield: Battlefield | None = None,
+    *,
+    round_number: int = 1,
+    attacker_allocation: Allocation | None = None,
+    defender_allocation: Allocation | None = None,
+    rng: random.Random | None = None,
+) -> BattleRound:
+    """Resolve one round in the source's order and keep every intermediate total.
+
+    Args:
+        attacker: The attacking unit and its orders.
+        defender: The other unit (usually the one holding the ground).
+        battlefield: Terrain and weather (default: an ordinary road, normal weather).
+        round_number: 1 for the first round.
+        attacker_allocation: The attacker's explicit choices this round.
+        defender_allocation: The defender's.
+        rng: Rolls any d4 not given in the allocations.
+
+    Returns:
+        The :class:`BattleRound`, with both units' new vitality.
+
+    Raises:
+        RuleValueError: For a destroyed unit, two units holding the ground, or
+            an allocation of more points than available.
+
+    Example:
+        >>> r = resolve_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
+        ...                   rng=random.Random(3))
+        >>> r.attacker_die, r.defender_die, r.attacker.vitality, r.defender.vitality
+        (2, 2, 80, 35)
+    """
+    battlefield = battlefield or Battlefield()
+    a_alloc = attacker_allocation or Allocation()
+    d_alloc = defender_allocation or Allocation()
+    _check_pair(attacker.unit, defender.unit)
+    a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
+    d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
+    a_die, a_chance = _chance(attacker, a_alloc, rng, "attacker")
+    d_die, d_chance = _chance(defender, d_alloc, rng, "defender")
+    a_pre, d_pre = a_steps[-1], d_steps[-1]
+    to_defender = damage_percent(a_pre.offense, d_pre.defense, a_chance[0], d_chance[1])
+    to_attacker = damage_percent(d_pre.offense, a_pre.defense, d_chance[0], a_chance[1])
+    a_steps += (
+        Step(
+            4,
+            "chance (1d4)",
+            *a_chance,
+            a_pre.offense + a_chance[0],
+            a_pre.defense + a_chance[1],
+            f"rolled {a_die}",
+        ),
+    )
+    d_steps += (
+        Step(
+            4,
+            "chance (1d4)",
+            *d_chance,
+            d_pre.offense + d_chance[0],
+            d_pre.defense + d_chance[1],
+            f"rolled {d_die}",
+        ),
+    )
+    return BattleRound(
+        round_number,
+        a_steps,
+        d_steps,
+        a_die,
+        d_die,
+        a_chance,
+        d_chance,
+        to_defender,
+        to_attacker,
+        attacker.unit.with_vitality(max(0, attacker.unit.vitality - to_attacker)),
+        defender.unit.with_vitality(max(0, defender.unit.vitality - to_defender)),
+    )
+
+
+def _check_pair(attacker: Unit, defender: Unit) -> None:
+    if attacker.defends_ground and defender.defends_ground:
+        raise RuleValueError(
+            f"only one unit can hold the ground, got both {attacker.name!r} and {defender.name!r}",
+            field="defends_ground",
+        )
+    for unit, name in ((attacker, "attacker"), (defender, "defender")):
+        if unit.vitality == 0:
+            raise RuleValueError(
+                f"{name} {unit.name!r} is already destroyed (vitality 0); allowed 5 to 100",
+                field="vitality",
+            )
