@@ -1,0 +1,450 @@
+"""Chroniques Oubliées: harmful conditions, the actions of a turn, surprise, initiative.
+
+The eight harmful conditions (*états préjudiciables*) combine: their
+modifiers add up, any "no action" or "no move" wins, and the d12 rule applies
+if any of them imposes it. Two conditions that both give -5 DEF (stunned and
+surprised, say) therefore give -10: the source lists them as independent
+effects and says nothing against stacking.
+
+Example:
+    >>> fx = combine_conditions({Condition.BLINDED, Condition.KNOCKED_DOWN})
+    >>> fx.melee_attack, fx.ranged_attack, fx.defense, fx.initiative
+    (-10, -15, -10, -5)
+    >>> validate_turn(["move", "attack"]).actions
+    (<Action.MOVE: ('move', 'M', 'action de mouvement')>, <Action.ATTACK: ('attack', 'A', "action d'attaque")>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import RuleValueError, check_int
+from .chroniques_core import (
+    AttackOutcome,
+    CheckDie,
+    ability_modifier,
+    check_odds,
+)
+
+__all__ = [
+    "ROUND_SECONDS",
+    "Action",
+    "Combatant",
+    "Condition",
+    "ConditionEffects",
+    "Turn",
+    "combine_conditions",
+    "delay",
+    "initiative_order",
+    "surprise_difficulty",
+    "surprise_odds",
+    "validate_turn",
+]
+
+#: Length of a combat round (*tour de combat*), in seconds.
+ROUND_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class ConditionEffects:
+    """Every modifier a set of conditions gives (all zero / allowed when none).
+
+    Attributes:
+        initiative: Added to the initiative score.
+        melee_attack: Added to melee and magic attack tests.
+        ranged_attack: Added to ranged attack tests (replaces ``melee_attack``).
+        defense: Added to DEF.
+        uses_d12: Every test uses the d12 instead of the d20.
+        can_act: Any action is possible at all.
+        can_move: Move actions are possible.
+        max_actions: Most actions a turn (2 normally, 1 when slowed, 0).
+        limited_allowed: A limited action is possible.
+        auto_critical_against: Any attack against this creature hits as a critical.
+        must_stand: A move action is needed to stand up.
+
+    Example:
+        >>> ConditionEffects().can_act, Condition.STUNNED.effects.defense
+        (True, -5)
+    """
+
+    initiative: int = 0
+    melee_attack: int = 0
+    ranged_attack: int = 0
+    defense: int = 0
+    uses_d12: bool = False
+    can_act: bool = True
+    can_move: bool = True
+    max_actions: int = 2
+    limited_allowed: bool = True
+    auto_critical_against: bool = False
+    must_stand: bool = False
+
+    def die(self, die: str | CheckDie) -> CheckDie:
+        """The die actually rolled in place of ``die``.
+
+        Example:
+            >>> Condition.WEAKENED.effects.die("2d20kh1").notation
+            '2d12kh1'
+        """
+        kind = CheckDie.from_text(die)
+        return kind.under_d12_rule if self.uses_d12 else kind
+
+
+class Condition(Enum):
+    """The harmful conditions (*états préjudiciables*), with their French label.
+
+    Example:
+        >>> Condition.BLINDED.label, Condition.from_text("renversé").name
+        ('Aveuglé', 'KNOCKED_DOWN')
+    """
+
+    BLINDED = ("blinded", "Aveuglé")
+    WEAKENED = ("weakened", "Affaibli")
+    STUNNED = ("stunned", "Étourdi")
+    IMMOBILISED = ("immobilised", "Immobilisé")
+    PARALYSED = ("paralysed", "Paralysé")
+    SLOWED = ("slowed", "Ralenti")
+    KNOCKED_DOWN = ("knocked down", "Renversé")
+    SURPRISED = ("surprised", "Surpris")
+
+    def __init__(self, english: str, label: str) -> None:
+        self.english = english
+        self.label = label
+
+    @classmethod
+    def from_text(cls, text: str | Condition, field: str = "conditions") -> Condition:
+        """Read an English or French name (case and accents of the label as written)."""
+        if isinstance(text, Condition):
+            return text
+        key = str(text).strip().lower()
+        for member in cls:
+            if key in (member.english, member.label.lower(), member.name.lower()):
+                return member
+        allowed = ", ".join(m.english for m in cls)
+        raise RuleValueError(f"unknown condition {text!r}: allowed are {allowed}", field=field)
+
+    @property
+    def effects(self) -> ConditionEffects:
+        """This condition's effects alone."""
+        return _EFFECTS[self]
+
+    @property
+    def summary(self) -> str:
+        """The effects in one short English line."""
+        return _SUMMARY[self]
+
+
+_EFFECTS = {
+    Condition.BLINDED: ConditionEffects(
+        initiative=-5, melee_attack=-5, ranged_attack=-10, defense=-5
+    ),
+    Condition.WEAKENED: ConditionEffects(uses_d12=True),
+    Condition.STUNNED: ConditionEffects(can_act=False, max_actions=0, defense=-5),
+    Condition.IMMOBILISED: ConditionEffects(can_move=False, uses_d12=True),
+    Condition.PARALYSED: ConditionEffects(can_act=False, max_actions=0, auto_critical_against=True),
+    Condition.SLOWED: ConditionEffects(max_actions=1, limited_allowed=False),
+    Condition.KNOCKED_DOWN: ConditionEffects(
+        melee_attack=-5, ranged_attack=-5, defense=-5, must_stand=True
+    ),
+    Condition.SURPRISED: ConditionEffects(can_act=False, max_actions=0, defense=-5),
+}
+
+_SUMMARY = {
+    Condition.BLINDED: "-5 initiative, attack and DEF; -10 to ranged attacks",
+    Condition.WEAKENED: "rolls a d12 for every test",
+    Condition.STUNNED: "no action; -5 DEF",
+    Condition.IMMOBILISED: "cannot move; rolls a d12 for every test",
+    Condition.PARALYSED: "no action; any attack against it hits as a critical",
+    Condition.SLOWED: "one action a turn (an attack or a move)",
+    Condition.KNOCKED_DOWN: "-5 attack and DEF; a move action to stand up",
+    Condition.SURPRISED: "first round only: no action; -5 DEF",
+}
+
+
+def _conditions(items: Iterable[str | Condition], field: str) -> frozenset[Condition]:
+    if isinstance(items, (str, Condition)):
+        items = [items]
+    return frozenset(Condition.from_text(c, field) for c in items)
+
+
+def combine_conditions(
+    conditions: Iterable[str | Condition], *, first_round: bool = True, field: str = "conditions"
+) -> ConditionEffects:
+    """The combined effects of several conditions (modifiers add up).
+
+    Args:
+        conditions: Conditions, as :class:`Condition` or their names.
+        first_round: Whether this is round 1 (*surprised* counts only then).
+        field: Control name for error messages.
+
+    Example:
+        >>> fx = combine_conditions(["stunned", "surprised"])
+        >>> fx.defense, fx.can_act
+        (-10, False)
+        >>> combine_conditions(["surprised"], first_round=False).defense
+        0
+    """
+    chosen = _conditions(conditions, field)
+    if not first_round:
+        chosen = chosen - {Condition.SURPRISED}
+    parts = [c.effects for c in sorted(chosen, key=lambda c: c.name)]
+    if not parts:
+        return ConditionEffects()
+    return ConditionEffects(
+        initiative=sum(p.initiative for p in parts),
+        melee_attack=sum(p.melee_attack for p in parts),
+        ranged_attack=sum(p.ranged_attack for p in parts),
+        defense=sum(p.defense for p in parts),
+        uses_d12=any(p.uses_d12 for p in parts),
+        can_act=all(p.can_act for p in parts),
+        can_move=all(p.can_move for p in parts),
+        max_actions=min(p.max_actions for p in parts),
+        limited_allowed=all(p.limited_allowed for p in parts),
+        auto_critical_against=any(p.auto_critical_against for p in parts),
+        must_stand=any(p.must_stand for p in parts),
+    )
+
+
+# ------------------------------------------------------------------ actions
+class Action(Enum):
+    """The kinds of action (*types d'actions*) of a turn.
+
+    Example:
+        >>> Action.from_text("L") is Action.LIMITED, Action.MOVE.label
+        (True, 'action de mouvement')
+    """
+
+    LIMITED = ("limited", "L", "action limitée")
+    MOVE = ("move", "M", "action de mouvement")
+    ATTACK = ("attack", "A", "action d'attaque")
+    FREE = ("free", "G", "action gratuite")
+
+    def __init__(self, english: str, code: str, label: str) -> None:
+        self.english = english
+        self.code = code
+        self.label = label
+
+    @classmethod
+    def from_text(cls, text: str | Action) -> Action:
+        """Read ``"move"``, ``"M"``, ``"limited"``, ``"L"``, etc."""
+        if isinstance(text, Action):
+            return text
+        key = str(text).strip().lower()
+        for member in cls:
+            if key in (member.english, member.code.lower(), member.label):
+                return member
+        raise RuleValueError(
+            f"unknown action {text!r}: use limited (L), move (M), attack (A) or free (G)",
+            field="actions",
+        )
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A declared turn that the rules allow.
+
+    Attributes:
+        actions: The actions, in the declared order.
+        notes: What the conditions change (e.g. the move spent standing up).
+
+    Example:
+        >>> validate_turn(["M", "M"]).moves
+        2
+    """
+
+    actions: tuple[Action, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def moves(self) -> int:
+        """Number of move actions."""
+        return self.actions.count(Action.MOVE)
+
+
+def validate_turn(
+    actions: Sequence[str | Action],
+    conditions: Iterable[str | Condition] = (),
+    *,
+    first_round: bool = True,
+) -> Turn:
+    """Check a declared turn: one limited action, or a move and an attack, or two moves.
+
+    Free actions come on top (none when the character can take no action).
+    Doing less than allowed is always allowed.
+
+    Raises:
+        RuleValueError: ``field="actions"`` for a turn the rules forbid.
+
+    Example:
+        >>> validate_turn(["L", "L"])
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: turn ['limited', 'limited'] is not allowed: \
+a turn is one limited action, or one move and one attack, or two moves (free actions on top)
+    """
+    kinds = tuple(Action.from_text(a) for a in actions)
+    fx = combine_conditions(conditions, first_round=first_round)
+    named = [k.english for k in kinds]
+    normal = [k for k in kinds if k is not Action.FREE]
+    if not fx.can_act and kinds:
+        raise RuleValueError(
+            f"turn {named!r} is not allowed: the character can take no action "
+            "(stunned, paralysed, or surprised in round 1)",
+            field="actions",
+        )
+    shapes = (
+        (),
+        (Action.LIMITED,),
+        (Action.MOVE,),
+        (Action.ATTACK,),
+        (Action.ATTACK, Action.MOVE),
+        (Action.MOVE, Action.MOVE),
+    )
+    if tuple(sorted(normal, key=lambda k: k.english)) not in shapes:
+        raise RuleValueError(
+            f"turn {named!r} is not allowed: a turn is one limited action, or one move "
+            "and one attack, or two moves (free actions on top)",
+            field="actions",
+        )
+    if len(normal) > fx.max_actions:
+        raise RuleValueError(
+            f"turn {named!r} is not allowed: a slowed character takes one action "
+            "(an attack or a move)",
+            field="actions",
+        )
+    if Action.LIMITED in normal and not fx.limited_allowed:
+        raise RuleValueError(
+            f"turn {named!r} is not allowed: a slowed character's one action is an "
+            "attack or a move, not a limited action",
+            field="actions",
+        )
+    if Action.MOVE in normal and not fx.can_move:
+        raise RuleValueError(
+            f"turn {named!r} is not allowed: an immobilised character cannot move",
+            field="actions",
+        )
+    notes = []
+    if fx.must_stand and Action.MOVE in normal:
+        notes.append("the first move action is spent standing up")
+    elif fx.must_stand:
+        notes.append("still on the ground: -5 attack and DEF")
+    return Turn(kinds, tuple(notes))
+
+
+# ----------------------------------------------------------------- surprise
+def surprise_difficulty(
+    ambushers: Sequence[tuple[int, int]] | Sequence[int], gm_modifier: int = 0
+) -> int:
+    """Difficulty of the WIS (SAG) test against an ambush.
+
+    10 plus the best, among the ambushers, of DEX modifier plus stealth
+    bonus (*bonus de discrétion*), plus the GM's modifier for distance and
+    surroundings (the base is an ambush in a forest at about ten metres).
+
+    Args:
+        ambushers: ``(DEX modifier, stealth bonus)`` pairs, or DEX modifiers.
+        gm_modifier: GM's bonus or penalty, -10 to 10.
+
+    Example:
+        >>> surprise_difficulty([2, (1, 5)])
+        16
+    """
+    check_int(gm_modifier, "gm_modifier", -10, 10)
+    if not ambushers:
+        raise RuleValueError("an ambush needs at least one ambusher", field="ambushers")
+    best = None
+    for item in ambushers:
+        dex, stealth = (item, 0) if isinstance(item, int) else item
+        check_int(dex, "dex_modifier", -5, 15)
+        check_int(stealth, "stealth", 0, 20)
+        best = dex + stealth if best is None else max(best, dex + stealth)
+    return 10 + best + gm_modifier
+
+
+def surprise_odds(wisdom: int, difficulty: int, die: str = "d20") -> Fraction:
+    """P(surprised): the WIS test of a character with WIS score ``wisdom`` fails.
+
+    Example:
+        >>> surprise_odds(12, 13)  # needs 12 or more on the d20 with +1
+        Fraction(11, 20)
+    """
+    check_int(difficulty, "difficulty", 1, 60)
+    odds: AttackOutcome = check_odds(ability_modifier(wisdom), difficulty, die)
+    return odds.miss
+
+
+# --------------------------------------------------------------- initiative
+@dataclass(frozen=True)
+class Combatant:
+    """A combatant in the initiative order.
+
+    Attributes:
+        name: Shown in the order.
+        initiative: Fixed initiative score (*Init.*), 0 to 60.
+        player: A player character (PJ) rather than a non-player one (PNJ).
+        wisdom: WIS (SAG) score, the tie-breaker.
+        acts: False once the initiative was lowered to 0 (the action is lost).
+
+    Example:
+        >>> Combatant("Krush", 12, True, 10).player
+        True
+    """
+
+    name: str
+    initiative: int
+    player: bool = True
+    wisdom: int = 10
+    acts: bool = True
+
+    def __post_init__(self) -> None:
+        """Check the scores."""
+        check_int(self.initiative, "initiative", 0, 60)
+        check_int(self.wisdom, "wisdom", 1, 30)
+
+
+def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
+    """Acting order: highest initiative first; ties go to player characters, then higher WIS.
+
+    The source breaks ties by WIS between two player characters; this book
+    uses WIS for every tie that remains after the PC-first rule, then keeps
+    the order given (a stable sort).
+
+    Example:
+        >>> order = initiative_order([Combatant("Gob", 14, False, 8),
+        ...     Combatant("Ana", 14, True, 11), Combatant("Bo", 14, True, 13)])
+        >>> [c.name for c in order]
+        ['Bo', 'Ana', 'Gob']
+    """
+    return tuple(sorted(combatants, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))
+
+
+def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tuple[Combatant, ...]:
+    """Lower one combatant's initiative to act later this round, and reorder.
+
+    Lowering it to 0 ends the round for that combatant: the action is lost.
+    Next round starts again from the ordinary scores.
+
+    Raises:
+        RuleValueError: For an unknown name or a score that does not go down.
+
+    Example:
+        >>> order = delay([Combatant("Ana", 15), Combatant("Bo", 10)], "Ana", 8)
+        >>> [(c.name, c.initiative) for c in order]
+        [('Bo', 10), ('Ana', 8)]
+        >>> delay(order, "Bo", 0)[-1].acts
+        False
+    """
+    found = False
+    out = []
+    for c in combatants:
+        if c.name == name and not found:
+            found = True
+            check_int(new_initiative, "new_initiative", 0, c.initiative - 1)
+            c = Combatant(c.name, new_initiative, c.player, c.wisdom, new_initiative > 0)
+        out.append(c)
+    if not found:
+        raise RuleValueError(f"no combatant named {name!r}", field="name")
+    return initiative_order(out)

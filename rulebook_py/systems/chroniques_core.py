@@ -1,0 +1,284 @@
+"""Chroniques Oubliées: ability modifiers, the four test dice, and d20 tests.
+
+Every test of the game is a die plus a bonus against a difficulty; an attack
+is the test whose difficulty is the target's defence (DEF). The die is a d20,
+or the best of two d20 when an ability allows it; a harmful condition turns
+either into d12s (see :func:`to_d12`).
+
+Naturals (the face of the kept die): on a d20 a natural 20 always succeeds and
+is a critical success; a natural 1 always fails and is a critical failure
+(*échec critique*: the temporary-damage rule needs it). On a d12 a natural 12
+is neither automatic nor critical (the source says so); a natural 1 on the
+d12 is still a critical failure (the source is silent: :data:`D12_ONE_FUMBLES`
+keeps the 1's meaning so that a harmful condition can never raise a chance).
+
+Example:
+    >>> ability_modifier(14), ability_modifier(3)
+    (2, -4)
+    >>> attack(5, 15).hit, attack(5, 15).critical
+    (Fraction(11, 20), Fraction(1, 20))
+    >>> attack(5, 15, die="d12").critical
+    Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
+
+from ..dice import Dice, DiceRoll, parse
+from ..errors import RuleValueError, check_int
+
+__all__ = [
+    "BONUS_RANGE",
+    "D12_ONE_FUMBLES",
+    "DEFENSE_RANGE",
+    "SCORE_RANGE",
+    "AttackOutcome",
+    "CheckDie",
+    "CheckRoll",
+    "ability_modifier",
+    "attack",
+    "check_odds",
+    "roll_check",
+    "to_d12",
+]
+
+#: Ability scores accepted (the published table goes on by steps of two).
+SCORE_RANGE = (1, 30)
+#: Attack or test bonuses accepted.
+BONUS_RANGE = (-30, 40)
+#: Defence (DEF) or difficulty accepted.
+DEFENSE_RANGE = (1, 60)
+#: Named parameter: a natural 1 on a d12 is still a critical failure.
+D12_ONE_FUMBLES = True
+
+
+class CheckDie(Enum):
+    """The four dice of a Chroniques Oubliées test.
+
+    Example:
+        >>> CheckDie.from_text("2d20kh1").label
+        'meilleur de 2d20'
+        >>> CheckDie.D20_BEST_OF_TWO.under_d12_rule is CheckDie.D12_BEST_OF_TWO
+        True
+    """
+
+    D20 = ("d20", "d20")
+    D20_BEST_OF_TWO = ("2d20kh1", "meilleur de 2d20")
+    D12 = ("d12", "d12")
+    D12_BEST_OF_TWO = ("2d12kh1", "meilleur de 2d12")
+
+    def __init__(self, notation: str, label: str) -> None:
+        self.notation = notation
+        self.label = label
+
+    @classmethod
+    def from_text(cls, text: str | CheckDie, field: str = "die") -> CheckDie:
+        """Read ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"`` (a CheckDie passes)."""
+        if isinstance(text, CheckDie):
+            return text
+        for member in cls:
+            if isinstance(text, str) and text.strip().lower() == member.notation:
+                return member
+        allowed = ", ".join(repr(m.notation) for m in cls)
+        raise RuleValueError(f"die must be one of {allowed}, got {text!r}", field=field)
+
+    @property
+    def dice(self) -> Dice:
+        """The foundation's dice expression of the kept face."""
+        return _dice(self.notation)
+
+    @property
+    def sides(self) -> int:
+        """Faces of each die (20 or 12)."""
+        return 20 if self in (CheckDie.D20, CheckDie.D20_BEST_OF_TWO) else 12
+
+    @property
+    def has_natural_20(self) -> bool:
+        """Whether a natural 20 is automatic and critical (d20 dice only)."""
+        return self.sides == 20
+
+    @property
+    def under_d12_rule(self) -> CheckDie:
+        """The die used when a condition imposes the d12."""
+        return CheckDie.D12_BEST_OF_TWO if self.notation.startswith("2d") else CheckDie.D12
+
+
+@lru_cache(maxsize=8)
+def _dice(notation: str) -> Dice:
+    return parse(notation)
+
+
+def to_d12(die: str | CheckDie) -> CheckDie:
+    """The die a weakened or immobilised character rolls instead of ``die``.
+
+    Example:
+        >>> to_d12("d20").notation, to_d12("2d20kh1").notation
+        ('d12', '2d12kh1')
+    """
+    return CheckDie.from_text(die).under_d12_rule
+
+
+def ability_modifier(score: int) -> int:
+    """The modifier (*Mod.*) of an ability score, from the published table.
+
+    1-3 give -4, 4-5 give -3, 6-7 -2, 8-9 -1, 10-11 0, 12-13 +1, and so on
+    by steps of two.
+
+    Raises:
+        RuleValueError: For a score outside 1 to 30.
+
+    Example:
+        >>> [ability_modifier(s) for s in (1, 4, 8, 10, 13, 18, 21)]
+        [-4, -3, -1, 0, 1, 4, 5]
+    """
+    check_int(score, "score", *SCORE_RANGE)
+    return -4 if score <= 3 else (score - 10) // 2
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    """Exact chances of one test or attack.
+
+    Attributes:
+        hit: P(success), criticals included.
+        critical: P(critical success) (natural 20, or an automatic critical).
+        fumble: P(critical failure) (natural 1).
+        die: The die rolled.
+
+    Example:
+        >>> o = attack(0, 11)
+        >>> o.hit, o.miss, o.normal_hit
+        (Fraction(1, 2), Fraction(1, 2), Fraction(9, 20))
+    """
+
+    hit: Fraction
+    critical: Fraction
+    fumble: Fraction
+    die: CheckDie
+
+    @property
+    def miss(self) -> Fraction:
+        """P(failure), critical failures included."""
+        return 1 - self.hit
+
+    @property
+    def normal_hit(self) -> Fraction:
+        """P(success that is not critical)."""
+        return self.hit - self.critical
+
+
+def _natural(face: int, die: CheckDie, critical_from: int) -> str | None:
+    if die.has_natural_20 and face >= critical_from:
+        return "critical"
+    if face == 1 and (die.has_natural_20 or D12_ONE_FUMBLES):
+        return "fumble"
+    return None
+
+
+def check_odds(
+    bonus: int, difficulty: int, die: str | CheckDie = "d20", *, critical_from: int = 20
+) -> AttackOutcome:
+    """Exact chances of die + bonus >= difficulty, naturals included (no range check).
+
+    Used inside the package on already-modified values (a blinded target's
+    DEF may drop below 1); outside code calls :func:`attack`.
+
+    Example:
+        >>> check_odds(0, -5).hit  # only the natural 1 fails
+        Fraction(19, 20)
+    """
+    kind = CheckDie.from_text(die)
+    hit = crit = fumble = Fraction(0)
+    for face, p in kind.dice.pmf().items():
+        natural = _natural(face, kind, critical_from)
+        if natural == "critical":
+            hit += p
+            crit += p
+        elif natural == "fumble":
+            fumble += p
+        elif face + bonus >= difficulty:
+            hit += p
+    return AttackOutcome(hit, crit, fumble, kind)
+
+
+def attack(bonus: int, defense: int, die: str = "d20", *, critical_from: int = 20) -> AttackOutcome:
+    """Exact P(hit) and P(critical) of an attack test: die + bonus >= DEF.
+
+    Args:
+        bonus: Attack score (*score d'attaque*) with every modifier, -30 to 40.
+        defense: Target's DEF, 1 to 60.
+        die: ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"``.
+        critical_from: Lowest natural face that is a critical (20; some
+            abilities lower it to 19). Ignored on the d12.
+
+    Raises:
+        RuleValueError: For a value out of range or another die.
+
+    Example:
+        >>> attack(5, 15, die="2d20kh1").hit
+        Fraction(319, 400)
+        >>> attack(5, 15, die="2d20kh1").critical
+        Fraction(39, 400)
+    """
+    check_int(bonus, "bonus", *BONUS_RANGE)
+    check_int(defense, "defense", *DEFENSE_RANGE)
+    check_int(critical_from, "critical_from", 15, 20)
+    return check_odds(bonus, defense, CheckDie.from_text(die), critical_from=critical_from)
+
+
+@dataclass(frozen=True)
+class CheckRoll:
+    """One seeded test: the dice, the total and the verdict.
+
+    Example:
+        >>> r = roll_check(3, 12, rng=random.Random(1))
+        >>> r.total == r.roll.total + 3
+        True
+    """
+
+    roll: DiceRoll
+    bonus: int
+    difficulty: int
+    success: bool
+    natural: str | None
+
+    @property
+    def total(self) -> int:
+        """Kept face plus bonus."""
+        return self.roll.total + self.bonus
+
+    def __str__(self) -> str:
+        """``2d20kh1 [4~, 17] + 3 = 20 vs 15: success``."""
+        sign = "+" if self.bonus >= 0 else "-"
+        extra = {"critical": " (natural 20: critical)", "fumble": " (natural 1: critical failure)"}
+        verdict = "success" if self.success else "failure"
+        return (
+            f"{self.roll.text} {sign} {abs(self.bonus)} = {self.total} vs {self.difficulty}: "
+            f"{verdict}{extra.get(self.natural or '', '')}"
+        )
+
+
+def roll_check(
+    bonus: int,
+    difficulty: int,
+    die: str | CheckDie = "d20",
+    *,
+    rng: random.Random | None = None,
+    critical_from: int = 20,
+) -> CheckRoll:
+    """Roll one test with the same rules as :func:`check_odds`, every die shown.
+
+    Example:
+        >>> str(roll_check(5, 15, "2d20kh1", rng=random.Random(7)))
+        '2d20kh1 [11, 5~] + 5 = 16 vs 15: success'
+    """
+    kind = CheckDie.from_text(die)
+    roll = kind.dice.roll(rng or random.Random())
+    natural = _natural(roll.total, kind, critical_from)
+    success = natural == "critical" or (natural is None and roll.total + bonus >= difficulty)
+    return CheckRoll(roll, bonus, difficulty, success, natural)
