@@ -1,0 +1,479 @@
+"""Galaxies Jumelles dice codes: ``4D+2``, their arithmetic, rolls and opposed rolls.
+
+A skill of *Galaxies Jumelles* is a **dice code** in the manner of the d6
+System: ``4D+2`` is four six-sided dice plus 2 points ("pips"). The number of
+dice is the code's *mantisse*. Bonuses and penalties come in dice (+2D,
+-1D) and in points (+5).
+
+Choices made where the source is silent (each a named parameter):
+
+* Removing dice never goes below ``0D``; a ``0D`` code exists (``0D+2``) but
+  cannot be **rolled**: an action whose code falls to ``0D`` cannot be
+  attempted, and asking for its roll raises :class:`RuleValueError`.
+* Pips are never turned into dice (``4D+5`` stays ``4D+5``).
+* Halving a rolled total and the fixed (average) value round **down** by
+  default (:attr:`Rounding.DOWN`, the foundation's floor division);
+  :attr:`Rounding.UP` is the alternative.
+
+Example:
+    >>> code = DiceCode.parse("4D+2")
+    >>> code.mantisse, code.average, str(code.with_dice(-1))
+    (4, Fraction(16, 1), '3D+2')
+    >>> o = opposed("4D+2", "3D+1")
+    >>> o.higher + o.tie + o.lower
+    Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
+
+from ..dice import pool
+from ..distribution import Distribution
+from ..errors import NotationError, RuleValueError, check_int
+
+__all__ = [
+    "MAX_CODE_DICE",
+    "MAX_PIPS",
+    "CodeLike",
+    "DiceCode",
+    "Opposed",
+    "OpposedRoll",
+    "Roll",
+    "RollLike",
+    "RolledTotal",
+    "Rounding",
+    "as_code",
+    "as_roll",
+    "opposed",
+]
+
+#: Most dice a code may hold (a calculator answer stays well under a millisecond).
+MAX_CODE_DICE = 60
+#: Largest absolute number of points on a code.
+MAX_PIPS = 200
+
+
+class Rounding(Enum):
+    """How a halved total or an average is turned into a whole number.
+
+    Example:
+        >>> Rounding.DOWN.divide(7, 2), Rounding.UP.divide(7, 2), Rounding.DOWN.label
+        (3, 4, 'arrondi inférieur')
+    """
+
+    DOWN = "arrondi inférieur"
+    UP = "arrondi supérieur"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+    def divide(self, value: int | Fraction, divisor: int = 1) -> int:
+        """``value / divisor`` rounded this way.
+
+        Example:
+            >>> Rounding.UP.divide(Fraction(21, 2))
+            11
+        """
+        q = Fraction(value) / divisor
+        if self is Rounding.DOWN:
+            return q.numerator // q.denominator
+        return -(-q.numerator // q.denominator)
+
+
+@dataclass(frozen=True)
+class DiceCode:
+    """A dice code: ``dice`` six-sided dice plus ``pips`` points.
+
+    Attributes:
+        dice: Number of d6, the *mantisse* (0 to :data:`MAX_CODE_DICE`).
+        pips: Points added to the dice (may be negative).
+
+    Example:
+        >>> DiceCode(4, 2) + DiceCode(2), DiceCode(1) - DiceCode(3), DiceCode(4) + 5
+        (DiceCode(dice=6, pips=2), DiceCode(dice=0, pips=0), DiceCode(dice=4, pips=5))
+    """
+
+    dice: int
+    pips: int = 0
+
+    def __post_init__(self) -> None:
+        check_int(self.dice, "dice", 0, MAX_CODE_DICE)
+        check_int(self.pips, "pips", -MAX_PIPS, MAX_PIPS)
+
+    @classmethod
+    def parse(cls, text: str, field: str = "code") -> DiceCode:
+        """Read a code such as ``"4D+2"``, ``"3D"``, ``"2D-1"`` or ``"0D+3"``.
+
+        Args:
+            text: The code; ``D`` may be written ``d`` or ``d6``; spaces are allowed.
+            field: Name of the input, for the error message.
+
+        Raises:
+            NotationError: With the position of the first character at fault.
+
+        Example:
+            >>> DiceCode.parse(" 4d6 + 2 ")
+            DiceCode(dice=4, pips=2)
+            >>> DiceCode.parse("4D+")
+            Traceback (most recent call last):
+            ...
+            rulebook_py.errors.NotationError: cannot read dice notation '4D+' at position 3 (end of text): expected the points after '+' (e.g. 4D+2)
+        """
+        if not isinstance(text, str):
+            raise RuleValueError(
+                f"a dice code must be text such as '4D+2', got {text!r}", field=field
+            )
+        pos = len(text) - len(text.lstrip())
+        if pos == len(text):
+            raise NotationError(text, 0, "a dice code such as '4D+2'", field=field)
+        if text[pos] in "+-":
+            raise NotationError(
+                text, pos, f"a number of dice from 0 to {MAX_CODE_DICE} (no sign)", field=field
+            )
+        start = pos
+        while pos < len(text) and text[pos].isdigit():
+            pos += 1
+        if pos == start:
+            raise NotationError(text, pos, "a number of dice, e.g. the 4 of 4D+2", field=field)
+        if pos - start > 4 or int(text[start:pos]) > MAX_CODE_DICE:
+            raise NotationError(
+                text, start, f"a number of dice from 0 to {MAX_CODE_DICE}", field=field
+            )
+        dice = int(text[start:pos])
+        if pos >= len(text) or text[pos] not in "Dd":
+            raise NotationError(text, pos, "'D' after the number of dice (e.g. 4D+2)", field=field)
+        pos += 1
+        if text.startswith("6", pos):
+            pos += 1
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        pips = 0
+        if pos < len(text):
+            sign = text[pos]
+            if sign not in "+-":
+                raise NotationError(text, pos, "'+' or '-' and points, or the end", field=field)
+            pos += 1
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+            start = pos
+            while pos < len(text) and text[pos].isdigit():
+                pos += 1
+            if pos == start:
+                raise NotationError(
+                    text, pos, f"the points after {sign!r} (e.g. 4D+2)", field=field
+                )
+            if pos - start > 4 or int(text[start:pos]) > MAX_PIPS:
+                raise NotationError(text, start, f"points from 0 to {MAX_PIPS}", field=field)
+            pips = int(text[start:pos]) * (1 if sign == "+" else -1)
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+            if pos < len(text):
+                raise NotationError(text, pos, "the end of the code", field=field)
+        return cls(dice, pips)
+
+    @property
+    def mantisse(self) -> int:
+        """The number of dice (the source's *mantisse*).
+
+        Example:
+            >>> DiceCode.parse("3D+1").mantisse
+            3
+        """
+        return self.dice
+
+    @property
+    def average(self) -> Fraction:
+        """Exact average total: 3.5 a die plus the pips.
+
+        Example:
+            >>> DiceCode.parse("3D+1").average
+            Fraction(23, 2)
+        """
+        return Fraction(7, 2) * self.dice + self.pips
+
+    def fixed_value(self, rounding: Rounding = Rounding.DOWN) -> int:
+        """The average as a whole number, for the fixed dodge (*Esquive fixe*).
+
+        Example:
+            >>> DiceCode.parse("3D+1").fixed_value(), DiceCode.parse("3D+1").fixed_value(Rounding.UP)
+            (11, 12)
+        """
+        return rounding.divide(self.average)
+
+    def with_dice(self, delta: int) -> DiceCode:
+        """Add (or, with a negative ``delta``, remove) dice; never below ``0D``.
+
+        Example:
+            >>> str(DiceCode(2, 1).with_dice(-3)), str(DiceCode(2, 1).with_dice(2))
+            ('0D+1', '4D+1')
+        """
+        check_int(delta, "dice", -MAX_CODE_DICE, MAX_CODE_DICE)
+        return DiceCode(max(0, self.dice + delta), self.pips)
+
+    def with_pips(self, points: int) -> DiceCode:
+        """Add points (a bonus) or remove them (a malus).
+
+        Example:
+            >>> str(DiceCode(4).with_pips(5))
+            '4D+5'
+        """
+        check_int(points, "points", -MAX_PIPS, MAX_PIPS)
+        return DiceCode(self.dice, self.pips + points)
+
+    def __add__(self, other: DiceCode | int) -> DiceCode:
+        """Add another code's dice and pips, or an integer of points."""
+        if isinstance(other, DiceCode):
+            return self.with_dice(other.dice).with_pips(other.pips)
+        if isinstance(other, int) and not isinstance(other, bool):
+            return self.with_pips(other)
+        return NotImplemented
+
+    def __sub__(self, other: DiceCode | int) -> DiceCode:
+        """Remove another code's dice (never below 0D) and pips, or points."""
+        if isinstance(other, DiceCode):
+            return self.with_dice(-other.dice).with_pips(-other.pips)
+        if isinstance(other, int) and not isinstance(other, bool):
+            return self.with_pips(-other)
+        return NotImplemented
+
+    def __str__(self) -> str:
+        """The code as the source writes it: ``4D+2``, ``3D``, ``2D-1``."""
+        if self.pips == 0:
+            return f"{self.dice}D"
+        return f"{self.dice}D{self.pips:+d}"
+
+    def distribution(self) -> Distribution:
+        """Exact distribution of the rolled total (needs at least 1D).
+
+        Example:
+            >>> DiceCode(1, 2).distribution().weights()
+            {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}
+        """
+        return Roll(self).distribution()
+
+
+CodeLike = DiceCode | str
+
+
+def as_code(value: CodeLike, field: str) -> DiceCode:
+    """A :class:`DiceCode` from a code or its text, errors naming ``field``.
+
+    Example:
+        >>> as_code("2D+1", "attack")
+        DiceCode(dice=2, pips=1)
+    """
+    if isinstance(value, DiceCode):
+        return value
+    if isinstance(value, str):
+        return DiceCode.parse(value, field)
+    raise RuleValueError(f"{field} must be a dice code such as '4D+2', got {value!r}", field=field)
+
+
+@lru_cache(maxsize=2048)
+def _distribution(dice: int, pips: int, halved: bool, rounding: Rounding) -> Distribution:
+    dist = pool(dice, 6).distribution + pips
+    if halved:
+        dist = dist.map(lambda v: rounding.divide(v, 2))
+    return dist
+
+
+@dataclass(frozen=True)
+class RolledTotal:
+    """One seeded roll of a :class:`Roll`, every die shown.
+
+    Attributes:
+        faces: Each d6 thrown (empty for a fixed value).
+        total: The result after points and halving.
+        text: The roll written out, e.g. ``"4D+2 [3, 5, 1, 6] +2 = 17"``.
+
+    Example:
+        >>> r = Roll(DiceCode(2, 1)).roll(random.Random(0))
+        >>> r.total == sum(r.faces) + 1
+        True
+    """
+
+    faces: tuple[int, ...]
+    total: int
+    text: str
+
+    def __str__(self) -> str:
+        """The roll written out."""
+        return self.text
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll (*jet*) as a rule asks for it: a code, maybe halved, maybe fixed.
+
+    Attributes:
+        code: The dice code rolled, bonuses included.
+        halved: The total is divided by 2 (double shots, ubiquity, two AB3).
+        fixed: The code's average is used instead of rolling (fixed dodge).
+        rounding: Rounding of the halving and of the fixed value.
+        field: The input this roll comes from, named in error messages.
+
+    Example:
+        >>> Roll(DiceCode(2), halved=True).distribution().weights()
+        {1: 3, 2: 7, 3: 11, 4: 9, 5: 5, 6: 1}
+        >>> Roll(DiceCode(3, 1), fixed=True).distribution().weights()
+        {11: 1}
+    """
+
+    code: DiceCode
+    halved: bool = False
+    fixed: bool = False
+    rounding: Rounding = Rounding.DOWN
+    field: str = dc_field(default="code", compare=False)
+
+    def distribution(self) -> Distribution:
+        """Exact distribution of the total.
+
+        Raises:
+            RuleValueError: If the code has 0D and is not a fixed value.
+        """
+        if self.fixed:
+            value = self.code.fixed_value(self.rounding)
+            if self.halved:
+                value = self.rounding.divide(value, 2)
+            return Distribution.constant(value)
+        if self.code.dice == 0:
+            raise RuleValueError(
+                f"{self.field} is {str(self.code)!r}: a roll needs at least 1D "
+                "(an action whose code falls to 0D cannot be attempted)",
+                field=self.field,
+            )
+        return _distribution(self.code.dice, self.code.pips, self.halved, self.rounding)
+
+    def describe(self) -> str:
+        """Short text: ``4D+2``, ``(4D+2)/2``, ``fixed 16``.
+
+        Example:
+            >>> Roll(DiceCode(4, 2), halved=True).describe()
+            '(4D+2)/2'
+        """
+        if self.fixed:
+            return f"{self.code} fixed at {self.distribution().min_value}"
+        return f"({self.code})/2" if self.halved else str(self.code)
+
+    def roll(self, rng: random.Random | None = None) -> RolledTotal:
+        """Throw the dice once (seeded when ``rng`` is); a fixed value throws none.
+
+        Example:
+            >>> print(Roll(DiceCode(3, 2)).roll(random.Random(4)))
+            3D+2 [2, 3, 1] +2 = 8
+        """
+        dist = self.distribution()  # checks 0D
+        if self.fixed:
+            return RolledTotal((), dist.min_value, f"{self.describe()} = {dist.min_value}")
+        faces = pool(self.code.dice, 6).roll(rng or random.Random()).faces
+        raw = sum(faces) + self.code.pips
+        text = f"{self.code} [{', '.join(map(str, faces))}]"
+        if self.code.pips:
+            text += f" {self.code.pips:+d}"
+        if self.halved:
+            total = self.rounding.divide(raw, 2)
+            text = f"{text} = {raw}, halved = {total}"
+        else:
+            total = raw
+            text = f"{text} = {total}"
+        return RolledTotal(tuple(faces), total, text)
+
+
+RollLike = Roll | DiceCode | str
+
+
+def as_roll(value: RollLike, field: str) -> Roll:
+    """A :class:`Roll` from a roll, a code or its text.
+
+    Example:
+        >>> as_roll("3D", "dodge").code
+        DiceCode(dice=3, pips=0)
+    """
+    if isinstance(value, Roll):
+        return value
+    return Roll(as_code(value, field), field=field)
+
+
+@dataclass(frozen=True)
+class OpposedRoll:
+    """One seeded opposed roll: both totals, every die shown.
+
+    Example:
+        >>> r = opposed("2D", "2D").resolve(random.Random(1))
+        >>> r.result in ("higher", "tie", "lower")
+        True
+    """
+
+    attack: RolledTotal
+    defence: RolledTotal
+
+    @property
+    def result(self) -> str:
+        """``"higher"``, ``"tie"`` or ``"lower"``, from the attacker's side."""
+        a, d = self.attack.total, self.defence.total
+        return "higher" if a > d else "tie" if a == d else "lower"
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """Exact chances of an opposed roll, from the attacker's side.
+
+    Attributes:
+        attack: The attacker's roll.
+        defence: The defender's roll.
+        higher: P(attack > defence).
+        tie: P(attack = defence).
+        lower: P(attack < defence).
+
+    Example:
+        >>> o = opposed("1D", "1D")
+        >>> o.higher, o.tie, o.lower
+        (Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))
+    """
+
+    attack: Roll
+    defence: Roll
+    higher: Fraction
+    tie: Fraction
+    lower: Fraction
+
+    def resolve(self, rng: random.Random | None = None) -> OpposedRoll:
+        """Roll the attack, then the defence, once.
+
+        Example:
+            >>> r = opposed("3D", "3D").resolve(random.Random(2))
+            >>> len(r.attack.faces), len(r.defence.faces)
+            (3, 3)
+        """
+        rng = rng or random.Random()
+        return OpposedRoll(self.attack.roll(rng), self.defence.roll(rng))
+
+
+def opposed(attack: RollLike, defence: RollLike) -> Opposed:
+    """Exact P(attack > defence), P(tie), P(attack < defence) for two independent rolls.
+
+    Args:
+        attack: A code such as ``"4D+2"``, a :class:`DiceCode` or a :class:`Roll`.
+        defence: The same for the defender.
+
+    Raises:
+        NotationError: For a code that cannot be read (``"4D+"``, ``"-2D"``).
+        RuleValueError: For a ``0D`` code, which cannot be rolled.
+
+    Example:
+        >>> o = opposed("4D+2", "3D+1")
+        >>> o.higher, o.tie
+        (Fraction(2357, 2916), Fraction(5089, 93312))
+    """
+    a = as_roll(attack, "attack")
+    d = as_roll(defence, "defence")
+    c = a.distribution().compare(d.distribution())
+    return Opposed(a, d, c.gt, c.eq, c.lt)

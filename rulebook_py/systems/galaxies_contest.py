@@ -1,0 +1,288 @@
+"""Several attack rolls against one defence roll: the engine of shots, explosives, psy.
+
+In *Galaxies Jumelles* a character dodges **once** a round and that one roll
+answers every attack made against him that round. Two shots at the same
+target are therefore not independent: both are compared with the same dodge
+total. :func:`contest` computes the exact joint outcome by conditioning on
+the defence total (the shots are independent given it).
+
+Each comparison (attack higher / tie / attack lower) is turned into an
+:class:`Outcome` by a *rule*, a triple such as ``(HIT, HALF_DODGE, DODGED)``
+for a shot or ``(PRIMARY_ZONE, PRIMARY_ZONE, SECONDARY_ZONE)`` for a thrown
+explosive.
+
+Example:
+    >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+    >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
+    >>> c.probability(Outcome.HIT), c.probability(Outcome.HALF_DODGE)
+    (Fraction(5, 12), Fraction(1, 6))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import RuleValueError
+from .galaxies_codes import Roll, RolledTotal
+
+__all__ = [
+    "COUNTER_RULE",
+    "EXPLOSIVE_RULE",
+    "MAX_ATTACKS",
+    "MENTAL_RULE",
+    "SHOT_RULE",
+    "Contest",
+    "ContestRoll",
+    "Outcome",
+    "contest",
+]
+
+#: Most attack rolls against one defence roll (a burst of fire is capped here).
+MAX_ATTACKS = 8
+
+
+class Outcome(Enum):
+    """What one attack did, with the source's French label.
+
+    Example:
+        >>> Outcome.HALF_DODGE.label, Outcome.HALF_DODGE.english
+        ('Demi-esquive', 'half-dodge')
+    """
+
+    HIT = ("Touché", "hit")
+    HALF_DODGE = ("Demi-esquive", "half-dodge")
+    DODGED = ("Esquivé", "dodged")
+    PRIMARY_ZONE = ("Zone primaire", "primary-zone damage")
+    SECONDARY_ZONE = ("Zone secondaire", "secondary-zone damage only")
+    COUNTERED = ("Contre psychique réussi", "countered and turned back")
+    AFFECTED = ("Attaque mentale réussie", "mental attack succeeds")
+    NO_EFFECT = ("Sans effet", "no effect")
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value[0]
+
+    @property
+    def english(self) -> str:
+        """The English gloss."""
+        return self.value[1]
+
+
+#: Shot, psychic physical attack, melee against AGILITÉ: a tie is a half-dodge.
+SHOT_RULE = (Outcome.HIT, Outcome.HALF_DODGE, Outcome.DODGED)
+#: Thrown explosive: a tie is NOT a half-dodge (full primary-zone damage).
+EXPLOSIVE_RULE = (Outcome.PRIMARY_ZONE, Outcome.PRIMARY_ZONE, Outcome.SECONDARY_ZONE)
+#: Psychic counter: it must strictly beat the attack, else the attack lands in full.
+COUNTER_RULE = (Outcome.HIT, Outcome.HIT, Outcome.COUNTERED)
+#: Mental attack against VOLONTÉ: a tie has no effect.
+MENTAL_RULE = (Outcome.AFFECTED, Outcome.NO_EFFECT, Outcome.NO_EFFECT)
+
+
+@dataclass(frozen=True)
+class ContestRoll:
+    """One seeded resolution: the defence roll, each attack roll and its outcome.
+
+    Example:
+        >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+        >>> c = contest([Roll(DiceCode(2))], Roll(DiceCode(2)), SHOT_RULE)
+        >>> len(c.resolve(random.Random(3)).attacks)
+        1
+    """
+
+    defence: RolledTotal
+    attacks: tuple[RolledTotal, ...]
+    outcomes: tuple[Outcome, ...]
+
+    def lines(self) -> list[str]:
+        """One line per roll, every die shown."""
+        out = [f"defence: {self.defence}"]
+        for i, (a, o) in enumerate(zip(self.attacks, self.outcomes), 1):
+            out.append(f"attack {i}: {a} → {o.label} ({o.english})")
+        return out
+
+
+@dataclass(frozen=True)
+class Contest:
+    """Exact outcome of one or more attack rolls against one defence roll.
+
+    Attributes:
+        attacks: The attack rolls, in order.
+        defence: The one defence roll they all face.
+        rule: Outcome when an attack is higher, ties, is lower.
+        per_attack: For each attack, exact (P(higher), P(tie), P(lower)).
+        counts: ``{(n1, n2, ...): probability}`` where ``n_k`` is how many
+            attacks ended in ``outcomes[k]``.
+
+    Example:
+        >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+        >>> two = contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE)
+        >>> two.probability_count(Outcome.HIT, 2)  # both beat the same dodge
+        Fraction(55, 216)
+    """
+
+    attacks: tuple[Roll, ...]
+    defence: Roll
+    rule: tuple[Outcome, Outcome, Outcome]
+    per_attack: tuple[tuple[Fraction, Fraction, Fraction], ...]
+    counts: Mapping[tuple[int, ...], Fraction]
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """The distinct outcomes of the rule, in order (higher, tie, lower)."""
+        return tuple(dict.fromkeys(self.rule))
+
+    def probability(self, outcome: Outcome, attack: int = 0) -> Fraction:
+        """P(attack number ``attack`` (0-based) ends in ``outcome``).
+
+        Example:
+            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))], Roll(DiceCode(1)), EXPLOSIVE_RULE).probability(
+            ...     Outcome.PRIMARY_ZONE)
+            Fraction(7, 12)
+        """
+        odds = self.per_attack[attack]
+        return sum((p for p, o in zip(odds, self.rule) if o is outcome), Fraction(0))
+
+    def table(self, attack: int = 0) -> dict[Outcome, Fraction]:
+        """``{outcome: probability}`` for one attack.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), MENTAL_RULE)
+            >>> c.table()[Outcome.NO_EFFECT]
+            Fraction(7, 12)
+        """
+        return {o: self.probability(o, attack) for o in self.outcomes}
+
+    def count_distribution(self, outcome: Outcome) -> dict[int, Fraction]:
+        """``{n: P(exactly n attacks end in outcome)}``.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
+            >>> c.count_distribution(Outcome.HIT)
+            {0: Fraction(7, 12), 1: Fraction(5, 12)}
+        """
+        k = self.outcomes.index(outcome)
+        out: dict[int, Fraction] = {}
+        for key, p in self.counts.items():
+            out[key[k]] = out.get(key[k], Fraction(0)) + p
+        return dict(sorted(out.items()))
+
+    def probability_count(self, outcome: Outcome, n: int) -> Fraction:
+        """P(exactly ``n`` attacks end in ``outcome``)."""
+        return self.count_distribution(outcome).get(n, Fraction(0))
+
+    def expected(self, outcome: Outcome) -> Fraction:
+        """Expected number of attacks ending in ``outcome``.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE).expected(Outcome.HIT)
+            Fraction(5, 6)
+        """
+        return sum(self.probability(outcome, i) for i in range(len(self.attacks)))
+
+    def expected_damage(self, factors: Mapping[Outcome, Fraction]) -> Fraction:
+        """Expected damage in units of one full hit, given a factor per outcome.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
+            >>> c.expected_damage({Outcome.HIT: Fraction(1), Outcome.HALF_DODGE: Fraction(1, 2)})
+            Fraction(1, 2)
+        """
+        return sum(
+            (self.expected(o) * Fraction(factors.get(o, 0)) for o in self.outcomes), Fraction(0)
+        )
+
+    def resolve(self, rng: random.Random | None = None) -> ContestRoll:
+        """Roll the defence once, then every attack; same seed, same dice."""
+        rng = rng or random.Random()
+        d = self.defence.roll(rng)
+        rolls = tuple(a.roll(rng) for a in self.attacks)
+        outs = tuple(
+            self.rule[0 if r.total > d.total else 1 if r.total == d.total else 2] for r in rolls
+        )
+        return ContestRoll(d, rolls, outs)
+
+
+def _cumulative(weights: dict[int, int]) -> tuple[int, int, dict[int, int]]:
+    lo = min(weights)
+    hi = max(weights)
+    acc = 0
+    cum: dict[int, int] = {}
+    for v in range(lo, hi + 1):
+        acc += weights.get(v, 0)
+        cum[v] = acc
+    return lo, hi, cum
+
+
+def contest(
+    attacks: Sequence[Roll], defence: Roll, rule: tuple[Outcome, Outcome, Outcome]
+) -> Contest:
+    """Exact joint outcome of ``attacks`` all facing the one roll ``defence``.
+
+    Args:
+        attacks: 1 to :data:`MAX_ATTACKS` attack rolls.
+        defence: The defence roll (one roll for the whole round).
+        rule: Outcome for attack higher, tie, attack lower.
+
+    Raises:
+        RuleValueError: For no attack, too many, or a 0D roll.
+
+    Example:
+        >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+        >>> c = contest([Roll(DiceCode(4, 2))], Roll(DiceCode(3, 1)), SHOT_RULE)
+        >>> sum(c.table().values())
+        Fraction(1, 1)
+    """
+    attacks = tuple(attacks)
+    if not 1 <= len(attacks) <= MAX_ATTACKS:
+        raise RuleValueError(
+            f"between 1 and {MAX_ATTACKS} attacks may face one defence roll, got {len(attacks)!r}",
+            field="shots",
+        )
+    outcomes = tuple(dict.fromkeys(rule))
+    slot = tuple(outcomes.index(o) for o in rule)
+    d_weights = defence.distribution().weights()
+    d_total = sum(d_weights.values())
+    tables = []
+    for a in attacks:
+        w = a.distribution().weights()
+        tables.append((sum(w.values()), *_cumulative(w)))
+    denominator = d_total
+    for t in tables:
+        denominator *= t[0]
+    zero = (0,) * len(outcomes)
+    joint: dict[tuple[int, ...], int] = {}
+    per = [[0, 0, 0] for _ in attacks]
+    for d, dw in d_weights.items():
+        states = {zero: dw}
+        for i, (total, lo, hi, cum) in enumerate(tables):
+            below = 0 if d <= lo else total if d > hi else cum[d - 1]
+            at_most = 0 if d < lo else total if d >= hi else cum[d]
+            split = (total - at_most, at_most - below, below)  # higher, tie, lower
+            row = per[i]
+            for k in range(3):
+                row[k] += dw * split[k]
+            nxt: dict[tuple[int, ...], int] = {}
+            for key, w in states.items():
+                for k in range(3):
+                    if split[k]:
+                        s = slot[k]
+                        new = (*key[:s], key[s] + 1, *key[s + 1 :])
+                        nxt[new] = nxt.get(new, 0) + w * split[k]
+            states = nxt
+        for key, w in states.items():
+            joint[key] = joint.get(key, 0) + w
+    per_attack = tuple(
+        tuple(Fraction(x, d_total * t[0]) for x in row) for row, t in zip(per, tables)
+    )
+    counts = {key: Fraction(w, denominator) for key, w in sorted(joint.items())}
+    return Contest(attacks, defence, rule, per_attack, counts)  # type: ignore[arg-type]

@@ -1,0 +1,300 @@
+"""Galaxies Jumelles initiative and the action economy of a combat round.
+
+Initiative: every combatant rolls RAPIDITÉ + BDR (the alert bonus); the
+highest acts first. Combatants who tie roll again **among themselves only**:
+the re-roll orders them inside the places they share and never moves them
+past anyone they did not tie with. The source takes the BDR from an alert
+table (T11) it does not give: here the BDR is a plain number of points.
+
+Example:
+    >>> order = initiative_order([Combatant("Kira", "3D+1", 2), Combatant("Vosk", "2D")],
+    ...                          random.Random(4))
+    >>> order.lines()
+    ['1. Vosk: 2D [6, 4] = 10', '2. Kira: 3D+3 [2, 3, 1] +3 = 9']
+    >>> prob_acts_before(Combatant("A", "1D"), Combatant("B", "1D"))
+    Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import RuleValueError, check_int
+from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, Roll, RolledTotal, as_code
+
+__all__ = [
+    "MAX_COMBATANTS",
+    "MAX_REROLLS",
+    "Action",
+    "ActionType",
+    "Combatant",
+    "InitiativeEntry",
+    "InitiativeOrder",
+    "RoundPlan",
+    "initiative_order",
+    "plan_round",
+    "prob_acts_before",
+]
+
+#: Most combatants in one initiative roll.
+MAX_COMBATANTS = 20
+#: Most successive re-rolls of one tie before giving up (never reached in practice).
+MAX_REROLLS = 100
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A combatant's name, RAPIDITÉ code and alert bonus (BDR, points).
+
+    Example:
+        >>> str(Combatant("Kira", "3D+1", 2).roll_spec().code)
+        '3D+3'
+    """
+
+    name: str
+    rapidity: CodeLike
+    bdr: int = 0
+
+    def roll_spec(self, field: str = "combatants") -> Roll:
+        """The initiative roll: RAPIDITÉ + BDR."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise RuleValueError(f"a combatant needs a name, got {self.name!r}", field=field)
+        check_int(self.bdr, "bdr", -MAX_PIPS, MAX_PIPS)
+        code: DiceCode = as_code(self.rapidity, field).with_pips(self.bdr)
+        return Roll(code, field=field)
+
+
+@dataclass(frozen=True)
+class InitiativeEntry:
+    """One combatant's place: rank (1 = acts first) and every roll he made.
+
+    Attributes:
+        rank: 1 for the first to act.
+        name: The combatant.
+        rolls: The first roll, then each tie-breaking re-roll.
+
+    Example:
+        >>> e = InitiativeEntry(1, "Kira", ())
+        >>> e.totals
+        ()
+    """
+
+    rank: int
+    name: str
+    rolls: tuple[RolledTotal, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The totals of the first roll and of each re-roll."""
+        return tuple(r.total for r in self.rolls)
+
+
+@dataclass(frozen=True)
+class InitiativeOrder:
+    """The order of action of a round, with the rolls that decided it.
+
+    Example:
+        >>> o = initiative_order([Combatant("A", "2D")], random.Random(1))
+        >>> o.names()
+        ('A',)
+    """
+
+    entries: tuple[InitiativeEntry, ...]
+
+    def names(self) -> tuple[str, ...]:
+        """Names in order of action."""
+        return tuple(e.name for e in self.entries)
+
+    def lines(self) -> list[str]:
+        """One line per combatant: rank, name, first roll, re-rolls."""
+        out = []
+        for e in self.entries:
+            text = f"{e.rank}. {e.name}: {e.rolls[0]}"
+            for k, r in enumerate(e.rolls[1:], 1):
+                text += f"; re-roll {k}: {r}"
+            out.append(text)
+        return out
+
+
+def _check(combatants: Sequence[Combatant]) -> list[Roll]:
+    if not 1 <= len(combatants) <= MAX_COMBATANTS:
+        raise RuleValueError(
+            f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(combatants)!r}",
+            field="combatants",
+        )
+    names = [c.name for c in combatants]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise RuleValueError(
+            f"combatant names must differ, repeated: {dupes!r}", field="combatants"
+        )
+    return [c.roll_spec() for c in combatants]
+
+
+def initiative_order(
+    combatants: Sequence[Combatant], rng: random.Random | None = None
+) -> InitiativeOrder:
+    """Roll initiative and order the combatants, ties re-rolled among the tied only.
+
+    Args:
+        combatants: Everyone in the fight.
+        rng: The random source (seed it for a reproducible order).
+
+    Raises:
+        RuleValueError: For no combatant, too many, repeated names, a bad code.
+
+    Example:
+        >>> o = initiative_order([Combatant("A", "1D"), Combatant("B", "1D"),
+        ...                       Combatant("C", "1D")], random.Random(0))
+        >>> sorted(o.names())
+        ['A', 'B', 'C']
+    """
+    specs = _check(combatants)
+    rng = rng or random.Random()
+    rolls: dict[int, list[RolledTotal]] = {i: [] for i in range(len(combatants))}
+
+    def order(group: list[int], depth: int) -> list[int]:
+        if len(group) == 1:
+            return group
+        if depth > MAX_REROLLS:
+            raise RuleValueError(
+                f"a tie was re-rolled {MAX_REROLLS} times without being broken",
+                field="combatants",
+            )
+        by_total: dict[int, list[int]] = {}
+        for i in group:
+            r = specs[i].roll(rng)
+            rolls[i].append(r)
+            by_total.setdefault(r.total, []).append(i)
+        out: list[int] = []
+        for total in sorted(by_total, reverse=True):
+            out.extend(order(by_total[total], depth + 1))
+        return out
+
+    ranked = order(list(range(len(combatants))), 0)
+    if len(ranked) == 1:  # a lone combatant still rolls, for the record
+        rolls[0].append(specs[0].roll(rng))
+    return InitiativeOrder(
+        tuple(
+            InitiativeEntry(rank, combatants[i].name, tuple(rolls[i]))
+            for rank, i in enumerate(ranked, 1)
+        )
+    )
+
+
+def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
+    """Exact P(``first`` acts before ``second``), ties re-rolled until broken.
+
+    Each re-roll of the pair is a fresh roll of both, so the answer is
+    P(higher) / (P(higher) + P(lower)), whoever else is in the fight.
+
+    Example:
+        >>> prob_acts_before(Combatant("A", "2D+1"), Combatant("B", "2D"))
+        Fraction(721, 1156)
+    """
+    c = first.roll_spec().distribution().compare(second.roll_spec().distribution())
+    return c.gt / (c.gt + c.lt)
+
+
+class ActionType(Enum):
+    """The three kinds of action of a combat round (*Tour de combat*, about 2 s).
+
+    Example:
+        >>> ActionType.REACTION.label
+        'Action de réaction'
+    """
+
+    MAIN = "Action principale"
+    COMPLEMENTARY = "Action complémentaire"
+    REACTION = "Action de réaction"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+class Action(Enum):
+    """The actions the chapter names, with their type.
+
+    Example:
+        >>> Action.DODGE.kind, Action.TOTAL_DODGE.kind
+        (<ActionType.REACTION: 'Action de réaction'>, <ActionType.MAIN: 'Action principale'>)
+    """
+
+    SHOOT = ("Tir", ActionType.MAIN)
+    AIM = ("Viser", ActionType.MAIN)
+    THROW_EXPLOSIVE = ("Lancer d'explosif", ActionType.MAIN)
+    MELEE = ("Corps à corps", ActionType.MAIN)
+    PSYCHIC = ("Pouvoir psy", ActionType.MAIN)
+    TOTAL_DODGE = ("Esquive totale", ActionType.MAIN)
+    DISENGAGE = ("Désengagement", ActionType.MAIN)
+    MOVE = ("Déplacement", ActionType.COMPLEMENTARY)
+    COMMUNICATE = ("Communication", ActionType.COMPLEMENTARY)
+    DODGE = ("Esquive", ActionType.REACTION)
+    PSYCHIC_COUNTER = ("Contre psychique", ActionType.REACTION)
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value[0]
+
+    @property
+    def kind(self) -> ActionType:
+        """Main, complementary or reaction."""
+        return self.value[1]
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """A character's actions for one round, checked against the unity of action.
+
+    Example:
+        >>> plan_round([Action.SHOOT, Action.MOVE, Action.DODGE]).main
+        <Action.SHOOT: ('Tir', <ActionType.MAIN: 'Action principale'>)>
+    """
+
+    actions: tuple[Action, ...]
+
+    @property
+    def main(self) -> Action | None:
+        """The round's one main action, if any."""
+        return next((a for a in self.actions if a.kind is ActionType.MAIN), None)
+
+
+def plan_round(actions: Sequence[Action]) -> RoundPlan:
+    """Check a round's actions: one main action at most, one dodge roll at most.
+
+    Complementary actions (moving, talking) combine with the main action;
+    reactions (dodge, psychic counter) happen even out of turn. A total dodge
+    is the round's main action.
+
+    Raises:
+        RuleValueError: For two main actions, or two dodges.
+
+    Example:
+        >>> plan_round([Action.SHOOT, Action.MELEE])
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: one main action a round (unity of action), got ['Tir', 'Corps à corps']
+    """
+    actions = tuple(actions)
+    for a in actions:
+        if not isinstance(a, Action):
+            raise RuleValueError(f"actions must be Action values, got {a!r}", field="actions")
+    mains = [a.label for a in actions if a.kind is ActionType.MAIN]
+    if len(mains) > 1:
+        raise RuleValueError(
+            f"one main action a round (unity of action), got {mains!r}", field="actions"
+        )
+    dodges = [a for a in actions if a in (Action.DODGE, Action.TOTAL_DODGE)]
+    if len(dodges) > 1:
+        raise RuleValueError(
+            f"one dodge roll a round answers every attack, got {len(dodges)!r} dodges",
+            field="actions",
+        )
+    return RoundPlan(actions)

@@ -1,0 +1,447 @@
+"""Galaxies Jumelles melee (*corps à corps*): one exchange between two fighters.
+
+Each side picks a stance. Two attackers roll their weapon skill (AB, CC or
+AM) + BDC + BDT against each other: the higher total lands a full blow, a tie
+means both missed. A guard (parry +2D, counter stance +1D) only answers an
+attack; a fighter who dodges, disengages, or has already used his main action
+rolls AGILITÉ and the attacker adds the range bonus of +5; then a tie is a
+half-dodge. Two guards, or nobody attacking, means no exchange at all.
+
+Choices where the source is silent (named parameters of :func:`melee`):
+
+* ``guard_tie_lands=False``: a tie against a parry or a counter follows the
+  general melee rule (no blow lands). The literal reading of the parry
+  paragraph ("unless he wins, he is hit") is ``True``.
+* A feint's -1D applies against an *attack* stance only (the "purely
+  offensive" opponent); against a dodge or a disengagement it changes nothing.
+* Two-weapon, one-handed and instinctive options change the roll of every
+  stance made with the weapon skill (attack, feint, parry, counter); a second
+  blow is a second exchange with the same odds, not modelled jointly.
+
+Example:
+    >>> r = melee(Fighter("4D+1", "3D"), Fighter("3D+2", "3D"))
+    >>> r.probability("A hits") + r.probability("B hits") + r.probability("Both miss")
+    Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import RuleValueError, check_int
+from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, Roll, RolledTotal, Rounding, as_code
+
+__all__ = [
+    "COUNTER_FACTOR",
+    "RANGE_BONUS",
+    "BlowOption",
+    "Fighter",
+    "MeleeResult",
+    "MeleeRoll",
+    "MeleeRow",
+    "MeleeWeapon",
+    "Stance",
+    "blow_modifier",
+    "melee",
+]
+
+#: The range bonus an attacker adds when the defender rolls AGILITÉ (always +5).
+RANGE_BONUS = 5
+#: Damage share of a successful counter stance (half damage).
+COUNTER_FACTOR = Fraction(1, 2)
+
+
+class Stance(Enum):
+    """What a fighter does this round in melee.
+
+    Example:
+        >>> Stance.COUNTER.label, Stance.COUNTER.kind
+        ('Posture de contre', 'guard')
+    """
+
+    ATTACK = ("Attaque", "offence")
+    FEINT = ("Feinte", "offence")
+    PARRY = ("Parade", "guard")
+    COUNTER = ("Posture de contre", "guard")
+    DODGE = ("Esquive", "evasion")
+    TOTAL_DODGE = ("Esquive totale", "evasion")
+    DISENGAGE = ("Désengagement", "evasion")
+    ALREADY_ACTED = ("Action principale déjà faite (AGILITÉ)", "evasion")
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value[0]
+
+    @property
+    def kind(self) -> str:
+        """``"offence"``, ``"guard"`` or ``"evasion"``."""
+        return self.value[1]
+
+
+class MeleeWeapon(Enum):
+    """What a fighter strikes with: bare hands, a melee weapon, a blade class.
+
+    Example:
+        >>> MeleeWeapon.AB3.label
+        'Arme blanche AB3'
+    """
+
+    UNARMED = "Mains nues (CC/AM)"
+    CLOSE = "Arme de corps à corps (CC)"
+    AB1 = "Arme blanche AB1"
+    AB2 = "Arme blanche AB2"
+    AB3 = "Arme blanche AB3"
+    AB4 = "Arme blanche AB4"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+class BlowOption(Enum):
+    """One weapon, two weapons, a large blade in one hand, or two instinctive blows.
+
+    Example:
+        >>> BlowOption.INSTINCTIVE.label
+        'Coups instinctifs'
+    """
+
+    SINGLE = "Une arme"
+    TWO_WEAPONS = "Deux armes"
+    ONE_HANDED = "À une main"
+    INSTINCTIVE = "Coups instinctifs"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+_BLADES = (MeleeWeapon.AB1, MeleeWeapon.AB2, MeleeWeapon.AB3, MeleeWeapon.AB4)
+
+
+def blow_modifier(
+    weapon: MeleeWeapon, option: BlowOption, field: str = "blows"
+) -> tuple[int, bool]:
+    """``(dice added, halved)`` for a weapon used with an option.
+
+    Two AB1/AB2 or two CC: -1D each; two AB3: each roll halved; an AB3 (or an
+    AB4 that allows it) in one hand, or two AB4: -1D; instinctive blows
+    (AB1/AB2 only): each roll halved.
+
+    Example:
+        >>> blow_modifier(MeleeWeapon.AB3, BlowOption.TWO_WEAPONS)
+        (0, True)
+        >>> blow_modifier(MeleeWeapon.CLOSE, BlowOption.TWO_WEAPONS)
+        (-1, False)
+    """
+    if option is BlowOption.SINGLE:
+        return 0, False
+    if option is BlowOption.TWO_WEAPONS:
+        if weapon is MeleeWeapon.UNARMED:
+            raise RuleValueError(
+                "two weapons need weapons: bare hands cannot use 'Deux armes'", field=field
+            )
+        return (0, True) if weapon is MeleeWeapon.AB3 else (-1, False)
+    if option is BlowOption.ONE_HANDED:
+        if weapon not in (MeleeWeapon.AB3, MeleeWeapon.AB4):
+            raise RuleValueError(
+                f"'À une main' is for AB3 or AB4 blades, not {weapon.label!r}", field=field
+            )
+        return -1, False
+    if weapon not in (MeleeWeapon.AB1, MeleeWeapon.AB2):
+        raise RuleValueError(
+            f"instinctive blows need an AB1 or AB2 blade, not {weapon.label!r}", field=field
+        )
+    return 0, True
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side of a melee exchange.
+
+    Attributes:
+        skill: The weapon or bare-hand skill (AB, CC or AM), e.g. ``"4D+1"``.
+        agility: AGILITÉ, rolled to dodge, disengage, or after a main action.
+        stance: What the fighter does this round.
+        weapon: What he strikes with.
+        proton: His blade is a proton blade (*arme blanche protonique*).
+        bonus: BDC + BDT of the weapon or technique (points).
+        blows: One weapon, two weapons, one-handed, instinctive blows.
+
+    Example:
+        >>> Fighter("4D", "3D", Stance.PARRY).stance.label
+        'Parade'
+    """
+
+    skill: CodeLike
+    agility: CodeLike = "3D"
+    stance: Stance = Stance.ATTACK
+    weapon: MeleeWeapon = MeleeWeapon.CLOSE
+    proton: bool = False
+    bonus: int = 0
+    blows: BlowOption = BlowOption.SINGLE
+
+
+@dataclass(frozen=True)
+class MeleeRow:
+    """One outcome of the exchange and what each side deals (share of its damage).
+
+    Example:
+        >>> MeleeRow("A hits", Fraction(1, 2), Fraction(1), Fraction(0)).a_deals
+        Fraction(1, 1)
+    """
+
+    label: str
+    probability: Fraction
+    a_deals: Fraction
+    b_deals: Fraction
+
+
+@dataclass(frozen=True)
+class MeleeRoll:
+    """One seeded exchange: both rolls (or none) and the outcome.
+
+    Example:
+        >>> r = melee(Fighter("3D"), Fighter("3D")).resolve(random.Random(5))
+        >>> r.label in ("A hits", "B hits", "Both miss")
+        True
+    """
+
+    a: RolledTotal | None
+    b: RolledTotal | None
+    label: str
+
+
+@dataclass(frozen=True)
+class MeleeResult:
+    """Exact outcome of one melee exchange.
+
+    Attributes:
+        a_roll: A's roll, or ``None`` when no roll is made.
+        b_roll: B's roll, or ``None``.
+        rows: Each outcome with its probability and damage shares.
+        rule: Outcome labels for A higher, tie, A lower (when rolls are made).
+        note: One sentence that says which rule applies.
+
+    Example:
+        >>> r = melee(Fighter("3D", stance=Stance.PARRY), Fighter("3D", stance=Stance.COUNTER))
+        >>> r.rows[0].label, r.rows[0].probability
+        ('No exchange', Fraction(1, 1))
+    """
+
+    a_roll: Roll | None
+    b_roll: Roll | None
+    rows: tuple[MeleeRow, ...]
+    rule: tuple[str, str, str] | None
+    note: str
+
+    def probability(self, label: str) -> Fraction:
+        """P(outcome ``label``), 0 when it cannot happen."""
+        return sum((r.probability for r in self.rows if r.label == label), Fraction(0))
+
+    @property
+    def expected_a_deals(self) -> Fraction:
+        """Expected share of A's damage that lands on B."""
+        return sum((r.probability * r.a_deals for r in self.rows), Fraction(0))
+
+    @property
+    def expected_b_deals(self) -> Fraction:
+        """Expected share of B's damage that lands on A."""
+        return sum((r.probability * r.b_deals for r in self.rows), Fraction(0))
+
+    def resolve(self, rng: random.Random | None = None) -> MeleeRoll:
+        """Roll A then B once (no dice when there is no exchange)."""
+        if self.a_roll is None or self.b_roll is None or self.rule is None:
+            return MeleeRoll(None, None, self.rows[0].label)
+        rng = rng or random.Random()
+        a = self.a_roll.roll(rng)
+        b = self.b_roll.roll(rng)
+        k = 0 if a.total > b.total else 1 if a.total == b.total else 2
+        return MeleeRoll(a, b, self.rule[k])
+
+
+@dataclass(frozen=True)
+class _Side:
+    name: str
+    skill: DiceCode
+    agility: DiceCode
+    stance: Stance
+    weapon: MeleeWeapon
+    proton: bool
+    bonus: int
+    dice: int
+    halved: bool
+
+
+def _side(f: Fighter, name: str) -> _Side:
+    p = name.lower()
+    if not isinstance(f, Fighter):
+        raise RuleValueError(f"fighter {name} must be a Fighter, got {f!r}", field=p)
+    skill = as_code(f.skill, f"{p}_skill")
+    agility = as_code(f.agility, f"{p}_agility")
+    for value, enum, field in (
+        (f.stance, Stance, "stance"),
+        (f.weapon, MeleeWeapon, "weapon"),
+        (f.blows, BlowOption, "blows"),
+    ):
+        if not isinstance(value, enum):
+            raise RuleValueError(
+                f"{field} of {name} must be a {enum.__name__}, got {value!r}", field=f"{p}_{field}"
+            )
+    check_int(f.bonus, f"{p}_bonus", -MAX_PIPS, MAX_PIPS)
+    if f.proton and f.weapon not in _BLADES:
+        raise RuleValueError(
+            f"only a blade (AB1 to AB4) can be a proton blade, not {f.weapon.label!r}",
+            field=f"{p}_proton",
+        )
+    dice, halved = blow_modifier(f.weapon, f.blows, f"{p}_blows")
+    return _Side(name, skill, agility, f.stance, f.weapon, f.proton, f.bonus, dice, halved)
+
+
+def _check_guard(me: _Side, other: _Side) -> None:
+    if me.stance.kind != "guard":
+        return
+    p = me.name.lower()
+    if me.weapon is MeleeWeapon.UNARMED and other.weapon is not MeleeWeapon.UNARMED:
+        raise RuleValueError(
+            f"{me.name} cannot use {me.stance.label!r} bare-handed against "
+            f"{other.weapon.label!r}: parry and counter need a weapon against a weapon",
+            field=f"{p}_stance",
+        )
+    if other.proton and not me.proton:
+        raise RuleValueError(
+            f"{me.name} cannot use {me.stance.label!r} against a proton blade "
+            "without a proton blade",
+            field=f"{p}_stance",
+        )
+
+
+def _weapon_roll(side: _Side, extra_dice: int, extra_points: int, rounding: Rounding) -> Roll:
+    code = side.skill.with_pips(side.bonus + extra_points).with_dice(side.dice + extra_dice)
+    return Roll(code, halved=side.halved, rounding=rounding, field=f"{side.name.lower()}_skill")
+
+
+def _guard_dice(stance: Stance) -> int:
+    return 2 if stance is Stance.PARRY else 1
+
+
+def _feint_dice(attacker: _Side, defender: _Side) -> int:
+    if attacker.stance is not Stance.FEINT:
+        return 0
+    if defender.stance is Stance.COUNTER:
+        return 1
+    if defender.stance is Stance.ATTACK:
+        return -1
+    return 0
+
+
+def _evasion_roll(side: _Side, rounding: Rounding) -> Roll:
+    code = side.agility.with_dice(2 if side.stance is Stance.TOTAL_DODGE else 0)
+    return Roll(code, rounding=rounding, field=f"{side.name.lower()}_agility")
+
+
+def melee(
+    a: Fighter,
+    b: Fighter,
+    *,
+    half_dodge_factor: Fraction = Fraction(1, 2),
+    counter_factor: Fraction = COUNTER_FACTOR,
+    range_bonus: int = RANGE_BONUS,
+    guard_tie_lands: bool = False,
+    rounding: Rounding = Rounding.DOWN,
+) -> MeleeResult:
+    """Exact outcome of one melee exchange between fighters A and B.
+
+    Args:
+        a: Fighter A.
+        b: Fighter B.
+        half_dodge_factor: Damage share of a half-dodge (the source does not say; 1/2).
+        counter_factor: Damage share of a successful counter stance (1/2).
+        range_bonus: Added to an attacker whose opponent rolls AGILITÉ (+5).
+        guard_tie_lands: Whether a tie against a parry or counter lets the blow land.
+        rounding: Rounding of halved rolls.
+
+    Raises:
+        RuleValueError: For a parry or counter bare-handed against a weapon (or
+            without a proton blade against one), an option the weapon does not
+            allow, or a roll that falls to 0D.
+
+    Example:
+        >>> r = melee(Fighter("4D"), Fighter("4D", stance=Stance.PARRY))
+        >>> [row.label for row in r.rows]
+        ['A hits', 'No blow lands', 'Parried']
+    """
+    sa, sb = _side(a, "A"), _side(b, "B")
+    _check_guard(sa, sb)
+    _check_guard(sb, sa)
+    half = Fraction(half_dodge_factor)
+    counter = Fraction(counter_factor)
+    check_int(range_bonus, "range_bonus", 0, MAX_PIPS)
+    if not (0 <= half <= 1 and 0 <= counter <= 1):
+        raise RuleValueError(
+            f"damage factors must be from 0 to 1, got {half_dodge_factor!r} and {counter_factor!r}",
+            field="half_dodge_factor",
+        )
+    kinds = (sa.stance.kind, sb.stance.kind)
+    if "offence" not in kinds:
+        note = "Nobody attacks: " + (
+            "both are on guard and circle each other."
+            if kinds == ("guard", "guard")
+            else "no blow is exchanged."
+        )
+        row = MeleeRow("No exchange", Fraction(1), Fraction(0), Fraction(0))
+        return MeleeResult(None, None, (row,), None, note)
+    if kinds == ("offence", "offence"):
+        ra = _weapon_roll(sa, _feint_dice(sa, sb), 0, rounding)
+        rb = _weapon_roll(sb, _feint_dice(sb, sa), 0, rounding)
+        spec = (("A hits", 1, 0), ("Both miss", 0, 0), ("B hits", 0, 1))
+        note = "Both attack: the higher total lands a blow; a tie, both miss."
+        return _result(ra, rb, spec, note)
+    flip = kinds[0] != "offence"
+    att, dfn = (sb, sa) if flip else (sa, sb)
+    hit = f"{att.name} hits"
+    if dfn.stance.kind == "guard":
+        r_att = _weapon_roll(att, _feint_dice(att, dfn), 0, rounding)
+        r_dfn = _weapon_roll(dfn, _guard_dice(dfn.stance), 0, rounding)
+        tie = (hit, 1) if guard_tie_lands else ("No blow lands", 0)
+        if dfn.stance is Stance.PARRY:
+            lose = ("Parried", 0, 0)
+            note = f"{dfn.name} parries (+2D): winning means the blow is parried, no damage dealt."
+        else:
+            lose = (f"{dfn.name} counters (half damage)", 0, counter)
+            note = f"{dfn.name} counters (+1D): winning deals half damage."
+        spec = ((hit, 1, 0), (tie[0], tie[1], 0), lose)
+    else:
+        r_att = _weapon_roll(att, _feint_dice(att, dfn), range_bonus, rounding)
+        r_dfn = _evasion_roll(dfn, rounding)
+        away = "Disengaged" if dfn.stance is Stance.DISENGAGE else "Dodged"
+        spec = ((hit, 1, 0), ("Half-dodge", half, 0), (away, 0, 0))
+        note = (
+            f"{dfn.name} rolls AGILITÉ ({dfn.stance.label}); "
+            f"{att.name} adds the range bonus +{range_bonus}; a tie is a half-dodge."
+        )
+    if flip:
+        spec = tuple((label, x, y) for label, y, x in reversed(spec))  # type: ignore[assignment]
+        return _result(r_dfn, r_att, spec, note)
+    return _result(r_att, r_dfn, spec, note)
+
+
+def _result(
+    ra: Roll, rb: Roll, spec: tuple[tuple[str, Fraction | int, Fraction | int], ...], note: str
+) -> MeleeResult:
+    """Build the rows from A's and B's rolls; ``spec`` is for A higher, tie, A lower."""
+    c = ra.distribution().compare(rb.distribution())
+    merged: dict[str, list[Fraction]] = {}
+    for p, (label, x, y) in zip((c.gt, c.eq, c.lt), spec):
+        if label in merged:
+            merged[label][0] += p
+        else:
+            merged[label] = [p, Fraction(x), Fraction(y)]
+    rows = tuple(MeleeRow(label, *v) for label, v in merged.items())
+    return MeleeResult(ra, rb, rows, (spec[0][0], spec[1][0], spec[2][0]), note)

@@ -1,0 +1,408 @@
+"""Galaxies Jumelles: dodging, shooting, thrown explosives and psychic powers.
+
+Every roll here is compared with the target's one defence roll of the round
+through :func:`~rulebook_py.systems.galaxies_contest.contest`. The source
+gives no table of combat bonuses (BDC), range bonuses (BDP) or the third
+bonus BDT: they are plain point inputs. It does not say what a half-dodge
+(*demi-esquive*) does either: :data:`HALF_DODGE_FACTOR` (half damage) is this
+book's assumption, a parameter the reader can change.
+
+Example:
+    >>> shot = shoot("4D+2", "3D+1")
+    >>> shot.probability(Outcome.HIT), shot.probability(Outcome.HALF_DODGE)
+    (Fraction(2357, 2916), Fraction(5089, 93312))
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import RuleValueError, check_int
+from .galaxies_codes import MAX_PIPS, CodeLike, Roll, Rounding, as_code
+from .galaxies_contest import (
+    COUNTER_RULE,
+    EXPLOSIVE_RULE,
+    MAX_ATTACKS,
+    MENTAL_RULE,
+    SHOT_RULE,
+    Contest,
+    Outcome,
+    contest,
+)
+
+__all__ = [
+    "EXPLOSIVE_RANGE_M",
+    "HALF_DODGE_FACTOR",
+    "DodgeMode",
+    "FireMode",
+    "PsyAttack",
+    "PsyOption",
+    "Weapon",
+    "aim_bonus",
+    "dodge_roll",
+    "psychic_attack",
+    "shoot",
+    "shot_damage_factors",
+    "sustained_fire_bonus",
+    "throw_explosive",
+]
+
+#: Damage factor of a half-dodge: the source names it but does not define it.
+HALF_DODGE_FACTOR = Fraction(1, 2)
+#: A thrown explosive within this range uses DEXTÉRITÉ, beyond it FORCE.
+EXPLOSIVE_RANGE_M = 20
+
+
+class DodgeMode(Enum):
+    """How the target dodges (*Esquive*): rolled, total (+2D) or fixed (average).
+
+    Example:
+        >>> DodgeMode.TOTAL.label
+        'Esquive totale'
+    """
+
+    NORMAL = "Esquive normale"
+    TOTAL = "Esquive totale"
+    FIXED = "Esquive fixe"
+    FIXED_TOTAL = "Esquive fixe et totale"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+class Weapon(Enum):
+    """The weapon skill used to shoot.
+
+    Example:
+        >>> Weapon.PISTOL.skill
+        'AP'
+    """
+
+    PISTOL = ("AP", "Armes de poing")
+    HEAVY = ("AL", "Armes lourdes")
+    THROWN_BLADE = ("AB", "Armes blanches de jet ou de trait")
+
+    @property
+    def skill(self) -> str:
+        """The skill's abbreviation."""
+        return self.value[0]
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return f"{self.value[1]} ({self.value[0]})"
+
+
+class FireMode(Enum):
+    """The shooting options of the round.
+
+    Example:
+        >>> FireMode.INSTINCTIVE.label
+        'Tirs instinctifs'
+    """
+
+    SINGLE = "Tir simple"
+    INSTINCTIVE = "Tirs instinctifs"
+    BURST = "Tir en rafale"
+    TWO_PISTOLS = "Tir avec 2 armes"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+class PsyAttack(Enum):
+    """The kind of psychic attack and what resists it.
+
+    Example:
+        >>> PsyAttack.MENTAL.label
+        'Attaque mentale (contre VOLONTÉ)'
+    """
+
+    PHYSICAL = "Attaque physique (contre esquive)"
+    PHYSICAL_VS_COUNTER = "Attaque physique (contre psychique)"
+    MENTAL = "Attaque mentale (contre VOLONTÉ)"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+class PsyOption(Enum):
+    """Using one psychic technique, or two at once.
+
+    Example:
+        >>> PsyOption.UBIQUITY.label
+        'Ubiquité psychique'
+    """
+
+    SINGLE = "Une technique"
+    UBIQUITY = "Ubiquité psychique"
+    COMPLEMENTARITY = "Complémentarité psychique"
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value
+
+
+def shot_damage_factors(half_dodge_factor: Fraction = HALF_DODGE_FACTOR) -> dict[Outcome, Fraction]:
+    """Share of the damage each outcome deals (hit 1, half-dodge assumed 1/2).
+
+    Example:
+        >>> shot_damage_factors()[Outcome.HALF_DODGE]
+        Fraction(1, 2)
+    """
+    factor = Fraction(half_dodge_factor)
+    if not 0 <= factor <= 1:
+        raise RuleValueError(
+            f"half_dodge_factor must be from 0 to 1, got {half_dodge_factor!r}",
+            field="half_dodge_factor",
+        )
+    return {Outcome.HIT: Fraction(1), Outcome.HALF_DODGE: factor, Outcome.DODGED: Fraction(0)}
+
+
+def dodge_roll(
+    agility: CodeLike,
+    mode: DodgeMode = DodgeMode.NORMAL,
+    rounding: Rounding = Rounding.DOWN,
+    field: str = "dodge",
+) -> Roll:
+    """The target's dodge roll: AGILITÉ, +2D when total, its average when fixed.
+
+    Example:
+        >>> dodge_roll("3D+1", DodgeMode.FIXED).distribution().weights()
+        {11: 1}
+        >>> str(dodge_roll("3D+1", DodgeMode.TOTAL).code)
+        '5D+1'
+    """
+    code = as_code(agility, field)
+    if not isinstance(mode, DodgeMode):
+        raise RuleValueError(f"dodge_mode must be a DodgeMode, got {mode!r}", field="dodge_mode")
+    if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
+        code = code.with_dice(2)
+    fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
+    return Roll(code, fixed=fixed, rounding=rounding, field=field)
+
+
+def _points(bdc: int, bdp: int, bdt: int) -> int:
+    return sum(
+        check_int(v, n, -MAX_PIPS, MAX_PIPS) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt"))
+    )
+
+
+def aim_bonus(willpower: CodeLike) -> int:
+    """Combat bonus for a round spent aiming: the mantisse of VOLONTÉ.
+
+    Example:
+        >>> aim_bonus("3D+2")
+        3
+    """
+    return as_code(willpower, "willpower").mantisse
+
+
+def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
+    """Bonus of the n-th successive round firing at one target: n-1, capped by VOLONTÉ's mantisse.
+
+    Example:
+        >>> [sustained_fire_bonus(n, "3D") for n in range(1, 7)]
+        [0, 1, 2, 3, 3, 3]
+    """
+    check_int(shot_number, "sustained", 1, 100)
+    return min(shot_number - 1, as_code(willpower, "willpower").mantisse)
+
+
+def shoot(
+    attack: CodeLike,
+    dodge: CodeLike,
+    *,
+    weapon: Weapon = Weapon.PISTOL,
+    bdc: int = 0,
+    bdp: int = 0,
+    bdt: int = 0,
+    mode: FireMode = FireMode.SINGLE,
+    shots: int = 2,
+    aimed: bool = False,
+    sustained: int = 1,
+    willpower: CodeLike | None = None,
+    dodge_mode: DodgeMode = DodgeMode.NORMAL,
+    rounding: Rounding = Rounding.DOWN,
+) -> Contest:
+    """Shooting at a character: weapon skill + BDC + BDP + BDT against his dodge.
+
+    Attack higher: hit; lower: dodged; tie: half-dodge. All the shots of the
+    round face the target's one dodge roll.
+
+    Args:
+        attack: The weapon skill code (AP, AL or AB).
+        dodge: The target's AGILITÉ code.
+        weapon: Which weapon skill (two-pistol fire needs AP).
+        bdc: Combat bonus (points), BDP and BDT likewise (the source gives no tables).
+        bdp: Range bonus (points).
+        bdt: The third bonus (points).
+        mode: Single shot, two instinctive shots (each halved), a burst of
+            ``shots`` shots (-1D per further shot), two pistols (-1D each).
+        shots: Number of shots of a burst (1 to :data:`MAX_ATTACKS`).
+        aimed: The previous round was spent aiming: + mantisse of VOLONTÉ.
+        sustained: This is the n-th successive round firing at this target:
+            +(n-1) points, capped by the mantisse of VOLONTÉ.
+        willpower: The shooter's VOLONTÉ code (needed to aim or for sustained fire).
+        dodge_mode: Normal, total (+2D), fixed (average) or fixed total.
+        rounding: Rounding of halved rolls and of the fixed dodge.
+
+    Example:
+        >>> burst = shoot("5D", "3D", mode=FireMode.BURST, shots=3)
+        >>> [str(a.code) for a in burst.attacks]
+        ['5D', '4D', '3D']
+    """
+    code = as_code(attack, "attack")
+    points = _points(bdc, bdp, bdt)
+    check_int(shots, "shots", 1, MAX_ATTACKS)
+    check_int(sustained, "sustained", 1, 100)
+    if not isinstance(weapon, Weapon):
+        raise RuleValueError(f"weapon must be a Weapon, got {weapon!r}", field="weapon")
+    if not isinstance(mode, FireMode):
+        raise RuleValueError(f"mode must be a FireMode, got {mode!r}", field="mode")
+    if (aimed or sustained > 1) and willpower is None:
+        raise RuleValueError(
+            "aiming and sustained fire need the shooter's VOLONTÉ (willpower) code",
+            field="willpower",
+        )
+    if aimed:
+        points += aim_bonus(willpower)  # type: ignore[arg-type]
+    if sustained > 1:
+        points += sustained_fire_bonus(sustained, willpower)  # type: ignore[arg-type]
+    code = code.with_pips(points)
+    if mode is FireMode.SINGLE:
+        rolls = [Roll(code, rounding=rounding, field="attack")]
+    elif mode is FireMode.INSTINCTIVE:
+        rolls = [Roll(code, halved=True, rounding=rounding, field="attack")] * 2
+    elif mode is FireMode.BURST:
+        if weapon is Weapon.THROWN_BLADE:
+            raise RuleValueError(
+                f"a burst needs an automatic firearm, not {weapon.label!r}", field="mode"
+            )
+        rolls = [Roll(code.with_dice(-k), rounding=rounding, field="attack") for k in range(shots)]
+    else:
+        if weapon is not Weapon.PISTOL:
+            raise RuleValueError(
+                f"two weapons at once are allowed with pistols (AP) only, not {weapon.label!r}",
+                field="mode",
+            )
+        rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
+    return contest(rolls, dodge_roll(dodge, dodge_mode, rounding), SHOT_RULE)
+
+
+def throw_explosive(
+    skill: CodeLike,
+    dodge: CodeLike,
+    *,
+    bdc: int = 0,
+    bdp: int = 0,
+    bdt: int = 0,
+    two_at_once: bool = False,
+    explosive_type: int = 1,
+    dodge_mode: DodgeMode = DodgeMode.NORMAL,
+    rounding: Rounding = Rounding.DOWN,
+) -> Contest:
+    """Throwing an explosive: DEXTÉRITÉ (FORCE beyond 20 m) + BDC + BDP + BDT against dodge.
+
+    Higher *or equal*: primary-zone damage (a tie is not a half-dodge);
+    lower: the target only takes the secondary zone's damage.
+
+    Args:
+        skill: DEXTÉRITÉ within :data:`EXPLOSIVE_RANGE_M` m, FORCE beyond.
+        dodge: The target's AGILITÉ code.
+        bdc: Combat bonus of the explosive (points).
+        bdp: Range bonus (points).
+        bdt: The third bonus (points).
+        two_at_once: One explosive in each hand: two throws at -1D each.
+        explosive_type: Only type 1 explosives can be thrown.
+        dodge_mode: Normal, total, fixed or fixed total dodge.
+        rounding: Rounding of the fixed dodge.
+
+    Example:
+        >>> boom = throw_explosive("3D", "3D")
+        >>> boom.probability(Outcome.PRIMARY_ZONE) == 1 - boom.probability(Outcome.SECONDARY_ZONE)
+        True
+    """
+    check_int(explosive_type, "explosive_type", 1, 99)
+    if explosive_type != 1:
+        raise RuleValueError(
+            f"only type 1 explosives can be thrown, got type {explosive_type!r}",
+            field="explosive_type",
+        )
+    code = as_code(skill, "attack").with_pips(_points(bdc, bdp, bdt))
+    if two_at_once:
+        rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
+    else:
+        rolls = [Roll(code, rounding=rounding, field="attack")]
+    return contest(rolls, dodge_roll(dodge, dodge_mode, rounding), EXPLOSIVE_RULE)
+
+
+def psychic_attack(
+    skill: CodeLike,
+    defence: CodeLike,
+    *,
+    attack: PsyAttack = PsyAttack.PHYSICAL,
+    option: PsyOption = PsyOption.SINGLE,
+    bdc: int = 0,
+    bdp: int = 0,
+    bdt: int = 0,
+    dodge_mode: DodgeMode = DodgeMode.NORMAL,
+    rounding: Rounding = Rounding.DOWN,
+) -> Contest:
+    """A psychic technique (PSY RUDRAH or PSY VALKEN) against its target.
+
+    * Physical attack: skill + BDC + BDP + BDT against the dodge; a tie is a
+      half-dodge.
+    * Against a psychic counter: the defender rolls the same psychic skill
+      and must strictly beat the attack, else it lands in full.
+    * Mental attack: skill + BDC + BDP (no BDT) against VOLONTÉ; a tie has
+      no effect.
+    * Ubiquity (two techniques of one skill): each roll halved;
+      complementarity (two different skills): -1D on each.
+
+    Args:
+        skill: The psychic skill code.
+        defence: The target's AGILITÉ, psychic skill or VOLONTÉ, as ``attack`` says.
+        attack: Which attack, and so what resists it.
+        option: One technique, ubiquity or complementarity.
+        bdc: Combat bonus of the technique (points).
+        bdp: Range bonus (points).
+        bdt: The third bonus (points; not used by mental attacks).
+        dodge_mode: For a physical attack against a dodge only.
+        rounding: Rounding of halved rolls and of the fixed dodge.
+
+    Example:
+        >>> psychic_attack("4D", "4D", attack=PsyAttack.MENTAL).table()[Outcome.AFFECTED]
+        Fraction(85759, 186624)
+    """
+    if not isinstance(attack, PsyAttack):
+        raise RuleValueError(f"attack must be a PsyAttack, got {attack!r}", field="attack")
+    if not isinstance(option, PsyOption):
+        raise RuleValueError(f"option must be a PsyOption, got {option!r}", field="option")
+    if attack is PsyAttack.MENTAL and bdt:
+        raise RuleValueError(
+            f"a mental attack adds BDC and BDP only: bdt must be 0, got {bdt!r}", field="bdt"
+        )
+    if attack is not PsyAttack.PHYSICAL and dodge_mode is not DodgeMode.NORMAL:
+        raise RuleValueError(
+            f"{dodge_mode.label!r} only answers a physical attack met by a dodge",
+            field="dodge_mode",
+        )
+    code = as_code(skill, "skill").with_pips(_points(bdc, bdp, bdt))
+    halved = option is PsyOption.UBIQUITY
+    if option is PsyOption.COMPLEMENTARITY:
+        code = code.with_dice(-1)
+    roll = Roll(code, halved=halved, rounding=rounding, field="skill")
+    if attack is PsyAttack.PHYSICAL:
+        return contest([roll], dodge_roll(defence, dodge_mode, rounding, "defence"), SHOT_RULE)
+    target = Roll(as_code(defence, "defence"), rounding=rounding, field="defence")
+    rule = COUNTER_RULE if attack is PsyAttack.PHYSICAL_VS_COUNTER else MENTAL_RULE
+    return contest([roll], target, rule)
