@@ -1,0 +1,334 @@
+"""Unisystem initiative: D10 + Dexterity, individual or by side, and common-sense edges.
+
+Each combatant rolls the core die and adds Dexterity; the highest total acts
+first, the others follow in descending order. With *group initiative* each
+side rolls once and adds the highest Dexterity among its members.
+
+Common sense overrides the dice (:class:`InitiativeEdge`): an ambusher or a
+sniper firing on an unaware target acts first, then a thought-fast magic or
+psychic attack, then ranged weapons, then everyone else.
+
+Where the source is silent, this book breaks ties by the higher Dexterity,
+then by a roll-off (each tied unit rolls a D10 until the order is settled),
+which gives tied equals an even chance.
+
+Example:
+    >>> fighters = (Combatant("Jimmy", 4), Combatant("Wildling", 3, side="NPC"))
+    >>> chances = first_to_act(fighters)
+    >>> chances["Jimmy"], chances["Wildling"]
+    (Fraction(16, 25), Fraction(9, 25))
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import RuleValueError, check_int
+from .unisystem import ATTRIBUTE_RANGE, core_distribution, roll_core
+
+__all__ = [
+    "MAX_COMBATANTS",
+    "Combatant",
+    "InitiativeEdge",
+    "InitiativeEntry",
+    "InitiativeOrder",
+    "first_to_act",
+    "initiative_order",
+]
+
+#: Most combatants one initiative calculation accepts.
+MAX_COMBATANTS = 20
+#: Most roll-off rounds before giving up (never reached in practice).
+_MAX_ROLLOFFS = 100
+
+
+class InitiativeEdge(Enum):
+    """Circumstances that decide initiative before the dice (higher rank first).
+
+    Example:
+        >>> InitiativeEdge.AMBUSH.rank > InitiativeEdge.MAGIC.rank > InitiativeEdge.RANGED.rank
+        True
+    """
+
+    NONE = ("Aucun", 0)
+    RANGED = ("Arme à distance", 1)
+    MAGIC = ("Attaque magique ou psychique", 2)
+    AMBUSH = ("Coup en traître ou tireur embusqué", 3)
+
+    def __init__(self, label: str, rank: int) -> None:
+        self.label = label
+        self.rank = rank
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One character in the initiative order.
+
+    Attributes:
+        name: Unique name.
+        dexterity: Dexterity, 0–30.
+        side: The side (group initiative rolls once per side).
+        edge: A common-sense override (:class:`InitiativeEdge`).
+        bonus: A quality or power that adds to initiative (individual rolls only).
+
+    Example:
+        >>> Combatant("Sniper", 3, edge=InitiativeEdge.AMBUSH).edge.label
+        'Coup en traître ou tireur embusqué'
+    """
+
+    name: str
+    dexterity: int
+    side: str = "PCs"
+    edge: InitiativeEdge = InitiativeEdge.NONE
+    bonus: int = 0
+
+    def __post_init__(self) -> None:
+        """Validate every field."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise RuleValueError(f"a combatant needs a name, got {self.name!r}", field="name")
+        check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
+        if not isinstance(self.side, str) or not self.side.strip():
+            raise RuleValueError(f"a side needs a name, got {self.side!r}", field="side")
+        if not isinstance(self.edge, InitiativeEdge):
+            raise RuleValueError(
+                f"edge must be one of {[e.name.lower() for e in InitiativeEdge]}, "
+                f"got {self.edge!r}",
+                field="edge",
+            )
+        check_int(self.bonus, "bonus", -10, 10)
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """Who rolls: one combatant, or a whole side."""
+
+    key: str
+    bonus: int
+    tie_dex: int
+
+
+def _check(combatants: tuple[Combatant, ...] | list[Combatant]) -> tuple[Combatant, ...]:
+    combatants = tuple(combatants)
+    if not 1 <= len(combatants) <= MAX_COMBATANTS:
+        raise RuleValueError(
+            f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(combatants)}",
+            field="combatants",
+        )
+    for c in combatants:
+        if not isinstance(c, Combatant):
+            raise RuleValueError(f"not a Combatant: {c!r}", field="combatants")
+    names = [c.name for c in combatants]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise RuleValueError(
+            f"combatant names must be unique; repeated: {dup!r}", field="combatants"
+        )
+    return combatants
+
+
+def _units(combatants: tuple[Combatant, ...], group: bool) -> dict[str, _Unit]:
+    """The rolling units, and which unit each combatant belongs to."""
+    if not group:
+        return {c.name: _Unit(c.name, c.dexterity + c.bonus, c.dexterity) for c in combatants}
+    units: dict[str, _Unit] = {}
+    for c in combatants:
+        best = max(m.dexterity for m in combatants if m.side == c.side)
+        units[c.name] = _Unit(c.side, best, best)
+    return units
+
+
+def _unit_first_chances(units: list[_Unit]) -> dict[str, Fraction]:
+    """Exact P(each unit's order comes first): D10 + bonus, ties by tie_dex, then roll-off."""
+    core = core_distribution()
+    out: dict[str, Fraction] = {}
+    for u in units:
+        total = Fraction(0)
+        for x, wx in core.items():
+            mine = u.bonus + x
+            p_beaten = Fraction(1)
+            poly = [Fraction(1)]  # P(m equal-dex rivals tie with u), by m
+            for v in units:
+                if v is u:
+                    continue
+                dist = core + v.bonus
+                below = dist.prob_at_most(mine - 1)
+                equal = dist.probability(mine)
+                if v.tie_dex < u.tie_dex:
+                    p_beaten *= below + equal
+                elif v.tie_dex > u.tie_dex:
+                    p_beaten *= below
+                else:
+                    nxt = [Fraction(0)] * (len(poly) + 1)
+                    for m, coef in enumerate(poly):
+                        nxt[m] += coef * below
+                        nxt[m + 1] += coef * equal
+                    poly = nxt
+            share = sum((coef / (m + 1) for m, coef in enumerate(poly)), Fraction(0))
+            total += Fraction(wx, core.total) * p_beaten * share
+        out[u.key] = total
+    return out
+
+
+def first_to_act(
+    combatants: tuple[Combatant, ...] | list[Combatant], *, group: bool = False
+) -> dict[str, Fraction]:
+    """Exact probability that each combatant acts first this round.
+
+    Args:
+        combatants: The combatants (1 to :data:`MAX_COMBATANTS`).
+        group: One roll per side (highest Dexterity of the side as bonus).
+
+    Example:
+        >>> a, b = Combatant("A", 3), Combatant("B", 3, side="NPC")
+        >>> first_to_act([a, b])["A"]
+        Fraction(1, 2)
+        >>> first_to_act([a, Combatant("S", 1, edge=InitiativeEdge.AMBUSH)])["S"]
+        Fraction(1, 1)
+    """
+    combatants = _check(combatants)
+    top = max(c.edge.rank for c in combatants)
+    leaders = [c for c in combatants if c.edge.rank == top]
+    units = _units(combatants, group)
+    # The unit's representative: its leader with the highest Dexterity, listed first.
+    reps: dict[str, Combatant] = {}
+    for c in leaders:
+        key = units[c.name].key
+        if key not in reps or c.dexterity > reps[key].dexterity:
+            reps[key] = c
+    unit_list = [units[c.name] for c in reps.values()]
+    chances = _unit_first_chances(unit_list)
+    rep_names = {c.name for c in reps.values()}
+    return {
+        c.name: chances[units[c.name].key] if c.name in rep_names else Fraction(0)
+        for c in combatants
+    }
+
+
+@dataclass(frozen=True)
+class InitiativeEntry:
+    """One combatant's place in a rolled order.
+
+    Attributes:
+        combatant: Who.
+        unit: Who rolled (the combatant, or the side in group initiative).
+        die: The D10 rolled by the unit.
+        bonus: What the unit added.
+        total: Die + bonus.
+        rolloffs: Tie-break D10s of the unit (empty when it was not tied).
+
+    Example:
+        >>> e = InitiativeEntry(Combatant("A", 3), "A", 7, 3, 10, ())
+        >>> str(e)
+        'A: D10 [7] + 3 = 10'
+    """
+
+    combatant: Combatant
+    unit: str
+    die: int
+    bonus: int
+    total: int
+    rolloffs: tuple[int, ...]
+
+    def __str__(self) -> str:
+        """``name: D10 [7] + 3 = 10`` with the edge and roll-offs when any."""
+        who = self.combatant.name
+        if self.unit != who:
+            who += f" (side {self.unit})"
+        text = f"{who}: D10 [{self.die}] + {self.bonus} = {self.total}"
+        if self.rolloffs:
+            text += f", roll-off {list(self.rolloffs)}"
+        if self.combatant.edge is not InitiativeEdge.NONE:
+            text += f" — edge: {self.combatant.edge.label}"
+        return text
+
+
+@dataclass(frozen=True)
+class InitiativeOrder:
+    """A rolled initiative order, first to act first.
+
+    Example:
+        >>> order = initiative_order([Combatant("A", 3), Combatant("B", 2)], random.Random(1))
+        >>> [e.combatant.name for e in order.entries] == order.names
+        True
+    """
+
+    entries: tuple[InitiativeEntry, ...]
+    group: bool
+
+    @property
+    def names(self) -> list[str]:
+        """The names in acting order."""
+        return [e.combatant.name for e in self.entries]
+
+    def __str__(self) -> str:
+        """One numbered line per combatant."""
+        return "\n".join(f"{i}. {e}" for i, e in enumerate(self.entries, 1))
+
+
+def initiative_order(
+    combatants: tuple[Combatant, ...] | list[Combatant],
+    rng: random.Random | None = None,
+    *,
+    group: bool = False,
+) -> InitiativeOrder:
+    """Roll initiative once and sort: edge, total, Dexterity, roll-off, listing order.
+
+    Args:
+        combatants: The combatants (1 to :data:`MAX_COMBATANTS`).
+        rng: The random source (seeded for a reproducible roll).
+        group: One roll per side.
+
+    Example:
+        >>> fighters = [Combatant("Jimmy", 4), Combatant("W1", 3, "NPC"), Combatant("W2", 2, "NPC")]
+        >>> initiative_order(fighters, random.Random(3), group=True).names
+        ['W1', 'W2', 'Jimmy']
+    """
+    combatants = _check(combatants)
+    rng = rng or random.Random()
+    units = _units(combatants, group)
+    keys: list[str] = []
+    for c in combatants:
+        if units[c.name].key not in keys:
+            keys.append(units[c.name].key)
+    by_key = {units[c.name].key: units[c.name] for c in combatants}
+    dice = {k: roll_core(rng=rng).value for k in keys}
+    totals = {k: dice[k] + by_key[k].bonus for k in keys}
+    rolloffs: dict[str, list[int]] = {k: [] for k in keys}
+    pending = {}
+    for k in keys:
+        pending.setdefault((totals[k], by_key[k].tie_dex), []).append(k)
+    groups = [g for g in pending.values() if len(g) > 1]
+    for _ in range(_MAX_ROLLOFFS):
+        if not groups:
+            break
+        nxt = []
+        for g in groups:
+            split: dict[int, list[str]] = {}
+            for k in g:
+                face = roll_core(rng=rng).value
+                rolloffs[k].append(face)
+                split.setdefault(face, []).append(k)
+            nxt.extend(s for s in split.values() if len(s) > 1)
+        groups = nxt
+    order = sorted(
+        range(len(combatants)),
+        key=lambda i: (
+            -combatants[i].edge.rank,
+            -totals[units[combatants[i].name].key],
+            -by_key[units[combatants[i].name].key].tie_dex,
+            [-f for f in rolloffs[units[combatants[i].name].key]],
+            -combatants[i].dexterity,
+            i,
+        ),
+    )
+    entries = []
+    for i in order:
+        c = combatants[i]
+        k = units[c.name].key
+        entries.append(
+            InitiativeEntry(c, k, dice[k], by_key[k].bonus, totals[k], tuple(rolloffs[k]))
+        )
+    return InitiativeOrder(tuple(entries), group)
