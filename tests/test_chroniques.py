@@ -1,0 +1,584 @@
+"""Chroniques Oubliées combat chapter: rules, exact odds, chases and calculators."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook_py.errors import NotationError, RuleValueError
+from rulebook_py.systems import chroniques as co
+from rulebook_py.systems.chroniques import (
+    Action,
+    AttackKind,
+    ChaseRules,
+    ChaseTrait,
+    Combatant,
+    Condition,
+    Runner,
+    ability_modifier,
+    attack,
+    attack_report,
+    chase_odds,
+    chase_step,
+    combine_conditions,
+    validate_turn,
+)
+
+DICE = {"d20": (1, 20), "2d20kh1": (2, 20), "d12": (1, 12), "2d12kh1": (2, 12)}
+
+
+def brute_attack(bonus, defense, die, critical_from=20):
+    """Every face combination, one by one (no use of the package's dice)."""
+    count, sides = DICE[die]
+    hit = crit = total = 0
+    for faces in itertools.product(range(1, sides + 1), repeat=count):
+        kept = max(faces)
+        total += 1
+        if sides == 20 and kept >= critical_from:
+            hit += 1
+            crit += 1
+        elif kept == 1:
+            continue
+        elif kept + bonus >= defense:
+            hit += 1
+    return Fraction(hit, total), Fraction(crit, total)
+
+
+# ------------------------------------------------------------- ability table
+def test_ability_modifier_table():
+    table = {
+        1: -4, 2: -4, 3: -4, 4: -3, 5: -3, 6: -2, 7: -2, 8: -1, 9: -1, 10: 0, 11: 0,
+        12: 1, 13: 1, 14: 2, 15: 2, 16: 3, 17: 3, 18: 4, 19: 4, 20: 5, 21: 5, 30: 10,
+    }  # fmt: skip
+    assert {s: ability_modifier(s) for s in table} == table
+
+
+@pytest.mark.parametrize("score", [0, 40, -1, 31])
+def test_ability_score_out_of_range(score):
+    with pytest.raises(
+        RuleValueError, match=rf"score must be an integer from 1 to 30, got {score}"
+    ):
+        ability_modifier(score)
+
+
+def test_ability_score_must_be_an_integer():
+    with pytest.raises(RuleValueError, match="score must be an integer, got '12'"):
+        ability_modifier("12")
+
+
+# ---------------------------------------------------------------- attacks
+@pytest.mark.parametrize("die", list(DICE))
+@pytest.mark.parametrize("bonus,defense", [(0, 11), (5, 15), (-3, 20), (12, 10), (0, 30), (3, 1)])
+def test_attack_matches_brute_force(die, bonus, defense):
+    out = attack(bonus, defense, die=die)
+    assert (out.hit, out.critical) == brute_attack(bonus, defense, die)
+
+
+def test_attack_exact_values():
+    assert attack(5, 15).hit == Fraction(11, 20)
+    assert attack(5, 15).critical == Fraction(1, 20)
+    assert attack(5, 15, die="2d20kh1").hit == Fraction(319, 400)
+    assert attack(5, 15, die="2d20kh1").critical == Fraction(39, 400)
+    # natural 20 always hits, natural 1 always misses
+    assert attack(0, 60).hit == Fraction(1, 20)
+    assert attack(40, 1).hit == Fraction(19, 20)
+    assert attack(40, 1).fumble == Fraction(1, 20)
+
+
+def test_d12_twelve_is_neither_automatic_nor_critical():
+    assert attack(0, 13, die="d12").hit == 0
+    assert attack(0, 13, die="2d12kh1").hit == 0
+    assert attack(10, 12, die="d12").critical == 0
+    # a 1 on the d12 still fails (named parameter D12_ONE_FUMBLES)
+    assert co.D12_ONE_FUMBLES is True
+    assert attack(20, 5, die="d12").hit == Fraction(11, 12)
+
+
+def test_critical_range_parameter():
+    assert attack(0, 30, critical_from=19).hit == Fraction(1, 10)
+    assert attack(0, 30, die="d12", critical_from=19).hit == 0
+
+
+@pytest.mark.parametrize(
+    "kwargs,field,match",
+    [
+        ({"bonus": 0, "defense": 0}, "defense", "defense must be an integer from 1 to 60, got 0"),
+        ({"bonus": 0, "defense": 200}, "defense", "got 200"),
+        ({"bonus": 99, "defense": 10}, "bonus", "bonus must be an integer from -30 to 40"),
+        ({"bonus": 0, "defense": 10, "die": "d6"}, "die", "die must be one of 'd20'"),
+        ({"bonus": 0, "defense": 10, "critical_from": 3}, "critical_from", "from 15 to 20"),
+    ],
+)
+def test_attack_bad_input(kwargs, field, match):
+    with pytest.raises(RuleValueError, match=match) as err:
+        attack(**kwargs)
+    assert err.value.field == field
+
+
+def test_d12_rule_mapping():
+    assert co.to_d12("d20").notation == "d12"
+    assert co.to_d12("2d20kh1").notation == "2d12kh1"
+    assert co.to_d12("d12").notation == "d12"
+
+
+def test_seeded_check_roll():
+    a = co.roll_check(5, 15, "2d20kh1", rng=random.Random(7))
+    b = co.roll_check(5, 15, "2d20kh1", rng=random.Random(7))
+    assert a == b
+    assert str(a) == "2d20kh1 [11, 5~] + 5 = 16 vs 15: success"
+    # a natural 1 fails whatever the bonus
+    rng = random.Random(0)
+    for _ in range(200):
+        r = co.roll_check(40, 1, rng=rng)
+        assert r.success == (r.roll.total != 1)
+
+
+# ------------------------------------------------------------- conditions
+def test_every_condition_alone():
+    fx = {c: c.effects for c in Condition}
+    b = fx[Condition.BLINDED]
+    assert (b.initiative, b.melee_attack, b.ranged_attack, b.defense) == (-5, -5, -10, -5)
+    assert fx[Condition.WEAKENED].uses_d12 and fx[Condition.WEAKENED].can_act
+    s = fx[Condition.STUNNED]
+    assert (s.can_act, s.defense) == (False, -5)
+    i = fx[Condition.IMMOBILISED]
+    assert (i.can_move, i.uses_d12, i.can_act) == (False, True, True)
+    p = fx[Condition.PARALYSED]
+    assert (p.can_act, p.auto_critical_against, p.defense) == (False, True, 0)
+    assert fx[Condition.SLOWED].max_actions == 1
+    k = fx[Condition.KNOCKED_DOWN]
+    assert (k.melee_attack, k.ranged_attack, k.defense, k.must_stand) == (-5, -5, -5, True)
+    su = fx[Condition.SURPRISED]
+    assert (su.can_act, su.defense) == (False, -5)
+
+
+def test_french_labels():
+    assert [c.label for c in Condition] == [
+        "Aveuglé", "Affaibli", "Étourdi", "Immobilisé", "Paralysé", "Ralenti", "Renversé",
+        "Surpris",
+    ]  # fmt: skip
+    assert Condition.from_text("Aveuglé") is Condition.BLINDED
+
+
+def test_conditions_combine():
+    fx = combine_conditions(["blinded", "knocked down", "weakened"])
+    assert (fx.melee_attack, fx.ranged_attack, fx.defense, fx.initiative) == (-10, -15, -10, -5)
+    assert fx.uses_d12 and fx.must_stand
+    assert combine_conditions(["stunned", "surprised"]).defense == -10
+    assert combine_conditions(["surprised"], first_round=False) == co.ConditionEffects()
+    assert combine_conditions([]).die("2d20kh1").notation == "2d20kh1"
+    assert combine_conditions(["immobilised"]).die("2d20kh1").notation == "2d12kh1"
+
+
+def test_unknown_condition():
+    with pytest.raises(RuleValueError, match="unknown condition 'dizzy'") as err:
+        combine_conditions(["dizzy"], field="attacker_conditions")
+    assert err.value.field == "attacker_conditions"
+
+
+def test_attack_under_conditions():
+    base = attack_report(5, 15)
+    assert base.outcome.hit == Fraction(11, 20)
+    weak = attack_report(5, 15, attacker_conditions=["weakened"])
+    assert weak.die.notation == "d12" and weak.outcome.hit == Fraction(3, 12)
+    assert weak.outcome.critical == 0
+    blind = attack_report(5, 15, kind="ranged", attacker_conditions=["blinded"])
+    assert blind.bonus == -5 and blind.outcome.hit == Fraction(1, 20)
+    para = attack_report(-10, 40, defender_conditions=["paralysed"])
+    assert para.outcome.hit == 1 and para.outcome.critical == 1
+    stunned_target = attack_report(5, 15, defender_conditions=["stunned"])
+    assert stunned_target.defense == 10 and stunned_target.outcome.hit == Fraction(16, 20)
+    no_action = attack_report(5, 15, attacker_conditions=["surprised"])
+    assert not no_action.possible and no_action.outcome.hit == 0
+
+
+CONDITION_SETS = st.sets(st.sampled_from(list(Condition)), max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    bonus=st.integers(-30, 40),
+    defense=st.integers(1, 60),
+    die=st.sampled_from(list(DICE)),
+    kind=st.sampled_from(list(AttackKind)),
+    conditions=CONDITION_SETS,
+)
+def test_a_condition_never_improves_the_attackers_chance(bonus, defense, die, kind, conditions):
+    free = attack_report(bonus, defense, die, kind=kind)
+    hurt = attack_report(bonus, defense, die, kind=kind, attacker_conditions=conditions)
+    assert hurt.outcome.hit <= free.outcome.hit
+    assert hurt.outcome.critical <= free.outcome.critical
+    assert hurt.expected_lethal <= free.expected_lethal
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    bonus=st.integers(-30, 40),
+    defense=st.integers(1, 60),
+    die=st.sampled_from(list(DICE)),
+    conditions=CONDITION_SETS,
+)
+def test_defender_conditions_never_hurt_the_attacker(bonus, defense, die, conditions):
+    free = attack_report(bonus, defense, die)
+    helped = attack_report(bonus, defense, die, defender_conditions=conditions)
+    assert helped.outcome.hit >= free.outcome.hit
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    bonus=st.integers(-30, 40),
+    defense=st.integers(1, 60),
+    die=st.sampled_from(list(DICE)),
+    critical_from=st.integers(15, 20),
+)
+def test_hit_at_least_critical_and_probabilities_bounded(bonus, defense, die, critical_from):
+    out = attack(bonus, defense, die=die, critical_from=critical_from)
+    assert 0 <= out.critical <= out.hit <= 1
+    assert out.hit + out.miss == 1
+    assert out.fumble <= out.miss
+    assert attack(min(bonus + 1, 40), defense, die=die, critical_from=critical_from).hit >= out.hit
+
+
+# ---------------------------------------------------------------- actions
+@pytest.mark.parametrize(
+    "turn",
+    [["L"], ["M", "A"], ["A", "M"], ["M", "M"], ["M"], ["A"], [], ["L", "free"], ["move", "G"]],
+)
+def test_allowed_turns(turn):
+    assert validate_turn(turn).actions == tuple(Action.from_text(a) for a in turn)
+
+
+@pytest.mark.parametrize(
+    "turn", [["L", "L"], ["A", "A"], ["L", "M"], ["L", "A"], ["M", "M", "A"], ["M", "A", "M"]]
+)
+def test_impossible_turns(turn):
+    with pytest.raises(RuleValueError, match="is not allowed: a turn is one limited action") as e:
+        validate_turn(turn)
+    assert e.value.field == "actions"
+
+
+def test_turns_under_conditions():
+    with pytest.raises(RuleValueError, match="can take no action"):
+        validate_turn(["A"], ["stunned"])
+    with pytest.raises(RuleValueError, match="can take no action"):
+        validate_turn(["free"], ["paralysed"])
+    assert validate_turn(["M", "A"], ["surprised"], first_round=False).moves == 1
+    with pytest.raises(RuleValueError, match="slowed character takes one action"):
+        validate_turn(["M", "A"], ["slowed"])
+    with pytest.raises(RuleValueError, match="not a limited action"):
+        validate_turn(["L"], ["slowed"])
+    assert validate_turn(["A"], ["slowed"]).actions == (Action.ATTACK,)
+    with pytest.raises(RuleValueError, match="immobilised character cannot move"):
+        validate_turn(["M", "A"], ["immobilised"])
+    assert validate_turn(["M", "A"], ["knocked down"]).notes == (
+        "the first move action is spent standing up",
+    )
+    with pytest.raises(RuleValueError, match="unknown action 'jump'"):
+        validate_turn(["jump"])
+
+
+# ------------------------------------------------------- surprise, initiative
+def test_surprise():
+    assert co.surprise_difficulty([2, 1]) == 12
+    assert co.surprise_difficulty([(1, 5), (3, 0)]) == 16
+    assert co.surprise_difficulty([2], gm_modifier=-2) == 10
+    # WIS 12 (+1) against 13: surprised on 1 to 11
+    assert co.surprise_odds(12, 13) == Fraction(11, 20)
+    with pytest.raises(RuleValueError, match="at least one ambusher"):
+        co.surprise_difficulty([])
+    with pytest.raises(RuleValueError, match="gm_modifier must be an integer from -10 to 10"):
+        co.surprise_difficulty([1], gm_modifier=20)
+
+
+def test_initiative_order_and_ties():
+    people = [
+        Combatant("Goblin", 14, player=False, wisdom=15),
+        Combatant("Ana", 14, player=True, wisdom=11),
+        Combatant("Bo", 14, player=True, wisdom=13),
+        Combatant("Orc", 16, player=False, wisdom=6),
+        Combatant("Cid", 9, player=True, wisdom=18),
+    ]
+    order = co.initiative_order(people)
+    assert [c.name for c in order] == ["Orc", "Bo", "Ana", "Goblin", "Cid"]
+
+
+def test_delay():
+    order = co.delay([Combatant("Ana", 15), Combatant("Bo", 10)], "Ana", 8)
+    assert [(c.name, c.initiative, c.acts) for c in order] == [("Bo", 10, True), ("Ana", 8, True)]
+    lost = co.delay(order, "Bo", 0)
+    assert lost[-1].name == "Bo" and lost[-1].acts is False
+    with pytest.raises(RuleValueError, match="new_initiative must be an integer from 0 to 7"):
+        co.delay(order, "Ana", 12)
+    with pytest.raises(RuleValueError, match="no combatant named 'Zed'"):
+        co.delay(order, "Zed", 1)
+    with pytest.raises(RuleValueError, match="initiative must be an integer from 0 to 60"):
+        Combatant("X", 99)
+
+
+# ----------------------------------------------------------- attack modifiers
+def test_attack_modifiers_each():
+    def bonus(**kw):
+        return attack_report(10, 15, **kw).bonus
+
+    assert bonus(kind="ranged", cover="partial") == 8
+    assert bonus(kind="ranged", cover="masked_by_ally") == 5
+    assert bonus(kind="ranged", into_melee="engaged") == 5
+    assert bonus(kind="ranged", into_melee="near_side") == 8
+    # cover and shooting into melee are one obstacle: the worse applies
+    assert bonus(kind="ranged", cover="partial", into_melee="engaged") == 5
+    assert bonus(lighting="heavy rain") == 8
+    assert bonus(kind="magic", lighting="heavy rain") == 8
+    assert bonus(lighting="dim light") == 10
+    assert bonus(kind="ranged", lighting="dim light") == 5
+    assert bonus(kind="ranged", long_range=True) == 5
+    assert bonus(kind="magic", long_range=True) == 5
+    assert bonus(repeated=2) == 0
+    assert bonus(untrained_weapon=True) == 7
+    assert bonus(untrained_shield=True, untrained_armour=True) == 4
+    assert bonus(temporary=True) == 8
+    assert bonus(temporary=True, suitable_weapon=True) == 10
+    assert bonus(concerted=2) == 12 and bonus(concerted=4) == 14
+    assert bonus(lighting="total darkness") == 5
+    assert bonus(kind="ranged", lighting="total darkness") == 0
+    assert attack_report(10, 15, defensive_action="simple").defense == 17
+    assert attack_report(10, 15, defensive_action="total").defense == 19
+
+
+def test_magic_attack_in_total_darkness_is_impossible():
+    r = attack_report(10, 15, kind="magic", lighting="total darkness")
+    assert not r.possible and r.outcome.hit == 0
+
+
+@pytest.mark.parametrize(
+    "kwargs,field,match",
+    [
+        ({"cover": "partial"}, "cover", "cover applies to ranged or magic attacks"),
+        ({"long_range": True}, "long_range", "long_range applies to ranged"),
+        ({"into_melee": "engaged"}, "into_melee", "into_melee applies"),
+        ({"concerted": 3}, "concerted", "concerted must be 0, \\+2 or \\+4, got 3"),
+        ({"repeated": 11}, "repeated", "repeated must be an integer from 0 to 10"),
+        ({"cover": "huge"}, "cover", "cover must be one of none, partial"),
+        ({"attacker_conditions": ["sleepy"]}, "attacker_conditions", "unknown condition"),
+        ({"damage": "2d"}, "damage", "cannot read dice notation '2d'"),
+        ({"two_weapons": True, "off_hand": "1d8"}, "off_hand", "at most 1d6 damage, got '1d8'"),
+        (
+            {"two_weapons": True, "attacker_conditions": ["weakened"]},
+            "two_weapons",
+            "already forced onto the d12",
+        ),
+        ({"two_weapons": True, "kind": "ranged"}, "two_weapons", "two-weapon fighting is a melee"),
+        ({"damage_modifier": 50}, "damage_modifier", "from -10 to 30"),
+        ({"target_strength": 20}, "target_strength", "from -5 to 10"),
+    ],
+)
+def test_attack_report_bad_input(kwargs, field, match):
+    with pytest.raises((RuleValueError, NotationError), match=match) as err:
+        attack_report(5, 15, **kwargs)
+    assert err.value.field == field
+
+
+def test_damage_and_critical_doubling():
+    r = attack_report(4, 14, damage="1d8", damage_modifier=3)
+    # 10/20 normal hits of mean 7.5, 1/20 criticals of mean 15
+    assert r.expected_lethal == Fraction(10, 20) * Fraction(15, 2) + Fraction(1, 20) * 15
+    assert r.lethal.probability(0) == Fraction(9, 20)
+    assert r.lethal.probability(22) == Fraction(1, 20) * Fraction(1, 8)  # 2 × (8 + 3)
+    assert r.lethal.max_value == 22
+    assert co.damage_distribution("1d4", -2).weights() == {0: 2, 1: 1, 2: 1}
+
+
+def test_two_weapon_fighting():
+    r = attack_report(5, 15, two_weapons=True, damage="1d8", off_hand="1d6", damage_modifier=2)
+    assert r.attacks == 2 and r.die.notation == "d12"
+    assert r.outcome.hit == Fraction(3, 12)
+    expected = Fraction(3, 12) * (Fraction(13, 2) + Fraction(11, 2))
+    assert r.expected_lethal == expected
+    adv = attack_report(5, 15, "2d20kh1", two_weapons=True)
+    assert adv.die.notation == "2d12kh1"
+
+
+def test_temporary_damage_rules():
+    # Krush: the flat of the sword (-2 to hit), 8 damage, the goblin's STR +1
+    assert co.temporary_damage(8, 1) == 7
+    ko = co.knock_out(3, co.temporary_damage(8, 1))
+    assert ko.knocked_out and ko.excess == 4 and ko.minutes == 4
+    assert not co.knock_out(3, 3).knocked_out
+    assert co.temporary_damage(1, 3) == 0
+    assert co.temporary_damage(4, -1) == 5
+    krush = attack_report(4, 14, temporary=True, damage="1d8", damage_modifier=3, target_strength=1)
+    assert krush.bonus == 2
+    # a critical failure (natural 1) becomes doubled lethal damage
+    assert krush.lethal.probability(0) == Fraction(19, 20)
+    assert krush.lethal.min_value == 0 and krush.lethal.max_value == 22
+    assert krush.temporary.max_value == 21  # critical: 2 × 11 - 1
+    assert krush.temporary.probability(0) == Fraction(11, 20)  # needs 12+: 9/20 hit
+    with pytest.raises(RuleValueError, match="hit_points must be an integer from 0 to 1000"):
+        co.knock_out(-1, 3)
+
+
+def test_unconscious_and_care():
+    assert co.apply_damage(5, 9) == 0 and co.apply_damage(9, 5) == 4
+    assert co.care_odds(0) == Fraction(11, 20)
+    assert co.care_odds(2, "2d20kh1") == 1 - Fraction(7, 20) ** 2
+
+
+def test_concerted_attack():
+    c = co.concerted_attack(5)  # needs 10 for +2, 20 (natural) for +4
+    assert (c.none, c.plus_two, c.plus_four) == (Fraction(9, 20), Fraction(1, 2), Fraction(1, 20))
+    c = co.concerted_attack(12)  # 3+ succeeds, 13+ reaches 25
+    assert (c.none, c.plus_two, c.plus_four) == (Fraction(2, 20), Fraction(10, 20), Fraction(8, 20))
+    weak = co.concerted_attack(5, "d12")  # no critical on the d12
+    assert weak.plus_four == 0
+    mix = co.with_concerted(5, 4, 18)
+    assert mix.hit == Fraction(9, 20) * Fraction(7, 20) + Fraction(1, 2) * Fraction(9, 20) + (
+        Fraction(1, 20) * Fraction(11, 20)
+    )
+
+
+def test_opposed_magic_brute_force():
+    bonus, target = 5, 3
+    wins = 0
+    for a in range(1, 21):
+        for b in range(1, 21):
+            wins += a == 20 or (a != 1 and a + bonus >= b + target)
+    assert co.opposed_magic_attack(bonus, target).hit == Fraction(wins, 400)
+    assert co.magic_defense(6) == 16
+
+
+# ------------------------------------------------------------------ chases
+def test_chase_modifier_table():
+    t = ChaseTrait
+    assert co.chase_modifier({t.HUGE, t.FLYING}) == 10  # the source's dragon
+    assert co.chase_modifier({t.FAST}) == 10
+    assert co.chase_modifier({t.EXTRA_MOVE}) == 10
+    assert co.chase_modifier({t.QUADRUPED}) == 2
+    assert co.chase_modifier({t.QUADRUPED, t.FLYING}) == 5
+    assert co.chase_modifier({t.TINY}) == -5
+    assert co.chase_modifier({t.FAST, t.EXTRA_MOVE, t.HUGE, t.FLYING}) == 30
+    with pytest.raises(RuleValueError, match="both tiny or smaller and huge"):
+        co.chase_modifier({t.TINY, t.HUGE})
+
+
+def test_ten_point_rule_at_its_boundary():
+    assert [chase_step(d) for d in (-10, -9, 9, 10, 11)] == [-20, -9, 9, 20, 20]
+    assert chase_step(10, ChaseRules(extra_action_metres=30)) == 30
+    assert chase_step(0) == 0
+
+
+def test_armour_and_endurance():
+    knight = Runner("knight", 2, armour=6, constitution=3)
+    assert knight.bonus(endurance=False) == -4 and knight.bonus(endurance=True) == 3
+    rules = ChaseRules(endurance_from_round=11)
+    assert not rules.endurance(10) and rules.endurance(11)
+
+
+def brute_chase(pursuer_bonus, quarry_bonus, distance, sight, rounds):
+    """Enumerate every d20 pair of every round (tiny cases only)."""
+    result = {"capture": Fraction(0), "escape": Fraction(0), "unresolved": Fraction(0)}
+
+    def go(gap, r, p):
+        if gap <= 0:
+            result["capture"] += p
+            return
+        if gap >= sight:
+            result["escape"] += p
+            return
+        if r == rounds:
+            result["unresolved"] += p
+            return
+        for a in range(1, 21):
+            for b in range(1, 21):
+                diff = (b + quarry_bonus) - (a + pursuer_bonus)
+                step = 20 if diff >= 10 else -20 if diff <= -10 else diff
+                go(gap + step, r + 1, p / 400)
+
+    go(distance, 0, Fraction(1))
+    return result
+
+
+@pytest.mark.parametrize("pb,qb,distance,sight", [(0, 0, 5, 12), (10, 2, 8, 25), (0, 4, 3, 30)])
+def test_chase_odds_match_brute_force(pb, qb, distance, sight):
+    odds = chase_odds(Runner("p", pb), Runner("q", qb), distance, sight, ChaseRules(max_rounds=2))
+    expected = brute_chase(pb, qb, distance, sight, 2)
+    assert (odds.capture, odds.escape, odds.unresolved) == (
+        expected["capture"],
+        expected["escape"],
+        expected["unresolved"],
+    )
+
+
+def test_dragon_chase_exact_and_replay_agree():
+    dragon = Runner("dragon", 0, frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}))
+    thief = Runner("thief", 3)
+    odds = chase_odds(dragon, thief, 20, 50)
+    assert odds.capture + odds.escape + odds.unresolved == 1
+    assert sum(odds.capture_by_round) == odds.capture
+    trials = 3000
+    counts = co.estimate_chase(dragon, thief, 20, 50, trials=trials, rng=random.Random(2024))
+    for key, exact in (("capture", odds.capture), ("escape", odds.escape)):
+        freq = Fraction(counts[key], trials)
+        sigma = (float(exact * (1 - exact)) / trials) ** 0.5
+        assert abs(float(freq - exact)) <= 4 * sigma + 1 / trials
+
+
+def test_even_chase_exact_and_replay_agree():
+    a, b = Runner("a", 1, die="2d20kh1"), Runner("b", 2, armour=1)
+    rules = ChaseRules(max_rounds=12, endurance_from_round=6)
+    odds = chase_odds(a, b, 25, 60, rules)
+    trials = 3000
+    counts = co.estimate_chase(a, b, 25, 60, rules, trials=trials, rng=random.Random(7))
+    for key, exact in (
+        ("capture", odds.capture),
+        ("escape", odds.escape),
+        ("unresolved", odds.unresolved),
+    ):
+        sigma = (float(exact * (1 - exact)) / trials) ** 0.5
+        assert abs(counts[key] / trials - float(exact)) <= 4 * sigma + 1 / trials
+
+
+def test_seeded_chase_replay():
+    dragon = Runner("dragon", 0, frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}))
+    thief = Runner("thief", 3)
+    one = co.simulate_chase(dragon, thief, 20, 50, rng=random.Random(5))
+    two = co.simulate_chase(dragon, thief, 20, 50, rng=random.Random(5))
+    assert one == two
+    gap = 20
+    for rnd in one.rounds:
+        diff = rnd.quarry_total - rnd.pursuer_total
+        assert rnd.quarry_total == rnd.quarry.total + 3
+        assert rnd.pursuer_total == rnd.pursuer.total + 10
+        assert rnd.change == chase_step(diff)
+        gap += rnd.change
+        assert rnd.gap == gap
+        assert "Round" in rnd.describe("dragon", "thief")
+    assert one.result == ("capture" if gap <= 0 else "escape" if gap >= 50 else "unresolved")
+
+
+@pytest.mark.parametrize(
+    "distance,sight,rules,field",
+    [
+        (0, 50, None, "distance"),
+        (50, 50, None, "distance"),
+        (10, 5000, None, "sight"),
+        (10, 50, {"max_rounds": 500}, "max_rounds"),
+        (10, 50, {"max_rounds": 0}, "max_rounds"),
+    ],
+)
+def test_chase_bad_input(distance, sight, rules, field):
+    with pytest.raises(RuleValueError, match=field) as err:
+        chase_odds(Runner("a", 0), Runner("b", 0), distance, sight, ChaseRules(**(rules or {})))
+    assert err.value.field == field
+
+
+def test_runner_bad_input():
+    with pytest.raises(RuleValueError, match="dexterity must be an integer from -5 to 15, got 30"):
+        Runner("a", 30)
+    with pytest.raises(RuleValueError, match="die must be one of"):
+        Runner("a", 0, die="d8")
+    with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 100000"):
+        co.estimate_chase(Runner("a", 0), Runner("b", 0), 5, 10, trials=10**6)
