@@ -21,7 +21,6 @@ Example:
 
 from __future__ import annotations
 
-from ..glossary import Term
 from .mass_battle_actions import (
     CHARGE_DELAY,
     WAR_CRY_FRENZY_ROUNDS,
@@ -92,7 +91,7 @@ __all__ = [
     "BASE_DAMAGE_PERCENT",
     "CHARGE_DELAY",
     "DAMAGE_TABLE",
-    "GLOSSARY",
+    "GLOSSARY",  # noqa: F822 - built lazily by __getattr__
     "MAX_ROUNDS",
     "MAX_SIMULATIONS",
     "MAX_TABLE_LEVEL",
@@ -152,28 +151,6 @@ __all__ = [
     "totals_before_chance",
     "war_cry",
 ]
-
-GLOSSARY: tuple[Term, ...] = (
-    Term("unité", "unit", "mass-battle"),
-    Term("vitalité", "vitality", "mass-battle", "percent of a full unit still fighting"),
-    Term("niveau d'offense", "offense level", "mass-battle"),
-    Term("niveau de défense", "defense level", "mass-battle"),
-    Term("ronde", "round", "mass-battle"),
-    Term("attitude", "attitude", "mass-battle", "from suicidal offensive to morbidly defensive"),
-    Term("moral", "morale", "mass-battle"),
-    Term("leadership", "leadership", "mass-battle", "a commander's class and experience"),
-    Term("ruse", "cunning", "mass-battle", "used by special actions only"),
-    Term("actions spéciales", "special actions", "mass-battle"),
-    Term("embuscade", "ambush", "mass-battle"),
-    Term("brise-charge", "charge-breaker", "mass-battle"),
-    Term("combat serré", "tight combat", "mass-battle"),
-    Term("retraite prudente", "cautious retreat", "mass-battle"),
-    Term("cri de guerre", "war cry", "mass-battle"),
-    Term("attaque surprise", "surprise attack", "mass-battle"),
-    Term("dommages de base", "base damage", "mass-battle", "5 % every unit deals each round"),
-    Term("défenseurs", "defenders", "mass-battle", "the unit holding the ground attacked"),
-    Term("variables dues au hasard", "chance (the d4)", "mass-battle"),
-)
 
 
 def brigands_sides() -> tuple[Side, Side, Battlefield, AmbushResult]:
@@ -264,3 +241,44 @@ def knights_vs_dragon() -> BattleRound:
         attacker_allocation=Allocation(die=4, chance=4),
         defender_allocation=Allocation(die=3, chance=0),
     )
+
+
+# The glossary module imports the widget layer, which imports this module: so
+# the terms are built on first access (PEP 562 module ``__getattr__``).
+def __getattr__(name: str) -> object:
+    """Build :data:`GLOSSARY` (the chapter's terms) on first access.
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle import GLOSSARY
+        >>> any(t.french == "embuscade" for t in GLOSSARY)
+        True
+    """
+    if name != "GLOSSARY":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..glossary import Term
+
+    glossary = (
+        Term("unité", "unit", "mass-battle"),
+        Term("vitalité", "vitality", "mass-battle", "percent of a full unit still fighting"),
+        Term("niveau d'offense", "offense level", "mass-battle"),
+        Term("niveau de défense", "defense level", "mass-battle"),
+        Term("ronde", "round", "mass-battle"),
+        Term(
+            "attitude", "attitude", "mass-battle", "from suicidal offensive to morbidly defensive"
+        ),
+        Term("moral", "morale", "mass-battle"),
+        Term("leadership", "leadership", "mass-battle", "a commander's class and experience"),
+        Term("ruse", "cunning", "mass-battle", "used by special actions only"),
+        Term("actions spéciales", "special actions", "mass-battle"),
+        Term("embuscade", "ambush", "mass-battle"),
+        Term("brise-charge", "charge-breaker", "mass-battle"),
+        Term("combat serré", "tight combat", "mass-battle"),
+        Term("retraite prudente", "cautious retreat", "mass-battle"),
+        Term("cri de guerre", "war cry", "mass-battle"),
+        Term("attaque surprise", "surprise attack", "mass-battle"),
+        Term("dommages de base", "base damage", "mass-battle", "5 % every unit deals each round"),
+        Term("défenseurs", "defenders", "mass-battle", "the unit holding the ground attacked"),
+        Term("variables dues au hasard", "chance (the d4)", "mass-battle"),
+    )
+    globals()["GLOSSARY"] = glossary
+    return glossary

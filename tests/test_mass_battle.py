@@ -1,0 +1,704 @@
+"""Mass battles: every table, both worked examples, special actions, exact odds."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook_py.errors import RuleValueError
+from rulebook_py.systems.mass_battle import (
+    DAMAGE_TABLE,
+    MAX_ROUNDS,
+    Allocation,
+    Attitude,
+    Battlefield,
+    ChancePolicy,
+    Commander,
+    CommanderClass,
+    Cunning,
+    Effect,
+    Experience,
+    Fame,
+    LeadershipReading,
+    Lean,
+    Morale,
+    Orders,
+    Side,
+    Terrain,
+    TerrainEffect,
+    TerrainRole,
+    TightCombatRoute,
+    Timing,
+    Unit,
+    Weather,
+    ambush,
+    battle_odds,
+    brigands_ambush,
+    brigands_sides,
+    cautious_retreat,
+    chance_split,
+    charge,
+    charge_breaker,
+    damage_percent,
+    dragon_sides,
+    knights_vs_dragon,
+    leadership,
+    replay_battle,
+    resolve_round,
+    simulate_battle,
+    split_free,
+    surprise_attack,
+    terrain_effect,
+    tight_combat,
+    totals_before_chance,
+    war_cry,
+)
+
+# --------------------------------------------------------------------- tables
+
+
+def test_attitude_table():
+    assert {a.label: (a.offense, a.defense) for a in Attitude} == {
+        "Offensive suicidaire": (3, -5),
+        "Extrêmement offensive": (2, -3),
+        "Plutôt offensive": (1, -1),
+        "Équilibrée": (0, 0),
+        "Plutôt défensive": (-1, 1),
+        "Extrêmement défensive": (-3, 2),
+        "Défensive maladive": (-5, 3),
+    }
+
+
+def test_morale_commander_and_weather_tables():
+    assert {m.label: m.modifier for m in Morale} == {
+        "Horrible": -3,
+        "Affreux": -2,
+        "Dépressif": -1,
+        "Non-inspiré": 0,
+        "Confiant": 1,
+        "Joyeux": 2,
+        "Éclatant": 3,
+    }
+    assert [f.modifier for f in Fame] == [0, 1, 2]
+    assert Fame.NOTABLE.label == "Personnage notoire et respecté"
+    assert {w.label: w.modifier for w in Weather} == {
+        "Température dépressive": -2,
+        "Température morne": -1,
+        "Température et climat normaux": 0,
+        "Température radieuse": 1,
+        "Température électrisante": 2,
+    }
+
+
+def test_cunning_table():
+    assert {c.label: c.modifier for c in Cunning} == {
+        "Idiot": -3,
+        "Négligeant": -2,
+        "Sans imagination": -1,
+        "Alerte": 0,
+        "Futé": 1,
+        "Rusé": 2,
+        "Machiavélique": 3,
+    }
+
+
+LEADERSHIP = {
+    CommanderClass.NOT_NEEDED: (0, 0, 0),
+    CommanderClass.NONE: (-5, -5, -5),
+    CommanderClass.NON_COMMANDER: (-4, -4, -4),
+    CommanderClass.INEXPERIENCED: (-3, -3, -3),
+    CommanderClass.POOR: (-2, -1, -1),
+    CommanderClass.AVERAGE: (-2, 0, 1),
+    CommanderClass.INTELLIGENT: (-1, 1, 2),
+    CommanderClass.BRILLIANT: (0, 2, 3),
+}
+
+
+@pytest.mark.parametrize("cls", list(CommanderClass))
+def test_leadership_class_table(cls):
+    got = tuple(leadership(cls, e) for e in Experience)
+    assert got == LEADERSHIP[cls]
+
+
+def test_leadership_ranked_list_agrees_except_poor_experienced():
+    # The ranked list: -2 average little / poor experienced; -1 intelligent
+    # little / poor veteran; 0 average experienced / brilliant little; +1
+    # average veteran / intelligent experienced; +2 intelligent veteran /
+    # brilliant experienced; +3 brilliant veteran.
+    ranked = {
+        (CommanderClass.AVERAGE, Experience.LITTLE): -2,
+        (CommanderClass.POOR, Experience.EXPERIENCED): -2,
+        (CommanderClass.INTELLIGENT, Experience.LITTLE): -1,
+        (CommanderClass.POOR, Experience.VETERAN): -1,
+        (CommanderClass.AVERAGE, Experience.EXPERIENCED): 0,
+        (CommanderClass.BRILLIANT, Experience.LITTLE): 0,
+        (CommanderClass.AVERAGE, Experience.VETERAN): 1,
+        (CommanderClass.INTELLIGENT, Experience.EXPERIENCED): 1,
+        (CommanderClass.INTELLIGENT, Experience.VETERAN): 2,
+        (CommanderClass.BRILLIANT, Experience.EXPERIENCED): 2,
+        (CommanderClass.BRILLIANT, Experience.VETERAN): 3,
+    }
+    for (cls, exp), value in ranked.items():
+        assert leadership(cls, exp, LeadershipReading.RANKED_LIST) == value
+    differ = [
+        (cls, exp)
+        for (cls, exp) in ranked
+        if leadership(cls, exp) != leadership(cls, exp, LeadershipReading.RANKED_LIST)
+    ]
+    assert differ == [(CommanderClass.POOR, Experience.EXPERIENCED)]
+    assert Commander(CommanderClass.NONE).leadership == -5
+    assert Commander(CommanderClass.NON_COMMANDER).leadership == -4
+    assert Commander(CommanderClass.INEXPERIENCED).leadership == -3
+
+
+TERRAIN = {
+    Terrain.CAVE_FRONT: (3, TerrainRole.DEFENDERS),
+    Terrain.SHIP: (1, TerrainRole.DEFENDERS),
+    Terrain.DEEP_WATER: (-3, TerrainRole.EVERYONE),
+    Terrain.SHALLOW_WATER: (-2, TerrainRole.DEFENDERS),
+    Terrain.VALLEY_FLOOR: (-1, TerrainRole.DEFENDERS),
+    Terrain.FOREST: (2, TerrainRole.DEFENDERS),
+    Terrain.BEACH: (-1, TerrainRole.DEFENDERS),
+    Terrain.PLAIN: (0, TerrainRole.EVERYONE),
+    Terrain.ROAD: (0, TerrainRole.EVERYONE),
+    Terrain.HILLTOP: (2, TerrainRole.DEFENDERS),
+    Terrain.WOODED_HILLTOP: (3, TerrainRole.DEFENDERS),
+    Terrain.MOUNTAINTOP: (3, TerrainRole.DEFENDERS),
+    Terrain.WOODED_MOUNTAINTOP: (4, TerrainRole.DEFENDERS),
+    Terrain.HILLSIDE: (1, TerrainRole.DEFENDERS),
+    Terrain.WOODED_HILLSIDE: (2, TerrainRole.DEFENDERS),
+    Terrain.MOUNTAINSIDE: (2, TerrainRole.DEFENDERS),
+    Terrain.WOODED_MOUNTAINSIDE: (3, TerrainRole.DEFENDERS),
+}
+
+
+@pytest.mark.parametrize("terrain", list(TERRAIN))
+def test_plain_terrain_entries(terrain):
+    value, role = TERRAIN[terrain]
+    assert (terrain.modifier, terrain.role) == (value, role)
+    defender = terrain_effect(terrain, defends_ground=True)
+    attacker = terrain_effect(terrain, defends_ground=False)
+    assert defender == TerrainEffect(free=value)
+    assert attacker == TerrainEffect(free=value if role is TerrainRole.EVERYONE else 0)
+
+
+def test_conditional_terrain_entries():
+    marsh, mud, fault = Terrain.MARSH, Terrain.MUDDY_PLAIN, Terrain.FAULT_FROM_ABOVE
+    assert terrain_effect(marsh, True) == TerrainEffect(free=2)
+    assert terrain_effect(marsh, False) == TerrainEffect(free=-2)
+    assert terrain_effect(marsh, True, well_placed=False) == TerrainEffect(free=-2)
+    assert terrain_effect(marsh, False, well_placed=False) == TerrainEffect(free=-2)
+    assert terrain_effect(mud, True) == TerrainEffect(free=1)
+    assert terrain_effect(mud, False) == TerrainEffect()
+    assert terrain_effect(mud, True, well_placed=False) == TerrainEffect(free=-1)
+    assert terrain_effect(mud, False, well_placed=False) == TerrainEffect(free=-1)
+    # From above: shooters get +2 on offense only; flyers give the defenders +2.
+    assert terrain_effect(fault, False, missile_weapons=True) == TerrainEffect(offense=2)
+    assert terrain_effect(fault, True, missile_weapons=True) == TerrainEffect()
+    assert terrain_effect(fault, True, flying=True) == TerrainEffect(free=2)
+    assert terrain_effect(fault, False, flying=True) == TerrainEffect()
+    with pytest.raises(RuleValueError, match="no melee is possible") as err:
+        terrain_effect(fault, False)
+    assert err.value.field == "terrain"
+    assert len(Terrain) == 20
+
+
+def test_damage_table():
+    assert DAMAGE_TABLE == {level: 5 * level for level in range(20)}
+    assert DAMAGE_TABLE[0] == 0 and DAMAGE_TABLE[19] == 95 and len(DAMAGE_TABLE) == 20
+
+
+# ----------------------------------------------------------------- damage rule
+
+
+def test_damage_minimum_is_base_five_percent():
+    assert damage_percent(0, 10) == 5
+    assert damage_percent(4, 4) == 5
+    assert damage_percent(0, 0, 0, 4) == 5
+    assert damage_percent(2, 4, 0, 3) == 5
+
+
+def test_damage_cap():
+    assert damage_percent(19, 0) == 100
+    assert damage_percent(40, 0) == 100
+    assert damage_percent(18, 0) == 95
+
+
+def _reading_all_netted(off, dfn, co, cd):
+    """Rejected: everything netted at once (the brigands' arithmetic)."""
+    return 5 * max(0, off + co - dfn - cd) + 5
+
+
+def _reading_chance_floored(off, dfn, co, cd):
+    """Rejected: the d4 difference floored at zero on its own."""
+    return 5 * (max(0, off - dfn) + max(0, co - cd)) + 5
+
+
+def test_only_the_chosen_reading_gives_both_examples():
+    cases = [  # (offense, defense, chance on offense, chance on defense, source's %)
+        (6, 4, 3, 2, 20),  # brigands -> knights
+        (4, 3, 0, 1, 5),  # knights -> brigands
+        (2, 4, 4, 3, 10),  # knights -> dragon
+        (3, 2, 0, 0, 10),  # dragon -> knights
+    ]
+    for off, dfn, co, cd, pct in cases:
+        assert damage_percent(off, dfn, co, cd) == pct
+    assert any(_reading_all_netted(*c[:4]) != c[4] for c in cases)
+    assert any(_reading_chance_floored(*c[:4]) != c[4] for c in cases)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-20, 40), st.integers(-20, 40), st.integers(0, 4), st.integers(0, 4))
+def test_damage_invariants(off, dfn, co, cd):
+    pct = damage_percent(off, dfn, co, cd)
+    assert 5 <= pct <= 100 and pct % 5 == 0
+    # More offense or chance on offense never lowers damage; more defense never raises it.
+    assert damage_percent(off + 1, dfn, co, cd) >= pct
+    assert damage_percent(off, dfn + 1, co, cd) <= pct
+    if co < 4:
+        assert damage_percent(off, dfn, co + 1, cd) >= pct
+    if cd < 4:
+        assert damage_percent(off, dfn, co, cd + 1) <= pct
+    # When the attack is not outclassed before the dice, it is the plain net.
+    if off >= dfn:
+        assert pct == min(100, _reading_all_netted(off, dfn, co, cd))
+
+
+# ------------------------------------------------------------ worked examples
+
+
+def test_brigands_example_step_by_step():
+    r = brigands_ambush()
+    brig = [(s.number, s.result) for s in r.attacker_steps]
+    assert brig == [
+        (-1, "+3/+1"),
+        (0, "+4/+0"),
+        (1, "+6/+0"),
+        (2, "+6/+1"),
+        (3, "+6/+3"),
+        (3, "+6/+3"),  # terrain: an ordinary road, nothing
+        (4, "+9/+4"),
+    ]
+    knights = [(s.number, s.result) for s in r.defender_steps]
+    assert knights == [
+        (-1, "+4/+3"),
+        (0, "+4/+3"),
+        (1, "+4/+3"),
+        (2, "+4/+3"),
+        (3, "+4/+4"),
+        (3, "+4/+4"),
+        (4, "+4/+6"),
+    ]
+    assert (r.attacker_die, r.defender_die) == (4, 2)
+    assert r.attacker_chance == (3, 1) and r.defender_chance == (0, 2)
+    assert (r.damage_to_defender, r.damage_to_attacker) == (20, 5)
+    assert (r.attacker.vitality, r.defender.vitality) == (95, 20)
+    assert not r.over
+
+
+def test_brigands_ambush_roll_and_decay():
+    brigands, knights, field, hidden = brigands_sides()
+    assert (hidden.hide_total, hidden.detect_total, hidden.bonus) == (6, 4, 2)
+    action = brigands.orders.actions[0]
+    assert [action.effect(r).free for r in range(1, 5)] == [2, 1, 0, 0]
+    # Next round the ambush gives +1 (source: "l'effet de l'embuscade diminue à +1").
+    steps = totals_before_chance(brigands, knights.unit, field, 2, Allocation(special=1))
+    assert steps[2].offense_change == 1
+    # The commanders as the source describes them.
+    assert brigands.unit.commander.leadership == 2
+    assert brigands.unit.commander.cunning.modifier == 1
+    assert knights.unit.commander.leadership == 1  # what step 3 of the example adds
+
+
+def test_dragon_example():
+    knights, dragon = dragon_sides()
+    assert (knights.unit.offense, knights.unit.defense, knights.unit.vitality) == (2, 2, 25)
+    assert (dragon.unit.offense, dragon.unit.defense, dragon.unit.vitality) == (3, 4, 10)
+    # Before the dice: 2 vs 4 gives the base 5 %, 3 vs 2 gives 10 %.
+    assert damage_percent(2, 4) == 5
+    assert damage_percent(3, 2) == 10
+    r = knights_vs_dragon()
+    assert r.attacker_steps[-2].result == "+2/+2" and r.defender_steps[-2].result == "+3/+4"
+    assert (r.attacker_die, r.defender_die) == (4, 3)
+    assert (r.damage_to_defender, r.damage_to_attacker) == (10, 10)
+    assert (r.attacker.vitality, r.defender.vitality) == (15, 0)
+    assert r.over
+    # The choices were made before rolling: the cautious policy makes them.
+    assert chance_split(ChancePolicy.CAUTIOUS, 4, 25, 10) == (4, 0)
+    assert chance_split(ChancePolicy.CAUTIOUS, 3, 10, 25) == (0, 3)
+
+
+def test_rows_of_the_brigands_round():
+    rows = brigands_ambush().rows()
+    assert rows[0] == ("-1", "declared levels", "+3/+1", "+4/+3")
+    assert rows[-2] == ("5", "damage dealt", "2 + (3 − 2) → 20 %", "1 + (0 − 1) → 5 %")
+    assert rows[-1] == ("6", "vitality left", "95 %", "20 %")
+
+
+# ----------------------------------------------------------- the round itself
+
+
+def test_weather_morale_fame_and_leans():
+    unit = Unit(
+        "Barbarians",
+        100,
+        3,
+        1,
+        Commander(CommanderClass.BRILLIANT, Experience.VETERAN, fame=Fame.LEGENDARY),
+        Morale.JOYFUL,
+    )
+    field = Battlefield(Terrain.PLAIN, Weather.DREARY)
+    enemy = Unit("Guards", 100, 2, 2, defends_ground=True)
+    steps = totals_before_chance(Side(unit, Orders(lean=Lean.OFFENSE)), enemy, field)
+    morale = steps[3]
+    assert (morale.offense_change, morale.defense_change) == (2 + 2 - 1, 0)
+    assert steps[4].offense_change == 3
+    numb = Unit("Ghosts", 100, 3, 1, morale=Morale.JOYFUL, feels_weather=False)
+    steps = totals_before_chance(Side(numb, Orders(lean=Lean.DEFENSE)), enemy, field)
+    assert (steps[3].offense_change, steps[3].defense_change) == (0, 2)
+
+
+def test_split_free():
+    assert split_free(4, Lean.EVEN) == (2, 2)
+    assert split_free(3, Lean.EVEN) == (2, 1)
+    assert split_free(-3, Lean.EVEN) == (-1, -2)
+    assert split_free(3, Lean.OFFENSE) == (3, 0)
+    assert split_free(-3, Lean.OFFENSE) == (0, -3)
+    assert split_free(3, Lean.DEFENSE) == (0, 3)
+    assert split_free(-3, Lean.DEFENSE) == (-3, 0)
+    assert split_free(-3, Lean.DEFENSE, -1) == (-1, -2)
+    with pytest.raises(RuleValueError, match=r"cannot put -4 of -3 points"):
+        split_free(-3, Lean.DEFENSE, -4)
+
+
+def test_terrain_in_a_round():
+    knights = Unit("Knights", 100, 3, 3, defends_ground=True)
+    archers = Unit("Archers", 100, 2, 1, missile_weapons=True)
+    field = Battlefield(Terrain.FAULT_FROM_ABOVE)
+    a = totals_before_chance(Side(archers), knights, field)[-1]
+    d = totals_before_chance(Side(knights), archers, field)[-1]
+    assert (a.offense, a.defense, d.offense, d.defense) == (4, 1, 3, 3)
+
+
+def test_resolve_round_rolls_with_a_seed():
+    brigands, knights, field, _ = brigands_sides()
+    one = resolve_round(brigands, knights, field, rng=random.Random(11))
+    two = resolve_round(brigands, knights, field, rng=random.Random(11))
+    assert one == two
+    assert 1 <= one.attacker_die <= 4 and 1 <= one.defender_die <= 4
+
+
+# ------------------------------------------------------------ special actions
+
+
+def test_surprise_attack():
+    won = surprise_attack(4, 1, 1, 1)
+    assert (won.own_total, won.enemy_total) == (5, 2)
+    assert [won.for_self.effect(r) for r in (1, 2, 3)] == [
+        Effect(offense=2),
+        Effect(offense=1),
+        Effect(),
+    ]
+    assert not any(won.for_enemy.effect(r) for r in (1, 2, 3))
+    lost = surprise_attack(1, 4, 0, 0)
+    assert [lost.for_enemy.effect(r) for r in (1, 2, 3)] == [
+        Effect(defense=2),
+        Effect(defense=1),
+        Effect(),
+    ]
+    tie = surprise_attack(2, 2, 1, 1)
+    assert not tie.for_self.effect(1) and not tie.for_enemy.effect(1)
+
+
+def test_charge():
+    assert not any(charge(2, 0).effect(r) for r in range(1, 5))  # 2: failed
+    assert charge(1, 1).note.endswith("failed")
+    assert [charge(3, 0).effect(r) for r in (1, 2, 3)] == [Effect(), Effect(1, 1), Effect()]
+    assert charge(4, 1).effect(2) == Effect(3, 3)  # 5 = +3/+3
+    assert charge(4, 3, delay=0, duration=2).effect(2) == Effect(5, 5)
+
+
+def test_charge_breaker():
+    their = charge(4, 0)  # +2/+2 in round 2
+    unprepared = charge_breaker(1, 4, 1, 1, 0, their)  # 1 + 1 = 2 < 3
+    assert not unprepared.prepared and unprepared.charge == their
+    broken = charge_breaker(2, 3, 2, 1, 0, their)  # prep 3; 3 + 1 = 4 beats 2
+    assert broken.prepared and (broken.defender_total, broken.attacker_total) == (4, 2)
+    assert not any(broken.charge.effect(r) for r in (1, 2, 3))
+    assert broken.defender_action.effect(2) == Effect(offense=2)
+    assert not broken.defender_action.effect(1)
+    failed = charge_breaker(2, 1, 2, 1, 0, their)  # 2 does not beat 2
+    assert failed.charge.effect(2) == Effect(4, 2)
+    with pytest.raises(RuleValueError, match="answers a charge"):
+        charge_breaker(2, 1, 2, 1, 0, war_cry())
+
+
+@pytest.mark.parametrize(
+    ("route", "die", "cunning", "offense"),
+    [
+        (TightCombatRoute.NONE, 4, 0, 0),
+        (TightCombatRoute.LUCK, 1, 0, 0),
+        (TightCombatRoute.LUCK, 2, 0, 0),
+        (TightCombatRoute.LUCK, 3, 0, 2),
+        (TightCombatRoute.LUCK, 4, 0, 4),
+        (TightCombatRoute.PLANNING, 1, 1, 0),
+        (TightCombatRoute.PLANNING, 2, 1, 2),
+        (TightCombatRoute.PLANNING, 4, 0, 4),
+        (TightCombatRoute.PLANNING, 4, 1, 4),
+        (TightCombatRoute.PLANNING, 4, 2, 6),
+        (TightCombatRoute.PLANNING, 4, 3, 8),
+    ],
+)
+def test_tight_combat(route, die, cunning, offense):
+    mine, theirs = tight_combat(route, die, cunning)
+    for r in (1, 2, 7):
+        assert mine.effect(r) == Effect(offense, 5)
+        assert theirs.effect(r) == Effect(0, 5)
+
+
+def test_cautious_retreat_and_war_cry():
+    assert all(cautious_retreat().effect(r) == Effect(-2, 2) for r in range(1, 10))
+    cry = war_cry()
+    assert [cry.effect(r) for r in range(1, 9)] == [
+        Effect(defense=-2),
+        Effect(3, 1),
+        Effect(3, 1),
+        Effect(3, 1),
+        Effect(3, 1),
+        Effect(-1, -2),
+        Effect(-1, -2),
+        Effect(-1, -2),
+    ]
+
+
+def test_ambush_paths():
+    assert ambush(1, 1, Cunning.ALERT, Cunning.ALERT).bonus == 0  # 1 < 3: not hidden
+    seen = ambush(3, 4, Cunning.ALERT, Cunning.ALERT)
+    assert (seen.hide_total, seen.detect_total, seen.bonus) == (3, 4, 0)
+    tied = ambush(3, 3, Cunning.ALERT, Cunning.ALERT)
+    assert tied.bonus == 0  # equal: trap seen
+    low = ambush(4, 1, Cunning.MACHIAVELLIAN, Cunning.IDIOT)  # 7 vs -2
+    assert low.bonus == 5  # points above 2; a low detection takes nothing off
+    assert [low.action.effect(r).free for r in range(1, 8)] == [5, 4, 3, 2, 1, 0, 0]
+
+
+# ------------------------------------------------------------------ the odds
+
+
+def test_odds_by_hand_tiny_case():
+    # A (10 %, 0/0, d4 on offense) vs B (10 %, 0/0, d4 on defense). A deals
+    # 10 % or more exactly when its d4 beats B's (6 pairs in 16), B always
+    # deals 5 %. So after round 1: 3/8 A wins; otherwise both at 5 % and both
+    # fall in round 2.
+    odds = battle_odds(
+        Side(Unit("A", 10, 0, 0)),
+        Side(Unit("B", 10, 0, 0)),
+        (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE),
+    )
+    assert odds.attacker_wins == Fraction(3, 8)
+    assert odds.both_fall == Fraction(5, 8)
+    assert odds.defender_wins == 0 and odds.unfinished == 0
+    assert odds.rounds == {1: Fraction(3, 8), 2: Fraction(5, 8)}
+    assert odds.attacker_final == {0: Fraction(5, 8), 5: Fraction(3, 8)}
+    assert odds.expected_attacker_vitality == Fraction(15, 8)
+    assert odds.expected_rounds == Fraction(13, 8)
+
+
+def _brute_force(attacker, defender, policies, field, max_rounds):
+    """Plain recursion over every pair of dice, through resolve_round."""
+
+    @cache
+    def go(r, va, vd):
+        if va == 0 or vd == 0:
+            return {("a" if va else "d" if vd else "both", r - 1): Fraction(1)}
+        if r > max_rounds:
+            return {("open", max_rounds): Fraction(1)}
+        out = {}
+        for a_die in range(1, 5):
+            for d_die in range(1, 5):
+                a_off = chance_split(policies[0], a_die, va, vd)[0]
+                d_off = chance_split(policies[1], d_die, vd, va)[0]
+                res = resolve_round(
+                    Side(attacker.unit.with_vitality(va), attacker.orders),
+                    Side(defender.unit.with_vitality(vd), defender.orders),
+                    field,
+                    round_number=r,
+                    attacker_allocation=Allocation(die=a_die, chance=a_off),
+                    defender_allocation=Allocation(die=d_die, chance=d_off),
+                )
+                for key, p in go(r + 1, res.attacker.vitality, res.defender.vitality).items():
+                    out[key] = out.get(key, 0) + p / 16
+        return out
+
+    return go(1, attacker.unit.vitality, defender.unit.vitality)
+
+
+@pytest.mark.parametrize("max_rounds", [2, 20])
+def test_odds_match_brute_force_with_decaying_actions(max_rounds):
+    attacker = Side(
+        Unit("Barbarians", 35, 3, 2, morale=Morale.CONFIDENT),
+        Orders(Attitude.EXTREMELY_OFFENSIVE, (war_cry(),), Lean.OFFENSE),
+    )
+    defender = Side(
+        Unit("Guards", 30, 2, 3, defends_ground=True),
+        Orders(Attitude.RATHER_DEFENSIVE, (surprise_attack(4, 1, 0, 0).for_self,), Lean.EVEN),
+    )
+    field = Battlefield(Terrain.HILLSIDE)
+    policies = (ChancePolicy.CAUTIOUS, ChancePolicy.ALL_DEFENSE)
+    odds = battle_odds(attacker, defender, policies, field, max_rounds=max_rounds)
+    brute = _brute_force(attacker, defender, policies, field, max_rounds)
+
+    def total(kind):
+        return sum((p for (k, _), p in brute.items() if k == kind), Fraction(0))
+
+    assert odds.attacker_wins == total("a")
+    assert odds.defender_wins == total("d")
+    assert odds.both_fall == total("both")
+    assert odds.unfinished == total("open")
+    rounds = {}
+    for (k, r), p in brute.items():
+        if k != "open":
+            rounds[r] = rounds.get(r, 0) + p
+    assert odds.rounds == dict(sorted(rounds.items()))
+
+
+def test_odds_of_the_brigands_battle_match_the_simulator():
+    brigands, knights, field, _ = brigands_sides()
+    policies = (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE)
+    odds = battle_odds(brigands, knights, policies, field)
+    assert odds.attacker_wins + odds.defender_wins + odds.both_fall + odds.unfinished == 1
+    sim = simulate_battle(brigands, knights, policies, seed=2001, n=3000, battlefield=field)
+    for name in ("attacker_wins", "defender_wins", "both_fall"):
+        p = float(getattr(odds, name))
+        sigma = math.sqrt(max(p * (1 - p), 1e-9) / sim.n)
+        assert abs(float(sim.frequency(name)) - p) <= 4 * sigma + 1e-9, name
+    for r, count in sim.rounds.items():
+        p = float(odds.rounds.get(r, 0))
+        assert abs(count / sim.n - p) <= 4 * math.sqrt(max(p * (1 - p), 1e-9) / sim.n) + 1e-9
+
+
+def test_simulator_against_odds_in_a_close_fight():
+    a = Side(Unit("A", 60, 3, 3), Orders(lean=Lean.EVEN))
+    d = Side(Unit("B", 60, 3, 3, defends_ground=True))
+    odds = battle_odds(a, d, ChancePolicy.SPLIT, timing=Timing.AFTER_ROLL)
+    sim = simulate_battle(a, d, ChancePolicy.SPLIT, seed=7, n=2000, timing=Timing.AFTER_ROLL)
+    assert odds.attacker_wins == odds.defender_wins  # a symmetric fight
+    p = float(odds.attacker_wins)
+    assert abs(float(sim.frequency("attacker_wins")) - p) <= 4 * math.sqrt(p * (1 - p) / 2000)
+
+
+def test_same_seed_same_replay():
+    brigands, knights, field, _ = brigands_sides()
+    one = replay_battle(brigands, knights, battlefield=field, rng=random.Random(42))
+    two = replay_battle(brigands, knights, battlefield=field, rng=random.Random(42))
+    assert one == two and one[-1].over
+    assert simulate_battle(brigands, knights, seed=3, n=50, battlefield=field) == simulate_battle(
+        brigands, knights, seed=3, n=50, battlefield=field
+    )
+
+
+def test_max_rounds_stops_a_battle():
+    a = Side(Unit("A", 100, 0, 10))
+    d = Side(Unit("B", 100, 0, 10))
+    full = battle_odds(a, d, ChancePolicy.ALL_DEFENSE)
+    assert full.both_fall == 1 and full.rounds == {MAX_ROUNDS: Fraction(1)}
+    short = battle_odds(a, d, ChancePolicy.ALL_DEFENSE, max_rounds=3)
+    assert short.unfinished == 1 and short.rounds == {}
+    assert short.attacker_final == {85: Fraction(1)}
+    sim = simulate_battle(a, d, ChancePolicy.ALL_DEFENSE, n=5, max_rounds=3)
+    assert sim.unfinished == 5
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(1, 20),
+    st.integers(1, 20),
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.sampled_from(list(ChancePolicy)),
+)
+def test_odds_invariants(va, vd, ao, ad, do, dd, policy):
+    a = Side(Unit("A", 5 * va, ao, ad))
+    d = Side(Unit("B", 5 * vd, do, dd))
+    odds = battle_odds(a, d, policy, timing=Timing.AFTER_ROLL)
+    assert odds.attacker_wins + odds.defender_wins + odds.both_fall == 1
+    assert odds.unfinished == 0
+    assert sum(odds.rounds.values()) == 1
+    assert sum(odds.attacker_final.values()) == 1
+    assert max(odds.rounds) <= min(va, vd)  # at least 5 % a round each
+    # More offense for the attacker never lowers its chance to win.
+    if policy is not ChancePolicy.CAUTIOUS:
+        stronger = battle_odds(
+            Side(Unit("A", 5 * va, ao + 1, ad)), d, policy, timing=Timing.AFTER_ROLL
+        )
+        assert stronger.attacker_wins >= odds.attacker_wins
+
+
+# --------------------------------------------------------------- bad inputs
+
+
+@pytest.mark.parametrize("vitality", [101, -5, 7, 105, "50", True])
+def test_bad_vitality(vitality):
+    with pytest.raises(
+        RuleValueError, match=r"vitality must be a multiple of 5 from 0 to 100"
+    ) as e:
+        Unit("X", vitality, 1, 1)
+    assert e.value.field == "vitality"
+    assert repr(vitality) in str(e.value)
+
+
+def test_bad_inputs():
+    with pytest.raises(RuleValueError, match=r"terrain must be one of .* got 'swamp'"):
+        Battlefield("swamp")
+    with pytest.raises(RuleValueError, match=r"terrain must be one of"):
+        terrain_effect("swamp", True)
+    with pytest.raises(RuleValueError, match=r"weather must be one of"):
+        Battlefield(Terrain.ROAD, "sunny")
+    with pytest.raises(RuleValueError, match=r"attitude must be one of"):
+        Orders("berserk")
+    with pytest.raises(RuleValueError, match=r"offense must be an integer from -10 to 30, got 31"):
+        Unit("X", 50, 31, 1)
+    with pytest.raises(RuleValueError, match=r"chance_offense must be an integer from 0 to 4"):
+        damage_percent(3, 2, 5, 0)
+    with pytest.raises(RuleValueError, match=r"chance_defense must be an integer from 0 to 4"):
+        damage_percent(3, 2, 0, -1)
+    with pytest.raises(RuleValueError, match=r"cunning must be one of"):
+        Commander(cunning=2)
+
+
+def test_allocating_more_points_than_rolled():
+    brigands, knights, field, _ = brigands_sides()
+    with pytest.raises(RuleValueError, match=r"cannot put 5 of 4 points on offense") as e:
+        resolve_round(brigands, knights, field, attacker_allocation=Allocation(die=4, chance=5))
+    assert e.value.field == "attacker_chance"
+    with pytest.raises(RuleValueError, match=r"cannot put 3 of 2 points") as e:
+        resolve_round(brigands, knights, field, attacker_allocation=Allocation(special=3))
+    assert e.value.field == "special"
+    with pytest.raises(RuleValueError, match=r"attacker_die must be an integer from 1 to 4"):
+        resolve_round(brigands, knights, field, attacker_allocation=Allocation(die=5))
+
+
+def test_battle_errors():
+    a, d = dragon_sides()
+    with pytest.raises(RuleValueError, match=r"already destroyed"):
+        resolve_round(Side(a.unit.with_vitality(0)), d)
+    with pytest.raises(RuleValueError, match=r"only one unit can hold the ground"):
+        battle_odds(Side(Unit("A", 50, 1, 1, defends_ground=True)), d)
+    with pytest.raises(RuleValueError, match=r"max_rounds must be an integer from 1 to 20, got 21"):
+        battle_odds(a, d, max_rounds=21)
+    with pytest.raises(RuleValueError, match=r"n must be an integer from 1 to 100000, got 0"):
+        simulate_battle(a, d, n=0)
+    with pytest.raises(RuleValueError, match=r"policy 'split' needs to see the roll"):
+        battle_odds(a, d, ChancePolicy.SPLIT)
+    with pytest.raises(RuleValueError, match=r"policy must be a ChancePolicy"):
+        battle_odds(a, d, "all-in")
+    with pytest.raises(RuleValueError, match=r"round_number must be an integer of at least 1"):
+        war_cry().effect(0)
