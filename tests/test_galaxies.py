@@ -1,0 +1,604 @@
+"""Galaxies Jumelles ground combat: rules checked against brute-force enumeration."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook_py.errors import NotationError, RulebookError, RuleValueError
+from rulebook_py.systems.galaxies import (
+    GLOSSARY,
+    Action,
+    BlowOption,
+    Combatant,
+    DiceCode,
+    DodgeMode,
+    Fighter,
+    FireMode,
+    MeleeWeapon,
+    Outcome,
+    PsyAttack,
+    PsyOption,
+    Roll,
+    Rounding,
+    Stance,
+    Weapon,
+    aim_bonus,
+    blow_modifier,
+    contest,
+    dodge_roll,
+    initiative_order,
+    melee,
+    opposed,
+    plan_round,
+    prob_acts_before,
+    psychic_attack,
+    shoot,
+    sustained_fire_bonus,
+    throw_explosive,
+)
+
+F = Fraction
+
+
+# ----------------------------------------------------------------- helpers
+def totals(dice: int, pips: int = 0, halved: bool = False, up: bool = False) -> Counter:
+    """Every equally likely total of ``dice``D+``pips``, by listing every face."""
+    out: Counter = Counter()
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        t = sum(faces) + pips
+        if halved:
+            t = -(-t // 2) if up else t // 2
+        out[t] += 1
+    return out
+
+
+def brute_compare(a: Counter, d: Counter) -> tuple[Fraction, Fraction, Fraction]:
+    n = sum(a.values()) * sum(d.values())
+    gt = sum(wa * wd for x, wa in a.items() for y, wd in d.items() if x > y)
+    eq = sum(wa * wd for x, wa in a.items() for y, wd in d.items() if x == y)
+    return F(gt, n), F(eq, n), F(n - gt - eq, n)
+
+
+class Scripted(random.Random):
+    """A random source that returns the given d6 faces in order."""
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        assert (a, b) == (1, 6)
+        return self.faces.pop(0)
+
+
+codes = st.builds(DiceCode, st.integers(1, 6), st.integers(-3, 6))
+
+
+# ---------------------------------------------------------------- dice codes
+@pytest.mark.parametrize(
+    ("text", "dice", "pips"),
+    [("4D+2", 4, 2), ("3D", 3, 0), ("2D-1", 2, -1), (" 4d6 + 2 ", 4, 2), ("0D+3", 0, 3)],
+)
+def test_parse_codes(text, dice, pips):
+    assert DiceCode.parse(text) == DiceCode(dice, pips)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("-2D", r"'-2D' at position 0 .*number of dice from 0 to 60 \(no sign\)"),
+        ("4D+", r"'4D\+' at position 3 \(end of text\): expected the points after '\+'"),
+        ("", "a dice code such as '4D\\+2'"),
+        ("4", r"'D' after the number of dice"),
+        ("4D+2x", r"position 4 \('x'\): expected the end of the code"),
+        ("61D", "number of dice from 0 to 60"),
+        ("4D+999", "points from 0 to 200"),
+        ("D+2", "a number of dice"),
+        ("4D*2", r"'\+' or '-' and points"),
+    ],
+)
+def test_parse_errors(text, match):
+    with pytest.raises(NotationError, match=match) as info:
+        DiceCode.parse(text, field="attack")
+    assert info.value.field == "attack"
+
+
+def test_parse_not_text():
+    with pytest.raises(RuleValueError, match="must be text such as '4D\\+2', got 42"):
+        DiceCode.parse(42)  # type: ignore[arg-type]
+
+
+def test_code_fields_checked():
+    with pytest.raises(RuleValueError, match="dice must be an integer from 0 to 60, got -1"):
+        DiceCode(-1)
+    with pytest.raises(RuleValueError, match="pips must be an integer from -200 to 200, got 500"):
+        DiceCode(1, 500)
+
+
+def test_code_arithmetic():
+    code = DiceCode.parse("4D+2")
+    assert code.mantisse == 4
+    assert str(code + DiceCode(2)) == "6D+2"
+    assert str(code - DiceCode(1)) == "3D+2"
+    assert str(code + 5) == "4D+7"
+    assert str(code - 3) == "4D-1"
+    assert str(DiceCode(1, 1).with_dice(-3)) == "0D+1"  # never below 0D
+    assert DiceCode(1) - DiceCode(5, 1) == DiceCode(0, -1)
+    assert code.average == 16
+    assert DiceCode(3, 1).average == F(23, 2)
+    assert DiceCode(3, 1).fixed_value() == 11
+    assert DiceCode(3, 1).fixed_value(Rounding.UP) == 12
+    assert DiceCode(4).fixed_value() == 14
+    with pytest.raises(RuleValueError, match="dice must be an integer from -60 to 60, got 99"):
+        code.with_dice(99)
+    with pytest.raises(RuleValueError, match="dice must be an integer from 0 to 60, got 61"):
+        DiceCode(59) + DiceCode(2)
+
+
+@pytest.mark.parametrize("dice", [1, 2, 3, 4])
+@pytest.mark.parametrize("pips", [-2, 0, 3])
+@pytest.mark.parametrize("halved", [False, True])
+@pytest.mark.parametrize("rounding", list(Rounding))
+def test_roll_distribution_brute_force(dice, pips, halved, rounding):
+    dist = Roll(DiceCode(dice, pips), halved=halved, rounding=rounding).distribution()
+    brute = totals(dice, pips, halved, rounding is Rounding.UP)
+    assert dist.pmf() == {t: F(w, 6**dice) for t, w in sorted(brute.items())}
+
+
+def test_zero_dice_cannot_be_rolled():
+    with pytest.raises(RuleValueError, match=r"attack is '0D\+2': a roll needs at least 1D"):
+        opposed("0D+2", "3D")
+    with pytest.raises(RuleValueError, match="defence is '0D'"):
+        opposed("3D", "0D")
+    with pytest.raises(RuleValueError, match="needs at least 1D"):
+        Roll(DiceCode(0)).roll(random.Random(1))
+    # a fixed value needs no dice
+    assert Roll(DiceCode(0, 4), fixed=True).distribution().pmf() == {4: 1}
+
+
+def test_seeded_roll_shows_every_die():
+    a = Roll(DiceCode(4, 2)).roll(random.Random(11))
+    b = Roll(DiceCode(4, 2)).roll(random.Random(11))
+    assert a == b
+    assert len(a.faces) == 4
+    assert a.total == sum(a.faces) + 2
+    assert a.text == f"4D+2 [{', '.join(map(str, a.faces))}] +2 = {a.total}"
+    h = Roll(DiceCode(3, 1), halved=True).roll(Scripted([6, 6, 4]))
+    assert (h.total, h.text) == (8, "3D+1 [6, 6, 4] +1 = 17, halved = 8")
+
+
+# ------------------------------------------------------------------ opposed
+@pytest.mark.parametrize(("a", "d"), [(1, 1), (2, 1), (1, 3), (3, 2), (2, 2)])
+@pytest.mark.parametrize(("pa", "pd"), [(0, 0), (2, 1), (-1, 3)])
+def test_opposed_brute_force(a, d, pa, pd):
+    o = opposed(DiceCode(a, pa), DiceCode(d, pd))
+    assert (o.higher, o.tie, o.lower) == brute_compare(totals(a, pa), totals(d, pd))
+
+
+def test_opposed_public_api_text():
+    o = opposed("4D+2", "3D+1")
+    assert (o.higher, o.tie, o.lower) == (F(2357, 2916), F(5089, 93312), F(12799, 93312))
+    r = o.resolve(random.Random(3))
+    assert r.result == (
+        "higher"
+        if r.attack.total > r.defence.total
+        else "tie"
+        if r.attack.total == r.defence.total
+        else "lower"
+    )
+
+
+def test_opposed_errors_name_the_side():
+    with pytest.raises(NotationError, match="'4D\\+'") as info:
+        opposed("4D+", "3D")
+    assert info.value.field == "attack"
+    with pytest.raises(NotationError) as info:
+        opposed("4D", "-2D")
+    assert info.value.field == "defence"
+    with pytest.raises(RuleValueError, match="attack must be a dice code such as '4D\\+2', got 4"):
+        opposed(4, "3D")  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes, codes)
+def test_opposed_complementary(a, d):
+    o, r = opposed(a, d), opposed(d, a)
+    assert o.higher + o.tie + o.lower == 1
+    assert (o.higher, o.tie, o.lower) == (r.lower, r.tie, r.higher)
+
+
+# ----------------------------------------------------------------- contest
+def test_shared_dodge_joint_brute_force():
+    """Two shots face ONE dodge roll: enumerate all 6**5 dice."""
+    c = contest(
+        [Roll(DiceCode(2)), Roll(DiceCode(1, 2))],
+        Roll(DiceCode(2)),
+        SHOT := (Outcome.HIT, Outcome.HALF_DODGE, Outcome.DODGED),
+    )
+    counts: Counter = Counter()
+    for faces in itertools.product(range(1, 7), repeat=5):
+        a1, a2, dodge = faces[0] + faces[1], faces[2] + 2, faces[3] + faces[4]
+        key = [0, 0, 0]
+        for a in (a1, a2):
+            key[0 if a > dodge else 1 if a == dodge else 2] += 1
+        counts[tuple(key)] += 1
+    assert c.counts == {k: F(v, 6**5) for k, v in sorted(counts.items())}
+    assert c.rule == SHOT
+    # the shots are NOT independent: both hitting is likelier than the product
+    p1, p2 = c.probability(Outcome.HIT, 0), c.probability(Outcome.HIT, 1)
+    assert c.probability_count(Outcome.HIT, 2) > p1 * p2
+    assert c.expected(Outcome.HIT) == p1 + p2
+
+
+def test_contest_caps():
+    with pytest.raises(RuleValueError, match=r"between 1 and 8 attacks .* got 9"):
+        contest([Roll(DiceCode(1))] * 9, Roll(DiceCode(1)), (Outcome.HIT,) * 3)
+    with pytest.raises(RuleValueError, match="got 0"):
+        contest([], Roll(DiceCode(1)), (Outcome.HIT,) * 3)
+
+
+def test_contest_resolve_uses_one_dodge_roll():
+    c = shoot("3D", "2D", mode=FireMode.INSTINCTIVE)
+    r = c.resolve(Scripted([1, 1, 6, 6, 6, 3, 3, 3]))
+    assert r.defence.total == 2
+    assert [a.total for a in r.attacks] == [9, 4]
+    assert r.outcomes == (Outcome.HIT, Outcome.HIT)
+    assert r.lines()[0] == "defence: 2D [1, 1] = 2"
+
+
+# ------------------------------------------------------------------ shooting
+def test_shot_single_is_opposed_roll_with_bonuses():
+    c = shoot("3D+1", "3D", bdc=2, bdp=-1, bdt=1)
+    gt, eq, lt = brute_compare(totals(3, 3), totals(3))
+    assert c.table() == {Outcome.HIT: gt, Outcome.HALF_DODGE: eq, Outcome.DODGED: lt}
+
+
+def test_shot_instinctive_two_halved_rolls():
+    c = shoot("4D", "2D", mode=FireMode.INSTINCTIVE)
+    assert [a.halved for a in c.attacks] == [True, True]
+    gt, eq, lt = brute_compare(totals(4, 0, halved=True), totals(2))
+    assert c.per_attack[1] == (gt, eq, lt)
+
+
+def test_shot_burst_penalties():
+    c = shoot("5D+1", "3D", mode=FireMode.BURST, shots=4, weapon=Weapon.HEAVY)
+    assert [str(a.code) for a in c.attacks] == ["5D+1", "4D+1", "3D+1", "2D+1"]
+    hits = [c.probability(Outcome.HIT, i) for i in range(4)]
+    assert hits == sorted(hits, reverse=True)
+    with pytest.raises(RuleValueError, match="needs at least 1D"):
+        shoot("2D", "3D", mode=FireMode.BURST, shots=3)
+    with pytest.raises(RuleValueError, match="a burst needs an automatic firearm"):
+        shoot("3D", "3D", mode=FireMode.BURST, weapon=Weapon.THROWN_BLADE)
+    with pytest.raises(RuleValueError, match="shots must be an integer from 1 to 8, got 9"):
+        shoot("3D", "3D", mode=FireMode.BURST, shots=9)
+
+
+def test_shot_two_pistols():
+    c = shoot("4D", "3D", mode=FireMode.TWO_PISTOLS)
+    assert [str(a.code) for a in c.attacks] == ["3D", "3D"]
+    with pytest.raises(RuleValueError, match="pistols \\(AP\\) only") as info:
+        shoot("4D", "3D", mode=FireMode.TWO_PISTOLS, weapon=Weapon.HEAVY)
+    assert info.value.field == "mode"
+
+
+def test_aim_and_sustained_fire():
+    assert aim_bonus("3D+2") == 3
+    assert [sustained_fire_bonus(n, "2D") for n in range(1, 6)] == [0, 1, 2, 2, 2]
+    aimed = shoot("3D", "3D", aimed=True, willpower="2D+1")
+    assert str(aimed.attacks[0].code) == "3D+2"
+    both = shoot("3D", "3D", aimed=True, sustained=4, willpower="2D")
+    assert str(both.attacks[0].code) == "3D+4"
+    with pytest.raises(RuleValueError, match="need the shooter's VOLONTÉ") as info:
+        shoot("3D", "3D", aimed=True)
+    assert info.value.field == "willpower"
+    with pytest.raises(RuleValueError, match="sustained must be an integer from 1 to 100, got 0"):
+        shoot("3D", "3D", sustained=0, willpower="2D")
+
+
+def test_dodge_modes():
+    assert str(dodge_roll("3D+1", DodgeMode.TOTAL).code) == "5D+1"
+    assert dodge_roll("3D+1", DodgeMode.FIXED).distribution().pmf() == {11: 1}
+    assert dodge_roll("3D+1", DodgeMode.FIXED_TOTAL).distribution().pmf() == {18: 1}
+    assert dodge_roll("3D+1", DodgeMode.FIXED, Rounding.UP).distribution().pmf() == {12: 1}
+    c = shoot("3D", "3D+1", dodge_mode=DodgeMode.FIXED)
+    brute = totals(3)
+    assert c.probability(Outcome.HIT) == F(sum(w for t, w in brute.items() if t > 11), 216)
+    assert c.probability(Outcome.HALF_DODGE) == F(brute[11], 216)
+    total = shoot("3D", "3D", dodge_mode=DodgeMode.TOTAL)
+    assert total.probability(Outcome.HIT) == brute_compare(totals(3), totals(5))[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(codes, codes, st.sampled_from(list(FireMode)), st.sampled_from(list(DodgeMode)))
+def test_shot_outcomes_sum_to_one_and_more_dice_help(attack, dodge, mode, dodge_mode):
+    kw = {"mode": mode, "dodge_mode": dodge_mode, "shots": 2}
+    try:
+        c = shoot(attack, dodge, **kw)
+    except RuleValueError as err:  # a 1D shooter's second burst shot is 0D
+        assert "needs at least 1D" in str(err)
+        return
+    for i in range(len(c.attacks)):
+        assert sum(c.table(i).values()) == 1
+        assert all(0 <= p <= 1 for p in c.table(i).values())
+    assert sum(c.counts.values()) == 1
+    better = shoot(attack + DiceCode(1), dodge, **kw)
+    assert better.probability(Outcome.HIT) >= c.probability(Outcome.HIT)
+    harder = shoot(attack, dodge + DiceCode(1), **kw)
+    assert harder.probability(Outcome.HIT) <= c.probability(Outcome.HIT)
+
+
+# ---------------------------------------------------------------- explosives
+@pytest.mark.parametrize(("a", "d"), [(2, 2), (3, 2), (1, 1)])
+def test_explosive_tie_is_primary_zone(a, d):
+    c = throw_explosive(DiceCode(a), DiceCode(d), bdc=1)
+    gt, eq, lt = brute_compare(totals(a, 1), totals(d))
+    assert c.table() == {Outcome.PRIMARY_ZONE: gt + eq, Outcome.SECONDARY_ZONE: lt}
+    assert c.probability(Outcome.HALF_DODGE) == 0
+    assert c.probability(Outcome.PRIMARY_ZONE) > shoot(DiceCode(a), DiceCode(d), bdc=1).probability(
+        Outcome.HIT
+    )
+
+
+def test_explosive_two_at_once_and_type():
+    c = throw_explosive("3D+1", "2D", two_at_once=True)
+    assert [str(a.code) for a in c.attacks] == ["2D+1", "2D+1"]
+    with pytest.raises(RuleValueError, match="only type 1 explosives can be thrown, got type 2"):
+        throw_explosive("3D", "2D", explosive_type=2)
+
+
+# ---------------------------------------------------------------------- psy
+def test_psychic_physical_is_like_a_shot():
+    p = psychic_attack("4D", "3D+1", bdc=1, bdp=2, bdt=-1)
+    assert p.table() == shoot("4D", "3D+1", bdc=2).table()
+
+
+def test_psychic_counter_must_strictly_win():
+    p = psychic_attack("2D+1", "2D", attack=PsyAttack.PHYSICAL_VS_COUNTER)
+    gt, eq, lt = brute_compare(totals(2, 1), totals(2))
+    assert p.table() == {Outcome.HIT: gt + eq, Outcome.COUNTERED: lt}
+
+
+def test_psychic_mental_tie_no_effect():
+    p = psychic_attack("3D", "2D+2", attack=PsyAttack.MENTAL, bdc=1, bdp=1)
+    gt, eq, lt = brute_compare(totals(3, 2), totals(2, 2))
+    assert p.table() == {Outcome.AFFECTED: gt, Outcome.NO_EFFECT: eq + lt}
+
+
+def test_psychic_ubiquity_and_complementarity():
+    u = psychic_attack("4D", "2D", option=PsyOption.UBIQUITY)
+    assert u.attacks[0].halved
+    assert u.probability(Outcome.HIT) == brute_compare(totals(4, 0, True), totals(2))[0]
+    c = psychic_attack("4D", "2D", option=PsyOption.COMPLEMENTARITY)
+    assert str(c.attacks[0].code) == "3D"
+
+
+def test_psychic_errors():
+    with pytest.raises(RuleValueError, match="bdt must be 0, got 2") as info:
+        psychic_attack("3D", "3D", attack=PsyAttack.MENTAL, bdt=2)
+    assert info.value.field == "bdt"
+    with pytest.raises(RuleValueError, match="'Esquive totale' only answers") as info:
+        psychic_attack("3D", "3D", attack=PsyAttack.MENTAL, dodge_mode=DodgeMode.TOTAL)
+    assert info.value.field == "dodge_mode"
+    with pytest.raises(RuleValueError, match="skill is '0D'"):
+        psychic_attack("1D", "3D", option=PsyOption.COMPLEMENTARITY)
+
+
+# -------------------------------------------------------------------- melee
+def brute_melee(ta: Counter, tb: Counter) -> tuple[Fraction, Fraction, Fraction]:
+    return brute_compare(ta, tb)
+
+
+def test_melee_attack_vs_attack():
+    r = melee(Fighter("2D+1", bonus=1), Fighter("3D"))
+    gt, eq, lt = brute_melee(totals(2, 2), totals(3))
+    assert [(x.label, x.probability, x.a_deals, x.b_deals) for x in r.rows] == [
+        ("A hits", gt, 1, 0),
+        ("Both miss", eq, 0, 0),
+        ("B hits", lt, 0, 1),
+    ]
+
+
+def test_melee_parry_and_counter():
+    parry = melee(Fighter("3D"), Fighter("2D", stance=Stance.PARRY))
+    gt, eq, lt = brute_melee(totals(3), totals(4))
+    assert parry.probability("A hits") == gt
+    assert parry.probability("No blow lands") == eq
+    assert parry.probability("Parried") == lt
+    assert parry.expected_b_deals == 0
+    literal = melee(Fighter("3D"), Fighter("2D", stance=Stance.PARRY), guard_tie_lands=True)
+    assert literal.probability("A hits") == gt + eq
+    counter = melee(Fighter("3D"), Fighter("2D", stance=Stance.COUNTER))
+    gt, eq, lt = brute_melee(totals(3), totals(3))
+    assert counter.probability("B counters (half damage)") == lt
+    assert counter.expected_b_deals == lt / 2
+
+
+def test_melee_guard_vs_guard_no_exchange():
+    for s1, s2 in [
+        (Stance.PARRY, Stance.COUNTER),
+        (Stance.COUNTER, Stance.COUNTER),
+        (Stance.PARRY, Stance.DODGE),
+        (Stance.DISENGAGE, Stance.DODGE),
+    ]:
+        r = melee(Fighter("3D", stance=s1), Fighter("3D", stance=s2))
+        assert [(x.label, x.probability) for x in r.rows] == [("No exchange", 1)]
+        assert r.resolve(random.Random(1)).a is None
+
+
+@pytest.mark.parametrize(
+    ("stance", "extra"),
+    [(Stance.DODGE, 0), (Stance.TOTAL_DODGE, 2), (Stance.ALREADY_ACTED, 0), (Stance.DISENGAGE, 0)],
+)
+def test_melee_agility_defence_gives_plus_five(stance, extra):
+    r = melee(Fighter("2D"), Fighter("3D", agility="1D+1", stance=stance))
+    gt, eq, lt = brute_melee(totals(2, 5), totals(1 + extra, 1))
+    away = "Disengaged" if stance is Stance.DISENGAGE else "Dodged"
+    assert [(x.label, x.probability, x.a_deals) for x in r.rows] == [
+        ("A hits", gt, 1),
+        ("Half-dodge", eq, F(1, 2)),
+        (away, lt, 0),
+    ]
+
+
+def test_melee_sides_mirror():
+    a = Fighter("2D+2", agility="2D", stance=Stance.DODGE)
+    b = Fighter("3D", stance=Stance.FEINT)
+    ab, ba = melee(a, b), melee(b, a)
+    assert ab.probability("B hits") == ba.probability("A hits")
+    assert ab.probability("Half-dodge") == ba.probability("Half-dodge")
+    assert ab.expected_b_deals == ba.expected_a_deals
+
+
+def test_melee_feint():
+    base = Fighter("3D")
+    feint = Fighter("3D", stance=Stance.FEINT)
+    vs_counter = melee(feint, Fighter("2D", stance=Stance.COUNTER))
+    assert str(vs_counter.a_roll.code) == "4D"  # +1D against a counter stance
+    vs_attack = melee(feint, base)
+    assert str(vs_attack.a_roll.code) == "2D"  # -1D against a purely offensive opponent
+    vs_parry = melee(feint, Fighter("2D", stance=Stance.PARRY))
+    assert str(vs_parry.a_roll.code) == "3D"  # no change against a parry
+
+
+def test_melee_weapon_options():
+    assert blow_modifier(MeleeWeapon.AB1, BlowOption.TWO_WEAPONS) == (-1, False)
+    assert blow_modifier(MeleeWeapon.AB3, BlowOption.TWO_WEAPONS) == (0, True)
+    assert blow_modifier(MeleeWeapon.AB4, BlowOption.ONE_HANDED) == (-1, False)
+    assert blow_modifier(MeleeWeapon.AB2, BlowOption.INSTINCTIVE) == (0, True)
+    two = melee(Fighter("4D", weapon=MeleeWeapon.AB3, blows=BlowOption.TWO_WEAPONS), Fighter("2D"))
+    assert two.a_roll.halved
+    gt, _eq, _lt = brute_melee(totals(4, 0, True), totals(2))
+    assert two.probability("A hits") == gt
+    with pytest.raises(RuleValueError, match="instinctive blows need an AB1 or AB2") as info:
+        melee(Fighter("3D", weapon=MeleeWeapon.AB3, blows=BlowOption.INSTINCTIVE), Fighter("3D"))
+    assert info.value.field == "a_blows"
+    with pytest.raises(RuleValueError, match="bare hands cannot use 'Deux armes'"):
+        melee(
+            Fighter("3D"), Fighter("3D", weapon=MeleeWeapon.UNARMED, blows=BlowOption.TWO_WEAPONS)
+        )
+    with pytest.raises(RuleValueError, match="'À une main' is for AB3 or AB4"):
+        blow_modifier(MeleeWeapon.CLOSE, BlowOption.ONE_HANDED)
+
+
+def test_melee_parry_restrictions():
+    with pytest.raises(RuleValueError, match="cannot use 'Parade' bare-handed") as info:
+        melee(
+            Fighter("3D", weapon=MeleeWeapon.AB2),
+            Fighter("3D", weapon=MeleeWeapon.UNARMED, stance=Stance.PARRY),
+        )
+    assert info.value.field == "b_stance"
+    with pytest.raises(RuleValueError, match="against a proton blade") as info:
+        melee(
+            Fighter("3D", weapon=MeleeWeapon.AB1, stance=Stance.COUNTER),
+            Fighter("3D", weapon=MeleeWeapon.AB2, proton=True),
+        )
+    assert info.value.field == "a_stance"
+    # bare hands against bare hands may parry; a proton blade may parry a proton blade
+    melee(
+        Fighter("3D", weapon=MeleeWeapon.UNARMED),
+        Fighter("3D", weapon=MeleeWeapon.UNARMED, stance=Stance.PARRY),
+    )
+    melee(
+        Fighter("3D", weapon=MeleeWeapon.AB1, proton=True, stance=Stance.PARRY),
+        Fighter("3D", weapon=MeleeWeapon.AB2, proton=True),
+    )
+    with pytest.raises(RuleValueError, match=r"only a blade .* can be a proton blade"):
+        melee(Fighter("3D", weapon=MeleeWeapon.CLOSE, proton=True), Fighter("3D"))
+    with pytest.raises(NotationError) as info:
+        melee(Fighter("3D"), Fighter("3D", agility="-2D", stance=Stance.DODGE))
+    assert info.value.field == "b_agility"
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes, codes, st.sampled_from(list(Stance)), st.sampled_from(list(Stance)))
+def test_melee_rows_sum_to_one_and_skill_helps(a, b, sa, sb):
+    try:
+        r = melee(Fighter(a, a, stance=sa), Fighter(b, b, stance=sb))
+    except RuleValueError as err:  # a 1D feint against an attack falls to 0D
+        assert "needs at least 1D" in str(err)
+        return
+    assert sum(x.probability for x in r.rows) == 1
+    if sa.kind == "offence":
+        stronger = melee(Fighter(a + DiceCode(1), a, stance=sa), Fighter(b, b, stance=sb))
+        assert stronger.expected_a_deals >= r.expected_a_deals
+
+
+def test_melee_seeded_exchange():
+    r = melee(Fighter("2D"), Fighter("2D"))
+    roll = r.resolve(Scripted([6, 6, 1, 1]))
+    assert (roll.a.total, roll.b.total, roll.label) == (12, 2, "A hits")
+
+
+# --------------------------------------------------------------- initiative
+def test_initiative_worked_example_tie_for_third():
+    """The source's example: two tied for 3rd; the re-roll decides 3rd and 4th only."""
+    people = [Combatant(n, "1D") for n in ("Ana", "Bel", "Cyr", "Dag")]
+    # first rolls 6, 5, 3, 3: Cyr and Dag tie for 3rd; their re-roll 2 vs 6
+    order = initiative_order(people, Scripted([6, 5, 3, 3, 2, 6]))
+    assert order.names() == ("Ana", "Bel", "Dag", "Cyr")
+    # Dag's re-roll (6) beats Bel's first roll (5), yet he does not pass 2nd
+    assert [e.totals for e in order.entries] == [(6,), (5,), (3, 6), (3, 2)]
+    assert order.lines()[2] == "3. Dag: 1D [3] = 3; re-roll 1: 1D [6] = 6"
+
+
+def test_initiative_retie_and_bdr():
+    people = [Combatant("A", "1D", 1), Combatant("B", "1D"), Combatant("C", "1D", 2)]
+    # totals 4+1=5, 5, 3+2=5: all tied; re-roll 1+1, 2, 6+2 -> C first, A and B re-tie
+    # at 2; their second re-roll 1+1 against 4 puts B before A
+    order = initiative_order(people, Scripted([4, 5, 3, 1, 2, 6, 1, 4]))
+    assert order.names() == ("C", "B", "A")
+    assert order.entries[2].totals == (5, 2, 2)
+    assert order.entries[0].totals == (5, 8)
+
+
+def test_initiative_errors():
+    with pytest.raises(RuleValueError, match="names must differ, repeated: \\['A'\\]"):
+        initiative_order([Combatant("A", "2D"), Combatant("A", "3D")], random.Random(1))
+    with pytest.raises(RuleValueError, match="1 to 20 combatants, got 0"):
+        initiative_order([], random.Random(1))
+    with pytest.raises(RuleValueError, match="a combatant needs a name"):
+        initiative_order([Combatant(" ", "2D")], random.Random(1))
+    with pytest.raises(RuleValueError, match="needs at least 1D"):
+        initiative_order([Combatant("A", "0D+3")], random.Random(1))
+
+
+def test_prob_acts_before_exact_and_simulated():
+    a, b = Combatant("A", "2D+1"), Combatant("B", "2D", 1)
+    assert prob_acts_before(a, b) == F(1, 2)
+    a, b = Combatant("A", "2D+1"), Combatant("B", "2D")
+    gt, eq, _lt = brute_compare(totals(2, 1), totals(2))
+    p = prob_acts_before(a, b)
+    assert p == gt / (1 - eq)
+    rng = random.Random(2024)
+    wins = sum(initiative_order([a, b], rng).names()[0] == "A" for _ in range(4000))
+    assert abs(wins / 4000 - float(p)) < 0.03
+
+
+def test_round_plan():
+    plan = plan_round([Action.SHOOT, Action.MOVE, Action.COMMUNICATE, Action.DODGE])
+    assert plan.main is Action.SHOOT
+    assert plan_round([Action.MOVE]).main is None
+    with pytest.raises(RuleValueError, match="one main action a round"):
+        plan_round([Action.AIM, Action.SHOOT])
+    with pytest.raises(RuleValueError, match="one main action a round"):
+        plan_round([Action.TOTAL_DODGE, Action.MELEE])
+    with pytest.raises(RuleValueError, match="one dodge roll a round answers every attack"):
+        plan_round([Action.DODGE, Action.DODGE])
+    with pytest.raises(RuleValueError, match="actions must be Action values, got 'Tir'"):
+        plan_round(["Tir"])  # type: ignore[list-item]
+
+
+def test_glossary_and_labels():
+    french = {t.french for t in GLOSSARY}
+    assert {"demi-esquive", "mantisse", "parade", "contre psychique"} <= french
+    assert all(t.chapter == "galaxies-jumelles" for t in GLOSSARY)
+    assert Outcome.HALF_DODGE.label == "Demi-esquive"
+    assert Stance.COUNTER.label == "Posture de contre"
+    assert issubclass(NotationError, RulebookError)
