@@ -51,16 +51,10 @@ from .unisystem import (
     test,
 )
 
-# isort: split
-# Imported after .unisystem on purpose: rulebook_py.glossary imports the widget
-# package, whose modules import the systems; this order keeps the cycle closed.
-from ..glossary import Term
-
 __all__ = [
     "AGGRESSIVE_ATTACK_BONUS",
     "DEFENSIVE_BONUS",
     "FEINT_LEVEL_BONUS",
-    "GLOSSARY",
     "ROUND_STEPS",
     "CloseSkill",
     "DefenceKind",
@@ -753,35 +747,54 @@ def keep_cool(willpower: int) -> Check:
     return test(willpower)
 
 
-#: Terms of the Unisystem combat chapter.
-GLOSSARY: tuple[Term, ...] = (
-    Term("tour", "round", "unisystem-combat", "1 to 5 seconds of game time"),
-    Term("temps de jeu / temps réel", "game time / real time", "unisystem-combat"),
-    Term("actions multiples", "multiple actions", "unisystem-combat", "−2 cumulative each"),
-    Term("combat rapproché", "close combat", "unisystem-combat"),
-    Term("combat à distance", "ranged combat", "unisystem-combat"),
-    Term("parer", "parry", "unisystem-combat"),
-    Term("esquiver", "dodge", "unisystem-combat"),
-    Term("bagarre", "Brawling", "unisystem-combat", "skill"),
-    Term("arts martiaux", "Martial Arts", "unisystem-combat", "skill"),
-    Term("arme blanche", "hand weapon", "unisystem-combat", "skill"),
-    Term("attitude défensive", "defensive stance", "unisystem-combat", "+3 to defences"),
-    Term("attitude agressive", "aggressive stance", "unisystem-combat", "+2 to attacks"),
-    Term("feinte", "feint", "unisystem-combat", "INT + skill vs PER + skill"),
-    Term("arme improvisée", "improvised weapon", "unisystem-combat"),
-    Term("plonger à couvert", "dive for cover", "unisystem-combat", "DEX + Dodge"),
-    Term("viser", "aim", "unisystem-combat", "PER + skill, +1 per success level"),
-    Term("salve", "burst", "unisystem-combat", "3 to 5 rounds"),
-    Term("rock 'n roll", "full automatic fire", "unisystem-combat", "groups of ten"),
-    Term("tir de suppression", "suppressive fire", "unisystem-combat", "D4 (2) hits"),
-    Term("recul", "recoil", "unisystem-combat"),
-    Term("plomb fin / chevrotine", "bird shot / buckshot", "unisystem-combat", "+2 / +1"),
-    Term("garder son calme", "keeping one's cool", "unisystem-combat", "simple Willpower test"),
-    Term("portée", "range", "unisystem-combat"),
-    Term("à bout portant", "point blank", "unisystem-combat"),
-    Term("lunette de visée", "telescopic sight", "unisystem-combat", "+2 to +5 to aim"),
-    Term("éclairage", "lighting", "unisystem-combat"),
-    Term("noir total", "total darkness", "unisystem-combat"),
-    Term("multiplicateur de dégâts", "damage multiplier", "unisystem-combat"),
-    Term("sauvageon", "wildling", "unisystem-combat", "a minor malevolent spirit"),
+#: The chapter's terms as ``(French, English, note)``; :data:`GLOSSARY` wraps them.
+_TERMS: tuple[tuple[str, str, str], ...] = (
+    ("tour", "round", "1 to 5 seconds of game time"),
+    ("temps de jeu / temps réel", "game time / real time", ""),
+    ("actions multiples", "multiple actions", "−2 cumulative each"),
+    ("combat rapproché", "close combat", ""),
+    ("combat à distance", "ranged combat", ""),
+    ("parer", "parry", ""),
+    ("esquiver", "dodge", ""),
+    ("bagarre", "Brawling", "skill"),
+    ("arts martiaux", "Martial Arts", "skill"),
+    ("arme blanche", "hand weapon", "skill"),
+    ("attitude défensive", "defensive stance", "+3 to defences"),
+    ("attitude agressive", "aggressive stance", "+2 to attacks"),
+    ("feinte", "feint", "INT + skill vs PER + skill"),
+    ("arme improvisée", "improvised weapon", ""),
+    ("plonger à couvert", "dive for cover", "DEX + Dodge"),
+    ("viser", "aim", "PER + skill, +1 per success level"),
+    ("salve", "burst", "3 to 5 rounds"),
+    ("rock 'n roll", "full automatic fire", "groups of ten"),
+    ("tir de suppression", "suppressive fire", "D4 (2) hits"),
+    ("recul", "recoil", ""),
+    ("plomb fin / chevrotine", "bird shot / buckshot", "+2 / +1"),
+    ("garder son calme", "keeping one's cool", "simple Willpower test"),
+    ("portée", "range", ""),
+    ("à bout portant", "point blank", ""),
+    ("lunette de visée", "telescopic sight", "+2 to +5 to aim"),
+    ("éclairage", "lighting", ""),
+    ("noir total", "total darkness", ""),
+    ("multiplicateur de dégâts", "damage multiplier", ""),
+    ("sauvageon", "wildling", "a minor malevolent spirit"),
 )
+
+
+def __getattr__(name: str) -> object:
+    """Build :data:`GLOSSARY` on first use.
+
+    ``rulebook_py.glossary`` imports the widget package, whose modules import
+    the systems; importing it lazily keeps this module importable first.
+
+    Example:
+        >>> GLOSSARY[0].english
+        'round'
+    """
+    if name == "GLOSSARY":
+        from ..glossary import Term
+
+        terms = tuple(Term(fr, en, "unisystem-combat", note) for fr, en, note in _TERMS)
+        globals()["GLOSSARY"] = terms
+        return terms
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
