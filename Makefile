@@ -8,6 +8,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+LIVE_PORT ?= 8866
 
 .PHONY: book test serve live bench lint notebooks clean venv
 
@@ -36,9 +37,9 @@ serve:
 	@test -f _build/html/index.html || $(MAKE) book
 	$(PY) -m http.server --bind $(HOST) --directory _build/html $(PORT)
 
-## make live: the chapters as live notebooks (JupyterLab) on $(HOST).
+## make live: the chapters as code-free Voilà apps (local kernel) on http://$(HOST):$(LIVE_PORT)/
 live: $(STAMP)
-	$(VENV)/bin/jupyter lab --ip=$(HOST) --no-browser --ServerApp.root_dir=book
+	$(PY) scripts/live.py --host $(HOST) --port $(LIVE_PORT)
 
 ## make bench: every calculator's update time against the budget, dice engine vs icepool.
 bench: $(STAMP)

@@ -103,7 +103,9 @@ def guarded_page(browser) -> Iterator[Callable[..., tuple[object, PageLog]]]:
 
         context.route("**/*", route)
         page = context.new_page()
-        page.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
+        page.on(
+            "console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None
+        )
         page.on("pageerror", lambda err: log.page_errors.append(str(err)))
         return page, log
 

@@ -29,8 +29,12 @@ HTML = ROOT / "_build" / "html"
 INPUTS = ("_toc.yml", "_config.yml", "book", "_static", "rulebook_py", "scripts/vendor.json")
 STAMP = HTML / ".rulebook-built"
 
-_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
-_VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
+_STATE = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S
+)
+_VIEW = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S
+)
 
 
 def toc_pages() -> list[str]:
@@ -58,7 +62,11 @@ def _newest_input() -> float:
         path = ROOT / name
         files = [path] if path.is_file() else path.rglob("*")
         for file in files:
-            if file.is_file() and "__pycache__" not in file.parts and ".ipynb_checkpoints" not in file.parts:
+            if (
+                file.is_file()
+                and "__pycache__" not in file.parts
+                and ".ipynb_checkpoints" not in file.parts
+            ):
                 newest = max(newest, file.stat().st_mtime)
     return newest
 

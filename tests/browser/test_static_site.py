@@ -30,7 +30,9 @@ def test_page_renders_offline(page_name, site_url, built_site, guarded_page, out
     calculators = page.locator(".rb-calculator")
     if expected:
         page.wait_for_function(
-            "n => document.querySelectorAll('.rb-calculator').length >= n", arg=expected, timeout=30_000
+            "n => document.querySelectorAll('.rb-calculator').length >= n",
+            arg=expected,
+            timeout=30_000,
         )
     # Let late scripts (MathJax, widget typesetting) report their errors.
     page.wait_for_timeout(500)

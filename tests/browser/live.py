@@ -1,0 +1,180 @@
+"""Drive a live calculator in the browser and check it against the package in CPython.
+
+A calculator in the page is matched to its class by its title (the ``h4``
+the base class writes), its shown answer is compared with a default-built
+instance in CPython, then one of the class's ``bench_changes`` is applied to
+the control in the browser and the recomputed answer must show exactly the
+numbers (fractions included) that CPython computes for the same change.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from rulebook_py.widgets import CALCULATORS
+
+__all__ = [
+    "LiveChange",
+    "apply_in_browser",
+    "check_one_calculator",
+    "notebook_calculator_count",
+    "numbers",
+    "plan_change",
+    "result_locator",
+    "wait_for_numbers",
+]
+
+_TAG = re.compile(r"<[^>]+>")
+_NUMBER = re.compile(r"\d+(?:[./]\d+)*")
+TEXT_LIKE = (
+    widgets.Text,
+    widgets.IntText,
+    widgets.FloatText,
+    widgets.BoundedIntText,
+    widgets.BoundedFloatText,
+)
+SLIDERS = (widgets.IntSlider, widgets.FloatSlider)
+SETTABLE = (*TEXT_LIKE, *SLIDERS, widgets.Dropdown, widgets.Checkbox, widgets.ToggleButtons)
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers of a text (``1/12``, ``8.33``, ``12``), in order: what must agree."""
+    return _NUMBER.findall(text)
+
+
+def html_numbers(fragment: str) -> list[str]:
+    return numbers(html.unescape(_TAG.sub(" ", fragment)))
+
+
+@dataclass(frozen=True)
+class LiveChange:
+    """One control change and the answer CPython gives after it."""
+
+    cls: type
+    control: str
+    index: int
+    value: Any
+    label: str
+    before: list[str]
+    after: list[str]
+
+
+def plan_change(cls: type, shown_numbers: list[str]) -> LiveChange | None:
+    """A change of ``cls`` that alters its answer, if the page shows its default answer."""
+    calc = cls()
+    before = html_numbers(calc.result.value)
+    if not before or before != shown_numbers:
+        return None
+    names = list(calc.controls)
+    for name, value in cls.bench_changes:
+        if not isinstance(calc.controls[name], SETTABLE):
+            continue
+        changed = cls()
+        changed.controls[name].value = value
+        after = html_numbers(changed.result.value)
+        if changed.error or after == before:
+            continue
+        label = str(getattr(changed.controls[name], "label", value))
+        return LiveChange(cls, name, names.index(name), value, label, before, after)
+    return None
+
+
+def _children(calc):
+    return calc.locator(":scope > *")
+
+
+def _offset(cls: type) -> int:
+    return 1 if cls.title else 0
+
+
+def result_locator(calc, cls: type):
+    """The HTML widget holding the exact answer (after the rows and the message)."""
+    n_controls = len(cls().controls)
+    return _children(calc).nth(_offset(cls) + n_controls + 1)
+
+
+def apply_in_browser(calc, change: LiveChange, control_type: type) -> None:
+    """Set the control in the page as a reader would."""
+    row = _children(calc).nth(_offset(change.cls) + change.index)
+    control = row.locator(":scope > *").first
+    if issubclass(control_type, TEXT_LIKE):
+        box = control.locator("input").first
+        box.fill(str(change.value))
+        box.press("Enter")
+    elif issubclass(control_type, widgets.Dropdown):
+        control.locator("select").select_option(label=change.label)
+    elif issubclass(control_type, widgets.Checkbox):
+        control.locator("input[type=checkbox]").set_checked(bool(change.value))
+    elif issubclass(control_type, widgets.ToggleButtons):
+        exact = re.compile(rf"^\s*{re.escape(change.label)}\s*$")
+        control.locator("button").filter(has_text=exact).first.click()
+    elif issubclass(control_type, SLIDERS):
+        readout = control.locator(".widget-readout").first
+        readout.click()
+        readout.press("Control+A")
+        readout.type(str(change.value))
+        readout.press("Enter")
+    else:  # pragma: no cover - plan_change only picks SETTABLE controls
+        raise AssertionError(f"cannot set a {control_type.__name__} in the browser")
+
+
+def wait_for_numbers(locator, want: list[str], timeout: float = 30.0) -> float:
+    """Wait until the locator's text shows exactly ``want``; return the seconds it took."""
+    start = time.perf_counter()
+    shown: list[str] = []
+    while time.perf_counter() - start < timeout:
+        shown = numbers(locator.inner_text())
+        if shown == want:
+            return time.perf_counter() - start
+        time.sleep(0.01)
+    raise AssertionError(f"the page shows {shown} after {timeout} s, CPython says {want}")
+
+
+def check_one_calculator(page, page_name: str) -> tuple[str, float]:
+    """Change a control of the first checkable calculator of the page; return (title, seconds)."""
+    calcs = page.locator(".rb-calculator")
+    titles = []
+    for i in range(calcs.count()):
+        calc = calcs.nth(i)
+        title = (
+            calc.locator(".rb-title").first.inner_text().strip()
+            if calc.locator(".rb-title").count()
+            else ""
+        )
+        titles.append(title)
+        for cls in CALCULATORS.values():
+            if cls.title != title:
+                continue
+            shown = numbers(result_locator(calc, cls).inner_text())
+            change = plan_change(cls, shown)
+            if change is None:
+                continue
+            calc.scroll_into_view_if_needed()
+            control_type = type(cls().controls[change.control])
+            start = time.perf_counter()
+            apply_in_browser(calc, change, control_type)
+            wait_for_numbers(result_locator(calc, cls), change.after)
+            return title, time.perf_counter() - start
+    raise AssertionError(
+        f"no calculator of {page_name} could be checked live (titles {titles}); each needs a "
+        "registered class of that title shown with its default values and a settable bench change"
+    )
+
+
+def notebook_calculator_count(path: Path) -> int:
+    """How many widget views a stored chapter notebook displays (0: nothing live to check)."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    count = 0
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []):
+            if "application/vnd.jupyter.widget-view+json" in output.get("data", {}):
+                count += 1
+    return count
