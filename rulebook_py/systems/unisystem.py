@@ -353,6 +353,15 @@ class Check:
     level_cap: int | None = None
     core: CoreDie = CoreDie.D10
 
+    def __post_init__(self) -> None:
+        """Refuse a check built by hand with a bad kind, bonus, cap or core die."""
+        if not isinstance(self.kind, CheckKind):
+            raise RuleValueError(f"kind must be a CheckKind, got {self.kind!r}", field="kind")
+        check_bonus(self.bonus)
+        if self.level_cap is not None:
+            check_int(self.level_cap, "level_cap", 1, 20)
+        core_distribution(self.core)
+
     def total_distribution(self) -> Distribution:
         """The exact distribution of the total (core die + bonus).
 
