@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -582,3 +583,160 @@ def test_runner_bad_input():
         Runner("a", 0, die="d8")
     with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 100000"):
         co.estimate_chase(Runner("a", 0), Runner("b", 0), 5, 10, trials=10**6)
+
+
+# ------------------------------------------------------------- calculators
+from rulebook_py.widgets import CALCULATORS  # noqa: E402
+from rulebook_py.widgets.chroniques import (  # noqa: E402
+    ChroniquesAttackCalculator,
+    ChroniquesChaseCalculator,
+    ChroniquesConditionsCalculator,
+    ChroniquesInitiativeCalculator,
+    ChroniquesKnockOutCalculator,
+)
+
+OURS = [ChroniquesAttackCalculator, ChroniquesConditionsCalculator, ChroniquesKnockOutCalculator, ChroniquesInitiativeCalculator,
+        ChroniquesChaseCalculator]  # fmt: skip
+
+
+def test_calculators_are_registered():
+    for cls in OURS:
+        assert CALCULATORS[cls.__name__] is cls
+    assert ChroniquesChaseCalculator.kind == "fight" and ChroniquesAttackCalculator.kind == "roll"
+
+
+def test_attack_calculator_exact_answers():
+    calc = ChroniquesAttackCalculator()
+    assert calc.error == ""
+    assert "55.00 % (11/20)" in calc.result.value  # +4 against DEF 14
+    assert "<td>Expected lethal damage</td><td>4.50</td>" in calc.result.value
+    calc.controls["die"].value = "2d20kh1"
+    assert "79.75 % (319/400)" in calc.result.value
+    calc.controls["attacker_conditions"].value = ("WEAKENED",)
+    assert "<td>Die rolled</td><td>2d12kh1</td>" in calc.result.value
+    assert "<td>P(critical: damage doubled)</td><td>0 %</td>" in calc.result.value
+    calc.controls["attacker_conditions"].value = ()
+    calc.controls["defender_conditions"].value = ("PARALYSED",)
+    assert "<td>P(hit)</td><td>100 %</td>" in calc.result.value
+    assert calc.chart.value.startswith("<svg")
+
+
+def test_attack_calculator_temporary_and_two_weapons():
+    calc = ChroniquesAttackCalculator(temporary=True, target_strength=1)
+    assert "temporary damage without a suitable weapon" in calc.result.value
+    assert "Expected temporary damage" in calc.result.value
+    calc.controls["two_weapons"].value = True
+    assert "P(hit) (each attack)" in calc.result.value
+    assert "off hand:" in calc.roll_output.value or calc.roll() is None
+    calc.roll()
+    assert "off hand:" in calc.roll_output.value
+
+
+@pytest.mark.parametrize(
+    "control,value,match",
+    [
+        ("defense", 0, "defense must be an integer from 1 to 60, got 0"),
+        ("defense", 200, "got 200"),
+        ("bonus", 99, "bonus must be an integer from -30 to 40"),
+        ("damage", "2d", "cannot read dice notation"),
+        ("cover", "PARTIAL", "cover applies to ranged or magic attacks"),
+        ("off_hand", "1d10", "at most 1d6"),
+        ("repeated", -1, "repeated must be an integer from 0 to 10"),
+    ],
+)
+def test_attack_calculator_bad_input_next_to_the_control(control, value, match):
+    calc = ChroniquesAttackCalculator(two_weapons=control == "off_hand")
+    calc.controls[control].value = value
+    assert re.search(match, calc.error_for(control)), calc.error
+    assert calc.result.value == ""
+    assert "Traceback" not in calc.error
+
+
+def test_conditions_calculator():
+    calc = ChroniquesConditionsCalculator(attacker_conditions=("KNOCKED_DOWN", "BLINDED"),
+                                defender_conditions=(), kind="ranged")  # fmt: skip
+    assert "<td>Ranged attack</td><td>-15</td><td>+0</td>" in calc.result.value
+    assert "<td>Initiative</td><td>-5</td>" in calc.result.value
+    calc.controls["defender_conditions"].value = ("SURPRISED",)
+    assert "<td>DEF</td><td>-10</td><td>-5</td>" in calc.result.value
+    calc.controls["first_round"].value = False
+    assert "<td>DEF</td><td>-10</td><td>+0</td>" in calc.result.value
+    calc.controls["attacker_conditions"].value = ("STUNNED",)
+    calc.roll()
+    assert "cannot act" in calc.roll_output.value
+    calc.controls["defense"].value = 0
+    assert "defense must be an integer" in calc.error_for("defense")
+
+
+def test_knock_out_calculator_reproduces_krush():
+    calc = ChroniquesKnockOutCalculator()
+    text = calc.result.value
+    assert "<td>Temporary damage of this blow</td><td>7</td>" in text
+    assert "<td>Excess over the hit points</td><td>4</td>" in text
+    assert "knocked out for at least 4 minutes" in text
+    # 1d8+3 - 1 exceeds 3 unless the d8 shows 1: 7/8
+    assert "87.50 % (7/8)" in text
+    calc.controls["hit_points"].value = 7
+    assert "still conscious" in calc.result.value
+    calc.controls["damage"].value = "1d4-6"
+    assert "damage must stay from 0 to 500" in calc.error_for("damage")
+    calc.controls["damage"].value = "1d8+3"
+    calc.controls["hit_points"].value = -2
+    assert "hit_points must be an integer from 0" in calc.error_for("hit_points")
+
+
+def test_initiative_calculator():
+    calc = ChroniquesInitiativeCalculator()
+    names = re.findall(r"<tr><td>\d</td><td>([^<]+)</td>", calc.result.value)
+    assert names == ["Elvira", "Marco", "Goblin chief", "Krush", "Goblin archer"]
+    # WIS 14 (+2) against 12: surprised on 1 to 9
+    assert "45.00 % (9/20)" in calc.result.value
+    calc.controls["delay_name"].value = "Elvira"
+    calc.controls["delay_to"].value = 0
+    assert "loses the action" in calc.result.value
+    calc.controls["delay_to"].value = 30
+    assert "new_initiative must be an integer from 0 to 15" in calc.error_for("delay_to")
+    calc.controls["delay_name"].value = "Nobody"
+    assert "no combatant named &#x27;Nobody&#x27;" in calc.error_for("delay_name")
+    calc.controls["delay_name"].value = ""
+    calc.controls["combatants"].value = "Krush, twelve, PC, 10"
+    assert "must be whole numbers" in calc.error_for("combatants")
+    calc.controls["combatants"].value = "Krush, 12, PC, 40"
+    assert "wisdom must be an integer from 1 to 30, got 40" in calc.error_for("combatants")
+
+
+def test_chase_calculator_matches_the_rules_and_replays():
+    calc = ChroniquesChaseCalculator()
+    dragon = Runner("p", 0, frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}))
+    elf = Runner("q", 4, die="2d20kh1")
+    odds = chase_odds(dragon, elf, 30, 50)
+    from rulebook_py.widgets.format import probability
+
+    assert f"<td>P(capture)</td><td>{probability(odds.capture)}</td>" in calc.result.value
+    assert "d20 +10 (table +10)" in calc.result.value
+    assert "Round 1 (DEX)" in calc.roll_output.value
+    calc.controls["pursuer_traits"].value = ("TINY", "HUGE")
+    assert "both tiny or smaller and huge" in calc.error_for("pursuer_traits")
+    calc.controls["pursuer_traits"].value = ("HUGE",)
+    calc.controls["distance"].value = 80
+    assert "distance must be an integer from 1 to 49" in calc.error_for("distance")
+    calc.controls["distance"].value = 30
+    calc.controls["pursuer_dex"].value = 40
+    assert "dexterity must be an integer from -5 to 15" in calc.error_for("pursuer_dex")
+    calc.controls["pursuer_dex"].value = 0
+    calc.controls["max_rounds"].value = 1000
+    assert "max_rounds must be an integer from 1 to 100" in calc.error_for("max_rounds")
+
+
+@pytest.mark.parametrize("cls", OURS)
+def test_update_latency(cls):
+    calc = cls()
+    times = []
+    for _ in range(3):
+        for control, value in cls.bench_changes:
+            calc.controls[control].value = value
+            times.append(calc.last_update_seconds)
+        calc = cls()
+    times.sort()
+    budget = 0.1 if cls.kind == "fight" else 0.016
+    assert times[len(times) // 2] < budget

@@ -18,7 +18,6 @@ Example:
 
 from __future__ import annotations
 
-from ..glossary import Term
 from .chroniques_attack import (
     AttackKind,
     AttackReport,
@@ -88,7 +87,7 @@ __all__ = [
     "BONUS_RANGE",
     "D12_ONE_FUMBLES",
     "DEFENSE_RANGE",
-    "GLOSSARY",
+    "GLOSSARY",  # noqa: F822 - built lazily by __getattr__
     "MAX_ROUNDS",
     "MAX_SIGHT",
     "MAX_TRIALS",
@@ -146,44 +145,64 @@ __all__ = [
 
 _CH = "chroniques-oubliees"
 
-#: Terms of the Chroniques Oubliées combat chapter.
-GLOSSARY: tuple[Term, ...] = (
-    Term("tour de combat", "combat round", _CH, "10 seconds"),
-    Term("surprise", "surprise", _CH, "WIS test against 10 + the ambushers' DEX modifier"),
-    Term("embuscade", "ambush", _CH),
-    Term("Initiative (Init.)", "initiative", _CH, "a fixed score; highest acts first"),
-    Term("PJ / PNJ", "player / non-player character", _CH),
-    Term("action limitée (L)", "limited action", _CH, "takes the whole turn"),
-    Term("action de mouvement (M)", "move action", _CH, "about 20 m"),
-    Term("action d'attaque (A)", "attack action", _CH),
-    Term("action gratuite", "free action", _CH),
-    Term("état préjudiciable", "harmful condition", _CH),
-    Term("Aveuglé", "blinded", _CH),
-    Term("Affaibli", "weakened", _CH, "rolls a d12 for every test"),
-    Term("Étourdi", "stunned", _CH),
-    Term("Immobilisé", "immobilised", _CH),
-    Term("Paralysé", "paralysed", _CH),
-    Term("Ralenti", "slowed", _CH),
-    Term("Renversé", "knocked down", _CH),
-    Term("Surpris", "surprised", _CH),
-    Term("DEF (défense)", "defence", _CH, "the difficulty of an attack test"),
-    Term("test d'attaque", "attack test", _CH, "contact, distance or magique"),
-    Term("réussite critique", "critical success", _CH, "natural 20: damage doubled"),
-    Term("échec critique", "critical failure", _CH, "natural 1"),
-    Term("à couvert", "in cover", _CH),
-    Term("pénombre", "dim light", _CH),
-    Term("portée longue", "long range", _CH, "up to twice the range, -5"),
-    Term("attaque concertée", "concerted attack", _CH, "a helper's attack against 15"),
-    Term("combat à deux armes", "two-weapon fighting", _CH),
-    Term("défense simple / totale", "simple / total defence", _CH, "+2 / +4 DEF"),
-    Term("PJ incompétent", "untrained character", _CH, "-3 penalties"),
-    Term("attaque magique opposée", "opposed magic attack", _CH),
-    Term("DM (dommages)", "damage", _CH),
-    Term("DM temporaires", "temporary (non-lethal) damage", _CH),
-    Term("assommé", "knocked out", _CH),
-    Term("PV (points de vie)", "hit points", _CH),
-    Term("poursuite", "chase", _CH),
-    Term("distance limite", "loss-of-sight distance", _CH),
-    Term("Mod. (modificateur)", "ability modifier", _CH),
-    Term("FOR, DEX, CON, INT, SAG, CHA", "STR, DEX, CON, INT, WIS, CHA", _CH),
+#: ``(french, english, note)`` of the chapter's terms; GLOSSARY wraps them in ``Term``.
+_TERMS: tuple[tuple[str, ...], ...] = (
+    ("tour de combat", "combat round", "10 seconds"),
+    ("surprise", "surprise", "WIS test against 10 + the ambushers' DEX modifier"),
+    ("embuscade", "ambush"),
+    ("Initiative (Init.)", "initiative", "a fixed score; highest acts first"),
+    ("PJ / PNJ", "player / non-player character"),
+    ("action limitée (L)", "limited action", "takes the whole turn"),
+    ("action de mouvement (M)", "move action", "about 20 m"),
+    ("action d'attaque (A)", "attack action"),
+    ("action gratuite", "free action"),
+    ("état préjudiciable", "harmful condition"),
+    ("Aveuglé", "blinded"),
+    ("Affaibli", "weakened", "rolls a d12 for every test"),
+    ("Étourdi", "stunned"),
+    ("Immobilisé", "immobilised"),
+    ("Paralysé", "paralysed"),
+    ("Ralenti", "slowed"),
+    ("Renversé", "knocked down"),
+    ("Surpris", "surprised"),
+    ("DEF (défense)", "defence", "the difficulty of an attack test"),
+    ("test d'attaque", "attack test", "contact, distance or magique"),
+    ("réussite critique", "critical success", "natural 20: damage doubled"),
+    ("échec critique", "critical failure", "natural 1"),
+    ("à couvert", "in cover"),
+    ("pénombre", "dim light"),
+    ("portée longue", "long range", "up to twice the range, -5"),
+    ("attaque concertée", "concerted attack", "a helper's attack against 15"),
+    ("combat à deux armes", "two-weapon fighting"),
+    ("défense simple / totale", "simple / total defence", "+2 / +4 DEF"),
+    ("PJ incompétent", "untrained character", "-3 penalties"),
+    ("attaque magique opposée", "opposed magic attack"),
+    ("DM (dommages)", "damage"),
+    ("DM temporaires", "temporary (non-lethal) damage"),
+    ("assommé", "knocked out"),
+    ("PV (points de vie)", "hit points"),
+    ("poursuite", "chase"),
+    ("distance limite", "loss-of-sight distance"),
+    ("Mod. (modificateur)", "ability modifier"),
+    ("FOR, DEX, CON, INT, SAG, CHA", "STR, DEX, CON, INT, WIS, CHA"),
 )
+
+
+# ``rulebook_py.glossary`` imports the widget layer, which imports this module:
+# importing ``Term`` at the top would be circular, so GLOSSARY is built on first
+# access (PEP 562 module ``__getattr__``).
+def __getattr__(name: str) -> object:
+    """Build :data:`GLOSSARY` (the chapter's terms) on first access.
+
+    Example:
+        >>> from rulebook_py.systems.chroniques import GLOSSARY
+        >>> any(t.french == "Aveuglé" and t.english == "blinded" for t in GLOSSARY)
+        True
+    """
+    if name != "GLOSSARY":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..glossary import Term
+
+    glossary = tuple(Term(french, english, _CH, *note) for french, english, *note in _TERMS)
+    globals()["GLOSSARY"] = glossary
+    return glossary
