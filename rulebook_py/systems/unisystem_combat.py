@@ -788,7 +788,9 @@ def __getattr__(name: str) -> object:
     the systems; importing it lazily keeps this module importable first.
 
     Example:
-        >>> GLOSSARY[0].english
+        >>> import rulebook_py.widgets  # the usual entry point loads the glossary
+        >>> from rulebook_py.systems import unisystem_combat
+        >>> unisystem_combat.GLOSSARY[0].english
         'round'
     """
     if name == "GLOSSARY":

@@ -1,0 +1,674 @@
+"""Unisystem combat: tables, round, initiative, multiple actions, close and ranged combat."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulebook_py.widgets  # noqa: F401  (the usual entry point: loads the glossary first)
+from rulebook_py.distribution import Distribution
+from rulebook_py.errors import RuleValueError
+from rulebook_py.systems.unisystem import contest, success_levels, task, test
+from rulebook_py.systems.unisystem_actions import (
+    ActionKind,
+    ActionLimits,
+    PlannedAction,
+    action_penalties,
+    parse_plan,
+    plan_actions,
+)
+from rulebook_py.systems.unisystem_combat import (
+    ROUND_STEPS,
+    CloseSkill,
+    DefenceKind,
+    ImprovisedWeapon,
+    Lighting,
+    MeleeAttack,
+    MeleeDefence,
+    RangeBand,
+    RoundStep,
+    Stance,
+    can_parry,
+    darkness_bonus_distribution,
+    feint,
+    keep_cool,
+    melee_exchange,
+    parse_enum,
+    scope_bonus,
+)
+from rulebook_py.systems.unisystem_initiative import (
+    Combatant,
+    InitiativeEdge,
+    first_to_act,
+    initiative_order,
+)
+from rulebook_py.systems.unisystem_ranged import (
+    Aim,
+    FiringMode,
+    ShotgunAmmo,
+    Volley,
+    effective_multiplier,
+    hits_damage,
+    ranged_attack,
+    suppressive_fire_hits,
+)
+
+D10 = range(1, 11)
+F = Fraction
+
+
+# ------------------------------------------------------------------ tables
+def test_round_has_six_steps_in_the_source_order():
+    assert [s.label for s in ROUND_STEPS] == [
+        "Intentions",
+        "Initiative",
+        "Performance",
+        "Dégâts",
+        "Recommencer",
+        "Fin",
+    ]
+    assert ROUND_STEPS[0] is RoundStep.INTENTIONS and all(s.summary for s in ROUND_STEPS)
+
+
+def test_range_table_exactly_as_the_source():
+    table = {b.label: (b.modifier, b.multiplier_shift) for b in RangeBand}
+    assert table == {
+        "À bout portant": (1, 1),
+        "Courte": (0, 0),
+        "Moyenne": (-1, 0),
+        "Longue": (-3, -1),
+        "Extrême": (-6, -2),
+    }
+
+
+def test_lighting_table_exactly_as_the_source():
+    assert Lighting.DIM.modifier == -1 and Lighting.DIM.label == "Faible"
+    assert Lighting.POOR.modifier == -4 and Lighting.POOR.label == "Mauvais"
+    assert Lighting.TOTAL_DARKNESS.modifier is None
+    assert Lighting.TOTAL_DARKNESS.label == "Noir total"
+    assert Lighting.NORMAL.modifier == 0
+
+
+def test_scope_bonus_is_two_to_five():
+    assert [scope_bonus(s) for s in (0, 2, 3, 4, 5)] == [0, 2, 3, 4, 5]
+    for bad in (1, 6, -1):
+        with pytest.raises(RuleValueError, match="scope") as err:
+            scope_bonus(bad)
+        assert err.value.field == "scope"
+
+
+def test_stances_improvised_weapons_and_ammo():
+    assert (Stance.DEFENSIVE.defence_bonus, Stance.DEFENSIVE.may_attack) == (3, False)
+    assert (Stance.AGGRESSIVE.attack_bonus, Stance.AGGRESSIVE.may_defend) == (2, False)
+    assert ImprovisedWeapon.SHARP.attack == -2
+    assert ImprovisedWeapon.CLUMSY.attack_range == (-3, -1)
+    assert ImprovisedWeapon.CHAIR.parry_range == (1, 2)
+    assert {a.label: a.bonus for a in ShotgunAmmo} == {
+        "Pas un fusil à pompe": 0,
+        "Plomb fin": 2,
+        "Chevrotine": 1,
+        "Balle pleine": 0,
+    }
+
+
+def test_parse_enum_reads_names_and_labels_and_refuses_the_rest():
+    assert parse_enum("point_blank", RangeBand, "range_band") is RangeBand.POINT_BLANK
+    assert parse_enum("Extrême", RangeBand, "range_band") is RangeBand.EXTREME
+    with pytest.raises(RuleValueError, match=r"range_band must be one of .*'galactic'") as err:
+        parse_enum("galactic", RangeBand, "range_band")
+    assert err.value.field == "range_band"
+    with pytest.raises(RuleValueError, match="range_band"):
+        ranged_attack(3, 3, range_band="galactic")
+
+
+# ------------------------------------------------------------ multiple actions
+A, D, OTH = ActionKind.ATTACK, ActionKind.DEFENCE, ActionKind.OTHER
+
+
+def test_jimmy_attack_and_first_defence_free_then_minus_2_and_minus_4():
+    plan = parse_plan("attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3\ndefence 4+3")
+    steps = plan_actions(plan)
+    assert [s.penalty for s in steps] == [0, 0, -2, -4]
+    assert [s.free for s in steps] == [True, True, False, False]
+    assert [s.chance for s in steps] == [
+        task(4, 4).success_chance(),
+        task(4, 3).success_chance(),
+        task(4, 3, -2).success_chance(),
+        task(4, 3, -4).success_chance(),
+    ]
+    assert [s.chance for s in steps] == [F(1), F(9, 10), F(7, 10), F(1, 2)]
+
+
+@pytest.mark.parametrize(
+    ("kinds", "close", "expected"),
+    [
+        ([A, D, D, D], True, (0, 0, -2, -4)),
+        ([A, D, D, D], False, (0, -2, -4, -6)),
+        ([A, A, D, A], True, (0, -2, 0, -4)),
+        ([D, D, A], True, (0, -2, 0)),
+        ([OTH], False, (0,)),
+        ([OTH], True, (-2,)),
+        ([A, OTH, D, OTH], True, (0, -2, 0, -4)),
+        ([OTH] * 5, False, (0, -2, -4, -6, -8)),
+    ],
+)
+def test_penalty_sequences(kinds, close, expected):
+    assert action_penalties(kinds, close) == expected
+
+
+def test_optional_caps_on_attacks_never_on_defences():
+    four = [PlannedAction(A, 4, 4)] * 4
+    with pytest.raises(RuleValueError, match="at most 3 attacks") as err:
+        plan_actions(four, limits=ActionLimits(max_attacks=3))
+    assert err.value.field == "actions"
+    assert len(plan_actions(four[:3], limits=ActionLimits(max_attacks=3))) == 3
+    with pytest.raises(RuleValueError, match="at most 2 attacks"):
+        plan_actions(four[:3], limits=ActionLimits(dexterity=5))  # 5 // 2 = 2
+    assert ActionLimits(dexterity=1).attack_cap() == 1  # at least one
+    assert ActionLimits(dexterity=0).attack_cap() == 1
+    with pytest.raises(RuleValueError, match="beyond the Constitution limit of 3"):
+        plan_actions(four[:3], limits=ActionLimits(constitution=3))  # third attack at -4
+    assert len(plan_actions(four[:2], limits=ActionLimits(constitution=2))) == 2
+    defences = [PlannedAction(D, 4, 3)] * 10
+    limits = ActionLimits(max_attacks=1, dexterity=2, constitution=1)
+    assert plan_actions(defences, limits=limits)[-1].penalty == -18
+
+
+def test_plan_bad_inputs():
+    for text, match in [
+        ("", "empty"),
+        ("jump 3", "kind must be attack, defence or other, got 'jump'"),
+        ("attack", "expected 'kind attribute\\+skill label'"),
+        ("attack 40+1", "attribute must be an integer from 0 to 30, got 40"),
+        ("défense 3+50", "skill must be an integer from 0 to 30, got 50"),
+    ]:
+        with pytest.raises(RuleValueError, match=match) as err:
+            parse_plan(text)
+        assert err.value.field == "actions"
+    with pytest.raises(RuleValueError, match="1 to 12 actions, got 13"):
+        plan_actions([PlannedAction(D, 3)] * 13)
+    with pytest.raises(RuleValueError, match="max_attacks"):
+        ActionLimits(max_attacks=0)
+    with pytest.raises(RuleValueError, match="kind"):
+        PlannedAction("attack", 3)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([A, D, OTH]), min_size=1, max_size=12), st.booleans())
+def test_penalties_are_the_cumulative_sequence(kinds, close):
+    pens = action_penalties(kinds, close)
+    extras = [p for p in pens if p]
+    assert extras == [-2 * i for i in range(1, len(extras) + 1)]
+    if close:
+        assert pens.count(0) == min(1, kinds.count(A)) + min(1, kinds.count(D))
+    else:
+        assert pens[0] == 0 and pens.count(0) == 1
+
+
+# ------------------------------------------------------------------ initiative
+def _brute_first(units):
+    """units: list of (key, bonus, tie_dex); exact P(first) with an even roll-off."""
+    out = {k: F(0) for k, _, _ in units}
+    for dice in itertools.product(D10, repeat=len(units)):
+        keys = [(b + x, t) for (_, b, t), x in zip(units, dice)]
+        best = max(keys)
+        winners = [u[0] for u, k in zip(units, keys) if k == best]
+        for w in winners:
+            out[w] += F(1, 10 ** len(units) * len(winners))
+    return out
+
+
+@pytest.mark.parametrize(("dex_a", "dex_b"), [(4, 3), (3, 3), (1, 6), (2, 2), (0, 9)])
+def test_two_combatants_agree_with_the_basic_contest(dex_a, dex_b):
+    chances = first_to_act([Combatant("A", dex_a), Combatant("B", dex_b, side="NPC")])
+    c = contest(dex_a, dex_b)
+    tie_share = F(1) if dex_a > dex_b else F(1, 2) if dex_a == dex_b else F(0)
+    assert chances["A"] == c.a_wins + c.tie * tie_share
+    assert chances["A"] + chances["B"] == 1
+
+
+@pytest.mark.parametrize("dexes", [(4, 3, 3), (2, 2, 2), (5, 1, 3), (3, 4, 4)])
+def test_three_combatants_match_brute_force(dexes):
+    fighters = [Combatant(f"C{i}", d, side=f"S{i}") for i, d in enumerate(dexes)]
+    expected = _brute_first([(f"C{i}", d, d) for i, d in enumerate(dexes)])
+    assert first_to_act(fighters) == expected
+
+
+def test_group_initiative_rolls_once_per_side_with_the_best_dexterity():
+    fighters = [
+        Combatant("Jimmy", 4),
+        Combatant("Ann", 2),
+        Combatant("W1", 3, "NPC"),
+        Combatant("W2", 5, "NPC"),
+    ]
+    chances = first_to_act(fighters, group=True)
+    side = _brute_first([("PCs", 4, 4), ("NPC", 5, 5)])
+    assert chances["Jimmy"] == side["PCs"] and chances["Ann"] == 0
+    assert chances["W2"] == side["NPC"] and chances["W1"] == 0
+    order = initiative_order(fighters, random.Random(5), group=True)
+    sides = [e.unit for e in order.entries]
+    assert sides in (["PCs", "PCs", "NPC", "NPC"], ["NPC", "NPC", "PCs", "PCs"])
+    assert order.entries[0].bonus == max(4, 2) or order.entries[0].bonus == 5
+
+
+def test_edges_override_the_dice():
+    fighters = [
+        Combatant("Brute", 6),
+        Combatant("Gunman", 1, edge=InitiativeEdge.RANGED),
+        Combatant("Witch", 1, edge=InitiativeEdge.MAGIC),
+        Combatant("Sniper", 0, "NPC", edge=InitiativeEdge.AMBUSH),
+    ]
+    assert first_to_act(fighters)["Sniper"] == 1
+    for seed in range(20):
+        assert initiative_order(fighters, random.Random(seed)).names == [
+            "Sniper",
+            "Witch",
+            "Gunman",
+            "Brute",
+        ]
+
+
+def test_rolled_order_is_seeded_and_descending():
+    fighters = [Combatant(f"C{i}", i % 5) for i in range(8)]
+    a = initiative_order(fighters, random.Random(11))
+    assert a == initiative_order(fighters, random.Random(11))
+    keys = [(e.total, e.combatant.dexterity) for e in a.entries]
+    assert keys == sorted(keys, reverse=True)
+    for e in a.entries:
+        assert e.total == e.die + e.combatant.dexterity and 1 <= e.die <= 10
+    assert "D10 [" in str(a)
+
+
+def test_rolled_order_frequencies_follow_the_exact_chances():
+    fighters = [Combatant("A", 3), Combatant("B", 3, "NPC")]
+    firsts = sum(initiative_order(fighters, random.Random(s)).names[0] == "A" for s in range(2000))
+    assert abs(firsts / 2000 - 0.5) < 0.05  # about 4.5 standard deviations
+
+
+def test_initiative_bad_inputs():
+    with pytest.raises(RuleValueError, match="1 to 20 combatants, got 0"):
+        first_to_act([])
+    with pytest.raises(RuleValueError, match="1 to 20 combatants, got 21"):
+        initiative_order([Combatant(f"C{i}", 2) for i in range(21)])
+    with pytest.raises(RuleValueError, match=r"unique; repeated: \['A'\]"):
+        first_to_act([Combatant("A", 2), Combatant("A", 3)])
+    with pytest.raises(RuleValueError, match="dexterity must be an integer from 0 to 30, got -1"):
+        Combatant("A", -1)
+    with pytest.raises(RuleValueError, match="needs a name"):
+        Combatant(" ", 3)
+    with pytest.raises(RuleValueError, match="edge"):
+        Combatant("A", 3, edge="sniper")  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 8), min_size=1, max_size=6), st.booleans())
+def test_first_to_act_chances_sum_to_one(dexes, group):
+    fighters = [Combatant(f"C{i}", d, side=f"S{i % 2}") for i, d in enumerate(dexes)]
+    assert sum(first_to_act(fighters, group=group).values()) == 1
+
+
+# ------------------------------------------------------------------ close combat
+def _brute_melee(att_bonus, def_bonus, must_succeed=True):
+    hits = 0
+    for a, d in itertools.product(D10, D10):
+        ta = a + att_bonus
+        if def_bonus is None:
+            hits += ta >= 9
+        else:
+            hits += ta > d + def_bonus and (ta >= 9 or not must_succeed)
+    return F(hits, 100)
+
+
+def test_jimmy_third_defence_lets_the_last_wildling_through_more_often():
+    wildling = MeleeAttack(dexterity=3, skill=2)
+    chances = [
+        melee_exchange(wildling, MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=p)).hit_chance
+        for p in (0, -2, -4)
+    ]
+    assert chances == [_brute_melee(5, 7), _brute_melee(5, 5), _brute_melee(5, 3)]
+    assert chances == [F(7, 25), F(21, 50), F(11, 20)]
+    assert chances[0] < chances[1] < chances[2]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 8),
+    st.integers(0, 6),
+    st.integers(0, 8),
+    st.integers(0, 6),
+    st.sampled_from(list(DefenceKind)),
+    st.booleans(),
+)
+def test_melee_matches_brute_force(adex, askill, ddex, dskill, kind, must):
+    att = MeleeAttack(adex, askill, CloseSkill.MARTIAL_ARTS)
+    dfc = MeleeDefence(kind, ddex, dskill, CloseSkill.MARTIAL_ARTS)
+    out = melee_exchange(att, dfc, attack_must_succeed=must)
+    expected = _brute_melee(
+        adex + askill, None if kind is DefenceKind.NONE else ddex + dskill, must
+    )
+    assert out.hit_chance == expected
+    assert sum(out.level_distribution().values()) == 1
+    if kind is not DefenceKind.NONE and not must:
+        assert out.hit_chance == contest(adex + askill, ddex + dskill).a_wins
+
+
+def test_no_skill_is_a_difficult_dexterity_test():
+    out = melee_exchange(MeleeAttack(4), MeleeDefence(DefenceKind.DODGE, 3))
+    assert out.attack.bonus == test(4, difficult=True).bonus == 4
+    assert out.defence is not None and out.defence.bonus == 3
+    assert out.attack.kind.name == "DIFFICULT_TEST"
+
+
+def test_stances_lighting_and_modifiers_reach_the_rolls():
+    att = MeleeAttack(3, 3, stance=Stance.AGGRESSIVE, penalty=-2, modifier=1)
+    dfc = MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON, Stance.DEFENSIVE, -2, 2)
+    out = melee_exchange(att, dfc, Lighting.POOR)
+    assert out.attack.bonus == 3 + 3 + 2 - 2 + 1 - 4
+    assert out.defence is not None and out.defence.bonus == 3 + 3 + 3 - 2 + 2 - 4
+    out2 = melee_exchange(att, dfc, "poor", lighting_on_defence=False)
+    assert out2.defence is not None and out2.defence.bonus == 3 + 3 + 3 - 2 + 2
+
+
+def test_total_darkness_is_a_plain_d10():
+    strong = MeleeAttack(6, 6)
+    none = MeleeDefence(DefenceKind.NONE)
+    assert melee_exchange(strong, none, Lighting.TOTAL_DARKNESS).hit_chance == F(1, 5)
+    assert melee_exchange(strong, none, "noir total", darkness_bonus=2).hit_chance == F(2, 5)
+    assert darkness_bonus_distribution(3) == test(3, difficult=True).level_distribution()
+
+
+def test_parry_rules():
+    assert not can_parry(CloseSkill.BRAWLING, CloseSkill.HAND_WEAPON)
+    assert can_parry(CloseSkill.BRAWLING, CloseSkill.BRAWLING)
+    assert can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON)
+    assert can_parry(CloseSkill.HAND_WEAPON, CloseSkill.MARTIAL_ARTS)
+    knife = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON)
+    with pytest.raises(RuleValueError, match="only a hand weapon or Martial Arts") as err:
+        melee_exchange(knife, MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.BRAWLING))
+    assert err.value.field == "parry_with"
+    ok = melee_exchange(knife, MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.MARTIAL_ARTS))
+    assert ok.hit_chance == _brute_melee(5, 6)
+
+
+def test_melee_bad_inputs():
+    with pytest.raises(RuleValueError, match="gives up attacking") as err:
+        MeleeAttack(3, 2, stance=Stance.DEFENSIVE)
+    assert err.value.field == "stance"
+    with pytest.raises(RuleValueError, match="gives up every defence"):
+        MeleeDefence(DefenceKind.DODGE, 3, 2, stance=Stance.AGGRESSIVE)
+    assert MeleeDefence(DefenceKind.NONE, 3, stance=Stance.AGGRESSIVE).kind is DefenceKind.NONE
+    with pytest.raises(RuleValueError, match="penalty must be an integer from -30 to 0, got 2"):
+        MeleeAttack(3, penalty=2)
+    with pytest.raises(RuleValueError, match="dexterity must be an integer from 0 to 30, got 31"):
+        MeleeAttack(31)
+    with pytest.raises(RuleValueError, match="lighting must be one of"):
+        melee_exchange(MeleeAttack(3), MeleeDefence(), "foggy")
+    with pytest.raises(RuleValueError, match="darkness_bonus"):
+        melee_exchange(MeleeAttack(3), MeleeDefence(), darkness_bonus=-1)
+    out = melee_exchange(MeleeAttack(3), MeleeDefence())
+    with pytest.raises(RuleValueError, match="multiplier"):
+        out.damage_distribution(4, -1)
+    with pytest.raises(RuleValueError, match="sides"):
+        out.damage_distribution(7, 2)
+
+
+def test_melee_damage_and_roll():
+    out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.DODGE, 3, 2))
+    p = out.hit_chance
+    dmg = out.damage_distribution(4, 3)
+    assert dmg.pmf()[0] == 1 - p
+    assert dmg.pmf()[12] == p / 4
+    assert dmg.mean() == p * F(5, 2) * 3
+    assert out.damage_distribution(4, 3, averaged=True).pmf() == {0: 1 - p, 6: p}
+    r = out.roll(random.Random(8), sides=4, multiplier=3)
+    assert r == out.roll(random.Random(8), sides=4, multiplier=3)
+    assert r.hit == (r.attack.total > r.defence.total and r.attack.total >= 9)
+    assert r.damage == (r.damage_die * 3 if r.hit else 0)
+    assert "attack D10 [" in str(r)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 6), st.integers(0, 5), st.integers(0, 6), st.integers(0, 5))
+def test_more_skill_never_hurts(adex, askill, ddex, dskill):
+    dfc = MeleeDefence(DefenceKind.DODGE, ddex, dskill)
+    lo = melee_exchange(MeleeAttack(adex, askill), dfc).hit_chance
+    hi = melee_exchange(MeleeAttack(adex, askill + 1), dfc).hit_chance
+    assert hi >= lo
+    better = melee_exchange(
+        MeleeAttack(adex, askill), MeleeDefence(DefenceKind.DODGE, ddex, dskill + 1)
+    )
+    assert better.hit_chance <= lo
+
+
+def test_feint_bonus_matches_brute_force_and_the_contest():
+    f = feint(3, 2, 2, 2)
+    expected: dict[int, Fraction] = {}
+    for a, d in itertools.product(D10, D10):
+        bonus = success_levels(a + 5) if a + 5 > d + 4 else 0
+        expected[bonus] = expected.get(bonus, F(0)) + F(1, 100)
+    assert {k: v for k, v in f.bonus.items() if v} == expected
+    assert f.win_chance == contest(5, 4).a_wins
+    a, d, bonus = f.roll(random.Random(3))
+    assert bonus == (a.level if a.total > d.total else 0)
+
+
+def test_keep_cool_is_a_simple_willpower_test():
+    assert keep_cool(2).success_chance() == test(2).success_chance() == F(3, 5)
+    with pytest.raises(RuleValueError, match="willpower"):
+        keep_cool(-1)
+
+
+# ------------------------------------------------------------------ ranged combat
+@pytest.mark.parametrize(
+    ("volley", "rolls"),
+    [
+        (Volley(), ((0, 1),)),
+        (Volley(FiringMode.SEMI_AUTO, 3), ((0, 1), (-1, 1), (-2, 1))),
+        (Volley(FiringMode.SEMI_AUTO, 3, heavy_recoil=True), ((0, 1), (-2, 1), (-4, 1))),
+        (Volley(FiringMode.BURST, 3, burst_size=4), ((0, 4), (-3, 4), (-6, 4))),
+        (Volley(FiringMode.FULL_AUTO, 25), ((0, 10), (-4, 10), (-4, 5))),
+        (
+            Volley(FiringMode.FULL_AUTO, 30, cumulative_group_penalty=True),
+            ((0, 10), (-4, 10), (-8, 10)),
+        ),
+    ],
+)
+def test_volley_penalties(volley, rolls):
+    assert volley.rolls() == rolls
+    assert volley.rounds_fired == sum(cap for _, cap in rolls)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "match"),
+    [
+        ({"mode": FiringMode.BURST, "burst_size": 0}, "burst_size", "3 to 5 rounds, got 0"),
+        ({"mode": FiringMode.BURST, "burst_size": 200}, "burst_size", "3 to 5 rounds, got 200"),
+        ({"mode": FiringMode.BURST, "count": 0}, "count", "1 to 10 bursts, got 0"),
+        ({"mode": FiringMode.FULL_AUTO, "count": 200}, "count", "1 to 100 rounds, got 200"),
+        ({"mode": FiringMode.SEMI_AUTO, "count": 21}, "count", "1 to 20 shots, got 21"),
+        ({"mode": FiringMode.SINGLE, "count": 2}, "count", "single shot fires 1 round, got 2"),
+        ({"mode": "laser"}, "mode", "mode must be one of"),
+        ({"heavy_recoil": 1}, "heavy_recoil", "True or False"),
+    ],
+)
+def test_volley_bad_inputs(kwargs, field, match):
+    with pytest.raises(RuleValueError, match=match) as err:
+        Volley(**kwargs)
+    assert err.value.field == field
+
+
+def test_ranged_bad_inputs():
+    with pytest.raises(RuleValueError, match="multiplier must be an integer from 1 to 30, got -2"):
+        ranged_attack(3, 3).damage(6, -2)
+    with pytest.raises(RuleValueError, match="multiplier"):
+        effective_multiplier(0, RangeBand.SHORT)
+    with pytest.raises(RuleValueError, match="defence must be one of"):
+        ranged_attack(3, 3, defence="pray")
+    with pytest.raises(RuleValueError, match="ammo must be one of"):
+        ranged_attack(3, 3, ammo="rubber")
+    with pytest.raises(RuleValueError, match="scope"):
+        Aim(3, 3, scope=7)
+    with pytest.raises(RuleValueError, match="volley must be a Volley"):
+        ranged_attack(3, 3, volley=3)  # type: ignore[arg-type]
+    with pytest.raises(RuleValueError, match="sides"):
+        ranged_attack(3, 3).damage(5, 2)
+    with pytest.raises(RuleValueError, match="hits cannot be negative"):
+        hits_damage(Distribution.uniform(2, low=-1), 6, 2)
+
+
+def _brute_ranged(bonus, rolls, aim_bonus=None, dive_bonus=None, must=True):
+    """Every die of the aim, the dive and each roll, enumerated."""
+    aims = D10 if aim_bonus is not None else [None]
+    dives = D10 if dive_bonus is not None else [None]
+    out: dict[int, Fraction] = {}
+    n = len(rolls)
+    weight = F(
+        1, 10**n * (10 if aim_bonus is not None else 1) * (10 if dive_bonus is not None else 1)
+    )
+    for aim in aims:
+        lv = 0 if aim is None else success_levels(aim + aim_bonus)
+        for dive in dives:
+            dt = None if dive is None else dive + dive_bonus
+            for dice in itertools.product(D10, repeat=n):
+                hits = 0
+                for x, (pen, cap) in zip(dice, rolls):
+                    t = x + bonus + pen + lv
+                    if dt is not None and t <= dt:
+                        continue
+                    if t < 9 and (dt is None or must):
+                        continue
+                    hits += 1 if cap == 1 else min(success_levels(t), cap)
+                out[hits] = out.get(hits, F(0)) + weight
+    return out
+
+
+@pytest.mark.parametrize(
+    ("volley", "aim", "dive"),
+    [
+        (Volley(), None, None),
+        (Volley(FiringMode.SEMI_AUTO, 3), Aim(3, 2), None),
+        (Volley(FiringMode.BURST, 2, burst_size=3), None, (3, 2)),
+        (Volley(FiringMode.BURST, 2, burst_size=5), Aim(2, 2, scope=3), (2, 3)),
+        (Volley(FiringMode.FULL_AUTO, 22), None, (4, 0)),
+    ],
+)
+def test_ranged_hits_match_brute_force(volley, aim, dive):
+    kwargs = {}
+    if dive is not None:
+        kwargs = {
+            "defence": "dive_for_cover",
+            "defender_dexterity": dive[0],
+            "defender_dodge": dive[1],
+        }
+    out = ranged_attack(4, 3, volley=volley, range_band="medium", aim=aim, **kwargs)
+    aim_bonus = None if aim is None else aim.perception + aim.skill + aim.scope
+    dive_bonus = None if dive is None else sum(dive)
+    expected = _brute_ranged(4 + 3 - 1, volley.rolls(), aim_bonus, dive_bonus)
+    assert {k: v for k, v in out.hits.pmf().items() if v} == {
+        k: v for k, v in expected.items() if v
+    }
+
+
+def test_burst_levels_are_hits_up_to_the_burst_size():
+    # A burst of three: 2 success levels put 2 bullets in, 3 or more put all 3 in.
+    out = ranged_attack(0, 0, volley=Volley(FiringMode.BURST, 1, burst_size=3), modifier=10)
+    # totals 11..20: levels 2,2,3,3,4,4,5,5,5,5 -> hits 2,2,3,...
+    assert out.hits.pmf() == {2: F(1, 5), 3: F(4, 5)}
+
+
+def test_shotgun_ammo_and_aim_are_bonuses():
+    plain = ranged_attack(3, 2, modifier=2).hits
+    assert ranged_attack(3, 2, ammo=ShotgunAmmo.BIRDSHOT).hits == plain
+    assert ranged_attack(3, 2, ammo="buckshot").hits == ranged_attack(3, 2, modifier=1).hits
+    aimed = ranged_attack(3, 2, aim=Aim(3, 3))
+    levels = task(3, 3).level_distribution()
+    assert aimed.hit_chance == sum(p * task(3, 2, lv).success_chance() for lv, p in levels.items())
+
+
+def test_total_darkness_ranged_is_a_plain_d10():
+    for band in RangeBand:
+        out = ranged_attack(6, 6, range_band=band, lighting="total_darkness", aim=Aim(5, 5))
+        assert out.hit_chance == F(1, 5) and out.aim is None
+
+
+def test_keep_cool_under_fire_can_lose_the_shot():
+    calm = ranged_attack(3, 3)
+    shaken = ranged_attack(3, 3, keep_cool_willpower=2)
+    assert shaken.hit_chance == calm.hit_chance * keep_cool(2).success_chance()
+
+
+def test_damage_is_a_die_per_bullet_times_the_range_multiplier():
+    assert [effective_multiplier(2, b) for b in RangeBand] == [3, 2, 2, 1, 1]
+    assert effective_multiplier(2, RangeBand.EXTREME, minimum_multiplier=0) == 0
+    hits = Distribution.from_weights({0: 1, 1: 1, 2: 1})
+    brute: dict[int, Fraction] = {0: F(1, 3)}
+    for a in range(1, 5):
+        brute[a * 2] = brute.get(a * 2, F(0)) + F(1, 12)
+    for a, b in itertools.product(range(1, 5), repeat=2):
+        brute[(a + b) * 2] = brute.get((a + b) * 2, F(0)) + F(1, 48)
+    assert {k: v for k, v in hits_damage(hits, 4, 2).pmf().items() if v} == brute
+    assert hits_damage(hits, 4, 2, averaged=True).pmf() == {0: F(1, 3), 4: F(1, 3), 8: F(1, 3)}
+    out = ranged_attack(3, 3, volley=Volley(FiringMode.BURST, 2), range_band="point_blank")
+    assert out.damage(6, 3).mean() == out.expected_hits * F(7, 2) * 4
+
+
+def test_suppressive_fire():
+    assert suppressive_fire_hits().pmf() == {k: F(1, 4) for k in range(1, 5)}
+    assert suppressive_fire_hits(averaged=True).pmf() == {2: F(1)}
+
+
+def test_ranged_roll_is_seeded_and_shows_every_die():
+    out = ranged_attack(
+        4,
+        4,
+        volley=Volley(FiringMode.BURST, 2),
+        aim=Aim(3, 3),
+        defence="dive_for_cover",
+        defender_dexterity=3,
+        keep_cool_willpower=3,
+    )
+    r = out.roll(random.Random(21), sides=6, multiplier=3)
+    assert r == out.roll(random.Random(21), sides=6, multiplier=3)
+    assert 0 <= r.hits <= out.volley.rounds_fired
+    text = str(r)
+    assert "keep cool D10 [" in text
+    if "frozen" not in text:
+        assert "aim D10 [" in text and "dive for cover D10 [" in text and "roll 2:" in text
+
+
+VOLLEYS = st.one_of(
+    st.just(Volley()),
+    st.builds(Volley, st.just(FiringMode.SEMI_AUTO), st.integers(1, 6), st.just(3), st.booleans()),
+    st.builds(Volley, st.just(FiringMode.BURST), st.integers(1, 4), st.integers(3, 5)),
+    st.builds(Volley, st.just(FiringMode.FULL_AUTO), st.integers(1, 40)),
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(VOLLEYS, st.integers(0, 6), st.integers(0, 6), st.booleans(), st.integers(-4, 4))
+def test_hits_never_exceed_bullets_fired(volley, dex, skill, dive, modifier):
+    kwargs = {"defence": "dive_for_cover", "defender_dexterity": 3} if dive else {}
+    out = ranged_attack(dex, skill, volley=volley, modifier=modifier, **kwargs)
+    assert out.hits.min_value >= 0 and out.hits.max_value <= volley.rounds_fired
+    assert sum(out.hits.pmf().values()) == 1
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    VOLLEYS, st.integers(0, 6), st.integers(0, 6), st.sampled_from(list(Lighting)), st.booleans()
+)
+def test_a_better_range_band_never_lowers_the_chance_to_hit(volley, dex, skill, light, dive):
+    kwargs = (
+        {"defence": "dive_for_cover", "defender_dexterity": 2, "defender_dodge": 2} if dive else {}
+    )
+    bands = sorted(RangeBand, key=lambda b: b.modifier)
+    chances = [
+        ranged_attack(dex, skill, volley=volley, range_band=b, lighting=light, **kwargs).hit_chance
+        for b in bands
+    ]
+    assert chances == sorted(chances)
