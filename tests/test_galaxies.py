@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import random
 from collections import Counter
@@ -13,7 +14,6 @@ from hypothesis import strategies as st
 
 from rulebook_py.errors import NotationError, RulebookError, RuleValueError
 from rulebook_py.systems.galaxies import (
-    GLOSSARY,
     Action,
     BlowOption,
     Combatant,
@@ -43,6 +43,7 @@ from rulebook_py.systems.galaxies import (
     sustained_fire_bonus,
     throw_explosive,
 )
+from rulebook_py.systems.galaxies_glossary import GLOSSARY
 
 F = Fraction
 
@@ -212,6 +213,20 @@ def test_opposed_complementary(a, d):
     o, r = opposed(a, d), opposed(d, a)
     assert o.higher + o.tie + o.lower == 1
     assert (o.higher, o.tie, o.lower) == (r.lower, r.tie, r.higher)
+
+
+@settings(max_examples=25, deadline=None)
+@given(codes, codes, st.booleans())
+def test_opposed_agrees_with_icepool(a, d, halved):
+    """A reference implementation nobody here wrote must agree exactly."""
+    import icepool
+    ia = a.dice @ icepool.d6 + a.pips
+    if halved:
+        ia = ia // 2
+    idd = d.dice @ icepool.d6 + d.pips
+    o = opposed(Roll(a, halved=halved), d)
+    assert o.higher == F((ia > idd).probability(True))
+    assert o.tie == F((ia == idd).probability(True))
 
 
 # ----------------------------------------------------------------- contest
@@ -602,3 +617,143 @@ def test_glossary_and_labels():
     assert Outcome.HALF_DODGE.label == "Demi-esquive"
     assert Stance.COUNTER.label == "Posture de contre"
     assert issubclass(NotationError, RulebookError)
+
+
+# ------------------------------------------------------------------ widgets
+from rulebook_py.widgets import CALCULATORS  # noqa: E402
+from rulebook_py.widgets.galaxies import (  # noqa: E402
+    GalaxiesCodeCalculator,
+    InitiativeCalculator,
+    MeleeCalculator,
+    PsychicCalculator,
+    ShotCalculator,
+    parse_combatants,
+)
+
+
+def err(calc, name: str) -> str:
+    """The error shown next to a control, as plain text."""
+    return html.unescape(calc.error_for(name))
+
+
+ALL = (
+    GalaxiesCodeCalculator,
+    ShotCalculator,
+    MeleeCalculator,
+    PsychicCalculator,
+    InitiativeCalculator,
+)
+
+
+def test_calculators_registered():
+    for cls in ALL:
+        assert CALCULATORS[cls.__name__] is cls
+
+
+def test_code_calculator():
+    calc = GalaxiesCodeCalculator()
+    assert "<td>Mantisse (number of dice)</td><td>4</td>" in calc.result.value
+    assert "80.83 % (2357/2916)" in calc.result.value
+    calc.controls["code"].value = "3D+1"
+    assert "<td>Fixed value (esquive fixe, rounded down)</td><td>11</td>" in calc.result.value
+    assert "<td>Average</td><td>11.50</td>" in calc.result.value
+    calc.controls["halved"].value = True
+    assert "<td>(3D+1)/2</td>" in calc.result.value
+    assert "halved =" in (calc.roll() or calc.roll_output.value)
+    calc.controls["code"].value = "-2D"
+    assert "position 0" in err(calc, "code")
+    assert calc.result.value == ""
+    calc.controls["code"].value = "0D+2"
+    assert "needs at least 1D" in err(calc, "code")
+    calc.controls["code"].value = "2D"
+    assert calc.error == ""
+
+
+def test_shot_calculator():
+    calc = ShotCalculator()
+    assert "80.83 % (2357/2916)" in calc.result.value
+    assert "5.45 % (5089/93312)" in calc.result.value
+    calc.controls["mode"].value = "burst"
+    calc.controls["shots"].value = 3
+    assert "<td>3: 2D+2</td>" in calc.result.value
+    assert "number of rolls ending in Touché" in calc.result.value
+    calc.controls["mode"].value = "explosive"
+    assert "Zone primaire" in calc.result.value and "Demi-esquive" not in calc.result.value
+    assert "<td>1: 4D+2</td><td>86.28 % (" in calc.result.value  # 2357/2916 + 5089/93312
+    calc.controls["mode"].value = "two_pistols"
+    calc.controls["weapon"].value = Weapon.HEAVY
+    assert "pistols (AP) only" in err(calc, "mode")
+    calc.controls["weapon"].value = Weapon.PISTOL
+    calc.controls["attack"].value = "4D+"
+    assert "expected the points after '+'" in err(calc, "attack")
+    calc.controls["attack"].value = "4D+2"
+    calc.controls["aimed"].value = True
+    calc.controls["willpower"].value = ""
+    assert "a dice code such as" in err(calc, "willpower")
+    calc.controls["willpower"].value = "3D"
+    assert calc.error == ""
+    assert "<td>1: 3D+5</td>" in calc.result.value
+    calc.controls["mode"].value = "burst"
+    calc.controls["shots"].value = 5
+    calc.controls["attack"].value = "3D"
+    assert "needs at least 1D" in err(calc, "attack")
+
+
+def test_shot_calculator_roll_shows_one_dodge_and_each_shot():
+    calc = ShotCalculator(mode="instinctive")
+    out = calc.roll_output.value
+    assert out.count("defence:") == 1 and out.count("attack ") == 2
+    assert "halved" in out
+
+
+def test_melee_calculator():
+    calc = MeleeCalculator()
+    assert "B counters (half damage)" in calc.result.value
+    assert "54.05 % (100865/186624)" in calc.result.value
+    calc.controls["b_stance"].value = Stance.PARRY
+    calc.controls["b_weapon"].value = MeleeWeapon.UNARMED
+    assert "bare-handed" in err(calc, "b_stance")
+    calc.controls["b_weapon"].value = MeleeWeapon.AB1
+    calc.controls["a_proton"].value = True
+    assert "proton blade" in err(calc, "b_stance")
+    calc.controls["a_proton"].value = False
+    calc.controls["a_blows"].value = BlowOption.ONE_HANDED
+    assert "AB3 or AB4" in err(calc, "a_blows")
+    calc.controls["a_blows"].value = BlowOption.INSTINCTIVE
+    assert calc.error == ""
+    assert "A rolls (4D+1)/2" in calc.result.value
+    calc.controls["b_stance"].value = Stance.COUNTER
+    calc.controls["a_stance"].value = Stance.PARRY
+    assert "No exchange" in calc.result.value
+    assert "no roll" in calc.roll_output.value or calc.roll() is None
+
+
+def test_psychic_calculator():
+    calc = PsychicCalculator(bdc=0, skill="2D+1", defence="2D")
+    gt, eq, _lt = brute_compare(totals(2, 1), totals(2))
+    calc.controls["attack"].value = PsyAttack.PHYSICAL_VS_COUNTER
+    html = calc.result.value
+    assert "Contre psychique réussi" in html
+    p = gt + eq
+    assert f"({p.numerator}/{p.denominator})" in html
+    calc.controls["attack"].value = PsyAttack.MENTAL
+    calc.controls["bdt"].value = 1
+    assert "bdt must be 0" in err(calc, "bdt")
+    calc.controls["bdt"].value = 0
+    calc.controls["dodge_mode"].value = DodgeMode.TOTAL
+    assert "only answers a physical attack" in err(calc, "dodge_mode")
+
+
+def test_initiative_calculator():
+    calc = InitiativeCalculator(combatants="A: 2D+1\nB: 2D, 1")
+    assert "50.00 % (1/2)" in calc.result.value
+    assert calc.roll_output.value.count("<br>") >= 2
+    calc.controls["combatants"].value = "A: 2D\nB 3D"
+    assert "line 2" in err(calc, "combatants")
+    calc.controls["combatants"].value = "A: 2D\nB: -2D"
+    assert "line 2" in err(calc, "combatants") and "position 0" in err(calc, "combatants")
+    calc.controls["combatants"].value = "A: 2D, x"
+    assert "BDR must be a whole number, got 'x'" in err(calc, "combatants")
+    calc.controls["combatants"].value = ""
+    assert "at least one combatant" in err(calc, "combatants")
+    assert [c.name for c in parse_combatants("Kira: 3D+1, 2\n\nVosk: 2D")] == ["Kira", "Vosk"]
