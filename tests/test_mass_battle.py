@@ -681,7 +681,7 @@ def test_allocating_more_points_than_rolled():
     assert e.value.field == "attacker_chance"
     with pytest.raises(RuleValueError, match=r"cannot put 3 of 2 points") as e:
         resolve_round(brigands, knights, field, attacker_allocation=Allocation(special=3))
-    assert e.value.field == "special"
+    assert e.value.field == "special_to_offense"
     with pytest.raises(RuleValueError, match=r"attacker_die must be an integer from 1 to 4"):
         resolve_round(brigands, knights, field, attacker_allocation=Allocation(die=5))
 
@@ -702,3 +702,106 @@ def test_battle_errors():
         battle_odds(a, d, "all-in")
     with pytest.raises(RuleValueError, match=r"round_number must be an integer of at least 1"):
         war_cry().effect(0)
+
+
+# ------------------------------------------------------------------ widgets
+
+
+def test_calculators_are_registered():
+    from rulebook_py.widgets import CALCULATORS
+
+    names = {"UnitBuilderCalculator", "MassBattleRoundCalculator", "MassBattleOddsCalculator"}
+    assert names <= set(CALCULATORS)
+    assert CALCULATORS["MassBattleOddsCalculator"].kind == "fight"
+
+
+def test_unit_builder_widget():
+    from rulebook_py.widgets.mass_battle import UnitBuilderCalculator
+
+    calc = UnitBuilderCalculator()
+    assert "offense +6, defense +3" in calc.result.value  # the brigands before the d4
+    calc.controls["round"].value = 2  # the ambush has decayed to +1
+    assert "offense +5, defense +3" in calc.result.value
+    calc.controls["terrain"].value = Terrain.WOODED_MOUNTAINTOP
+    calc.controls["defends_ground"].value = True
+    assert "offense +5, defense +7" in calc.result.value
+    calc.controls["offense"].value = 31
+    assert "offense must be an integer from -10 to 30, got 31" in calc.error_for("offense")
+    assert calc.result.value == ""
+    calc.controls["offense"].value = 3
+    calc.controls["round"].value = 0
+    assert "round_number must be an integer of at least 1" in calc.error_for("round")
+
+
+def test_round_widget_reproduces_the_brigands_round():
+    from rulebook_py.widgets.mass_battle import MassBattleRoundCalculator
+
+    calc = MassBattleRoundCalculator()
+    html = calc.result.value
+    assert "<td>+9/+4</td><td>+4/+6</td>" in html
+    assert "2 + (3 − 2) → 20 %" in html and "1 + (0 − 1) → 5 %" in html
+    assert "<td>95 %</td><td>20 %</td>" in html
+    calc.controls["a_vitality"].value = 101
+    assert "multiple of 5 from 0 to 100" in calc.error_for("a_vitality")
+    assert "101" in calc.error_for("a_vitality")
+    calc.controls["a_vitality"].value = -5
+    assert "got -5" in calc.error_for("a_vitality")
+    calc.controls["a_vitality"].value = 100
+    assert calc.error == ""
+    calc.controls["d_chance_off"].value = 3  # more than the 2 rolled
+    assert "cannot put 3 of 2 points on offense" in calc.error_for("d_chance_off")
+    calc.controls["d_chance_off"].value = 0
+    calc.controls["a_special_off"].value = 3  # the ambush gives only 2
+    assert "cannot put 3 of 2 points" in calc.error_for("a_special_off")
+    calc.controls["a_special_off"].value = 2
+    calc.controls["d_die"].value = 5
+    assert "defender_die must be an integer from 1 to 4" in calc.error_for("d_die")
+    calc.controls["d_die"].value = 2
+    calc.controls["terrain"].value = Terrain.FAULT_FROM_ABOVE
+    assert "no melee is possible" in calc.error_for("terrain")
+    calc.controls["terrain"].value = Terrain.ROAD
+    assert calc.error == "" and "<td>95 %</td><td>20 %</td>" in calc.result.value
+
+
+def test_round_widget_roll_is_seeded():
+    from rulebook_py.widgets.mass_battle import MassBattleRoundCalculator
+
+    calc = MassBattleRoundCalculator()
+    calc.seed.value = 9
+    calc.roll()
+    first = calc.roll_output.value
+    calc.seed.value = 9
+    calc.roll()
+    assert calc.roll_output.value == first and "attacker d4 = " in first
+
+
+def test_odds_widget():
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
+
+    calc = MassBattleOddsCalculator()
+    assert "<td>Attacker wins</td><td>100 %</td>" in calc.result.value
+    assert calc.chart.value.count("<svg") == 2
+    # A tiny battle the tests above count by hand: 3/8 and 5/8.
+    for prefix, policy in (("a_", ChancePolicy.ALL_OFFENSE), ("d_", ChancePolicy.ALL_DEFENSE)):
+        calc.controls[f"{prefix}special"].value = None
+        calc.controls[f"{prefix}attitude"].value = Attitude.BALANCED
+        calc.controls[f"{prefix}morale"].value = Morale.UNINSPIRED
+        calc.controls[f"{prefix}leadership"].value = (
+            CommanderClass.AVERAGE,
+            Experience.EXPERIENCED,
+        )
+        calc.controls[f"{prefix}offense"].value = 0
+        calc.controls[f"{prefix}defense"].value = 0
+        calc.controls[f"{prefix}vitality"].value = 10
+        calc.controls[f"{prefix}policy"].value = policy
+    assert "<td>Attacker wins</td><td>37.50 % (3/8)</td>" in calc.result.value
+    assert "<td>Both fall in the same round</td><td>62.50 % (5/8)</td>" in calc.result.value
+    calc.controls["max_rounds"].value = 21
+    assert "max_rounds must be an integer from 1 to 20, got 21" in calc.error_for("max_rounds")
+    calc.controls["max_rounds"].value = 20
+    calc.controls["a_policy"].value = ChancePolicy.SPLIT
+    assert "needs to see the roll" in calc.error_for("a_policy")
+    calc.controls["timing"].value = Timing.AFTER_ROLL
+    assert calc.error == ""
+    calc.controls["d_vitality"].value = 0
+    assert "already destroyed" in calc.error_for("d_vitality")

@@ -449,12 +449,12 @@ def totals_before_chance(
     effect = Effect()
     for action in orders.actions:
         effect = effect + action.effect(round_number)
-    s_off, s_def = _free("special", effect.free, orders.lean, alloc.special)
+    s_off, s_def = _free("special_to_offense", effect.free, orders.lean, alloc.special)
     notes = "; ".join(f"{a.kind.label}: {a.note}" for a in orders.actions if a.effect(round_number))
     add(1, "special actions", effect.offense + s_off, effect.defense + s_def, notes or "none")
     morale = unit.morale.modifier + unit.commander.fame.modifier
     weather = battlefield.weather.modifier if unit.feels_weather else 0
-    m_off, m_def = _free("morale", morale + weather, orders.lean, alloc.morale)
+    m_off, m_def = _free("morale_to_offense", morale + weather, orders.lean, alloc.morale)
     add(
         2,
         "morale",
@@ -464,7 +464,7 @@ def totals_before_chance(
         f", weather {weather:+d}",
     )
     lead = unit.commander.leadership
-    l_off, l_def = _free("leadership", lead, orders.lean, alloc.leadership)
+    l_off, l_def = _free("leadership_to_offense", lead, orders.lean, alloc.leadership)
     add(
         3,
         "leadership",
@@ -480,7 +480,7 @@ def totals_before_chance(
         missile_weapons=attackers.missile_weapons,
         flying=attackers.flying,
     )
-    t_off, t_def = _free("terrain", terr.free, orders.lean, alloc.terrain)
+    t_off, t_def = _free("terrain_to_offense", terr.free, orders.lean, alloc.terrain)
     role = "defender" if unit.defends_ground else "attacker"
     add(
         3,

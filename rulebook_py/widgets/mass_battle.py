@@ -1,0 +1,702 @@
+"""Calculators of the mass-battle chapter: a unit's totals, one round, a whole battle.
+
+Example:
+    >>> calc = MassBattleRoundCalculator()
+    >>> "20 %" in calc.result.value and "95 %" in calc.result.value
+    True
+    >>> calc.controls["a_chance_off"].value = 5
+    >>> "cannot put 5 of 4 points" in calc.error_for("a_chance_off")
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..errors import RulebookError
+from ..systems.mass_battle import (
+    ActionKind,
+    Allocation,
+    Attitude,
+    Battlefield,
+    BattleRound,
+    ChancePolicy,
+    Commander,
+    CommanderClass,
+    Cunning,
+    Effect,
+    Experience,
+    Fame,
+    Lean,
+    Morale,
+    Orders,
+    Side,
+    SpecialAction,
+    Terrain,
+    TightCombatRoute,
+    Timing,
+    Unit,
+    Weather,
+    ambush,
+    battle_odds,
+    cautious_retreat,
+    charge,
+    replay_battle,
+    resolve_round,
+    surprise_attack,
+    tight_combat,
+    totals_before_chance,
+    war_cry,
+)
+from .base import LABEL_STYLE, Calculator
+from .charts import bar_chart, grouped_bar_chart
+from .format import escape, number, probability, table_html
+from .registry import register
+
+__all__ = [
+    "LEADERSHIP_OPTIONS",
+    "SPECIAL_OPTIONS",
+    "MassBattleOddsCalculator",
+    "MassBattleRoundCalculator",
+    "UnitBuilderCalculator",
+    "round_table_html",
+]
+
+_NARROW = widgets.Layout(width="15em")
+_WIDE = widgets.Layout(width="24em")
+
+
+def _leadership_options() -> list[tuple[str, tuple[CommanderClass, Experience]]]:
+    options = []
+    for cls in CommanderClass:
+        if len(set(cls.by_experience)) == 1:
+            options.append((f"{cls.label} ({cls.by_experience[0]:+d})", (cls, Experience.LITTLE)))
+            continue
+        for exp, value in zip(Experience, cls.by_experience):
+            options.append((f"{cls.label}, {exp.label.lower()} ({value:+d})", (cls, exp)))
+    return options
+
+
+#: Leadership dropdown: every (class, experience) cell of the source's table.
+LEADERSHIP_OPTIONS = _leadership_options()
+
+
+def _on_offense(kind: ActionKind, bonus: int, note: str) -> SpecialAction:
+    """A decaying free bonus that the player puts on offense every round."""
+    return SpecialAction(kind, tuple(Effect(offense=bonus - r) for r in range(bonus)), note=note)
+
+
+#: Special-action dropdown: resolved examples of every action that helps one side.
+SPECIAL_OPTIONS: list[tuple[str, SpecialAction | None]] = [
+    ("none", None),
+    (
+        "ambush (embuscade) +2 to distribute, −1 a round",
+        ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action,
+    ),
+    (
+        "ambush (embuscade) +2 on offense, −1 a round",
+        _on_offense(ActionKind.AMBUSH, 2, "+2 on offense, decaying"),
+    ),
+    (
+        "ambush (embuscade) +4 on offense, −1 a round",
+        _on_offense(ActionKind.AMBUSH, 4, "+4 on offense, decaying"),
+    ),
+    ("war cry (cri de guerre)", war_cry()),
+    ("charge, leadership roll 4: +2/+2 in round 2", charge(4, 0)),
+    (
+        "surprise attack (attaque surprise) won: +2 then +1 offense",
+        surprise_attack(4, 1, 0, 0).for_self,
+    ),
+    ("surprise attack seen through: +2 then +1 defense", surprise_attack(1, 4, 0, 0).for_enemy),
+    ("cautious retreat (retraite prudente): −2/+2", cautious_retreat()),
+    ("tight combat (combat serré): +5 defense", tight_combat()[1]),
+    ("tight combat, luck d4 = 4: +4/+5", tight_combat(TightCombatRoute.LUCK, 4)[0]),
+]
+
+_POLICIES = [(f"{p.description}", p) for p in ChancePolicy]
+_LEANS = [
+    ("to offense (a malus to defense)", Lean.OFFENSE),
+    ("to defense (a malus to offense)", Lean.DEFENSE),
+    ("half and half", Lean.EVEN),
+]
+
+
+def _int(description: str, value: int, tooltip: str = "") -> widgets.IntText:
+    return widgets.IntText(
+        value=value, description=description, tooltip=tooltip, style=LABEL_STYLE, layout=_NARROW
+    )
+
+
+def _drop(
+    description: str, options: Any, value: Any, width: widgets.Layout = _WIDE
+) -> widgets.Dropdown:
+    return widgets.Dropdown(
+        options=options, value=value, description=description, style=LABEL_STYLE, layout=width
+    )
+
+
+def _enum_options(enum: Any, show: bool = True) -> list[tuple[str, Any]]:
+    out = []
+    for m in enum:
+        if hasattr(m, "offense") and hasattr(m, "defense"):
+            out.append((f"{m.label} ({m.offense:+d}/{m.defense:+d})", m))
+        elif show and hasattr(m, "modifier"):
+            out.append((f"{m.label} ({m.modifier:+d})", m))
+        else:
+            out.append((m.label, m))
+    return out
+
+
+def _retarget(err: RulebookError, prefix: str, names: Mapping[str, str], known: Any) -> None:
+    """Point an error's field at this calculator's control name."""
+    for field in (names.get(err.field or ""), f"{prefix}{err.field}", err.field):
+        if field in known:
+            err.field = field
+            return
+    err.field = None
+
+
+def round_table_html(
+    result: BattleRound, attacker: str = "Attacker", defender: str = "Defender"
+) -> str:
+    """A round's steps as an HTML table (one column per unit).
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle import knights_vs_dragon
+        >>> "10 %" in round_table_html(knights_vs_dragon())
+        True
+    """
+    return table_html(["step", "what", attacker, defender], result.rows())
+
+
+class _TwoColumns(Calculator):
+    """Lays the ``a_*`` and ``d_*`` controls out side by side."""
+
+    side_titles: tuple[str, str] = ("Attacker", "Defender")
+
+    def __init__(self, **values: Any) -> None:
+        super().__init__(**values)
+
+        def cell(name: str) -> widgets.HBox:
+            return widgets.HBox([self.controls[name], self._errors[name]])
+
+        cols = []
+        for prefix, title in zip(("a_", "d_"), self.side_titles):
+            names = [n for n in self.controls if n.startswith(prefix)]
+            cols.append(
+                widgets.VBox([widgets.HTML(f"<b>{escape(title)}</b>"), *[cell(n) for n in names]])
+            )
+        shared = [cell(n) for n in self.controls if not n.startswith(("a_", "d_"))]
+        heading = list(self.children[:1]) if self.title else []
+        tail = list(self.children[-5:])
+        self.children = [*heading, widgets.HBox(cols), *shared, *tail]
+
+
+def _commander(choice: tuple[CommanderClass, Experience], fame: Fame = Fame.ORDINARY) -> Commander:
+    cls, exp = choice
+    return Commander(cls, exp, fame=fame)
+
+
+def _actions(special: SpecialAction | None) -> tuple[SpecialAction, ...]:
+    return () if special is None else (special,)
+
+
+@register
+class UnitBuilderCalculator(Calculator):
+    """One unit's offense and defense after every table of the source, step by step.
+
+    Example:
+        >>> calc = UnitBuilderCalculator()
+        >>> "+6/+3" in calc.result.value  # the brigands before the d4
+        True
+    """
+
+    title = "Unit builder (unité)"
+    bench_changes = (
+        ("attitude", Attitude.SUICIDAL_OFFENSIVE),
+        ("morale", Morale.RADIANT),
+        ("leadership", (CommanderClass.BRILLIANT, Experience.VETERAN)),
+        ("terrain", Terrain.WOODED_MOUNTAINTOP),
+        ("defends_ground", True),
+        ("special", SPECIAL_OPTIONS[3][1]),
+        ("round", 3),
+        ("lean", Lean.EVEN),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Levels, every table entry as a dropdown, and the lean; the brigands by default."""
+        return {
+            "offense": _int("Offense level", 3),
+            "defense": _int("Defense level", 1),
+            "attitude": _drop("Attitude", _enum_options(Attitude), Attitude.RATHER_OFFENSIVE),
+            "special": _drop("Special action", SPECIAL_OPTIONS, SPECIAL_OPTIONS[2][1]),
+            "round": _int("Round (ronde)", 1, "special actions change from round to round"),
+            "morale": _drop("Morale (moral)", _enum_options(Morale), Morale.CONFIDENT),
+            "fame": _drop("Commander is", _enum_options(Fame), Fame.ORDINARY),
+            "weather": _drop("Weather (température)", _enum_options(Weather), Weather.NORMAL),
+            "leadership": _drop(
+                "Leadership", LEADERSHIP_OPTIONS, (CommanderClass.INTELLIGENT, Experience.VETERAN)
+            ),
+            "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD),
+            "defends_ground": widgets.Checkbox(
+                value=False, description="Holds the ground (défenseur)", style=LABEL_STYLE
+            ),
+            "lean": _drop("Free points go", _LEANS, Lean.DEFENSE),
+        }
+
+    def _steps(self, values: Mapping[str, Any]) -> tuple[Any, ...]:
+        try:
+            unit = Unit(
+                "Unit",
+                100,
+                values["offense"],
+                values["defense"],
+                _commander(values["leadership"], values["fame"]),
+                values["morale"],
+                defends_ground=values["defends_ground"],
+            )
+            side = Side(
+                unit, Orders(values["attitude"], _actions(values["special"]), values["lean"])
+            )
+            enemy = Unit(
+                "Enemy",
+                100,
+                0,
+                0,
+                defends_ground=not values["defends_ground"],
+                missile_weapons=True,
+            )
+            return totals_before_chance(
+                side, enemy, Battlefield(values["terrain"], values["weather"]), values["round"]
+            )
+        except RulebookError as err:
+            _retarget(
+                err,
+                "",
+                {
+                    "round_number": "round",
+                },
+                self.controls,
+            )
+            raise
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """The step-by-step totals before the d4."""
+        steps = self._steps(values)
+        rows = [
+            (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, s.note)
+            for s in steps
+        ]
+        last = steps[-1]
+        summary = (
+            f"<p><b>Before the d4 (round {values['round']}): offense {last.offense:+d}, "
+            f"defense {last.defense:+d}.</b></p>"
+        )
+        return summary + table_html(["step", "what", "change", "total", "detail"], rows), ""
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Roll the d4 of chance and place it by the lean."""
+        last = self._steps(values)[-1]
+        die = rng.randint(1, 4)
+        lean = values["lean"]
+        off = die if lean is Lean.OFFENSE else 0 if lean is Lean.DEFENSE else die - die // 2
+        return (
+            f"d4 = {die}: {off} on offense, {die - off} on defense → "
+            f"{last.offense + off:+d}/{last.defense + die - off:+d}"
+        )
+
+
+_HOLDERS = [("the defender", "d"), ("the attacker", "a"), ("nobody (a pitched melee)", "")]
+
+
+@register
+class MassBattleRoundCalculator(_TwoColumns):
+    """One round between two units, every total shown; the brigands' ambush by default.
+
+    Example:
+        >>> calc = MassBattleRoundCalculator()
+        >>> calc.controls["d_vitality"].value = 101
+        >>> "multiple of 5" in calc.error_for("d_vitality")
+        True
+    """
+
+    title = "Round resolver (ronde de combat)"
+    side_titles = ("Attacker (brigands)", "Defender (princess's guard)")
+    bench_changes = (
+        ("a_chance_off", 1),
+        ("a_die", 2),
+        ("d_attitude", Attitude.EXTREMELY_DEFENSIVE),
+        ("terrain", Terrain.FOREST),
+        ("d_die", 4),
+        ("a_special_off", 1),
+        ("round", 2),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Per unit: levels, attitude, bonuses and where they go, the d4; then the field."""
+        controls: dict[str, widgets.Widget] = {}
+        sides = (
+            (
+                "a_",
+                100,
+                3,
+                1,
+                Attitude.RATHER_OFFENSIVE,
+                SPECIAL_OPTIONS[1][1],
+                2,
+                Morale.CONFIDENT,
+                (CommanderClass.INTELLIGENT, Experience.VETERAN),
+                4,
+                3,
+            ),
+            (
+                "d_",
+                40,
+                4,
+                3,
+                Attitude.BALANCED,
+                None,
+                0,
+                Morale.UNINSPIRED,
+                (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
+                2,
+                0,
+            ),
+        )
+        for p, vit, off, dfn, att, special, sp_off, morale, lead, die, ch_off in sides:
+            controls.update(
+                {
+                    f"{p}vitality": _int("Vitality %", vit),
+                    f"{p}offense": _int("Offense level", off),
+                    f"{p}defense": _int("Defense level", dfn),
+                    f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
+                    f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
+                    f"{p}special_off": _int("… free points on offense", sp_off),
+                    f"{p}morale": _drop("Morale", _enum_options(Morale), morale),
+                    f"{p}morale_off": _int("… on offense", 0),
+                    f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
+                    f"{p}leadership_off": _int("… on offense", 0),
+                    f"{p}terrain_off": _int("Terrain points on offense", 0),
+                    f"{p}die": _int("d4 rolled", die),
+                    f"{p}chance_off": _int("… d4 points on offense", ch_off),
+                }
+            )
+        controls["terrain"] = _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD)
+        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL)
+        controls["holder"] = _drop("Holds the ground", _HOLDERS, "d")
+        controls["round"] = _int("Round (ronde)", 1, "special actions decay with the rounds")
+        return controls
+
+    def _sides(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield]:
+        built = []
+        for p in ("a_", "d_"):
+            try:
+                unit = Unit(
+                    "Attacker" if p == "a_" else "Defender",
+                    values[f"{p}vitality"],
+                    values[f"{p}offense"],
+                    values[f"{p}defense"],
+                    _commander(values[f"{p}leadership"]),
+                    values[f"{p}morale"],
+                    defends_ground=values["holder"] == p[0],
+                )
+            except RulebookError as err:
+                _retarget(err, p, {}, self.controls)
+                raise
+            built.append(
+                Side(unit, Orders(values[f"{p}attitude"], _actions(values[f"{p}special"])))
+            )
+        try:
+            field = Battlefield(values["terrain"], values["weather"])
+        except RulebookError as err:
+            _retarget(err, "", {}, self.controls)
+            raise
+        return built[0], built[1], field
+
+    def _allocation(
+        self, values: Mapping[str, Any], p: str, die: int | None = None, chance: int | None = None
+    ) -> Allocation:
+        return Allocation(
+            special=values[f"{p}special_off"],
+            morale=values[f"{p}morale_off"],
+            leadership=values[f"{p}leadership_off"],
+            terrain=values[f"{p}terrain_off"],
+            die=values[f"{p}die"] if die is None else die,
+            chance=values[f"{p}chance_off"] if chance is None else chance,
+        )
+
+    def _round(self, values: Mapping[str, Any], dice: tuple[int, int] | None = None) -> BattleRound:
+        a, d, field = self._sides(values)
+        allocs = []
+        for p, side, enemy, k in (("a_", a, d, 0), ("d_", d, a, 1)):
+            die = chance = None
+            if dice is not None:
+                die = dice[k]
+                chance = min(max(values[f"{p}chance_off"], 0), die)
+            alloc = self._allocation(values, p, die, chance)
+            try:
+                totals_before_chance(side, enemy.unit, field, values["round"], alloc)
+            except RulebookError as err:
+                _retarget(
+                    err,
+                    p,
+                    {
+                        "special_to_offense": f"{p}special_off",
+                        "morale_to_offense": f"{p}morale_off",
+                        "leadership_to_offense": f"{p}leadership_off",
+                        "terrain_to_offense": f"{p}terrain_off",
+                        "round_number": "round",
+                    },
+                    self.controls,
+                )
+                raise
+            allocs.append(alloc)
+        try:
+            return resolve_round(
+                a,
+                d,
+                field,
+                round_number=values["round"],
+                attacker_allocation=allocs[0],
+                defender_allocation=allocs[1],
+            )
+        except RulebookError as err:
+            _retarget(
+                err,
+                "",
+                {
+                    "attacker_die": "a_die",
+                    "attacker_chance": "a_chance_off",
+                    "defender_die": "d_die",
+                    "defender_chance": "d_chance_off",
+                    "defends_ground": "holder",
+                    "vitality": "a_vitality",
+                },
+                self.controls,
+            )
+            raise
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """The round's table and the vitality left."""
+        r = self._round(values)
+        verdict = (
+            "Both units are destroyed."
+            if r.attacker.vitality == r.defender.vitality == 0
+            else "The defender is destroyed."
+            if r.defender.vitality == 0
+            else "The attacker is destroyed."
+            if r.attacker.vitality == 0
+            else "Both stand: the fight may go on."
+        )
+        return round_table_html(r) + f"<p><b>{verdict}</b></p>", ""
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Roll both d4; each side puts at most its chosen points on offense."""
+        dice = (rng.randint(1, 4), rng.randint(1, 4))
+        r = self._round(values, dice)
+        return (
+            f"attacker d4 = {dice[0]} ({r.attacker_chance[0]} on offense), defender d4 = "
+            f"{dice[1]} ({r.defender_chance[0]} on offense): attacker loses "
+            f"{r.damage_to_attacker} % → {r.attacker.vitality} %, defender loses "
+            f"{r.damage_to_defender} % → {r.defender.vitality} %"
+        )
+
+
+@register
+class MassBattleOddsCalculator(_TwoColumns):
+    """Exact odds of a whole battle and a seeded replay; the brigands' battle by default.
+
+    Example:
+        >>> calc = MassBattleOddsCalculator()
+        >>> "Attacker wins" in calc.result.value and calc.chart.value.startswith("<svg")
+        True
+    """
+
+    title = "Battle odds (bataille)"
+    kind = "fight"
+    side_titles = ("Attacker (brigands)", "Defender (holds the ground)")
+    bench_changes = (
+        ("a_vitality", 60),
+        ("d_policy", ChancePolicy.CAUTIOUS),
+        ("a_special", SPECIAL_OPTIONS[3][1]),
+        ("d_vitality", 100),
+        ("terrain", Terrain.WOODED_HILLSIDE),
+        ("timing", Timing.AFTER_ROLL),
+        ("a_policy", ChancePolicy.SPLIT),
+        ("a_vitality", 100),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Per unit: levels, attitude, morale, leadership, lean, action, d4 policy."""
+        controls: dict[str, widgets.Widget] = {}
+        sides = (
+            (
+                "a_",
+                100,
+                3,
+                1,
+                Attitude.RATHER_OFFENSIVE,
+                Morale.CONFIDENT,
+                (CommanderClass.INTELLIGENT, Experience.VETERAN),
+                SPECIAL_OPTIONS[2][1],
+                ChancePolicy.ALL_OFFENSE,
+            ),
+            (
+                "d_",
+                40,
+                4,
+                3,
+                Attitude.BALANCED,
+                Morale.UNINSPIRED,
+                (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
+                None,
+                ChancePolicy.ALL_DEFENSE,
+            ),
+        )
+        for p, vit, off, dfn, att, morale, lead, special, policy in sides:
+            controls.update(
+                {
+                    f"{p}vitality": _int("Vitality %", vit),
+                    f"{p}offense": _int("Offense level", off),
+                    f"{p}defense": _int("Defense level", dfn),
+                    f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
+                    f"{p}morale": _drop("Morale", _enum_options(Morale), morale),
+                    f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
+                    f"{p}lean": _drop("Morale, leadership, terrain go", _LEANS, Lean.DEFENSE),
+                    f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
+                    f"{p}policy": _drop("d4 policy", _POLICIES, policy),
+                }
+            )
+        controls["terrain"] = _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD)
+        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL)
+        controls["timing"] = _drop(
+            "d4 allotted",
+            [
+                ("before the roll (rules text)", Timing.BEFORE_ROLL),
+                ("after the roll (brigands' example)", Timing.AFTER_ROLL),
+            ],
+            Timing.BEFORE_ROLL,
+        )
+        controls["max_rounds"] = _int("Stop after rounds", 20, "1 to 20")
+        return controls
+
+    def _setup(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield]:
+        sides = []
+        for p in ("a_", "d_"):
+            try:
+                unit = Unit(
+                    "Attacker" if p == "a_" else "Defender",
+                    values[f"{p}vitality"],
+                    values[f"{p}offense"],
+                    values[f"{p}defense"],
+                    _commander(values[f"{p}leadership"]),
+                    values[f"{p}morale"],
+                    defends_ground=p == "d_",
+                )
+            except RulebookError as err:
+                _retarget(err, p, {}, self.controls)
+                raise
+            if unit.vitality == 0:
+                raise RulebookError(
+                    f"vitality 0: this unit is already destroyed (allowed 5 to "
+                    f"100), got {unit.vitality!r}",
+                    field=f"{p}vitality",
+                )
+            sides.append(
+                Side(
+                    unit,
+                    Orders(
+                        values[f"{p}attitude"], _actions(values[f"{p}special"]), values[f"{p}lean"]
+                    ),
+                )
+            )
+        return sides[0], sides[1], Battlefield(values["terrain"], values["weather"])
+
+    def _kwargs(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        return {"timing": values["timing"], "max_rounds": values["max_rounds"]}
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """Exact chances, rounds and expected vitality, with two charts."""
+        a, d, field = self._setup(values)
+        policy = (values["a_policy"], values["d_policy"])
+        try:
+            odds = battle_odds(a, d, policy, field, **self._kwargs(values))
+        except RulebookError as err:
+            _retarget(
+                err,
+                "",
+                {"policy": "a_policy" if values["a_policy"] is ChancePolicy.SPLIT else "d_policy"},
+                self.controls,
+            )
+            raise
+        rows = [
+            ("Attacker wins", probability(odds.attacker_wins)),
+            ("Defender wins", probability(odds.defender_wins)),
+            ("Both fall in the same round", probability(odds.both_fall)),
+            (f"Still fighting after {odds.max_rounds} rounds", probability(odds.unfinished)),
+            ("Expected rounds", number(odds.expected_rounds)),
+            (
+                "Expected attacker vitality at the end",
+                f"{number(odds.expected_attacker_vitality)} %",
+            ),
+            (
+                "Expected defender vitality at the end",
+                f"{number(odds.expected_defender_vitality)} %",
+            ),
+        ]
+        rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
+        levels = list(range(0, 105, 5))
+        finals = grouped_bar_chart(
+            [str(v) for v in levels],
+            {
+                "attacker": [odds.attacker_final.get(v, 0) for v in levels],
+                "defender": [odds.defender_final.get(v, 0) for v in levels],
+            },
+            title="Vitality at the end (0 = destroyed)",
+            x_title="vitality %",
+        )
+        return table_html(["outcome", "exact chance"], rows), rounds + finals
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Replay one battle, every d4 and every loss shown."""
+        a, d, field = self._setup(values)
+        policy = (values["a_policy"], values["d_policy"])
+        fought = replay_battle(a, d, policy, field, rng=rng, **self._kwargs(values))
+        rows = [
+            (
+                r.round_number,
+                f"{r.attacker_die} ({r.attacker_chance[0]}/{r.attacker_chance[1]})",
+                f"{r.defender_die} ({r.defender_chance[0]}/{r.defender_chance[1]})",
+                f"{r.damage_to_attacker} %",
+                f"{r.damage_to_defender} %",
+                f"{r.attacker.vitality} %",
+                f"{r.defender.vitality} %",
+            )
+            for r in fought
+        ]
+        last = fought[-1]
+        end = (
+            "both fall"
+            if last.attacker.vitality == last.defender.vitality == 0
+            else "the attacker wins"
+            if last.defender.vitality == 0
+            else "the defender wins"
+            if last.attacker.vitality == 0
+            else "no one has fallen"
+        )
+        return f"{escape(end)} after {len(fought)} round(s)" + table_html(
+            [
+                "round",
+                "attacker d4 (off/def)",
+                "defender d4 (off/def)",
+                "attacker loses",
+                "defender loses",
+                "attacker left",
+                "defender left",
+            ],
+            rows,
+        )
