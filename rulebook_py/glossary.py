@@ -16,9 +16,8 @@ import importlib
 import json
 import pkgutil
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
-
-from .widgets.format import escape
 
 __all__ = ["GLOSSARY", "Term", "all_terms", "chapter_titles", "glossary_html"]
 
