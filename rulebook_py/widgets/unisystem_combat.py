@@ -1,0 +1,611 @@
+"""Calculators of the Unisystem combat chapter: melee, ranged, initiative, multiple actions.
+
+Example:
+    >>> calc = MeleeExchangeCalculator()  # a wildling's attack against Jimmy's third dodge
+    >>> "55.00 % (11/20)" in calc.result.value
+    True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..errors import RulebookError, RuleValueError
+from ..systems.unisystem_actions import ActionLimits, parse_plan, plan_actions
+from ..systems.unisystem_combat import (
+    CloseSkill,
+    DefenceKind,
+    Lighting,
+    MeleeAttack,
+    MeleeDefence,
+    RangeBand,
+    Stance,
+    melee_exchange,
+)
+from ..systems.unisystem_initiative import (
+    Combatant,
+    InitiativeEdge,
+    first_to_act,
+    initiative_order,
+)
+from ..systems.unisystem_ranged import (
+    Aim,
+    FiringMode,
+    RangedDefence,
+    ShotgunAmmo,
+    Volley,
+    effective_multiplier,
+    ranged_attack,
+)
+from .base import LABEL_STYLE, Calculator
+from .charts import bar_chart
+from .format import escape, number, probability, table_html
+from .registry import register
+
+__all__ = [
+    "ActionPlannerCalculator",
+    "InitiativeCalculator",
+    "MeleeExchangeCalculator",
+    "RangedAttackCalculator",
+    "parse_combatants",
+]
+
+_BOX = widgets.Layout(width="24em")
+_PENALTIES = [("free (0)", 0), ("2nd action (−2)", -2), ("3rd (−4)", -4), ("4th (−6)", -6),
+              ("5th (−8)", -8), ("6th (−10)", -10)]  # fmt: skip
+_DICE = [("D4", 4), ("D6", 6), ("D8", 8), ("D10", 10)]
+
+
+def _int(value: int, description: str) -> widgets.IntText:
+    return widgets.IntText(value=value, description=description, style=LABEL_STYLE, layout=_BOX)
+
+
+def _drop(options: list[tuple[str, Any]], value: Any, description: str) -> widgets.Dropdown:
+    return widgets.Dropdown(
+        options=options, value=value, description=description, style=LABEL_STYLE
+    )
+
+
+def _check(value: bool, description: str) -> widgets.Checkbox:
+    return widgets.Checkbox(value=value, description=description, style=LABEL_STYLE, indent=False)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def _parts(check: Any) -> str:
+    shown = " ".join(f"{_signed(v)} ({name})" for name, v in check.parts if v)
+    return f"{_signed(check.bonus)} = {shown or '0'}"
+
+
+@contextmanager
+def _fields(mapping: Mapping[str, str]) -> Iterator[None]:
+    """Rename an error's field from the rules layer's name to the control's name."""
+    try:
+        yield
+    except RulebookError as err:
+        if err.field in mapping:
+            err.field = mapping[err.field]
+        raise
+
+
+def _lighting_options() -> list[tuple[str, Lighting]]:
+    out = []
+    for light in Lighting:
+        effect = "plain D10" if light.modifier is None else _signed(light.modifier)
+        out.append((f"{light.label} ({effect})", light))
+    return out
+
+
+def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
+    return bar_chart(
+        pmf,
+        title=title,
+        x_title="damage",
+        highlight=lambda k: k > 0,  # type: ignore[operator]
+        highlight_label="hit",
+        other_label="no damage",
+    )
+
+
+# ------------------------------------------------------------------ melee
+@register
+class MeleeExchangeCalculator(Calculator):
+    """One close-combat attack against one defence: P(hit), levels, damage, a roll.
+
+    Example:
+        >>> calc = MeleeExchangeCalculator(defence=DefenceKind.NONE)
+        >>> "70.00 % (7/10)" in calc.result.value  # D10 + 5 reaches 9 on a 4 or more
+        True
+        >>> calc.controls["defender_stance"].value = Stance.AGGRESSIVE
+        >>> calc.error == ""
+        True
+    """
+
+    title = "Close combat exchange (combat rapproché)"
+    bench_changes = (
+        ("defender_penalty", -2),
+        ("defence", DefenceKind.PARRY),
+        ("parry_with", CloseSkill.MARTIAL_ARTS),
+        ("lighting", Lighting.DIM),
+        ("attacker_stance", Stance.AGGRESSIVE),
+        ("defender_stance", Stance.DEFENSIVE),
+        ("damage_die", 10),
+        ("lighting", Lighting.TOTAL_DARKNESS),
+        ("averaged", True),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge."""
+        skills = [(f"{s.label}", s) for s in CloseSkill]
+        return {
+            "attacker_dexterity": _int(3, "Attacker: Dexterity (Dextérité)"),
+            "attack_kind": _drop(skills, CloseSkill.BRAWLING, "Attacker: skill used"),
+            "attack_skill": _int(2, "Attacker: skill level (0 = difficult DEX test)"),
+            "attacker_stance": _drop(
+                [
+                    ("normal", Stance.NORMAL),
+                    ("aggressive (attitude agressive, +2)", Stance.AGGRESSIVE),
+                ],
+                Stance.NORMAL,
+                "Attacker: stance",
+            ),
+            "attacker_penalty": _drop(_PENALTIES, 0, "Attacker: multiple actions"),
+            "attack_modifier": _int(0, "Attacker: other modifier (feint, improvised)"),
+            "defence": _drop(
+                [(f"{d.label}", d) for d in DefenceKind], DefenceKind.DODGE, "Defence (défense)"
+            ),
+            "defender_dexterity": _int(4, "Defender: Dexterity"),
+            "defence_skill": _int(3, "Defender: Dodge or parry skill (0 = difficult DEX test)"),
+            "parry_with": _drop(skills, CloseSkill.MARTIAL_ARTS, "Defender: parries with"),
+            "defender_stance": _drop(
+                [
+                    ("normal", Stance.NORMAL),
+                    ("defensive (attitude défensive, +3)", Stance.DEFENSIVE),
+                    ("aggressive (no defence)", Stance.AGGRESSIVE),
+                ],
+                Stance.NORMAL,
+                "Defender: stance",
+            ),
+            "defender_penalty": _drop(_PENALTIES, -4, "Defender: multiple actions"),
+            "defence_modifier": _int(0, "Defender: other modifier (chair as shield +1/+2)"),
+            "lighting": _drop(_lighting_options(), Lighting.NORMAL, "Lighting (éclairage)"),
+            "darkness_bonus": _int(0, "Total darkness: Perception levels of the attacker"),
+            "damage_die": _drop(_DICE, 4, "Damage die"),
+            "multiplier": _int(2, "Damage multiplier (Strength / Force)"),
+            "averaged": _check(False, "Average damage instead of rolling"),
+        }
+
+    @staticmethod
+    def outcome(values: Mapping[str, Any]) -> Any:
+        """The rules-layer exchange for these control values."""
+        with _fields(
+            {
+                "dexterity": "attacker_dexterity",
+                "skill": "attack_skill",
+                "stance": "attacker_stance",
+                "modifier": "attack_modifier",
+                "penalty": "attacker_penalty",
+            }
+        ):
+            attack = MeleeAttack(
+                values["attacker_dexterity"],
+                values["attack_skill"],
+                values["attack_kind"],
+                values["attacker_stance"],
+                values["attacker_penalty"],
+                values["attack_modifier"],
+            )
+        defence_kind = values["defence"]
+        if values["defender_stance"] is Stance.AGGRESSIVE:
+            defence_kind = DefenceKind.NONE
+        with _fields(
+            {
+                "dexterity": "defender_dexterity",
+                "skill": "defence_skill",
+                "stance": "defender_stance",
+                "modifier": "defence_modifier",
+                "penalty": "defender_penalty",
+            }
+        ):
+            defence = MeleeDefence(
+                defence_kind,
+                values["defender_dexterity"],
+                values["defence_skill"],
+                values["parry_with"],
+                values["defender_stance"],
+                values["defender_penalty"],
+                values["defence_modifier"],
+            )
+        return melee_exchange(
+            attack, defence, values["lighting"], darkness_bonus=values["darkness_bonus"]
+        )
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """P(hit), expected levels, the damage distribution and its chart."""
+        out = self.outcome(values)
+        with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
+            damage = out.damage_distribution(
+                values["damage_die"], values["multiplier"], values["averaged"]
+            )
+        levels = out.level_distribution()
+        rows: list[tuple[str, str]] = [("Attack bonus", _parts(out.attack))]
+        if out.defence is None:
+            rows.append(("Defence", "none: the attack only needs a total of 9"))
+        else:
+            rows.append(("Defence bonus", _parts(out.defence)))
+        rows += [
+            ("P(hit)", probability(out.hit_chance)),
+            ("P(no damage)", probability(1 - out.hit_chance)),
+            ("Expected success levels of the blow", number(out.expected_levels())),
+            ("Expected damage", number(damage.mean())),
+        ]
+        rows += [(f"hit with {lv} success level(s)", probability(p)) for lv, p in levels.items()
+                 if lv and p]  # fmt: skip
+        chart = _damage_chart(damage.pmf(), "Damage of the exchange")
+        return table_html(["", "exact answer"], rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Attack roll, defence roll, damage die."""
+        out = self.outcome(values)
+        with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
+            roll = out.roll(
+                rng,
+                sides=values["damage_die"],
+                multiplier=values["multiplier"],
+                averaged=values["averaged"],
+            )
+        return escape(str(roll))
+
+
+# ------------------------------------------------------------------ ranged
+@register
+class RangedAttackCalculator(Calculator):
+    """One shooter's round: range, lighting, aim, firing mode → hits and damage.
+
+    Example:
+        >>> calc = RangedAttackCalculator()  # a burst of three, DEX 3 + skill 3, short range
+        >>> "40.00 % (2/5)" in calc.result.value  # all three bullets in
+        True
+        >>> calc.controls["burst_size"].value = 200
+        >>> "3 to 5 rounds" in calc.error_for("burst_size")
+        True
+    """
+
+    title = "Ranged attack (combat à distance)"
+    bench_changes = (
+        ("range_band", RangeBand.LONG),
+        ("aim", True),
+        ("scope", 3),
+        ("mode", FiringMode.SEMI_AUTO),
+        ("count", 4),
+        ("defence", RangedDefence.DIVE_FOR_COVER),
+        ("mode", FiringMode.FULL_AUTO),
+        ("count", 30),
+        ("under_fire", True),
+        ("lighting", Lighting.POOR),
+        ("averaged", True),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Shooter, range, light, aim, firing mode, target, damage."""
+        return {
+            "dexterity": _int(3, "Shooter: Dexterity (Dextérité)"),
+            "skill": _int(3, "Shooter: ranged skill (0 = difficult DEX test)"),
+            "range_band": _drop(
+                [
+                    (
+                        f"{b.label} ({_signed(b.modifier)}, multiplier {_signed(b.multiplier_shift)})",
+                        b,
+                    )
+                    for b in RangeBand
+                ],
+                RangeBand.SHORT,
+                "Range (portée)",
+            ),
+            "lighting": _drop(_lighting_options(), Lighting.NORMAL, "Lighting (éclairage)"),
+            "darkness_bonus": _int(0, "Total darkness: Perception levels"),
+            "ammo": _drop(
+                [(f"{a.label} ({_signed(a.bonus)})", a) for a in ShotgunAmmo],
+                ShotgunAmmo.NONE,
+                "Shotgun ammunition",
+            ),
+            "modifier": _int(0, "Other modifier"),
+            "mode": _drop([(m.label, m) for m in FiringMode], FiringMode.BURST, "Firing mode"),
+            "count": _int(1, "Shots (semi-auto) / bursts / rounds (full auto)"),
+            "burst_size": _int(3, "Rounds per burst (3–5)"),
+            "heavy_recoil": _check(False, "Heavy recoil (−2 per further shot)"),
+            "cumulative_group_penalty": _check(False, "Full auto: cumulative −4 (book option)"),
+            "aim": _check(False, "Aim first (viser): PER + skill, +1 per level"),
+            "aim_perception": _int(3, "Aim: Perception"),
+            "aim_skill": _int(3, "Aim: skill"),
+            "scope": _int(0, "Telescopic sight (lunette): 0 or +2 to +5"),
+            "defence": _drop(
+                [(d.label, d) for d in RangedDefence], RangedDefence.STAND_STILL, "Target"
+            ),
+            "defender_dexterity": _int(3, "Target: Dexterity"),
+            "defender_dodge": _int(2, "Target: Dodge (0 = difficult DEX test)"),
+            "under_fire": _check(False, "Shooter under fire: keep one's cool"),
+            "willpower": _int(3, "Shooter: Willpower (Volonté)"),
+            "damage_die": _drop(_DICE, 6, "Damage die"),
+            "multiplier": _int(3, "Damage multiplier (before range)"),
+            "averaged": _check(False, "Average damage instead of rolling"),
+        }
+
+    @staticmethod
+    def outcome(values: Mapping[str, Any]) -> Any:
+        """The rules-layer attack for these control values."""
+        volley = Volley(
+            values["mode"],
+            values["count"],
+            values["burst_size"],
+            values["heavy_recoil"],
+            values["cumulative_group_penalty"],
+        )
+        aim = None
+        if values["aim"]:
+            with _fields({"perception": "aim_perception", "aim_skill": "aim_skill"}):
+                aim = Aim(values["aim_perception"], values["aim_skill"], values["scope"])
+        with _fields({"willpower": "willpower"}):
+            return ranged_attack(
+                values["dexterity"],
+                values["skill"],
+                volley=volley,
+                range_band=values["range_band"],
+                lighting=values["lighting"],
+                ammo=values["ammo"],
+                aim=aim,
+                modifier=values["modifier"],
+                darkness_bonus=values["darkness_bonus"],
+                defence=values["defence"],
+                defender_dexterity=values["defender_dexterity"],
+                defender_dodge=values["defender_dodge"],
+                keep_cool_willpower=values["willpower"] if values["under_fire"] else None,
+            )
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """Distribution of bullets in and of total damage."""
+        out = self.outcome(values)
+        with _fields({"sides": "damage_die"}):
+            mult = effective_multiplier(values["multiplier"], out.range_band)
+            damage = out.damage(values["damage_die"], values["multiplier"], values["averaged"])
+        rows: list[tuple[str, str]] = []
+        for i, (check, cap) in enumerate(zip(out.attacks, out.caps), 1):
+            what = "1 bullet" if cap == 1 else f"up to {cap} bullets"
+            rows.append((f"Roll {i} ({what})", _parts(check)))
+        if out.aim is not None:
+            rows.append(("Aim (its levels add to every roll)", _parts(out.aim)))
+        if out.dive is not None:
+            rows.append(("Target dives for cover", _parts(out.dive)))
+        if out.cool is not None:
+            rows.append(("P(shooter keeps cool)", probability(out.cool.success_chance())))
+        rows += [
+            ("Rounds fired", str(out.volley.rounds_fired)),
+            ("P(at least one hit)", probability(out.hit_chance)),
+            ("Expected hits", number(out.expected_hits)),
+            ("Damage per bullet", f"D{values['damage_die']} × {mult} (range applied)"),
+            ("Expected damage", number(damage.mean())),
+        ]
+        rows += [(f"{k} hit(s)", probability(p)) for k, p in out.hits.pmf().items() if p]
+        hits_chart = bar_chart(
+            out.hits.pmf(),
+            title="Bullets in",
+            x_title="hits",
+            highlight=lambda k: k > 0,  # type: ignore[operator]
+            highlight_label="hit",
+            other_label="miss",
+        )
+        chart = hits_chart + _damage_chart(damage.pmf(), "Total damage")
+        return table_html(["", "exact answer"], rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Cool, aim, dive, every roll of the volley, damage dice."""
+        out = self.outcome(values)
+        with _fields({"sides": "damage_die"}):
+            roll = out.roll(
+                rng,
+                sides=values["damage_die"],
+                multiplier=values["multiplier"],
+                averaged=values["averaged"],
+            )
+        return escape(str(roll))
+
+
+# ------------------------------------------------------------------ initiative
+_EDGE_WORDS = {
+    "": InitiativeEdge.NONE,
+    "none": InitiativeEdge.NONE,
+    "ranged": InitiativeEdge.RANGED,
+    "magic": InitiativeEdge.MAGIC,
+    "psychic": InitiativeEdge.MAGIC,
+    "ambush": InitiativeEdge.AMBUSH,
+    "sniper": InitiativeEdge.AMBUSH,
+}
+
+
+def parse_combatants(text: str) -> tuple[Combatant, ...]:
+    r"""Read ``name, Dexterity[, side][, edge]`` lines (edge: ranged, magic, ambush).
+
+    Example:
+        >>> [c.name for c in parse_combatants("Jimmy, 4\nWildling, 3, NPC, ambush")]
+        ['Jimmy', 'Wildling']
+    """
+    out = []
+    for number_, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) < 2 or not re.fullmatch(r"-?\d+", parts[1]):
+            raise RuleValueError(
+                f"line {number_} {line.strip()!r}: expected 'name, Dexterity[, side][, edge]'",
+                field="combatants",
+            )
+        side = parts[2] if len(parts) > 2 and parts[2] else "PCs"
+        word = parts[3].lower() if len(parts) > 3 else ""
+        if word not in _EDGE_WORDS or len(parts) > 4:
+            raise RuleValueError(
+                f"line {number_} {line.strip()!r}: the edge must be ranged, magic or ambush, "
+                f"got {parts[3] if len(parts) > 3 else ''!r}",
+                field="combatants",
+            )
+        try:
+            out.append(Combatant(parts[0], int(parts[1]), side, _EDGE_WORDS[word]))
+        except RuleValueError as err:
+            raise RuleValueError(f"line {number_}: {err}", field="combatants") from None
+    if not out:
+        raise RuleValueError("no combatant: write one a line", field="combatants")
+    return tuple(out)
+
+
+@register
+class InitiativeCalculator(Calculator):
+    r"""Initiative order: exact chance that each combatant acts first, and a seeded roll.
+
+    Example:
+        >>> calc = InitiativeCalculator(combatants="A, 3\nB, 3, NPC")
+        >>> "50.00 % (1/2)" in calc.result.value
+        True
+    """
+
+    title = "Initiative order"
+    bench_changes = (
+        ("group", True),
+        ("combatants", "Jimmy, 4\nAnn, 2\nWildling 1, 3, NPC\nWildling 2, 5, NPC"),
+        ("group", False),
+        ("combatants", "Jimmy, 4\nSniper, 2, NPC, ambush\nWitch, 3, PCs, magic"),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """The combatants (one a line) and the group option."""
+        return {
+            "combatants": widgets.Textarea(
+                value="Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC",
+                description="Combatants: name, DEX, side, edge",
+                placeholder="name, Dexterity[, side][, ranged|magic|ambush]",
+                continuous_update=False,
+                rows=6,
+                style=LABEL_STYLE,
+                layout=widgets.Layout(width="34em"),
+            ),
+            "group": _check(False, "Group initiative: one roll per side (best DEX)"),
+        }
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """Table of P(acts first) and its chart."""
+        fighters = parse_combatants(values["combatants"])
+        with _fields({"combatants": "combatants"}):
+            chances = first_to_act(fighters, group=values["group"])
+        rows = [
+            (c.name, c.side, c.dexterity, c.edge.label if c.edge.rank else "—",
+             probability(chances[c.name]))
+            for c in fighters
+        ]  # fmt: skip
+        chart = bar_chart(
+            {c.name: chances[c.name] for c in fighters},
+            title="Who acts first",
+            x_title="combatant",
+        )
+        head = ["combatant", "side", "DEX", "edge", "P(acts first)"]
+        return table_html(head, rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """One rolled order, every die shown."""
+        fighters = parse_combatants(values["combatants"])
+        order = initiative_order(fighters, rng, group=values["group"])
+        return "<ol>" + "".join(f"<li>{escape(str(e))}</li>" for e in order.entries) + "</ol>"
+
+
+# ------------------------------------------------------------------ planner
+@register
+class ActionPlannerCalculator(Calculator):
+    """Multiple actions: each action's penalty and exact chance of reaching 9.
+
+    Example:
+        >>> calc = ActionPlannerCalculator()  # Jimmy: punch, then three dodges
+        >>> "−4" in calc.result.value and "50.00 % (1/2)" in calc.result.value
+        True
+    """
+
+    title = "Multiple-action planner (actions multiples)"
+    bench_changes = (
+        ("actions", "attack 4+4 punch\nattack 4+4 kick\ndefence 4+3 dodge\nattack 4+4 punch"),
+        ("max_attacks", True),
+        ("close_combat", False),
+        ("actions", "other 3+2 reload\nattack 3+3 shoot\nattack 3+3 shoot"),
+        ("constitution", 4),
+        ("constitution_cap", True),
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """The plan and the source's optional caps."""
+        return {
+            "actions": widgets.Textarea(
+                value="attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge",
+                description="Actions: kind attribute+skill label",
+                placeholder="attack 4+4 punch",
+                continuous_update=False,
+                rows=6,
+                style=LABEL_STYLE,
+                layout=widgets.Layout(width="34em"),
+            ),
+            "close_combat": _check(True, "Close combat (one attack and one defence free)"),
+            "max_attacks": _check(False, "Option: at most 3 attacks a round"),
+            "dexterity_cap": _check(False, "Option: at most DEX/2 attacks"),
+            "dexterity": _int(4, "Dexterity (for the DEX/2 option)"),
+            "constitution_cap": _check(False, "Option: no attack beyond a penalty of CON"),
+            "constitution": _int(3, "Constitution (for the CON option)"),
+        }
+
+    @staticmethod
+    def steps(values: Mapping[str, Any]) -> Any:
+        """The planned steps for these control values."""
+        with _fields({"dexterity": "dexterity", "constitution": "constitution"}):
+            limits = ActionLimits(
+                3 if values["max_attacks"] else None,
+                values["dexterity"] if values["dexterity_cap"] else None,
+                values["constitution"] if values["constitution_cap"] else None,
+            )
+        return plan_actions(
+            parse_plan(values["actions"]), close_combat=values["close_combat"], limits=limits
+        )
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """One row per action: penalty, bonus, P(total ≥ 9)."""
+        steps = self.steps(values)
+        rows = [
+            (
+                s.number,
+                s.action.label or s.action.kind.label,
+                s.action.kind.label,
+                "free" if s.free else "extra",
+                _signed(s.penalty) if s.penalty else "0",
+                _signed(s.check.bonus),
+                probability(s.chance),
+            )
+            for s in steps
+        ]
+        chart = bar_chart(
+            {f"{s.number}. {s.action.label or s.action.kind.label}": s.chance for s in steps},
+            title="Chance of each action (total ≥ 9)",
+            x_title="action",
+        )
+        head = ["#", "action", "kind", "", "penalty", "bonus", "P(total ≥ 9)"]
+        return table_html(head, rows), chart
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """Roll every action once, in order."""
+        steps = self.steps(values)
+        items = "".join(
+            f"<li>{escape(s.action.label or s.action.kind.label)}: "
+            f"{escape(str(s.check.roll(rng)))}</li>"
+            for s in steps
+        )
+        return f"<ol>{items}</ol>"
