@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import random
 from fractions import Fraction
@@ -672,3 +673,161 @@ def test_a_better_range_band_never_lowers_the_chance_to_hit(volley, dex, skill, 
         for b in bands
     ]
     assert chances == sorted(chances)
+
+
+# ------------------------------------------------------------------ calculators
+from rulebook_py.widgets import CALCULATORS  # noqa: E402
+from rulebook_py.widgets.unisystem_combat import (  # noqa: E402
+    ActionPlannerCalculator,
+    InitiativeCalculator,
+    MeleeExchangeCalculator,
+    RangedAttackCalculator,
+    parse_combatants,
+)
+
+
+def _err(calc, name):
+    """The error shown next to a control, as plain text."""
+    return html.unescape(calc.error_for(name))
+
+
+def test_calculators_are_registered():
+    names = {"MeleeExchangeCalculator", "RangedAttackCalculator", "InitiativeCalculator",
+             "ActionPlannerCalculator"}  # fmt: skip
+    assert names <= set(CALCULATORS)
+
+
+def test_melee_calculator_opens_on_jimmys_third_dodge():
+    calc = MeleeExchangeCalculator()
+    assert calc.error == ""
+    assert "55.00 % (11/20)" in calc.result.value  # P(hit)
+    calc.controls["defender_penalty"].value = 0  # the free first defence
+    assert "28.00 % (7/25)" in calc.result.value
+    calc.controls["defender_stance"].value = Stance.AGGRESSIVE  # no defence at all
+    assert "70.00 % (7/10)" in calc.result.value and calc.error == ""
+    assert calc.chart.value.startswith("<svg")
+
+
+def test_melee_calculator_shows_errors_next_to_the_control():
+    calc = MeleeExchangeCalculator()
+    calc.controls["attacker_dexterity"].value = -1
+    assert "dexterity must be an integer from 0 to 30, got -1" in _err(calc, "attacker_dexterity")
+    assert calc.result.value == ""
+    calc.controls["attacker_dexterity"].value = 3
+    assert calc.error == ""
+    calc.controls["attack_kind"].value = CloseSkill.HAND_WEAPON
+    calc.controls["defence"].value = DefenceKind.PARRY
+    calc.controls["parry_with"].value = CloseSkill.BRAWLING
+    assert "only a hand weapon or Martial Arts" in _err(calc, "parry_with")
+    calc.controls["parry_with"].value = CloseSkill.HAND_WEAPON
+    calc.controls["multiplier"].value = -2
+    assert "multiplier" in _err(calc, "multiplier")
+    calc.controls["multiplier"].value = 2
+    calc.controls["defence_modifier"].value = 40
+    assert "modifier must be an integer from -30 to 30, got 40" in _err(calc, "defence_modifier")
+
+
+def test_melee_calculator_roll_is_seeded():
+    a, b = MeleeExchangeCalculator(), MeleeExchangeCalculator()
+    assert a.roll_output.value == b.roll_output.value
+    assert "attack D10 [" in a.roll_output.value and "defence D10 [" in a.roll_output.value
+
+
+def test_ranged_calculator_default_is_the_burst_of_three():
+    calc = RangedAttackCalculator()
+    assert "40.00 % (2/5)" in calc.result.value  # three bullets in
+    assert "80.00 % (4/5)" in calc.result.value  # at least one
+    assert calc.chart.value.count("<svg") == 2
+    calc.controls["range_band"].value = RangeBand.POINT_BLANK
+    assert "D6 × 4 (range applied)" in calc.result.value
+
+
+@pytest.mark.parametrize(
+    ("control", "value", "match"),
+    [
+        ("burst_size", 0, "3 to 5 rounds, got 0"),
+        ("burst_size", 200, "3 to 5 rounds, got 200"),
+        ("count", 0, "1 to 10 bursts, got 0"),
+        ("multiplier", -2, "multiplier must be an integer from 1 to 30, got -2"),
+        ("dexterity", 31, "dexterity must be an integer from 0 to 30, got 31"),
+        ("defender_dodge", -1, "defender_dodge"),
+    ],
+)
+def test_ranged_calculator_bad_values(control, value, match):
+    calc = RangedAttackCalculator()
+    calc.controls[control].value = value
+    assert match in _err(calc, control)
+    assert calc.result.value == ""
+
+
+def test_ranged_calculator_aim_and_cool_errors():
+    calc = RangedAttackCalculator(aim=True, under_fire=True)
+    assert calc.error == ""
+    calc.controls["scope"].value = 1
+    assert "scope must be 0 (none) or from 2 to 5, got 1" in _err(calc, "scope")
+    calc.controls["scope"].value = 0
+    calc.controls["aim_perception"].value = -3
+    assert "perception" in _err(calc, "aim_perception")
+    calc.controls["aim_perception"].value = 3
+    calc.controls["willpower"].value = -1
+    assert "willpower" in _err(calc, "willpower")
+
+
+def test_ranged_calculator_full_auto_and_roll():
+    calc = RangedAttackCalculator(mode=FiringMode.FULL_AUTO, count=30)
+    assert "up to 10 bullets" in calc.result.value and "Rounds fired" in calc.result.value
+    assert "roll 3:" in calc.roll_output.value
+
+
+def test_initiative_calculator():
+    calc = InitiativeCalculator()
+    assert calc.error == "" and "P(acts first)" in calc.result.value
+    fighters = parse_combatants(calc.controls["combatants"].value)
+    chances = first_to_act(fighters)
+    assert chances["Jimmy"] > chances["Wildling 1"] == chances["Wildling 3"]
+    calc.controls["group"].value = True
+    side = _brute_first([("PCs", 4, 4), ("NPC", 3, 3)])
+    assert probability_text(side["PCs"]) in calc.result.value
+    assert "<li>" in calc.roll_output.value and "D10 [" in calc.roll_output.value
+    calc.controls["combatants"].value = "Jimmy\nWildling, 3"
+    assert "expected 'name, Dexterity" in _err(calc, "combatants")
+    calc.controls["combatants"].value = "A, 3\nA, 4"
+    assert "unique" in _err(calc, "combatants")
+    calc.controls["combatants"].value = "A, 3, PCs, dragon"
+    assert "ranged, magic or ambush, got 'dragon'" in _err(calc, "combatants")
+    calc.controls["combatants"].value = "A, 99"
+    assert "from 0 to 30, got 99" in _err(calc, "combatants")
+
+
+def probability_text(p):
+    from rulebook_py.widgets.format import probability
+
+    return probability(p)
+
+
+def test_planner_calculator_reproduces_jimmy():
+    calc = ActionPlannerCalculator()
+    html = calc.result.value
+    assert html.count("<td>free</td>") == 2 and "<td>−2</td>" in html and "<td>−4</td>" in html
+    assert "50.00 % (1/2)" in html and "70.00 % (7/10)" in html
+    calc.controls["close_combat"].value = False
+    assert "<td>−6</td>" in calc.result.value
+
+
+def test_planner_calculator_errors():
+    calc = ActionPlannerCalculator()
+    calc.controls["actions"].value = "attack 4+4\nattack 4+4\nattack 4+4\nattack 4+4"
+    assert calc.error == ""
+    calc.controls["max_attacks"].value = True
+    assert "at most 3 attacks" in _err(calc, "actions")
+    calc.controls["max_attacks"].value = False
+    calc.controls["dexterity_cap"].value = True
+    calc.controls["dexterity"].value = -1
+    assert "dexterity must be an integer from 0 to 30, got -1" in _err(calc, "dexterity")
+    calc.controls["dexterity_cap"].value = False
+    calc.controls["actions"].value = "fly 3+3"
+    assert "got 'fly'" in _err(calc, "actions")
+    calc.controls["actions"].value = "attack 4+4\ndodge 4+3"
+    assert "D10 [" in calc.roll_output.value or calc.roll_output.value == ""
+    calc.roll()
+    assert "D10 [" in calc.roll_output.value
