@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rulebook_py.widgets  # noqa: F401  (the usual entry point: loads the glossary first)
 from rulebook_py.distribution import Distribution
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems.unisystem import contest, success_levels, task, test

@@ -39,6 +39,7 @@ from fractions import Fraction
 
 from ..distribution import Distribution
 from ..errors import RuleValueError, check_int
+from ..glossary import Term
 from .unisystem import (
     ATTRIBUTE_RANGE,
     SKILL_RANGE,
@@ -55,6 +56,7 @@ __all__ = [
     "AGGRESSIVE_ATTACK_BONUS",
     "DEFENSIVE_BONUS",
     "FEINT_LEVEL_BONUS",
+    "GLOSSARY",
     "ROUND_STEPS",
     "CloseSkill",
     "DefenceKind",
@@ -747,7 +749,7 @@ def keep_cool(willpower: int) -> Check:
     return test(willpower)
 
 
-#: The chapter's terms as ``(French, English, note)``; :data:`GLOSSARY` wraps them.
+#: The chapter's terms as ``(French, English, note)``.
 _TERMS: tuple[tuple[str, str, str], ...] = (
     ("tour", "round", "1 to 5 seconds of game time"),
     ("temps de jeu / temps réel", "game time / real time", ""),
@@ -780,23 +782,7 @@ _TERMS: tuple[tuple[str, str, str], ...] = (
     ("sauvageon", "wildling", "a minor malevolent spirit"),
 )
 
-
-def __getattr__(name: str) -> object:
-    """Build :data:`GLOSSARY` on first use.
-
-    ``rulebook_py.glossary`` imports the widget package, whose modules import
-    the systems; importing it lazily keeps this module importable first.
-
-    Example:
-        >>> import rulebook_py.widgets  # the usual entry point loads the glossary
-        >>> from rulebook_py.systems import unisystem_combat
-        >>> unisystem_combat.GLOSSARY[0].english
-        'round'
-    """
-    if name == "GLOSSARY":
-        from ..glossary import Term
-
-        terms = tuple(Term(fr, en, "unisystem-combat", note) for fr, en, note in _TERMS)
-        globals()["GLOSSARY"] = terms
-        return terms
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: Terms of the Unisystem combat chapter.
+GLOSSARY: tuple[Term, ...] = tuple(
+    Term(fr, en, "unisystem-combat", note) for fr, en, note in _TERMS
+)
