@@ -220,6 +220,7 @@ def test_opposed_complementary(a, d):
 def test_opposed_agrees_with_icepool(a, d, halved):
     """A reference implementation nobody here wrote must agree exactly."""
     import icepool
+
     ia = a.dice @ icepool.d6 + a.pips
     if halved:
         ia = ia // 2
@@ -623,10 +624,10 @@ def test_glossary_and_labels():
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
 from rulebook_py.widgets.galaxies import (  # noqa: E402
     GalaxiesCodeCalculator,
-    InitiativeCalculator,
-    MeleeCalculator,
-    PsychicCalculator,
-    ShotCalculator,
+    GalaxiesInitiativeCalculator,
+    GalaxiesMeleeCalculator,
+    GalaxiesPsychicCalculator,
+    GalaxiesShotCalculator,
     parse_combatants,
 )
 
@@ -638,10 +639,10 @@ def err(calc, name: str) -> str:
 
 ALL = (
     GalaxiesCodeCalculator,
-    ShotCalculator,
-    MeleeCalculator,
-    PsychicCalculator,
-    InitiativeCalculator,
+    GalaxiesShotCalculator,
+    GalaxiesMeleeCalculator,
+    GalaxiesPsychicCalculator,
+    GalaxiesInitiativeCalculator,
 )
 
 
@@ -670,7 +671,7 @@ def test_code_calculator():
 
 
 def test_shot_calculator():
-    calc = ShotCalculator()
+    calc = GalaxiesShotCalculator()
     assert "80.83 % (2357/2916)" in calc.result.value
     assert "5.45 % (5089/93312)" in calc.result.value
     calc.controls["mode"].value = "burst"
@@ -700,14 +701,14 @@ def test_shot_calculator():
 
 
 def test_shot_calculator_roll_shows_one_dodge_and_each_shot():
-    calc = ShotCalculator(mode="instinctive")
+    calc = GalaxiesShotCalculator(mode="instinctive")
     out = calc.roll_output.value
     assert out.count("defence:") == 1 and out.count("attack ") == 2
     assert "halved" in out
 
 
 def test_melee_calculator():
-    calc = MeleeCalculator()
+    calc = GalaxiesMeleeCalculator()
     assert "B counters (half damage)" in calc.result.value
     assert "54.05 % (100865/186624)" in calc.result.value
     calc.controls["b_stance"].value = Stance.PARRY
@@ -729,7 +730,7 @@ def test_melee_calculator():
 
 
 def test_psychic_calculator():
-    calc = PsychicCalculator(bdc=0, skill="2D+1", defence="2D")
+    calc = GalaxiesPsychicCalculator(bdc=0, skill="2D+1", defence="2D")
     gt, eq, _lt = brute_compare(totals(2, 1), totals(2))
     calc.controls["attack"].value = PsyAttack.PHYSICAL_VS_COUNTER
     html = calc.result.value
@@ -745,7 +746,7 @@ def test_psychic_calculator():
 
 
 def test_initiative_calculator():
-    calc = InitiativeCalculator(combatants="A: 2D+1\nB: 2D, 1")
+    calc = GalaxiesInitiativeCalculator(combatants="A: 2D+1\nB: 2D, 1")
     assert "50.00 % (1/2)" in calc.result.value
     assert calc.roll_output.value.count("<br>") >= 2
     calc.controls["combatants"].value = "A: 2D\nB 3D"

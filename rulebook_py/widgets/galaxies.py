@@ -48,10 +48,10 @@ from .registry import register
 
 __all__ = [
     "GalaxiesCodeCalculator",
-    "InitiativeCalculator",
-    "MeleeCalculator",
-    "PsychicCalculator",
-    "ShotCalculator",
+    "GalaxiesInitiativeCalculator",
+    "GalaxiesMeleeCalculator",
+    "GalaxiesPsychicCalculator",
+    "GalaxiesShotCalculator",
     "parse_combatants",
 ]
 
@@ -208,11 +208,11 @@ def _contest_chart(c: Contest, title: str) -> str:
 
 
 @register
-class ShotCalculator(Calculator):
+class GalaxiesShotCalculator(Calculator):
     """Shooting or throwing an explosive at a character who dodges.
 
     Example:
-        >>> calc = ShotCalculator(attack="1D", dodge="1D")
+        >>> calc = GalaxiesShotCalculator(attack="1D", dodge="1D")
         >>> "41.67 % (5/12)" in calc.result.value
         True
     """
@@ -322,11 +322,11 @@ def _fighter(values: Mapping[str, Any], p: str) -> Fighter:
 
 
 @register
-class MeleeCalculator(Calculator):
+class GalaxiesMeleeCalculator(Calculator):
     """One melee exchange between A and B, every stance of the source.
 
     Example:
-        >>> calc = MeleeCalculator(b_stance=Stance.ATTACK, a_skill="1D", b_skill="1D")
+        >>> calc = GalaxiesMeleeCalculator(b_stance=Stance.ATTACK, a_skill="1D", b_skill="1D")
         >>> "41.67 % (5/12)" in calc.result.value
         True
     """
@@ -392,11 +392,11 @@ class MeleeCalculator(Calculator):
 
 # ---------------------------------------------------------------------- psy
 @register
-class PsychicCalculator(Calculator):
+class GalaxiesPsychicCalculator(Calculator):
     """A psychic technique against a dodge, a psychic counter or VOLONTÉ.
 
     Example:
-        >>> calc = PsychicCalculator(skill="1D", defence="1D", bdc=0)
+        >>> calc = GalaxiesPsychicCalculator(skill="1D", defence="1D", bdc=0)
         >>> "41.67 % (5/12)" in calc.result.value
         True
     """
@@ -485,11 +485,11 @@ def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
 
 
 @register
-class InitiativeCalculator(Calculator):
+class GalaxiesInitiativeCalculator(Calculator):
     r"""Initiative order: exact chance that each acts before each, and a seeded order.
 
     Example:
-        >>> calc = InitiativeCalculator(combatants="A: 1D\nB: 1D")
+        >>> calc = GalaxiesInitiativeCalculator(combatants="A: 1D\nB: 1D")
         >>> "50.00 % (1/2)" in calc.result.value
         True
     """
