@@ -269,6 +269,18 @@ def test_contest_resolve_uses_one_dodge_roll():
     assert r.lines()[0] == "defence: 2D [1, 1] = 2"
 
 
+def test_seeded_simulation_agrees_with_exact_contest():
+    """The seeded resolver, run many times, lands near the exact joint odds."""
+    c = shoot("4D", "3D+1", mode=FireMode.BURST, shots=3)
+    rng = random.Random(7)
+    n = 3000
+    seen: Counter = Counter()
+    for _ in range(n):
+        seen[c.resolve(rng).outcomes.count(Outcome.HIT)] += 1
+    for hits, p in c.count_distribution(Outcome.HIT).items():
+        assert abs(seen[hits] / n - float(p)) < 0.03, hits
+
+
 # ------------------------------------------------------------------ shooting
 def test_shot_single_is_opposed_roll_with_bonuses():
     c = shoot("3D+1", "3D", bdc=2, bdp=-1, bdt=1)
