@@ -740,3 +740,32 @@ def test_update_latency(cls):
     times.sort()
     budget = 0.1 if cls.kind == "fight" else 0.016
     assert times[len(times) // 2] < budget
+
+
+def test_effective_initiative_and_unarmed_damage():
+    assert co.effective_initiative(14) == 14
+    assert co.effective_initiative(14, ["blinded"]) == 9
+    assert co.effective_initiative(14, untrained_shield=True, untrained_armour=True) == 8
+    assert co.effective_initiative(4, ["blinded"], untrained_armour=True) == 0
+    assert co.unarmed_damage(2).weights() == {3: 1, 4: 1, 5: 1, 6: 1}
+    assert co.unarmed_damage(-3).weights() == {0: 3, 1: 1}
+    with pytest.raises(RuleValueError, match="strength must be an integer from -5 to 10"):
+        co.unarmed_damage(11)
+
+
+def test_conditions_calculator_checks_the_declared_turn():
+    calc = ChroniquesConditionsCalculator(attacker_conditions=())
+    assert "<td>allowed</td>" in calc.result.value
+    calc.controls["turn"].value = "L L"
+    assert "is not allowed: a turn is one limited action" in calc.error_for("turn")
+    assert calc.result.value == ""
+    calc.controls["turn"].value = "A, A"
+    assert "is not allowed" in calc.error_for("turn")
+    calc.controls["turn"].value = "M A"
+    calc.controls["attacker_conditions"].value = ("IMMOBILISED",)
+    assert calc.error_for("turn") == ""
+    assert "not allowed under these conditions: an immobilised character cannot move" in (
+        calc.result.value
+    )
+    calc.controls["turn"].value = "jump"
+    assert "unknown action" in calc.error_for("turn")

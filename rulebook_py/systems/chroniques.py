@@ -36,6 +36,7 @@ from .chroniques_attack import (
     magic_defense,
     opposed_magic_attack,
     temporary_damage,
+    unarmed_damage,
     with_concerted,
 )
 from .chroniques_chase import (
@@ -63,6 +64,7 @@ from .chroniques_conditions import (
     Turn,
     combine_conditions,
     delay,
+    effective_initiative,
     initiative_order,
     surprise_difficulty,
     surprise_odds,
@@ -128,6 +130,7 @@ __all__ = [
     "concerted_attack",
     "damage_distribution",
     "delay",
+    "effective_initiative",
     "estimate_chase",
     "initiative_order",
     "knock_out",
@@ -139,6 +142,7 @@ __all__ = [
     "surprise_odds",
     "temporary_damage",
     "to_d12",
+    "unarmed_damage",
     "validate_turn",
     "with_concerted",
 ]

@@ -50,6 +50,7 @@ __all__ = [
     "magic_defense",
     "opposed_magic_attack",
     "temporary_damage",
+    "unarmed_damage",
     "with_concerted",
 ]
 
@@ -171,6 +172,17 @@ def damage_distribution(
     check_int(modifier, "damage_modifier", -10, 30)
     base = _dice(dice, "damage").distribution + modifier
     return base.map(lambda v: max(0, v) * (2 if critical else 1))
+
+
+def unarmed_damage(strength: int) -> Distribution:
+    """Bare-handed damage without a special ability: 1d4 + STR modifier, always temporary.
+
+    Example:
+        >>> unarmed_damage(1).weights()
+        {2: 1, 3: 1, 4: 1, 5: 1}
+    """
+    check_int(strength, "strength", -5, 10)
+    return damage_distribution("1d4", strength)
 
 
 def _enum(value: object, cls: type[Enum], field: str) -> Enum:

@@ -38,6 +38,7 @@ __all__ = [
     "Turn",
     "combine_conditions",
     "delay",
+    "effective_initiative",
     "initiative_order",
     "surprise_difficulty",
     "surprise_odds",
@@ -448,3 +449,24 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
     if not found:
         raise RuleValueError(f"no combatant named {name!r}", field="name")
     return initiative_order(out)
+
+
+def effective_initiative(
+    score: int,
+    conditions: Iterable[str | Condition] = (),
+    *,
+    untrained_shield: bool = False,
+    untrained_armour: bool = False,
+) -> int:
+    """Initiative after conditions (blinded -5) and untrained shield or armour (-3 each).
+
+    Not below 0.
+
+    Example:
+        >>> effective_initiative(14, ["blinded"], untrained_armour=True)
+        6
+    """
+    check_int(score, "initiative", 0, 60)
+    fx = combine_conditions(conditions)
+    penalty = 3 * (bool(untrained_shield) + bool(untrained_armour))
+    return max(0, score + fx.initiative - penalty)

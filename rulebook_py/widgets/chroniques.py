@@ -42,6 +42,7 @@ from ..systems.chroniques import (
     surprise_difficulty,
     surprise_odds,
     temporary_damage,
+    validate_turn,
 )
 from .base import LABEL_STYLE, Calculator
 from .charts import bar_chart, grouped_bar_chart
@@ -328,6 +329,7 @@ class ChroniquesConditionsCalculator(Calculator):
         ("kind", "ranged"),
         ("die", "2d20kh1"),
         ("first_round", False),
+        ("turn", "L"),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -344,7 +346,32 @@ class ChroniquesConditionsCalculator(Calculator):
             "defense": _int(15, "Defender's DEF"),
             "die": _drop(_DIE_OPTIONS, "d20", "Attacker's usual die"),
             "kind": _drop(_KIND_OPTIONS, "melee", "Attack"),
+            "turn": widgets.Text(
+                value="M A",
+                description="Attacker's turn (L, M, A, G)",
+                continuous_update=False,
+                style=LABEL_STYLE,
+                layout=_NARROW,
+            ),
         }
+
+    @staticmethod
+    def _turn(values: Mapping[str, Any]) -> str:
+        """Check the declared turn: its shape always, then under the attacker's conditions."""
+        actions = values["turn"].replace(",", " ").split()
+        try:
+            validate_turn(actions)
+        except RuleValueError as err:
+            err.field = "turn"
+            raise
+        try:
+            turn = validate_turn(
+                actions, values["attacker_conditions"], first_round=values["first_round"]
+            )
+        except RuleValueError as err:
+            return f"not allowed under these conditions: {str(err).split(': ', 1)[1]}"
+        notes = f" ({'; '.join(turn.notes)})" if turn.notes else ""
+        return "allowed" + notes
 
     def _pair(self, values: Mapping[str, Any]):  # noqa: ANN202 - two reports
         free = attack_report(values["bonus"], values["defense"], values["die"], kind=values["kind"])
@@ -374,6 +401,7 @@ class ChroniquesConditionsCalculator(Calculator):
             values["defender_conditions"], first_round=first, field="defender_conditions"
         )
         rows = [(name, f(att), f(dfn)) for name, f in _EFFECT_ROWS]
+        rows.append((f"Declared turn {values['turn']!r}", self._turn(values), ""))
         effects = table_html(["effect", "attacker", "defender"], rows)
         free, hurt = self._pair(values)
         odds = table_html(
