@@ -805,3 +805,36 @@ def test_odds_widget():
     assert calc.error == ""
     calc.controls["d_vitality"].value = 0
     assert "already destroyed" in calc.error_for("d_vitality")
+
+
+def test_exact_odds_of_the_special_action_rolls():
+    from rulebook_py.systems.mass_battle import ambush_odds, charge_odds, contest_odds
+
+    # The brigands' ambush (+1 cunning, +1 forest) against a detection at cunning 0:
+    # hiding 3..6 against detection 1..4, counted by hand.
+    assert ambush_odds(Cunning.CLEVER, Cunning.ALERT, 1) == {
+        0: Fraction(3, 16),  # hiding 3 seen by 3 or 4, hiding 4 seen by 4
+        1: Fraction(4, 16),  # 3 vs 1 or 2; 4 vs 3; 5 vs 4
+        2: Fraction(4, 16),  # 4 vs 1 or 2; 5 vs 3; 6 vs 4
+        3: Fraction(3, 16),  # 5 vs 1 or 2; 6 vs 3
+        4: Fraction(2, 16),  # 6 vs 1 or 2
+    }
+    assert ambush_odds(Cunning.IDIOT, Cunning.ALERT) == {0: Fraction(1)}  # never hides
+    assert charge_odds(2) == {
+        1: Fraction(1, 4),
+        2: Fraction(1, 4),
+        3: Fraction(1, 4),
+        4: Fraction(1, 4),
+    }
+    assert charge_odds(-3) == {0: Fraction(1)}
+    for own in range(-3, 4):
+        for enemy in range(-3, 4):
+            win, tie, lose = contest_odds(own, enemy)
+            assert win + tie + lose == 1
+            assert contest_odds(enemy, own) == (lose, tie, win)
+            brute = sum(
+                surprise_attack(a, b, own, enemy).for_self.effect(1) == Effect(offense=2)
+                for a in range(1, 5)
+                for b in range(1, 5)
+            )
+            assert win == Fraction(brute, 16)

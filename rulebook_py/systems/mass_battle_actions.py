@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 
 from ..errors import RuleValueError, check_int
 from .mass_battle_tables import Cunning
@@ -35,10 +36,13 @@ __all__ = [
     "SpecialAction",
     "TightCombatRoute",
     "ambush",
+    "ambush_odds",
     "cautious_retreat",
     "charge",
     "charge_breaker",
+    "charge_odds",
     "check_d4",
+    "contest_odds",
     "roll_d4",
     "surprise_attack",
     "tight_combat",
@@ -510,3 +514,56 @@ def ambush(
         note = f"hiding {hide} vs detection {detect}: +{bonus}"
     schedule = tuple(Effect(free=bonus - r) for r in range(bonus))
     return AmbushResult(hide, detect, bonus, SpecialAction(ActionKind.AMBUSH, schedule, note=note))
+
+
+def ambush_odds(
+    hider_cunning: Cunning, detector_cunning: Cunning, help_bonus: int = 0
+) -> dict[int, Fraction]:
+    """Exact distribution of the ambush bonus over both d4 (0 = no ambush).
+
+    Example:
+        >>> odds = ambush_odds(Cunning.CLEVER, Cunning.ALERT, help_bonus=1)
+        >>> odds[0], odds[2], sum(odds.values())
+        (Fraction(3, 16), Fraction(1, 4), Fraction(1, 1))
+    """
+    counts: dict[int, int] = {}
+    for hide in range(1, 5):
+        for detect in range(1, 5):
+            bonus = ambush(hide, detect, hider_cunning, detector_cunning, help_bonus).bonus
+            counts[bonus] = counts.get(bonus, 0) + 1
+    return {b: Fraction(n, 16) for b, n in sorted(counts.items())}
+
+
+def charge_odds(leadership_bonus: int) -> dict[int, Fraction]:
+    """Exact distribution of a charge's +N/+N bonus (0 = the roll failed).
+
+    Example:
+        >>> charge_odds(0)
+        {0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}
+    """
+    check_int(leadership_bonus, "leadership_bonus", -5, 3)
+    counts: dict[int, int] = {}
+    for die in range(1, 5):
+        bonus = max(0, die + leadership_bonus - 2)
+        counts[bonus] = counts.get(bonus, 0) + 1
+    return {b: Fraction(n, 4) for b, n in sorted(counts.items())}
+
+
+def contest_odds(own_bonus: int, enemy_bonus: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Chances to beat, tie and lose a contest of 1d4 + bonus each.
+
+    Surprise attacks and charge-breakers are such contests (the bonus is
+    cunning + leadership); a tie helps no one.
+
+    Example:
+        >>> contest_odds(0, 0)
+        (Fraction(3, 8), Fraction(1, 4), Fraction(3, 8))
+    """
+    check_int(own_bonus, "own_bonus", -10, 10)
+    check_int(enemy_bonus, "enemy_bonus", -10, 10)
+    win = tie = 0
+    for own in range(1, 5):
+        for enemy in range(1, 5):
+            win += own + own_bonus > enemy + enemy_bonus
+            tie += own + own_bonus == enemy + enemy_bonus
+    return Fraction(win, 16), Fraction(tie, 16), Fraction(16 - win - tie, 16)
