@@ -263,8 +263,10 @@ class Aim:
         scope_bonus(self.scope)
 
     def check(self) -> Check:
-        """The aiming task."""
-        return task(self.perception, self.skill, self.scope)
+        """The aiming task: D10 + Perception + skill + scope."""
+        check = task(self.perception, self.skill, self.scope)
+        parts = (("Perception", self.perception), ("skill", self.skill), ("scope", self.scope))
+        return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]))
 
 
 def effective_multiplier(multiplier: int, band: RangeBand, minimum_multiplier: int = 1) -> int:
@@ -485,18 +487,28 @@ class RangedOutcome:
 
 
 def _shot_check(
-    dexterity: int, skill: int, modifier: int, lighting: Lighting, darkness_bonus: int
+    dexterity: int,
+    skill: int,
+    parts: tuple[tuple[str, int], ...],
+    lighting: Lighting,
+    darkness_bonus: int,
+    skill_name: str = "skill",
 ) -> Check:
+    """D10 + DEX + skill + modifiers (a difficult DEX test without the skill)."""
     if lighting is Lighting.TOTAL_DARKNESS:
         return Check(
             CheckKind.DIFFICULT_TEST,
             darkness_bonus,
             (("total darkness: plain D10", 0), ("Perception levels", darkness_bonus)),
         )
-    modifier += lighting.modifier or 0
+    parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
+    modifier = sum(v for _, v in parts)
     if skill == 0:
-        return test(dexterity, difficult=True, modifier=modifier)
-    return task(dexterity, skill, modifier)
+        check = test(dexterity, difficult=True, modifier=modifier)
+    else:
+        check = task(dexterity, skill, modifier)
+    head = (("Dextérité", dexterity),) + (((skill_name, skill),) if skill else ())
+    return Check(check.kind, check.bonus, head + tuple(p for p in parts if p[1]))
 
 
 def ranged_attack(
@@ -563,17 +575,22 @@ def ranged_attack(
         raise RuleValueError(f"aim must be an Aim or None, got {aim!r}", field="aim")
     cool = None if keep_cool_willpower is None else keep_cool(keep_cool_willpower)
     dark = light is Lighting.TOTAL_DARKNESS
-    base = modifier + band.modifier + ammo.bonus
+    base = (
+        (f"range ({band.label})", band.modifier),
+        (f"ammunition ({ammo.label})", ammo.bonus),
+        ("modifier", modifier),
+    )
     rolls = volley.rolls()
     attacks = tuple(
-        _shot_check(dexterity, skill, base + penalty, light, darkness_bonus) for penalty, _ in rolls
+        _shot_check(dexterity, skill, (*base, ("volley", penalty)), light, darkness_bonus)
+        for penalty, _ in rolls
     )
     caps = tuple(cap for _, cap in rolls)
     aim_check = None if aim is None or dark else aim.check()
     dive = None
     if defence is RangedDefence.DIVE_FOR_COVER:
         dive_light = light if lighting_on_defence else Lighting.NORMAL
-        dive = _shot_check(defender_dexterity, defender_dodge, 0, dive_light, 0)
+        dive = _shot_check(defender_dexterity, defender_dodge, (), dive_light, 0, "Dodge")
     hits = _hits_distribution(attacks, caps, aim_check, dive, attack_must_succeed)
     if cool is not None:
         p = cool.success_chance()

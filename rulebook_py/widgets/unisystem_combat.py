@@ -57,7 +57,8 @@ __all__ = [
     "parse_combatants",
 ]
 
-_BOX = widgets.Layout(width="24em")
+_BOX = widgets.Layout(width="30em")
+_WIDE = widgets.Layout(width="30em")
 _PENALTIES = [("free (0)", 0), ("2nd action (−2)", -2), ("3rd (−4)", -4), ("4th (−6)", -6),
               ("5th (−8)", -8), ("6th (−10)", -10)]  # fmt: skip
 _DICE = [("D4", 4), ("D6", 6), ("D8", 8), ("D10", 10)]
@@ -69,7 +70,7 @@ def _int(value: int, description: str) -> widgets.IntText:
 
 def _drop(options: list[tuple[str, Any]], value: Any, description: str) -> widgets.Dropdown:
     return widgets.Dropdown(
-        options=options, value=value, description=description, style=LABEL_STYLE
+        options=options, value=value, description=description, style=LABEL_STYLE, layout=_WIDE
     )
 
 
@@ -149,7 +150,7 @@ class MeleeExchangeCalculator(Calculator):
         return {
             "attacker_dexterity": _int(3, "Attacker: Dexterity (Dextérité)"),
             "attack_kind": _drop(skills, CloseSkill.BRAWLING, "Attacker: skill used"),
-            "attack_skill": _int(2, "Attacker: skill level (0 = difficult DEX test)"),
+            "attack_skill": _int(2, "Attacker: skill level (0 = DEX test)"),
             "attacker_stance": _drop(
                 [
                     ("normal", Stance.NORMAL),
@@ -164,7 +165,7 @@ class MeleeExchangeCalculator(Calculator):
                 [(f"{d.label}", d) for d in DefenceKind], DefenceKind.DODGE, "Defence (défense)"
             ),
             "defender_dexterity": _int(4, "Defender: Dexterity"),
-            "defence_skill": _int(3, "Defender: Dodge or parry skill (0 = difficult DEX test)"),
+            "defence_skill": _int(3, "Defender: Dodge or parry skill (0 = DEX test)"),
             "parry_with": _drop(skills, CloseSkill.MARTIAL_ARTS, "Defender: parries with"),
             "defender_stance": _drop(
                 [
@@ -176,9 +177,9 @@ class MeleeExchangeCalculator(Calculator):
                 "Defender: stance",
             ),
             "defender_penalty": _drop(_PENALTIES, -4, "Defender: multiple actions"),
-            "defence_modifier": _int(0, "Defender: other modifier (chair as shield +1/+2)"),
+            "defence_modifier": _int(0, "Defender: other modifier (chair +1/+2)"),
             "lighting": _drop(_lighting_options(), Lighting.NORMAL, "Lighting (éclairage)"),
-            "darkness_bonus": _int(0, "Total darkness: Perception levels of the attacker"),
+            "darkness_bonus": _int(0, "Total darkness: attacker's Perception levels"),
             "damage_die": _drop(_DICE, 4, "Damage die"),
             "multiplier": _int(2, "Damage multiplier (Strength / Force)"),
             "averaged": _check(False, "Average damage instead of rolling"),
@@ -320,7 +321,7 @@ class RangedAttackCalculator(Calculator):
             ),
             "modifier": _int(0, "Other modifier"),
             "mode": _drop([(m.label, m) for m in FiringMode], FiringMode.BURST, "Firing mode"),
-            "count": _int(1, "Shots (semi-auto) / bursts / rounds (full auto)"),
+            "count": _int(1, "Shots / bursts / rounds (full auto)"),
             "burst_size": _int(3, "Rounds per burst (3–5)"),
             "heavy_recoil": _check(False, "Heavy recoil (−2 per further shot)"),
             "cumulative_group_penalty": _check(False, "Full auto: cumulative −4 (book option)"),
