@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from enum import Enum
@@ -141,34 +142,56 @@ def _units(combatants: tuple[Combatant, ...], group: bool) -> dict[str, _Unit]:
 
 
 def _unit_first_chances(units: list[_Unit]) -> dict[str, Fraction]:
-    """Exact P(each unit's order comes first): D10 + bonus, ties by tie_dex, then roll-off."""
+    """Exact P(each unit's order comes first): D10 + bonus, ties by tie_dex, then roll-off.
+
+    Integer counts throughout (each rival's D10 counts its faces out of 10);
+    units with the same bonus and tie Dexterity share one computation.
+    """
     core = core_distribution()
+    faces = core.weights()  # {1: 1, ..., 10: 1}
+    cum: dict[int, int] = {}
+    running = 0
+    for face in range(core.min_value, core.max_value + 1):
+        running += faces.get(face, 0)
+        cum[face] = running
+
+    def at_most(value: int) -> int:
+        if value < core.min_value:
+            return 0
+        return cum[min(value, core.max_value)]
+
+    n = len(units)
+    lcm = math.lcm(*range(1, n + 1))
+    denominator = core.total**n * lcm
+    cache: dict[tuple[int, int], Fraction] = {}
     out: dict[str, Fraction] = {}
     for u in units:
-        total = Fraction(0)
-        for x, wx in core.items():
-            mine = u.bonus + x
-            p_beaten = Fraction(1)
-            poly = [Fraction(1)]  # P(m equal-dex rivals tie with u), by m
-            for v in units:
-                if v is u:
-                    continue
-                dist = core + v.bonus
-                below = dist.prob_at_most(mine - 1)
-                equal = dist.probability(mine)
-                if v.tie_dex < u.tie_dex:
-                    p_beaten *= below + equal
-                elif v.tie_dex > u.tie_dex:
-                    p_beaten *= below
-                else:
-                    nxt = [Fraction(0)] * (len(poly) + 1)
-                    for m, coef in enumerate(poly):
-                        nxt[m] += coef * below
-                        nxt[m + 1] += coef * equal
-                    poly = nxt
-            share = sum((coef / (m + 1) for m, coef in enumerate(poly)), Fraction(0))
-            total += Fraction(wx, core.total) * p_beaten * share
-        out[u.key] = total
+        key = (u.bonus, u.tie_dex)
+        if key not in cache:
+            total = 0
+            rivals = [v for v in units if v is not u]
+            for x, wx in faces.items():
+                mine = u.bonus + x
+                beaten = wx
+                poly = [1]  # ways that m equal-Dexterity rivals tie with u, by m
+                for v in rivals:
+                    below = at_most(mine - 1 - v.bonus)
+                    equal = faces.get(mine - v.bonus, 0)
+                    if v.tie_dex < u.tie_dex:
+                        beaten *= below + equal
+                    elif v.tie_dex > u.tie_dex:
+                        beaten *= below
+                    else:
+                        nxt = [0] * (len(poly) + 1)
+                        for m, coef in enumerate(poly):
+                            nxt[m] += coef * below
+                            nxt[m + 1] += coef * equal
+                        poly = nxt
+                    if beaten == 0:
+                        break
+                total += beaten * sum(c * (lcm // (m + 1)) for m, c in enumerate(poly))
+            cache[key] = Fraction(total, denominator)
+        out[u.key] = cache[key]
     return out
 
 
