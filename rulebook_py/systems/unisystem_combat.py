@@ -42,6 +42,7 @@ from ..errors import RuleValueError, check_int
 from ..glossary import Term
 from .unisystem import (
     ATTRIBUTE_RANGE,
+    MODIFIER_RANGE,
     SKILL_RANGE,
     TARGET,
     Check,
@@ -324,11 +325,13 @@ def _combat_check(
         )
     parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
     modifier = sum(v for _, v in parts)
-    check = (
-        test(dexterity, difficult=True, modifier=modifier)
-        if skill == 0
-        else task(dexterity, skill, modifier)
-    )
+    if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:  # past the basic range: sure
+        kind = CheckKind.DIFFICULT_TEST if skill == 0 else CheckKind.TASK
+        check = Check(kind, dexterity + skill + modifier)
+    elif skill == 0:
+        check = test(dexterity, difficult=True, modifier=modifier)
+    else:
+        check = task(dexterity, skill, modifier)
     head = (("Dextérité", dexterity),) + ((("skill", skill),) if skill else ())
     return Check(check.kind, check.bonus, head + tuple(p for p in parts if p[1]))
 

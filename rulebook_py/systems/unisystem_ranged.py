@@ -40,18 +40,20 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from itertools import accumulate
+from operator import sub
 
 from ..distribution import Distribution
 from ..errors import RuleValueError, check_int
 from .unisystem import (
     ATTRIBUTE_RANGE,
+    MODIFIER_RANGE,
     SKILL_RANGE,
     TARGET,
     Check,
     CheckKind,
     CheckRoll,
     average_roll,
-    damage_distribution,
     success_levels,
     task,
     test,
@@ -66,6 +68,7 @@ __all__ = [
     "HEAVY_RECOIL_PENALTY",
     "MAX_AUTO_ROUNDS",
     "MAX_BURSTS",
+    "MAX_MULTIPLIER",
     "MAX_SHOTS",
     "SEMI_AUTO_PENALTY",
     "Aim",
@@ -99,6 +102,8 @@ MAX_SHOTS = 20
 MAX_BURSTS = 10
 #: Most rounds of full automatic fire one round accepts (ten groups).
 MAX_AUTO_ROUNDS = 100
+#: Largest damage multiplier after the range shift (30 + point blank).
+MAX_MULTIPLIER = 31
 
 
 class FiringMode(Enum):
@@ -312,26 +317,24 @@ def hits_damage(
         >>> hits_damage(Distribution.uniform(2), 4, 2).pmf()[16]  # 2 hits, both 4s
         Fraction(1, 32)
     """
-    damage_distribution(sides, multiplier, averaged)  # validates
+    average = average_roll(sides)  # validates the die
+    check_int(multiplier, "multiplier", 0, MAX_MULTIPLIER)
     if hits.min_value < 0:
         raise RuleValueError(f"hits cannot be negative, got {hits.min_value}", field="hits")
     if averaged:
-        return hits * (average_roll(sides) * multiplier)
+        return hits * (average * multiplier)
     weights = hits.weights()
     top = hits.max_value
-    # Horner's scheme on the dice sum: G = h_top; G = h_k * s**(top-k) + D * G.
+    # Horner's scheme on the dice sum: G = h_top; G = h_k * s**(top-k) + D * G,
+    # where D * G (adding one die) is a sliding window over prefix sums.
     acc = [weights.get(top, 0)]
     for k in range(top - 1, -1, -1):
-        new = [0] * (len(acc) + sides)
-        window = 0
-        for i in range(len(new)):
-            if i - 1 >= 0 and i - 1 < len(acc):
-                window += acc[i - 1]
-            if i - 1 - sides >= 0 and i - 1 - sides < len(acc):
-                window -= acc[i - 1 - sides]
-            new[i] = window
-        new[0] += weights.get(k, 0) * sides ** (top - k)
-        acc = new
+        pre = [0, *accumulate(acc)]
+        size = len(acc)
+        high = pre + [pre[size]] * (sides - 1)  # pre[min(i, size)]
+        low = [0] * sides + pre[:size]  # pre[max(i - sides, 0)]
+        acc = list(map(sub, high, low))
+        acc[0] += weights.get(k, 0) * sides ** (top - k)
     return Distribution(0, tuple(acc)) * multiplier
 
 
@@ -448,7 +451,7 @@ class RangedOutcome:
             True
         """
         mult = effective_multiplier(multiplier, self.range_band, minimum_multiplier)
-        damage_distribution(sides, mult, averaged)
+        average_roll(sides)  # validates the die
         rng = rng or random.Random()
         lines: list[str] = []
         if self.cool is not None:
@@ -503,7 +506,10 @@ def _shot_check(
         )
     parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
     modifier = sum(v for _, v in parts)
-    if skill == 0:
+    if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:  # past the basic range: sure
+        kind = CheckKind.DIFFICULT_TEST if skill == 0 else CheckKind.TASK
+        check = Check(kind, dexterity + skill + modifier)
+    elif skill == 0:
         check = test(dexterity, difficult=True, modifier=modifier)
     else:
         check = task(dexterity, skill, modifier)
