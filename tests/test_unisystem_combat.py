@@ -830,3 +830,22 @@ def test_planner_calculator_errors():
     assert "D10 [" in calc.roll_output.value or calc.roll_output.value == ""
     calc.roll()
     assert "D10 [" in calc.roll_output.value
+
+
+def test_ranged_calculator_suppressive_fire():
+    calc = RangedAttackCalculator(mode="suppressive")
+    assert calc.error == ""
+    assert "no roll" in calc.result.value and "25.00 % (1/4)" in calc.result.value
+    dmg = hits_damage(suppressive_fire_hits(), 6, 3)
+    assert f"<td>{number_text(dmg.mean())}</td>" in calc.result.value
+    assert "suppressive fire: D4 [" in calc.roll_output.value
+    calc.controls["averaged"].value = True
+    assert "2 (average)" in calc.result.value and "<td>18</td>" in calc.result.value  # 2 × 3 × 3
+    calc.roll()
+    assert "2 bullets (average)" in calc.roll_output.value
+
+
+def number_text(x):
+    from rulebook_py.widgets.format import number
+
+    return number(x)

@@ -42,7 +42,9 @@ from ..systems.unisystem_ranged import (
     ShotgunAmmo,
     Volley,
     effective_multiplier,
+    hits_damage,
     ranged_attack,
+    suppressive_fire_hits,
 )
 from .base import LABEL_STYLE, Calculator
 from .charts import bar_chart
@@ -62,6 +64,9 @@ _WIDE = widgets.Layout(width="30em")
 _PENALTIES = [("free (0)", 0), ("2nd action (−2)", -2), ("3rd (−4)", -4), ("4th (−6)", -6),
               ("5th (−8)", -8), ("6th (−10)", -10)]  # fmt: skip
 _DICE = [("D4", 4), ("D6", 6), ("D8", 8), ("D10", 10)]
+#: The ranged calculator's extra "firing mode": suppressive fire (no roll).
+_SUPPRESSIVE = "suppressive"
+_SUPPRESSIVE_LABEL = "Tir de suppression (no roll: D4 bullets)"
 
 
 def _int(value: int, description: str) -> widgets.IntText:
@@ -294,6 +299,7 @@ class RangedAttackCalculator(Calculator):
         ("under_fire", True),
         ("lighting", Lighting.POOR),
         ("averaged", True),
+        ("mode", _SUPPRESSIVE),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -320,7 +326,11 @@ class RangedAttackCalculator(Calculator):
                 "Shotgun ammunition",
             ),
             "modifier": _int(0, "Other modifier"),
-            "mode": _drop([(m.label, m) for m in FiringMode], FiringMode.BURST, "Firing mode"),
+            "mode": _drop(
+                [(m.label, m) for m in FiringMode] + [(_SUPPRESSIVE_LABEL, _SUPPRESSIVE)],
+                FiringMode.BURST,
+                "Firing mode",
+            ),
             "count": _int(1, "Shots / bursts / rounds (full auto)"),
             "burst_size": _int(3, "Rounds per burst (3–5)"),
             "heavy_recoil": _check(False, "Heavy recoil (−2 per further shot)"),
@@ -374,6 +384,8 @@ class RangedAttackCalculator(Calculator):
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Distribution of bullets in and of total damage."""
+        if values["mode"] == _SUPPRESSIVE:
+            return self._suppressive(values)
         out = self.outcome(values)
         with _fields({"sides": "damage_die"}):
             mult = effective_multiplier(values["multiplier"], out.range_band)
@@ -407,8 +419,39 @@ class RangedAttackCalculator(Calculator):
         chart = hits_chart + _damage_chart(damage.pmf(), "Total damage")
         return table_html(["", "exact answer"], rows), chart
 
+    @staticmethod
+    def _suppressive(values: Mapping[str, Any]) -> tuple[str, str]:
+        """Suppressive fire: anyone in the zone takes D4 bullets (2 when averaged)."""
+        band = values["range_band"]
+        with _fields({"sides": "damage_die"}):
+            mult = effective_multiplier(values["multiplier"], band)
+            hits = suppressive_fire_hits(values["averaged"])
+            damage = hits_damage(hits, values["damage_die"], mult, values["averaged"])
+        rows: list[tuple[str, str]] = [
+            ("Suppressive fire", "no roll: anyone in the zone is hit"),
+            ("Bullets in", "2 (average)" if values["averaged"] else "D4"),
+            ("Damage per bullet", f"D{values['damage_die']} × {mult} (range applied)"),
+            ("Expected damage", number(damage.mean())),
+        ]
+        rows += [(f"{k} hit(s)", probability(p)) for k, p in hits.pmf().items()]
+        chart = _damage_chart(damage.pmf(), "Damage to someone in the zone")
+        return table_html(["", "exact answer"], rows), chart
+
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Cool, aim, dive, every roll of the volley, damage dice."""
+        if values["mode"] == _SUPPRESSIVE:
+            mult = effective_multiplier(values["multiplier"], values["range_band"])
+            sides = values["damage_die"]
+            if values["averaged"]:
+                hits, faces = 2, [sides // 2] * 2
+                shown = "2 bullets (average)"
+            else:
+                hits = rng.randint(1, 4)
+                faces = [rng.randint(1, sides) for _ in range(hits)]
+                shown = f"D4 [{hits}] bullets"
+            return escape(
+                f"suppressive fire: {shown}; damage {faces} × {mult} = {sum(faces) * mult}"
+            )
         out = self.outcome(values)
         with _fields({"sides": "damage_die"}):
             roll = out.roll(
