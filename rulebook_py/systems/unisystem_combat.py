@@ -20,8 +20,8 @@ Choices where the source is silent (each a named parameter):
   combat roll made in that light, the defender's included;
 * in total darkness the roll is a plain D10 with no modifier at all, plus the
   success levels of an earlier difficult Perception test (``darkness_bonus``);
-* Brawling may parry an unarmed attack (the published game); the source only
-  says it cannot parry a weapon.
+* Brawling may parry an unarmed attack; the source only says that it cannot
+  parry a weapon.
 
 Example:
     >>> jimmy = MeleeDefence(DefenceKind.DODGE, dexterity=4, skill=3, penalty=-4)
