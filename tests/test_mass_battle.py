@@ -838,3 +838,22 @@ def test_exact_odds_of_the_special_action_rolls():
                 for b in range(1, 5)
             )
             assert win == Fraction(brute, 16)
+
+
+def test_odds_widget_default_is_the_brigands_battle():
+    from rulebook_py.widgets.format import number
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
+
+    brigands, knights, field, hidden = brigands_sides()
+    raiders = Side(
+        brigands.unit,
+        Orders(Attitude.RATHER_OFFENSIVE, (hidden.action.on_offense(),), Lean.DEFENSE),
+    )
+    odds = battle_odds(
+        raiders, knights, (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE), field
+    )
+    html = MassBattleOddsCalculator().result.value
+    assert f"<td>Expected rounds</td><td>{number(odds.expected_rounds)}</td>" in html
+    assert f"{number(odds.expected_attacker_vitality)} %" in html
+    assert hidden.action.on_offense().effect(1) == Effect(offense=2)
+    assert hidden.action.on_offense().effect(2) == Effect(offense=1)

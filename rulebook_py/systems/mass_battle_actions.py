@@ -18,7 +18,7 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 
@@ -159,6 +159,25 @@ class SpecialAction:
         if round_number <= len(self.schedule):
             return self.schedule[round_number - 1]
         return self.after
+
+    def on_offense(self) -> SpecialAction:
+        """The same action with its free points always placed on offense.
+
+        Example:
+            >>> hidden = ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action
+            >>> hidden.effect(1), hidden.on_offense().effect(1), hidden.on_offense().effect(2)
+            (Effect(offense=0, defense=0, free=2), Effect(offense=2, defense=0, free=0), Effect(offense=1, defense=0, free=0))
+        """
+
+        def move(e: Effect) -> Effect:
+            return Effect(e.offense + e.free, e.defense, 0)
+
+        return replace(
+            self,
+            schedule=tuple(move(e) for e in self.schedule),
+            after=move(self.after),
+            note=f"{self.note}; free points on offense",
+        )
 
 
 @dataclass(frozen=True)

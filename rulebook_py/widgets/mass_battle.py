@@ -19,7 +19,6 @@ import ipywidgets as widgets
 
 from ..errors import RulebookError
 from ..systems.mass_battle import (
-    ActionKind,
     Allocation,
     Attitude,
     Battlefield,
@@ -28,7 +27,6 @@ from ..systems.mass_battle import (
     Commander,
     CommanderClass,
     Cunning,
-    Effect,
     Experience,
     Fame,
     Lean,
@@ -66,18 +64,30 @@ __all__ = [
     "round_table_html",
 ]
 
-_NARROW = widgets.Layout(width="15em")
-_WIDE = widgets.Layout(width="24em")
+_WIDE = "23em"
+
+
+_SHORT_CLASS = {
+    CommanderClass.NOT_NEEDED: "Sans commandant requis",
+    CommanderClass.NONE: "Pas de commandant",
+    CommanderClass.NON_COMMANDER: "Non-commandant",
+    CommanderClass.INEXPERIENCED: "Inexpérimenté",
+    CommanderClass.POOR: "Mauvais",
+    CommanderClass.AVERAGE: "Moyen",
+    CommanderClass.INTELLIGENT: "Intelligent",
+    CommanderClass.BRILLIANT: "Brillant",
+}
 
 
 def _leadership_options() -> list[tuple[str, tuple[CommanderClass, Experience]]]:
     options = []
     for cls in CommanderClass:
+        name = _SHORT_CLASS[cls]
         if len(set(cls.by_experience)) == 1:
-            options.append((f"{cls.label} ({cls.by_experience[0]:+d})", (cls, Experience.LITTLE)))
+            options.append((f"{name} ({cls.by_experience[0]:+d})", (cls, Experience.LITTLE)))
             continue
         for exp, value in zip(Experience, cls.by_experience):
-            options.append((f"{cls.label}, {exp.label.lower()} ({value:+d})", (cls, exp)))
+            options.append((f"{name}, {exp.label.lower()} ({value:+d})", (cls, exp)))
     return options
 
 
@@ -85,36 +95,31 @@ def _leadership_options() -> list[tuple[str, tuple[CommanderClass, Experience]]]
 LEADERSHIP_OPTIONS = _leadership_options()
 
 
-def _on_offense(kind: ActionKind, bonus: int, note: str) -> SpecialAction:
-    """A decaying free bonus that the player puts on offense every round."""
-    return SpecialAction(kind, tuple(Effect(offense=bonus - r) for r in range(bonus)), note=note)
-
-
 #: Special-action dropdown: resolved examples of every action that helps one side.
 SPECIAL_OPTIONS: list[tuple[str, SpecialAction | None]] = [
     ("none", None),
     (
-        "ambush (embuscade) +2 to distribute, −1 a round",
+        "ambush +2 free, −1/round (embuscade)",
         ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action,
     ),
     (
-        "ambush (embuscade) +2 on offense, −1 a round",
-        _on_offense(ActionKind.AMBUSH, 2, "+2 on offense, decaying"),
+        "ambush +2 offense, −1/round",
+        ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action.on_offense(),
     ),
     (
-        "ambush (embuscade) +4 on offense, −1 a round",
-        _on_offense(ActionKind.AMBUSH, 4, "+4 on offense, decaying"),
+        "ambush +4 offense, −1/round",
+        ambush(4, 1, Cunning.CLEVER, Cunning.CLEVER, help_bonus=1).action.on_offense(),
     ),
     ("war cry (cri de guerre)", war_cry()),
-    ("charge, leadership roll 4: +2/+2 in round 2", charge(4, 0)),
+    ("charge +2/+2 in round 2", charge(4, 0)),
     (
-        "surprise attack (attaque surprise) won: +2 then +1 offense",
+        "surprise attack won (attaque surprise)",
         surprise_attack(4, 1, 0, 0).for_self,
     ),
-    ("surprise attack seen through: +2 then +1 defense", surprise_attack(1, 4, 0, 0).for_enemy),
-    ("cautious retreat (retraite prudente): −2/+2", cautious_retreat()),
-    ("tight combat (combat serré): +5 defense", tight_combat()[1]),
-    ("tight combat, luck d4 = 4: +4/+5", tight_combat(TightCombatRoute.LUCK, 4)[0]),
+    ("surprise attack seen through", surprise_attack(1, 4, 0, 0).for_enemy),
+    ("cautious retreat (retraite prudente)", cautious_retreat()),
+    ("tight combat +5 def. (combat serré)", tight_combat()[1]),
+    ("tight combat, luck 4: +4/+5", tight_combat(TightCombatRoute.LUCK, 4)[0]),
 ]
 
 _POLICIES = [(f"{p.description}", p) for p in ChancePolicy]
@@ -127,15 +132,21 @@ _LEANS = [
 
 def _int(description: str, value: int, tooltip: str = "") -> widgets.IntText:
     return widgets.IntText(
-        value=value, description=description, tooltip=tooltip, style=LABEL_STYLE, layout=_NARROW
+        value=value,
+        description=description,
+        tooltip=tooltip,
+        style=LABEL_STYLE,
+        layout=widgets.Layout(width=f"{max(10, round(0.55 * len(description)) + 6)}em"),
     )
 
 
-def _drop(
-    description: str, options: Any, value: Any, width: widgets.Layout = _WIDE
-) -> widgets.Dropdown:
+def _drop(description: str, options: Any, value: Any, width: str = _WIDE) -> widgets.Dropdown:
     return widgets.Dropdown(
-        options=options, value=value, description=description, style=LABEL_STYLE, layout=width
+        options=options,
+        value=value,
+        description=description,
+        style=LABEL_STYLE,
+        layout=widgets.Layout(width=width),
     )
 
 
@@ -237,11 +248,13 @@ class UnitBuilderCalculator(Calculator):
             "round": _int("Round (ronde)", 1, "special actions change from round to round"),
             "morale": _drop("Morale (moral)", _enum_options(Morale), Morale.CONFIDENT),
             "fame": _drop("Commander is", _enum_options(Fame), Fame.ORDINARY),
-            "weather": _drop("Weather (température)", _enum_options(Weather), Weather.NORMAL),
+            "weather": _drop(
+                "Weather (température)", _enum_options(Weather), Weather.NORMAL, "30em"
+            ),
             "leadership": _drop(
                 "Leadership", LEADERSHIP_OPTIONS, (CommanderClass.INTELLIGENT, Experience.VETERAN)
             ),
-            "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD),
+            "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"),
             "defends_ground": widgets.Checkbox(
                 value=False, description="Holds the ground (défenseur)", style=LABEL_STYLE
             ),
@@ -385,8 +398,10 @@ class MassBattleRoundCalculator(_TwoColumns):
                     f"{p}chance_off": _int("… d4 points on offense", ch_off),
                 }
             )
-        controls["terrain"] = _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD)
-        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL)
+        controls["terrain"] = _drop(
+            "Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"
+        )
+        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em")
         controls["holder"] = _drop("Holds the ground", _HOLDERS, "d")
         controls["round"] = _int("Round (ronde)", 1, "special actions decay with the rounds")
         return controls
@@ -566,13 +581,15 @@ class MassBattleOddsCalculator(_TwoColumns):
                     f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
                     f"{p}morale": _drop("Morale", _enum_options(Morale), morale),
                     f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
-                    f"{p}lean": _drop("Morale, leadership, terrain go", _LEANS, Lean.DEFENSE),
+                    f"{p}lean": _drop("Free bonuses go", _LEANS, Lean.DEFENSE),
                     f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
                     f"{p}policy": _drop("d4 policy", _POLICIES, policy),
                 }
             )
-        controls["terrain"] = _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD)
-        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL)
+        controls["terrain"] = _drop(
+            "Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"
+        )
+        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em")
         controls["timing"] = _drop(
             "d4 allotted",
             [
