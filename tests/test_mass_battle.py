@@ -783,7 +783,7 @@ def test_odds_widget():
     assert calc.chart.value.count("<svg") == 2
     # A tiny battle the tests above count by hand: 3/8 and 5/8.
     for prefix, policy in (("a_", ChancePolicy.ALL_OFFENSE), ("d_", ChancePolicy.ALL_DEFENSE)):
-        calc.controls[f"{prefix}special"].value = None
+        calc.controls[f"{prefix}special"].value = "none"
         calc.controls[f"{prefix}attitude"].value = Attitude.BALANCED
         calc.controls[f"{prefix}morale"].value = Morale.UNINSPIRED
         calc.controls[f"{prefix}leadership"].value = (

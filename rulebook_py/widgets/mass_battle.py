@@ -57,6 +57,7 @@ from .registry import register
 
 __all__ = [
     "LEADERSHIP_OPTIONS",
+    "NO_ACTION",
     "SPECIAL_OPTIONS",
     "MassBattleOddsCalculator",
     "MassBattleRoundCalculator",
@@ -95,9 +96,12 @@ def _leadership_options() -> list[tuple[str, tuple[CommanderClass, Experience]]]
 LEADERSHIP_OPTIONS = _leadership_options()
 
 
+#: The "no special action" entry (a ``Dropdown`` shows ``None`` as no selection).
+NO_ACTION = "none"
+
 #: Special-action dropdown: resolved examples of every action that helps one side.
-SPECIAL_OPTIONS: list[tuple[str, SpecialAction | None]] = [
-    ("none", None),
+SPECIAL_OPTIONS: list[tuple[str, SpecialAction | str]] = [
+    ("none", NO_ACTION),
     (
         "ambush +2 free, −1/round (embuscade)",
         ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action,
@@ -212,8 +216,8 @@ def _commander(choice: tuple[CommanderClass, Experience], fame: Fame = Fame.ORDI
     return Commander(cls, exp, fame=fame)
 
 
-def _actions(special: SpecialAction | None) -> tuple[SpecialAction, ...]:
-    return () if special is None else (special,)
+def _actions(special: SpecialAction | str | None) -> tuple[SpecialAction, ...]:
+    return (special,) if isinstance(special, SpecialAction) else ()
 
 
 @register
@@ -372,7 +376,7 @@ class MassBattleRoundCalculator(_TwoColumns):
                 4,
                 3,
                 Attitude.BALANCED,
-                None,
+                NO_ACTION,
                 0,
                 Morale.UNINSPIRED,
                 (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
@@ -568,7 +572,7 @@ class MassBattleOddsCalculator(_TwoColumns):
                 Attitude.BALANCED,
                 Morale.UNINSPIRED,
                 (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
-                None,
+                NO_ACTION,
                 ChancePolicy.ALL_DEFENSE,
             ),
         )
