@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from fractions import Fraction
@@ -857,3 +858,23 @@ def test_odds_widget_default_is_the_brigands_battle():
     assert f"{number(odds.expected_attacker_vitality)} %" in html
     assert hidden.action.on_offense().effect(1) == Effect(offense=2)
     assert hidden.action.on_offense().effect(2) == Effect(offense=1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 4),
+    st.integers(1, 4),
+    st.sampled_from(list(Cunning)),
+    st.sampled_from(list(Cunning)),
+    st.integers(0, 3),
+)
+def test_ambush_invariants(hide, detect, hider, detector, help_bonus):
+    result = ambush(hide, detect, hider, detector, help_bonus)
+    assert result.bonus >= 0
+    assert result.bonus <= max(0, result.hide_total - 2)
+    if result.detect_total >= result.hide_total or result.hide_total < 3:
+        assert result.bonus == 0
+    free = [result.action.effect(r).free for r in range(1, 10)]
+    assert free[0] == result.bonus
+    assert all(a - b in (0, 1) for a, b in itertools.pairwise(free))  # loses 1 a round, to 0
+    assert free[-1] == 0
