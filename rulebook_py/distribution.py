@@ -74,7 +74,7 @@ class Distribution:
         {2: 1, 6: 3}
     """
 
-    __slots__ = ("_cum", "_lo", "_total", "_w")
+    __slots__ = ("_cum", "_ge", "_lo", "_total", "_w")
 
     def __init__(self, lo: int, weights: tuple[int, ...]) -> None:
         """Wrap ``weights[i]`` as the weight of total ``lo + i`` (use the factories).
@@ -104,6 +104,7 @@ class Distribution:
         self._w = tuple(weights[start:end])
         self._total = sum(self._w)
         self._cum: tuple[int, ...] | None = None
+        self._ge: dict[int, Fraction] = {}  # memo of prob_at_least (values are immutable)
 
     # ----------------------------------------------------------- factories
     @classmethod
@@ -251,7 +252,11 @@ class Distribution:
             >>> Distribution.uniform(10).prob_at_least(9)
             Fraction(1, 5)
         """
-        return Fraction(self._total - self._weight_at_most(value - 1), self._total)
+        known = self._ge.get(value)
+        if known is None:
+            known = Fraction(self._total - self._weight_at_most(value - 1), self._total)
+            self._ge[value] = known
+        return known
 
     def mean(self) -> Fraction:
         """The exact expected total.
