@@ -137,7 +137,15 @@ class CoreDie(Enum):
         self.label = label
 
 
-class CheckKind(Enum):
+class _Named(Enum):
+    """An enumeration whose members carry an English name and the source's French label."""
+
+    def __init__(self, english: str, label: str) -> None:
+        self.english = english
+        self.label = label
+
+
+class CheckKind(_Named):
     """What is added to the die: the four kinds of check of the basic rule.
 
     Example:
@@ -149,10 +157,6 @@ class CheckKind(Enum):
     SIMPLE_TEST = ("simple test", "Test simple")
     DIFFICULT_TEST = ("difficult test", "Test difficile")
     UNSKILLED = ("unskilled task", "Épreuve sans compétence")
-
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
 
 
 class Attribute(Enum):
@@ -759,7 +763,7 @@ def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> 
 
 
 # ------------------------------------------------------------ the source's contests
-class ContestType(Enum):
+class ContestType(_Named):
     """The contests the source gives as examples, plus the generic one.
 
     Example:
@@ -771,10 +775,6 @@ class ContestType(Enum):
     ARM_WRESTLING = ("arm wrestling", "Bras de fer")
     FOOT_CHASE = ("foot chase", "Poursuite à pied")
     SNEAKING = ("sneaking", "Se faufiler")
-
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
 
 
 #: Head start bonus of a foot chase (whoever starts running first).

@@ -315,8 +315,14 @@ def _combat_check(
     parts: tuple[tuple[str, int], ...],
     lighting: Lighting,
     darkness_bonus: int,
+    skill_name: str = "skill",
 ) -> Check:
-    """D10 + DEX + skill + modifiers (a difficult DEX test without the skill)."""
+    """D10 + DEX + skill + modifiers (a difficult DEX test without the skill).
+
+    Every combat roll goes through here: melee attacks and defences, shots and
+    dives for cover (:mod:`rulebook_py.systems.unisystem_ranged`). In total
+    darkness the roll is a plain D10 plus ``darkness_bonus``.
+    """
     if lighting is Lighting.TOTAL_DARKNESS:
         return Check(
             CheckKind.DIFFICULT_TEST,
@@ -332,7 +338,7 @@ def _combat_check(
         check = test(dexterity, difficult=True, modifier=modifier)
     else:
         check = task(dexterity, skill, modifier)
-    head = (("Dextérité", dexterity),) + ((("skill", skill),) if skill else ())
+    head = (("Dextérité", dexterity),) + (((skill_name, skill),) if skill else ())
     return Check(check.kind, check.bonus, head + tuple(p for p in parts if p[1]))
 
 

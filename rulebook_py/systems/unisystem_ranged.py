@@ -47,18 +47,22 @@ from ..distribution import Distribution
 from ..errors import RuleValueError, check_int
 from .unisystem import (
     ATTRIBUTE_RANGE,
-    MODIFIER_RANGE,
     SKILL_RANGE,
     TARGET,
     Check,
-    CheckKind,
     CheckRoll,
     average_roll,
     success_levels,
     task,
-    test,
 )
-from .unisystem_combat import Lighting, RangeBand, keep_cool, parse_enum, scope_bonus
+from .unisystem_combat import (
+    Lighting,
+    RangeBand,
+    _combat_check,
+    keep_cool,
+    parse_enum,
+    scope_bonus,
+)
 
 __all__ = [
     "BURST_PENALTY",
@@ -489,34 +493,6 @@ class RangedOutcome:
         return RangedRoll(tuple(lines), hits, damage)
 
 
-def _shot_check(
-    dexterity: int,
-    skill: int,
-    parts: tuple[tuple[str, int], ...],
-    lighting: Lighting,
-    darkness_bonus: int,
-    skill_name: str = "skill",
-) -> Check:
-    """D10 + DEX + skill + modifiers (a difficult DEX test without the skill)."""
-    if lighting is Lighting.TOTAL_DARKNESS:
-        return Check(
-            CheckKind.DIFFICULT_TEST,
-            darkness_bonus,
-            (("total darkness: plain D10", 0), ("Perception levels", darkness_bonus)),
-        )
-    parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
-    modifier = sum(v for _, v in parts)
-    if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:  # past the basic range: sure
-        kind = CheckKind.DIFFICULT_TEST if skill == 0 else CheckKind.TASK
-        check = Check(kind, dexterity + skill + modifier)
-    elif skill == 0:
-        check = test(dexterity, difficult=True, modifier=modifier)
-    else:
-        check = task(dexterity, skill, modifier)
-    head = (("Dextérité", dexterity),) + (((skill_name, skill),) if skill else ())
-    return Check(check.kind, check.bonus, head + tuple(p for p in parts if p[1]))
-
-
 def ranged_attack(
     dexterity: int,
     skill: int,
@@ -588,7 +564,7 @@ def ranged_attack(
     )
     rolls = volley.rolls()
     attacks = tuple(
-        _shot_check(dexterity, skill, (*base, ("volley", penalty)), light, darkness_bonus)
+        _combat_check(dexterity, skill, (*base, ("volley", penalty)), light, darkness_bonus)
         for penalty, _ in rolls
     )
     caps = tuple(cap for _, cap in rolls)
@@ -596,7 +572,7 @@ def ranged_attack(
     dive = None
     if defence is RangedDefence.DIVE_FOR_COVER:
         dive_light = light if lighting_on_defence else Lighting.NORMAL
-        dive = _shot_check(defender_dexterity, defender_dodge, (), dive_light, 0, "Dodge")
+        dive = _combat_check(defender_dexterity, defender_dodge, (), dive_light, 0, "Dodge")
     hits = _hits_distribution(attacks, caps, aim_check, dive, attack_must_succeed)
     if cool is not None:
         p = cool.success_chance()
