@@ -21,10 +21,12 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-## make book: build the website, every notebook executed, any warning fails.
+## make book: build the website (every notebook executed, any warning fails) and its live
+## calculators (Voici + Pyodide in the browser, under _build/html/live/).
 book: $(STAMP)
 	$(PY) scripts/vendor_js.py
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going
+	$(PY) scripts/build_lite.py
 	touch _build/html/.rulebook-built
 	@echo "The book is built: $(CURDIR)/_build/html/index.html (make serve to browse it)"
 

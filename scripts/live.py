@@ -76,6 +76,9 @@ def main() -> None:
         "--template=rulebook",
         "--strip_sources=True",
         "--show_tracebacks=False",
+        # The browser kernel's extension (for the website's live pages) has no
+        # place in a page served with a local kernel.
+        "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
     ]
     os.execve(command[0], command, env)
 

@@ -115,6 +115,13 @@ def guarded_page(browser) -> Iterator[Callable[..., tuple[object, PageLog]]]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the stdlib's own class attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+    }
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 

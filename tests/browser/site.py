@@ -26,7 +26,16 @@ __all__ = [
 ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
 #: What the website is built from: a change to any of these rebuilds it.
-INPUTS = ("_toc.yml", "_config.yml", "book", "_static", "rulebook_py", "scripts/vendor.json")
+INPUTS = (
+    "_toc.yml",
+    "_config.yml",
+    "book",
+    "_static",
+    "rulebook_py",
+    "scripts/vendor.json",
+    "scripts/vendor_js.py",
+    "scripts/build_lite.py",
+)
 STAMP = HTML / ".rulebook-built"
 
 _STATE = re.compile(
@@ -81,11 +90,12 @@ def site_is_stale() -> bool:
 
 
 def build_site() -> None:
-    """Build the website exactly as ``make book`` does (vendored JS, then Jupyter Book)."""
+    """Build the website exactly as ``make book`` does (vendored JS, Jupyter Book, live pages)."""
     bindir = Path(sys.executable).parent
     steps = [
         [sys.executable, str(ROOT / "scripts" / "vendor_js.py")],
         [str(bindir / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"],
+        [sys.executable, str(ROOT / "scripts" / "build_lite.py")],
     ]
     for step in steps:
         done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True, check=False)
