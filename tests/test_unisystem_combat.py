@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import itertools
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -33,9 +34,12 @@ from rulebook_py.systems.unisystem_combat import (
     RangeBand,
     RoundStep,
     Stance,
+    attack_check,
     can_parry,
     darkness_bonus_distribution,
+    defence_check,
     feint,
+    feinted_exchange,
     keep_cool,
     melee_exchange,
     parse_enum,
@@ -455,6 +459,77 @@ def test_feint_bonus_matches_brute_force_and_the_contest():
     assert f.win_chance == contest(5, 4).a_wins
     a, d, bonus = f.roll(random.Random(3))
     assert bonus == (a.level if a.total > d.total else 0)
+
+
+def _brute_feinted_hit(feint_a: int, feint_d: int, attack: int, defence: int | None) -> Fraction:
+    """P(hit) after a feint by enumerating all four D10s (attack must also reach 9)."""
+    won = 0
+    for a, d, x, y in itertools.product(D10, D10, D10, D10):
+        bonus = success_levels(a + feint_a) if a + feint_a > d + feint_d else 0
+        total = x + attack + bonus
+        won += total >= 9 and (defence is None or total > y + defence)
+    return F(won, 10**4)
+
+
+def test_feinted_exchange_matches_brute_force():
+    claws = MeleeAttack(3, 2)
+    third_dodge = MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)
+    f = feint(3, 2, 2, 2)  # INT 3 + Brawling 2 against PER 2 + Martial Arts 2
+    out = feinted_exchange(claws, third_dodge, f)
+    assert out.hit_chance == _brute_feinted_hit(5, 4, 5, 3) == F(671, 1000)
+    assert out.hit_chance > melee_exchange(claws, third_dodge).hit_chance == F(11, 20)
+    # each branch is the plain exchange with the bonus added as a feint part
+    for bonus, p, branch in out.branches:
+        assert p == f.bonus[bonus]
+        assert branch.attack.bonus == 5 + bonus
+        assert ("feint", bonus) in branch.attack.parts or bonus == 0
+    assert sum(out.level_distribution().values()) == 1
+    no_defence = feinted_exchange(claws, MeleeDefence(DefenceKind.NONE), f)
+    assert no_defence.hit_chance == _brute_feinted_hit(5, 4, 5, None)
+    dmg = out.damage_distribution(4, 2)
+    assert dmg.probability(0) == 1 - out.hit_chance
+    assert dmg.mean() == out.hit_chance * F(5, 2) * 2
+    r = out.roll(random.Random(11), sides=4, multiplier=2)
+    assert r == out.roll(random.Random(11), sides=4, multiplier=2)
+    assert r.blow.attack.check.bonus == 5 + r.bonus
+    with pytest.raises(RuleValueError, match="FeintOutcome") as err:
+        feinted_exchange(claws, third_dodge, {0: F(1)})  # type: ignore[arg-type]
+    assert err.value.field == "feint"
+
+
+def test_improvised_weapons_in_the_exchange():
+    bottle = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON, improvised=ImprovisedWeapon.SHARP)
+    assert bottle.improvised_modifier == -2
+    assert attack_check(bottle).bonus == 3
+    leg = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON, improvised="long")
+    assert attack_check(leg).bonus == 5
+    for pick in (-1, -2, -3):
+        heavy = MeleeAttack(3, 0, CloseSkill.HAND_WEAPON, improvised="clumsy",
+                            improvised_modifier=pick)  # fmt: skip
+        assert attack_check(heavy).bonus == 3 + pick  # difficult DEX test without the skill
+    for pick in (0, -4):
+        with pytest.raises(RuleValueError, match=r"-3 to -1, got") as err:
+            MeleeAttack(3, 2, CloseSkill.HAND_WEAPON, improvised="clumsy",
+                        improvised_modifier=pick)  # fmt: skip
+        assert err.value.field == "improvised_modifier"
+    with pytest.raises(RuleValueError, match="Hand weapon skill") as err:
+        MeleeAttack(3, 2, CloseSkill.BRAWLING, improvised="sharp")
+    assert err.value.field == "kind"
+    with pytest.raises(RuleValueError, match="only parries"):
+        MeleeAttack(3, 2, CloseSkill.HAND_WEAPON, improvised="chair")
+    with pytest.raises(RuleValueError, match="needs an improvised weapon"):
+        MeleeAttack(3, 2, improvised_modifier=-1)
+    # a chair parries like a shield, +1 (default) or +2, even a blade
+    chair = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.BRAWLING, improvised="chair")
+    assert chair.improvised_modifier == 1 and defence_check(chair).bonus == 4
+    sword = MeleeAttack(3, 3, CloseSkill.HAND_WEAPON)
+    out = melee_exchange(sword, replace(chair, improvised_modifier=2))
+    assert out.defence is not None and out.defence.bonus == 5
+    assert out.hit_chance == _brute_feinted_hit(0, 100, 6, 5)  # a feint that never wins
+    with pytest.raises(RuleValueError, match="chair"):
+        MeleeDefence(DefenceKind.DODGE, 3, 0, improvised="chair")
+    with pytest.raises(RuleValueError, match=r"\+1 to \+2, got 3"):
+        MeleeDefence(DefenceKind.PARRY, 3, 0, improvised="chair", improvised_modifier=3)
 
 
 def test_keep_cool_is_a_simple_willpower_test():

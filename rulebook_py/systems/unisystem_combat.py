@@ -32,10 +32,12 @@ Example:
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from ..distribution import Distribution
 from ..errors import RuleValueError, check_int
@@ -62,6 +64,8 @@ __all__ = [
     "CloseSkill",
     "DefenceKind",
     "FeintOutcome",
+    "FeintedExchange",
+    "FeintedRoll",
     "ImprovisedWeapon",
     "Lighting",
     "MeleeAttack",
@@ -76,6 +80,7 @@ __all__ = [
     "darkness_bonus_distribution",
     "defence_check",
     "feint",
+    "feinted_exchange",
     "hit_chance",
     "keep_cool",
     "melee_exchange",
@@ -352,11 +357,20 @@ class MeleeAttack:
         kind: Which skill (decides whether the attack is armed).
         stance: :attr:`Stance.AGGRESSIVE` adds +2; a defensive fighter cannot attack.
         penalty: Multiple-action penalty (0, −2, −4…).
-        modifier: Anything else: feint bonus, improvised weapon, GM's bonus.
+        modifier: Anything else (the GM's bonus for a good description…).
+        feint_bonus: Bonus won by an earlier feint (+1 per success level), 0–30.
+        improvised: An improvised weapon (:class:`ImprovisedWeapon`), or ``None``.
+            It is struck with the Hand weapon skill (``kind`` must be
+            :attr:`CloseSkill.HAND_WEAPON`; skill 0: a difficult DEX test).
+        improvised_modifier: The GM's pick within the weapon's
+            ``attack_range`` (``None``: the weapon's usual ``attack``).
 
     Example:
         >>> MeleeAttack(3, 2, stance=Stance.AGGRESSIVE).stance.attack_bonus
         2
+        >>> bottle = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON, improvised=ImprovisedWeapon.SHARP)
+        >>> attack_check(bottle).bonus  # DEX 3 + skill 2 − 2 (reach)
+        3
     """
 
     dexterity: int
@@ -365,6 +379,9 @@ class MeleeAttack:
     stance: Stance = Stance.NORMAL
     penalty: int = 0
     modifier: int = 0
+    feint_bonus: int = 0
+    improvised: ImprovisedWeapon | None = None
+    improvised_modifier: int | None = None
 
     def __post_init__(self) -> None:
         """Validate every field."""
@@ -374,10 +391,36 @@ class MeleeAttack:
         object.__setattr__(self, "stance", parse_enum(self.stance, Stance, "stance"))
         check_int(self.penalty, "penalty", -30, 0)
         check_int(self.modifier, "modifier", -30, 30)
+        check_int(self.feint_bonus, "feint_bonus", 0, 30)
         if not self.stance.may_attack:
             raise RuleValueError(
                 f"a fighter in {self.stance.label!r} gives up attacking this round", field="stance"
             )
+        if self.improvised is None:
+            if self.improvised_modifier is not None:
+                raise RuleValueError(
+                    "improvised_modifier needs an improvised weapon", field="improvised_modifier"
+                )
+            return
+        weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
+        object.__setattr__(self, "improvised", weapon)
+        if weapon is ImprovisedWeapon.CHAIR:
+            raise RuleValueError(
+                "a chair held as a shield only parries; to strike with a big object "
+                "choose 'clumsy'",
+                field="improvised",
+            )
+        if self.kind is not CloseSkill.HAND_WEAPON:
+            raise RuleValueError(
+                f"an improvised weapon is wielded with the Hand weapon skill (Arme blanche), "
+                f"not {self.kind.label!r}",
+                field="kind",
+            )
+        object.__setattr__(
+            self,
+            "improvised_modifier",
+            _improvised_pick(weapon, self.improvised_modifier, weapon.attack_range, weapon.attack),
+        )
 
 
 @dataclass(frozen=True)
@@ -391,11 +434,18 @@ class MeleeDefence:
         parry_with: The skill a parry uses (decides whether it is allowed).
         stance: Defensive +3; an aggressive fighter cannot defend.
         penalty: Multiple-action penalty (0, −2, −4…).
-        modifier: Anything else (a chair as a shield: +1 or +2 to parry).
+        modifier: Anything else (the GM's call).
+        improvised: :attr:`ImprovisedWeapon.CHAIR` to parry with a chair or
+            a large object held like a shield (any attack can be parried so;
+            ``skill`` is then the Hand weapon level, 0: a difficult DEX test).
+        improvised_modifier: The chair's bonus, +1 or +2 (``None``: +1).
 
     Example:
         >>> MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON).kind.label
         'Parer'
+        >>> chair = MeleeDefence(DefenceKind.PARRY, 3, 0, improvised="chair", improvised_modifier=2)
+        >>> defence_check(chair).bonus  # difficult DEX test 3 + 2
+        5
     """
 
     kind: DefenceKind = DefenceKind.DODGE
@@ -405,6 +455,8 @@ class MeleeDefence:
     stance: Stance = Stance.NORMAL
     penalty: int = 0
     modifier: int = 0
+    improvised: ImprovisedWeapon | None = None
+    improvised_modifier: int | None = None
 
     def __post_init__(self) -> None:
         """Validate every field."""
@@ -423,6 +475,49 @@ class MeleeDefence:
                 f"choose no defence, not {self.kind.label!r}",
                 field="stance",
             )
+        if self.improvised is None:
+            if self.improvised_modifier is not None:
+                raise RuleValueError(
+                    "improvised_modifier needs an improvised weapon", field="improvised_modifier"
+                )
+            return
+        weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
+        object.__setattr__(self, "improvised", weapon)
+        if weapon is not ImprovisedWeapon.CHAIR or self.kind is not DefenceKind.PARRY:
+            raise RuleValueError(
+                "only a parry with a chair (or a large object held like a shield) has an "
+                f"improvised-weapon bonus; got {weapon.name.lower()!r} with {self.kind.label!r}",
+                field="improvised",
+            )
+        low, _ = weapon.parry_range
+        object.__setattr__(
+            self,
+            "improvised_modifier",
+            _improvised_pick(weapon, self.improvised_modifier, weapon.parry_range, low),
+        )
+
+
+def _improvised_pick(
+    weapon: ImprovisedWeapon, value: int | None, allowed: tuple[int, int], default: int
+) -> int:
+    """The GM's modifier for an improvised weapon, checked against the table's range."""
+    if value is None:
+        return default
+    low, high = allowed
+    check_int(value, "improvised_modifier")
+    if not low <= value <= high:
+        span = f"{low:+d}" if low == high else f"{low:+d} to {high:+d}"
+        raise RuleValueError(
+            f"improvised_modifier for {weapon.name.lower()!r} must be {span}, got {value!r}",
+            field="improvised_modifier",
+        )
+    return value
+
+
+def _improvised_part(weapon: ImprovisedWeapon | None, value: int | None) -> tuple[str, int]:
+    if weapon is None:
+        return ("improvised", 0)
+    return (f"improvised ({weapon.name.lower()})", value or 0)
 
 
 def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill) -> bool:
@@ -452,6 +547,8 @@ def attack_check(
     parts = (
         (f"stance ({attack.stance.label})", attack.stance.attack_bonus),
         ("extra actions", attack.penalty),
+        ("feint", attack.feint_bonus),
+        _improvised_part(attack.improvised, attack.improvised_modifier),
         ("modifier", attack.modifier),
     )
     return _combat_check(attack.dexterity, attack.skill, parts, lighting, darkness_bonus)
@@ -471,6 +568,7 @@ def defence_check(
     parts = (
         (f"stance ({defence.stance.label})", defence.stance.defence_bonus),
         ("extra actions", defence.penalty),
+        _improvised_part(defence.improvised, defence.improvised_modifier),
         ("modifier", defence.modifier),
     )
     return _combat_check(defence.dexterity, defence.skill, parts, lighting, darkness_bonus)
@@ -662,7 +760,12 @@ def melee_exchange(
     """
     lighting = parse_enum(lighting, Lighting, "lighting")
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
-    if defence.kind is DefenceKind.PARRY and not can_parry(defence.parry_with, attack.kind):
+    shield = defence.improvised is ImprovisedWeapon.CHAIR
+    if (
+        defence.kind is DefenceKind.PARRY
+        and not shield
+        and not can_parry(defence.parry_with, attack.kind)
+    ):
         raise RuleValueError(
             f"a parry with {defence.parry_with.label!r} cannot stop an attack with "
             f"{attack.kind.label!r}: only a hand weapon or Martial Arts can parry a weapon",
@@ -745,6 +848,175 @@ def feint(
         out[level] = out.get(level, Fraction(0)) + p_win
     out[0] = 1 - sum(v for k, v in out.items() if k)
     return FeintOutcome(att, dfd, dict(sorted(out.items())))
+
+
+def _mix(parts: list[tuple[Fraction, Distribution]]) -> Distribution:
+    """The mixture ``sum(p * dist)`` of distributions, with exact integer weights."""
+    scale = 1
+    for p, dist in parts:
+        scale = math.lcm(scale, p.denominator * dist.total)
+    weights: dict[int, int] = {}
+    for p, dist in parts:
+        factor = p * scale / dist.total
+        for value, w in dist.items():
+            weights[value] = weights.get(value, 0) + int(factor * w)
+    return Distribution.from_weights(weights)
+
+
+@dataclass(frozen=True)
+class FeintedRoll:
+    """A seeded feint and the blow it sets up.
+
+    Attributes:
+        feint: The feinter's roll.
+        read: The defender's roll to see through it.
+        bonus: The bonus won (0 when the feint fails).
+        blow: The exchange rolled with that bonus.
+    """
+
+    feint: CheckRoll
+    read: CheckRoll
+    bonus: int
+    blow: MeleeRoll
+
+    def __str__(self) -> str:
+        """The feint contest, then the blow."""
+        verdict = f"feint wins: +{self.bonus} to the attack" if self.bonus else "feint fails: +0"
+        if not self.bonus and self.feint.total > self.read.total:
+            verdict = "feint wins but totals under 9: no success level, +0"
+        return f"feint {self.feint}; read {self.read} → {verdict}\n{self.blow}"
+
+
+@dataclass(frozen=True)
+class FeintedExchange:
+    """A feint, then the attack it sets up: the exchange averaged over the feint's bonus.
+
+    Attributes:
+        feint: The feint contest.
+        branches: ``(bonus, P(bonus), exchange with that bonus)`` for each bonus.
+
+    Example:
+        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3),
+        ...                        feint(3, 2, 2, 2))
+        >>> out.hit_chance > melee_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3)
+        ...                                 ).hit_chance
+        True
+    """
+
+    feint: FeintOutcome
+    branches: tuple[tuple[int, Fraction, MeleeOutcome], ...]
+
+    @property
+    def hit_chance(self) -> Fraction:
+        """Exact P(the blow after the feint hits)."""
+        return sum((p * out.hit_chance for _, p, out in self.branches), Fraction(0))
+
+    @property
+    def attack(self) -> Check:
+        """The attack check without any feint bonus (the branch of a failed feint)."""
+        return self.branches[0][2].attack
+
+    @property
+    def defence(self) -> Check | None:
+        """The defence check (the same in every branch)."""
+        return self.branches[0][2].defence
+
+    def level_distribution(self) -> dict[int, Fraction]:
+        """``{success levels of the blow: P}`` over every feint result (a miss counts 0).
+
+        Example:
+            >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+            ...                        feint(3, 2, 2, 2))
+            >>> sum(out.level_distribution().values())
+            Fraction(1, 1)
+        """
+        out: dict[int, Fraction] = {}
+        for _, p, branch in self.branches:
+            for level, q in branch.level_distribution().items():
+                out[level] = out.get(level, Fraction(0)) + p * q
+        return dict(sorted(out.items()))
+
+    def expected_levels(self) -> Fraction:
+        """Expected success levels of the blow (0 when it misses)."""
+        return sum((k * p for k, p in self.level_distribution().items()), Fraction(0))
+
+    def damage_distribution(
+        self, sides: int, multiplier: int, averaged: bool = False
+    ) -> Distribution:
+        """Damage of the blow, over every feint result: 0 on a miss.
+
+        Example:
+            >>> out = feinted_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE),
+            ...                        feint(3, 2, 2, 2))
+            >>> out.damage_distribution(4, 3).mean()  # the blow cannot miss anyway
+            Fraction(15, 2)
+        """
+        return _mix(
+            [
+                (p, out.damage_distribution(sides, multiplier, averaged))
+                for _, p, out in self.branches
+            ]
+        )
+
+    def roll(
+        self,
+        rng: random.Random | None = None,
+        *,
+        sides: int = 4,
+        multiplier: int = 1,
+        averaged: bool = False,
+    ) -> FeintedRoll:
+        """Roll the feint, then the blow with the bonus it won.
+
+        Example:
+            >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3),
+            ...                        feint(3, 2, 2, 2))
+            >>> r = out.roll(random.Random(7), sides=4, multiplier=2)
+            >>> r.bonus in dict((b, p) for b, p, _ in out.branches)
+            True
+        """
+        rng = rng or random.Random()
+        a, d, bonus = self.feint.roll(rng)
+        branch = next(out for b, _, out in self.branches if b == bonus)
+        blow = branch.roll(rng, sides=sides, multiplier=multiplier, averaged=averaged)
+        return FeintedRoll(a, d, bonus, blow)
+
+
+def feinted_exchange(
+    attack: MeleeAttack,
+    defence: MeleeDefence,
+    feint_outcome: FeintOutcome,
+    lighting: Lighting | str = Lighting.NORMAL,
+    **options: Any,
+) -> FeintedExchange:
+    """The attack that follows a feint: each feint bonus weighted by its exact chance.
+
+    The feint's bonus is added to ``attack.feint_bonus`` (0 when the feint
+    fails); ``lighting`` and ``options`` are those of :func:`melee_exchange`.
+    Whether the feint costs an action is the multiple-action penalty's
+    business (``attack.penalty``): the source does not say.
+
+    Raises:
+        RuleValueError: As :func:`melee_exchange`, or ``feint_outcome`` not a
+            :class:`FeintOutcome`.
+
+    Example:
+        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3, penalty=-4),
+        ...                        feint(3, 2, 2, 2))
+        >>> out.hit_chance
+        Fraction(671, 1000)
+    """
+    if not isinstance(feint_outcome, FeintOutcome):
+        raise RuleValueError(
+            f"feint_outcome must be a FeintOutcome, got {feint_outcome!r}", field="feint"
+        )
+    branches = []
+    for bonus, p in feint_outcome.bonus.items():
+        if not p:
+            continue
+        boosted = replace(attack, feint_bonus=min(attack.feint_bonus + bonus, 30))
+        branches.append((bonus, p, melee_exchange(boosted, defence, lighting, **options)))
+    return FeintedExchange(feint_outcome, tuple(branches))
 
 
 def keep_cool(willpower: int) -> Check:
