@@ -782,6 +782,55 @@ def test_melee_calculator_opens_on_jimmys_third_dodge():
     assert calc.chart.value.startswith("<svg")
 
 
+def test_melee_calculator_feint_shows_its_exact_effect():
+    calc = MeleeExchangeCalculator()
+    calc.controls["feint"].value = True  # INT 3 + 2 against PER 2 + 2, then the claws
+    text = html.unescape(calc.result.value)
+    assert "P(hit) without the feint</td><td>55.00 % (11/20)" in text
+    assert "P(hit) after the feint</td><td>67.10 % (671/1000)" in text
+    assert "+0: 51.00 % (51/100), +1: 9.00 % (9/100)" in text
+    assert "P(feint wins the contest)</td><td>55.00 % (11/20)" in text
+    calc.controls["feint_perception"].value = 31
+    assert "perception must be an integer from 0 to 30" in _err(calc, "feint_perception")
+    calc.controls["feint_perception"].value = 2
+    calc.controls["feint_skill"].value = -1
+    assert "attacker_skill" in _err(calc, "feint_skill")
+    calc.controls["feint_skill"].value = 2
+    calc.roll()
+    assert "feint D10" in calc.roll_output.value and "<br>attack D10" in calc.roll_output.value
+    calc.controls["feint"].value = False
+    assert "feint" not in calc.result.value and "55.00 % (11/20)" in calc.result.value
+
+
+def test_melee_calculator_improvised_weapons():
+    calc = MeleeExchangeCalculator()
+    calc.controls["attack_weapon"].value = (ImprovisedWeapon.SHARP, -2)  # a broken bottle
+    text = html.unescape(calc.result.value)
+    assert "+3 = +3 (Dextérité) +2 (skill) −2 (pointed object)" in text
+    assert "Hand weapon (arme blanche)" in text
+    calc.controls["attack_weapon"].value = (ImprovisedWeapon.CLUMSY, -3)
+    assert "−3 (awkward object)" in html.unescape(calc.result.value)
+    # a weapon cannot be parried bare-handed with Brawling, but a chair stops it
+    calc.controls["defence"].value = DefenceKind.PARRY
+    calc.controls["parry_with"].value = CloseSkill.BRAWLING
+    assert "only a hand weapon or Martial Arts" in _err(calc, "parry_with")
+    calc.controls["defence_chair"].value = 2
+    assert calc.error == ""
+    assert "+5 = +4 (Dextérité) +3 (skill) −4 (extra actions) +2 (chair as a shield)" in (
+        html.unescape(calc.result.value)
+    )
+    calc.controls["defence"].value = DefenceKind.DODGE
+    assert "only a parry (Parer)" in _err(calc, "defence_chair")
+
+
+def test_combat_checkboxes_keep_their_whole_label():
+    for calc in (MeleeExchangeCalculator(), RangedAttackCalculator(), InitiativeCalculator(),
+                 ActionPlannerCalculator()):  # fmt: skip
+        for control in calc.controls.values():
+            if control.__class__.__name__ == "Checkbox":
+                assert control.indent is False and control.layout.width == "auto"
+
+
 def test_melee_calculator_shows_errors_next_to_the_control():
     calc = MeleeExchangeCalculator()
     calc.controls["attacker_dexterity"].value = -1

@@ -485,8 +485,9 @@ class MeleeDefence:
         object.__setattr__(self, "improvised", weapon)
         if weapon is not ImprovisedWeapon.CHAIR or self.kind is not DefenceKind.PARRY:
             raise RuleValueError(
-                "only a parry with a chair (or a large object held like a shield) has an "
-                f"improvised-weapon bonus; got {weapon.name.lower()!r} with {self.kind.label!r}",
+                "only a parry (Parer) with a chair or a large object held like a shield "
+                f"gets an improvised-weapon bonus; got {weapon.name.lower()!r} with "
+                f"{self.kind.label!r}",
                 field="improvised",
             )
         low, _ = weapon.parry_range
@@ -514,10 +515,18 @@ def _improvised_pick(
     return value
 
 
+_IMPROVISED_NAMES = {
+    ImprovisedWeapon.SHARP: "pointed object",
+    ImprovisedWeapon.LONG: "long object",
+    ImprovisedWeapon.CLUMSY: "awkward object",
+    ImprovisedWeapon.CHAIR: "chair as a shield",
+}
+
+
 def _improvised_part(weapon: ImprovisedWeapon | None, value: int | None) -> tuple[str, int]:
     if weapon is None:
         return ("improvised", 0)
-    return (f"improvised ({weapon.name.lower()})", value or 0)
+    return (_IMPROVISED_NAMES[weapon], value or 0)
 
 
 def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill) -> bool:
@@ -838,6 +847,10 @@ def feint(
         >>> feint(3, 2, 2, 2).bonus[0]
         Fraction(51, 100)
     """
+    check_int(intelligence, "intelligence", *ATTRIBUTE_RANGE)
+    check_int(attacker_skill, "attacker_skill", *SKILL_RANGE)
+    check_int(perception, "perception", *ATTRIBUTE_RANGE)
+    check_int(defender_skill, "defender_skill", *SKILL_RANGE)
     att = task(intelligence, attacker_skill)
     dfd = task(perception, defender_skill)
     a, d = att.total_distribution(), dfd.total_distribution()

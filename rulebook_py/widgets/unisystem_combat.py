@@ -22,11 +22,15 @@ from ..systems.unisystem_actions import ActionLimits, parse_plan, plan_actions
 from ..systems.unisystem_combat import (
     CloseSkill,
     DefenceKind,
+    FeintedExchange,
+    ImprovisedWeapon,
     Lighting,
     MeleeAttack,
     MeleeDefence,
     RangeBand,
     Stance,
+    feint,
+    feinted_exchange,
     melee_exchange,
 )
 from ..systems.unisystem_initiative import (
@@ -80,7 +84,32 @@ def _drop(options: list[tuple[str, Any]], value: Any, description: str) -> widge
 
 
 def _check(value: bool, description: str) -> widgets.Checkbox:
-    return widgets.Checkbox(value=value, description=description, style=LABEL_STYLE, indent=False)
+    # ``indent=False`` and an automatic width keep a long description whole.
+    return widgets.Checkbox(
+        value=value,
+        description=description,
+        style=LABEL_STYLE,
+        indent=False,
+        layout=widgets.Layout(width="auto"),
+    )
+
+
+def _textarea(value: str, description: str, placeholder: str) -> widgets.Textarea:
+    """A list typed one item a line, recomputed when the reader leaves the box."""
+    return widgets.Textarea(
+        value=value,
+        description=description,
+        placeholder=placeholder,
+        continuous_update=False,
+        rows=6,
+        style=LABEL_STYLE,
+        layout=widgets.Layout(width="34em"),
+    )
+
+
+def _lines(text: str) -> str:
+    """A roll's text as HTML, one step a line (a long roll never widens the page)."""
+    return "<br>".join(escape(part) for part in re.split(r"; |\n", text))
 
 
 def _signed(value: int) -> str:
@@ -123,9 +152,24 @@ def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
 
 
 # ------------------------------------------------------------------ melee
+#: The attacker's weapon: a real one (or bare hands), or an improvised one
+#: with the modifier of the source's list (the GM picks −1 to −3 for clumsy ones).
+_IMPROVISED_ATTACK = [
+    ("real weapon or bare hands", None),
+    ("improvised: pointed object, −2 (bottle, fork)", (ImprovisedWeapon.SHARP, -2)),
+    ("improvised: long object swung, +0 (table leg)", (ImprovisedWeapon.LONG, 0)),
+    ("improvised: big, awkward object, −1", (ImprovisedWeapon.CLUMSY, -1)),
+    ("improvised: big, awkward object, −2", (ImprovisedWeapon.CLUMSY, -2)),
+    ("improvised: big, awkward object, −3", (ImprovisedWeapon.CLUMSY, -3)),
+]
+_CHAIR = [("no", None), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
+
+
 @register
 class MeleeExchangeCalculator(Calculator):
     """One close-combat attack against one defence: P(hit), levels, damage, a roll.
+
+    A feint before the blow (*feinte*) and improvised weapons are options.
 
     Example:
         >>> calc = MeleeExchangeCalculator(defence=DefenceKind.NONE)
@@ -133,6 +177,9 @@ class MeleeExchangeCalculator(Calculator):
         True
         >>> calc.controls["defender_stance"].value = Stance.AGGRESSIVE
         >>> calc.error == ""
+        True
+        >>> calc = MeleeExchangeCalculator(feint=True)  # INT 3 + 2 against PER 2 + 2
+        >>> "67.10 % (671/1000)" in calc.result.value
         True
     """
 
@@ -145,6 +192,9 @@ class MeleeExchangeCalculator(Calculator):
         ("attacker_stance", Stance.AGGRESSIVE),
         ("defender_stance", Stance.DEFENSIVE),
         ("damage_die", 10),
+        ("feint", True),
+        ("attack_weapon", (ImprovisedWeapon.CLUMSY, -2)),
+        ("defence_chair", 2),
         ("lighting", Lighting.TOTAL_DARKNESS),
         ("averaged", True),
     )
@@ -156,6 +206,7 @@ class MeleeExchangeCalculator(Calculator):
             "attacker_dexterity": _int(3, "Attacker: Dexterity (Dextérité)"),
             "attack_kind": _drop(skills, CloseSkill.BRAWLING, "Attacker: skill used"),
             "attack_skill": _int(2, "Attacker: skill level (0 = DEX test)"),
+            "attack_weapon": _drop(_IMPROVISED_ATTACK, None, "Attacker: weapon"),
             "attacker_stance": _drop(
                 [
                     ("normal", Stance.NORMAL),
@@ -165,13 +216,19 @@ class MeleeExchangeCalculator(Calculator):
                 "Attacker: stance",
             ),
             "attacker_penalty": _drop(_PENALTIES, 0, "Attacker: multiple actions"),
-            "attack_modifier": _int(0, "Attacker: other modifier (feint, improvised)"),
+            "attack_modifier": _int(0, "Attacker: other modifier (GM's call)"),
+            "feint": _check(False, "Feint first (feinte): INT + skill against PER + skill"),
+            "feint_intelligence": _int(3, "Feint: attacker's Intelligence"),
+            "feint_skill": _int(2, "Feint: attacker's combat skill"),
+            "feint_perception": _int(2, "Feint: defender's Perception"),
+            "feint_defender_skill": _int(2, "Feint: defender's combat skill"),
             "defence": _drop(
                 [(f"{d.label}", d) for d in DefenceKind], DefenceKind.DODGE, "Defence (défense)"
             ),
             "defender_dexterity": _int(4, "Defender: Dexterity"),
             "defence_skill": _int(3, "Defender: Dodge or parry skill (0 = DEX test)"),
             "parry_with": _drop(skills, CloseSkill.MARTIAL_ARTS, "Defender: parries with"),
+            "defence_chair": _drop(_CHAIR, None, "Defender: parries with a chair"),
             "defender_stance": _drop(
                 [
                     ("normal", Stance.NORMAL),
@@ -182,7 +239,7 @@ class MeleeExchangeCalculator(Calculator):
                 "Defender: stance",
             ),
             "defender_penalty": _drop(_PENALTIES, -4, "Defender: multiple actions"),
-            "defence_modifier": _int(0, "Defender: other modifier (chair +1/+2)"),
+            "defence_modifier": _int(0, "Defender: other modifier"),
             "lighting": _drop(_lighting_options(), Lighting.NORMAL, "Lighting (éclairage)"),
             "darkness_bonus": _int(0, "Total darkness: attacker's Perception levels"),
             "damage_die": _drop(_DICE, 4, "Damage die"),
@@ -192,7 +249,9 @@ class MeleeExchangeCalculator(Calculator):
 
     @staticmethod
     def outcome(values: Mapping[str, Any]) -> Any:
-        """The rules-layer exchange for these control values."""
+        """The rules-layer exchange (a :class:`FeintedExchange` after a feint)."""
+        weapon = values["attack_weapon"]
+        improvised, pick = weapon if weapon is not None else (None, None)
         with _fields(
             {
                 "dexterity": "attacker_dexterity",
@@ -200,19 +259,25 @@ class MeleeExchangeCalculator(Calculator):
                 "stance": "attacker_stance",
                 "modifier": "attack_modifier",
                 "penalty": "attacker_penalty",
+                "improvised": "attack_weapon",
+                "improvised_modifier": "attack_weapon",
             }
         ):
             attack = MeleeAttack(
                 values["attacker_dexterity"],
                 values["attack_skill"],
-                values["attack_kind"],
+                # an improvised weapon is always wielded with the Hand weapon skill
+                CloseSkill.HAND_WEAPON if improvised else values["attack_kind"],
                 values["attacker_stance"],
                 values["attacker_penalty"],
                 values["attack_modifier"],
+                improvised=improvised,
+                improvised_modifier=pick,
             )
         defence_kind = values["defence"]
         if values["defender_stance"] is Stance.AGGRESSIVE:
             defence_kind = DefenceKind.NONE
+        chair = values["defence_chair"]
         with _fields(
             {
                 "dexterity": "defender_dexterity",
@@ -220,6 +285,7 @@ class MeleeExchangeCalculator(Calculator):
                 "stance": "defender_stance",
                 "modifier": "defence_modifier",
                 "penalty": "defender_penalty",
+                "improvised": "defence_chair",
             }
         ):
             defence = MeleeDefence(
@@ -230,10 +296,27 @@ class MeleeExchangeCalculator(Calculator):
                 values["defender_stance"],
                 values["defender_penalty"],
                 values["defence_modifier"],
+                improvised=None if chair is None else ImprovisedWeapon.CHAIR,
+                improvised_modifier=chair,
             )
-        return melee_exchange(
-            attack, defence, values["lighting"], darkness_bonus=values["darkness_bonus"]
-        )
+        lighting, dark = values["lighting"], values["darkness_bonus"]
+        if not values["feint"]:
+            return melee_exchange(attack, defence, lighting, darkness_bonus=dark)
+        with _fields(
+            {
+                "intelligence": "feint_intelligence",
+                "attacker_skill": "feint_skill",
+                "perception": "feint_perception",
+                "defender_skill": "feint_defender_skill",
+            }
+        ):
+            the_feint = feint(
+                values["feint_intelligence"],
+                values["feint_skill"],
+                values["feint_perception"],
+                values["feint_defender_skill"],
+            )
+        return feinted_exchange(attack, defence, the_feint, lighting, darkness_bonus=dark)
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """P(hit), expected levels, the damage distribution and its chart."""
@@ -243,24 +326,40 @@ class MeleeExchangeCalculator(Calculator):
                 values["damage_die"], values["multiplier"], values["averaged"]
             )
         levels = out.level_distribution()
-        rows: list[tuple[str, str]] = [("Attack bonus", _parts(out.attack))]
+        rows: list[tuple[str, str]] = []
+        if values["attack_weapon"] is not None:
+            rows.append(
+                ("Attack skill", "Hand weapon (arme blanche), as for any improvised weapon")
+            )
+        rows.append(("Attack bonus", _parts(out.attack)))
         if out.defence is None:
             rows.append(("Defence", "none: the attack only needs a total of 9"))
         else:
             rows.append(("Defence bonus", _parts(out.defence)))
+        if isinstance(out, FeintedExchange):
+            plain = out.branches[0][2] if out.branches[0][0] == 0 else None
+            rows += [
+                ("Feint: INT + skill against PER + skill", _feint_bonuses(out)),
+                ("P(feint wins the contest)", probability(out.feint.win_chance)),
+                (
+                    "P(hit) without the feint",
+                    "—" if plain is None else probability(plain.hit_chance),
+                ),
+            ]
         rows += [
-            ("P(hit)", probability(out.hit_chance)),
+            ("P(hit)" + (" after the feint" if isinstance(out, FeintedExchange) else ""),
+             probability(out.hit_chance)),
             ("P(no damage)", probability(1 - out.hit_chance)),
             ("Expected success levels of the blow", number(out.expected_levels())),
             ("Expected damage", number(damage.mean())),
-        ]
+        ]  # fmt: skip
         rows += [(f"hit with {lv} success level(s)", probability(p)) for lv, p in levels.items()
                  if lv and p]  # fmt: skip
         chart = _damage_chart(damage.pmf(), "Damage of the exchange")
         return table_html(["", "exact answer"], rows), chart
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Attack roll, defence roll, damage die."""
+        """Feint (if any), attack roll, defence roll, damage die."""
         out = self.outcome(values)
         with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
             roll = out.roll(
@@ -269,7 +368,12 @@ class MeleeExchangeCalculator(Calculator):
                 multiplier=values["multiplier"],
                 averaged=values["averaged"],
             )
-        return escape(str(roll))
+        return _lines(str(roll))
+
+
+def _feint_bonuses(out: FeintedExchange) -> str:
+    """``+0: 51.00 %, +1: …``: the exact chance of each bonus the feint gives the blow."""
+    return ", ".join(f"+{bonus}: {probability(p)}" for bonus, p, _ in out.branches)
 
 
 # ------------------------------------------------------------------ ranged
@@ -460,7 +564,7 @@ class RangedAttackCalculator(Calculator):
                 multiplier=values["multiplier"],
                 averaged=values["averaged"],
             )
-        return escape(str(roll))
+        return _lines(str(roll))
 
 
 # ------------------------------------------------------------------ initiative
@@ -530,14 +634,10 @@ class InitiativeCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The combatants (one a line) and the group option."""
         return {
-            "combatants": widgets.Textarea(
-                value="Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC",
-                description="Combatants: name, DEX, side, edge",
-                placeholder="name, Dexterity[, side][, ranged|magic|ambush]",
-                continuous_update=False,
-                rows=6,
-                style=LABEL_STYLE,
-                layout=widgets.Layout(width="34em"),
+            "combatants": _textarea(
+                "Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC",
+                "Combatants: name, DEX, side, edge",
+                "name, Dexterity[, side][, ranged|magic|ambush]",
             ),
             "group": _check(False, "Group initiative: one roll per side (best DEX)"),
         }
@@ -591,14 +691,10 @@ class ActionPlannerCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The plan and the source's optional caps."""
         return {
-            "actions": widgets.Textarea(
-                value="attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge",
-                description="Actions: kind attribute+skill label",
-                placeholder="attack 4+4 punch",
-                continuous_update=False,
-                rows=6,
-                style=LABEL_STYLE,
-                layout=widgets.Layout(width="34em"),
+            "actions": _textarea(
+                "attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge",
+                "Actions: kind attribute+skill label",
+                "attack 4+4 punch",
             ),
             "close_combat": _check(True, "Close combat (one attack and one defence free)"),
             "max_attacks": _check(False, "Option: at most 3 attacks a round"),
