@@ -43,9 +43,11 @@ serve:
 live: $(STAMP)
 	$(PY) scripts/live.py --host $(HOST) --port $(LIVE_PORT)
 
-## make bench: every calculator's update time against the budget, dice engine vs icepool.
+## make bench: every calculator's update time against the budget, dice engine vs icepool,
+## then the browser figures (first live calculator, control-change round trip).
 bench: $(STAMP)
 	$(PY) scripts/bench.py
+	$(PY) scripts/bench_browser.py
 
 ## make notebooks: execute every chapter in place (deterministic) and store the outputs.
 notebooks: $(STAMP)
