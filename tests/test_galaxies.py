@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from rulebook_py.errors import NotationError, RulebookError, RuleValueError
 from rulebook_py.systems.galaxies import (
+    UNAWARE_DEFENCE,
     Action,
     BlowOption,
     Combatant,
@@ -343,6 +344,39 @@ def test_dodge_modes():
     assert total.probability(Outcome.HIT) == brute_compare(totals(3), totals(5))[0]
 
 
+def test_unaware_target_cannot_dodge():
+    """A target who does not know he is attacked rolls no dodge (the attack beats 0)."""
+    assert dodge_roll("3D+1", DodgeMode.UNAWARE).distribution().pmf() == {0: 1}
+    assert UNAWARE_DEFENCE == 0
+    shot = shoot("4D+2", "3D+1", dodge_mode=DodgeMode.UNAWARE)
+    assert shot.table() == {Outcome.HIT: 1, Outcome.HALF_DODGE: 0, Outcome.DODGED: 0}
+    burst = shoot("3D", "5D", mode=FireMode.BURST, shots=3, dodge_mode=DodgeMode.UNAWARE)
+    assert burst.count_distribution(Outcome.HIT) == {3: 1}
+    boom = throw_explosive("2D", "4D", dodge_mode=DodgeMode.UNAWARE)
+    assert boom.probability(Outcome.PRIMARY_ZONE) == 1
+    psy = psychic_attack("2D", "4D", dodge_mode=DodgeMode.UNAWARE)
+    assert psy.probability(Outcome.HIT) == 1
+    # the threshold is a named parameter: against 7, a 2D shot is an opposed roll vs 7
+    seven = shoot("2D", "3D", dodge_mode=DodgeMode.UNAWARE, unaware_defence=7)
+    brute = totals(2)
+    assert seven.table() == {
+        Outcome.HIT: F(sum(w for t, w in brute.items() if t > 7), 36),
+        Outcome.HALF_DODGE: F(brute[7], 36),
+        Outcome.DODGED: F(sum(w for t, w in brute.items() if t < 7), 36),
+    }
+    # a 1D-3 shot can total 0 or less: it does not hit even an unaware target
+    weak = shoot("1D-3", "3D", dodge_mode=DodgeMode.UNAWARE)
+    assert weak.table() == {
+        Outcome.HIT: F(3, 6),
+        Outcome.HALF_DODGE: F(1, 6),
+        Outcome.DODGED: F(2, 6),
+    }
+    with pytest.raises(RuleValueError, match="unaware_defence must be an integer from -200 to 200"):
+        shoot("2D", "3D", dodge_mode=DodgeMode.UNAWARE, unaware_defence=999)
+    with pytest.raises(RuleValueError, match="only answers a physical attack"):
+        psychic_attack("3D", "3D", attack=PsyAttack.MENTAL, dodge_mode=DodgeMode.UNAWARE)
+
+
 @settings(max_examples=40, deadline=None)
 @given(codes, codes, st.sampled_from(list(FireMode)), st.sampled_from(list(DodgeMode)))
 def test_shot_outcomes_sum_to_one_and_more_dice_help(attack, dodge, mode, dodge_mode):
@@ -401,10 +435,40 @@ def test_psychic_mental_tie_no_effect():
 
 def test_psychic_ubiquity_and_complementarity():
     u = psychic_attack("4D", "2D", option=PsyOption.UBIQUITY)
-    assert u.attacks[0].halved
+    assert [a.halved for a in u.attacks] == [True, True]  # each of the two rolls halved
+    assert [str(a.code) for a in u.attacks] == ["4D", "4D"]
     assert u.probability(Outcome.HIT) == brute_compare(totals(4, 0, True), totals(2))[0]
+    assert u.probability(Outcome.HIT, 1) == u.probability(Outcome.HIT, 0)
     c = psychic_attack("4D", "2D", option=PsyOption.COMPLEMENTARITY)
-    assert str(c.attacks[0].code) == "3D"
+    assert [str(a.code) for a in c.attacks] == ["3D", "3D"]  # -1D on each
+    assert not any(a.halved for a in c.attacks)
+    two = psychic_attack(
+        "4D", "2D", option=PsyOption.COMPLEMENTARITY, second_skill="3D+1", bdc=1, bdp=1
+    )
+    assert [str(a.code) for a in two.attacks] == ["3D+2", "2D+3"]  # bonuses on both
+    assert two.probability(Outcome.HIT, 1) == brute_compare(totals(2, 3), totals(2))[0]
+
+
+def test_psychic_ubiquity_joint_brute_force():
+    """Two halved techniques at one target, who answers both with one dodge roll."""
+    c = psychic_attack("2D", "1D+1", option=PsyOption.UBIQUITY, bdc=2)
+    counts: Counter = Counter()
+    for faces in itertools.product(range(1, 7), repeat=5):
+        dodge = faces[4] + 1
+        key = [0, 0, 0]
+        for t in ((faces[0] + faces[1] + 2) // 2, (faces[2] + faces[3] + 2) // 2):
+            key[0 if t > dodge else 1 if t == dodge else 2] += 1
+        counts[tuple(key)] += 1
+    assert c.counts == {k: F(v, 6**5) for k, v in sorted(counts.items())}
+
+
+def test_psychic_counter_and_mental_with_two_techniques():
+    m = psychic_attack("3D", "2D", attack=PsyAttack.MENTAL, option=PsyOption.COMPLEMENTARITY)
+    gt, eq, lt = brute_compare(totals(2), totals(2))
+    assert m.table(1) == {Outcome.AFFECTED: gt, Outcome.NO_EFFECT: eq + lt}
+    k = psychic_attack("3D", "2D", attack=PsyAttack.PHYSICAL_VS_COUNTER, option=PsyOption.UBIQUITY)
+    gt, eq, lt = brute_compare(totals(3, 0, True), totals(2))
+    assert k.table(0) == {Outcome.HIT: gt + eq, Outcome.COUNTERED: lt}
 
 
 def test_psychic_errors():
@@ -416,6 +480,14 @@ def test_psychic_errors():
     assert info.value.field == "dodge_mode"
     with pytest.raises(RuleValueError, match="skill is '0D'"):
         psychic_attack("1D", "3D", option=PsyOption.COMPLEMENTARITY)
+    with pytest.raises(RuleValueError, match="second skill is for 'Complémentarité psychique'"):
+        psychic_attack("3D", "3D", option=PsyOption.UBIQUITY, second_skill="2D")
+    with pytest.raises(RuleValueError, match="second_skill is '0D'") as info:
+        psychic_attack("3D", "3D", option=PsyOption.COMPLEMENTARITY, second_skill="1D")
+    assert info.value.field == "second_skill"
+    with pytest.raises(NotationError) as info:
+        psychic_attack("3D", "3D", option=PsyOption.COMPLEMENTARITY, second_skill="4D+")
+    assert info.value.field == "second_skill"
 
 
 # -------------------------------------------------------------------- melee
@@ -513,6 +585,31 @@ def test_melee_weapon_options():
         )
     with pytest.raises(RuleValueError, match="'À une main' is for AB3 or AB4"):
         blow_modifier(MeleeWeapon.CLOSE, BlowOption.ONE_HANDED)
+
+
+def test_melee_two_blows_a_round():
+    """Two weapons or instinctive blows: two blows, each roll with the same penalty."""
+    inst = Fighter("4D", weapon=MeleeWeapon.AB2, blows=BlowOption.INSTINCTIVE)
+    r = melee(inst, Fighter("3D"))
+    assert (r.a_blows, r.b_blows) == (2, 1)
+    assert r.a_roll.halved
+    gt, _eq, lt = brute_melee(totals(4, 0, True), totals(3))
+    assert r.expected_a_deals == gt
+    assert r.round_a_deals == 2 * gt
+    assert r.round_b_deals == lt
+    two = Fighter("3D", weapon=MeleeWeapon.CLOSE, blows=BlowOption.TWO_WEAPONS)
+    r = melee(Fighter("3D"), two)
+    assert (r.a_blows, r.b_blows) == (1, 2)
+    assert str(r.b_roll.code) == "2D"
+    # a guard with two weapons still rolls at -1D, but strikes no second blow
+    guard = Fighter(
+        "3D", weapon=MeleeWeapon.CLOSE, blows=BlowOption.TWO_WEAPONS, stance=Stance.PARRY
+    )
+    r = melee(Fighter("3D"), guard)
+    assert r.b_blows == 1 and str(r.b_roll.code) == "4D"
+    # a one-handed AB3 is one blow at -1D
+    one = Fighter("3D", weapon=MeleeWeapon.AB3, blows=BlowOption.ONE_HANDED)
+    assert melee(one, Fighter("3D")).a_blows == 1
 
 
 def test_melee_parry_restrictions():
@@ -626,6 +723,12 @@ def test_round_plan():
 def test_glossary_and_labels():
     french = {t.french for t in GLOSSARY}
     assert {"demi-esquive", "mantisse", "parade", "contre psychique"} <= french
+    assert len(french) == len(GLOSSARY)
+    assert DodgeMode.UNAWARE.label == "Pas d'esquive (cible non consciente de l'attaque)"
+    assert Weapon.HEAVY.label == "Armes lourdes (AL)"  # its own label, code appended
+    assert Action.PSYCHIC_COUNTER.label == "Contre psychique"
+    assert BlowOption.INSTINCTIVE.label == "Coups instinctifs"
+    assert Rounding.UP.label == "arrondi supérieur"
     assert all(t.chapter == "galaxies-jumelles" for t in GLOSSARY)
     assert Outcome.HALF_DODGE.label == "Demi-esquive"
     assert Stance.COUNTER.label == "Posture de contre"
@@ -633,7 +736,10 @@ def test_glossary_and_labels():
 
 
 # ------------------------------------------------------------------ widgets
+import ipywidgets as widgets  # noqa: E402
+
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
+from rulebook_py.widgets.format import number, probability  # noqa: E402
 from rulebook_py.widgets.galaxies import (  # noqa: E402
     GalaxiesCodeCalculator,
     GalaxiesInitiativeCalculator,
@@ -656,6 +762,23 @@ ALL = (
     GalaxiesPsychicCalculator,
     GalaxiesInitiativeCalculator,
 )
+
+
+def test_public_surface_is_the_submodules():
+    from rulebook_py.systems import (
+        galaxies,
+        galaxies_codes,
+        galaxies_contest,
+        galaxies_initiative,
+        galaxies_melee,
+        galaxies_ranged,
+    )
+
+    parts = (galaxies_codes, galaxies_contest, galaxies_ranged, galaxies_melee, galaxies_initiative)
+    names = [n for m in parts for n in m.__all__]
+    assert galaxies.__all__ == names and len(set(names)) == len(names)
+    assert all(getattr(galaxies, n) is getattr(m, n) for m in parts for n in m.__all__)
+    assert "opposed" in galaxies.__all__
 
 
 def test_calculators_registered():
@@ -689,7 +812,19 @@ def test_shot_calculator():
     calc.controls["mode"].value = "burst"
     calc.controls["shots"].value = 3
     assert "<td>3: 2D+2</td>" in calc.result.value
-    assert "number of rolls ending in Touché" in calc.result.value
+    burst = shoot("4D+2", "3D+1", mode=FireMode.BURST, shots=3)
+    hits = burst.count_distribution(Outcome.HIT)
+    assert "How many rolls end in each outcome" in calc.result.value
+    assert f"<td>3</td><td>{probability(hits[3])}</td>" in calc.result.value
+    assert (
+        f"At least one roll ends in Touché (hit): {probability(1 - hits[0])}" in calc.result.value
+    )
+    assert "How many of the 3 rolls end in each outcome" in calc.chart.value
+    assert "Expected damage, counted in full hits: 1.69 " in calc.result.value
+    calc.controls["half_dodge"].value = F(0)
+    expected = burst.expected(Outcome.HIT)
+    assert f"Expected damage, counted in full hits: {number(expected)} " in calc.result.value
+    calc.controls["half_dodge"].value = F(1, 2)
     calc.controls["mode"].value = "explosive"
     assert "Zone primaire" in calc.result.value and "Demi-esquive" not in calc.result.value
     assert "<td>1: 4D+2</td><td>86.28 % (" in calc.result.value  # 2357/2916 + 5089/93312
@@ -710,6 +845,18 @@ def test_shot_calculator():
     calc.controls["shots"].value = 5
     calc.controls["attack"].value = "3D"
     assert "needs at least 1D" in err(calc, "attack")
+
+
+def test_shot_calculator_unaware_target():
+    calc = GalaxiesShotCalculator(dodge_mode=DodgeMode.UNAWARE)
+    assert (
+        "No dodge roll (target unaware of the attack): each roll must beat 0" in calc.result.value
+    )
+    assert "<td>1: 4D+2</td><td>100 %</td><td>0 %</td><td>0 %</td>" in calc.result.value
+    assert "Expected damage, counted in full hits: 1 " in calc.result.value
+    out = calc.roll_output.value
+    assert "No dodge roll (target unaware of the attack)" in out and "defence:" not in out
+    assert "→ Touché (hit)" in out
 
 
 def test_shot_calculator_roll_shows_one_dodge_and_each_shot():
@@ -739,6 +886,38 @@ def test_melee_calculator():
     calc.controls["a_stance"].value = Stance.PARRY
     assert "No exchange" in calc.result.value
     assert "no roll" in calc.roll_output.value or calc.roll() is None
+
+
+def test_melee_calculator_two_blows_and_layout():
+    calc = GalaxiesMeleeCalculator(a_blows=BlowOption.INSTINCTIVE, b_stance=Stance.DODGE)
+    r = melee(
+        Fighter("4D+1", "3D", weapon=MeleeWeapon.AB2, blows=BlowOption.INSTINCTIVE),
+        Fighter("3D+2", "3D+1", stance=Stance.DODGE, weapon=MeleeWeapon.AB1),
+    )
+    assert f"A deals {number(r.round_a_deals)} of his damage over the round" in calc.result.value
+    assert "A strikes 2 blows this round" in calc.result.value
+    assert "B strikes" not in calc.result.value
+    headings = [w.value for w in calc.children if isinstance(w, widgets.HTML)]
+    assert "<b>Fighter A</b>" in headings and "<b>Fighter B</b>" in headings
+    assert calc.result in calc.children and calc.roll_output in calc.children
+    shown = [w.children[0] for w in calc.children if isinstance(w, widgets.HBox)]
+    assert all(calc.controls[name] in shown for name in calc.controls)
+
+
+def test_psychic_calculator_two_techniques():
+    calc = GalaxiesPsychicCalculator(option=PsyOption.UBIQUITY)
+    c = psychic_attack("5D", "3D+2", option=PsyOption.UBIQUITY, bdc=2)
+    assert calc.result.value.count("(5D+2)/2</td>") == 2
+    both = c.probability_count(Outcome.HIT, 2)
+    assert f"<td>2</td><td>{probability(both)}</td>" in calc.result.value
+    assert "answers both with his one roll" in calc.result.value
+    assert calc.roll_output.value.count("attack ") == 2
+    calc.controls["option"].value = PsyOption.COMPLEMENTARITY
+    assert "<td>1: 4D+2</td>" in calc.result.value and "<td>2: 3D+2</td>" in calc.result.value
+    calc.controls["second_skill"].value = "1D"
+    assert "second_skill is '0D+2'" in err(calc, "second_skill")
+    calc.controls["option"].value = PsyOption.SINGLE  # the second skill is then ignored
+    assert calc.error == ""
 
 
 def test_psychic_calculator():

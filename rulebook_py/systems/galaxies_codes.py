@@ -42,6 +42,7 @@ __all__ = [
     "MAX_PIPS",
     "CodeLike",
     "DiceCode",
+    "LabelledEnum",
     "Opposed",
     "OpposedRoll",
     "Roll",
@@ -59,7 +60,26 @@ MAX_CODE_DICE = 60
 MAX_PIPS = 200
 
 
-class Rounding(Enum):
+class LabelledEnum(Enum):
+    """Base of the chapter's closed lists: each member keeps the source's French label.
+
+    A member's value is the label itself, or a tuple whose first item is the label.
+
+    Example:
+        >>> class Side(LabelledEnum):
+        ...     LEFT = "Gauche"
+        ...     RIGHT = ("Droite", "the other one")
+        >>> Side.LEFT.label, Side.RIGHT.label
+        ('Gauche', 'Droite')
+    """
+
+    @property
+    def label(self) -> str:
+        """The French label."""
+        return self.value if isinstance(self.value, str) else self.value[0]
+
+
+class Rounding(LabelledEnum):
     """How a halved total or an average is turned into a whole number.
 
     Example:
@@ -69,11 +89,6 @@ class Rounding(Enum):
 
     DOWN = "arrondi inférieur"
     UP = "arrondi supérieur"
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
     def divide(self, value: int | Fraction, divisor: int = 1) -> int:
         """``value / divisor`` rounded this way.

@@ -23,11 +23,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
 from ..errors import RuleValueError
-from .galaxies_codes import Roll, RolledTotal
+from .galaxies_codes import LabelledEnum, Roll, RolledTotal
 
 __all__ = [
     "COUNTER_RULE",
@@ -45,7 +44,7 @@ __all__ = [
 MAX_ATTACKS = 8
 
 
-class Outcome(Enum):
+class Outcome(LabelledEnum):
     """What one attack did, with the source's French label.
 
     Example:
@@ -61,11 +60,6 @@ class Outcome(Enum):
     COUNTERED = ("Contre psychique réussi", "countered and turned back")
     AFFECTED = ("Attaque mentale réussie", "mental attack succeeds")
     NO_EFFECT = ("Sans effet", "no effect")
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value[0]
 
     @property
     def english(self) -> str:

@@ -20,11 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
 from ..errors import RuleValueError, check_int
-from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, Roll, RolledTotal, as_code
+from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, RolledTotal, as_code
 
 __all__ = [
     "MAX_COMBATANTS",
@@ -200,7 +199,7 @@ def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
     return c.gt / (c.gt + c.lt)
 
 
-class ActionType(Enum):
+class ActionType(LabelledEnum):
     """The three kinds of action of a combat round (*Tour de combat*, about 2 s).
 
     Example:
@@ -212,13 +211,8 @@ class ActionType(Enum):
     COMPLEMENTARY = "Action complémentaire"
     REACTION = "Action de réaction"
 
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
-
-class Action(Enum):
+class Action(LabelledEnum):
     """The actions the chapter names, with their type.
 
     Example:
@@ -237,11 +231,6 @@ class Action(Enum):
     COMMUNICATE = ("Communication", ActionType.COMPLEMENTARY)
     DODGE = ("Esquive", ActionType.REACTION)
     PSYCHIC_COUNTER = ("Contre psychique", ActionType.REACTION)
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value[0]
 
     @property
     def kind(self) -> ActionType:

@@ -15,8 +15,12 @@ Choices where the source is silent (named parameters of :func:`melee`):
 * A feint's -1D applies against an *attack* stance only (the "purely
   offensive" opponent); against a dodge or a disengagement it changes nothing.
 * Two-weapon, one-handed and instinctive options change the roll of every
-  stance made with the weapon skill (attack, feint, parry, counter); a second
-  blow is a second exchange with the same odds, not modelled jointly.
+  stance made with the weapon skill (attack, feint, parry, counter). An
+  attacker with two weapons or instinctive blows strikes **two** blows
+  (:attr:`MeleeResult.a_blows`), each roll with the same penalty; each blow
+  is settled like the exchange computed here. The source does not say how
+  the opponent answers the second blow, so the two are not modelled jointly:
+  the expected damage of the round is twice one blow's.
 
 Example:
     >>> r = melee(Fighter("4D+1", "3D"), Fighter("3D+2", "3D"))
@@ -27,12 +31,20 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..errors import RuleValueError, check_int
-from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, Roll, RolledTotal, Rounding, as_code
+from .galaxies_codes import (
+    MAX_PIPS,
+    CodeLike,
+    DiceCode,
+    LabelledEnum,
+    Roll,
+    RolledTotal,
+    Rounding,
+    as_code,
+)
 
 __all__ = [
     "COUNTER_FACTOR",
@@ -54,7 +66,7 @@ RANGE_BONUS = 5
 COUNTER_FACTOR = Fraction(1, 2)
 
 
-class Stance(Enum):
+class Stance(LabelledEnum):
     """What a fighter does this round in melee.
 
     Example:
@@ -72,17 +84,12 @@ class Stance(Enum):
     ALREADY_ACTED = ("Action principale déjà faite (AGILITÉ)", "evasion")
 
     @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value[0]
-
-    @property
     def kind(self) -> str:
         """``"offence"``, ``"guard"`` or ``"evasion"``."""
         return self.value[1]
 
 
-class MeleeWeapon(Enum):
+class MeleeWeapon(LabelledEnum):
     """What a fighter strikes with: bare hands, a melee weapon, a blade class.
 
     Example:
@@ -97,13 +104,8 @@ class MeleeWeapon(Enum):
     AB3 = "Arme blanche AB3"
     AB4 = "Arme blanche AB4"
 
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
-
-class BlowOption(Enum):
+class BlowOption(LabelledEnum):
     """One weapon, two weapons, a large blade in one hand, or two instinctive blows.
 
     Example:
@@ -115,11 +117,6 @@ class BlowOption(Enum):
     TWO_WEAPONS = "Deux armes"
     ONE_HANDED = "À une main"
     INSTINCTIVE = "Coups instinctifs"
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
 
 _BLADES = (MeleeWeapon.AB1, MeleeWeapon.AB2, MeleeWeapon.AB3, MeleeWeapon.AB4)
@@ -228,6 +225,9 @@ class MeleeResult:
         rows: Each outcome with its probability and damage shares.
         rule: Outcome labels for A higher, tie, A lower (when rolls are made).
         note: One sentence that says which rule applies.
+        a_blows: Blows A strikes this round: 2 when attacking with two weapons
+            or instinctive blows, each settled like this exchange; else 1.
+        b_blows: The same for B.
 
     Example:
         >>> r = melee(Fighter("3D", stance=Stance.PARRY), Fighter("3D", stance=Stance.COUNTER))
@@ -240,6 +240,8 @@ class MeleeResult:
     rows: tuple[MeleeRow, ...]
     rule: tuple[str, str, str] | None
     note: str
+    a_blows: int = 1
+    b_blows: int = 1
 
     def probability(self, label: str) -> Fraction:
         """P(outcome ``label``), 0 when it cannot happen."""
@@ -247,13 +249,30 @@ class MeleeResult:
 
     @property
     def expected_a_deals(self) -> Fraction:
-        """Expected share of A's damage that lands on B."""
+        """Expected share of A's damage that lands on B, for one exchange."""
         return sum((r.probability * r.a_deals for r in self.rows), Fraction(0))
 
     @property
     def expected_b_deals(self) -> Fraction:
-        """Expected share of B's damage that lands on A."""
+        """Expected share of B's damage that lands on A, for one exchange."""
         return sum((r.probability * r.b_deals for r in self.rows), Fraction(0))
+
+    @property
+    def round_a_deals(self) -> Fraction:
+        """Expected share of A's damage over the round: each of A's blows counts.
+
+        Example:
+            >>> two = Fighter("4D", weapon=MeleeWeapon.AB1, blows=BlowOption.INSTINCTIVE)
+            >>> r = melee(two, Fighter("2D", stance=Stance.DODGE))
+            >>> r.a_blows, r.round_a_deals == 2 * r.expected_a_deals
+            (2, True)
+        """
+        return self.a_blows * self.expected_a_deals
+
+    @property
+    def round_b_deals(self) -> Fraction:
+        """Expected share of B's damage over the round: each of B's blows counts."""
+        return self.b_blows * self.expected_b_deals
 
     def resolve(self, rng: random.Random | None = None) -> MeleeRoll:
         """Roll A then B once (no dice when there is no exchange)."""
@@ -277,6 +296,13 @@ class _Side:
     bonus: int
     dice: int
     halved: bool
+    blows: BlowOption
+
+    @property
+    def strikes(self) -> int:
+        """Blows struck this round: two weapons or instinctive blows give two."""
+        two = self.blows in (BlowOption.TWO_WEAPONS, BlowOption.INSTINCTIVE)
+        return 2 if two and self.stance.kind == "offence" else 1
 
 
 def _side(f: Fighter, name: str) -> _Side:
@@ -301,7 +327,7 @@ def _side(f: Fighter, name: str) -> _Side:
             field=f"{p}_proton",
         )
     dice, halved = blow_modifier(f.weapon, f.blows, f"{p}_blows")
-    return _Side(name, skill, agility, f.stance, f.weapon, f.proton, f.bonus, dice, halved)
+    return _Side(name, skill, agility, f.stance, f.weapon, f.proton, f.bonus, dice, halved, f.blows)
 
 
 def _check_guard(me: _Side, other: _Side) -> None:
@@ -388,6 +414,20 @@ def melee(
             f"damage factors must be from 0 to 1, got {half_dodge_factor!r} and {counter_factor!r}",
             field="half_dodge_factor",
         )
+    result = _exchange(sa, sb, half, counter, range_bonus, guard_tie_lands, rounding)
+    return replace(result, a_blows=sa.strikes, b_blows=sb.strikes)
+
+
+def _exchange(
+    sa: _Side,
+    sb: _Side,
+    half: Fraction,
+    counter: Fraction,
+    range_bonus: int,
+    guard_tie_lands: bool,
+    rounding: Rounding,
+) -> MeleeResult:
+    """One exchange between two checked sides (see :func:`melee`)."""
     kinds = (sa.stance.kind, sb.stance.kind)
     if "offence" not in kinds:
         note = "Nobody attacks: " + (

@@ -15,11 +15,10 @@ Example:
 
 from __future__ import annotations
 
-from enum import Enum
 from fractions import Fraction
 
 from ..errors import RuleValueError, check_int
-from .galaxies_codes import MAX_PIPS, CodeLike, Roll, Rounding, as_code
+from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, Rounding, as_code
 from .galaxies_contest import (
     COUNTER_RULE,
     EXPLOSIVE_RULE,
@@ -34,6 +33,7 @@ from .galaxies_contest import (
 __all__ = [
     "EXPLOSIVE_RANGE_M",
     "HALF_DODGE_FACTOR",
+    "UNAWARE_DEFENCE",
     "DodgeMode",
     "FireMode",
     "PsyAttack",
@@ -52,10 +52,17 @@ __all__ = [
 HALF_DODGE_FACTOR = Fraction(1, 2)
 #: A thrown explosive within this range uses DEXTÉRITÉ, beyond it FORCE.
 EXPLOSIVE_RANGE_M = 20
+#: What an attack is compared with when the target cannot dodge (he does not
+#: know he is attacked): the source gives no number; 0 means every attack whose
+#: total is 1 or more lands in full.
+UNAWARE_DEFENCE = 0
 
 
-class DodgeMode(Enum):
-    """How the target dodges (*Esquive*): rolled, total (+2D) or fixed (average).
+class DodgeMode(LabelledEnum):
+    """How the target dodges (*Esquive*): rolled, total (+2D), fixed (average), or not at all.
+
+    ``UNAWARE`` is a target who does not know he is attacked: the source
+    allows a dodge only to a character aware of the attack.
 
     Example:
         >>> DodgeMode.TOTAL.label
@@ -66,14 +73,10 @@ class DodgeMode(Enum):
     TOTAL = "Esquive totale"
     FIXED = "Esquive fixe"
     FIXED_TOTAL = "Esquive fixe et totale"
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
+    UNAWARE = "Pas d'esquive (cible non consciente de l'attaque)"
 
 
-class Weapon(Enum):
+class Weapon(LabelledEnum):
     """The weapon skill used to shoot.
 
     Example:
@@ -96,7 +99,7 @@ class Weapon(Enum):
         return f"{self.value[1]} ({self.value[0]})"
 
 
-class FireMode(Enum):
+class FireMode(LabelledEnum):
     """The shooting options of the round.
 
     Example:
@@ -109,13 +112,8 @@ class FireMode(Enum):
     BURST = "Tir en rafale"
     TWO_PISTOLS = "Tir avec 2 armes"
 
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
-
-class PsyAttack(Enum):
+class PsyAttack(LabelledEnum):
     """The kind of psychic attack and what resists it.
 
     Example:
@@ -127,13 +125,8 @@ class PsyAttack(Enum):
     PHYSICAL_VS_COUNTER = "Attaque physique (contre psychique)"
     MENTAL = "Attaque mentale (contre VOLONTÉ)"
 
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
-
-class PsyOption(Enum):
+class PsyOption(LabelledEnum):
     """Using one psychic technique, or two at once.
 
     Example:
@@ -144,11 +137,6 @@ class PsyOption(Enum):
     SINGLE = "Une technique"
     UBIQUITY = "Ubiquité psychique"
     COMPLEMENTARITY = "Complémentarité psychique"
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value
 
 
 def shot_damage_factors(half_dodge_factor: Fraction = HALF_DODGE_FACTOR) -> dict[Outcome, Fraction]:
@@ -172,18 +160,27 @@ def dodge_roll(
     mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
     field: str = "dodge",
+    unaware_defence: int = UNAWARE_DEFENCE,
 ) -> Roll:
     """The target's dodge roll: AGILITÉ, +2D when total, its average when fixed.
+
+    A target unaware of the attack rolls nothing: the attack is compared with
+    the fixed number ``unaware_defence`` (:data:`UNAWARE_DEFENCE`, 0).
 
     Example:
         >>> dodge_roll("3D+1", DodgeMode.FIXED).distribution().weights()
         {11: 1}
         >>> str(dodge_roll("3D+1", DodgeMode.TOTAL).code)
         '5D+1'
+        >>> dodge_roll("3D+1", DodgeMode.UNAWARE).distribution().weights()
+        {0: 1}
     """
     code = as_code(agility, field)
     if not isinstance(mode, DodgeMode):
         raise RuleValueError(f"dodge_mode must be a DodgeMode, got {mode!r}", field="dodge_mode")
+    if mode is DodgeMode.UNAWARE:
+        check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
+        return Roll(DiceCode(0, unaware_defence), fixed=True, rounding=rounding, field=field)
     if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
         code = code.with_dice(2)
     fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
@@ -232,6 +229,7 @@ def shoot(
     willpower: CodeLike | None = None,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
+    unaware_defence: int = UNAWARE_DEFENCE,
 ) -> Contest:
     """Shooting at a character: weapon skill + BDC + BDP + BDT against his dodge.
 
@@ -252,8 +250,10 @@ def shoot(
         sustained: This is the n-th successive round firing at this target:
             +(n-1) points, capped by the mantisse of VOLONTÉ.
         willpower: The shooter's VOLONTÉ code (needed to aim or for sustained fire).
-        dodge_mode: Normal, total (+2D), fixed (average) or fixed total.
+        dodge_mode: Normal, total (+2D), fixed (average), fixed total, or
+            none (a target unaware of the attack).
         rounding: Rounding of halved rolls and of the fixed dodge.
+        unaware_defence: What the shot must beat when the target cannot dodge.
 
     Example:
         >>> burst = shoot("5D", "3D", mode=FireMode.BURST, shots=3)
@@ -295,7 +295,9 @@ def shoot(
                 field="mode",
             )
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
-    return contest(rolls, dodge_roll(dodge, dodge_mode, rounding), SHOT_RULE)
+    return contest(
+        rolls, dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence), SHOT_RULE
+    )
 
 
 def throw_explosive(
@@ -309,6 +311,7 @@ def throw_explosive(
     explosive_type: int = 1,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
+    unaware_defence: int = UNAWARE_DEFENCE,
 ) -> Contest:
     """Throwing an explosive: DEXTÉRITÉ (FORCE beyond 20 m) + BDC + BDP + BDT against dodge.
 
@@ -323,8 +326,9 @@ def throw_explosive(
         bdt: The third bonus (points).
         two_at_once: One explosive in each hand: two throws at -1D each.
         explosive_type: Only type 1 explosives can be thrown.
-        dodge_mode: Normal, total, fixed or fixed total dodge.
+        dodge_mode: Normal, total, fixed, fixed total, or none (unaware target).
         rounding: Rounding of the fixed dodge.
+        unaware_defence: What the throw must beat when the target cannot dodge.
 
     Example:
         >>> boom = throw_explosive("3D", "3D")
@@ -342,7 +346,8 @@ def throw_explosive(
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
     else:
         rolls = [Roll(code, rounding=rounding, field="attack")]
-    return contest(rolls, dodge_roll(dodge, dodge_mode, rounding), EXPLOSIVE_RULE)
+    dodge = dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence)
+    return contest(rolls, dodge, EXPLOSIVE_RULE)
 
 
 def psychic_attack(
@@ -351,11 +356,13 @@ def psychic_attack(
     *,
     attack: PsyAttack = PsyAttack.PHYSICAL,
     option: PsyOption = PsyOption.SINGLE,
+    second_skill: CodeLike | None = None,
     bdc: int = 0,
     bdp: int = 0,
     bdt: int = 0,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
+    unaware_defence: int = UNAWARE_DEFENCE,
 ) -> Contest:
     """A psychic technique (PSY RUDRAH or PSY VALKEN) against its target.
 
@@ -365,23 +372,32 @@ def psychic_attack(
       and must strictly beat the attack, else it lands in full.
     * Mental attack: skill + BDC + BDP (no BDT) against VOLONTÉ; a tie has
       no effect.
-    * Ubiquity (two techniques of one skill): each roll halved;
-      complementarity (two different skills): -1D on each.
+    * Ubiquity (two techniques of one skill): two rolls, each halved;
+      complementarity (two techniques of different skills): two rolls, -1D on
+      each. Both techniques are taken here as aimed at the same target, who
+      answers both with his one roll of the round (as a dodge does), and with
+      the same bonuses.
 
     Args:
         skill: The psychic skill code.
         defence: The target's AGILITÉ, psychic skill or VOLONTÉ, as ``attack`` says.
         attack: Which attack, and so what resists it.
         option: One technique, ubiquity or complementarity.
+        second_skill: Complementarity only: the code of the other psychic
+            skill (``None``: the same code as ``skill``).
         bdc: Combat bonus of the technique (points).
         bdp: Range bonus (points).
         bdt: The third bonus (points; not used by mental attacks).
         dodge_mode: For a physical attack against a dodge only.
         rounding: Rounding of halved rolls and of the fixed dodge.
+        unaware_defence: What the attack must beat when the target cannot dodge.
 
     Example:
         >>> psychic_attack("4D", "4D", attack=PsyAttack.MENTAL).table()[Outcome.AFFECTED]
         Fraction(85759, 186624)
+        >>> two = psychic_attack("4D", "3D", option=PsyOption.UBIQUITY)
+        >>> [a.describe() for a in two.attacks]
+        ['(4D)/2', '(4D)/2']
     """
     if not isinstance(attack, PsyAttack):
         raise RuleValueError(f"attack must be a PsyAttack, got {attack!r}", field="attack")
@@ -396,13 +412,27 @@ def psychic_attack(
             f"{dodge_mode.label!r} only answers a physical attack met by a dodge",
             field="dodge_mode",
         )
-    code = as_code(skill, "skill").with_pips(_points(bdc, bdp, bdt))
-    halved = option is PsyOption.UBIQUITY
-    if option is PsyOption.COMPLEMENTARITY:
-        code = code.with_dice(-1)
-    roll = Roll(code, halved=halved, rounding=rounding, field="skill")
+    if second_skill is not None and option is not PsyOption.COMPLEMENTARITY:
+        raise RuleValueError(
+            f"a second skill is for {PsyOption.COMPLEMENTARITY.label!r} only, got {second_skill!r}",
+            field="second_skill",
+        )
+    points = _points(bdc, bdp, bdt)
+    code = as_code(skill, "skill").with_pips(points)
+    if option is PsyOption.SINGLE:
+        rolls = [Roll(code, rounding=rounding, field="skill")]
+    elif option is PsyOption.UBIQUITY:
+        rolls = [Roll(code, halved=True, rounding=rounding, field="skill")] * 2
+    else:
+        field2 = "skill" if second_skill is None else "second_skill"
+        other = as_code(skill if second_skill is None else second_skill, field2).with_pips(points)
+        rolls = [
+            Roll(code.with_dice(-1), rounding=rounding, field="skill"),
+            Roll(other.with_dice(-1), rounding=rounding, field=field2),
+        ]
     if attack is PsyAttack.PHYSICAL:
-        return contest([roll], dodge_roll(defence, dodge_mode, rounding, "defence"), SHOT_RULE)
+        target = dodge_roll(defence, dodge_mode, rounding, "defence", unaware_defence)
+        return contest(rolls, target, SHOT_RULE)
     target = Roll(as_code(defence, "defence"), rounding=rounding, field="defence")
     rule = COUNTER_RULE if attack is PsyAttack.PHYSICAL_VS_COUNTER else MENTAL_RULE
-    return contest([roll], target, rule)
+    return contest(rolls, target, rule)

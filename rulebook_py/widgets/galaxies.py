@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ..errors import RulebookError, RuleValueError
 from ..systems.galaxies import (
     HALF_DODGE_FACTOR,
+    MAX_ATTACKS,
     BlowOption,
     Combatant,
     Contest,
@@ -26,6 +27,7 @@ from ..systems.galaxies import (
     Fighter,
     FireMode,
     MeleeWeapon,
+    Outcome,
     PsyAttack,
     PsyOption,
     Roll,
@@ -55,8 +57,10 @@ __all__ = [
     "parse_combatants",
 ]
 
-_SHORT = widgets.Layout(width="14em")
-_CODE = widgets.Layout(width="16em")
+
+def _width(description: str, box: float) -> widgets.Layout:
+    """A layout wide enough for the label (about 0.55 em a character) and a ``box`` em input."""
+    return widgets.Layout(width=f"{round(0.55 * len(description) + box)}em")
 
 
 def _code(value: str, description: str, tooltip: str = "") -> widgets.Text:
@@ -67,25 +71,35 @@ def _code(value: str, description: str, tooltip: str = "") -> widgets.Text:
         placeholder="e.g. 4D+2",
         continuous_update=False,
         style=LABEL_STYLE,
-        layout=_CODE,
+        layout=_width(description, 8),
     )
 
 
-def _int(value: int, description: str) -> widgets.IntText:
-    return widgets.IntText(value=value, description=description, style=LABEL_STYLE, layout=_SHORT)
+def _int(value: int, description: str, box: float = 6) -> widgets.IntText:
+    return widgets.IntText(
+        value=value, description=description, style=LABEL_STYLE, layout=_width(description, box)
+    )
 
 
-def _choice(enum: type, value: Any, description: str) -> widgets.Dropdown:
+def _dropdown(options: list[tuple[str, Any]], value: Any, description: str) -> widgets.Dropdown:
+    longest = max(len(label) for label, _ in options)
     return widgets.Dropdown(
-        options=[(m.label, m) for m in enum],
+        options=options,
         value=value,
         description=description,
         style=LABEL_STYLE,
+        layout=_width(description, 0.5 * longest + 4),
     )
 
 
+def _choice(enum: type, value: Any, description: str) -> widgets.Dropdown:
+    return _dropdown([(m.label, m) for m in enum], value, description)
+
+
 def _check(value: bool, description: str) -> widgets.Checkbox:
-    return widgets.Checkbox(value=value, description=description, indent=False)
+    return widgets.Checkbox(
+        value=value, description=description, indent=False, layout=widgets.Layout(width="auto")
+    )
 
 
 # --------------------------------------------------------------- dice codes
@@ -160,55 +174,115 @@ class GalaxiesCodeCalculator(Calculator):
 
 
 # -------------------------------------------------------------------- shots
-_MODES = (
+_MODES = [
     ("Tir simple", "single"),
     ("Tirs instinctifs (2 jets divisés par 2)", "instinctive"),
     ("Tir en rafale (−1D par tir suivant)", "burst"),
     ("Tir avec 2 armes de poing (−1D chacun)", "two_pistols"),
     ("Lancer d'explosif (DX ≤ 20 m, FO au-delà)", "explosive"),
     ("Deux explosifs, un par main (−1D chacun)", "two_explosives"),
-)
+]
 _FIRE = {
     "single": FireMode.SINGLE,
     "instinctive": FireMode.INSTINCTIVE,
     "burst": FireMode.BURST,
     "two_pistols": FireMode.TWO_PISTOLS,
 }
+#: Share of the damage a half-dodge deals: the source does not say; 1/2 is this book's.
+_HALF_DODGE_SHARES = [
+    ("half the damage (this book)", HALF_DODGE_FACTOR),
+    ("no damage", Fraction(0)),
+    ("a quarter", Fraction(1, 4)),
+    ("three quarters", Fraction(3, 4)),
+    ("full damage", Fraction(1)),
+]
 
 
-def _contest_table(c: Contest, factors: Mapping[Any, Fraction] | None = None) -> str:
+def _defence_caption(c: Contest, dodge_mode: DodgeMode | None) -> str:
+    if dodge_mode is DodgeMode.UNAWARE:
+        value = c.defence.distribution().min_value
+        return f"No dodge roll (target unaware of the attack): each roll must beat {value}"
+    return f"Against one defence roll: {c.defence.describe()}"
+
+
+def _contest_table(
+    c: Contest,
+    factors: Mapping[Outcome, Fraction] | None = None,
+    dodge_mode: DodgeMode | None = None,
+) -> str:
+    """Each roll's chances, then (several rolls) how many end in each outcome."""
     outs = c.outcomes
     header = ["roll", *(f"{o.label} ({o.english})" for o in outs)]
     rows = [
         [f"{i + 1}: {a.describe()}", *(probability(c.probability(o, i)) for o in outs)]
         for i, a in enumerate(c.attacks)
     ]
-    html = table_html(header, rows, caption=f"Against one defence roll: {c.defence.describe()}")
-    if len(c.attacks) > 1:
-        first = outs[0]
-        dist = c.count_distribution(first)
+    html = table_html(header, rows, caption=_defence_caption(c, dodge_mode))
+    n = len(c.attacks)
+    if n > 1:
+        dists = [c.count_distribution(o) for o in outs]
         html += table_html(
-            [f"number of rolls ending in {first.label}", "exact chance"],
-            [(n, probability(p)) for n, p in dist.items()],
+            [f"of the {n} rolls, exactly", *(o.label for o in outs)],
+            [(k, *(probability(d.get(k, Fraction(0))) for d in dists)) for k in range(n + 1)],
+            caption="How many rolls end in each outcome (all face the same defence roll)",
+        )
+        first = outs[0]
+        html += (
+            f"<p>At least one roll ends in {escape(first.label)} ({escape(first.english)}): "
+            f"{probability(1 - dists[0].get(0, Fraction(0)))}; "
+            f"on average {number(c.expected(first))} of the {n} rolls do.</p>"
         )
     if factors:
         html += (
-            f"<p>Expected damage: {number(c.expected_damage(factors))} full hits "
+            f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))} "
             f"(a half-dodge counted as {factors[outs[1]]} of a hit).</p>"
         )
     return html
 
 
 def _contest_chart(c: Contest, title: str) -> str:
-    labels = [o.label for o in c.outcomes]
-    series = {
-        f"roll {i + 1}": [c.probability(o, i) for o in c.outcomes] for i in range(len(c.attacks))
-    }
-    return grouped_bar_chart(labels, series, title=title, x_title="outcome")
+    """One roll: its outcomes. Several: how many rolls end in each outcome."""
+    n = len(c.attacks)
+    if n == 1:
+        return bar_chart({o.label: c.probability(o) for o in c.outcomes}, title=title, x_title="")
+    series = {o.label: [c.probability_count(o, k) for k in range(n + 1)] for o in c.outcomes}
+    return grouped_bar_chart(
+        [str(k) for k in range(n + 1)],
+        series,
+        title=f"How many of the {n} rolls end in each outcome",
+        x_title="number of rolls",
+    )
+
+
+class _ContestCalculator(Calculator):
+    """Attack rolls against one defence roll: a subclass builds the :class:`Contest`."""
+
+    chart_title = "Outcome"
+
+    def contest(self, values: Mapping[str, Any]) -> Contest:
+        """The exact contest these control values describe."""
+        raise NotImplementedError
+
+    def answer(self, c: Contest, values: Mapping[str, Any]) -> str:
+        """The answer's HTML (default: the contest tables)."""
+        return _contest_table(c, None, values.get("dodge_mode"))
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """Each roll's exact outcome, how many rolls end in each, the chart."""
+        c = self.contest(values)
+        return self.answer(c, values), _contest_chart(c, self.chart_title)
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """The one defence roll, then each attack roll, every die shown."""
+        c = self.contest(values)
+        lines = c.resolve(rng).lines()
+        if values.get("dodge_mode") is DodgeMode.UNAWARE:
+            lines[0] = _defence_caption(c, DodgeMode.UNAWARE)
+        return "<br>".join(escape(line) for line in lines)
 
 
 @register
-class GalaxiesShotCalculator(Calculator):
+class GalaxiesShotCalculator(_ContestCalculator):
     """Shooting or throwing an explosive at a character who dodges.
 
     Example:
@@ -218,6 +292,7 @@ class GalaxiesShotCalculator(Calculator):
     """
 
     title = "Shot resolver (tir, lancer d'explosif)"
+    chart_title = "Outcome of the roll"
     bench_changes = (
         ("mode", "instinctive"),
         ("mode", "burst"),
@@ -226,7 +301,9 @@ class GalaxiesShotCalculator(Calculator):
         ("mode", "explosive"),
         ("dodge_mode", DodgeMode.FIXED),
         ("attack", "6D+1"),
+        ("half_dodge", Fraction(1, 4)),
         ("mode", "single"),
+        ("dodge_mode", DodgeMode.UNAWARE),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -237,75 +314,67 @@ class GalaxiesShotCalculator(Calculator):
             "bdc": _int(0, "BDC (combat bonus)"),
             "bdp": _int(0, "BDP (range bonus)"),
             "bdt": _int(0, "BDT"),
-            "mode": widgets.Dropdown(
-                options=list(_MODES), value="single", description="Option", style=LABEL_STYLE
-            ),
+            "mode": _dropdown(_MODES, "single", "Option"),
             "shots": widgets.BoundedIntText(
                 value=3,
                 min=1,
-                max=8,
+                max=MAX_ATTACKS,
                 description="Shots in the burst (rafale)",
                 style=LABEL_STYLE,
-                layout=_SHORT,
+                layout=_width("Shots in the burst (rafale)", 6),
             ),
-            "aimed": _check(False, "Aimed last round (viser)"),
+            "aimed": _check(False, "Aimed last round (viser: + mantisse of VOLONTÉ)"),
             "sustained": widgets.BoundedIntText(
                 value=1,
                 min=1,
                 max=100,
                 description="Successive round at this target (feu nourri)",
                 style=LABEL_STYLE,
-                layout=widgets.Layout(width="24em"),
+                layout=_width("Successive round at this target (feu nourri)", 6),
             ),
             "willpower": _code("3D", "Shooter's VOLONTÉ (VO)"),
             "dodge": _code("3D+1", "Target's AGILITÉ (esquive)"),
             "dodge_mode": _choice(DodgeMode, DodgeMode.NORMAL, "Dodge (esquive)"),
+            "half_dodge": _dropdown(
+                _HALF_DODGE_SHARES, HALF_DODGE_FACTOR, "A half-dodge (demi-esquive) deals"
+            ),
         }
 
-    def _contest(self, values: Mapping[str, Any]) -> Contest:
+    def contest(self, values: Mapping[str, Any]) -> Contest:
+        """The shot(s) or throw(s) against the target's one dodge roll."""
         mode = values["mode"]
+        common = {
+            "bdc": values["bdc"],
+            "bdp": values["bdp"],
+            "bdt": values["bdt"],
+            "dodge_mode": values["dodge_mode"],
+        }
         if mode in ("explosive", "two_explosives"):
             return throw_explosive(
-                values["attack"],
-                values["dodge"],
-                bdc=values["bdc"],
-                bdp=values["bdp"],
-                bdt=values["bdt"],
-                two_at_once=mode == "two_explosives",
-                dodge_mode=values["dodge_mode"],
+                values["attack"], values["dodge"], two_at_once=mode == "two_explosives", **common
             )
         return shoot(
             values["attack"],
             values["dodge"],
             weapon=values["weapon"],
-            bdc=values["bdc"],
-            bdp=values["bdp"],
-            bdt=values["bdt"],
             mode=_FIRE[mode],
             shots=values["shots"],
             aimed=values["aimed"],
             sustained=values["sustained"],
             willpower=values["willpower"],
-            dodge_mode=values["dodge_mode"],
+            **common,
         )
 
-    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
-        """Each roll's exact outcome, the number of successes, the chart."""
-        c = self._contest(values)
-        explosive = values["mode"] in ("explosive", "two_explosives")
-        if explosive:
+    def answer(self, c: Contest, values: Mapping[str, Any]) -> str:
+        """The tables; the explosive's tie rule, or the expected damage of the shots."""
+        if values["mode"] in ("explosive", "two_explosives"):
             note = (
                 "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
                 "weapon, aiming and sustained fire do not apply.</p>"
             )
-            html = note + _contest_table(c)
-        else:
-            html = _contest_table(c, shot_damage_factors(HALF_DODGE_FACTOR))
-        return html, _contest_chart(c, "Outcome of each roll")
-
-    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """One dodge roll, then each attack roll."""
-        return "<br>".join(escape(line) for line in self._contest(values).resolve(rng).lines())
+            return note + _contest_table(c, None, values["dodge_mode"])
+        factors = shot_damage_factors(values["half_dodge"])
+        return _contest_table(c, factors, values["dodge_mode"])
 
 
 # -------------------------------------------------------------------- melee
@@ -341,6 +410,16 @@ class GalaxiesMeleeCalculator(Calculator):
         ("a_skill", "6D+2"),
     )
 
+    def __init__(self, **values: Any) -> None:
+        """Build the calculator, then group each fighter's controls under a heading."""
+        super().__init__(**values)
+        rows = {name: row for name, row in zip(self.controls, self.children[1:])}
+        groups: list[widgets.Widget] = []
+        for p, heading in (("a", "Fighter A"), ("b", "Fighter B")):
+            groups.append(widgets.HTML(f"<b>{heading}</b>"))
+            groups.extend(row for name, row in rows.items() if name.startswith(p))
+        self.children = [self.children[0], *groups, *self.children[1 + len(rows) :]]
+
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""
         controls: dict[str, widgets.Widget] = {}
@@ -348,13 +427,15 @@ class GalaxiesMeleeCalculator(Calculator):
             ("a", "A", "4D+1", "3D", Stance.ATTACK, MeleeWeapon.AB2),
             ("b", "B", "3D+2", "3D+1", Stance.COUNTER, MeleeWeapon.AB1),
         ):
-            controls[f"{p}_skill"] = _code(skill, f"{name}: skill (AB / CC / AM)")
-            controls[f"{p}_agility"] = _code(agility, f"{name}: AGILITÉ")
-            controls[f"{p}_stance"] = _choice(Stance, stance, f"{name}: stance")
-            controls[f"{p}_weapon"] = _choice(MeleeWeapon, weapon, f"{name}: weapon")
-            controls[f"{p}_proton"] = _check(False, f"{name}: proton blade (protonique)")
-            controls[f"{p}_bonus"] = _int(0, f"{name}: BDC + BDT")
-            controls[f"{p}_blows"] = _choice(BlowOption, BlowOption.SINGLE, f"{name}: option")
+            controls[f"{p}_skill"] = _code(skill, f"{name}'s skill (AB / CC / AM)")
+            controls[f"{p}_agility"] = _code(agility, f"{name}'s AGILITÉ")
+            controls[f"{p}_stance"] = _choice(Stance, stance, f"{name}'s stance (posture)")
+            controls[f"{p}_weapon"] = _choice(MeleeWeapon, weapon, f"{name}'s weapon (arme)")
+            controls[f"{p}_proton"] = _check(
+                False, f"{name}'s blade is a proton blade (protonique)"
+            )
+            controls[f"{p}_bonus"] = _int(0, f"{name}'s BDC + BDT")
+            controls[f"{p}_blows"] = _choice(BlowOption, BlowOption.SINGLE, f"{name}'s weapons")
         return controls
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -376,9 +457,19 @@ class GalaxiesMeleeCalculator(Calculator):
             + table_html(["outcome", "exact chance", "A deals (share of damage)", "B deals"], rows)
         )
         html += (
-            f"<p>Expected share of damage: A deals {number(r.expected_a_deals)}, "
+            f"<p>Expected share of damage in this exchange: A deals {number(r.expected_a_deals)}, "
             f"B deals {number(r.expected_b_deals)}.</p>"
         )
+        for name, blows, total in (
+            ("A", r.a_blows, r.round_a_deals),
+            ("B", r.b_blows, r.round_b_deals),
+        ):
+            if blows > 1:
+                html += (
+                    f"<p>{name} strikes {blows} blows this round, each rolled as above and "
+                    f"settled like this exchange: {name} deals {number(total)} of his damage "
+                    "over the round, on average.</p>"
+                )
         chart = bar_chart({x.label: x.probability for x in r.rows}, title="Outcome", x_title="")
         return html, chart
 
@@ -392,8 +483,8 @@ class GalaxiesMeleeCalculator(Calculator):
 
 # ---------------------------------------------------------------------- psy
 @register
-class GalaxiesPsychicCalculator(Calculator):
-    """A psychic technique against a dodge, a psychic counter or VOLONTÉ.
+class GalaxiesPsychicCalculator(_ContestCalculator):
+    """A psychic technique (or two at once) against a dodge, a psychic counter or VOLONTÉ.
 
     Example:
         >>> calc = GalaxiesPsychicCalculator(skill="1D", defence="1D", bdc=0)
@@ -402,11 +493,13 @@ class GalaxiesPsychicCalculator(Calculator):
     """
 
     title = "Psychic duel (pouvoirs psy)"
+    chart_title = "Outcome of the technique"
     bench_changes = (
         ("attack", PsyAttack.PHYSICAL_VS_COUNTER),
         ("option", PsyOption.UBIQUITY),
         ("attack", PsyAttack.MENTAL),
         ("option", PsyOption.COMPLEMENTARITY),
+        ("second_skill", "3D+1"),
         ("attack", PsyAttack.PHYSICAL),
         ("dodge_mode", DodgeMode.TOTAL),
     )
@@ -417,6 +510,7 @@ class GalaxiesPsychicCalculator(Calculator):
             "skill": _code("5D", "PSY RUDRAH / PSY VALKEN (code)"),
             "attack": _choice(PsyAttack, PsyAttack.PHYSICAL, "Attack"),
             "option": _choice(PsyOption, PsyOption.SINGLE, "Techniques"),
+            "second_skill": _code("4D", "Other PSY skill (complémentarité only)"),
             "bdc": _int(2, "BDC (technique)"),
             "bdp": _int(0, "BDP (range bonus)"),
             "bdt": _int(0, "BDT (not for mental attacks)"),
@@ -424,30 +518,31 @@ class GalaxiesPsychicCalculator(Calculator):
             "dodge_mode": _choice(DodgeMode, DodgeMode.NORMAL, "Dodge (esquive)"),
         }
 
-    def _contest(self, values: Mapping[str, Any]) -> Contest:
+    def contest(self, values: Mapping[str, Any]) -> Contest:
+        """The technique(s) against the target's one roll."""
+        complementarity = values["option"] is PsyOption.COMPLEMENTARITY
         return psychic_attack(
             values["skill"],
             values["defence"],
             attack=values["attack"],
             option=values["option"],
+            second_skill=values["second_skill"] if complementarity else None,
             bdc=values["bdc"],
             bdp=values["bdp"],
             bdt=values["bdt"],
             dodge_mode=values["dodge_mode"],
         )
 
-    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
-        """The technique's exact outcome and chart."""
-        c = self._contest(values)
-        factors = shot_damage_factors() if values["attack"] is PsyAttack.PHYSICAL else None
-        html = _contest_table(c, factors)
+    def answer(self, c: Contest, values: Mapping[str, Any]) -> str:
+        """The tables, with the expected damage of a physical attack."""
+        physical = values["attack"] is PsyAttack.PHYSICAL
+        html = _contest_table(c, shot_damage_factors() if physical else None, values["dodge_mode"])
         if values["option"] is not PsyOption.SINGLE:
-            html += "<p>The second technique makes its own roll with the same penalty.</p>"
-        return html, _contest_chart(c, "Outcome of the technique")
-
-    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """The target's roll, then the technique's."""
-        return "<br>".join(escape(line) for line in self._contest(values).resolve(rng).lines())
+            html += (
+                "<p>Both techniques are aimed at this target, who answers both with his one "
+                "roll of the round; both use the bonuses above.</p>"
+            )
+        return html
 
 
 # --------------------------------------------------------------- initiative
