@@ -474,6 +474,11 @@ def test_ten_point_rule_at_its_boundary():
 def test_armour_and_endurance():
     knight = Runner("knight", 2, armour=6, constitution=3)
     assert knight.bonus(endurance=False) == -4 and knight.bonus(endurance=True) == 3
+    # Untrained shield or armour: -3 each to DEX tests, not to CON tests.
+    squire = Runner("squire", 2, armour=6, constitution=3, untrained=2)
+    assert squire.bonus(endurance=False) == -10 and squire.bonus(endurance=True) == 3
+    with pytest.raises(RuleValueError, match="untrained must be an integer from 0 to 2, got 3"):
+        Runner("a", 0, untrained=3)
     rules = ChaseRules(endurance_from_round=11)
     assert not rules.endurance(10) and rules.endurance(11)
 
@@ -511,6 +516,84 @@ def test_chase_odds_match_brute_force(pb, qb, distance, sight):
         expected["escape"],
         expected["unresolved"],
     )
+
+
+def plain_chase(pursuer, quarry, distance, sight, rules):
+    """The chase as a plain list of Fractions, one per gap (no packing, no shortcuts)."""
+    steps = {}
+    for e in (False, True):
+        diff = {}
+        for p, wp in pursuer.check(e).pmf().items():
+            for q, wq in quarry.check(e).pmf().items():
+                s = chase_step(q - p, rules)
+                diff[s] = diff.get(s, 0) + wp * wq
+        steps[e] = diff
+    gaps = {distance: Fraction(1)}
+    captures, escapes = [], []
+    for r in range(1, rules.max_rounds + 1):
+        new, caught, gone = {}, Fraction(0), Fraction(0)
+        for gap, p in gaps.items():
+            for s, w in steps[rules.endurance(r)].items():
+                g = gap + s
+                if g <= 0:
+                    caught += p * w
+                elif g >= sight:
+                    gone += p * w
+                else:
+                    new[g] = new.get(g, 0) + p * w
+        gaps = new
+        captures.append(caught)
+        escapes.append(gone)
+    return tuple(captures), tuple(escapes), sum(gaps.values(), Fraction(0))
+
+
+_RUNNERS = st.builds(
+    Runner,
+    st.just("x"),
+    st.integers(-5, 15),
+    st.sets(st.sampled_from([t for t in ChaseTrait if t is not ChaseTrait.TINY]), max_size=3).map(
+        frozenset
+    ),
+    st.integers(0, 12),
+    st.sampled_from(list(DICE)),
+    st.integers(-5, 15),
+    st.integers(0, 2),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    pursuer=_RUNNERS,
+    quarry=_RUNNERS,
+    sight=st.integers(2, 90),
+    start=st.floats(0, 1),
+    extra=st.integers(0, 60),
+    lead=st.integers(1, 40),
+    endurance=st.none() | st.integers(1, 12),
+    rounds=st.integers(1, 14),
+)
+def test_packed_chase_matches_the_plain_one(
+    pursuer, quarry, sight, start, extra, lead, endurance, rounds
+):
+    distance = 1 + int(start * (sight - 2))
+    rules = ChaseRules(extra, lead, endurance, rounds)
+    odds = chase_odds(pursuer, quarry, distance, sight, rules)
+    captures, escapes, left = plain_chase(pursuer, quarry, distance, sight, rules)
+    assert odds.capture_by_round == captures and odds.escape_by_round == escapes
+    assert odds.unresolved == left and odds.capture == sum(captures)
+
+
+def test_chase_at_its_caps():
+    """Both runners on the best of two d20 (the biggest denominators), the widest chase."""
+    a = Runner("a", 0, frozenset({ChaseTrait.HUGE}), die="2d20kh1")
+    b = Runner("b", 4, die="2d20kh1")
+    rules = ChaseRules(extra_action_metres=60, max_rounds=co.MAX_ROUNDS)
+    odds = chase_odds(a, b, co.MAX_SIGHT // 2, co.MAX_SIGHT, rules)
+    assert odds.capture + odds.escape + odds.unresolved == 1
+    # 250 m each way at 60 m a round at most: nothing ends before round 5.
+    assert odds.capture_by_round[:4] == odds.escape_by_round[:4] == (0, 0, 0, 0)
+    assert odds.capture_by_round[4] > 0 and odds.escape_by_round[4] > 0
+    assert (160_000**co.MAX_ROUNDS) % odds.unresolved.denominator == 0
 
 
 def test_dragon_chase_exact_and_replay_agree():
@@ -566,7 +649,8 @@ def test_seeded_chase_replay():
         (0, 50, None, "distance"),
         (50, 50, None, "distance"),
         (10, 5000, None, "sight"),
-        (10, 50, {"max_rounds": 500}, "max_rounds"),
+        (10, 501, None, "sight"),
+        (10, 50, {"max_rounds": 51}, "max_rounds"),
         (10, 50, {"max_rounds": 0}, "max_rounds"),
     ],
 )
@@ -725,7 +809,14 @@ def test_chase_calculator_matches_the_rules_and_replays():
     assert "dexterity must be an integer from -5 to 15" in calc.error_for("pursuer_dex")
     calc.controls["pursuer_dex"].value = 0
     calc.controls["max_rounds"].value = 1000
-    assert "max_rounds must be an integer from 1 to 100" in calc.error_for("max_rounds")
+    assert "max_rounds must be an integer from 1 to 50 (over eight minutes" in calc.error_for(
+        "max_rounds"
+    )
+    calc.controls["max_rounds"].value = 30
+    calc.controls["sight"].value = 1000
+    assert "sight must be an integer from 2 to 500 m (the source's open plain" in (
+        calc.error_for("sight").replace("&#x27;", "'")
+    )
 
 
 @pytest.mark.parametrize("cls", OURS)

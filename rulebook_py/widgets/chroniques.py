@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from ..dice import parse
 from ..errors import NotationError, RuleValueError, check_int
 from ..systems.chroniques import (
+    MAX_ROUNDS,
     ChaseRules,
     ChaseTrait,
     Combatant,
@@ -70,17 +71,55 @@ _KIND_OPTIONS = [
 ]
 _CONDITION_OPTIONS = [(f"{c.english} ({c.label})", c.name) for c in Condition]
 _TRAIT_OPTIONS = [(f"{t.english} ({t.modifier:+d})", t.name) for t in ChaseTrait]
-_WIDE = widgets.Layout(width="26em")
-_NARROW = widgets.Layout(width="14em")
 
 
-def _int(value: int, description: str, width: widgets.Layout = _NARROW) -> widgets.IntText:
-    return widgets.IntText(value=value, description=description, style=LABEL_STYLE, layout=width)
+def _layout(description: str, input_em: float) -> widgets.Layout:
+    """Room for the whole description (about half an em a character) and the input.
+
+    A fixed width shared by every control squeezed the input of the long
+    descriptions to a few pixels; each control now gets what it needs.
+    """
+    return widgets.Layout(width=f"{0.5 * len(description) + input_em + 1:g}em")
+
+
+def _option_em(options: list) -> float:
+    """Width of the widest option text, in em."""
+    return 0.5 * max(len(str(text)) for text, _ in options) + 2
+
+
+def _int(value: int, description: str) -> widgets.IntText:
+    return widgets.IntText(
+        value=value, description=description, style=LABEL_STYLE, layout=_layout(description, 6)
+    )
+
+
+def _text(value: str, description: str, *, rows: int = 0) -> widgets.Text | widgets.Textarea:
+    """A text box (a text area when ``rows``), read when the reader presses Enter or leaves it."""
+    if rows:
+        return widgets.Textarea(
+            value=value,
+            description=description,
+            continuous_update=False,
+            rows=rows,
+            style=LABEL_STYLE,
+            layout=_layout(description, 16),
+        )
+    return widgets.Text(
+        value=value,
+        description=description,
+        continuous_update=False,
+        style=LABEL_STYLE,
+        layout=_layout(description, 8),
+    )
 
 
 def _drop(options: list, value: Any, description: str) -> widgets.Dropdown:
     return widgets.Dropdown(
-        options=options, value=value, description=description, style=LABEL_STYLE, layout=_WIDE
+        options=options,
+        value=value,
+        description=description,
+        style=LABEL_STYLE,
+        layout=_layout(description, _option_em(options) + 1),
     )
 
 
@@ -90,14 +129,15 @@ def _check(value: bool, description: str) -> widgets.Checkbox:
     )
 
 
-def _multi(options: list, value: tuple, description: str, rows: int = 4) -> widgets.SelectMultiple:
+def _multi(options: list, value: tuple, description: str) -> widgets.SelectMultiple:
+    """Every option visible at once (one row each): a hidden condition is easily missed."""
     return widgets.SelectMultiple(
         options=options,
         value=value,
         description=description,
-        rows=rows,
+        rows=len(options),
         style=LABEL_STYLE,
-        layout=_WIDE,
+        layout=_layout(description, _option_em(options)),
     )
 
 
@@ -136,13 +176,7 @@ class ChroniquesAttackCalculator(Calculator):
             "defense": _int(14, "Target's DEF"),
             "die": _drop(_DIE_OPTIONS, "d20", "Die"),
             "kind": _drop(_KIND_OPTIONS, "melee", "Attack"),
-            "damage": widgets.Text(
-                value="1d8",
-                description="Damage dice (DM)",
-                continuous_update=False,
-                style=LABEL_STYLE,
-                layout=_NARROW,
-            ),
+            "damage": _text("1d8", "Damage dice (DM)"),
             "damage_modifier": _int(3, "Damage modifier"),
             "cover": _drop(
                 [(f"{c.label} ({c.modifier:+d})", c.name) for c in Cover], "NONE", "Cover (couvert)"
@@ -179,13 +213,7 @@ class ChroniquesAttackCalculator(Calculator):
             "suitable_weapon": _check(False, "Weapon suited to knocking out (no −2)"),
             "target_strength": _int(0, "Target's STR modifier"),
             "two_weapons": _check(False, "Two weapons (combat à deux armes)"),
-            "off_hand": widgets.Text(
-                value="1d6",
-                description="Off-hand damage",
-                continuous_update=False,
-                style=LABEL_STYLE,
-                layout=_NARROW,
-            ),
+            "off_hand": _text("1d6", "Off-hand damage"),
         }
 
     @staticmethod
@@ -336,23 +364,17 @@ class ChroniquesConditionsCalculator(Calculator):
         """Both sides' conditions, the round, and an attack to price."""
         return {
             "attacker_conditions": _multi(
-                _CONDITION_OPTIONS, ("BLINDED",), "Attacker's conditions", rows=8
+                _CONDITION_OPTIONS, ("BLINDED",), "Attacker's conditions"
             ),
             "defender_conditions": _multi(
-                _CONDITION_OPTIONS, ("SURPRISED",), "Defender's conditions", rows=8
+                _CONDITION_OPTIONS, ("SURPRISED",), "Defender's conditions"
             ),
             "first_round": _check(True, "First round of the fight (surprise counts)"),
             "bonus": _int(5, "Attack score (ATQ)"),
             "defense": _int(15, "Defender's DEF"),
             "die": _drop(_DIE_OPTIONS, "d20", "Attacker's usual die"),
             "kind": _drop(_KIND_OPTIONS, "melee", "Attack"),
-            "turn": widgets.Text(
-                value="M A",
-                description="Attacker's turn (L, M, A, G)",
-                continuous_update=False,
-                style=LABEL_STYLE,
-                layout=_NARROW,
-            ),
+            "turn": _text("M A", "Attacker's turn (L, M, A, G)"),
         }
 
     @staticmethod
@@ -467,13 +489,7 @@ class ChroniquesKnockOutCalculator(Calculator):
             "target_strength": _int(1, "Target's STR modifier"),
             "hit_points": _int(3, "Target's hit points left (PV)"),
             "already": _int(0, "Temporary damage already taken"),
-            "damage": widgets.Text(
-                value="1d8+3",
-                description="Damage dice of a hit",
-                continuous_update=False,
-                style=LABEL_STYLE,
-                layout=_NARROW,
-            ),
+            "damage": _text("1d8+3", "Damage dice of a hit"),
         }
 
     @staticmethod
@@ -594,21 +610,8 @@ class ChroniquesInitiativeCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Combatants, one delay, and the ambush."""
         return {
-            "combatants": widgets.Textarea(
-                value=_DEFAULT_FIGHT,
-                description="name, Init., PC/NPC, WIS",
-                continuous_update=False,
-                rows=6,
-                style=LABEL_STYLE,
-                layout=_WIDE,
-            ),
-            "delay_name": widgets.Text(
-                value="",
-                description="Delays (name)",
-                continuous_update=False,
-                style=LABEL_STYLE,
-                layout=_NARROW,
-            ),
+            "combatants": _text(_DEFAULT_FIGHT, "name, Init., PC/NPC, WIS"),
+            "delay_name": _text("", "Delays (name)"),
             "delay_to": _int(0, "to initiative"),
             "ambush": _check(True, "The NPCs ambush the PCs (embuscade)"),
             "ambushers_dex": _int(2, "Ambushers' best DEX mod. + stealth"),
@@ -705,12 +708,12 @@ class ChroniquesChaseCalculator(Calculator):
         return {
             "pursuer_dex": _int(0, "Pursuer's DEX mod."),
             "pursuer_die": _drop(_DIE_OPTIONS, "d20", "Pursuer's die"),
-            "pursuer_traits": _multi(_TRAIT_OPTIONS, ("HUGE", "FLYING"), "Pursuer (table)", rows=6),
+            "pursuer_traits": _multi(_TRAIT_OPTIONS, ("HUGE", "FLYING"), "Pursuer (table)"),
             "pursuer_armour": _int(0, "Pursuer's armour DEF"),
             "pursuer_con": _int(2, "Pursuer's CON mod."),
             "quarry_dex": _int(4, "Quarry's DEX mod."),
             "quarry_die": _drop(_DIE_OPTIONS, "2d20kh1", "Quarry's die"),
-            "quarry_traits": _multi(_TRAIT_OPTIONS, (), "Quarry (table)", rows=6),
+            "quarry_traits": _multi(_TRAIT_OPTIONS, (), "Quarry (table)"),
             "quarry_armour": _int(0, "Quarry's armour DEF"),
             "quarry_con": _int(1, "Quarry's CON mod."),
             "distance": _int(30, "Starting gap (m)"),
@@ -739,7 +742,7 @@ class ChroniquesChaseCalculator(Calculator):
                 raise
             sides.append(runner)
         endurance = values["endurance_from"]
-        check_int(endurance, "endurance_from", 0, 100)
+        check_int(endurance, "endurance_from", 0, MAX_ROUNDS)
         try:
             rules = ChaseRules(values["extra_metres"], 10, endurance or None, values["max_rounds"])
         except RuleValueError as err:
