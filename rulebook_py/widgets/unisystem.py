@@ -24,7 +24,8 @@ from .registry import register
 
 __all__ = ["UnisystemCheckCalculator", "UnisystemContestCalculator", "UnisystemCoreDieCalculator"]
 
-_NARROW = widgets.Layout(width="22em")
+#: Wide enough for the longest description and a usable input box.
+_NARROW = widgets.Layout(width="30em")
 
 
 def _int_box(value: int, description: str) -> widgets.IntText:
@@ -98,7 +99,7 @@ class UnisystemCheckCalculator(Calculator):
             "attribute": _int_box(3, "Attribute (attribut)"),
             "skill": _int_box(6, "Skill (compétence), tasks only"),
             "modifier": _int_box(-3, "Modifier (modificateur)"),
-            "complexity": _int_box(0, "Complex-skill penalty, unskilled only (0 or 6–10)"),
+            "complexity": _int_box(0, "Complex skill penalty, unskilled: 0 or 6–10"),
             "core": _core_dropdown(),
         }
 
