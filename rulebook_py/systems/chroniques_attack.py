@@ -29,6 +29,8 @@ from .chroniques_core import (
     DEFENSE_RANGE,
     AttackOutcome,
     CheckDie,
+    ModifierEnum,
+    NamedEnum,
     check_odds,
 )
 
@@ -55,7 +57,7 @@ __all__ = [
 ]
 
 
-class AttackKind(Enum):
+class AttackKind(NamedEnum):
     """Melee, ranged or magic attack (*contact, distance, magique*).
 
     Magic attacks are treated as attacks at range for the range-related
@@ -70,17 +72,13 @@ class AttackKind(Enum):
     RANGED = ("ranged", "distance")
     MAGIC = ("magic", "magique")
 
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
-
     @property
     def at_range(self) -> bool:
         """Whether range-related modifiers apply."""
         return self is not AttackKind.MELEE
 
 
-class Cover(Enum):
+class Cover(ModifierEnum):
     """Cover (*à couvert*) of the target of a shot.
 
     Example:
@@ -92,12 +90,8 @@ class Cover(Enum):
     PARTIAL = (-2, "à couvert")
     MASKED_BY_ALLY = (-5, "un allié masque la cible")
 
-    def __init__(self, modifier: int, label: str) -> None:
-        self.modifier = modifier
-        self.label = label
 
-
-class IntoMelee(Enum):
+class IntoMelee(ModifierEnum):
     """Shooting at a target engaged in melee (*cible engagée au corps à corps*).
 
     Example:
@@ -109,12 +103,8 @@ class IntoMelee(Enum):
     ENGAGED = (-5, "cible engagée au corps à corps")
     NEAR_SIDE = (-2, "cible du côté du tireur")
 
-    def __init__(self, modifier: int, label: str) -> None:
-        self.modifier = modifier
-        self.label = label
 
-
-class Lighting(Enum):
+class Lighting(NamedEnum):
     """Light conditions (*conditions de luminosité*).
 
     Example:
@@ -126,10 +116,6 @@ class Lighting(Enum):
     HEAVY_RAIN = ("heavy rain", "Pluies fortes")
     DIM = ("dim light", "Pénombre")
     DARKNESS = ("total darkness", "Noir total")
-
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
 
 
 class DefensiveAction(Enum):
@@ -430,65 +416,40 @@ def attack_report(
         def_mods.append(("DEF: defender's conditions", dfn.defense))
     total_bonus = bonus + sum(v for _, v in mods)
     total_def = defense + sum(v for _, v in def_mods)
-    attacks = 2 if two_weapons else 1
-    zero = Distribution.constant(0)
-
+    impossible = ""
     if not att.can_act:
-        notes.append("the attacker can take no action (stunned, paralysed or surprised)")
-        none = AttackOutcome(Fraction(0), Fraction(0), Fraction(0), roll_die)
-        return AttackReport(
-            total_bonus,
-            total_def,
-            roll_die,
-            (*mods, *def_mods),
-            none,
-            attacks,
-            zero,
-            zero,
-            False,
-            tuple(notes),
-        )
-    if (
-        kind is AttackKind.MAGIC
-        and Condition.BLINDED in attackers
-        and (lighting is Lighting.DARKNESS)
-    ):
-        notes.append("magic attacks that need to see the target are impossible in the dark")
-        none = AttackOutcome(Fraction(0), Fraction(0), Fraction(0), roll_die)
-        return AttackReport(
-            total_bonus,
-            total_def,
-            roll_die,
-            (*mods, *def_mods),
-            none,
-            attacks,
-            zero,
-            zero,
-            False,
-            tuple(notes),
-        )
-    if dfn.auto_critical_against:
-        outcome = AttackOutcome(Fraction(1), Fraction(1), Fraction(0), roll_die)
-        notes.append("the target is paralysed: the attack hits automatically, as a critical")
+        impossible = "the attacker can take no action (stunned, paralysed or surprised)"
+    elif kind is AttackKind.MAGIC and lighting is Lighting.DARKNESS:
+        impossible = "magic attacks that need to see the target are impossible in the dark"
+    if impossible:
+        notes.append(impossible)
+        outcome = AttackOutcome(Fraction(0), Fraction(0), Fraction(0), roll_die)
+        lethal = temp = Distribution.constant(0)
     else:
-        outcome = check_odds(total_bonus, total_def, roll_die, critical_from=critical_from)
-    lethal, temp = _one_attack_damage(outcome, main, damage_modifier, temporary, target_strength)
-    if two_weapons:
-        # Two independent attacks: their damages add up.
-        l2, t2 = _one_attack_damage(outcome, off, damage_modifier, temporary, target_strength)
-        lethal, temp = lethal + l2, temp + t2
-    if att.must_stand:
-        notes.append("an attacker on the ground may spend a move action to stand up first")
+        if dfn.auto_critical_against:
+            outcome = AttackOutcome(Fraction(1), Fraction(1), Fraction(0), roll_die)
+            notes.append("the target is paralysed: the attack hits automatically, as a critical")
+        else:
+            outcome = check_odds(total_bonus, total_def, roll_die, critical_from=critical_from)
+        lethal, temp = _one_attack_damage(
+            outcome, main, damage_modifier, temporary, target_strength
+        )
+        if two_weapons:
+            # Two independent attacks: their damages add up.
+            l2, t2 = _one_attack_damage(outcome, off, damage_modifier, temporary, target_strength)
+            lethal, temp = lethal + l2, temp + t2
+        if att.must_stand:
+            notes.append("an attacker on the ground may spend a move action to stand up first")
     return AttackReport(
         total_bonus,
         total_def,
         roll_die,
         (*mods, *def_mods),
         outcome,
-        attacks,
+        2 if two_weapons else 1,
         lethal,
         temp,
-        True,
+        not impossible,
         tuple(notes),
     )
 

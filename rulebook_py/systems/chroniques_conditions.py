@@ -25,6 +25,7 @@ from ..errors import RuleValueError, check_int
 from .chroniques_core import (
     AttackOutcome,
     CheckDie,
+    NamedEnum,
     ability_modifier,
     check_odds,
 )
@@ -94,7 +95,7 @@ class ConditionEffects:
         return kind.under_d12_rule if self.uses_d12 else kind
 
 
-class Condition(Enum):
+class Condition(NamedEnum):
     """The harmful conditions (*états préjudiciables*), with their French label.
 
     Example:
@@ -110,10 +111,6 @@ class Condition(Enum):
     SLOWED = ("slowed", "Ralenti")
     KNOCKED_DOWN = ("knocked down", "Renversé")
     SURPRISED = ("surprised", "Surpris")
-
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
 
     @classmethod
     def from_text(cls, text: str | Condition, field: str = "conditions") -> Condition:
