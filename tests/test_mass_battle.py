@@ -30,6 +30,7 @@ from rulebook_py.systems.mass_battle import (
     Lean,
     Morale,
     Orders,
+    RolledAction,
     Side,
     Terrain,
     TerrainEffect,
@@ -39,6 +40,8 @@ from rulebook_py.systems.mass_battle import (
     Unit,
     Weather,
     ambush,
+    ambush_odds,
+    ambush_rolls,
     battle_odds,
     brigands_ambush,
     brigands_sides,
@@ -46,15 +49,20 @@ from rulebook_py.systems.mass_battle import (
     chance_split,
     charge,
     charge_breaker,
+    charge_odds,
+    charge_rolls,
+    contest_odds,
     damage_percent,
     dragon_sides,
     knights_vs_dragon,
     leadership,
     replay_battle,
     resolve_round,
+    roll_actions,
     simulate_battle,
     split_free,
     surprise_attack,
+    surprise_attack_rolls,
     terrain_effect,
     tight_combat,
     totals_before_chance,
@@ -809,8 +817,6 @@ def test_odds_widget():
 
 
 def test_exact_odds_of_the_special_action_rolls():
-    from rulebook_py.systems.mass_battle import ambush_odds, charge_odds, contest_odds
-
     # The brigands' ambush (+1 cunning, +1 forest) against a detection at cunning 0:
     # hiding 3..6 against detection 1..4, counted by hand.
     assert ambush_odds(Cunning.CLEVER, Cunning.ALERT, 1) == {
@@ -878,3 +884,201 @@ def test_ambush_invariants(hide, detect, hider, detector, help_bonus):
     assert free[0] == result.bonus
     assert all(a - b in (0, 1) for a, b in itertools.pairwise(free))  # loses 1 a round, to 0
     assert free[-1] == 0
+
+
+# ------------------------------------------------ odds over the action rolls
+
+
+def _fight_with(action_for_a=None, action_for_d=None):
+    a_actions = (action_for_a,) if action_for_a else ()
+    d_actions = (action_for_d,) if action_for_d else ()
+    a = Side(
+        Unit("A", 50, 3, 3, Commander(cunning=Cunning.CLEVER)),
+        Orders(Attitude.BALANCED, a_actions, Lean.OFFENSE),
+    )
+    d = Side(Unit("B", 60, 3, 3, defends_ground=True), Orders(actions=d_actions))
+    return a, d
+
+
+def test_rolled_actions_count_every_die_face():
+    hidden = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1)
+    assert hidden.dice == ("hiding d4", "detection d4")
+    by_bonus = {own.effect(1).free: p for p, own, _ in hidden.outcomes()}
+    assert by_bonus == ambush_odds(Cunning.CLEVER, Cunning.ALERT, 1)
+    on_offense = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
+    round_two: dict[int, Fraction] = {}
+    for p, own, _ in on_offense.outcomes():
+        round_two[own.effect(2).offense] = round_two.get(own.effect(2).offense, 0) + p
+    assert round_two == {
+        0: Fraction(3 + 4, 16),  # no ambush, or +1 decayed to 0 in round 2
+        1: Fraction(4, 16),
+        2: Fraction(3, 16),
+        3: Fraction(2, 16),
+    }
+    assert {own.effect(2).offense: p for p, own, _ in charge_rolls(0).outcomes()} == charge_odds(0)
+    for own_bonus, enemy_bonus in ((0, 0), (2, -1), (-3, 3)):
+        win, tie, lose = contest_odds(own_bonus, enemy_bonus)
+        seen = {"win": 0, "tie": 0, "lose": 0}
+        for p, own, enemy in surprise_attack_rolls(own_bonus, enemy_bonus).outcomes():
+            key = "win" if own.effect(1).offense else "lose" if enemy.effect(1).defense else "tie"
+            seen[key] += p
+        assert (seen["win"], seen["tie"], seen["lose"]) == (win, tie, lose)
+    for rolled in (hidden, charge_rolls(2), surprise_attack_rolls(1, 0)):
+        assert sum(p for p, _, _ in rolled.outcomes()) == 1
+    faces, own, _ = hidden.roll(random.Random(4))
+    assert own == ambush(*faces, Cunning.CLEVER, Cunning.ALERT, 1).action
+
+
+def test_odds_over_the_ambush_rolls_are_the_mixture_of_the_16_dice_pairs():
+    rolled = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
+    a, d = _fight_with()
+    mixed = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, attacker_rolls=[rolled])
+    parts = []
+    for hide, detect in itertools.product(range(1, 5), repeat=2):
+        action = ambush(hide, detect, Cunning.CLEVER, Cunning.ALERT, 1).action.on_offense()
+        parts.append(battle_odds(*_fight_with(action), ChancePolicy.ALL_OFFENSE))
+    for name in ("attacker_wins", "defender_wins", "both_fall", "unfinished"):
+        assert getattr(mixed, name) == sum(getattr(o, name) for o in parts) / 16, name
+    for name in ("rounds", "attacker_final", "defender_final"):
+        brute: dict[int, Fraction] = {}
+        for o in parts:
+            for k, q in getattr(o, name).items():
+                brute[k] = brute.get(k, 0) + q / 16
+        assert getattr(mixed, name) == dict(sorted(brute.items())), name
+    fixed = battle_odds(*_fight_with(rolled.outcomes()[0][1]), ChancePolicy.ALL_OFFENSE)
+    assert mixed.attacker_wins != fixed.attacker_wins  # the dice of the ambush matter
+
+
+def test_odds_over_a_defenders_surprise_attack_roll():
+    rolled = surprise_attack_rolls(1, 0)
+    a, d = _fight_with()
+    mixed = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, defender_rolls=[rolled])
+    brute = Fraction(0)
+    for own_die, enemy_die in itertools.product(range(1, 5), repeat=2):
+        result = surprise_attack(own_die, enemy_die, 1, 0)
+        odds = battle_odds(
+            *_fight_with(result.for_enemy, result.for_self), ChancePolicy.ALL_OFFENSE
+        )
+        brute += odds.defender_wins / 16
+    assert mixed.defender_wins == brute
+
+
+def test_simulator_with_rolled_actions_agrees_with_the_mixed_odds():
+    rolled = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
+    a, d = _fight_with()
+    odds = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, attacker_rolls=[rolled])
+    sim = simulate_battle(a, d, ChancePolicy.ALL_OFFENSE, seed=11, n=3000, attacker_rolls=[rolled])
+    for name in ("attacker_wins", "defender_wins", "both_fall"):
+        p = float(getattr(odds, name))
+        sigma = math.sqrt(max(p * (1 - p), 1e-9) / sim.n)
+        assert abs(float(sim.frequency(name)) - p) <= 4 * sigma + 1e-9, name
+    same = simulate_battle(a, d, ChancePolicy.ALL_OFFENSE, seed=11, n=3000, attacker_rolls=[rolled])
+    assert same == sim
+
+
+def test_rolled_actions_in_a_replay_are_seeded():
+    rolled = charge_rolls(1)
+    a, d = _fight_with()
+    one = replay_battle(a, d, rng=random.Random(3), attacker_rolls=[rolled])
+    two = replay_battle(a, d, rng=random.Random(3), attacker_rolls=[rolled])
+    assert one == two
+    ra, rd, dice = roll_actions(a, d, [rolled], rng=random.Random(3))
+    assert dice[0][0] is rolled and dice[0][1][0] in (1, 2, 3, 4)
+    assert ra.orders.actions[-1].note.startswith("leadership roll ")
+    assert rd.orders.actions[-1].kind.label == "Charge"
+    assert [r.attacker_steps[2].note for r in one[:2]] == [
+        "none",
+        f"Charge: {ra.orders.actions[-1].note}",
+    ]
+
+
+def test_bad_rolled_actions():
+    a, d = _fight_with()
+    with pytest.raises(RuleValueError, match=r"attacker_rolls must be at most 2 RolledAction"):
+        battle_odds(a, d, attacker_rolls=[charge(4, 0)])
+    with pytest.raises(RuleValueError, match=r"defender_rolls must be at most 2"):
+        battle_odds(a, d, defender_rolls=[charge_rolls(0)] * 3)
+    with pytest.raises(RuleValueError, match=r"help_bonus must be an integer from 0 to 3, got 4"):
+        ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 4)
+    with pytest.raises(RuleValueError, match=r"leadership_bonus must be an integer"):
+        charge_rolls("2")
+    assert isinstance(charge_rolls(0), RolledAction)
+
+
+def test_odds_widget_averages_over_the_ambush_dice():
+    from rulebook_py.widgets.format import probability
+    from rulebook_py.widgets.mass_battle import ROLLED_OPTIONS, MassBattleOddsCalculator
+
+    calc = MassBattleOddsCalculator()
+    for prefix in ("a_", "d_"):
+        calc.controls[f"{prefix}vitality"].value = 60
+        calc.controls[f"{prefix}offense"].value = 3
+        calc.controls[f"{prefix}defense"].value = 3
+        calc.controls[f"{prefix}attitude"].value = Attitude.BALANCED
+        calc.controls[f"{prefix}morale"].value = Morale.UNINSPIRED
+        calc.controls[f"{prefix}leadership"].value = (CommanderClass.NOT_NEEDED, Experience.LITTLE)
+        calc.controls[f"{prefix}policy"].value = ChancePolicy.ALL_OFFENSE
+    calc.controls["a_special"].value = ROLLED_OPTIONS[0][1]
+    html = calc.result.value
+    assert "Averaged exactly over the dice of the embuscade (hiding d4, detection d4)" in html
+    a = Side(
+        Unit("A", 60, 3, 3, Commander(CommanderClass.NOT_NEEDED, cunning=Cunning.CLEVER)),
+        Orders(lean=Lean.DEFENSE),
+    )
+    d = Side(
+        Unit("B", 60, 3, 3, Commander(CommanderClass.NOT_NEEDED), defends_ground=True),
+        Orders(lean=Lean.DEFENSE),
+    )
+    rolled = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
+    odds = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, attacker_rolls=[rolled])
+    assert f"<td>Attacker wins</td><td>{probability(odds.attacker_wins)}</td>" in html
+    calc.roll()
+    assert "attacker's embuscade: hiding d4 " in calc.roll_output.value
+    assert ", detection d4 " in calc.roll_output.value and "→ hiding " in calc.roll_output.value
+    calc.controls["cover"].value = 4
+    assert "help_bonus must be an integer from 0 to 3, got 4" in calc.error_for("cover")
+    calc.controls["cover"].value = 1
+    calc.controls["d_special"].value = ROLLED_OPTIONS[3][1]
+    assert "attaque surprise (defender d4, attacker d4)" in calc.result.value
+
+
+def test_two_unit_calculators_lay_the_units_out_as_one_table():
+    import ipywidgets as widgets
+
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator, MassBattleRoundCalculator
+
+    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator):
+        calc = cls()
+        grid = next(c for c in calc.children if isinstance(c, widgets.GridBox))
+        pairs = [n for n in calc.controls if n.startswith("a_")]
+        assert len(grid.children) == 3 * (len(pairs) + 1)  # label, attacker, defender
+        for name in pairs:
+            assert calc.controls[name].description == ""
+            assert calc.controls[name].tooltip.endswith(
+                grid.children[3 * (pairs.index(name) + 1)].value
+            )
+            assert calc.controls[name].layout.width == "100%"
+
+
+def test_worked_example_calculator_replays_both_examples_step_by_step():
+    from rulebook_py.widgets.mass_battle import EXAMPLE_STEPS, WorkedExampleCalculator
+
+    calc = WorkedExampleCalculator()
+    rows = brigands_ambush().rows()
+    for step in range(len(rows)):
+        calc.controls["step"].value = step
+        html = calc.result.value
+        assert f"<td>{rows[step][2]}</td><td>{rows[step][3]}</td>" in html
+        if step + 1 < len(rows):
+            assert f"<td>{rows[step + 1][1]}</td>" not in html
+        assert EXAMPLE_STEPS["brigands"][step].split(":")[0].replace("'", "&#x27;") in html
+    assert "<td>+9/+4</td><td>+4/+6</td>" in html and "<td>95 %</td><td>20 %</td>" in html
+    calc.controls["example"].value = "dragon"
+    assert "0 + (4 − 3) → 10 %" in calc.result.value
+    assert "<td>15 %</td><td>0 %</td>" in calc.result.value
+    calc.seed.value = 5
+    calc.roll()
+    first = calc.roll_output.value
+    calc.seed.value = 5
+    calc.roll()
+    assert calc.roll_output.value == first and "Seven knights roll " in first

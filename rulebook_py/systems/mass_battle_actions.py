@@ -17,10 +17,13 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from ..errors import RuleValueError, check_int
 from .mass_battle_tables import Cunning
@@ -33,18 +36,22 @@ __all__ = [
     "ChargeBreakResult",
     "ContestResult",
     "Effect",
+    "RolledAction",
     "SpecialAction",
     "TightCombatRoute",
     "ambush",
     "ambush_odds",
+    "ambush_rolls",
     "cautious_retreat",
     "charge",
     "charge_breaker",
     "charge_odds",
+    "charge_rolls",
     "check_d4",
     "contest_odds",
     "roll_d4",
     "surprise_attack",
+    "surprise_attack_rolls",
     "tight_combat",
     "war_cry",
 ]
@@ -586,3 +593,132 @@ def contest_odds(own_bonus: int, enemy_bonus: int) -> tuple[Fraction, Fraction, 
             win += own + own_bonus > enemy + enemy_bonus
             tie += own + own_bonus == enemy + enemy_bonus
     return Fraction(win, 16), Fraction(tie, 16), Fraction(16 - win - tie, 16)
+
+
+@dataclass(frozen=True)
+class RolledAction:
+    """A special action declared but not yet rolled: every outcome of its dice.
+
+    ``resolver`` takes one value per d4 (named in ``dice``) and returns
+    ``(what the declaring unit gains, what its enemy gains)``. The exact
+    battle odds mix over :meth:`outcomes`; a seeded replay calls :meth:`roll`.
+
+    Attributes:
+        kind: Which action.
+        dice: What each d4 is for, in the resolver's order.
+        resolver: The dice → ``(declarer's action, enemy's action)``.
+
+    Example:
+        >>> rolled = charge_rolls(leadership_bonus=0)
+        >>> [(p, own.effect(2).offense) for p, own, _ in rolled.outcomes()]
+        [(Fraction(1, 2), 0), (Fraction(1, 4), 1), (Fraction(1, 4), 2)]
+    """
+
+    kind: ActionKind
+    dice: tuple[str, ...]
+    resolver: Callable[..., tuple[SpecialAction, SpecialAction]] = field(compare=False, repr=False)
+
+    def outcomes(self) -> tuple[tuple[Fraction, SpecialAction, SpecialAction], ...]:
+        """``(probability, declarer's action, enemy's action)``, equal effects merged.
+
+        The probabilities are exact and sum to 1 (every die face counted once).
+
+        Example:
+            >>> len(ambush_rolls(Cunning.CLEVER, Cunning.ALERT, help_bonus=1).outcomes())
+            5
+        """
+        merged: dict[tuple[object, ...], list[Any]] = {}
+        for faces in itertools.product(range(1, 5), repeat=len(self.dice)):
+            own, enemy = self.resolver(*faces)
+            key = (own.schedule, own.after, enemy.schedule, enemy.after)
+            if key in merged:
+                merged[key][0] += 1
+            else:
+                merged[key] = [1, own, enemy]
+        total = 4 ** len(self.dice)
+        return tuple((Fraction(n, total), own, enemy) for n, own, enemy in merged.values())
+
+    def roll(
+        self, rng: random.Random | None = None
+    ) -> tuple[tuple[int, ...], SpecialAction, SpecialAction]:
+        """Roll the action's dice once: ``(dice, declarer's action, enemy's action)``.
+
+        Example:
+            >>> faces, own, _ = charge_rolls(0).roll(random.Random(2))
+            >>> faces, own.note
+            ((1,), 'leadership roll 1: failed')
+        """
+        rng = rng or random.Random()
+        faces = tuple(roll_d4(rng) for _ in self.dice)
+        return (faces, *self.resolver(*faces))
+
+
+def _nothing(kind: ActionKind) -> SpecialAction:
+    return SpecialAction(kind, note="nothing for this side")
+
+
+def ambush_rolls(
+    hider_cunning: Cunning,
+    detector_cunning: Cunning,
+    help_bonus: int = 0,
+    *,
+    on_offense: bool = False,
+) -> RolledAction:
+    """An ambush still to roll: the hiding d4, then the enemy's detection d4.
+
+    Args:
+        hider_cunning: The hiding commander's cunning.
+        detector_cunning: The enemy commander's cunning.
+        help_bonus: The place's help to the hiding roll (0 to 3).
+        on_offense: Put the bonus on offense (as the brigands do) instead of
+            leaving it free.
+
+    Example:
+        >>> rolled = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
+        >>> sorted((own.effect(1).offense, p) for p, own, _ in rolled.outcomes())
+        [(0, Fraction(3, 16)), (1, Fraction(1, 4)), (2, Fraction(1, 4)), (3, Fraction(3, 16)), (4, Fraction(1, 8))]
+    """
+    ambush(1, 1, hider_cunning, detector_cunning, help_bonus)  # validates the inputs
+
+    def resolve(hide: int, detect: int) -> tuple[SpecialAction, SpecialAction]:
+        action = ambush(hide, detect, hider_cunning, detector_cunning, help_bonus).action
+        return (action.on_offense() if on_offense else action), _nothing(ActionKind.AMBUSH)
+
+    return RolledAction(ActionKind.AMBUSH, ("hiding d4", "detection d4"), resolve)
+
+
+def charge_rolls(
+    leadership_bonus: int, *, delay: int = CHARGE_DELAY, duration: int = 1
+) -> RolledAction:
+    """A charge still to roll: the commander's leadership d4.
+
+    Example:
+        >>> [p for p, _, _ in charge_rolls(1).outcomes()]
+        [Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4)]
+    """
+    charge(1, leadership_bonus, delay=delay, duration=duration)  # validates the inputs
+
+    def resolve(die: int) -> tuple[SpecialAction, SpecialAction]:
+        own = charge(die, leadership_bonus, delay=delay, duration=duration)
+        return own, _nothing(ActionKind.CHARGE)
+
+    return RolledAction(ActionKind.CHARGE, ("leadership d4",), resolve)
+
+
+def surprise_attack_rolls(defender_bonus: int, attacker_bonus: int) -> RolledAction:
+    """A surprise attack still to roll: the defender's d4 against the attacker's.
+
+    The declarer is the defending unit; a higher attacker gains the defense.
+
+    Example:
+        >>> [(p, own.effect(1), enemy.effect(1)) for p, own, enemy
+        ...  in surprise_attack_rolls(0, 0).outcomes()][0]
+        (Fraction(1, 4), Effect(offense=0, defense=0, free=0), Effect(offense=0, defense=0, free=0))
+    """
+    surprise_attack(1, 1, defender_bonus, attacker_bonus)  # validates the inputs
+
+    def resolve(own: int, enemy: int) -> tuple[SpecialAction, SpecialAction]:
+        result = surprise_attack(own, enemy, defender_bonus, attacker_bonus)
+        return result.for_self, result.for_enemy
+
+    return RolledAction(ActionKind.SURPRISE_ATTACK, ("defender d4", "attacker d4"), resolve)

@@ -22,13 +22,17 @@ Example:
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
 from ..errors import RuleValueError, check_int
+from .mass_battle_actions import RolledAction, SpecialAction
 from .mass_battle_round import (
     Allocation,
     Battlefield,
@@ -43,6 +47,7 @@ from .mass_battle_round import (
 )
 
 __all__ = [
+    "MAX_ROLLED_ACTIONS",
     "MAX_ROUNDS",
     "MAX_SIMULATIONS",
     "BattleOdds",
@@ -52,11 +57,15 @@ __all__ = [
     "battle_odds",
     "chance_split",
     "replay_battle",
+    "roll_actions",
     "simulate_battle",
 ]
 
 #: Most rounds a battle can last (each unit loses at least 5 % a round).
 MAX_ROUNDS = 20
+
+#: Most actions still to roll that one side may declare (each multiplies the chains).
+MAX_ROLLED_ACTIONS = 2
 
 #: Most battles :func:`simulate_battle` replays in one call.
 MAX_SIMULATIONS = 100_000
@@ -203,10 +212,23 @@ def _round_tables(
     policies: tuple[ChancePolicy, ChancePolicy],
     timing: Timing,
     round_number: int,
-) -> dict[tuple[bool, bool], list[tuple[int, int, int]]]:
+) -> dict[tuple[bool, bool], tuple[tuple[int, int, int], ...]]:
     """For (attacker ahead, defender ahead): ``[(steps lost by A, by D, ways)]``."""
     a = totals_before_chance(attacker, defender.unit, battlefield, round_number)[-1]
     d = totals_before_chance(defender, attacker.unit, battlefield, round_number)[-1]
+    return _tables_for(a.offense, a.defense, d.offense, d.defense, policies, timing)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tables_for(
+    a_off: int,
+    a_def: int,
+    d_off: int,
+    d_def: int,
+    policies: tuple[ChancePolicy, ChancePolicy],
+    timing: Timing,
+) -> dict[tuple[bool, bool], tuple[tuple[int, int, int], ...]]:
+    """The round's transitions for these totals before the d4 (the same for many rounds)."""
     tables = {}
     for a_ahead in (False, True):
         for d_ahead in (False, True):
@@ -214,52 +236,25 @@ def _round_tables(
                 continue
             ways: Counter[tuple[int, int]] = Counter()
             for a_die in range(1, 5):
-                a_off, a_def = chance_split(policies[0], a_die, int(a_ahead), 0, timing)
+                a_co, a_cd = chance_split(policies[0], a_die, int(a_ahead), 0, timing)
                 for d_die in range(1, 5):
-                    d_off, d_def = chance_split(policies[1], d_die, int(d_ahead), 0, timing)
-                    to_d = damage_percent(a.offense, d.defense, a_off, d_def) // 5
-                    to_a = damage_percent(d.offense, a.defense, d_off, a_def) // 5
+                    d_co, d_cd = chance_split(policies[1], d_die, int(d_ahead), 0, timing)
+                    to_d = damage_percent(a_off, d_def, a_co, d_cd) // 5
+                    to_a = damage_percent(d_off, a_def, d_co, a_cd) // 5
                     ways[(to_a, to_d)] += 1
-            tables[(a_ahead, d_ahead)] = [(x, y, n) for (x, y), n in sorted(ways.items())]
+            tables[(a_ahead, d_ahead)] = tuple((x, y, n) for (x, y), n in sorted(ways.items()))
     return tables
 
 
-def battle_odds(
+def _fixed_odds(
     attacker: Side,
     defender: Side,
-    policy: ChancePolicy | tuple[ChancePolicy, ChancePolicy] = ChancePolicy.ALL_OFFENSE,
-    battlefield: Battlefield | None = None,
-    *,
-    timing: Timing = Timing.BEFORE_ROLL,
-    max_rounds: int = MAX_ROUNDS,
+    policies: tuple[ChancePolicy, ChancePolicy],
+    battlefield: Battlefield,
+    timing: Timing,
+    max_rounds: int,
 ) -> BattleOdds:
-    """The exact chances of a battle fought to the end, by dynamic programming.
-
-    Args:
-        attacker: The attacking unit and its orders.
-        defender: The other unit.
-        policy: The d4 policy of both sides, or ``(attacker's, defender's)``.
-        battlefield: Terrain and weather.
-        timing: When the d4 is allotted (see :class:`Timing`).
-        max_rounds: Stop after this many rounds (1 to 20).
-
-    Returns:
-        The :class:`BattleOdds`.
-
-    Raises:
-        RuleValueError: For a destroyed unit, a bad policy or ``max_rounds``.
-
-    Example:
-        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
-        >>> odds = battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
-        ...                    (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE))
-        >>> odds.attacker_wins, odds.both_fall, odds.rounds
-        (Fraction(3, 8), Fraction(5, 8), {1: Fraction(3, 8), 2: Fraction(5, 8)})
-    """
-    battlefield = battlefield or Battlefield()
-    policies = _policies(policy, timing)
-    check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(attacker.unit, defender.unit)
+    """The chain itself, every special action already resolved."""
     live = {(attacker.unit.vitality // 5, defender.unit.vitality // 5): 1}
     ends: Counter[tuple[int, int, int]] = Counter()  # (round, a, d) -> weight / 16**round
     for r in range(1, max_rounds + 1):
@@ -276,6 +271,126 @@ def battle_odds(
         if not live:
             break
     return _odds(ends, live, max_rounds)
+
+
+def _check_rolls(rolls: Sequence[RolledAction], name: str) -> tuple[RolledAction, ...]:
+    rolls = tuple(rolls)
+    if len(rolls) > MAX_ROLLED_ACTIONS or not all(isinstance(r, RolledAction) for r in rolls):
+        raise RuleValueError(
+            f"{name} must be at most {MAX_ROLLED_ACTIONS} RolledAction, got {rolls!r}", field=name
+        )
+    return rolls
+
+
+def _scenarios(
+    attacker: Side,
+    defender: Side,
+    attacker_rolls: Sequence[RolledAction],
+    defender_rolls: Sequence[RolledAction],
+) -> list[tuple[Fraction, Side, Side]]:
+    """Every combination of the declared actions' outcomes, with its exact chance."""
+    declared = [(r, True) for r in _check_rolls(attacker_rolls, "attacker_rolls")]
+    declared += [(r, False) for r in _check_rolls(defender_rolls, "defender_rolls")]
+    out = []
+    for combo in itertools.product(*(r.outcomes() for r, _ in declared)):
+        chance = Fraction(1)
+        for_a: list[SpecialAction] = []
+        for_d: list[SpecialAction] = []
+        for (p, own, enemy), (_, by_attacker) in zip(combo, declared):
+            chance *= p
+            (for_a if by_attacker else for_d).append(own)
+            (for_d if by_attacker else for_a).append(enemy)
+        out.append((chance, _adding(attacker, for_a), _adding(defender, for_d)))
+    return out
+
+
+def _adding(side: Side, actions: Sequence[SpecialAction]) -> Side:
+    if not actions:
+        return side
+    return Side(side.unit, replace(side.orders, actions=side.orders.actions + tuple(actions)))
+
+
+def battle_odds(
+    attacker: Side,
+    defender: Side,
+    policy: ChancePolicy | tuple[ChancePolicy, ChancePolicy] = ChancePolicy.ALL_OFFENSE,
+    battlefield: Battlefield | None = None,
+    *,
+    timing: Timing = Timing.BEFORE_ROLL,
+    max_rounds: int = MAX_ROUNDS,
+    attacker_rolls: Sequence[RolledAction] = (),
+    defender_rolls: Sequence[RolledAction] = (),
+) -> BattleOdds:
+    """The exact chances of a battle fought to the end, by dynamic programming.
+
+    The special actions in the sides' :class:`Orders` are already resolved
+    (their dice are known). Actions still to roll go in ``attacker_rolls``
+    and ``defender_rolls``: the odds are then the exact mixture over every
+    outcome of their dice (the ambush's hiding and detection rolls, the
+    charge's leadership roll, the surprise attack's contest), one chain per
+    distinct outcome.
+
+    Args:
+        attacker: The attacking unit and its orders.
+        defender: The other unit.
+        policy: The d4 policy of both sides, or ``(attacker's, defender's)``.
+        battlefield: Terrain and weather.
+        timing: When the d4 is allotted (see :class:`Timing`).
+        max_rounds: Stop after this many rounds (1 to 20).
+        attacker_rolls: Actions the attacker declared, still to roll.
+        defender_rolls: Actions the defender declared, still to roll.
+
+    Returns:
+        The :class:`BattleOdds`.
+
+    Raises:
+        RuleValueError: For a destroyed unit, a bad policy or ``max_rounds``.
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
+        >>> odds = battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
+        ...                    (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE))
+        >>> odds.attacker_wins, odds.both_fall, odds.rounds
+        (Fraction(3, 8), Fraction(5, 8), {1: Fraction(3, 8), 2: Fraction(5, 8)})
+        >>> from rulebook_py.systems.mass_battle_actions import charge_rolls
+        >>> battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
+        ...             ChancePolicy.ALL_DEFENSE, attacker_rolls=[charge_rolls(0)]).both_fall
+        Fraction(1, 1)
+    """
+    battlefield = battlefield or Battlefield()
+    policies = _policies(policy, timing)
+    check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
+    _check_pair(attacker.unit, defender.unit)
+    parts = [
+        (chance, _fixed_odds(a, d, policies, battlefield, timing, max_rounds))
+        for chance, a, d in _scenarios(attacker, defender, attacker_rolls, defender_rolls)
+    ]
+    return parts[0][1] if len(parts) == 1 else _mix(parts, max_rounds)
+
+
+def _mix(parts: Sequence[tuple[Fraction, BattleOdds]], max_rounds: int) -> BattleOdds:
+    """The odds of a battle whose set-up is each part's with that part's chance."""
+
+    def total(name: str) -> Fraction:
+        return sum((p * getattr(o, name) for p, o in parts), Fraction(0))
+
+    def spread(name: str) -> dict[int, Fraction]:
+        out: Counter[int] = Counter()
+        for p, o in parts:
+            for key, q in getattr(o, name).items():
+                out[key] += p * q
+        return dict(sorted(out.items()))
+
+    return BattleOdds(
+        total("attacker_wins"),
+        total("defender_wins"),
+        total("both_fall"),
+        total("unfinished"),
+        spread("rounds"),
+        spread("attacker_final"),
+        spread("defender_final"),
+        max_rounds,
+    )
 
 
 def _odds(
@@ -323,6 +438,8 @@ def replay_battle(
     rng: random.Random | None = None,
     timing: Timing = Timing.BEFORE_ROLL,
     max_rounds: int = MAX_ROUNDS,
+    attacker_rolls: Sequence[RolledAction] = (),
+    defender_rolls: Sequence[RolledAction] = (),
 ) -> tuple[BattleRound, ...]:
     """Fight one battle round by round with real d4 rolls.
 
@@ -334,6 +451,9 @@ def replay_battle(
         rng: The random generator (seed it to replay the same battle).
         timing: As for :func:`battle_odds`.
         max_rounds: As for :func:`battle_odds`.
+        attacker_rolls: Actions the attacker declared, rolled first with ``rng``
+            (their totals show in the notes of step 1).
+        defender_rolls: The same for the defender, rolled next.
 
     Returns:
         Every round, each with its steps and dice.
@@ -349,8 +469,8 @@ def replay_battle(
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     rng = rng or random.Random()
+    a, d, _ = roll_actions(attacker, defender, attacker_rolls, defender_rolls, rng)
     rounds: list[BattleRound] = []
-    a, d = attacker, defender
     for r in range(1, max_rounds + 1):
         a_die, d_die = rng.randint(1, 4), rng.randint(1, 4)
         va, vd = a.unit.vitality, d.unit.vitality
@@ -370,6 +490,43 @@ def replay_battle(
         a = Side(result.attacker, a.orders)
         d = Side(result.defender, d.orders)
     return tuple(rounds)
+
+
+def roll_actions(
+    attacker: Side,
+    defender: Side,
+    attacker_rolls: Sequence[RolledAction] = (),
+    defender_rolls: Sequence[RolledAction] = (),
+    rng: random.Random | None = None,
+) -> tuple[Side, Side, tuple[tuple[RolledAction, tuple[int, ...]], ...]]:
+    """Roll the declared actions (attacker's first) and add what each side gains.
+
+    Returns:
+        Both sides with the resolved actions added, and every action's dice
+        in the order rolled.
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
+        >>> from rulebook_py.systems.mass_battle_actions import charge_rolls
+        >>> a, d, dice = roll_actions(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
+        ...                           [charge_rolls(1)], rng=random.Random(1))
+        >>> a.orders.actions[0].note, len(d.orders.actions), dice[0][1]
+        ('leadership roll 3: +1/+1', 1, (2,))
+    """
+    rng = rng or random.Random()
+    for_a: list[SpecialAction] = []
+    for_d: list[SpecialAction] = []
+    dice = []
+    for rolls, own, other in (
+        (_check_rolls(attacker_rolls, "attacker_rolls"), for_a, for_d),
+        (_check_rolls(defender_rolls, "defender_rolls"), for_d, for_a),
+    ):
+        for rolled in rolls:
+            faces, mine, theirs = rolled.roll(rng)
+            dice.append((rolled, faces))
+            own.append(mine)
+            other.append(theirs)
+    return _adding(attacker, for_a), _adding(defender, for_d), tuple(dice)
 
 
 @dataclass(frozen=True)
@@ -411,6 +568,8 @@ def simulate_battle(
     *,
     timing: Timing = Timing.BEFORE_ROLL,
     max_rounds: int = MAX_ROUNDS,
+    attacker_rolls: Sequence[RolledAction] = (),
+    defender_rolls: Sequence[RolledAction] = (),
 ) -> SimulationResult:
     """Replay ``n`` seeded battles with :func:`replay_battle` and count the outcomes.
 
@@ -426,6 +585,8 @@ def simulate_battle(
         battlefield: Terrain and weather.
         timing: As for :func:`battle_odds`.
         max_rounds: As for :func:`battle_odds`.
+        attacker_rolls: As for :func:`replay_battle` (rolled anew each battle).
+        defender_rolls: As for :func:`replay_battle`.
 
     Example:
         >>> from rulebook_py.systems.mass_battle_round import Side, Unit
@@ -440,7 +601,15 @@ def simulate_battle(
     rounds: Counter[int] = Counter()
     for _ in range(n):
         fought = replay_battle(
-            attacker, defender, policy, battlefield, rng=rng, timing=timing, max_rounds=max_rounds
+            attacker,
+            defender,
+            policy,
+            battlefield,
+            rng=rng,
+            timing=timing,
+            max_rounds=max_rounds,
+            attacker_rolls=attacker_rolls,
+            defender_rolls=defender_rolls,
         )
         last = fought[-1]
         a, d = last.attacker.vitality, last.defender.vitality

@@ -574,6 +574,18 @@ def _chance(
     return die, split_free(die, side.orders.lean, alloc.chance, f"{name}_chance")
 
 
+def _chance_step(before: Step, die: int, chance: tuple[int, int]) -> Step:
+    """Step 4: the d4's points added to the totals of step 3."""
+    return Step(
+        4,
+        "chance (1d4)",
+        *chance,
+        before.offense + chance[0],
+        before.defense + chance[1],
+        f"rolled {die}",
+    )
+
+
 def resolve_round(
     attacker: Side,
     defender: Side,
@@ -619,26 +631,8 @@ def resolve_round(
     a_pre, d_pre = a_steps[-1], d_steps[-1]
     to_defender = damage_percent(a_pre.offense, d_pre.defense, a_chance[0], d_chance[1])
     to_attacker = damage_percent(d_pre.offense, a_pre.defense, d_chance[0], a_chance[1])
-    a_steps += (
-        Step(
-            4,
-            "chance (1d4)",
-            *a_chance,
-            a_pre.offense + a_chance[0],
-            a_pre.defense + a_chance[1],
-            f"rolled {a_die}",
-        ),
-    )
-    d_steps += (
-        Step(
-            4,
-            "chance (1d4)",
-            *d_chance,
-            d_pre.offense + d_chance[0],
-            d_pre.defense + d_chance[1],
-            f"rolled {d_die}",
-        ),
-    )
+    a_steps += (_chance_step(a_pre, a_die, a_chance),)
+    d_steps += (_chance_step(d_pre, d_die, d_chance),)
     return BattleRound(
         round_number,
         a_steps,

@@ -32,6 +32,7 @@ from ..systems.mass_battle import (
     Lean,
     Morale,
     Orders,
+    RolledAction,
     Side,
     SpecialAction,
     Terrain,
@@ -40,12 +41,18 @@ from ..systems.mass_battle import (
     Unit,
     Weather,
     ambush,
+    ambush_rolls,
     battle_odds,
+    brigands_sides,
     cautious_retreat,
     charge,
+    charge_rolls,
+    dragon_sides,
     replay_battle,
     resolve_round,
+    roll_actions,
     surprise_attack,
+    surprise_attack_rolls,
     tight_combat,
     totals_before_chance,
     war_cry,
@@ -56,12 +63,15 @@ from .format import escape, number, probability, table_html
 from .registry import register
 
 __all__ = [
+    "EXAMPLE_STEPS",
     "LEADERSHIP_OPTIONS",
     "NO_ACTION",
+    "ROLLED_OPTIONS",
     "SPECIAL_OPTIONS",
     "MassBattleOddsCalculator",
     "MassBattleRoundCalculator",
     "UnitBuilderCalculator",
+    "WorkedExampleCalculator",
     "round_table_html",
 ]
 
@@ -102,34 +112,41 @@ NO_ACTION = "none"
 #: Special-action dropdown: resolved examples of every action that helps one side.
 SPECIAL_OPTIONS: list[tuple[str, SpecialAction | str]] = [
     ("none", NO_ACTION),
-    (
-        "ambush +2 free, −1/round (embuscade)",
-        ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action,
-    ),
+    ("ambush +2 free, −1/round", ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action),
     (
         "ambush +2 offense, −1/round",
-        ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, help_bonus=1).action.on_offense(),
+        ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action.on_offense(),
     ),
     (
         "ambush +4 offense, −1/round",
-        ambush(4, 1, Cunning.CLEVER, Cunning.CLEVER, help_bonus=1).action.on_offense(),
+        ambush(4, 1, Cunning.CLEVER, Cunning.CLEVER, 1).action.on_offense(),
     ),
-    ("war cry (cri de guerre)", war_cry()),
+    ("war cry", war_cry()),
     ("charge +2/+2 in round 2", charge(4, 0)),
-    (
-        "surprise attack won (attaque surprise)",
-        surprise_attack(4, 1, 0, 0).for_self,
-    ),
-    ("surprise attack seen through", surprise_attack(1, 4, 0, 0).for_enemy),
-    ("cautious retreat (retraite prudente)", cautious_retreat()),
-    ("tight combat +5 def. (combat serré)", tight_combat()[1]),
+    ("surprise attack, won", surprise_attack(4, 1, 0, 0).for_self),
+    ("surprise attack, seen through", surprise_attack(1, 4, 0, 0).for_enemy),
+    ("cautious retreat −2/+2", cautious_retreat()),
+    ("tight combat: +5 defense", tight_combat()[1]),
     ("tight combat, luck 4: +4/+5", tight_combat(TightCombatRoute.LUCK, 4)[0]),
 ]
 
-_POLICIES = [(f"{p.description}", p) for p in ChancePolicy]
+#: Special actions whose dice the battle odds average over exactly (battle odds only).
+ROLLED_OPTIONS: list[tuple[str, str]] = [
+    ("ambush, dice rolled, on offense", "rolled ambush offense"),
+    ("ambush, dice rolled, free", "rolled ambush"),
+    ("charge, dice rolled", "rolled charge"),
+    ("surprise attack, dice rolled", "rolled surprise"),
+]
+
+_POLICIES = [
+    ("all to offense (reckless)", ChancePolicy.ALL_OFFENSE),
+    ("all to defense", ChancePolicy.ALL_DEFENSE),
+    ("split after the roll", ChancePolicy.SPLIT),
+    ("cautious: attack only if ahead", ChancePolicy.CAUTIOUS),
+]
 _LEANS = [
-    ("to offense (a malus to defense)", Lean.OFFENSE),
-    ("to defense (a malus to offense)", Lean.DEFENSE),
+    ("to offense (malus to defense)", Lean.OFFENSE),
+    ("to defense (malus to offense)", Lean.DEFENSE),
     ("half and half", Lean.EVEN),
 ]
 
@@ -189,26 +206,69 @@ def round_table_html(
 
 
 class _TwoColumns(Calculator):
-    """Lays the ``a_*`` and ``d_*`` controls out side by side."""
+    """Lays the ``a_*`` and ``d_*`` controls out as a table: one row per rule, one column per unit.
+
+    Each pair of controls loses its own description to a shared row label
+    (kept as the control's tooltip), so both units fit side by side in the
+    width of the page; the shared controls follow below.
+    """
 
     side_titles: tuple[str, str] = ("Attacker", "Defender")
 
     def __init__(self, **values: Any) -> None:
         super().__init__(**values)
-
-        def cell(name: str) -> widgets.HBox:
-            return widgets.HBox([self.controls[name], self._errors[name]])
-
-        cols = []
-        for prefix, title in zip(("a_", "d_"), self.side_titles):
-            names = [n for n in self.controls if n.startswith(prefix)]
-            cols.append(
-                widgets.VBox([widgets.HTML(f"<b>{escape(title)}</b>"), *[cell(n) for n in names]])
-            )
-        shared = [cell(n) for n in self.controls if not n.startswith(("a_", "d_"))]
+        cells: list[widgets.Widget] = [widgets.HTML("")]
+        cells += [widgets.HTML(f"<b>{escape(t)}</b>") for t in self.side_titles]
+        for name in [n for n in self.controls if n.startswith("a_")]:
+            pair = (name, f"d_{name[2:]}")
+            label = self.controls[name].description
+            cells.append(widgets.HTML(escape(label), layout=widgets.Layout(min_width="0")))
+            for n, side in zip(pair, self.side_titles):
+                control = self.controls[n]
+                control.description = ""
+                control.tooltip = f"{side}: {label}"
+                control.layout.width = "100%"
+                cells.append(
+                    widgets.VBox([control, self._errors[n]], layout=widgets.Layout(min_width="0"))
+                )
+        grid = widgets.GridBox(
+            cells,
+            layout=widgets.Layout(
+                grid_template_columns="minmax(8em, max-content) minmax(0, 1fr) minmax(0, 1fr)",
+                grid_gap="2px 10px",
+                align_items="center",
+                width="100%",
+                max_width="44em",
+            ),
+        )
+        shared = [
+            widgets.HBox([self.controls[n], self._errors[n]])
+            for n in self.controls
+            if not n.startswith(("a_", "d_"))
+        ]
         heading = list(self.children[:1]) if self.title else []
         tail = list(self.children[-5:])
-        self.children = [*heading, widgets.HBox(cols), *shared, *tail]
+        self.children = [*heading, grid, *shared, *tail]
+
+
+def _unit(values: Mapping[str, Any], p: str, holds: bool, known: Any) -> Unit:
+    """The unit of the ``p`` (``"a_"`` or ``"d_"``) controls; errors point at them."""
+    try:
+        commander = Commander(
+            *values[f"{p}leadership"], cunning=values.get(f"{p}cunning", Cunning.ALERT)
+        )
+        return Unit(
+            "Attacker" if p == "a_" else "Defender",
+            values[f"{p}vitality"],
+            values[f"{p}offense"],
+            values[f"{p}defense"],
+            commander,
+            values[f"{p}morale"],
+            defends_ground=holds,
+        )
+    except RulebookError as err:
+        _retarget(err, p, {}, known)
+        raise
 
 
 def _commander(choice: tuple[CommanderClass, Experience], fame: Fame = Fame.ORDINARY) -> Commander:
@@ -413,19 +473,7 @@ class MassBattleRoundCalculator(_TwoColumns):
     def _sides(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield]:
         built = []
         for p in ("a_", "d_"):
-            try:
-                unit = Unit(
-                    "Attacker" if p == "a_" else "Defender",
-                    values[f"{p}vitality"],
-                    values[f"{p}offense"],
-                    values[f"{p}defense"],
-                    _commander(values[f"{p}leadership"]),
-                    values[f"{p}morale"],
-                    defends_ground=values["holder"] == p[0],
-                )
-            except RulebookError as err:
-                _retarget(err, p, {}, self.controls)
-                raise
+            unit = _unit(values, p, values["holder"] == p[0], self.controls)
             built.append(
                 Side(unit, Orders(values[f"{p}attitude"], _actions(values[f"{p}special"])))
             )
@@ -525,6 +573,30 @@ class MassBattleRoundCalculator(_TwoColumns):
         )
 
 
+def _rolled(choice: Any, own: Unit, enemy: Unit, cover: int) -> RolledAction | None:
+    """The :class:`RolledAction` of a "dice rolled" option, from both commanders."""
+    if choice not in dict((v, k) for k, v in ROLLED_OPTIONS):
+        return None
+    mine, theirs = own.commander, enemy.commander
+    if choice == "rolled charge":
+        return charge_rolls(mine.leadership)
+    if choice == "rolled surprise":
+        return surprise_attack_rolls(
+            mine.cunning.modifier + mine.leadership, theirs.cunning.modifier + theirs.leadership
+        )
+    return ambush_rolls(
+        mine.cunning, theirs.cunning, cover, on_offense=choice == "rolled ambush offense"
+    )
+
+
+_END = {
+    (True, True): "both fall",
+    (False, True): "the attacker wins",
+    (True, False): "the defender wins",
+    (False, False): "no one has fallen",
+}
+
+
 @register
 class MassBattleOddsCalculator(_TwoColumns):
     """Exact odds of a whole battle and a seeded replay; the brigands' battle by default.
@@ -537,20 +609,21 @@ class MassBattleOddsCalculator(_TwoColumns):
 
     title = "Battle odds (bataille)"
     kind = "fight"
-    side_titles = ("Attacker (brigands)", "Defender (holds the ground)")
+    side_titles = ("Attacker (brigands)", "Defender (knights)")
     bench_changes = (
         ("a_vitality", 60),
         ("d_policy", ChancePolicy.CAUTIOUS),
         ("a_special", SPECIAL_OPTIONS[3][1]),
         ("d_vitality", 100),
         ("terrain", Terrain.WOODED_HILLSIDE),
+        ("a_special", ROLLED_OPTIONS[0][1]),
         ("timing", Timing.AFTER_ROLL),
         ("a_policy", ChancePolicy.SPLIT),
         ("a_vitality", 100),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
-        """Per unit: levels, attitude, morale, leadership, lean, action, d4 policy."""
+        """Per unit: levels, attitude, morale, commander, lean, action, d4 policy."""
         controls: dict[str, widgets.Widget] = {}
         sides = (
             (
@@ -561,6 +634,7 @@ class MassBattleOddsCalculator(_TwoColumns):
                 Attitude.RATHER_OFFENSIVE,
                 Morale.CONFIDENT,
                 (CommanderClass.INTELLIGENT, Experience.VETERAN),
+                Cunning.CLEVER,
                 SPECIAL_OPTIONS[2][1],
                 ChancePolicy.ALL_OFFENSE,
             ),
@@ -572,21 +646,24 @@ class MassBattleOddsCalculator(_TwoColumns):
                 Attitude.BALANCED,
                 Morale.UNINSPIRED,
                 (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
+                Cunning.ALERT,
                 NO_ACTION,
                 ChancePolicy.ALL_DEFENSE,
             ),
         )
-        for p, vit, off, dfn, att, morale, lead, special, policy in sides:
+        actions = SPECIAL_OPTIONS + ROLLED_OPTIONS
+        for p, vit, off, dfn, att, morale, lead, cunning, special, policy in sides:
             controls.update(
                 {
                     f"{p}vitality": _int("Vitality %", vit),
                     f"{p}offense": _int("Offense level", off),
                     f"{p}defense": _int("Defense level", dfn),
                     f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
-                    f"{p}morale": _drop("Morale", _enum_options(Morale), morale),
+                    f"{p}morale": _drop("Morale (moral)", _enum_options(Morale), morale),
                     f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
+                    f"{p}cunning": _drop("Cunning (ruse)", _enum_options(Cunning), cunning),
                     f"{p}lean": _drop("Free bonuses go", _LEANS, Lean.DEFENSE),
-                    f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
+                    f"{p}special": _drop("Special action", actions, special),
                     f"{p}policy": _drop("d4 policy", _POLICIES, policy),
                 }
             )
@@ -594,6 +671,9 @@ class MassBattleOddsCalculator(_TwoColumns):
             "Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"
         )
         controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em")
+        controls["cover"] = _int(
+            "Cover for a rolled ambush (+0 to +3)", 1, "added to the hiding roll (forest: +1)"
+        )
         controls["timing"] = _drop(
             "d4 allotted",
             [
@@ -605,47 +685,36 @@ class MassBattleOddsCalculator(_TwoColumns):
         controls["max_rounds"] = _int("Stop after rounds", 20, "1 to 20")
         return controls
 
-    def _setup(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield]:
+    def _setup(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield, dict[str, Any]]:
+        units = {p: _unit(values, p, p == "d_", self.controls) for p in ("a_", "d_")}
         sides = []
-        for p in ("a_", "d_"):
-            try:
-                unit = Unit(
-                    "Attacker" if p == "a_" else "Defender",
-                    values[f"{p}vitality"],
-                    values[f"{p}offense"],
-                    values[f"{p}defense"],
-                    _commander(values[f"{p}leadership"]),
-                    values[f"{p}morale"],
-                    defends_ground=p == "d_",
-                )
-            except RulebookError as err:
-                _retarget(err, p, {}, self.controls)
-                raise
-            if unit.vitality == 0:
+        rolls: dict[str, Any] = {}
+        for p, q, key in (("a_", "d_", "attacker_rolls"), ("d_", "a_", "defender_rolls")):
+            if units[p].vitality == 0:
                 raise RulebookError(
                     f"vitality 0: this unit is already destroyed (allowed 5 to "
-                    f"100), got {unit.vitality!r}",
+                    f"100), got {units[p].vitality!r}",
                     field=f"{p}vitality",
                 )
-            sides.append(
-                Side(
-                    unit,
-                    Orders(
-                        values[f"{p}attitude"], _actions(values[f"{p}special"]), values[f"{p}lean"]
-                    ),
-                )
+            try:
+                rolled = _rolled(values[f"{p}special"], units[p], units[q], values["cover"])
+            except RulebookError as err:
+                _retarget(err, p, {"help_bonus": "cover"}, self.controls)
+                raise
+            rolls[key] = (rolled,) if rolled else ()
+            orders = Orders(
+                values[f"{p}attitude"], _actions(values[f"{p}special"]), values[f"{p}lean"]
             )
-        return sides[0], sides[1], Battlefield(values["terrain"], values["weather"])
-
-    def _kwargs(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        return {"timing": values["timing"], "max_rounds": values["max_rounds"]}
+            sides.append(Side(units[p], orders))
+        rolls.update(timing=values["timing"], max_rounds=values["max_rounds"])
+        return sides[0], sides[1], Battlefield(values["terrain"], values["weather"]), rolls
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Exact chances, rounds and expected vitality, with two charts."""
-        a, d, field = self._setup(values)
+        a, d, field, kwargs = self._setup(values)
         policy = (values["a_policy"], values["d_policy"])
         try:
-            odds = battle_odds(a, d, policy, field, **self._kwargs(values))
+            odds = battle_odds(a, d, policy, field, **kwargs)
         except RulebookError as err:
             _retarget(
                 err,
@@ -669,6 +738,14 @@ class MassBattleOddsCalculator(_TwoColumns):
                 f"{number(odds.expected_defender_vitality)} %",
             ),
         ]
+        rolled = [r for key in ("attacker_rolls", "defender_rolls") for r in kwargs[key]]
+        note = (
+            "<p>Averaged exactly over the dice of "
+            + ", ".join(f"the {escape(r.kind.label.lower())} ({', '.join(r.dice)})" for r in rolled)
+            + ".</p>"
+            if rolled
+            else ""
+        )
         rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
         levels = list(range(0, 105, 5))
         finals = grouped_bar_chart(
@@ -680,13 +757,15 @@ class MassBattleOddsCalculator(_TwoColumns):
             title="Vitality at the end (0 = destroyed)",
             x_title="vitality %",
         )
-        return table_html(["outcome", "exact chance"], rows), rounds + finals
+        return note + table_html(["outcome", "exact chance"], rows), rounds + finals
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Replay one battle, every d4 and every loss shown."""
-        a, d, field = self._setup(values)
+        """Replay one battle: the action dice first, then every round's d4 and losses."""
+        a, d, field, kwargs = self._setup(values)
+        a_rolls, d_rolls = kwargs.pop("attacker_rolls"), kwargs.pop("defender_rolls")
+        a, d, dice = roll_actions(a, d, a_rolls, d_rolls, rng)
         policy = (values["a_policy"], values["d_policy"])
-        fought = replay_battle(a, d, policy, field, rng=rng, **self._kwargs(values))
+        fought = replay_battle(a, d, policy, field, rng=rng, **kwargs)
         rows = [
             (
                 r.round_number,
@@ -700,16 +779,15 @@ class MassBattleOddsCalculator(_TwoColumns):
             for r in fought
         ]
         last = fought[-1]
-        end = (
-            "both fall"
-            if last.attacker.vitality == last.defender.vitality == 0
-            else "the attacker wins"
-            if last.defender.vitality == 0
-            else "the defender wins"
-            if last.attacker.vitality == 0
-            else "no one has fallen"
+        end = _END[(last.attacker.vitality == 0, last.defender.vitality == 0)]
+        actions = "".join(
+            f"<br>{'attacker' if i < len(a_rolls) else 'defender'}'s "
+            f"{escape(rolled.kind.label.lower())}: "
+            + ", ".join(f"{escape(name)} {face}" for name, face in zip(rolled.dice, faces))
+            + f" → {escape(rolled.resolver(*faces)[0].note)}"
+            for i, (rolled, faces) in enumerate(dice)
         )
-        return f"{escape(end)} after {len(fought)} round(s)" + table_html(
+        return f"{escape(end)} after {len(fought)} round(s){actions}" + table_html(
             [
                 "round",
                 "attacker d4 (off/def)",
@@ -720,4 +798,127 @@ class MassBattleOddsCalculator(_TwoColumns):
                 "defender left",
             ],
             rows,
+        )
+
+
+_STEP_NAMES = (
+    "−1: declared levels",
+    "0: attitude",
+    "1: special actions",
+    "2: morale",
+    "3: leadership",
+    "3: terrain",
+    "4: chance (1d4)",
+    "5: damage",
+    "6: vitality left",
+)
+
+#: What happens at each step of the two worked examples, in the book's words.
+EXAMPLE_STEPS: dict[str, tuple[str, ...]] = {
+    "brigands": (
+        "The brigands declare offense 3 and defense 1; the princess's knights 4 and 3.",
+        "The chief orders a rather offensive attitude (+1/−1). The surprised knights "
+        "have no time to choose: balanced, no change.",
+        "Ambush: the chief's hiding roll of 6 (4 on the die, +1 cunning, +1 forest) "
+        "against the knight's detection roll of 4 leaves +2, which he puts on offense.",
+        "The brigands are confident (+1) and put it on defense; the knights' ordinary "
+        "morale gives nothing.",
+        "The chief's leadership (+2) goes to defense; so does the young knight's (+1).",
+        "A plain forest road: no terrain bonus for either side.",
+        "The brigands roll 4 and split it, 3 on offense and 1 on defense; the knights "
+        "roll 2 and put both on defense.",
+        "Brigands: 9 against 6 is 3 levels, plus the base, 20 %. Knights: 4 against 4 "
+        "is nothing, plus the base, 5 %.",
+        "95 % of the brigands and 20 % of the knights fight on; next round the ambush "
+        "is worth only +1.",
+    ),
+    "dragon": (
+        "The seven knights (25 %) have offense 2 and defense 2, the dying dragon (10 %) "
+        "3 and 4: every modifier is already counted in these levels.",
+        "Already counted in the levels: no change.",
+        "No special action.",
+        "Already counted in the levels: no change.",
+        "The dragon needs no commander; the knights' leadership is already counted.",
+        "Already counted in the levels: no change.",
+        "Before rolling, the knights' player puts the die on offense and the dragon's "
+        "on defense. The knights roll 4, the dragon 3.",
+        "Knights: 2 against 4 is nothing before the dice, the dice add 4 − 3 = 1 level, "
+        "plus the base: 10 %. Dragon: 3 against 2 is 1 level, plus the base: 10 %.",
+        "The dragon falls from 10 % to 0 %; the knights from 25 % to 15 %: four of the "
+        "seven are left standing.",
+    ),
+}
+
+
+def _example(name: str, dice: tuple[int, int] | None = None) -> tuple[BattleRound, str, str]:
+    """The worked example ``name`` (with other dice if given) and its units' names."""
+    if name == "brigands":
+        a, d, field, _ = brigands_sides()
+        names = ("Brigands", "Knights")
+        a_die, d_die = dice or (4, 2)
+        allocs = (
+            Allocation(special=2, die=a_die, chance=min(3, a_die)),
+            Allocation(die=d_die, chance=0),
+        )
+    else:
+        a, d = dragon_sides()
+        field = Battlefield()
+        names = ("Seven knights", "Black dragon")
+        a_die, d_die = dice or (4, 3)
+        allocs = (Allocation(die=a_die, chance=a_die), Allocation(die=d_die, chance=0))
+    result = resolve_round(
+        a, d, field, attacker_allocation=allocs[0], defender_allocation=allocs[1]
+    )
+    return result, *names
+
+
+@register
+class WorkedExampleCalculator(Calculator):
+    """The source's two worked examples, replayed one step at a time.
+
+    Example:
+        >>> calc = WorkedExampleCalculator()
+        >>> calc.controls["step"].value = 7
+        >>> "20 %" in calc.result.value and "9 against 6" in calc.result.value
+        True
+    """
+
+    title = "The worked examples, step by step"
+    bench_changes = (("step", 3), ("example", "dragon"), ("step", 8), ("example", "brigands"))
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Which example, and up to which step."""
+        return {
+            "example": _drop(
+                "Example",
+                [("the brigands' ambush", "brigands"), ("the knights and the dragon", "dragon")],
+                "brigands",
+            ),
+            "step": _drop(
+                "Show up to step",
+                [(n, i) for i, n in enumerate(_STEP_NAMES)],
+                len(_STEP_NAMES) - 1,
+            ),
+        }
+
+    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+        """The rows up to the chosen step, and what that step does."""
+        result, a_name, d_name = _example(values["example"])
+        step = values["step"]
+        rows = result.rows()[: step + 1]
+        said = EXAMPLE_STEPS[values["example"]][step]
+        return (
+            f"<p><b>Step {escape(_STEP_NAMES[step])}.</b> {escape(said)}</p>"
+            + table_html(["step", "what", a_name, d_name], rows)
+        ), ""
+
+    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
+        """The same round with two fresh d4, placed as the example's players place them."""
+        dice = (rng.randint(1, 4), rng.randint(1, 4))
+        r, a_name, d_name = _example(values["example"], dice)
+        return (
+            f"{escape(a_name)} roll {dice[0]} ({r.attacker_chance[0]} on offense), "
+            f"{escape(d_name)} roll {dice[1]} (on defense): {escape(a_name)} lose "
+            f"{r.damage_to_attacker} % → {r.attacker.vitality} %, {escape(d_name)} lose "
+            f"{r.damage_to_defender} % → {r.defender.vitality} %"
         )
