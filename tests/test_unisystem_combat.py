@@ -823,12 +823,14 @@ def test_melee_calculator_improvised_weapons():
     assert "only a parry (Parer)" in _err(calc, "defence_chair")
 
 
-def test_combat_checkboxes_keep_their_whole_label():
+def test_combat_controls_show_whole_labels_and_a_selection():
     for calc in (MeleeExchangeCalculator(), RangedAttackCalculator(), InitiativeCalculator(),
                  ActionPlannerCalculator()):  # fmt: skip
-        for control in calc.controls.values():
+        for name, control in calc.controls.items():
             if control.__class__.__name__ == "Checkbox":
                 assert control.indent is False and control.layout.width == "auto"
+            if control.__class__.__name__ == "Dropdown":  # None would show an empty box
+                assert control.value is not None and control.label, name
 
 
 def test_melee_calculator_shows_errors_next_to_the_control():

@@ -154,15 +154,17 @@ def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
 # ------------------------------------------------------------------ melee
 #: The attacker's weapon: a real one (or bare hands), or an improvised one
 #: with the modifier of the source's list (the GM picks −1 to −3 for clumsy ones).
-_IMPROVISED_ATTACK = [
-    ("real weapon or bare hands", None),
+#: (A dropdown reads the value ``None`` as "nothing selected": "real" stands for it.)
+_IMPROVISED_ATTACK: list[tuple[str, Any]] = [
+    ("real weapon or bare hands", "real"),
     ("improvised: pointed object, −2 (bottle, fork)", (ImprovisedWeapon.SHARP, -2)),
     ("improvised: long object swung, +0 (table leg)", (ImprovisedWeapon.LONG, 0)),
     ("improvised: big, awkward object, −1", (ImprovisedWeapon.CLUMSY, -1)),
     ("improvised: big, awkward object, −2", (ImprovisedWeapon.CLUMSY, -2)),
     ("improvised: big, awkward object, −3", (ImprovisedWeapon.CLUMSY, -3)),
 ]
-_CHAIR = [("no", None), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
+#: Parrying with a chair held like a shield: its bonus (0: no chair).
+_CHAIR = [("no", 0), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
 
 
 @register
@@ -206,7 +208,7 @@ class MeleeExchangeCalculator(Calculator):
             "attacker_dexterity": _int(3, "Attacker: Dexterity (Dextérité)"),
             "attack_kind": _drop(skills, CloseSkill.BRAWLING, "Attacker: skill used"),
             "attack_skill": _int(2, "Attacker: skill level (0 = DEX test)"),
-            "attack_weapon": _drop(_IMPROVISED_ATTACK, None, "Attacker: weapon"),
+            "attack_weapon": _drop(_IMPROVISED_ATTACK, "real", "Attacker: weapon"),
             "attacker_stance": _drop(
                 [
                     ("normal", Stance.NORMAL),
@@ -228,7 +230,7 @@ class MeleeExchangeCalculator(Calculator):
             "defender_dexterity": _int(4, "Defender: Dexterity"),
             "defence_skill": _int(3, "Defender: Dodge or parry skill (0 = DEX test)"),
             "parry_with": _drop(skills, CloseSkill.MARTIAL_ARTS, "Defender: parries with"),
-            "defence_chair": _drop(_CHAIR, None, "Defender: parries with a chair"),
+            "defence_chair": _drop(_CHAIR, 0, "Defender: parries with a chair"),
             "defender_stance": _drop(
                 [
                     ("normal", Stance.NORMAL),
@@ -251,7 +253,7 @@ class MeleeExchangeCalculator(Calculator):
     def outcome(values: Mapping[str, Any]) -> Any:
         """The rules-layer exchange (a :class:`FeintedExchange` after a feint)."""
         weapon = values["attack_weapon"]
-        improvised, pick = weapon if weapon is not None else (None, None)
+        improvised, pick = (None, None) if weapon == "real" else weapon
         with _fields(
             {
                 "dexterity": "attacker_dexterity",
@@ -296,8 +298,8 @@ class MeleeExchangeCalculator(Calculator):
                 values["defender_stance"],
                 values["defender_penalty"],
                 values["defence_modifier"],
-                improvised=None if chair is None else ImprovisedWeapon.CHAIR,
-                improvised_modifier=chair,
+                improvised=ImprovisedWeapon.CHAIR if chair else None,
+                improvised_modifier=chair or None,
             )
         lighting, dark = values["lighting"], values["darkness_bonus"]
         if not values["feint"]:
@@ -327,7 +329,7 @@ class MeleeExchangeCalculator(Calculator):
             )
         levels = out.level_distribution()
         rows: list[tuple[str, str]] = []
-        if values["attack_weapon"] is not None:
+        if values["attack_weapon"] != "real":
             rows.append(
                 ("Attack skill", "Hand weapon (arme blanche), as for any improvised weapon")
             )
