@@ -724,7 +724,7 @@ def test_glossary_and_labels():
     french = {t.french for t in GLOSSARY}
     assert {"demi-esquive", "mantisse", "parade", "contre psychique"} <= french
     assert len(french) == len(GLOSSARY)
-    assert DodgeMode.UNAWARE.label == "Pas d'esquive (cible non consciente de l'attaque)"
+    assert DodgeMode.UNAWARE.label == "Pas d'esquive (cible non avertie)"
     assert Weapon.HEAVY.label == "Armes lourdes (AL)"  # its own label, code appended
     assert Action.PSYCHIC_COUNTER.label == "Contre psychique"
     assert BlowOption.INSTINCTIVE.label == "Coups instinctifs"

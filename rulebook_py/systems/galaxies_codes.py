@@ -368,14 +368,17 @@ class Roll:
         return _distribution(self.code.dice, self.code.pips, self.halved, self.rounding)
 
     def describe(self) -> str:
-        """Short text: ``4D+2``, ``(4D+2)/2``, ``fixed 16``.
+        """Short text: ``4D+2``, ``(4D+2)/2``, ``3D+1 fixed at 11``, ``fixed at 0``.
 
         Example:
             >>> Roll(DiceCode(4, 2), halved=True).describe()
             '(4D+2)/2'
+            >>> Roll(DiceCode(3, 1), fixed=True).describe(), Roll(DiceCode(0), fixed=True).describe()
+            ('3D+1 fixed at 11', 'fixed at 0')
         """
         if self.fixed:
-            return f"{self.code} fixed at {self.distribution().min_value}"
+            value = self.distribution().min_value
+            return f"fixed at {value}" if self.code.dice == 0 else f"{self.code} fixed at {value}"
         return f"({self.code})/2" if self.halved else str(self.code)
 
     def roll(self, rng: random.Random | None = None) -> RolledTotal:

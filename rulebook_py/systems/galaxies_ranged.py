@@ -73,7 +73,7 @@ class DodgeMode(LabelledEnum):
     TOTAL = "Esquive totale"
     FIXED = "Esquive fixe"
     FIXED_TOTAL = "Esquive fixe et totale"
-    UNAWARE = "Pas d'esquive (cible non consciente de l'attaque)"
+    UNAWARE = "Pas d'esquive (cible non avertie)"
 
 
 class Weapon(LabelledEnum):
