@@ -698,9 +698,7 @@ class MeleeOutcome:
         """
         hit = damage_distribution(sides, multiplier, averaged)
         p = self.hit_chance
-        weights = {v: w * p.numerator for v, w in hit.items()}
-        weights[0] = weights.get(0, 0) + (p.denominator - p.numerator) * hit.total
-        return Distribution.from_weights(weights)
+        return _mix([(p, hit), (1 - p, Distribution.constant(0))])
 
     def roll(
         self,

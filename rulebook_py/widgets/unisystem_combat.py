@@ -132,6 +132,18 @@ def _fields(mapping: Mapping[str, str]) -> Iterator[None]:
         raise
 
 
+def _rolled(out: Any, values: Mapping[str, Any], rng: random.Random) -> str:
+    """Roll an exchange or a ranged attack once with the calculator's damage controls."""
+    with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
+        roll = out.roll(
+            rng,
+            sides=values["damage_die"],
+            multiplier=values["multiplier"],
+            averaged=values["averaged"],
+        )
+    return _lines(str(roll))
+
+
 def _lighting_options() -> list[tuple[str, Lighting]]:
     out = []
     for light in Lighting:
@@ -362,15 +374,7 @@ class MeleeExchangeCalculator(Calculator):
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Feint (if any), attack roll, defence roll, damage die."""
-        out = self.outcome(values)
-        with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
-            roll = out.roll(
-                rng,
-                sides=values["damage_die"],
-                multiplier=values["multiplier"],
-                averaged=values["averaged"],
-            )
-        return _lines(str(roll))
+        return _rolled(self.outcome(values), values, rng)
 
 
 def _feint_bonuses(out: FeintedExchange) -> str:
@@ -558,15 +562,7 @@ class RangedAttackCalculator(Calculator):
             return escape(
                 f"suppressive fire: {shown}; damage {faces} × {mult} = {sum(faces) * mult}"
             )
-        out = self.outcome(values)
-        with _fields({"sides": "damage_die"}):
-            roll = out.roll(
-                rng,
-                sides=values["damage_die"],
-                multiplier=values["multiplier"],
-                averaged=values["averaged"],
-            )
-        return _lines(str(roll))
+        return _rolled(self.outcome(values), values, rng)
 
 
 # ------------------------------------------------------------------ initiative
@@ -739,7 +735,7 @@ class ActionPlannerCalculator(Calculator):
             title="Chance of each action (total ≥ 9)",
             x_title="action",
         )
-        head = ["#", "action", "kind", "", "penalty", "bonus", "P(total ≥ 9)"]
+        head = ["#", "action", "kind", "free/extra", "penalty", "bonus", "P(total ≥ 9)"]
         return table_html(head, rows), chart
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
