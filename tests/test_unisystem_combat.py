@@ -497,6 +497,20 @@ def test_feinted_exchange_matches_brute_force():
     assert err.value.field == "feint"
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 6), st.integers(0, 6), st.integers(0, 6), st.integers(0, 6),
+    st.sampled_from(list(DefenceKind)),
+)  # fmt: skip
+def test_a_feint_never_lowers_the_chance_to_hit(intelligence, skill, perception, dskill, kind):
+    attack = MeleeAttack(3, 2)
+    defence = MeleeDefence(kind, 3, 2, CloseSkill.MARTIAL_ARTS)
+    out = feinted_exchange(attack, defence, feint(intelligence, skill, perception, dskill))
+    assert sum(p for _, p, _ in out.branches) == 1
+    assert out.hit_chance >= melee_exchange(attack, defence).hit_chance
+    assert sum(out.level_distribution().values()) == 1
+
+
 def test_improvised_weapons_in_the_exchange():
     bottle = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON, improvised=ImprovisedWeapon.SHARP)
     assert bottle.improvised_modifier == -2

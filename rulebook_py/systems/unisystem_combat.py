@@ -883,6 +883,13 @@ class FeintedRoll:
         read: The defender's roll to see through it.
         bonus: The bonus won (0 when the feint fails).
         blow: The exchange rolled with that bonus.
+
+    Example:
+        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+        ...                        feint(3, 2, 2, 2))
+        >>> r = out.roll(random.Random(2))
+        >>> r.blow.attack.total == r.blow.attack.die.value + 5 + r.bonus
+        True
     """
 
     feint: CheckRoll
@@ -948,7 +955,13 @@ class FeintedExchange:
         return dict(sorted(out.items()))
 
     def expected_levels(self) -> Fraction:
-        """Expected success levels of the blow (0 when it misses)."""
+        """Expected success levels of the blow (0 when it misses).
+
+        Example:
+            >>> feinted_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE),
+            ...                  feint(0, 0, 30, 0)).expected_levels()  # a hopeless feint
+            Fraction(3, 1)
+        """
         return sum((k * p for k, p in self.level_distribution().items()), Fraction(0))
 
     def damage_distribution(
