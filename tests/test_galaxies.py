@@ -396,6 +396,32 @@ def test_shot_outcomes_sum_to_one_and_more_dice_help(attack, dodge, mode, dodge_
     assert harder.probability(Outcome.HIT) <= c.probability(Outcome.HIT)
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    codes,
+    codes,
+    st.sampled_from(list(PsyAttack)),
+    st.sampled_from(list(PsyOption)),
+    st.booleans(),
+)
+def test_psychic_and_explosive_sum_to_one_and_more_dice_help(attack, target, kind, option, two):
+    try:
+        psy = psychic_attack(attack, target, attack=kind, option=option)
+        boom = throw_explosive(attack, target, two_at_once=two)
+    except RuleValueError as err:  # a 1D skill at -1D falls to 0D
+        assert "needs at least 1D" in str(err)
+        return
+    for c in (psy, boom):
+        for i in range(len(c.attacks)):
+            assert sum(c.table(i).values()) == 1
+        assert sum(c.counts.values()) == 1
+    first = psy.outcomes[0]  # hit, or the mental attack's success
+    better = psychic_attack(attack + DiceCode(1), target, attack=kind, option=option)
+    assert better.probability(first) >= psy.probability(first)
+    stronger = throw_explosive(attack + DiceCode(1), target, two_at_once=two)
+    assert stronger.probability(Outcome.PRIMARY_ZONE) >= boom.probability(Outcome.PRIMARY_ZONE)
+
+
 # ---------------------------------------------------------------- explosives
 @pytest.mark.parametrize(("a", "d"), [(2, 2), (3, 2), (1, 1)])
 def test_explosive_tie_is_primary_zone(a, d):
@@ -902,6 +928,14 @@ def test_melee_calculator_two_blows_and_layout():
     assert calc.result in calc.children and calc.roll_output in calc.children
     shown = [w.children[0] for w in calc.children if isinstance(w, widgets.HBox)]
     assert all(calc.controls[name] in shown for name in calc.controls)
+    calc.controls["half_dodge"].value = F(1)
+    r = melee(
+        Fighter("4D+1", "3D", weapon=MeleeWeapon.AB2, blows=BlowOption.INSTINCTIVE),
+        Fighter("3D+2", "3D+1", stance=Stance.DODGE, weapon=MeleeWeapon.AB1),
+        half_dodge_factor=F(1),
+    )
+    assert f"A deals {number(r.round_a_deals)} of his damage over the round" in calc.result.value
+    assert "<td>Half-dodge</td><td>10.04 % (9373/93312)</td><td>1</td>" in calc.result.value
 
 
 def test_psychic_calculator_two_techniques():
@@ -918,6 +952,11 @@ def test_psychic_calculator_two_techniques():
     assert "second_skill is '0D+2'" in err(calc, "second_skill")
     calc.controls["option"].value = PsyOption.SINGLE  # the second skill is then ignored
     assert calc.error == ""
+    single = psychic_attack("5D", "3D+2", bdc=2)
+    hit, half = single.probability(Outcome.HIT), single.probability(Outcome.HALF_DODGE)
+    assert f"counted in full hits: {number(hit + half / 2)} " in calc.result.value
+    calc.controls["half_dodge"].value = F(0)
+    assert f"counted in full hits: {number(hit)} " in calc.result.value
 
 
 def test_psychic_calculator():

@@ -198,6 +198,10 @@ _HALF_DODGE_SHARES = [
 ]
 
 
+def _half_dodge_control() -> widgets.Dropdown:
+    return _dropdown(_HALF_DODGE_SHARES, HALF_DODGE_FACTOR, "A half-dodge (demi-esquive) deals")
+
+
 def _defence_caption(c: Contest, dodge_mode: DodgeMode | None) -> str:
     if dodge_mode is DodgeMode.UNAWARE:
         value = c.defence.distribution().min_value
@@ -335,9 +339,7 @@ class GalaxiesShotCalculator(_ContestCalculator):
             "willpower": _code("3D", "Shooter's VOLONTÉ (VO)"),
             "dodge": _code("3D+1", "Target's AGILITÉ (esquive)"),
             "dodge_mode": _choice(DodgeMode, DodgeMode.NORMAL, "Dodge (esquive)"),
-            "half_dodge": _dropdown(
-                _HALF_DODGE_SHARES, HALF_DODGE_FACTOR, "A half-dodge (demi-esquive) deals"
-            ),
+            "half_dodge": _half_dodge_control(),
         }
 
     def contest(self, values: Mapping[str, Any]) -> Contest:
@@ -408,6 +410,7 @@ class GalaxiesMeleeCalculator(Calculator):
         ("a_blows", BlowOption.TWO_WEAPONS),
         ("b_stance", Stance.ATTACK),
         ("a_skill", "6D+2"),
+        ("half_dodge", Fraction(3, 4)),
     )
 
     def __init__(self, **values: Any) -> None:
@@ -417,8 +420,10 @@ class GalaxiesMeleeCalculator(Calculator):
         groups: list[widgets.Widget] = []
         for p, heading in (("a", "Fighter A"), ("b", "Fighter B")):
             groups.append(widgets.HTML(f"<b>{heading}</b>"))
-            groups.extend(row for name, row in rows.items() if name.startswith(p))
-        self.children = [self.children[0], *groups, *self.children[1 + len(rows) :]]
+            groups.extend(row for name, row in rows.items() if name.startswith(f"{p}_"))
+        shared = [row for name, row in rows.items() if not name.startswith(("a_", "b_"))]
+        tail = self.children[1 + len(rows) :]
+        self.children = [self.children[0], *groups, widgets.HTML("<b>Both</b>"), *shared, *tail]
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""
@@ -436,11 +441,14 @@ class GalaxiesMeleeCalculator(Calculator):
             )
             controls[f"{p}_bonus"] = _int(0, f"{name}'s BDC + BDT")
             controls[f"{p}_blows"] = _choice(BlowOption, BlowOption.SINGLE, f"{name}'s weapons")
+        controls["half_dodge"] = _half_dodge_control()
         return controls
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Every outcome with its chance and the share of damage each side deals."""
-        r = melee(_fighter(values, "a"), _fighter(values, "b"))
+        r = melee(
+            _fighter(values, "a"), _fighter(values, "b"), half_dodge_factor=values["half_dodge"]
+        )
         rolls = (
             f"<p>A rolls {escape(r.a_roll.describe())}, B rolls {escape(r.b_roll.describe())}. "
             if r.a_roll and r.b_roll
@@ -502,6 +510,7 @@ class GalaxiesPsychicCalculator(_ContestCalculator):
         ("second_skill", "3D+1"),
         ("attack", PsyAttack.PHYSICAL),
         ("dodge_mode", DodgeMode.TOTAL),
+        ("half_dodge", Fraction(1)),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -516,6 +525,7 @@ class GalaxiesPsychicCalculator(_ContestCalculator):
             "bdt": _int(0, "BDT (not for mental attacks)"),
             "defence": _code("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
             "dodge_mode": _choice(DodgeMode, DodgeMode.NORMAL, "Dodge (esquive)"),
+            "half_dodge": _half_dodge_control(),
         }
 
     def contest(self, values: Mapping[str, Any]) -> Contest:
@@ -536,7 +546,8 @@ class GalaxiesPsychicCalculator(_ContestCalculator):
     def answer(self, c: Contest, values: Mapping[str, Any]) -> str:
         """The tables, with the expected damage of a physical attack."""
         physical = values["attack"] is PsyAttack.PHYSICAL
-        html = _contest_table(c, shot_damage_factors() if physical else None, values["dodge_mode"])
+        factors = shot_damage_factors(values["half_dodge"]) if physical else None
+        html = _contest_table(c, factors, values["dodge_mode"])
         if values["option"] is not PsyOption.SINGLE:
             html += (
                 "<p>Both techniques are aimed at this target, who answers both with his one "
