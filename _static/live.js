@@ -81,7 +81,7 @@
     panel.setAttribute("aria-label", "Live calculators");
     panel.innerHTML =
       '<header class="rb-live-header"><strong>Live calculators</strong>' +
-      '<span class="rb-live-note">Python running in your browser; nothing leaves your computer.</span>' +
+      '<span class="rb-live-note">Python running in your browser, served by this site alone.</span>' +
       '<button type="button" class="rb-live-close" aria-label="Close the live calculators">×</button></header>' +
       '<p class="rb-live-status" role="status"></p>';
     panel.querySelector(".rb-live-close").addEventListener("click", function () {

@@ -78,6 +78,10 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+#: Python version of the Pyodide runtime (set from its lock file).
+PYTHON_VERSION = ["3.12"]
+
+
 def pypi_wheel(name: str, version: str) -> Path:
     """A py3-none-any wheel from PyPI (pip's ordinary client), cached under .cache/wheels."""
     WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
@@ -97,7 +101,7 @@ def pypi_wheel(name: str, version: str) -> Path:
                 "--no-deps",
                 "--only-binary=:all:",
                 "--python-version",
-                "3.13",
+                PYTHON_VERSION[0],
                 "--dest",
                 str(WHEEL_CACHE),
                 f"{name}=={version}",
@@ -255,6 +259,7 @@ def prepare_pyodide(pyodide_dir: Path) -> list[str]:
     lock_path = pyodide_dir / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     packages = lock["packages"]
+    PYTHON_VERSION[0] = ".".join(lock["info"]["python"].split(".")[:2])
 
     # Pyodide's own pure-Python packages the kernel needs, and their dependencies.
     todo, seen = list(FROM_PYODIDE), set()

@@ -60,8 +60,9 @@ def is_local(url: str) -> bool:
     return parts.hostname in LOCAL_HOSTS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """Chromium for one test module (closed after it: no event loop lingers for nbval)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - requirements.txt installs it
