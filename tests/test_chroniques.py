@@ -7,6 +7,7 @@ import random
 import re
 from fractions import Fraction
 
+import ipywidgets as widgets
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -817,6 +818,22 @@ def test_chase_calculator_matches_the_rules_and_replays():
     assert "sight must be an integer from 2 to 500 m (the source's open plain" in (
         calc.error_for("sight").replace("&#x27;", "'")
     )
+
+
+@pytest.mark.parametrize("cls", OURS)
+def test_every_control_has_room_for_its_description(cls):
+    """A shared fixed width once squeezed the long descriptions' inputs to a few pixels."""
+    calc = cls()
+    for name, control in calc.controls.items():
+        if isinstance(control, widgets.Checkbox):
+            assert control.layout.width == "auto" and not control.indent, name
+            continue
+        assert control.style.description_width == "initial", name
+        width = float(control.layout.width.removesuffix("em"))
+        assert width >= 0.5 * len(control.description) + 6, (name, control.layout.width)
+    assert isinstance(
+        ChroniquesInitiativeCalculator().controls["combatants"], widgets.Textarea
+    )  # one combatant a line
 
 
 @pytest.mark.parametrize("cls", OURS)

@@ -610,7 +610,7 @@ class ChroniquesInitiativeCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Combatants, one delay, and the ambush."""
         return {
-            "combatants": _text(_DEFAULT_FIGHT, "name, Init., PC/NPC, WIS"),
+            "combatants": _text(_DEFAULT_FIGHT, "name, Init., PC/NPC, WIS", rows=6),
             "delay_name": _text("", "Delays (name)"),
             "delay_to": _int(0, "to initiative"),
             "ambush": _check(True, "The NPCs ambush the PCs (embuscade)"),
