@@ -1057,7 +1057,7 @@ def test_two_unit_calculators_lay_the_units_out_as_one_table():
             assert calc.controls[name].tooltip.endswith(
                 grid.children[3 * (pairs.index(name) + 1)].value
             )
-            assert calc.controls[name].layout.width == "100%"
+            assert calc.controls[name].layout.width == "calc(100% - 4px)"
 
 
 def test_worked_example_calculator_replays_both_examples_step_by_step():

@@ -227,7 +227,7 @@ class _TwoColumns(Calculator):
                 control = self.controls[n]
                 control.description = ""
                 control.tooltip = f"{side}: {label}"
-                control.layout.width = "100%"
+                control.layout.width = "calc(100% - 4px)"
                 cells.append(
                     widgets.VBox([control, self._errors[n]], layout=widgets.Layout(min_width="0"))
                 )
@@ -452,14 +452,14 @@ class MassBattleRoundCalculator(_TwoColumns):
                     f"{p}defense": _int("Defense level", dfn),
                     f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
                     f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
-                    f"{p}special_off": _int("… free points on offense", sp_off),
+                    f"{p}special_off": _int("Action points on offense", sp_off),
                     f"{p}morale": _drop("Morale", _enum_options(Morale), morale),
-                    f"{p}morale_off": _int("… on offense", 0),
+                    f"{p}morale_off": _int("Morale points on offense", 0),
                     f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
-                    f"{p}leadership_off": _int("… on offense", 0),
+                    f"{p}leadership_off": _int("Leadership points on offense", 0),
                     f"{p}terrain_off": _int("Terrain points on offense", 0),
                     f"{p}die": _int("d4 rolled", die),
-                    f"{p}chance_off": _int("… d4 points on offense", ch_off),
+                    f"{p}chance_off": _int("d4 points on offense", ch_off),
                 }
             )
         controls["terrain"] = _drop(
