@@ -978,6 +978,8 @@ def test_psychic_calculator():
 def test_initiative_calculator():
     calc = GalaxiesInitiativeCalculator(combatants="A: 2D+1\nB: 2D, 1")
     assert "50.00 % (1/2)" in calc.result.value
+    assert "<td>A</td><td>2D+1</td><td>—</td><td>50.00 % (1/2)</td>" in calc.result.value
+    assert "<td>B</td><td>2D+1</td><td>50.00 % (1/2)</td><td>—</td>" in calc.result.value
     assert calc.roll_output.value.count("<br>") >= 2
     calc.controls["combatants"].value = "A: 2D\nB 3D"
     assert "line 2" in err(calc, "combatants")

@@ -626,15 +626,17 @@ class GalaxiesInitiativeCalculator(Calculator):
         people = parse_combatants(values["combatants"])
         if not people:
             raise RuleValueError("write at least one combatant", field="combatants")
-        header = ["acts before →", *(c.name for c in people)]
+        header = ["acts before →", "roll", *(c.name for c in people)]
         rows = [
-            [a.name, *("—" if a is b else probability(prob_acts_before(a, b)) for b in people)]
+            [
+                a.name,
+                str(a.roll_spec().code),
+                *("—" if a is b else probability(prob_acts_before(a, b)) for b in people),
+            ]
             for a in people
         ]
-        html = table_html(header, rows, caption="Exact chance that the row acts before the column")
-        spec = people[0].roll_spec()
-        html += f"<p>{escape(people[0].name)} rolls {escape(str(spec.code))} (RAPIDITÉ + BDR).</p>"
-        return html, ""
+        caption = "Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column"
+        return table_html(header, rows, caption=caption), ""
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Every roll and re-roll, and the order of action."""
