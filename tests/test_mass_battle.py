@@ -742,6 +742,46 @@ def test_unit_builder_widget():
     assert "round_number must be an integer of at least 1" in calc.error_for("round")
 
 
+def test_unit_builder_covers_every_table_and_condition():
+    from rulebook_py.widgets.mass_battle import UnitBuilderCalculator
+
+    calc = UnitBuilderCalculator(special="none", lean=Lean.DEFENSE)
+    assert "offense +4, defense +3" in calc.result.value  # no ambush
+    assert "cunning (Futé, +1) counts only in the rolls" in calc.result.value
+    calc.controls["cunning"].value = Cunning.MACHIAVELLIAN
+    assert "(Machiavélique, +3)" in calc.result.value
+    calc.controls["leadership"].value = (CommanderClass.POOR, Experience.EXPERIENCED)
+    # 3/1, attitude 4/0, morale +1 on defense 4/1, leadership -1 (a malus: offense) 3/1
+    assert "offense +3, defense +1" in calc.result.value
+    calc.controls["reading"].value = LeadershipReading.RANKED_LIST
+    assert "offense +2, defense +1" in calc.result.value  # -2 in the ranked list
+    calc.controls["reading"].value = LeadershipReading.CLASS_TABLE
+    calc.controls["weather"].value = Weather.DEPRESSING  # morale 1 - 2 = -1, a malus
+    assert "offense +2, defense +0" in calc.result.value  # 4/0, 3/0, 2/0
+    calc.controls["feels_weather"].value = False  # undead: morale +1 again
+    assert "offense +3, defense +1" in calc.result.value
+    calc.controls["terrain"].value = Terrain.MARSH  # attackers -2 (to offense, a malus)
+    assert "offense +1, defense +1" in calc.result.value
+    calc.controls["defends_ground"].value = True  # defenders on dry ground +2
+    assert "offense +3, defense +3" in calc.result.value
+    calc.controls["well_placed"].value = False  # -2 to everyone
+    assert "offense +1, defense +1" in calc.result.value
+    calc.controls["terrain"].value = Terrain.FAULT_FROM_ABOVE
+    calc.controls["defends_ground"].value = False
+    assert "offense +5, defense +1" in calc.result.value  # +2 on offense for shooters
+    calc.controls["attackers"].value = "fly"
+    assert "offense +3, defense +1" in calc.result.value  # the defenders get the +2
+    calc.controls["attackers"].value = "neither"
+    assert "no melee is possible" in calc.error_for("attackers")
+    calc.controls["attackers"].value = "shoot"
+    calc.controls["lean"].value = Lean.EVEN
+    calc.seed.value = 3
+    calc.roll()
+    die = random.Random(3).randint(1, 4)
+    off, dfn = split_free(die, Lean.EVEN)
+    assert f"d4 = {die}: {off} on offense, {dfn} on defense" in calc.roll_output.value
+
+
 def test_round_widget_reproduces_the_brigands_round():
     from rulebook_py.widgets.mass_battle import MassBattleRoundCalculator
 

@@ -29,6 +29,7 @@ from ..systems.mass_battle import (
     Cunning,
     Experience,
     Fame,
+    LeadershipReading,
     Lean,
     Morale,
     Orders,
@@ -51,6 +52,7 @@ from ..systems.mass_battle import (
     replay_battle,
     resolve_round,
     roll_actions,
+    split_free,
     surprise_attack,
     surprise_attack_rolls,
     tight_combat,
@@ -271,9 +273,10 @@ def _unit(values: Mapping[str, Any], p: str, holds: bool, known: Any) -> Unit:
         raise
 
 
-def _commander(choice: tuple[CommanderClass, Experience], fame: Fame = Fame.ORDINARY) -> Commander:
-    cls, exp = choice
-    return Commander(cls, exp, fame=fame)
+def _check(description: str, value: bool) -> widgets.Checkbox:
+    return widgets.Checkbox(
+        value=value, description=description, indent=False, layout=widgets.Layout(width="auto")
+    )
 
 
 def _actions(special: SpecialAction | str | None) -> tuple[SpecialAction, ...]:
@@ -299,6 +302,9 @@ class UnitBuilderCalculator(Calculator):
         ("defends_ground", True),
         ("special", SPECIAL_OPTIONS[3][1]),
         ("round", 3),
+        ("terrain", Terrain.MARSH),
+        ("well_placed", False),
+        ("cunning", Cunning.MACHIAVELLIAN),
         ("lean", Lean.EVEN),
     )
 
@@ -315,50 +321,65 @@ class UnitBuilderCalculator(Calculator):
             "weather": _drop(
                 "Weather (température)", _enum_options(Weather), Weather.NORMAL, "30em"
             ),
+            "feels_weather": _check("Feels the weather (not undead or magical)", True),
             "leadership": _drop(
                 "Leadership", LEADERSHIP_OPTIONS, (CommanderClass.INTELLIGENT, Experience.VETERAN)
             ),
+            "reading": _drop(
+                "Leadership list",
+                [
+                    ("class table (poor, experienced: −1)", LeadershipReading.CLASS_TABLE),
+                    ("ranked list (poor, experienced: −2)", LeadershipReading.RANKED_LIST),
+                ],
+                LeadershipReading.CLASS_TABLE,
+                "30em",
+            ),
+            "cunning": _drop("Cunning (ruse)", _enum_options(Cunning), Cunning.CLEVER),
             "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"),
-            "defends_ground": widgets.Checkbox(
-                value=False, description="Holds the ground (défenseur)", style=LABEL_STYLE
+            "defends_ground": _check("Holds the ground (défenseur)", False),
+            "well_placed": _check("Marsh, muddy plain: defenders on firm ground", True),
+            "attackers": _drop(
+                "Fault from above: attackers",
+                [("shoot (missile weapons)", "shoot"), ("fly", "fly"), ("neither", "neither")],
+                "shoot",
             ),
             "lean": _drop("Free points go", _LEANS, Lean.DEFENSE),
         }
 
     def _steps(self, values: Mapping[str, Any]) -> tuple[Any, ...]:
+        flags = {
+            "missile_weapons": values["attackers"] == "shoot",
+            "flying": values["attackers"] == "fly",
+        }
         try:
+            commander = Commander(
+                *values["leadership"],
+                cunning=values["cunning"],
+                fame=values["fame"],
+                reading=values["reading"],
+            )
             unit = Unit(
                 "Unit",
                 100,
                 values["offense"],
                 values["defense"],
-                _commander(values["leadership"], values["fame"]),
+                commander,
                 values["morale"],
                 defends_ground=values["defends_ground"],
+                feels_weather=values["feels_weather"],
+                **flags,
             )
             side = Side(
                 unit, Orders(values["attitude"], _actions(values["special"]), values["lean"])
             )
-            enemy = Unit(
-                "Enemy",
-                100,
-                0,
-                0,
-                defends_ground=not values["defends_ground"],
-                missile_weapons=True,
-            )
-            return totals_before_chance(
-                side, enemy, Battlefield(values["terrain"], values["weather"]), values["round"]
-            )
+            enemy = Unit("Enemy", 100, 0, 0, defends_ground=not values["defends_ground"], **flags)
+            field = Battlefield(values["terrain"], values["weather"], values["well_placed"])
+            return totals_before_chance(side, enemy, field, values["round"])
         except RulebookError as err:
-            _retarget(
-                err,
-                "",
-                {
-                    "round_number": "round",
-                },
-                self.controls,
-            )
+            names = {"round_number": "round"}
+            if "no melee is possible" in str(err):
+                names["terrain"] = "attackers"
+            _retarget(err, "", names, self.controls)
             raise
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -369,9 +390,12 @@ class UnitBuilderCalculator(Calculator):
             for s in steps
         ]
         last = steps[-1]
+        cunning = values["cunning"]
         summary = (
             f"<p><b>Before the d4 (round {values['round']}): offense {last.offense:+d}, "
-            f"defense {last.defense:+d}.</b></p>"
+            f"defense {last.defense:+d}.</b> The commander's cunning "
+            f"({escape(cunning.label)}, {cunning.modifier:+d}) counts only in the rolls of "
+            "special actions.</p>"
         )
         return summary + table_html(["step", "what", "change", "total", "detail"], rows), ""
 
@@ -379,11 +403,10 @@ class UnitBuilderCalculator(Calculator):
         """Roll the d4 of chance and place it by the lean."""
         last = self._steps(values)[-1]
         die = rng.randint(1, 4)
-        lean = values["lean"]
-        off = die if lean is Lean.OFFENSE else 0 if lean is Lean.DEFENSE else die - die // 2
+        off, dfn = split_free(die, values["lean"])
         return (
-            f"d4 = {die}: {off} on offense, {die - off} on defense → "
-            f"{last.offense + off:+d}/{last.defense + die - off:+d}"
+            f"d4 = {die}: {off} on offense, {dfn} on defense → "
+            f"{last.offense + off:+d}/{last.defense + dfn:+d}"
         )
 
 
