@@ -65,6 +65,7 @@ from rulebook_py.systems.mass_battle import (
     surprise_attack_rolls,
     terrain_effect,
     tight_combat,
+    tight_combat_rolls,
     totals_before_chance,
     war_cry,
 )
@@ -1003,6 +1004,22 @@ def test_odds_over_a_defenders_surprise_attack_roll():
     assert mixed.defender_wins == brute
 
 
+def test_odds_over_a_tight_combat_planning_roll():
+    rolled = tight_combat_rolls(TightCombatRoute.PLANNING, cunning=2)
+    assert [(p, own.effect(1).offense) for p, own, _ in rolled.outcomes()] == [
+        (Fraction(1, 4), 2),  # 1 + 2 = 3
+        (Fraction(1, 2), 4),  # 4 or 5
+        (Fraction(1, 4), 6),  # 6
+    ]
+    a, d = _fight_with()
+    mixed = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, defender_rolls=[rolled])
+    brute = Fraction(0)
+    for die in range(1, 5):
+        mine, theirs = tight_combat(TightCombatRoute.PLANNING, die, 2)
+        brute += battle_odds(*_fight_with(theirs, mine), ChancePolicy.ALL_OFFENSE).defender_wins / 4
+    assert mixed.defender_wins == brute
+
+
 def test_simulator_with_rolled_actions_agrees_with_the_mixed_odds():
     rolled = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
     a, d = _fight_with()
@@ -1080,6 +1097,10 @@ def test_odds_widget_averages_over_the_ambush_dice():
     calc.controls["cover"].value = 1
     calc.controls["d_special"].value = ROLLED_OPTIONS[3][1]
     assert "attaque surprise (defender d4, attacker d4)" in calc.result.value
+    calc.controls["d_special"].value = ROLLED_OPTIONS[5][1]
+    assert "combat serré (planning d4)" in calc.result.value
+    calc.controls["d_special"].value = ROLLED_OPTIONS[2][1]  # a charge, rolled by the defender
+    assert "charge (leadership d4)" in calc.result.value and calc.error == ""
 
 
 def test_two_unit_calculators_lay_the_units_out_as_one_table():

@@ -45,6 +45,7 @@ from .mass_battle_actions import (
     surprise_attack,
     surprise_attack_rolls,
     tight_combat,
+    tight_combat_rolls,
     war_cry,
 )
 from .mass_battle_odds import (
@@ -166,6 +167,7 @@ __all__ = [
     "table_percent",
     "terrain_effect",
     "tight_combat",
+    "tight_combat_rolls",
     "totals_before_chance",
     "war_cry",
 ]

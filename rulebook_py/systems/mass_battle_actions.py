@@ -53,6 +53,7 @@ __all__ = [
     "surprise_attack",
     "surprise_attack_rolls",
     "tight_combat",
+    "tight_combat_rolls",
     "war_cry",
 ]
 
@@ -722,3 +723,20 @@ def surprise_attack_rolls(defender_bonus: int, attacker_bonus: int) -> RolledAct
         return result.for_self, result.for_enemy
 
     return RolledAction(ActionKind.SURPRISE_ATTACK, ("defender d4", "attacker d4"), resolve)
+
+
+def tight_combat_rolls(route: TightCombatRoute, cunning: int = 0) -> RolledAction:
+    """A tight combat whose luck or planning d4 is still to roll (declared by the defenders).
+
+    Example:
+        >>> rolled = tight_combat_rolls(TightCombatRoute.LUCK)
+        >>> [(p, own.effect(1).offense, enemy.effect(1).defense) for p, own, enemy
+        ...  in rolled.outcomes()]
+        [(Fraction(1, 2), 0, 5), (Fraction(1, 4), 2, 5), (Fraction(1, 4), 4, 5)]
+    """
+    tight_combat(route, 1, cunning)  # validates the inputs
+
+    def resolve(die: int) -> tuple[SpecialAction, SpecialAction]:
+        return tight_combat(route, die, cunning)
+
+    return RolledAction(ActionKind.TIGHT_COMBAT, (f"{route.name.lower()} d4",), resolve)

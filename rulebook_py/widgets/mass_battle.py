@@ -56,6 +56,7 @@ from ..systems.mass_battle import (
     surprise_attack,
     surprise_attack_rolls,
     tight_combat,
+    tight_combat_rolls,
     totals_before_chance,
     war_cry,
 )
@@ -138,6 +139,8 @@ ROLLED_OPTIONS: list[tuple[str, str]] = [
     ("ambush, dice rolled, free", "rolled ambush"),
     ("charge, dice rolled", "rolled charge"),
     ("surprise attack, dice rolled", "rolled surprise"),
+    ("tight combat by luck, dice rolled", "rolled tight luck"),
+    ("tight combat by planning, dice rolled", "rolled tight planning"),
 ]
 
 _POLICIES = [
@@ -410,6 +413,53 @@ class UnitBuilderCalculator(Calculator):
         )
 
 
+#: The brigands and the knights of the first example: the two-unit calculators open on them.
+_EXAMPLE_UNITS: dict[str, dict[str, Any]] = {
+    "a_": {
+        "vitality": 100,
+        "offense": 3,
+        "defense": 1,
+        "attitude": Attitude.RATHER_OFFENSIVE,
+        "morale": Morale.CONFIDENT,
+        "leadership": (CommanderClass.INTELLIGENT, Experience.VETERAN),
+        "cunning": Cunning.CLEVER,
+    },
+    "d_": {
+        "vitality": 40,
+        "offense": 4,
+        "defense": 3,
+        "attitude": Attitude.BALANCED,
+        "morale": Morale.UNINSPIRED,
+        "leadership": (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
+        "cunning": Cunning.ALERT,
+    },
+}
+
+
+def _unit_controls(p: str, cunning: bool = False) -> dict[str, widgets.Widget]:
+    """A unit's vitality, levels, attitude, morale and commander (``p``: ``a_`` or ``d_``)."""
+    start = _EXAMPLE_UNITS[p]
+    controls = {
+        f"{p}vitality": _int("Vitality %", start["vitality"]),
+        f"{p}offense": _int("Offense level", start["offense"]),
+        f"{p}defense": _int("Defense level", start["defense"]),
+        f"{p}attitude": _drop("Attitude", _enum_options(Attitude), start["attitude"]),
+        f"{p}morale": _drop("Morale (moral)", _enum_options(Morale), start["morale"]),
+        f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, start["leadership"]),
+    }
+    if cunning:
+        controls[f"{p}cunning"] = _drop("Cunning (ruse)", _enum_options(Cunning), start["cunning"])
+    return controls
+
+
+def _field_controls() -> dict[str, widgets.Widget]:
+    """The terrain and the weather, shared by both units."""
+    return {
+        "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"),
+        "weather": _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em"),
+    }
+
+
 _HOLDERS = [("the defender", "d"), ("the attacker", "a"), ("nobody (a pitched melee)", "")]
 
 
@@ -439,56 +489,23 @@ class MassBattleRoundCalculator(_TwoColumns):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Per unit: levels, attitude, bonuses and where they go, the d4; then the field."""
         controls: dict[str, widgets.Widget] = {}
-        sides = (
-            (
-                "a_",
-                100,
-                3,
-                1,
-                Attitude.RATHER_OFFENSIVE,
-                SPECIAL_OPTIONS[1][1],
-                2,
-                Morale.CONFIDENT,
-                (CommanderClass.INTELLIGENT, Experience.VETERAN),
-                4,
-                3,
-            ),
-            (
-                "d_",
-                40,
-                4,
-                3,
-                Attitude.BALANCED,
-                NO_ACTION,
-                0,
-                Morale.UNINSPIRED,
-                (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
-                2,
-                0,
-            ),
-        )
-        for p, vit, off, dfn, att, special, sp_off, morale, lead, die, ch_off in sides:
+        for p, special, sp_off, die, ch_off in (
+            ("a_", SPECIAL_OPTIONS[1][1], 2, 4, 3),
+            ("d_", NO_ACTION, 0, 2, 0),
+        ):
+            controls.update(_unit_controls(p))
             controls.update(
                 {
-                    f"{p}vitality": _int("Vitality %", vit),
-                    f"{p}offense": _int("Offense level", off),
-                    f"{p}defense": _int("Defense level", dfn),
-                    f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
                     f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
                     f"{p}special_off": _int("Action points on offense", sp_off),
-                    f"{p}morale": _drop("Morale", _enum_options(Morale), morale),
                     f"{p}morale_off": _int("Morale points on offense", 0),
-                    f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
                     f"{p}leadership_off": _int("Leadership points on offense", 0),
                     f"{p}terrain_off": _int("Terrain points on offense", 0),
                     f"{p}die": _int("d4 rolled", die),
                     f"{p}chance_off": _int("d4 points on offense", ch_off),
                 }
             )
-        controls["terrain"] = _drop(
-            "Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"
-        )
-        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em")
+        controls.update(_field_controls())
         controls["holder"] = _drop("Holds the ground", _HOLDERS, "d")
         controls["round"] = _int("Round (ronde)", 1, "special actions decay with the rounds")
         return controls
@@ -603,6 +620,9 @@ def _rolled(choice: Any, own: Unit, enemy: Unit, cover: int) -> RolledAction | N
     mine, theirs = own.commander, enemy.commander
     if choice == "rolled charge":
         return charge_rolls(mine.leadership)
+    if choice in ("rolled tight luck", "rolled tight planning"):
+        route = TightCombatRoute.LUCK if choice.endswith("luck") else TightCombatRoute.PLANNING
+        return tight_combat_rolls(route, mine.cunning.modifier)
     if choice == "rolled surprise":
         return surprise_attack_rolls(
             mine.cunning.modifier + mine.leadership, theirs.cunning.modifier + theirs.leadership
@@ -648,52 +668,20 @@ class MassBattleOddsCalculator(_TwoColumns):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Per unit: levels, attitude, morale, commander, lean, action, d4 policy."""
         controls: dict[str, widgets.Widget] = {}
-        sides = (
-            (
-                "a_",
-                100,
-                3,
-                1,
-                Attitude.RATHER_OFFENSIVE,
-                Morale.CONFIDENT,
-                (CommanderClass.INTELLIGENT, Experience.VETERAN),
-                Cunning.CLEVER,
-                SPECIAL_OPTIONS[2][1],
-                ChancePolicy.ALL_OFFENSE,
-            ),
-            (
-                "d_",
-                40,
-                4,
-                3,
-                Attitude.BALANCED,
-                Morale.UNINSPIRED,
-                (CommanderClass.INTELLIGENT, Experience.EXPERIENCED),
-                Cunning.ALERT,
-                NO_ACTION,
-                ChancePolicy.ALL_DEFENSE,
-            ),
-        )
         actions = SPECIAL_OPTIONS + ROLLED_OPTIONS
-        for p, vit, off, dfn, att, morale, lead, cunning, special, policy in sides:
+        for p, special, policy in (
+            ("a_", SPECIAL_OPTIONS[2][1], ChancePolicy.ALL_OFFENSE),
+            ("d_", NO_ACTION, ChancePolicy.ALL_DEFENSE),
+        ):
+            controls.update(_unit_controls(p, cunning=True))
             controls.update(
                 {
-                    f"{p}vitality": _int("Vitality %", vit),
-                    f"{p}offense": _int("Offense level", off),
-                    f"{p}defense": _int("Defense level", dfn),
-                    f"{p}attitude": _drop("Attitude", _enum_options(Attitude), att),
-                    f"{p}morale": _drop("Morale (moral)", _enum_options(Morale), morale),
-                    f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, lead),
-                    f"{p}cunning": _drop("Cunning (ruse)", _enum_options(Cunning), cunning),
                     f"{p}lean": _drop("Free bonuses go", _LEANS, Lean.DEFENSE),
                     f"{p}special": _drop("Special action", actions, special),
                     f"{p}policy": _drop("d4 policy", _POLICIES, policy),
                 }
             )
-        controls["terrain"] = _drop(
-            "Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"
-        )
-        controls["weather"] = _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em")
+        controls.update(_field_controls())
         controls["cover"] = _int(
             "Cover for a rolled ambush (+0 to +3)", 1, "added to the hiding roll (forest: +1)"
         )
