@@ -1077,7 +1077,9 @@ def test_odds_widget_averages_over_the_ambush_dice():
         calc.controls[f"{prefix}policy"].value = ChancePolicy.ALL_OFFENSE
     calc.controls["a_special"].value = ROLLED_OPTIONS[0][1]
     html = calc.result.value
-    assert "Averaged exactly over the dice of the embuscade (hiding d4, detection d4)" in html
+    assert (
+        "Averaged exactly over the dice of the ambush (embuscade): hiding d4, detection d4." in html
+    )
     a = Side(
         Unit("A", 60, 3, 3, Commander(CommanderClass.NOT_NEEDED, cunning=Cunning.CLEVER)),
         Orders(lean=Lean.DEFENSE),
@@ -1090,17 +1092,17 @@ def test_odds_widget_averages_over_the_ambush_dice():
     odds = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, attacker_rolls=[rolled])
     assert f"<td>Attacker wins</td><td>{probability(odds.attacker_wins)}</td>" in html
     calc.roll()
-    assert "attacker's embuscade: hiding d4 " in calc.roll_output.value
+    assert "attacker's ambush (embuscade): hiding d4 " in calc.roll_output.value
     assert ", detection d4 " in calc.roll_output.value and "→ hiding " in calc.roll_output.value
     calc.controls["cover"].value = 4
     assert "help_bonus must be an integer from 0 to 3, got 4" in calc.error_for("cover")
     calc.controls["cover"].value = 1
     calc.controls["d_special"].value = ROLLED_OPTIONS[3][1]
-    assert "attaque surprise (defender d4, attacker d4)" in calc.result.value
+    assert "surprise attack (attaque surprise): defender d4, attacker d4." in calc.result.value
     calc.controls["d_special"].value = ROLLED_OPTIONS[5][1]
-    assert "combat serré (planning d4)" in calc.result.value
+    assert "tight combat (combat serré): planning d4." in calc.result.value
     calc.controls["d_special"].value = ROLLED_OPTIONS[2][1]  # a charge, rolled by the defender
-    assert "charge (leadership d4)" in calc.result.value and calc.error == ""
+    assert "the charge: leadership d4." in calc.result.value and calc.error == ""
 
 
 def test_two_unit_calculators_lay_the_units_out_as_one_table():

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..errors import RulebookError
 from ..systems.mass_battle import (
+    ActionKind,
     Allocation,
     Attitude,
     Battlefield,
@@ -345,6 +346,7 @@ class UnitBuilderCalculator(Calculator):
                 "Fault from above: attackers",
                 [("shoot (missile weapons)", "shoot"), ("fly", "fly"), ("neither", "neither")],
                 "shoot",
+                "30em",
             ),
             "lean": _drop("Free points go", _LEANS, Lean.DEFENSE),
         }
@@ -632,6 +634,18 @@ def _rolled(choice: Any, own: Unit, enemy: Unit, cover: int) -> RolledAction | N
     )
 
 
+def _action_name(kind: ActionKind) -> str:
+    """The action's English name, the source's French one after it (escaped HTML).
+
+    Example:
+        >>> _action_name(ActionKind.AMBUSH), _action_name(ActionKind.CHARGE)
+        ('ambush (embuscade)', 'charge')
+    """
+    english = kind.name.lower().replace("_", " ")
+    french = kind.label.lower()
+    return escape(english if english == french else f"{english} ({french})")
+
+
 _END = {
     (True, True): "both fall",
     (False, True): "the attacker wins",
@@ -752,7 +766,7 @@ class MassBattleOddsCalculator(_TwoColumns):
         rolled = [r for key in ("attacker_rolls", "defender_rolls") for r in kwargs[key]]
         note = (
             "<p>Averaged exactly over the dice of "
-            + ", ".join(f"the {escape(r.kind.label.lower())} ({', '.join(r.dice)})" for r in rolled)
+            + "; ".join(f"the {_action_name(r.kind)}: {', '.join(r.dice)}" for r in rolled)
             + ".</p>"
             if rolled
             else ""
@@ -793,7 +807,7 @@ class MassBattleOddsCalculator(_TwoColumns):
         end = _END[(last.attacker.vitality == 0, last.defender.vitality == 0)]
         actions = "".join(
             f"<br>{'attacker' if i < len(a_rolls) else 'defender'}'s "
-            f"{escape(rolled.kind.label.lower())}: "
+            f"{_action_name(rolled.kind)}: "
             + ", ".join(f"{escape(name)} {face}" for name, face in zip(rolled.dice, faces))
             + f" → {escape(rolled.resolver(*faces)[0].note)}"
             for i, (rolled, faces) in enumerate(dice)
