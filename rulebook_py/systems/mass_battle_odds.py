@@ -246,33 +246,6 @@ def _tables_for(
     return tables
 
 
-def _fixed_odds(
-    attacker: Side,
-    defender: Side,
-    policies: tuple[ChancePolicy, ChancePolicy],
-    battlefield: Battlefield,
-    timing: Timing,
-    max_rounds: int,
-) -> BattleOdds:
-    """The chain itself, every special action already resolved."""
-    live = {(attacker.unit.vitality // 5, defender.unit.vitality // 5): 1}
-    ends: Counter[tuple[int, int, int]] = Counter()  # (round, a, d) -> weight / 16**round
-    for r in range(1, max_rounds + 1):
-        tables = _round_tables(attacker, defender, battlefield, policies, timing, r)
-        nxt: Counter[tuple[int, int]] = Counter()
-        for (va, vd), w in live.items():
-            for lost_a, lost_d, n in tables[(va > vd, vd > va)]:
-                na, nd = va - lost_a, vd - lost_d
-                if na <= 0 or nd <= 0:
-                    ends[(r, max(na, 0), max(nd, 0))] += w * n
-                else:
-                    nxt[(na, nd)] += w * n
-        live = nxt
-        if not live:
-            break
-    return _odds(ends, live, max_rounds)
-
-
 def _check_rolls(rolls: Sequence[RolledAction], name: str) -> tuple[RolledAction, ...]:
     rolls = tuple(rolls)
     if len(rolls) > MAX_ROLLED_ACTIONS or not all(isinstance(r, RolledAction) for r in rolls):
@@ -282,15 +255,33 @@ def _check_rolls(rolls: Sequence[RolledAction], name: str) -> tuple[RolledAction
     return rolls
 
 
+@dataclass(frozen=True)
+class _Scenario:
+    """One outcome of the declared actions' dice: its count of dice faces and the sides."""
+
+    ways: int
+    attacker: Side
+    defender: Side
+    added: tuple[tuple[SpecialAction, ...], tuple[SpecialAction, ...]]
+
+    def future(self, round_number: int) -> tuple[object, ...]:
+        """What the added actions still give from ``round_number`` on (equal: same future)."""
+        return tuple(
+            tuple((act.schedule[round_number - 1 :], act.after) for act in side)
+            for side in self.added
+        )
+
+
 def _scenarios(
     attacker: Side,
     defender: Side,
     attacker_rolls: Sequence[RolledAction],
     defender_rolls: Sequence[RolledAction],
-) -> list[tuple[Fraction, Side, Side]]:
-    """Every combination of the declared actions' outcomes, with its exact chance."""
+) -> tuple[list[_Scenario], int]:
+    """Every combination of the declared actions' outcomes, and the number of dice faces."""
     declared = [(r, True) for r in _check_rolls(attacker_rolls, "attacker_rolls")]
     declared += [(r, False) for r in _check_rolls(defender_rolls, "defender_rolls")]
+    faces = 4 ** sum(len(r.dice) for r, _ in declared)
     out = []
     for combo in itertools.product(*(r.outcomes() for r, _ in declared)):
         chance = Fraction(1)
@@ -300,8 +291,9 @@ def _scenarios(
             chance *= p
             (for_a if by_attacker else for_d).append(own)
             (for_d if by_attacker else for_a).append(enemy)
-        out.append((chance, _adding(attacker, for_a), _adding(defender, for_d)))
-    return out
+        a, d = _adding(attacker, for_a), _adding(defender, for_d)
+        out.append(_Scenario(int(chance * faces), a, d, (tuple(for_a), tuple(for_d))))
+    return out, faces
 
 
 def _adding(side: Side, actions: Sequence[SpecialAction]) -> Side:
@@ -327,8 +319,9 @@ def battle_odds(
     (their dice are known). Actions still to roll go in ``attacker_rolls``
     and ``defender_rolls``: the odds are then the exact mixture over every
     outcome of their dice (the ambush's hiding and detection rolls, the
-    charge's leadership roll, the surprise attack's contest), one chain per
-    distinct outcome.
+    charge's leadership roll, the surprise attack's contest): the chain's
+    state then also holds what the actions will still give, and outcomes
+    whose effects are over merge into one state.
 
     Args:
         attacker: The attacking unit and its orders.
@@ -361,44 +354,44 @@ def battle_odds(
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     _check_pair(attacker.unit, defender.unit)
-    parts = [
-        (chance, _fixed_odds(a, d, policies, battlefield, timing, max_rounds))
-        for chance, a, d in _scenarios(attacker, defender, attacker_rolls, defender_rolls)
-    ]
-    return parts[0][1] if len(parts) == 1 else _mix(parts, max_rounds)
-
-
-def _mix(parts: Sequence[tuple[Fraction, BattleOdds]], max_rounds: int) -> BattleOdds:
-    """The odds of a battle whose set-up is each part's with that part's chance."""
-
-    def total(name: str) -> Fraction:
-        return sum((p * getattr(o, name) for p, o in parts), Fraction(0))
-
-    def spread(name: str) -> dict[int, Fraction]:
-        out: Counter[int] = Counter()
-        for p, o in parts:
-            for key, q in getattr(o, name).items():
-                out[key] += p * q
-        return dict(sorted(out.items()))
-
-    return BattleOdds(
-        total("attacker_wins"),
-        total("defender_wins"),
-        total("both_fall"),
-        total("unfinished"),
-        spread("rounds"),
-        spread("attacker_final"),
-        spread("defender_final"),
-        max_rounds,
-    )
+    scenarios, faces = _scenarios(attacker, defender, attacker_rolls, defender_rolls)
+    start = (attacker.unit.vitality // 5, defender.unit.vitality // 5)
+    # future of the actions -> (a scenario with that future, {(va, vd): weight}); the
+    # weight of a state after r rounds is out of faces * 16**r.
+    live: dict[tuple[object, ...], tuple[_Scenario, Counter[tuple[int, int]]]] = {}
+    for sc in scenarios:
+        live.setdefault(sc.future(1), (sc, Counter()))[1][start] += sc.ways
+    ends: Counter[tuple[int, int, int]] = Counter()  # (round, a, d) -> weight
+    for r in range(1, max_rounds + 1):
+        nxt: dict[tuple[object, ...], tuple[_Scenario, Counter[tuple[int, int]]]] = {}
+        for sc, states in live.values():
+            tables = _round_tables(sc.attacker, sc.defender, battlefield, policies, timing, r)
+            after = nxt.setdefault(sc.future(r + 1), (sc, Counter()))[1]
+            for (va, vd), w in states.items():
+                for lost_a, lost_d, n in tables[(va > vd, vd > va)]:
+                    na, nd = va - lost_a, vd - lost_d
+                    if na <= 0 or nd <= 0:
+                        ends[(r, max(na, 0), max(nd, 0))] += w * n
+                    else:
+                        after[(na, nd)] += w * n
+        live = {k: v for k, v in nxt.items() if v[1]}
+        if not live:
+            break
+    still: Counter[tuple[int, int]] = Counter()
+    for _, states in live.values():
+        still.update(states)
+    return _odds(ends, still, max_rounds, faces)
 
 
 def _odds(
-    ends: Counter[tuple[int, int, int]], live: Counter[tuple[int, int]], max_rounds: int
+    ends: Counter[tuple[int, int, int]],
+    live: Counter[tuple[int, int]],
+    max_rounds: int,
+    faces: int = 1,
 ) -> BattleOdds:
     a_win = d_win = both = 0
     last = max_rounds
-    scale = 16**last
+    scale = faces * 16**last
     rounds: Counter[int] = Counter()
     a_final: Counter[int] = Counter()
     d_final: Counter[int] = Counter()
