@@ -58,4 +58,4 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check rulebook_py tests scripts
 
 clean:
-	rm -rf _build
+	rm -rf _build _vendor
