@@ -19,6 +19,7 @@ __all__ = [
     "ROOT",
     "build_site",
     "expected_calculators",
+    "expected_charts",
     "site_is_stale",
     "toc_pages",
 ]
@@ -118,3 +119,30 @@ def expected_calculators(page: str) -> int:
         if "rb-calculator" in model.get("state", {}).get("_dom_classes", []):
             count += 1
     return count
+
+
+def _svg_count(state: dict, model_id: str, seen: set[str]) -> int:
+    """SVG charts in a widget and its descendants, from the stored state."""
+    if model_id in seen or model_id not in state:
+        return 0
+    seen.add(model_id)
+    model = state[model_id].get("state", {})
+    count = str(model.get("value", "")).count("<svg") if isinstance(model.get("value"), str) else 0
+    for child in model.get("children", []):
+        count += _svg_count(state, str(child).removeprefix("IPY_MODEL_"), seen)
+    return count
+
+
+def expected_charts(page: str) -> list[int]:
+    """For each calculator the built page displays, how many SVG charts its stored state holds."""
+    html = (HTML / f"{page}.html").read_text(encoding="utf-8")
+    state_match = _STATE.search(html)
+    if state_match is None:
+        return []
+    state = json.loads(state_match.group(1))["state"]
+    charts = []
+    for view in _VIEW.findall(html):
+        model_id = json.loads(view)["model_id"]
+        if "rb-calculator" in state.get(model_id, {}).get("state", {}).get("_dom_classes", []):
+            charts.append(_svg_count(state, model_id, set()))
+    return charts

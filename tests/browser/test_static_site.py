@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .site import expected_calculators, toc_pages
+from .site import expected_calculators, expected_charts, toc_pages
 
 PAGES = toc_pages()
 
@@ -25,6 +25,7 @@ def test_toc_lists_the_dice_chapter():
 @pytest.mark.parametrize("page_name", PAGES)
 def test_page_renders_offline(page_name, site_url, built_site, guarded_page, output_dir):
     expected = expected_calculators(page_name)
+    charts = expected_charts(page_name)
     page, log = guarded_page()
     page.goto(f"{site_url}/{page_name}.html", wait_until="load")
     calculators = page.locator(".rb-calculator")
@@ -47,6 +48,8 @@ def test_page_renders_offline(page_name, site_url, built_site, guarded_page, out
         text = calculator.inner_text()
         assert len(text.strip()) > 20, f"calculator {i} of {page_name} shows no answer: {text!r}"
         assert "Traceback" not in text
+        # Its build-time chart(s) too: every SVG of its stored state is drawn.
+        assert calculator.locator("svg").count() >= charts[i], f"calculator {i} of {page_name}"
     stem = page_name.replace("/", "-")
     page.screenshot(path=str(output_dir / f"static-{stem}.png"), full_page=True)
     if expected:
@@ -58,3 +61,4 @@ def test_some_page_has_calculators(built_site):
     # Guards the count above against a widget-state reader that finds nothing.
     assert sum(expected_calculators(page) for page in PAGES) >= 1
     assert expected_calculators("book/dice") >= 1
+    assert expected_charts("book/dice")[0] >= 1  # the dice calculator draws its distribution
