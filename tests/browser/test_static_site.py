@@ -9,6 +9,8 @@ A screenshot of each page is saved under ``tests/browser/output/``.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .site import expected_calculators, expected_charts, toc_pages
@@ -62,3 +64,19 @@ def test_some_page_has_calculators(built_site):
     assert sum(expected_calculators(page) for page in PAGES) >= 1
     assert expected_calculators("book/dice") >= 1
     assert expected_charts("book/dice")[0] >= 1  # the dice calculator draws its distribution
+
+
+def test_no_built_page_loads_a_remote_resource(built_site):
+    # Every HTML file of the site (search page, index, live apps included): scripts,
+    # stylesheets, images and frames come from the site itself. Links to other
+    # sites (<a href>) are allowed: they load nothing.
+    remote = re.compile(
+        r"<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=[\"']?(?:https?:)?//", re.I
+    )
+    offenders = []
+    pages = list(built_site.rglob("*.html"))
+    assert len(pages) > len(PAGES)
+    for path in pages:
+        for match in remote.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            offenders.append(f"{path.relative_to(built_site)}: {match.group(0)[:120]}")
+    assert offenders == []
