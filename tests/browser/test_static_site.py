@@ -80,3 +80,18 @@ def test_no_built_page_loads_a_remote_resource(built_site):
         for match in remote.finditer(path.read_text(encoding="utf-8", errors="replace")):
             offenders.append(f"{path.relative_to(built_site)}: {match.group(0)[:120]}")
     assert offenders == []
+
+
+def test_chapter_opens_from_disk(built_site, guarded_page):
+    # A reader may open the built page straight from disk (file://): the calculators
+    # render from the stored state, and "Run live" says why it needs http.
+    page, log = guarded_page()
+    page.goto((built_site / "book" / "dice.html").as_uri(), wait_until="load")
+    expected = expected_calculators("book/dice")
+    page.wait_for_function(
+        "n => document.querySelectorAll('.rb-calculator').length >= n", arg=expected, timeout=30_000
+    )
+    page.locator(".rb-live-button").first.click()
+    assert "served over http" in page.locator(".rb-live-panel .rb-live-status").inner_text()
+    assert page.locator(".rb-live-frame").count() == 0
+    assert log.problems() == []
