@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -35,10 +36,39 @@ import ipywidgets as widgets
 from ..errors import RulebookError
 from .format import error_html, escape
 
-__all__ = ["LABEL_STYLE", "Calculator"]
+__all__ = ["LABEL_STYLE", "Calculator", "control_for"]
 
 #: Style that lets a control's description take the room it needs.
 LABEL_STYLE = {"description_width": "initial"}
+
+
+@contextmanager
+def control_for(target: str | Mapping[str, str]) -> Iterator[None]:
+    """Point a :class:`RulebookError` raised inside at a calculator control.
+
+    The rules layer names its parameters (``sides``, ``dexterity``); a
+    calculator's controls may be named otherwise. With a string, every error
+    raised inside is shown next to that control; with a mapping, an error whose
+    ``field`` is a key is moved to the mapped control and any other is left as
+    it is.
+
+    Example:
+        >>> from rulebook_py.errors import RuleValueError
+        >>> try:
+        ...     with control_for({"sides": "damage_die"}):
+        ...         raise RuleValueError("bad", field="sides")
+        ... except RuleValueError as err:
+        ...     err.field
+        'damage_die'
+    """
+    try:
+        yield
+    except RulebookError as err:
+        if isinstance(target, str):
+            err.field = target
+        elif err.field in target:
+            err.field = target[err.field]
+        raise
 
 
 class Calculator(widgets.VBox):

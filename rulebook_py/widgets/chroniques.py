@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import parse
-from ..errors import NotationError, RuleValueError, check_int
+from ..errors import RuleValueError, check_int
 from ..systems.chroniques import (
     MAX_ROUNDS,
     ChaseRules,
@@ -45,7 +45,7 @@ from ..systems.chroniques import (
     temporary_damage,
     validate_turn,
 )
-from .base import LABEL_STYLE, Calculator
+from .base import LABEL_STYLE, Calculator, control_for
 from .charts import bar_chart, grouped_bar_chart
 from .format import escape, number, probability, table_html
 from .registry import register
@@ -381,11 +381,8 @@ class ChroniquesConditionsCalculator(Calculator):
     def _turn(values: Mapping[str, Any]) -> str:
         """Check the declared turn: its shape always, then under the attacker's conditions."""
         actions = values["turn"].replace(",", " ").split()
-        try:
+        with control_for("turn"):
             validate_turn(actions)
-        except RuleValueError as err:
-            err.field = "turn"
-            raise
         try:
             turn = validate_turn(
                 actions, values["attacker_conditions"], first_round=values["first_round"]
@@ -494,11 +491,8 @@ class ChroniquesKnockOutCalculator(Calculator):
 
     @staticmethod
     def _dice(text: str):  # noqa: ANN205 - Dice
-        try:
+        with control_for("damage"):
             dice = parse(text)
-        except NotationError as err:
-            err.field = "damage"
-            raise
         if dice.min_value < 0 or dice.max_value > 500:
             raise RuleValueError(
                 f"damage must stay from 0 to 500, {text!r} gives {dice.min_value} to "
@@ -743,11 +737,8 @@ class ChroniquesChaseCalculator(Calculator):
             sides.append(runner)
         endurance = values["endurance_from"]
         check_int(endurance, "endurance_from", 0, MAX_ROUNDS)
-        try:
+        with control_for({"extra_action_metres": "extra_metres"}):
             rules = ChaseRules(values["extra_metres"], 10, endurance or None, values["max_rounds"])
-        except RuleValueError as err:
-            err.field = {"extra_action_metres": "extra_metres"}.get(err.field, err.field)
-            raise
         return sides[0], sides[1], rules
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:

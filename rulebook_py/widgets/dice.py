@@ -14,9 +14,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..dice import parse
-from ..errors import NotationError
-from .base import LABEL_STYLE, Calculator
+from ..dice import Dice, parse
+from .base import LABEL_STYLE, Calculator, control_for
 from .charts import bar_chart
 from .format import escape, number, probability, table_html
 from .registry import register
@@ -24,12 +23,9 @@ from .registry import register
 __all__ = ["CompareCalculator", "DiceCalculator"]
 
 
-def _parse(text: str, field: str):  # noqa: ANN202 - returns rulebook_py.dice.Dice
-    try:
+def _parse(text: str, field: str) -> Dice:
+    with control_for(field):
         return parse(text)
-    except NotationError as err:
-        err.field = field
-        raise
 
 
 @register

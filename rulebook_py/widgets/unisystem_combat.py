@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import RulebookError, RuleValueError
+from ..errors import RuleValueError
 from ..systems.unisystem_actions import ActionLimits, parse_plan, plan_actions
 from ..systems.unisystem_combat import (
     CloseSkill,
@@ -50,7 +49,7 @@ from ..systems.unisystem_ranged import (
     ranged_attack,
     suppressive_fire_hits,
 )
-from .base import LABEL_STYLE, Calculator
+from .base import LABEL_STYLE, Calculator, control_for
 from .charts import bar_chart
 from .format import escape, number, probability, table_html
 from .registry import register
@@ -121,20 +120,9 @@ def _parts(check: Any) -> str:
     return f"{_signed(check.bonus)} = {shown or '0'}"
 
 
-@contextmanager
-def _fields(mapping: Mapping[str, str]) -> Iterator[None]:
-    """Rename an error's field from the rules layer's name to the control's name."""
-    try:
-        yield
-    except RulebookError as err:
-        if err.field in mapping:
-            err.field = mapping[err.field]
-        raise
-
-
 def _rolled(out: Any, values: Mapping[str, Any], rng: random.Random) -> str:
     """Roll an exchange or a ranged attack once with the calculator's damage controls."""
-    with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
+    with control_for({"multiplier": "multiplier", "sides": "damage_die"}):
         roll = out.roll(
             rng,
             sides=values["damage_die"],
@@ -266,7 +254,7 @@ class MeleeExchangeCalculator(Calculator):
         """The rules-layer exchange (a :class:`FeintedExchange` after a feint)."""
         weapon = values["attack_weapon"]
         improvised, pick = (None, None) if weapon == "real" else weapon
-        with _fields(
+        with control_for(
             {
                 "dexterity": "attacker_dexterity",
                 "skill": "attack_skill",
@@ -292,7 +280,7 @@ class MeleeExchangeCalculator(Calculator):
         if values["defender_stance"] is Stance.AGGRESSIVE:
             defence_kind = DefenceKind.NONE
         chair = values["defence_chair"]
-        with _fields(
+        with control_for(
             {
                 "dexterity": "defender_dexterity",
                 "skill": "defence_skill",
@@ -316,7 +304,7 @@ class MeleeExchangeCalculator(Calculator):
         lighting, dark = values["lighting"], values["darkness_bonus"]
         if not values["feint"]:
             return melee_exchange(attack, defence, lighting, darkness_bonus=dark)
-        with _fields(
+        with control_for(
             {
                 "intelligence": "feint_intelligence",
                 "attacker_skill": "feint_skill",
@@ -335,7 +323,7 @@ class MeleeExchangeCalculator(Calculator):
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """P(hit), expected levels, the damage distribution and its chart."""
         out = self.outcome(values)
-        with _fields({"multiplier": "multiplier", "sides": "damage_die"}):
+        with control_for({"multiplier": "multiplier", "sides": "damage_die"}):
             damage = out.damage_distribution(
                 values["damage_die"], values["multiplier"], values["averaged"]
             )
@@ -473,9 +461,9 @@ class RangedAttackCalculator(Calculator):
         )
         aim = None
         if values["aim"]:
-            with _fields({"perception": "aim_perception", "aim_skill": "aim_skill"}):
+            with control_for({"perception": "aim_perception", "aim_skill": "aim_skill"}):
                 aim = Aim(values["aim_perception"], values["aim_skill"], values["scope"])
-        with _fields({"willpower": "willpower"}):
+        with control_for({"willpower": "willpower"}):
             return ranged_attack(
                 values["dexterity"],
                 values["skill"],
@@ -497,7 +485,7 @@ class RangedAttackCalculator(Calculator):
         if values["mode"] == _SUPPRESSIVE:
             return self._suppressive(values)
         out = self.outcome(values)
-        with _fields({"sides": "damage_die"}):
+        with control_for({"sides": "damage_die"}):
             mult = effective_multiplier(values["multiplier"], out.range_band)
             damage = out.damage(values["damage_die"], values["multiplier"], values["averaged"])
         rows: list[tuple[str, str]] = []
@@ -533,7 +521,7 @@ class RangedAttackCalculator(Calculator):
     def _suppressive(values: Mapping[str, Any]) -> tuple[str, str]:
         """Suppressive fire: anyone in the zone takes D4 bullets (2 when averaged)."""
         band = values["range_band"]
-        with _fields({"sides": "damage_die"}):
+        with control_for({"sides": "damage_die"}):
             mult = effective_multiplier(values["multiplier"], band)
             hits = suppressive_fire_hits(values["averaged"])
             damage = hits_damage(hits, values["damage_die"], mult, values["averaged"])
@@ -643,7 +631,7 @@ class InitiativeCalculator(Calculator):
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Table of P(acts first) and its chart."""
         fighters = parse_combatants(values["combatants"])
-        with _fields({"combatants": "combatants"}):
+        with control_for({"combatants": "combatants"}):
             chances = first_to_act(fighters, group=values["group"])
         rows = [
             (c.name, c.side, c.dexterity, c.edge.label if c.edge.rank else "—",
@@ -705,7 +693,7 @@ class ActionPlannerCalculator(Calculator):
     @staticmethod
     def steps(values: Mapping[str, Any]) -> Any:
         """The planned steps for these control values."""
-        with _fields({"dexterity": "dexterity", "constitution": "constitution"}):
+        with control_for({"dexterity": "dexterity", "constitution": "constitution"}):
             limits = ActionLimits(
                 3 if values["max_attacks"] else None,
                 values["dexterity"] if values["dexterity_cap"] else None,
