@@ -16,7 +16,7 @@ Example:
 from .dice import Dice, DiceRoll, die, parse, pool
 from .distribution import Comparison, Distribution
 from .errors import NotationError, RulebookError, RuleValueError
-from .systems import chroniques, galaxies, mass_battle, unisystem, unisystem_combat
+from .systems import chroniques, galaxies, mass_battle, unisystem
 
 __all__ = [
     "Comparison",
@@ -33,7 +33,6 @@ __all__ = [
     "parse",
     "pool",
     "unisystem",
-    "unisystem_combat",
 ]
 
 __version__ = "0.1.0"

@@ -44,7 +44,7 @@ from rulebook_py.systems.galaxies import (
     sustained_fire_bonus,
     throw_explosive,
 )
-from rulebook_py.systems.galaxies_glossary import GLOSSARY
+from rulebook_py.systems.galaxies.glossary import GLOSSARY
 
 F = Fraction
 
@@ -791,16 +791,14 @@ ALL = (
 
 
 def test_public_surface_is_the_submodules():
-    from rulebook_py.systems import (
-        galaxies,
-        galaxies_codes,
-        galaxies_contest,
-        galaxies_initiative,
-        galaxies_melee,
-        galaxies_ranged,
-    )
+    import importlib
 
-    parts = (galaxies_codes, galaxies_contest, galaxies_ranged, galaxies_melee, galaxies_initiative)
+    from rulebook_py.systems import galaxies
+
+    parts = [
+        importlib.import_module(f"rulebook_py.systems.galaxies.{name}")
+        for name in ("codes", "contest", "ranged", "melee", "initiative", "glossary")
+    ]
     names = [n for m in parts for n in m.__all__]
     assert galaxies.__all__ == names and len(set(names)) == len(names)
     assert all(getattr(galaxies, n) is getattr(m, n) for m in parts for n in m.__all__)

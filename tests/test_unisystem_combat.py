@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rulebook_py.distribution import Distribution
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems.unisystem import contest, success_levels, task, test
-from rulebook_py.systems.unisystem_actions import (
+from rulebook_py.systems.unisystem.actions import (
     ActionKind,
     ActionLimits,
     PlannedAction,
@@ -23,7 +23,7 @@ from rulebook_py.systems.unisystem_actions import (
     parse_plan,
     plan_actions,
 )
-from rulebook_py.systems.unisystem_combat import (
+from rulebook_py.systems.unisystem.combat import (
     ROUND_STEPS,
     CloseSkill,
     DefenceKind,
@@ -45,13 +45,13 @@ from rulebook_py.systems.unisystem_combat import (
     parse_enum,
     scope_bonus,
 )
-from rulebook_py.systems.unisystem_initiative import (
+from rulebook_py.systems.unisystem.initiative import (
     Combatant,
     InitiativeEdge,
     first_to_act,
     initiative_order,
 )
-from rulebook_py.systems.unisystem_ranged import (
+from rulebook_py.systems.unisystem.ranged import (
     Aim,
     FiringMode,
     ShotgunAmmo,

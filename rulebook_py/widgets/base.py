@@ -34,12 +34,10 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ..errors import RulebookError
+from .controls import LABEL_STYLE
 from .format import error_html, escape
 
 __all__ = ["LABEL_STYLE", "Calculator", "control_for"]
-
-#: Style that lets a control's description take the room it needs.
-LABEL_STYLE = {"description_width": "initial"}
 
 
 @contextmanager

@@ -45,8 +45,9 @@ from ..systems.chroniques import (
     temporary_damage,
     validate_turn,
 )
-from .base import LABEL_STYLE, Calculator, control_for
+from .base import Calculator, control_for
 from .charts import bar_chart, grouped_bar_chart
+from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
@@ -71,74 +72,6 @@ _KIND_OPTIONS = [
 ]
 _CONDITION_OPTIONS = [(f"{c.english} ({c.label})", c.name) for c in Condition]
 _TRAIT_OPTIONS = [(f"{t.english} ({t.modifier:+d})", t.name) for t in ChaseTrait]
-
-
-def _layout(description: str, input_em: float) -> widgets.Layout:
-    """Room for the whole description (about half an em a character) and the input.
-
-    A fixed width shared by every control squeezed the input of the long
-    descriptions to a few pixels; each control now gets what it needs.
-    """
-    return widgets.Layout(width=f"{0.5 * len(description) + input_em + 1:g}em")
-
-
-def _option_em(options: list) -> float:
-    """Width of the widest option text, in em."""
-    return 0.5 * max(len(str(text)) for text, _ in options) + 2
-
-
-def _int(value: int, description: str) -> widgets.IntText:
-    return widgets.IntText(
-        value=value, description=description, style=LABEL_STYLE, layout=_layout(description, 6)
-    )
-
-
-def _text(value: str, description: str, *, rows: int = 0) -> widgets.Text | widgets.Textarea:
-    """A text box (a text area when ``rows``), read when the reader presses Enter or leaves it."""
-    if rows:
-        return widgets.Textarea(
-            value=value,
-            description=description,
-            continuous_update=False,
-            rows=rows,
-            style=LABEL_STYLE,
-            layout=_layout(description, 16),
-        )
-    return widgets.Text(
-        value=value,
-        description=description,
-        continuous_update=False,
-        style=LABEL_STYLE,
-        layout=_layout(description, 8),
-    )
-
-
-def _drop(options: list, value: Any, description: str) -> widgets.Dropdown:
-    return widgets.Dropdown(
-        options=options,
-        value=value,
-        description=description,
-        style=LABEL_STYLE,
-        layout=_layout(description, _option_em(options) + 1),
-    )
-
-
-def _check(value: bool, description: str) -> widgets.Checkbox:
-    return widgets.Checkbox(
-        value=value, description=description, indent=False, layout=widgets.Layout(width="auto")
-    )
-
-
-def _multi(options: list, value: tuple, description: str) -> widgets.SelectMultiple:
-    """Every option visible at once (one row each): a hidden condition is easily missed."""
-    return widgets.SelectMultiple(
-        options=options,
-        value=value,
-        description=description,
-        rows=len(options),
-        style=LABEL_STYLE,
-        layout=_layout(description, _option_em(options)),
-    )
 
 
 def _signed(v: int) -> str:
@@ -172,48 +105,48 @@ class ChroniquesAttackCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Attack score, DEF, die, situation, conditions and damage."""
         return {
-            "bonus": _int(4, "Attack score (ATQ)"),
-            "defense": _int(14, "Target's DEF"),
-            "die": _drop(_DIE_OPTIONS, "d20", "Die"),
-            "kind": _drop(_KIND_OPTIONS, "melee", "Attack"),
-            "damage": _text("1d8", "Damage dice (DM)"),
-            "damage_modifier": _int(3, "Damage modifier"),
-            "cover": _drop(
-                [(f"{c.label} ({c.modifier:+d})", c.name) for c in Cover], "NONE", "Cover (couvert)"
+            "bonus": int_box("Attack score (ATQ)", 4),
+            "defense": int_box("Target's DEF", 14),
+            "die": dropdown("Die", _DIE_OPTIONS, "d20"),
+            "kind": dropdown("Attack", _KIND_OPTIONS, "melee"),
+            "damage": text_box("Damage dice (DM)", "1d8"),
+            "damage_modifier": int_box("Damage modifier", 3),
+            "cover": dropdown(
+                "Cover (couvert)", [(f"{c.label} ({c.modifier:+d})", c.name) for c in Cover], "NONE"
             ),
-            "into_melee": _drop(
+            "into_melee": dropdown(
+                "Shooting into melee",
                 [(f"{m.label} ({m.modifier:+d})", m.name) for m in IntoMelee],
                 "NONE",
-                "Shooting into melee",
             ),
-            "lighting": _drop(
+            "lighting": dropdown(
+                "Light (luminosité)",
                 [(f"{x.english} ({x.label})", x.name) for x in Lighting],
                 "DAY",
-                "Light (luminosité)",
             ),
-            "long_range": _check(False, "Long range, up to ×2 (portée longue, −5)"),
-            "repeated": _int(0, "Repeated ability (−5 each)"),
-            "untrained_weapon": _check(False, "Untrained weapon (−3)"),
-            "untrained_shield": _check(False, "Untrained shield (−3)"),
-            "untrained_armour": _check(False, "Untrained armour (−3)"),
-            "concerted": _drop(
-                [("none", 0), ("+2", 2), ("+4", 4)], 0, "Concerted attack bonus (attaque concertée)"
+            "long_range": checkbox("Long range, up to ×2 (portée longue, −5)", False),
+            "repeated": int_box("Repeated ability (−5 each)", 0),
+            "untrained_weapon": checkbox("Untrained weapon (−3)", False),
+            "untrained_shield": checkbox("Untrained shield (−3)", False),
+            "untrained_armour": checkbox("Untrained armour (−3)", False),
+            "concerted": dropdown(
+                "Concerted attack bonus (attaque concertée)", [("none", 0), ("+2", 2), ("+4", 4)], 0
             ),
-            "defensive_action": _drop(
+            "defensive_action": dropdown(
+                "Target's defence action",
                 [
                     (f"{d.label} ({d.bonus:+d} DEF)" if d.bonus else "none", d.name)
                     for d in DefensiveAction
                 ],
                 "NONE",
-                "Target's defence action",
             ),
-            "attacker_conditions": _multi(_CONDITION_OPTIONS, (), "Attacker's conditions"),
-            "defender_conditions": _multi(_CONDITION_OPTIONS, (), "Target's conditions"),
-            "temporary": _check(False, "Temporary damage (DM temporaires)"),
-            "suitable_weapon": _check(False, "Weapon suited to knocking out (no −2)"),
-            "target_strength": _int(0, "Target's STR modifier"),
-            "two_weapons": _check(False, "Two weapons (combat à deux armes)"),
-            "off_hand": _text("1d6", "Off-hand damage"),
+            "attacker_conditions": multi_select("Attacker's conditions", _CONDITION_OPTIONS, ()),
+            "defender_conditions": multi_select("Target's conditions", _CONDITION_OPTIONS, ()),
+            "temporary": checkbox("Temporary damage (DM temporaires)", False),
+            "suitable_weapon": checkbox("Weapon suited to knocking out (no −2)", False),
+            "target_strength": int_box("Target's STR modifier", 0),
+            "two_weapons": checkbox("Two weapons (combat à deux armes)", False),
+            "off_hand": text_box("Off-hand damage", "1d6"),
         }
 
     @staticmethod
@@ -363,18 +296,18 @@ class ChroniquesConditionsCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both sides' conditions, the round, and an attack to price."""
         return {
-            "attacker_conditions": _multi(
-                _CONDITION_OPTIONS, ("BLINDED",), "Attacker's conditions"
+            "attacker_conditions": multi_select(
+                "Attacker's conditions", _CONDITION_OPTIONS, ("BLINDED",)
             ),
-            "defender_conditions": _multi(
-                _CONDITION_OPTIONS, ("SURPRISED",), "Defender's conditions"
+            "defender_conditions": multi_select(
+                "Defender's conditions", _CONDITION_OPTIONS, ("SURPRISED",)
             ),
-            "first_round": _check(True, "First round of the fight (surprise counts)"),
-            "bonus": _int(5, "Attack score (ATQ)"),
-            "defense": _int(15, "Defender's DEF"),
-            "die": _drop(_DIE_OPTIONS, "d20", "Attacker's usual die"),
-            "kind": _drop(_KIND_OPTIONS, "melee", "Attack"),
-            "turn": _text("M A", "Attacker's turn (L, M, A, G)"),
+            "first_round": checkbox("First round of the fight (surprise counts)", True),
+            "bonus": int_box("Attack score (ATQ)", 5),
+            "defense": int_box("Defender's DEF", 15),
+            "die": dropdown("Attacker's usual die", _DIE_OPTIONS, "d20"),
+            "kind": dropdown("Attack", _KIND_OPTIONS, "melee"),
+            "turn": text_box("Attacker's turn (L, M, A, G)", "M A"),
         }
 
     @staticmethod
@@ -482,11 +415,11 @@ class ChroniquesKnockOutCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The blow (damage rolled, or the dice for the exact odds) and the target."""
         return {
-            "rolled": _int(8, "Damage rolled"),
-            "target_strength": _int(1, "Target's STR modifier"),
-            "hit_points": _int(3, "Target's hit points left (PV)"),
-            "already": _int(0, "Temporary damage already taken"),
-            "damage": _text("1d8+3", "Damage dice of a hit"),
+            "rolled": int_box("Damage rolled", 8),
+            "target_strength": int_box("Target's STR modifier", 1),
+            "hit_points": int_box("Target's hit points left (PV)", 3),
+            "already": int_box("Temporary damage already taken", 0),
+            "damage": text_box("Damage dice of a hit", "1d8+3"),
         }
 
     @staticmethod
@@ -604,12 +537,12 @@ class ChroniquesInitiativeCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Combatants, one delay, and the ambush."""
         return {
-            "combatants": _text(_DEFAULT_FIGHT, "name, Init., PC/NPC, WIS", rows=6),
-            "delay_name": _text("", "Delays (name)"),
-            "delay_to": _int(0, "to initiative"),
-            "ambush": _check(True, "The NPCs ambush the PCs (embuscade)"),
-            "ambushers_dex": _int(2, "Ambushers' best DEX mod. + stealth"),
-            "gm_modifier": _int(0, "GM's modifier (distance, terrain)"),
+            "combatants": text_box("name, Init., PC/NPC, WIS", _DEFAULT_FIGHT, rows=6),
+            "delay_name": text_box("Delays (name)", ""),
+            "delay_to": int_box("to initiative", 0),
+            "ambush": checkbox("The NPCs ambush the PCs (embuscade)", True),
+            "ambushers_dex": int_box("Ambushers' best DEX mod. + stealth", 2),
+            "gm_modifier": int_box("GM's modifier (distance, terrain)", 0),
         }
 
     def _setup(self, values: Mapping[str, Any]):  # noqa: ANN202
@@ -700,21 +633,21 @@ class ChroniquesChaseCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both sides, the distances, the rounds followed and the named parameters."""
         return {
-            "pursuer_dex": _int(0, "Pursuer's DEX mod."),
-            "pursuer_die": _drop(_DIE_OPTIONS, "d20", "Pursuer's die"),
-            "pursuer_traits": _multi(_TRAIT_OPTIONS, ("HUGE", "FLYING"), "Pursuer (table)"),
-            "pursuer_armour": _int(0, "Pursuer's armour DEF"),
-            "pursuer_con": _int(2, "Pursuer's CON mod."),
-            "quarry_dex": _int(4, "Quarry's DEX mod."),
-            "quarry_die": _drop(_DIE_OPTIONS, "2d20kh1", "Quarry's die"),
-            "quarry_traits": _multi(_TRAIT_OPTIONS, (), "Quarry (table)"),
-            "quarry_armour": _int(0, "Quarry's armour DEF"),
-            "quarry_con": _int(1, "Quarry's CON mod."),
-            "distance": _int(30, "Starting gap (m)"),
-            "sight": _int(50, "Loss of sight (distance limite, m)"),
-            "max_rounds": _int(30, "Rounds followed"),
-            "endurance_from": _int(0, "CON tests from round (0: never)"),
-            "extra_metres": _int(20, "Extra action of a 10-point lead (m)"),
+            "pursuer_dex": int_box("Pursuer's DEX mod.", 0),
+            "pursuer_die": dropdown("Pursuer's die", _DIE_OPTIONS, "d20"),
+            "pursuer_traits": multi_select("Pursuer (table)", _TRAIT_OPTIONS, ("HUGE", "FLYING")),
+            "pursuer_armour": int_box("Pursuer's armour DEF", 0),
+            "pursuer_con": int_box("Pursuer's CON mod.", 2),
+            "quarry_dex": int_box("Quarry's DEX mod.", 4),
+            "quarry_die": dropdown("Quarry's die", _DIE_OPTIONS, "2d20kh1"),
+            "quarry_traits": multi_select("Quarry (table)", _TRAIT_OPTIONS, ()),
+            "quarry_armour": int_box("Quarry's armour DEF", 0),
+            "quarry_con": int_box("Quarry's CON mod.", 1),
+            "distance": int_box("Starting gap (m)", 30),
+            "sight": int_box("Loss of sight (distance limite, m)", 50),
+            "max_rounds": int_box("Rounds followed", 30),
+            "endurance_from": int_box("CON tests from round (0: never)", 0),
+            "extra_metres": int_box("Extra action of a 10-point lead (m)", 20),
         }
 
     @staticmethod

@@ -15,8 +15,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import Dice, parse
-from .base import LABEL_STYLE, Calculator, control_for
+from .base import Calculator, control_for
 from .charts import bar_chart
+from .controls import int_box, text_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
@@ -50,19 +51,10 @@ class DiceCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """An expression box and a target number."""
         return {
-            "expression": widgets.Text(
-                value="3d6+2",
-                description="Dice",
-                placeholder="e.g. d20, 3d6+2, 2d20kh1, 4D+2",
-                continuous_update=False,
-                style=LABEL_STYLE,
+            "expression": text_box(
+                "Dice", "3d6+2", placeholder="e.g. d20, 3d6+2, 2d20kh1, 4D+2", input_em=16
             ),
-            "target": widgets.IntText(
-                value=12,
-                description="Target (P ≥)",
-                style=LABEL_STYLE,
-                layout=widgets.Layout(width="12em"),
-            ),
+            "target": int_box("Target (P ≥)", 12),
         }
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -110,12 +102,8 @@ class CompareCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Two expression boxes."""
         return {
-            "first": widgets.Text(
-                value="4D+2", description="A", continuous_update=False, style=LABEL_STYLE
-            ),
-            "second": widgets.Text(
-                value="3D+1", description="B", continuous_update=False, style=LABEL_STYLE
-            ),
+            "first": text_box("A", "4D+2", input_em=16),
+            "second": text_box("B", "3D+1", input_em=16),
         }
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:

@@ -43,8 +43,9 @@ from ..systems.galaxies import (
     shot_damage_factors,
     throw_explosive,
 )
-from .base import LABEL_STYLE, Calculator
+from .base import Calculator
 from .charts import bar_chart, grouped_bar_chart
+from .controls import LABEL_STYLE, checkbox, dropdown, enum_dropdown, int_box, sized, text_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
@@ -58,48 +59,9 @@ __all__ = [
 ]
 
 
-def _width(description: str, box: float) -> widgets.Layout:
-    """A layout wide enough for the label (about 0.55 em a character) and a ``box`` em input."""
-    return widgets.Layout(width=f"{round(0.55 * len(description) + box)}em")
-
-
 def _code(value: str, description: str, tooltip: str = "") -> widgets.Text:
-    return widgets.Text(
-        value=value,
-        description=description,
-        tooltip=tooltip or description,
-        placeholder="e.g. 4D+2",
-        continuous_update=False,
-        style=LABEL_STYLE,
-        layout=_width(description, 8),
-    )
-
-
-def _int(value: int, description: str, box: float = 6) -> widgets.IntText:
-    return widgets.IntText(
-        value=value, description=description, style=LABEL_STYLE, layout=_width(description, box)
-    )
-
-
-def _dropdown(options: list[tuple[str, Any]], value: Any, description: str) -> widgets.Dropdown:
-    longest = max(len(label) for label, _ in options)
-    return widgets.Dropdown(
-        options=options,
-        value=value,
-        description=description,
-        style=LABEL_STYLE,
-        layout=_width(description, 0.5 * longest + 4),
-    )
-
-
-def _choice(enum: type, value: Any, description: str) -> widgets.Dropdown:
-    return _dropdown([(m.label, m) for m in enum], value, description)
-
-
-def _check(value: bool, description: str) -> widgets.Checkbox:
-    return widgets.Checkbox(
-        value=value, description=description, indent=False, layout=widgets.Layout(width="auto")
-    )
+    """A dice-code box (``4D+2``), read when the reader presses Enter or leaves it."""
+    return text_box(description, value, tooltip=tooltip or description, placeholder="e.g. 4D+2")
 
 
 # --------------------------------------------------------------- dice codes
@@ -127,7 +89,7 @@ class GalaxiesCodeCalculator(Calculator):
         return {
             "code": _code("4D+2", "Code A", "the code studied, e.g. 4D+2"),
             "other": _code("3D+1", "Code B", "the code it is compared with"),
-            "halved": _check(False, "Halve A's roll (divisé par 2, rounded down)"),
+            "halved": checkbox("Halve A's roll (divisé par 2, rounded down)", False),
         }
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -199,7 +161,7 @@ _HALF_DODGE_SHARES = [
 
 
 def _half_dodge_control() -> widgets.Dropdown:
-    return _dropdown(_HALF_DODGE_SHARES, HALF_DODGE_FACTOR, "A half-dodge (demi-esquive) deals")
+    return dropdown("A half-dodge (demi-esquive) deals", _HALF_DODGE_SHARES, HALF_DODGE_FACTOR)
 
 
 def _defence_caption(c: Contest, dodge_mode: DodgeMode | None) -> str:
@@ -314,31 +276,31 @@ class GalaxiesShotCalculator(_ContestCalculator):
         """Shooter, options, target."""
         return {
             "attack": _code("4D+2", "Weapon skill / DX / FO (code)"),
-            "weapon": _choice(Weapon, Weapon.PISTOL, "Weapon (arme)"),
-            "bdc": _int(0, "BDC (combat bonus)"),
-            "bdp": _int(0, "BDP (range bonus)"),
-            "bdt": _int(0, "BDT"),
-            "mode": _dropdown(_MODES, "single", "Option"),
+            "weapon": enum_dropdown("Weapon (arme)", Weapon, Weapon.PISTOL),
+            "bdc": int_box("BDC (combat bonus)", 0),
+            "bdp": int_box("BDP (range bonus)", 0),
+            "bdt": int_box("BDT", 0),
+            "mode": dropdown("Option", _MODES, "single"),
             "shots": widgets.BoundedIntText(
                 value=3,
                 min=1,
                 max=MAX_ATTACKS,
                 description="Shots in the burst (rafale)",
                 style=LABEL_STYLE,
-                layout=_width("Shots in the burst (rafale)", 6),
+                layout=sized("Shots in the burst (rafale)", 6),
             ),
-            "aimed": _check(False, "Aimed last round (viser: + mantisse of VOLONTÉ)"),
+            "aimed": checkbox("Aimed last round (viser: + mantisse of VOLONTÉ)", False),
             "sustained": widgets.BoundedIntText(
                 value=1,
                 min=1,
                 max=100,
                 description="Successive round at this target (feu nourri)",
                 style=LABEL_STYLE,
-                layout=_width("Successive round at this target (feu nourri)", 6),
+                layout=sized("Successive round at this target (feu nourri)", 6),
             ),
             "willpower": _code("3D", "Shooter's VOLONTÉ (VO)"),
             "dodge": _code("3D+1", "Target's AGILITÉ (esquive)"),
-            "dodge_mode": _choice(DodgeMode, DodgeMode.NORMAL, "Dodge (esquive)"),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", DodgeMode, DodgeMode.NORMAL),
             "half_dodge": _half_dodge_control(),
         }
 
@@ -434,13 +396,15 @@ class GalaxiesMeleeCalculator(Calculator):
         ):
             controls[f"{p}_skill"] = _code(skill, f"{name}'s skill (AB / CC / AM)")
             controls[f"{p}_agility"] = _code(agility, f"{name}'s AGILITÉ")
-            controls[f"{p}_stance"] = _choice(Stance, stance, f"{name}'s stance (posture)")
-            controls[f"{p}_weapon"] = _choice(MeleeWeapon, weapon, f"{name}'s weapon (arme)")
-            controls[f"{p}_proton"] = _check(
-                False, f"{name}'s blade is a proton blade (protonique)"
+            controls[f"{p}_stance"] = enum_dropdown(f"{name}'s stance (posture)", Stance, stance)
+            controls[f"{p}_weapon"] = enum_dropdown(f"{name}'s weapon (arme)", MeleeWeapon, weapon)
+            controls[f"{p}_proton"] = checkbox(
+                f"{name}'s blade is a proton blade (protonique)", False
             )
-            controls[f"{p}_bonus"] = _int(0, f"{name}'s BDC + BDT")
-            controls[f"{p}_blows"] = _choice(BlowOption, BlowOption.SINGLE, f"{name}'s weapons")
+            controls[f"{p}_bonus"] = int_box(f"{name}'s BDC + BDT", 0)
+            controls[f"{p}_blows"] = enum_dropdown(
+                f"{name}'s weapons", BlowOption, BlowOption.SINGLE
+            )
         controls["half_dodge"] = _half_dodge_control()
         return controls
 
@@ -517,14 +481,14 @@ class GalaxiesPsychicCalculator(_ContestCalculator):
         """Psychic skill, bonuses, kind of attack, option, the target's code."""
         return {
             "skill": _code("5D", "PSY RUDRAH / PSY VALKEN (code)"),
-            "attack": _choice(PsyAttack, PsyAttack.PHYSICAL, "Attack"),
-            "option": _choice(PsyOption, PsyOption.SINGLE, "Techniques"),
+            "attack": enum_dropdown("Attack", PsyAttack, PsyAttack.PHYSICAL),
+            "option": enum_dropdown("Techniques", PsyOption, PsyOption.SINGLE),
             "second_skill": _code("4D", "Other PSY skill (complémentarité only)"),
-            "bdc": _int(2, "BDC (technique)"),
-            "bdp": _int(0, "BDP (range bonus)"),
-            "bdt": _int(0, "BDT (not for mental attacks)"),
+            "bdc": int_box("BDC (technique)", 2),
+            "bdp": int_box("BDP (range bonus)", 0),
+            "bdt": int_box("BDT (not for mental attacks)", 0),
             "defence": _code("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
-            "dodge_mode": _choice(DodgeMode, DodgeMode.NORMAL, "Dodge (esquive)"),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", DodgeMode, DodgeMode.NORMAL),
             "half_dodge": _half_dodge_control(),
         }
 
@@ -611,13 +575,12 @@ class GalaxiesInitiativeCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """One combatant a line."""
         return {
-            "combatants": widgets.Textarea(
-                value="Kira: 3D+1, 2\nVosk: 2D+2, 1\nTal: 3D+1\nOrn: 3D",
-                description="Name: RAPIDITÉ, BDR",
+            "combatants": text_box(
+                "Name: RAPIDITÉ, BDR",
+                "Kira: 3D+1, 2\nVosk: 2D+2, 1\nTal: 3D+1\nOrn: 3D",
+                rows=5,
                 tooltip="one combatant a line, e.g. 'Kira: 3D+1, 2'",
-                continuous_update=False,
-                style=LABEL_STYLE,
-                layout=widgets.Layout(width="30em", height="8em"),
+                width="30em",
             )
         }
 

@@ -61,8 +61,9 @@ from ..systems.mass_battle import (
     totals_before_chance,
     war_cry,
 )
-from .base import LABEL_STYLE, Calculator
+from .base import Calculator
 from .charts import bar_chart, grouped_bar_chart
+from .controls import checkbox, dropdown, int_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
@@ -155,26 +156,6 @@ _LEANS = [
     ("to defense (malus to offense)", Lean.DEFENSE),
     ("half and half", Lean.EVEN),
 ]
-
-
-def _int(description: str, value: int, tooltip: str = "") -> widgets.IntText:
-    return widgets.IntText(
-        value=value,
-        description=description,
-        tooltip=tooltip,
-        style=LABEL_STYLE,
-        layout=widgets.Layout(width=f"{max(10, round(0.55 * len(description)) + 6)}em"),
-    )
-
-
-def _drop(description: str, options: Any, value: Any, width: str = _WIDE) -> widgets.Dropdown:
-    return widgets.Dropdown(
-        options=options,
-        value=value,
-        description=description,
-        style=LABEL_STYLE,
-        layout=widgets.Layout(width=width),
-    )
 
 
 def _enum_options(enum: Any, show: bool = True) -> list[tuple[str, Any]]:
@@ -277,12 +258,6 @@ def _unit(values: Mapping[str, Any], p: str, holds: bool, known: Any) -> Unit:
         raise
 
 
-def _check(description: str, value: bool) -> widgets.Checkbox:
-    return widgets.Checkbox(
-        value=value, description=description, indent=False, layout=widgets.Layout(width="auto")
-    )
-
-
 def _actions(special: SpecialAction | str | None) -> tuple[SpecialAction, ...]:
     return (special,) if isinstance(special, SpecialAction) else ()
 
@@ -315,40 +290,55 @@ class UnitBuilderCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Levels, every table entry as a dropdown, and the lean; the brigands by default."""
         return {
-            "offense": _int("Offense level", 3),
-            "defense": _int("Defense level", 1),
-            "attitude": _drop("Attitude", _enum_options(Attitude), Attitude.RATHER_OFFENSIVE),
-            "special": _drop("Special action", SPECIAL_OPTIONS, SPECIAL_OPTIONS[2][1]),
-            "round": _int("Round (ronde)", 1, "special actions change from round to round"),
-            "morale": _drop("Morale (moral)", _enum_options(Morale), Morale.CONFIDENT),
-            "fame": _drop("Commander is", _enum_options(Fame), Fame.ORDINARY),
-            "weather": _drop(
-                "Weather (température)", _enum_options(Weather), Weather.NORMAL, "30em"
+            "offense": int_box("Offense level", 3),
+            "defense": int_box("Defense level", 1),
+            "attitude": dropdown(
+                "Attitude", _enum_options(Attitude), Attitude.RATHER_OFFENSIVE, width=_WIDE
             ),
-            "feels_weather": _check("Feels the weather (not undead or magical)", True),
-            "leadership": _drop(
-                "Leadership", LEADERSHIP_OPTIONS, (CommanderClass.INTELLIGENT, Experience.VETERAN)
+            "special": dropdown(
+                "Special action", SPECIAL_OPTIONS, SPECIAL_OPTIONS[2][1], width=_WIDE
             ),
-            "reading": _drop(
+            "round": int_box(
+                "Round (ronde)", 1, tooltip="special actions change from round to round"
+            ),
+            "morale": dropdown(
+                "Morale (moral)", _enum_options(Morale), Morale.CONFIDENT, width=_WIDE
+            ),
+            "fame": dropdown("Commander is", _enum_options(Fame), Fame.ORDINARY, width=_WIDE),
+            "weather": dropdown(
+                "Weather (température)", _enum_options(Weather), Weather.NORMAL, width="30em"
+            ),
+            "feels_weather": checkbox("Feels the weather (not undead or magical)", True),
+            "leadership": dropdown(
+                "Leadership",
+                LEADERSHIP_OPTIONS,
+                (CommanderClass.INTELLIGENT, Experience.VETERAN),
+                width=_WIDE,
+            ),
+            "reading": dropdown(
                 "Leadership list",
                 [
                     ("class table (poor, experienced: −1)", LeadershipReading.CLASS_TABLE),
                     ("ranked list (poor, experienced: −2)", LeadershipReading.RANKED_LIST),
                 ],
                 LeadershipReading.CLASS_TABLE,
-                "30em",
+                width="30em",
             ),
-            "cunning": _drop("Cunning (ruse)", _enum_options(Cunning), Cunning.CLEVER),
-            "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"),
-            "defends_ground": _check("Holds the ground (défenseur)", False),
-            "well_placed": _check("Marsh, muddy plain: defenders on firm ground", True),
-            "attackers": _drop(
+            "cunning": dropdown(
+                "Cunning (ruse)", _enum_options(Cunning), Cunning.CLEVER, width=_WIDE
+            ),
+            "terrain": dropdown(
+                "Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, width="30em"
+            ),
+            "defends_ground": checkbox("Holds the ground (défenseur)", False),
+            "well_placed": checkbox("Marsh, muddy plain: defenders on firm ground", True),
+            "attackers": dropdown(
                 "Fault from above: attackers",
                 [("shoot (missile weapons)", "shoot"), ("fly", "fly"), ("neither", "neither")],
                 "shoot",
-                "30em",
+                width="30em",
             ),
-            "lean": _drop("Free points go", _LEANS, Lean.DEFENSE),
+            "lean": dropdown("Free points go", _LEANS, Lean.DEFENSE, width=_WIDE),
         }
 
     def _steps(self, values: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -442,23 +432,31 @@ def _unit_controls(p: str, cunning: bool = False) -> dict[str, widgets.Widget]:
     """A unit's vitality, levels, attitude, morale and commander (``p``: ``a_`` or ``d_``)."""
     start = _EXAMPLE_UNITS[p]
     controls = {
-        f"{p}vitality": _int("Vitality %", start["vitality"]),
-        f"{p}offense": _int("Offense level", start["offense"]),
-        f"{p}defense": _int("Defense level", start["defense"]),
-        f"{p}attitude": _drop("Attitude", _enum_options(Attitude), start["attitude"]),
-        f"{p}morale": _drop("Morale (moral)", _enum_options(Morale), start["morale"]),
-        f"{p}leadership": _drop("Leadership", LEADERSHIP_OPTIONS, start["leadership"]),
+        f"{p}vitality": int_box("Vitality %", start["vitality"]),
+        f"{p}offense": int_box("Offense level", start["offense"]),
+        f"{p}defense": int_box("Defense level", start["defense"]),
+        f"{p}attitude": dropdown(
+            "Attitude", _enum_options(Attitude), start["attitude"], width=_WIDE
+        ),
+        f"{p}morale": dropdown(
+            "Morale (moral)", _enum_options(Morale), start["morale"], width=_WIDE
+        ),
+        f"{p}leadership": dropdown(
+            "Leadership", LEADERSHIP_OPTIONS, start["leadership"], width=_WIDE
+        ),
     }
     if cunning:
-        controls[f"{p}cunning"] = _drop("Cunning (ruse)", _enum_options(Cunning), start["cunning"])
+        controls[f"{p}cunning"] = dropdown(
+            "Cunning (ruse)", _enum_options(Cunning), start["cunning"], width=_WIDE
+        )
     return controls
 
 
 def _field_controls() -> dict[str, widgets.Widget]:
     """The terrain and the weather, shared by both units."""
     return {
-        "terrain": _drop("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, "30em"),
-        "weather": _drop("Weather", _enum_options(Weather), Weather.NORMAL, "30em"),
+        "terrain": dropdown("Terrain", [(t.label, t) for t in Terrain], Terrain.ROAD, width="30em"),
+        "weather": dropdown("Weather", _enum_options(Weather), Weather.NORMAL, width="30em"),
     }
 
 
@@ -498,18 +496,22 @@ class MassBattleRoundCalculator(_TwoColumns):
             controls.update(_unit_controls(p))
             controls.update(
                 {
-                    f"{p}special": _drop("Special action", SPECIAL_OPTIONS, special),
-                    f"{p}special_off": _int("Action points on offense", sp_off),
-                    f"{p}morale_off": _int("Morale points on offense", 0),
-                    f"{p}leadership_off": _int("Leadership points on offense", 0),
-                    f"{p}terrain_off": _int("Terrain points on offense", 0),
-                    f"{p}die": _int("d4 rolled", die),
-                    f"{p}chance_off": _int("d4 points on offense", ch_off),
+                    f"{p}special": dropdown(
+                        "Special action", SPECIAL_OPTIONS, special, width=_WIDE
+                    ),
+                    f"{p}special_off": int_box("Action points on offense", sp_off),
+                    f"{p}morale_off": int_box("Morale points on offense", 0),
+                    f"{p}leadership_off": int_box("Leadership points on offense", 0),
+                    f"{p}terrain_off": int_box("Terrain points on offense", 0),
+                    f"{p}die": int_box("d4 rolled", die),
+                    f"{p}chance_off": int_box("d4 points on offense", ch_off),
                 }
             )
         controls.update(_field_controls())
-        controls["holder"] = _drop("Holds the ground", _HOLDERS, "d")
-        controls["round"] = _int("Round (ronde)", 1, "special actions decay with the rounds")
+        controls["holder"] = dropdown("Holds the ground", _HOLDERS, "d", width=_WIDE)
+        controls["round"] = int_box(
+            "Round (ronde)", 1, tooltip="special actions decay with the rounds"
+        )
         return controls
 
     def _sides(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield]:
@@ -690,24 +692,27 @@ class MassBattleOddsCalculator(_TwoColumns):
             controls.update(_unit_controls(p, cunning=True))
             controls.update(
                 {
-                    f"{p}lean": _drop("Free bonuses go", _LEANS, Lean.DEFENSE),
-                    f"{p}special": _drop("Special action", actions, special),
-                    f"{p}policy": _drop("d4 policy", _POLICIES, policy),
+                    f"{p}lean": dropdown("Free bonuses go", _LEANS, Lean.DEFENSE, width=_WIDE),
+                    f"{p}special": dropdown("Special action", actions, special, width=_WIDE),
+                    f"{p}policy": dropdown("d4 policy", _POLICIES, policy, width=_WIDE),
                 }
             )
         controls.update(_field_controls())
-        controls["cover"] = _int(
-            "Cover for a rolled ambush (+0 to +3)", 1, "added to the hiding roll (forest: +1)"
+        controls["cover"] = int_box(
+            "Cover for a rolled ambush (+0 to +3)",
+            1,
+            tooltip="added to the hiding roll (forest: +1)",
         )
-        controls["timing"] = _drop(
+        controls["timing"] = dropdown(
             "d4 allotted",
             [
                 ("before the roll (rules text)", Timing.BEFORE_ROLL),
                 ("after the roll (brigands' example)", Timing.AFTER_ROLL),
             ],
             Timing.BEFORE_ROLL,
+            width=_WIDE,
         )
-        controls["max_rounds"] = _int("Stop after rounds", 20, "1 to 20")
+        controls["max_rounds"] = int_box("Stop after rounds", 20, tooltip="1 to 20")
         return controls
 
     def _setup(self, values: Mapping[str, Any]) -> tuple[Side, Side, Battlefield, dict[str, Any]]:
@@ -914,15 +919,17 @@ class WorkedExampleCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Which example, and up to which step."""
         return {
-            "example": _drop(
+            "example": dropdown(
                 "Example",
                 [("the brigands' ambush", "brigands"), ("the knights and the dragon", "dragon")],
                 "brigands",
+                width=_WIDE,
             ),
-            "step": _drop(
+            "step": dropdown(
                 "Show up to step",
                 [(n, i) for i, n in enumerate(_STEP_NAMES)],
                 len(_STEP_NAMES) - 1,
+                width=_WIDE,
             ),
         }
 

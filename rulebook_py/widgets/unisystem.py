@@ -17,8 +17,9 @@ import ipywidgets as widgets
 
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
-from .base import LABEL_STYLE, Calculator
+from .base import Calculator
 from .charts import bar_chart, grouped_bar_chart
+from .controls import LABEL_STYLE, int_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
@@ -26,10 +27,6 @@ __all__ = ["UnisystemCheckCalculator", "UnisystemContestCalculator", "UnisystemC
 
 #: Wide enough for the longest description and a usable input box.
 _NARROW = widgets.Layout(width="30em")
-
-
-def _int_box(value: int, description: str) -> widgets.IntText:
-    return widgets.IntText(value=value, description=description, style=LABEL_STYLE, layout=_NARROW)
 
 
 def _core_dropdown() -> widgets.Dropdown:
@@ -96,10 +93,10 @@ class UnisystemCheckCalculator(Calculator):
                 description="Check",
                 style=LABEL_STYLE,
             ),
-            "attribute": _int_box(3, "Attribute (attribut)"),
-            "skill": _int_box(6, "Skill (compétence), tasks only"),
-            "modifier": _int_box(-3, "Modifier (modificateur)"),
-            "complexity": _int_box(0, "Complex skill penalty, unskilled: 0 or 6–10"),
+            "attribute": int_box("Attribute (attribut)", 3),
+            "skill": int_box("Skill (compétence), tasks only", 6),
+            "modifier": int_box("Modifier (modificateur)", -3),
+            "complexity": int_box("Complex skill penalty, unskilled: 0 or 6–10", 0),
             "core": _core_dropdown(),
         }
 
@@ -190,8 +187,8 @@ class UnisystemContestCalculator(Calculator):
                 description="Contest",
                 style=LABEL_STYLE,
             ),
-            "bonus_a": _int_box(6, "Side A bonus"),
-            "bonus_b": _int_box(4, "Side B bonus"),
+            "bonus_a": int_box("Side A bonus", 6),
+            "bonus_b": int_box("Side B bonus", 4),
             "best_of": widgets.Dropdown(
                 options=[1, 3, 5, 7, 9],
                 value=3,
@@ -204,8 +201,8 @@ class UnisystemContestCalculator(Calculator):
                 description="Started first (foot chase)",
                 style=LABEL_STYLE,
             ),
-            "speed_a": _int_box(15, "Speed A (foot chase)"),
-            "speed_b": _int_box(12, "Speed B (foot chase)"),
+            "speed_a": int_box("Speed A (foot chase)", 15),
+            "speed_b": int_box("Speed B (foot chase)", 12),
         }
 
     @staticmethod
@@ -283,7 +280,7 @@ class UnisystemCoreDieCalculator(Calculator):
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The bonus added to the core die."""
-        return {"bonus": _int_box(6, "Bonus added to the die")}
+        return {"bonus": int_box("Bonus added to the die", 6)}
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Side-by-side chances and the two distributions of the core die."""

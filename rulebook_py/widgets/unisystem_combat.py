@@ -17,40 +17,39 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import RuleValueError
-from ..systems.unisystem_actions import ActionLimits, parse_plan, plan_actions
-from ..systems.unisystem_combat import (
+from ..systems.unisystem import (
+    ActionLimits,
+    Aim,
     CloseSkill,
+    Combatant,
     DefenceKind,
     FeintedExchange,
+    FiringMode,
     ImprovisedWeapon,
+    InitiativeEdge,
     Lighting,
     MeleeAttack,
     MeleeDefence,
     RangeBand,
-    Stance,
-    feint,
-    feinted_exchange,
-    melee_exchange,
-)
-from ..systems.unisystem_initiative import (
-    Combatant,
-    InitiativeEdge,
-    first_to_act,
-    initiative_order,
-)
-from ..systems.unisystem_ranged import (
-    Aim,
-    FiringMode,
     RangedDefence,
     ShotgunAmmo,
+    Stance,
     Volley,
     effective_multiplier,
+    feint,
+    feinted_exchange,
+    first_to_act,
     hits_damage,
+    initiative_order,
+    melee_exchange,
+    parse_plan,
+    plan_actions,
     ranged_attack,
     suppressive_fire_hits,
 )
-from .base import LABEL_STYLE, Calculator, control_for
+from .base import Calculator, control_for
 from .charts import bar_chart
+from .controls import checkbox, dropdown, int_box, text_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
@@ -70,40 +69,6 @@ _DICE = [("D4", 4), ("D6", 6), ("D8", 8), ("D10", 10)]
 #: The ranged calculator's extra "firing mode": suppressive fire (no roll).
 _SUPPRESSIVE = "suppressive"
 _SUPPRESSIVE_LABEL = "Tir de suppression (no roll: D4 bullets)"
-
-
-def _int(value: int, description: str) -> widgets.IntText:
-    return widgets.IntText(value=value, description=description, style=LABEL_STYLE, layout=_BOX)
-
-
-def _drop(options: list[tuple[str, Any]], value: Any, description: str) -> widgets.Dropdown:
-    return widgets.Dropdown(
-        options=options, value=value, description=description, style=LABEL_STYLE, layout=_WIDE
-    )
-
-
-def _check(value: bool, description: str) -> widgets.Checkbox:
-    # ``indent=False`` and an automatic width keep a long description whole.
-    return widgets.Checkbox(
-        value=value,
-        description=description,
-        style=LABEL_STYLE,
-        indent=False,
-        layout=widgets.Layout(width="auto"),
-    )
-
-
-def _textarea(value: str, description: str, placeholder: str) -> widgets.Textarea:
-    """A list typed one item a line, recomputed when the reader leaves the box."""
-    return widgets.Textarea(
-        value=value,
-        description=description,
-        placeholder=placeholder,
-        continuous_update=False,
-        rows=6,
-        style=LABEL_STYLE,
-        layout=widgets.Layout(width="34em"),
-    )
 
 
 def _lines(text: str) -> str:
@@ -205,48 +170,48 @@ class MeleeExchangeCalculator(Calculator):
         """Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge."""
         skills = [(f"{s.label}", s) for s in CloseSkill]
         return {
-            "attacker_dexterity": _int(3, "Attacker: Dexterity (Dextérité)"),
-            "attack_kind": _drop(skills, CloseSkill.BRAWLING, "Attacker: skill used"),
-            "attack_skill": _int(2, "Attacker: skill level (0 = DEX test)"),
-            "attack_weapon": _drop(_IMPROVISED_ATTACK, "real", "Attacker: weapon"),
-            "attacker_stance": _drop(
+            "attacker_dexterity": int_box("Attacker: Dexterity (Dextérité)", 3),
+            "attack_kind": dropdown("Attacker: skill used", skills, CloseSkill.BRAWLING),
+            "attack_skill": int_box("Attacker: skill level (0 = DEX test)", 2),
+            "attack_weapon": dropdown("Attacker: weapon", _IMPROVISED_ATTACK, "real"),
+            "attacker_stance": dropdown(
+                "Attacker: stance",
                 [
                     ("normal", Stance.NORMAL),
                     ("aggressive (attitude agressive, +2)", Stance.AGGRESSIVE),
                 ],
                 Stance.NORMAL,
-                "Attacker: stance",
             ),
-            "attacker_penalty": _drop(_PENALTIES, 0, "Attacker: multiple actions"),
-            "attack_modifier": _int(0, "Attacker: other modifier (GM's call)"),
-            "feint": _check(False, "Feint first (feinte): INT + skill against PER + skill"),
-            "feint_intelligence": _int(3, "Feint: attacker's Intelligence"),
-            "feint_skill": _int(2, "Feint: attacker's combat skill"),
-            "feint_perception": _int(2, "Feint: defender's Perception"),
-            "feint_defender_skill": _int(2, "Feint: defender's combat skill"),
-            "defence": _drop(
-                [(f"{d.label}", d) for d in DefenceKind], DefenceKind.DODGE, "Defence (défense)"
+            "attacker_penalty": dropdown("Attacker: multiple actions", _PENALTIES, 0),
+            "attack_modifier": int_box("Attacker: other modifier (GM's call)", 0),
+            "feint": checkbox("Feint first (feinte): INT + skill against PER + skill", False),
+            "feint_intelligence": int_box("Feint: attacker's Intelligence", 3),
+            "feint_skill": int_box("Feint: attacker's combat skill", 2),
+            "feint_perception": int_box("Feint: defender's Perception", 2),
+            "feint_defender_skill": int_box("Feint: defender's combat skill", 2),
+            "defence": dropdown(
+                "Defence (défense)", [(f"{d.label}", d) for d in DefenceKind], DefenceKind.DODGE
             ),
-            "defender_dexterity": _int(4, "Defender: Dexterity"),
-            "defence_skill": _int(3, "Defender: Dodge or parry skill (0 = DEX test)"),
-            "parry_with": _drop(skills, CloseSkill.MARTIAL_ARTS, "Defender: parries with"),
-            "defence_chair": _drop(_CHAIR, 0, "Defender: parries with a chair"),
-            "defender_stance": _drop(
+            "defender_dexterity": int_box("Defender: Dexterity", 4),
+            "defence_skill": int_box("Defender: Dodge or parry skill (0 = DEX test)", 3),
+            "parry_with": dropdown("Defender: parries with", skills, CloseSkill.MARTIAL_ARTS),
+            "defence_chair": dropdown("Defender: parries with a chair", _CHAIR, 0),
+            "defender_stance": dropdown(
+                "Defender: stance",
                 [
                     ("normal", Stance.NORMAL),
                     ("defensive (attitude défensive, +3)", Stance.DEFENSIVE),
                     ("aggressive (no defence)", Stance.AGGRESSIVE),
                 ],
                 Stance.NORMAL,
-                "Defender: stance",
             ),
-            "defender_penalty": _drop(_PENALTIES, -4, "Defender: multiple actions"),
-            "defence_modifier": _int(0, "Defender: other modifier"),
-            "lighting": _drop(_lighting_options(), Lighting.NORMAL, "Lighting (éclairage)"),
-            "darkness_bonus": _int(0, "Total darkness: attacker's Perception levels"),
-            "damage_die": _drop(_DICE, 4, "Damage die"),
-            "multiplier": _int(2, "Damage multiplier (Strength / Force)"),
-            "averaged": _check(False, "Average damage instead of rolling"),
+            "defender_penalty": dropdown("Defender: multiple actions", _PENALTIES, -4),
+            "defence_modifier": int_box("Defender: other modifier", 0),
+            "lighting": dropdown("Lighting (éclairage)", _lighting_options(), Lighting.NORMAL),
+            "darkness_bonus": int_box("Total darkness: attacker's Perception levels", 0),
+            "damage_die": dropdown("Damage die", _DICE, 4),
+            "multiplier": int_box("Damage multiplier (Strength / Force)", 2),
+            "averaged": checkbox("Average damage instead of rolling", False),
         }
 
     @staticmethod
@@ -403,9 +368,10 @@ class RangedAttackCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Shooter, range, light, aim, firing mode, target, damage."""
         return {
-            "dexterity": _int(3, "Shooter: Dexterity (Dextérité)"),
-            "skill": _int(3, "Shooter: ranged skill (0 = difficult DEX test)"),
-            "range_band": _drop(
+            "dexterity": int_box("Shooter: Dexterity (Dextérité)", 3),
+            "skill": int_box("Shooter: ranged skill (0 = difficult DEX test)", 3),
+            "range_band": dropdown(
+                "Range (portée)",
                 [
                     (
                         f"{b.label} ({_signed(b.modifier)}, multiplier {_signed(b.multiplier_shift)})",
@@ -414,39 +380,38 @@ class RangedAttackCalculator(Calculator):
                     for b in RangeBand
                 ],
                 RangeBand.SHORT,
-                "Range (portée)",
             ),
-            "lighting": _drop(_lighting_options(), Lighting.NORMAL, "Lighting (éclairage)"),
-            "darkness_bonus": _int(0, "Total darkness: Perception levels"),
-            "ammo": _drop(
+            "lighting": dropdown("Lighting (éclairage)", _lighting_options(), Lighting.NORMAL),
+            "darkness_bonus": int_box("Total darkness: Perception levels", 0),
+            "ammo": dropdown(
+                "Shotgun ammunition",
                 [(f"{a.label} ({_signed(a.bonus)})", a) for a in ShotgunAmmo],
                 ShotgunAmmo.NONE,
-                "Shotgun ammunition",
             ),
-            "modifier": _int(0, "Other modifier"),
-            "mode": _drop(
+            "modifier": int_box("Other modifier", 0),
+            "mode": dropdown(
+                "Firing mode",
                 [(m.label, m) for m in FiringMode] + [(_SUPPRESSIVE_LABEL, _SUPPRESSIVE)],
                 FiringMode.BURST,
-                "Firing mode",
             ),
-            "count": _int(1, "Shots / bursts / rounds (full auto)"),
-            "burst_size": _int(3, "Rounds per burst (3–5)"),
-            "heavy_recoil": _check(False, "Heavy recoil (−2 per further shot)"),
-            "cumulative_group_penalty": _check(False, "Full auto: cumulative −4 (book option)"),
-            "aim": _check(False, "Aim first (viser): PER + skill, +1 per level"),
-            "aim_perception": _int(3, "Aim: Perception"),
-            "aim_skill": _int(3, "Aim: skill"),
-            "scope": _int(0, "Telescopic sight (lunette): 0 or +2 to +5"),
-            "defence": _drop(
-                [(d.label, d) for d in RangedDefence], RangedDefence.STAND_STILL, "Target"
+            "count": int_box("Shots / bursts / rounds (full auto)", 1),
+            "burst_size": int_box("Rounds per burst (3–5)", 3),
+            "heavy_recoil": checkbox("Heavy recoil (−2 per further shot)", False),
+            "cumulative_group_penalty": checkbox("Full auto: cumulative −4 (book option)", False),
+            "aim": checkbox("Aim first (viser): PER + skill, +1 per level", False),
+            "aim_perception": int_box("Aim: Perception", 3),
+            "aim_skill": int_box("Aim: skill", 3),
+            "scope": int_box("Telescopic sight (lunette): 0 or +2 to +5", 0),
+            "defence": dropdown(
+                "Target", [(d.label, d) for d in RangedDefence], RangedDefence.STAND_STILL
             ),
-            "defender_dexterity": _int(3, "Target: Dexterity"),
-            "defender_dodge": _int(2, "Target: Dodge (0 = difficult DEX test)"),
-            "under_fire": _check(False, "Shooter under fire: keep one's cool"),
-            "willpower": _int(3, "Shooter: Willpower (Volonté)"),
-            "damage_die": _drop(_DICE, 6, "Damage die"),
-            "multiplier": _int(3, "Damage multiplier (before range)"),
-            "averaged": _check(False, "Average damage instead of rolling"),
+            "defender_dexterity": int_box("Target: Dexterity", 3),
+            "defender_dodge": int_box("Target: Dodge (0 = difficult DEX test)", 2),
+            "under_fire": checkbox("Shooter under fire: keep one's cool", False),
+            "willpower": int_box("Shooter: Willpower (Volonté)", 3),
+            "damage_die": dropdown("Damage die", _DICE, 6),
+            "multiplier": int_box("Damage multiplier (before range)", 3),
+            "averaged": checkbox("Average damage instead of rolling", False),
         }
 
     @staticmethod
@@ -620,12 +585,14 @@ class InitiativeCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The combatants (one a line) and the group option."""
         return {
-            "combatants": _textarea(
-                "Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC",
+            "combatants": text_box(
                 "Combatants: name, DEX, side, edge",
-                "name, Dexterity[, side][, ranged|magic|ambush]",
+                "Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC",
+                rows=6,
+                placeholder="name, Dexterity[, side][, ranged|magic|ambush]",
+                width="34em",
             ),
-            "group": _check(False, "Group initiative: one roll per side (best DEX)"),
+            "group": checkbox("Group initiative: one roll per side (best DEX)", False),
         }
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -677,17 +644,19 @@ class ActionPlannerCalculator(Calculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The plan and the source's optional caps."""
         return {
-            "actions": _textarea(
-                "attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge",
+            "actions": text_box(
                 "Actions: kind attribute+skill label",
-                "attack 4+4 punch",
+                "attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge",
+                rows=6,
+                placeholder="attack 4+4 punch",
+                width="34em",
             ),
-            "close_combat": _check(True, "Close combat (one attack and one defence free)"),
-            "max_attacks": _check(False, "Option: at most 3 attacks a round"),
-            "dexterity_cap": _check(False, "Option: at most DEX/2 attacks"),
-            "dexterity": _int(4, "Dexterity (for the DEX/2 option)"),
-            "constitution_cap": _check(False, "Option: no attack beyond a penalty of CON"),
-            "constitution": _int(3, "Constitution (for the CON option)"),
+            "close_combat": checkbox("Close combat (one attack and one defence free)", True),
+            "max_attacks": checkbox("Option: at most 3 attacks a round", False),
+            "dexterity_cap": checkbox("Option: at most DEX/2 attacks", False),
+            "dexterity": int_box("Dexterity (for the DEX/2 option)", 4),
+            "constitution_cap": checkbox("Option: no attack beyond a penalty of CON", False),
+            "constitution": int_box("Constitution (for the CON option)", 3),
         }
 
     @staticmethod

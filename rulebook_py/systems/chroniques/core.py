@@ -29,8 +29,8 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
-from ..dice import Dice, DiceRoll, parse
-from ..errors import RuleValueError, check_int
+from ...dice import Dice, DiceRoll, parse
+from ...errors import RuleValueError, check_int
 
 __all__ = [
     "BONUS_RANGE",

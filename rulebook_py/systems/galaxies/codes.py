@@ -33,9 +33,9 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
-from ..dice import pool
-from ..distribution import Distribution
-from ..errors import NotationError, RuleValueError, check_int
+from ...dice import pool
+from ...distribution import Distribution
+from ...errors import NotationError, RuleValueError, check_int
 
 __all__ = [
     "MAX_CODE_DICE",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int
 
 __all__ = [
     "BASE_DAMAGE_PERCENT",

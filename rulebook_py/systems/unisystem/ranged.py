@@ -43,9 +43,17 @@ from fractions import Fraction
 from itertools import accumulate
 from operator import sub
 
-from ..distribution import Distribution
-from ..errors import RuleValueError, check_int
-from .unisystem import (
+from ...distribution import Distribution
+from ...errors import RuleValueError, check_int
+from .combat import (
+    Lighting,
+    RangeBand,
+    _combat_check,
+    keep_cool,
+    parse_enum,
+    scope_bonus,
+)
+from .core import (
     ATTRIBUTE_RANGE,
     SKILL_RANGE,
     TARGET,
@@ -54,14 +62,6 @@ from .unisystem import (
     average_roll,
     success_levels,
     task,
-)
-from .unisystem_combat import (
-    Lighting,
-    RangeBand,
-    _combat_check,
-    keep_cool,
-    parse_enum,
-    scope_bonus,
 )
 
 __all__ = [

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .chroniques_core import (
+from ...errors import RuleValueError, check_int
+from .core import (
     AttackOutcome,
     CheckDie,
     NamedEnum,

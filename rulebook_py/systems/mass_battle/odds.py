@@ -13,7 +13,7 @@ done within :data:`MAX_ROUNDS` = 20 rounds: the chain always ends, and a
 smaller ``max_rounds`` stops it early (the players break off the fight).
 
 Example:
-    >>> from rulebook_py.systems.mass_battle_round import Side, Unit
+    >>> from rulebook_py.systems.mass_battle.round import Side, Unit
     >>> odds = battle_odds(Side(Unit("A", 10, 3, 4)), Side(Unit("B", 10, 3, 4)),
     ...                    ChancePolicy.ALL_OFFENSE)
     >>> odds.both_fall
@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .mass_battle_actions import RolledAction, SpecialAction
-from .mass_battle_round import (
+from ...errors import RuleValueError, check_int
+from .actions import RolledAction, SpecialAction
+from .round import (
     Allocation,
     Battlefield,
     BattleRound,
@@ -340,12 +340,12 @@ def battle_odds(
         RuleValueError: For a destroyed unit, a bad policy or ``max_rounds``.
 
     Example:
-        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
+        >>> from rulebook_py.systems.mass_battle.round import Side, Unit
         >>> odds = battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
         ...                    (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE))
         >>> odds.attacker_wins, odds.both_fall, odds.rounds
         (Fraction(3, 8), Fraction(5, 8), {1: Fraction(3, 8), 2: Fraction(5, 8)})
-        >>> from rulebook_py.systems.mass_battle_actions import charge_rolls
+        >>> from rulebook_py.systems.mass_battle.actions import charge_rolls
         >>> battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
         ...             ChancePolicy.ALL_DEFENSE, attacker_rolls=[charge_rolls(0)]).both_fall
         Fraction(1, 1)
@@ -452,7 +452,7 @@ def replay_battle(
         Every round, each with its steps and dice.
 
     Example:
-        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
+        >>> from rulebook_py.systems.mass_battle.round import Side, Unit
         >>> rounds = replay_battle(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
         ...                        rng=random.Random(5))
         >>> [(r.attacker.vitality, r.defender.vitality) for r in rounds]
@@ -499,8 +499,8 @@ def roll_actions(
         in the order rolled.
 
     Example:
-        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
-        >>> from rulebook_py.systems.mass_battle_actions import charge_rolls
+        >>> from rulebook_py.systems.mass_battle.round import Side, Unit
+        >>> from rulebook_py.systems.mass_battle.actions import charge_rolls
         >>> a, d, dice = roll_actions(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
         ...                           [charge_rolls(1)], rng=random.Random(1))
         >>> a.orders.actions[0].note, len(d.orders.actions), dice[0][1]
@@ -582,7 +582,7 @@ def simulate_battle(
         defender_rolls: As for :func:`replay_battle`.
 
     Example:
-        >>> from rulebook_py.systems.mass_battle_round import Side, Unit
+        >>> from rulebook_py.systems.mass_battle.round import Side, Unit
         >>> sim = simulate_battle(Side(Unit("A", 5, 3, 4)), Side(Unit("B", 10, 3, 4)), n=200)
         >>> sim.defender_wins + sim.both_fall, sim.attacker_wins
         (200, 0)

@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from ..dice import DiceRoll
-from ..distribution import Distribution
-from ..errors import RuleValueError, check_int
-from .chroniques_core import CheckDie
+from ...dice import DiceRoll
+from ...distribution import Distribution
+from ...errors import RuleValueError, check_int
+from .core import CheckDie
 
 __all__ = [
     "MAX_ROUNDS",

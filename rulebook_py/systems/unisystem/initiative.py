@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .unisystem import ATTRIBUTE_RANGE, core_distribution, roll_core
+from ...errors import RuleValueError, check_int
+from .core import ATTRIBUTE_RANGE, core_distribution, roll_core
 
 __all__ = [
     "MAX_COMBATANTS",

@@ -12,7 +12,7 @@ for a shot or ``(PRIMARY_ZONE, PRIMARY_ZONE, SECONDARY_ZONE)`` for a thrown
 explosive.
 
 Example:
-    >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+    >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
     >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
     >>> c.probability(Outcome.HIT), c.probability(Outcome.HALF_DODGE)
     (Fraction(5, 12), Fraction(1, 6))
@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import RuleValueError
-from .galaxies_codes import LabelledEnum, Roll, RolledTotal
+from ...errors import RuleValueError
+from .codes import LabelledEnum, Roll, RolledTotal
 
 __all__ = [
     "COUNTER_RULE",
@@ -82,7 +82,7 @@ class ContestRoll:
     """One seeded resolution: the defence roll, each attack roll and its outcome.
 
     Example:
-        >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+        >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
         >>> c = contest([Roll(DiceCode(2))], Roll(DiceCode(2)), SHOT_RULE)
         >>> len(c.resolve(random.Random(3)).attacks)
         1
@@ -113,7 +113,7 @@ class Contest:
             attacks ended in ``outcomes[k]``.
 
     Example:
-        >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+        >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
         >>> two = contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE)
         >>> two.probability_count(Outcome.HIT, 2)  # both beat the same dodge
         Fraction(55, 216)
@@ -134,7 +134,7 @@ class Contest:
         """P(attack number ``attack`` (0-based) ends in ``outcome``).
 
         Example:
-            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> contest([Roll(DiceCode(1))], Roll(DiceCode(1)), EXPLOSIVE_RULE).probability(
             ...     Outcome.PRIMARY_ZONE)
             Fraction(7, 12)
@@ -146,7 +146,7 @@ class Contest:
         """``{outcome: probability}`` for one attack.
 
         Example:
-            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), MENTAL_RULE)
             >>> c.table()[Outcome.NO_EFFECT]
             Fraction(7, 12)
@@ -157,7 +157,7 @@ class Contest:
         """``{n: P(exactly n attacks end in outcome)}``.
 
         Example:
-            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
             >>> c.count_distribution(Outcome.HIT)
             {0: Fraction(7, 12), 1: Fraction(5, 12)}
@@ -176,7 +176,7 @@ class Contest:
         """Expected number of attacks ending in ``outcome``.
 
         Example:
-            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE).expected(Outcome.HIT)
             Fraction(5, 6)
         """
@@ -186,7 +186,7 @@ class Contest:
         """Expected damage in units of one full hit, given a factor per outcome.
 
         Example:
-            >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
             >>> c.expected_damage({Outcome.HIT: Fraction(1), Outcome.HALF_DODGE: Fraction(1, 2)})
             Fraction(1, 2)
@@ -231,7 +231,7 @@ def contest(
         RuleValueError: For no attack, too many, or a 0D roll.
 
     Example:
-        >>> from rulebook_py.systems.galaxies_codes import Roll, DiceCode
+        >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
         >>> c = contest([Roll(DiceCode(4, 2))], Roll(DiceCode(3, 1)), SHOT_RULE)
         >>> sum(c.table().values())
         Fraction(1, 1)

@@ -35,14 +35,13 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
-from ..distribution import Distribution
-from ..errors import RuleValueError, check_int
+from ...distribution import Distribution
+from ...errors import RuleValueError, check_int
 
 __all__ = [
     "ATTRIBUTE_RANGE",
     "BONUS_RANGE",
     "DAMAGE_DICE",
-    "GLOSSARY",  # noqa: F822 - built lazily by __getattr__
     "HEAD_START_BONUS",
     "LEVEL_NAMES",
     "MAX_BEST_OF",
@@ -1047,51 +1046,3 @@ def sneaking(
     else:
         b = task(perception, notice, core=core).bonus
     return contest(a, b, core=core)
-
-
-# ``rulebook_py.glossary`` imports the widget layer, which imports this module:
-# importing ``Term`` at the top would be circular. ``GLOSSARY`` is built on
-# first access instead (PEP 562 module ``__getattr__``), whatever the import order.
-def __getattr__(name: str) -> object:
-    """Build :data:`GLOSSARY` (the chapter's terms) on first access.
-
-    Example:
-        >>> from rulebook_py.systems.unisystem import GLOSSARY
-        >>> any(t.french == "épreuve" for t in GLOSSARY)
-        True
-    """
-    if name != "GLOSSARY":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ..glossary import Term
-
-    glossary = (
-        Term("épreuve", "task", "unisystem-basics", "attribute + skill + D10"),
-        Term("test (d'attribut)", "attribute test", "unisystem-basics", "attribute only"),
-        Term("test simple", "simple test", "unisystem-basics", "attribute doubled"),
-        Term("test difficile", "difficult test", "unisystem-basics", "attribute once"),
-        Term(
-            "épreuve sans compétence",
-            "unskilled task",
-            "unisystem-basics",
-            "attribute − 2, at most 2 success levels",
-        ),
-        Term(
-            "test / épreuve en résistance",
-            "contest",
-            "unisystem-basics",
-            "both roll, higher total wins",
-        ),
-        Term("niveau de succès", "success level", "unisystem-basics", "9–10 → 1, 11–12 → 2, …"),
-        Term("décent", "decent", "unisystem-basics", "2 success levels"),
-        Term("modificateur", "modifier", "unisystem-basics", "circumstance bonus or penalty"),
-        Term("MJ", "GM (game master)", "unisystem-basics"),
-        Term("PJ / PNJ", "PC / NPC", "unisystem-basics"),
-        Term("bras de fer", "arm wrestling", "unisystem-basics", "simple Strength tests"),
-        Term("poursuite à pied", "foot chase", "unisystem-basics", "DEX + CON"),
-        Term("se faufiler", "sneaking", "unisystem-basics", "DEX + Stealth vs Perception"),
-        Term("Force", "Strength", "unisystem-basics"),
-        Term("Dextérité", "Dexterity", "unisystem-basics"),
-        Term("Volonté", "Willpower", "unisystem-basics"),
-    )
-    globals()["GLOSSARY"] = glossary
-    return glossary

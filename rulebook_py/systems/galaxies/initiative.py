@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, RolledTotal, as_code
+from ...errors import RuleValueError, check_int
+from .codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, RolledTotal, as_code
 
 __all__ = [
     "MAX_COMBATANTS",

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .unisystem import ATTRIBUTE_RANGE, SKILL_RANGE, Check, task, test
+from ...errors import RuleValueError, check_int
+from .core import ATTRIBUTE_RANGE, SKILL_RANGE, Check, task, test
 
 __all__ = [
     "EXTRA_ACTION_PENALTY",

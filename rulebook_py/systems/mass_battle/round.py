@@ -25,9 +25,9 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ..errors import RuleValueError, check_int
-from .mass_battle_actions import Effect, SpecialAction, check_d4, roll_d4
-from .mass_battle_tables import (
+from ...errors import RuleValueError, check_int
+from .actions import Effect, SpecialAction, check_d4, roll_d4
+from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
     CommanderClass,

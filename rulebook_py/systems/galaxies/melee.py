@@ -34,8 +34,8 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .galaxies_codes import (
+from ...errors import RuleValueError, check_int
+from .codes import (
     MAX_PIPS,
     CodeLike,
     DiceCode,

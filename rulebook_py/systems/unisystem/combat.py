@@ -1,6 +1,6 @@
 """Unisystem combat (*Sorcellerie*): the round, the tables, close combat, feints.
 
-Combat reuses the basic rule of :mod:`rulebook_py.systems.unisystem`: every
+Combat reuses the basic rule of :mod:`rulebook_py.systems.unisystem.core`: every
 attack and defence is a check (D10 + traits + modifiers, 9 or more succeeds)
 and an attack against a defence is a contest. This module adds what only
 combat needs:
@@ -39,10 +39,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ..distribution import Distribution
-from ..errors import RuleValueError, check_int
-from ..glossary import Term
-from .unisystem import (
+from ...distribution import Distribution
+from ...errors import RuleValueError, check_int
+from .core import (
     ATTRIBUTE_RANGE,
     MODIFIER_RANGE,
     SKILL_RANGE,
@@ -59,7 +58,6 @@ __all__ = [
     "AGGRESSIVE_ATTACK_BONUS",
     "DEFENSIVE_BONUS",
     "FEINT_LEVEL_BONUS",
-    "GLOSSARY",
     "ROUND_STEPS",
     "CloseSkill",
     "DefenceKind",
@@ -325,7 +323,7 @@ def _combat_check(
     """D10 + DEX + skill + modifiers (a difficult DEX test without the skill).
 
     Every combat roll goes through here: melee attacks and defences, shots and
-    dives for cover (:mod:`rulebook_py.systems.unisystem_ranged`). In total
+    dives for cover (:mod:`rulebook_py.systems.unisystem.ranged`). In total
     darkness the roll is a plain D10 plus ``darkness_bonus``.
     """
     if lighting is Lighting.TOTAL_DARKNESS:
@@ -1052,42 +1050,3 @@ def keep_cool(willpower: int) -> Check:
     """
     check_int(willpower, "willpower", *ATTRIBUTE_RANGE)
     return test(willpower)
-
-
-#: The chapter's terms as ``(French, English, note)``.
-_TERMS: tuple[tuple[str, str, str], ...] = (
-    ("tour", "round", "1 to 5 seconds of game time"),
-    ("temps de jeu / temps réel", "game time / real time", ""),
-    ("actions multiples", "multiple actions", "−2 cumulative each"),
-    ("combat rapproché", "close combat", ""),
-    ("combat à distance", "ranged combat", ""),
-    ("parer", "parry", ""),
-    ("esquiver", "dodge", ""),
-    ("bagarre", "Brawling", "skill"),
-    ("arts martiaux", "Martial Arts", "skill"),
-    ("arme blanche", "hand weapon", "skill"),
-    ("attitude défensive", "defensive stance", "+3 to defences"),
-    ("attitude agressive", "aggressive stance", "+2 to attacks"),
-    ("feinte", "feint", "INT + skill vs PER + skill"),
-    ("arme improvisée", "improvised weapon", ""),
-    ("plonger à couvert", "dive for cover", "DEX + Dodge"),
-    ("viser", "aim", "PER + skill, +1 per success level"),
-    ("salve", "burst", "3 to 5 rounds"),
-    ("rock 'n roll", "full automatic fire", "groups of ten"),
-    ("tir de suppression", "suppressive fire", "D4 (2) hits"),
-    ("recul", "recoil", ""),
-    ("plomb fin / chevrotine", "bird shot / buckshot", "+2 / +1"),
-    ("garder son calme", "keeping one's cool", "simple Willpower test"),
-    ("portée", "range", ""),
-    ("à bout portant", "point blank", ""),
-    ("lunette de visée", "telescopic sight", "+2 to +5 to aim"),
-    ("éclairage", "lighting", ""),
-    ("noir total", "total darkness", ""),
-    ("multiplicateur de dégâts", "damage multiplier", ""),
-    ("sauvageon", "wildling", "a minor malevolent spirit"),
-)
-
-#: Terms of the Unisystem combat chapter.
-GLOSSARY: tuple[Term, ...] = tuple(
-    Term(fr, en, "unisystem-combat", note) for fr, en, note in _TERMS
-)

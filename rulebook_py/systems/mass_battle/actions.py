@@ -6,7 +6,7 @@ modifiers by round (:class:`SpecialAction`), which the round procedure and
 the exact battle odds read with :meth:`SpecialAction.effect`.
 
 Example:
-    >>> from rulebook_py.systems.mass_battle_tables import Cunning
+    >>> from rulebook_py.systems.mass_battle.tables import Cunning
     >>> result = ambush(hide_die=4, detect_die=4, hider_cunning=Cunning.CLEVER,
     ...                 detector_cunning=Cunning.ALERT, help_bonus=1)
     >>> result.hide_total, result.detect_total, result.bonus
@@ -25,8 +25,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ..errors import RuleValueError, check_int
-from .mass_battle_tables import Cunning
+from ...errors import RuleValueError, check_int
+from .tables import Cunning
 
 __all__ = [
     "CHARGE_DELAY",

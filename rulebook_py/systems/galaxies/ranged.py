@@ -1,7 +1,7 @@
 """Galaxies Jumelles: dodging, shooting, thrown explosives and psychic powers.
 
 Every roll here is compared with the target's one defence roll of the round
-through :func:`~rulebook_py.systems.galaxies_contest.contest`. The source
+through :func:`~rulebook_py.systems.galaxies.contest.contest`. The source
 gives no table of combat bonuses (BDC), range bonuses (BDP) or the third
 bonus BDT: they are plain point inputs. It does not say what a half-dodge
 (*demi-esquive*) does either: :data:`HALF_DODGE_FACTOR` (half damage) is this
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
-from .galaxies_codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, Rounding, as_code
-from .galaxies_contest import (
+from ...errors import RuleValueError, check_int
+from .codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, Rounding, as_code
+from .contest import (
     COUNTER_RULE,
     EXPLOSIVE_RULE,
     MAX_ATTACKS,

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..dice import Dice, parse
-from ..distribution import Distribution
-from ..errors import NotationError, RuleValueError, check_int
-from .chroniques_conditions import Condition, combine_conditions
-from .chroniques_core import (
+from ...dice import Dice, parse
+from ...distribution import Distribution
+from ...errors import NotationError, RuleValueError, check_int
+from .conditions import Condition, combine_conditions
+from .core import (
     BONUS_RANGE,
     DEFENSE_RANGE,
     AttackOutcome,

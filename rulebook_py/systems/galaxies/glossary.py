@@ -1,7 +1,7 @@
 """The Galaxies Jumelles chapter's French vocabulary and its English rendering.
 
-Kept apart from :mod:`.galaxies`: :mod:`rulebook_py.glossary` imports the
-widget layer, which imports :mod:`.galaxies`, so the rules modules must not
+Kept apart from :mod:`.__init__`: :mod:`rulebook_py.glossary` imports the
+widget layer, which imports :mod:`.__init__`, so the rules modules must not
 import the glossary.
 
 Example:
@@ -11,7 +11,7 @@ Example:
 
 from __future__ import annotations
 
-from ..glossary import Term
+from ...glossary import Term
 
 __all__ = ["GLOSSARY"]
 

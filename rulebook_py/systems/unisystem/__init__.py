@@ -1,0 +1,45 @@
+"""Unisystem (*Sorcellerie*): the basic roll and the combat rules, in one place.
+
+Every name in the modules' ``__all__`` is re-exported here, so this module's
+``__all__`` is theirs put together:
+
+* :mod:`.core` -- the core roll (a D10, or 2D6 − 2), success levels, tasks,
+  tests, unskilled tasks and contests (the basics chapter);
+* :mod:`.actions` -- several actions in a turn and their cumulative penalty;
+* :mod:`.combat` -- the round, the range and lighting tables, close combat,
+  stances, improvised weapons, the feint, keeping one's cool;
+* :mod:`.initiative` -- who acts first, singly or by group;
+* :mod:`.ranged` -- shooting: aiming, bursts, full auto, the damage multiplier;
+* :mod:`.glossary` -- both chapters' French terms (``GLOSSARY``).
+
+Example:
+    >>> from rulebook_py.systems import unisystem
+    >>> unisystem.task(3, 6, modifier=-3).success_chance()
+    Fraction(4, 5)
+    >>> unisystem.melee_exchange(
+    ...     unisystem.MeleeAttack(3, 2),
+    ...     unisystem.MeleeDefence(unisystem.DefenceKind.DODGE, 4, 3, penalty=-4),
+    ... ).hit_chance
+    Fraction(11, 20)
+"""
+
+from __future__ import annotations
+
+from . import actions as _actions
+from . import combat as _combat
+from . import core as _core
+from . import initiative as _initiative
+from . import ranged as _ranged
+from .actions import *  # noqa: F403
+from .combat import *  # noqa: F403
+from .core import *  # noqa: F403
+from .glossary import GLOSSARY
+from .initiative import *  # noqa: F403
+from .ranged import *  # noqa: F403
+
+__all__: list[str] = ["GLOSSARY"]
+__all__ += _core.__all__
+__all__ += _actions.__all__
+__all__ += _combat.__all__
+__all__ += _initiative.__all__
+__all__ += _ranged.__all__

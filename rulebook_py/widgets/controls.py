@@ -1,0 +1,193 @@
+"""The control builders every calculator uses: labelled inputs sized to their label.
+
+Each builder takes the control's description (its label, in the reader's
+words) first, then its starting value, and gives the control room for the
+whole label and a usable input: about 0.55 em a character of the label plus
+the input's own width. A calculator that lays its controls out in columns may
+pass ``width`` to give every control of a column the same width.
+
+Example:
+    >>> box = int_box("Dexterity (DEX)", 3)
+    >>> box.description, box.value, box.layout.width
+    ('Dexterity (DEX)', 3, '14em')
+    >>> dropdown("Die", [("d20", 20), ("d12", 12)], 12).label
+    'd12'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+__all__ = [
+    "LABEL_STYLE",
+    "checkbox",
+    "dropdown",
+    "enum_dropdown",
+    "int_box",
+    "multi_select",
+    "sized",
+    "text_box",
+]
+
+#: Style that lets a control's description take the room it needs.
+LABEL_STYLE = {"description_width": "initial"}
+
+#: Width of one character of a label or option, in em (a proportional font's average).
+_EM_PER_CHAR = 0.55
+
+
+def sized(description: str, input_em: float, width: str | None = None) -> widgets.Layout:
+    """A layout with room for ``description`` and an input ``input_em`` wide.
+
+    Args:
+        description: The control's label.
+        input_em: Width of the input part, in em.
+        width: A fixed CSS width instead (for controls laid out in columns).
+
+    Example:
+        >>> sized("Seed", 6).width, sized("Seed", 6, width="20em").width
+        ('8em', '20em')
+    """
+    if width is None:
+        width = f"{round(_EM_PER_CHAR * len(description) + input_em)}em"
+    return widgets.Layout(width=width, max_width="100%")
+
+
+def _option_em(options: Sequence[Any]) -> float:
+    """Width of the widest option text, in em, plus room for the arrow."""
+    texts = [opt[0] if isinstance(opt, tuple) else opt for opt in options]
+    return _EM_PER_CHAR * max((len(str(t)) for t in texts), default=4) + 3
+
+
+def int_box(
+    description: str, value: int, *, tooltip: str = "", width: str | None = None
+) -> widgets.IntText:
+    """A whole-number box.
+
+    Example:
+        >>> int_box("Skill", 2, tooltip="0 means untrained").tooltip
+        '0 means untrained'
+    """
+    return widgets.IntText(
+        value=value,
+        description=description,
+        tooltip=tooltip or None,
+        style=LABEL_STYLE,
+        layout=sized(description, 6, width),
+    )
+
+
+def text_box(
+    description: str,
+    value: str,
+    *,
+    rows: int = 0,
+    placeholder: str = "",
+    tooltip: str = "",
+    input_em: float | None = None,
+    width: str | None = None,
+) -> widgets.Text | widgets.Textarea:
+    """A text box (a text area of ``rows`` lines when ``rows``).
+
+    The value is read when the reader presses Enter or leaves the box
+    (``continuous_update=False``), so a half-typed entry is never computed.
+
+    Example:
+        >>> text_box("Code", "4D+2", placeholder="e.g. 4D+2").placeholder
+        'e.g. 4D+2'
+        >>> type(text_box("Combatants", "a", rows=4)).__name__
+        'Textarea'
+    """
+    common: dict[str, Any] = {
+        "value": value,
+        "description": description,
+        "placeholder": placeholder,
+        "continuous_update": False,
+        "style": LABEL_STYLE,
+    }
+    if tooltip:
+        common["tooltip"] = tooltip
+    if rows:
+        layout = sized(description, 16 if input_em is None else input_em, width)
+        return widgets.Textarea(rows=rows, layout=layout, **common)
+    return widgets.Text(
+        layout=sized(description, 8 if input_em is None else input_em, width), **common
+    )
+
+
+def dropdown(
+    description: str, options: Sequence[Any], value: Any, *, width: str | None = None
+) -> widgets.Dropdown:
+    """A dropdown wide enough for its label and its longest option.
+
+    Example:
+        >>> dropdown("Attack", [("melee", "m"), ("ranged", "r")], "r").value
+        'r'
+    """
+    options = list(options)
+    return widgets.Dropdown(
+        options=options,
+        value=value,
+        description=description,
+        style=LABEL_STYLE,
+        layout=sized(description, _option_em(options), width),
+    )
+
+
+def enum_dropdown(
+    description: str, enum: type, value: Any, *, width: str | None = None
+) -> widgets.Dropdown:
+    """A dropdown of an enumeration's members, each shown by its ``label``.
+
+    Example:
+        >>> from enum import Enum
+        >>> class Light(Enum):
+        ...     DIM = "dim"
+        ...     @property
+        ...     def label(self):
+        ...         return "Dim light"
+        >>> enum_dropdown("Light", Light, Light.DIM).label
+        'Dim light'
+    """
+    return dropdown(description, [(m.label, m) for m in enum], value, width=width)
+
+
+def checkbox(description: str, value: bool) -> widgets.Checkbox:
+    """A checkbox whose long description stays whole (no indent, automatic width).
+
+    Example:
+        >>> checkbox("Target immobile", False).indent
+        False
+    """
+    return widgets.Checkbox(
+        value=value,
+        description=description,
+        indent=False,
+        style=LABEL_STYLE,
+        layout=widgets.Layout(width="auto", max_width="100%"),
+    )
+
+
+def multi_select(
+    description: str, options: Sequence[Any], value: tuple[Any, ...]
+) -> widgets.SelectMultiple:
+    """A multiple choice with every option visible at once (one row each).
+
+    A hidden option is easily missed, so the list never scrolls.
+
+    Example:
+        >>> multi_select("Conditions", [("blinded", "b"), ("slowed", "s")], ("s",)).rows
+        2
+    """
+    options = list(options)
+    return widgets.SelectMultiple(
+        options=options,
+        value=value,
+        description=description,
+        rows=len(options),
+        style=LABEL_STYLE,
+        layout=sized(description, _option_em(options)),
+    )
