@@ -104,3 +104,16 @@ def test_compare_calculator():
 def test_unknown_control_is_refused():
     with pytest.raises(TypeError, match="no control"):
         DiceCalculator(dice="d6")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_python_call_shown_gives_the_value_shown(name):
+    import importlib
+
+    calc = CALCULATORS[name]()
+    call = calc.python_call(calc.values())
+    if call is None:
+        return
+    namespace = {call.module: getattr(importlib.import_module("rulebook_py"), call.module)}
+    assert eval(call.expression, namespace) == call.value
+    assert call.expression in calc.code.value.replace("&quot;", '"').replace("&#x27;", "'")

@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -37,7 +38,39 @@ from ..errors import RulebookError
 from .controls import LABEL_STYLE
 from .format import error_html, escape
 
-__all__ = ["LABEL_STYLE", "Calculator", "control_for"]
+__all__ = ["LABEL_STYLE", "Calculator", "PythonCall", "control_for"]
+
+
+@dataclass(frozen=True)
+class PythonCall:
+    """The one-line package call that reproduces a calculator's exact answer.
+
+    Shown under the calculator, ready to copy, as::
+
+        >>> from rulebook_py import <module>
+        >>> <expression>
+        <repr(value)>
+
+    Attributes:
+        module: The name imported from ``rulebook_py`` (``"chroniques"``, ``"parse"``).
+        expression: One Python expression that uses only that name.
+        value: What the expression gives for the current controls (its ``repr``
+            is shown; a generic test checks that the expression gives it).
+
+    Example:
+        >>> from fractions import Fraction
+        >>> call = PythonCall("parse", 'parse("2d6").prob_at_least(7)', Fraction(7, 12))
+        >>> call.text().splitlines()[1:]
+        ['>>> parse("2d6").prob_at_least(7)', 'Fraction(7, 12)']
+    """
+
+    module: str
+    expression: str
+    value: Any
+
+    def text(self) -> str:
+        """The call as an interactive-session transcript (import, expression, value)."""
+        return f">>> from rulebook_py import {self.module}\n>>> {self.expression}\n{self.value!r}"
 
 
 @contextmanager
@@ -106,6 +139,7 @@ class Calculator(widgets.VBox):
         self.message = widgets.HTML()
         self.result = widgets.HTML()
         self.chart = widgets.HTML()
+        self.code = widgets.HTML()
         self.seed = widgets.BoundedIntText(
             value=self.default_seed,
             min=0,
@@ -133,6 +167,7 @@ class Calculator(widgets.VBox):
                 self.message,
                 self.result,
                 self.chart,
+                self.code,
                 widgets.HBox([self.seed, self.roll_button]),
                 self.roll_output,
             ]
@@ -156,6 +191,15 @@ class Calculator(widgets.VBox):
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Return the HTML of one seeded roll, every die shown."""
         raise NotImplementedError
+
+    def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
+        """The package call that gives this calculator's main exact answer (None: none yet).
+
+        Called after a successful :meth:`compute` with the same values; it
+        should be cheap (no second computation when the answer can be kept
+        from ``compute``).
+        """
+        return None
 
     # ---------------------------------------------------------------- behaviour
     def values(self) -> dict[str, Any]:
@@ -189,15 +233,24 @@ class Calculator(widgets.VBox):
         """Recompute the answer and chart from the controls (wired to every control)."""
         start = time.perf_counter()
         self._clear_errors()
+        values = self.values()
         try:
-            result, chart = self.compute(self.values())
+            result, chart = self.compute(values)
+            call = self.python_call(values)
         except RulebookError as err:
             self._show_error(err)
             self.result.value = ""
             self.chart.value = ""
+            self.code.value = ""
         else:
             self.result.value = result
             self.chart.value = chart
+            self.code.value = (
+                ""
+                if call is None
+                else "<details class='rb-code'><summary>The same answer in Python</summary>"
+                f"<pre>{escape(call.text())}</pre></details>"
+            )
         self.last_update_seconds = time.perf_counter() - start
 
     def roll(self) -> None:
