@@ -45,11 +45,8 @@ __all__ = ["LABEL_STYLE", "Calculator", "PythonCall", "control_for"]
 class PythonCall:
     """The one-line package call that reproduces a calculator's exact answer.
 
-    Shown under the calculator, ready to copy, as::
-
-        >>> from rulebook_py import <module>
-        >>> <expression>
-        <repr(value)>
+    Shown under the calculator, ready to copy, as an interactive session: the
+    import of ``module``, the ``expression``, and the ``repr`` of ``value``.
 
     Attributes:
         module: The name imported from ``rulebook_py`` (``"chroniques"``, ``"parse"``).
