@@ -984,7 +984,106 @@ def test_initiative_calculator():
     calc.controls["combatants"].value = "A: 2D\nB: -2D"
     assert "line 2" in err(calc, "combatants") and "position 0" in err(calc, "combatants")
     calc.controls["combatants"].value = "A: 2D, x"
-    assert "BDR must be a whole number, got 'x'" in err(calc, "combatants")
+    assert "BDR must be a whole number written with the digits 0-9, got 'x'" in err(
+        calc, "combatants"
+    )
     calc.controls["combatants"].value = ""
     assert "at least one combatant" in err(calc, "combatants")
     assert [c.name for c in parse_combatants("Kira: 3D+1, 2\n\nVosk: 2D")] == ["Kira", "Vosk"]
+
+
+# ------------------------------------------- issue 13: every bad input, read one way
+UNICODE_DIGITS = ["²D+1", "4D+²", "①D", "4D+①", "٣D", "4D+٣"]
+
+
+@pytest.mark.parametrize("text", UNICODE_DIGITS)
+def test_parse_reads_ascii_digits_only(text):
+    with pytest.raises(NotationError, match="digits 0-9") as info:
+        DiceCode.parse(text, field="dodge")
+    assert info.value.field == "dodge"
+
+
+CODE_BOXES = [
+    (GalaxiesCodeCalculator, "code"),
+    (GalaxiesCodeCalculator, "other"),
+    (GalaxiesShotCalculator, "attack"),
+    (GalaxiesShotCalculator, "dodge"),
+    (GalaxiesShotCalculator, "willpower"),
+    (GalaxiesMeleeCalculator, "a_skill"),
+    (GalaxiesMeleeCalculator, "b_skill"),
+    (GalaxiesMeleeCalculator, "a_agility"),
+    (GalaxiesMeleeCalculator, "b_agility"),
+    (GalaxiesPsychicCalculator, "skill"),
+    (GalaxiesPsychicCalculator, "defence"),
+]
+
+
+@pytest.mark.parametrize(("cls", "name"), CODE_BOXES)
+@pytest.mark.parametrize("text", ["²D+1", "4D+①"])
+def test_unicode_digits_in_every_code_box_give_a_message_at_the_box(cls, name, text):
+    extra = {"aimed": True} if name == "willpower" else {}
+    extra.update({"b_stance": Stance.DODGE} if name == "b_agility" else {})
+    extra.update({"a_stance": Stance.DODGE} if name == "a_agility" else {})
+    if name == "a_agility":
+        extra["b_stance"] = Stance.ATTACK
+    calc = cls(**extra)
+    assert calc.error == ""
+    calc.controls[name].value = text
+    shown = err(calc, name)
+    assert "digits 0-9" in shown and repr(text) in shown
+    assert calc.result.value == ""
+
+
+@pytest.mark.parametrize("text", ["A: ²D+1", "A: 3D, ²", "A: 3D, ٣", "A: 3D, ①"])
+def test_unicode_digits_in_combatants_give_a_message(text):
+    calc = GalaxiesInitiativeCalculator()
+    calc.controls["combatants"].value = text
+    assert "line 1" in err(calc, "combatants")
+    assert "0-9" in err(calc, "combatants")
+    assert calc.result.value == ""
+
+
+def test_a_name_may_hold_any_letters():
+    assert [c.name for c in parse_combatants("Zoë Ærø: 3D\n²nd: 2D")] == ["Zoë Ærø", "²nd"]
+
+
+def test_initiative_cap_checked_before_any_work():
+    import time
+
+    calc = GalaxiesInitiativeCalculator()
+    lines = "\n".join(f"C{i}: 3D+1" for i in range(2000))
+    start = time.process_time()
+    calc.controls["combatants"].value = lines
+    assert time.process_time() - start < 0.2
+    shown = err(calc, "combatants")
+    assert "at most 20 combatants" in shown and "2000 lines" in shown
+    assert calc.result.value == ""
+    calc.controls["combatants"].value = "\n".join(f"C{i}: 3D" for i in range(21))
+    assert "at most 20 combatants" in err(calc, "combatants")
+    calc.controls["combatants"].value = "\n".join(f"C{i}: 3D" for i in range(20))
+    assert calc.error == ""
+
+
+def test_too_many_points_named_in_the_readers_words():
+    calc = GalaxiesShotCalculator(attack="4D+200")
+    assert calc.error == ""
+    calc.controls["bdc"].value = 2
+    shown = err(calc, "attack")
+    assert "'4D+200'" in shown and "BDC" in shown and "200 points" in shown
+    assert "pips" not in shown and "202" not in shown
+    calc.controls["bdc"].value = 300
+    shown = err(calc, "bdc")
+    assert "BDC must be" in shown and "300" in shown and "bdc " not in shown
+    melee_calc = GalaxiesMeleeCalculator(a_skill="4D+198", b_stance=Stance.DODGE)
+    shown = err(melee_calc, "a_skill")
+    assert "'4D+198'" in shown and "200 points" in shown and "pips" not in shown
+    melee_calc.controls["a_bonus"].value = 500
+    shown = err(melee_calc, "a_bonus")
+    assert "A's BDC + BDT" in shown and "500" in shown and "a_bonus" not in shown
+    init = GalaxiesInitiativeCalculator(combatants="Kira: 3D+199, 5")
+    shown = err(init, "combatants")
+    assert "line 1" in shown and "'3D+199'" in shown and "BDR" in shown
+    assert "pips" not in shown and "204" not in shown
+    init.controls["combatants"].value = "Kira: 3D, 999"
+    shown = err(init, "combatants")
+    assert "BDR" in shown and "999" in shown and "bdr" not in shown

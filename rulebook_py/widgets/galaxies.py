@@ -9,6 +9,7 @@ Example:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -19,6 +20,7 @@ from ..errors import RulebookError, RuleValueError
 from ..systems.galaxies import (
     HALF_DODGE_FACTOR,
     MAX_ATTACKS,
+    MAX_COMBATANTS,
     BlowOption,
     Combatant,
     Contest,
@@ -57,6 +59,10 @@ __all__ = [
     "GalaxiesShotCalculator",
     "parse_combatants",
 ]
+
+
+#: A whole number as the reader may type it: a sign, then 1 to 4 ASCII digits.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4}")
 
 
 def _code(value: str, description: str, tooltip: str = "") -> widgets.Text:
@@ -524,28 +530,39 @@ class GalaxiesPsychicCalculator(_ContestCalculator):
 def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
     r"""Read one combatant a line: ``Name: RAPIDITÉ code, BDR``.
 
+    The number of lines is checked first, against :data:`MAX_COMBATANTS`,
+    before any line is read. Numbers are read with the digits 0-9 only; a
+    name may hold any letters.
+
     Example:
         >>> [c.bdr for c in parse_combatants("Kira: 3D+1, 2\nVosk: 2D")]
         [2, 0]
     """
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_COMBATANTS:
+        raise RuleValueError(
+            f"at most {MAX_COMBATANTS} combatants, one a line: got {len(lines)} lines",
+            field=field,
+        )
     out = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+    for n, line in lines:
         name, sep, rest = line.partition(":")
         if not sep:
             raise RuleValueError(
-                f"line {n} {line!r}: write 'Name: RAPIDITÉ code, BDR', e.g. 'Kira: 3D+1, 2'",
+                f"line {n} {line.strip()[:40]!r}: write 'Name: RAPIDITÉ code, BDR', "
+                "e.g. 'Kira: 3D+1, 2'",
                 field=field,
             )
         code_text, _, bdr_text = rest.partition(",")
-        try:
-            bdr = int(bdr_text.strip() or 0)
-        except ValueError:
+        bdr_text = bdr_text.strip()
+        if bdr_text and not _WHOLE.fullmatch(bdr_text):
             raise RuleValueError(
-                f"line {n}: the BDR must be a whole number, got {bdr_text.strip()!r}", field=field
-            ) from None
+                f"line {n}: the BDR must be a whole number written with the digits 0-9, "
+                f"got {bdr_text[:20]!r}",
+                field=field,
+            )
         try:
+            bdr = int(bdr_text) if bdr_text else 0
             c = Combatant(name.strip(), DiceCode.parse(code_text.strip(), field), bdr)
             c.roll_spec(field)
         except RulebookError as err:

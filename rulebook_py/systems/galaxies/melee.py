@@ -44,6 +44,7 @@ from .codes import (
     RolledTotal,
     Rounding,
     as_code,
+    check_points,
 )
 
 __all__ = [
@@ -320,7 +321,7 @@ def _side(f: Fighter, name: str) -> _Side:
             raise RuleValueError(
                 f"{field} of {name} must be a {enum.__name__}, got {value!r}", field=f"{p}_{field}"
             )
-    check_int(f.bonus, f"{p}_bonus", -MAX_PIPS, MAX_PIPS)
+    check_points(f.bonus, f"{name}'s BDC + BDT", f"{p}_bonus")
     if f.proton and f.weapon not in _BLADES:
         raise RuleValueError(
             f"only a blade (AB1 to AB4) can be a proton blade, not {f.weapon.label!r}",
@@ -349,7 +350,12 @@ def _check_guard(me: _Side, other: _Side) -> None:
 
 
 def _weapon_roll(side: _Side, extra_dice: int, extra_points: int, rounding: Rounding) -> Roll:
-    code = side.skill.with_pips(side.bonus + extra_points).with_dice(side.dice + extra_dice)
+    added = f"{side.name}'s BDC + BDT" + (
+        f" and the +{extra_points} range bonus" if extra_points else ""
+    )
+    field = f"{side.name.lower()}_skill"
+    code = side.skill.with_pips(side.bonus + extra_points, added, field)
+    code = code.with_dice(side.dice + extra_dice)
     return Roll(code, halved=side.halved, rounding=rounding, field=f"{side.name.lower()}_skill")
 
 

@@ -18,7 +18,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
-from .codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, Rounding, as_code
+from .codes import (
+    MAX_PIPS,
+    CodeLike,
+    DiceCode,
+    LabelledEnum,
+    Roll,
+    Rounding,
+    as_code,
+    check_points,
+)
 from .contest import (
     COUNTER_RULE,
     EXPLOSIVE_RULE,
@@ -188,9 +197,17 @@ def dodge_roll(
 
 
 def _points(bdc: int, bdp: int, bdt: int) -> int:
-    return sum(
-        check_int(v, n, -MAX_PIPS, MAX_PIPS) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt"))
-    )
+    return sum(check_points(v, n.upper(), n) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt")))
+
+
+def _added(aimed: bool = False, sustained: int = 1) -> str:
+    """The reader's words for the points added to a shot."""
+    parts = ["BDC + BDP + BDT"]
+    if aimed:
+        parts.append("aiming")
+    if sustained > 1:
+        parts.append("sustained fire")
+    return "the " + ", ".join(parts)
 
 
 def aim_bonus(willpower: CodeLike) -> int:
@@ -277,7 +294,7 @@ def shoot(
         points += aim_bonus(willpower)  # type: ignore[arg-type]
     if sustained > 1:
         points += sustained_fire_bonus(sustained, willpower)  # type: ignore[arg-type]
-    code = code.with_pips(points)
+    code = code.with_pips(points, _added(aimed, sustained), "attack")
     if mode is FireMode.SINGLE:
         rolls = [Roll(code, rounding=rounding, field="attack")]
     elif mode is FireMode.INSTINCTIVE:
@@ -341,7 +358,7 @@ def throw_explosive(
             f"only type 1 explosives can be thrown, got type {explosive_type!r}",
             field="explosive_type",
         )
-    code = as_code(skill, "attack").with_pips(_points(bdc, bdp, bdt))
+    code = as_code(skill, "attack").with_pips(_points(bdc, bdp, bdt), _added(), "attack")
     if two_at_once:
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
     else:
@@ -418,14 +435,15 @@ def psychic_attack(
             field="second_skill",
         )
     points = _points(bdc, bdp, bdt)
-    code = as_code(skill, "skill").with_pips(points)
+    code = as_code(skill, "skill").with_pips(points, _added(), "skill")
     if option is PsyOption.SINGLE:
         rolls = [Roll(code, rounding=rounding, field="skill")]
     elif option is PsyOption.UBIQUITY:
         rolls = [Roll(code, halved=True, rounding=rounding, field="skill")] * 2
     else:
         field2 = "skill" if second_skill is None else "second_skill"
-        other = as_code(skill if second_skill is None else second_skill, field2).with_pips(points)
+        other = as_code(skill if second_skill is None else second_skill, field2)
+        other = other.with_pips(points, _added(), field2)
         rolls = [
             Roll(code.with_dice(-1), rounding=rounding, field="skill"),
             Roll(other.with_dice(-1), rounding=rounding, field=field2),
