@@ -205,9 +205,14 @@ def _contest_table(
             f"on average {number(c.expected(first))} of the {n} rolls do.</p>"
         )
     if factors:
+        half = (
+            f" (a half-dodge counted as {factors[Outcome.HALF_DODGE]} of a hit)"
+            if Outcome.HALF_DODGE in outs
+            else ""
+        )
         html += (
-            f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))} "
-            f"(a half-dodge counted as {factors[outs[1]]} of a hit).</p>"
+            f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))}"
+            f"{half}.</p>"
         )
     return html
 
