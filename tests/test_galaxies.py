@@ -795,7 +795,7 @@ def test_public_surface_is_the_submodules():
 
     parts = [
         importlib.import_module(f"rulebook_py.systems.galaxies.{name}")
-        for name in ("codes", "contest", "ranged", "melee", "initiative", "glossary")
+        for name in ("codes", "contest", "ranged", "volley", "melee", "initiative", "glossary")
     ]
     names = [n for m in parts for n in m.__all__]
     assert galaxies.__all__ == names and len(set(names)) == len(names)
@@ -1167,3 +1167,197 @@ def test_pursue_without_striking():
     with pytest.raises(RuleValueError, match="only a fighter who disengages") as info:
         melee(Fighter("3D", stance=Stance.PURSUE), Fighter("2D"))
     assert info.value.field == "a_stance"
+
+
+# ------------------------------------ issue 15 item 1: several attackers, one dodge
+from rulebook_py.systems.galaxies import (  # noqa: E402
+    MAX_VOLLEY_ROLLS,
+    Attack,
+    AttackKind,
+    parse_attacks,
+    volley,
+    volley_work,
+)
+
+
+def brute_volley(rolls, rules, dodge: Counter):
+    """The joint (full, half) law by listing every dodge total and every attack total."""
+    full = (Outcome.HIT, Outcome.PRIMARY_ZONE)
+    out: Counter = Counter()
+    n = sum(dodge.values())
+    for t in rolls:
+        n *= sum(t.values())
+    for d, wd in dodge.items():
+        for combo in itertools.product(*(list(t.items()) for t in rolls)):
+            w = wd
+            f = h = 0
+            for (a, wa), rule in zip(combo, rules):
+                w *= wa
+                o = rule[0 if a > d else 1 if a == d else 2]
+                f += o in full
+                h += o is Outcome.HALF_DODGE
+            out[(f, h)] += w
+    return {k: F(w, n) for k, w in sorted(out.items())}
+
+
+SHOT_R = (Outcome.HIT, Outcome.HALF_DODGE, Outcome.DODGED)
+BOOM_R = (Outcome.PRIMARY_ZONE, Outcome.PRIMARY_ZONE, Outcome.SECONDARY_ZONE)
+
+
+def test_volley_several_attackers_mixed_attacks_brute_force():
+    attacks = [
+        Attack("Kira", AttackKind.BURST, "2D+1", shots=2),
+        Attack("Vosk", AttackKind.EXPLOSIVE, "1D+2"),
+        Attack("Tal", AttackKind.UBIQUITY, "1D+4"),
+    ]
+    v = volley(attacks, "1D+3")
+    assert [r.describe() for r in v.rolls] == ["2D+1", "1D+1", "1D+2", "(1D+4)/2", "(1D+4)/2"]
+    assert v.names[0] == "Kira, burst shot 1" and v.names[2] == "Vosk, explosive"
+    rolls = [totals(2, 1), totals(1, 1), totals(1, 2), totals(1, 4, True), totals(1, 4, True)]
+    rules = [SHOT_R, SHOT_R, BOOM_R, SHOT_R, SHOT_R]
+    expect = brute_volley(rolls, rules, totals(1, 3))
+    assert dict(v.joint) == {k: p for k, p in expect.items() if p}
+    assert sum(v.joint.values()) == 1
+    assert v.at_least_one_full == 1 - sum(p for (f, _h), p in expect.items() if f == 0)
+    assert v.expected_full == sum(f * p for (f, _h), p in expect.items())
+    assert v.expected_half == sum(h * p for (_f, h), p in expect.items())
+    assert v.expected_damage(F(1, 2)) == v.expected_full + v.expected_half / 2
+    # each roll alone is the ordinary opposed roll
+    gt, eq, lt = brute_compare(totals(1, 2), totals(1, 3))
+    assert v.table(2) == {Outcome.PRIMARY_ZONE: gt + eq, Outcome.SECONDARY_ZONE: lt}
+    assert v.p_full(0) == brute_compare(totals(2, 1), totals(1, 3))[0]
+
+
+def test_volley_joins_what_separate_dodges_would_not():
+    """Two shooters at one target: a bad dodge lets both through (one roll for both)."""
+    v = volley([Attack("A", AttackKind.SHOT, "1D"), Attack("B", AttackKind.SHOT, "1D")], "1D")
+    assert v.joint[(2, 0)] == F(55, 216)  # sum over d of ((6-d)/6)^2 / 6
+    assert v.joint[(2, 0)] != F(5, 12) ** 2
+    assert v.joint[(0, 2)] == F(1, 36)  # both tie the same dodge total: 6 * (1/6)^3
+    one_shooter = shoot("1D", "1D", mode=FireMode.INSTINCTIVE)
+    two = volley([Attack("A", AttackKind.INSTINCTIVE, "1D")], "1D")
+    assert two.full_distribution() == {
+        k: one_shooter.probability_count(Outcome.HIT, k) for k in range(3)
+    }
+
+
+def test_volley_agrees_with_shoot_and_throw():
+    burst = volley([Attack("A", AttackKind.BURST, "4D+2", shots=3)], "3D+1")
+    ref = shoot("4D+2", "3D+1", mode=FireMode.BURST, shots=3)
+    assert burst.full_distribution() == ref.count_distribution(Outcome.HIT)
+    assert burst.half_distribution() == ref.count_distribution(Outcome.HALF_DODGE)
+    still = volley([Attack("A", AttackKind.BURST, "4D+2", shots=3)], "3D+1", target_immobile=True)
+    ref = shoot("4D+2", "3D+1", mode=FireMode.BURST, shots=3, target_immobile=True)
+    assert still.full_distribution() == ref.count_distribution(Outcome.HIT)
+    two = volley([Attack("A", AttackKind.TWO_EXPLOSIVES, "3D")], "3D", dodge_mode=DodgeMode.TOTAL)
+    ref = throw_explosive("3D", "3D", two_at_once=True, dodge_mode=DodgeMode.TOTAL)
+    assert two.full_distribution() == ref.count_distribution(Outcome.PRIMARY_ZONE)
+    comp = volley([Attack("A", AttackKind.COMPLEMENTARITY, "4D", second="3D+1")], "3D")
+    ref = psychic_attack("4D", "3D", option=PsyOption.COMPLEMENTARITY, second_skill="3D+1")
+    assert comp.full_distribution() == ref.count_distribution(Outcome.HIT)
+    pistols = volley([Attack("A", AttackKind.TWO_PISTOLS, "4D")], "3D", dodge_mode=DodgeMode.FIXED)
+    ref = shoot("4D", "3D", mode=FireMode.TWO_PISTOLS, dodge_mode=DodgeMode.FIXED)
+    assert pistols.full_distribution() == ref.count_distribution(Outcome.HIT)
+
+
+def test_volley_unaware_target_never_dodges():
+    v = volley(
+        [Attack("A", AttackKind.SHOT, "1D-3"), Attack("B", AttackKind.EXPLOSIVE, "1D-3")],
+        "5D",
+        dodge_mode=DodgeMode.UNAWARE,
+    )
+    assert v.table(0) == {Outcome.HIT: F(1, 2), Outcome.MISSED: F(1, 2)}
+    assert v.table(1) == {Outcome.PRIMARY_ZONE: F(1, 2), Outcome.SECONDARY_ZONE: F(1, 2)}
+    assert v.half_distribution() == {0: 1, 1: 0, 2: 0}
+    assert v.joint == {(0, 0): F(1, 4), (1, 0): F(1, 2), (2, 0): F(1, 4)}  # independent now
+
+
+def test_volley_seeded_roll_shows_every_die():
+    attacks = parse_attacks("Kira: burst 2 2D\nVosk: explosive 1D+1")
+    v = volley(attacks, "1D")
+    r = v.resolve(Scripted([4, 6, 1, 2, 3]))  # dodge 4; burst 6+1 = 7, then 1D 2; throw 3+1
+    assert r.defence.total == 4
+    assert [x.total for x in r.rolls] == [7, 2, 4]
+    assert r.outcomes == (Outcome.HIT, Outcome.DODGED, Outcome.PRIMARY_ZONE)
+    assert (r.full, r.half) == (2, 0)
+    lines = r.lines()
+    assert lines[0] == "dodge: 1D [4] = 4"
+    assert lines[1] == "Kira, burst shot 1: 2D [6, 1] = 7 → Touché (hit)"
+    assert lines[2] == "Kira, burst shot 2: 1D [2] = 2 → Esquivé (dodged)"
+    assert lines[3] == "Vosk, explosive: 1D+1 [3] +1 = 4 → Zone primaire (primary-zone damage)"
+    assert lines[-1] == "2 in full, 0 half-dodged, of 3 rolls"
+    again = v.resolve(random.Random(9)), v.resolve(random.Random(9))
+    assert again[0] == again[1]
+
+
+def test_volley_work_is_bounded_before_any_work():
+    import time
+
+    assert MAX_VOLLEY_ROLLS == 16
+    start = time.process_time()
+    many = [Attack(f"A{k}", AttackKind.SHOT, "60D") for k in range(16)]
+    with pytest.raises(RuleValueError, match="16 attack rolls against one dodge") as info:
+        volley(many, "60D")
+    assert "with a dodge of 60D (Esquive normale) at most 4 rolls" in str(info.value)
+    assert info.value.field == "attacks"
+    with pytest.raises(RuleValueError, match="at most 16"):
+        volley(
+            [Attack("A", AttackKind.BURST, "60D", shots=8)] * 3, "1D", dodge_mode=DodgeMode.FIXED
+        )
+    assert time.process_time() - start < 0.05
+    # the largest accepted volleys finish well under a second
+    for dodge, n in (("60D", 4), ("10D", 9), ("3D", 14)):
+        assert volley_work(n, 5 * int(dodge[:-1]) + 1) <= 12_000
+        start = time.process_time()
+        volley([Attack(f"A{k}", AttackKind.SHOT, f"{dodge}+{k % 3}") for k in range(n)], dodge)
+        assert time.process_time() - start < 0.5
+    with pytest.raises(RuleValueError, match="at most 9 rolls"):
+        volley([Attack(f"A{k}", AttackKind.SHOT, "10D") for k in range(10)], "10D")
+    with pytest.raises(RuleValueError, match="60D' with a total dodge"):
+        volley([Attack("A", AttackKind.SHOT, "3D")], "60D", dodge_mode=DodgeMode.TOTAL)
+
+
+def test_volley_errors_name_the_attack():
+    with pytest.raises(RuleValueError, match=r"Kira's burst \(2D\): shot 3 of the burst"):
+        volley([Attack("Kira", AttackKind.BURST, "2D", shots=3)], "3D")
+    with pytest.raises(RuleValueError, match=r"Vosk's pistols \(1D\): .*needs at least 1D"):
+        volley([Attack("Vosk", AttackKind.TWO_PISTOLS, "1D")], "3D")
+    with pytest.raises(RuleValueError, match="at least one attack"):
+        volley([], "3D")
+    with pytest.raises(RuleValueError, match="only a burst fires several shots"):
+        volley([Attack("A", AttackKind.SHOT, "3D", shots=2)], "3D")
+    with pytest.raises(RuleValueError, match="complementarity only"):
+        volley([Attack("A", AttackKind.SHOT, "3D", second="2D")], "3D")
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("Kira: fire 3D", r"line 1 'Kira: fire 3D': write 'Name: kind code'"),
+        ("Kira: burst 3D", "a burst needs its number of shots"),
+        ("Kira: burst 9 3D", "shots must be an integer from 1 to 8, got 9"),
+        ("Kira: shot 2 3D", "only a burst takes a number of shots"),
+        ("Kira: shot 3D 2D", "'shot' takes one code"),
+        ("Kira: shot", "'shot' takes one code"),
+        ("Kira: shot ²D", "digits 0-9"),
+        ("a: shot 3D\nb: shot -2D", "line 2: .*position 0"),
+        ("\n".join(f"a{k}: shot 3D" for k in range(17)), "at most 16 attacks, one a line: got 17"),
+    ],
+)
+def test_parse_attacks_errors(text, match):
+    with pytest.raises(RuleValueError, match=match) as info:
+        parse_attacks(text)
+    assert info.value.field == "attacks"
+
+
+def test_parse_attacks():
+    got = parse_attacks(
+        "Kira: burst 3 4D+2\n\n  psy 5D+2\nTal: complementarity 4D 3D+1\nOrn: SHOT 2D"
+    )
+    assert [(a.attacker, a.kind, str(a.code), a.shots) for a in got] == [
+        ("Kira", AttackKind.BURST, "4D+2", 3),
+        ("attack 3", AttackKind.PSYCHIC, "5D+2", 1),
+        ("Tal", AttackKind.COMPLEMENTARITY, "4D", 1),
+        ("Orn", AttackKind.SHOT, "2D", 1),
+    ]
+    assert str(got[2].second) == "3D+1"

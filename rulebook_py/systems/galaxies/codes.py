@@ -263,14 +263,30 @@ class DiceCode:
         """
         return rounding.divide(self.average)
 
-    def with_dice(self, delta: int) -> DiceCode:
+    def with_dice(self, delta: int, added: str = "", field: str = "code") -> DiceCode:
         """Add (or, with a negative ``delta``, remove) dice; never below ``0D``.
+
+        Args:
+            delta: Dice added (negative: removed).
+            added: What the dice are, in the reader's words ("a total dodge"),
+                for the message when the code would pass :data:`MAX_CODE_DICE`.
+            field: The control the code comes from.
 
         Example:
             >>> str(DiceCode(2, 1).with_dice(-3)), str(DiceCode(2, 1).with_dice(2))
             ('0D+1', '4D+1')
+            >>> DiceCode(60).with_dice(2, "a total dodge", "dodge")
+            Traceback (most recent call last):
+            ...
+            rulebook_py.errors.RuleValueError: '60D' with a total dodge (+2D) would hold 62 dice: a code holds at most 60D
         """
         check_int(delta, "dice", -MAX_CODE_DICE, MAX_CODE_DICE)
+        if self.dice + delta > MAX_CODE_DICE:
+            raise RuleValueError(
+                f"{str(self)!r} with {added or 'these dice'} ({delta:+d}D) would hold "
+                f"{self.dice + delta} dice: a code holds at most {MAX_CODE_DICE}D",
+                field=field,
+            )
         return DiceCode(max(0, self.dice + delta), self.pips)
 
     def with_pips(self, points: int, added: str = "", field: str = "pips") -> DiceCode:

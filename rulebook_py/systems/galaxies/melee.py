@@ -366,7 +366,7 @@ def _weapon_roll(side: _Side, extra_dice: int, extra_points: int, rounding: Roun
     )
     field = f"{side.name.lower()}_skill"
     code = side.skill.with_pips(side.bonus + extra_points, added, field)
-    code = code.with_dice(side.dice + extra_dice)
+    code = code.with_dice(side.dice + extra_dice, "the stance's and weapons' dice", field)
     return Roll(code, halved=side.halved, rounding=rounding, field=f"{side.name.lower()}_skill")
 
 
@@ -385,7 +385,10 @@ def _feint_dice(attacker: _Side, defender: _Side) -> int:
 
 
 def _evasion_roll(side: _Side, rounding: Rounding, fixed: bool = False) -> Roll:
-    code = side.agility.with_dice(2 if side.stance is Stance.TOTAL_DODGE else 0)
+    field = f"{side.name.lower()}_agility"
+    code = side.agility.with_dice(
+        2 if side.stance is Stance.TOTAL_DODGE else 0, "a total dodge", field
+    )
     return Roll(code, fixed=fixed, rounding=rounding, field=f"{side.name.lower()}_agility")
 
 

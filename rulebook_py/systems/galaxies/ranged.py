@@ -195,7 +195,7 @@ def dodge_roll(
         check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
         return Roll(DiceCode(0, unaware_defence), fixed=True, rounding=rounding, field=field)
     if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
-        code = code.with_dice(2)
+        code = code.with_dice(2, "a total dodge", field)
     fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
     return Roll(code, fixed=fixed, rounding=rounding, field=field)
 
