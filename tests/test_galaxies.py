@@ -140,7 +140,7 @@ def test_code_arithmetic():
     assert DiceCode(4).fixed_value() == 14
     with pytest.raises(RuleValueError, match="dice must be an integer from -60 to 60, got 99"):
         code.with_dice(99)
-    with pytest.raises(RuleValueError, match="dice must be an integer from 0 to 60, got 61"):
+    with pytest.raises(RuleValueError, match="would hold 61 dice: a code holds at most 60D"):
         DiceCode(59) + DiceCode(2)
 
 
