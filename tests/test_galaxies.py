@@ -804,7 +804,9 @@ def test_public_surface_is_the_submodules():
 
 
 def test_calculators_registered():
-    for cls in ALL:
+    from rulebook_py.widgets.galaxies import GalaxiesVolleyCalculator
+
+    for cls in (*ALL, GalaxiesVolleyCalculator):
         assert CALCULATORS[cls.__name__] is cls
 
 
@@ -1361,3 +1363,143 @@ def test_parse_attacks():
         ("Orn", AttackKind.SHOT, "2D", 1),
     ]
     assert str(got[2].second) == "3D+1"
+
+
+# ------------------------------------------ issue 15: the calculators' new controls
+from rulebook_py.widgets.galaxies import GalaxiesVolleyCalculator  # noqa: E402
+
+
+def python_value(calc):
+    """Evaluate the Python call shown under a calculator."""
+    from rulebook_py import galaxies
+
+    call = calc.python_call(calc.values())
+    assert call.module == "galaxies"
+    assert html.escape(call.expression, quote=True) in calc.code.value
+    return eval(call.expression, {"galaxies": galaxies}), call.value
+
+
+def test_volley_calculator_answers_exactly():
+    calc = GalaxiesVolleyCalculator()
+    attacks = parse_attacks("Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2")
+    v = volley(attacks, "3D+1")
+    assert calc.error == ""
+    assert f"At least one roll lands in full: {probability(v.at_least_one_full)}" in html.unescape(
+        calc.result.value
+    )
+    assert "<td>Vosk, explosive</td><td>3D+2</td>" in calc.result.value
+    assert f"<td>5</td><td>{probability(v.joint[(5, 0)])}</td>" in calc.result.value
+    assert "How many of the 5 rolls land in full" in calc.chart.value
+    got, shown = python_value(calc)
+    assert got == shown == v.at_least_one_full
+    out = calc.roll_output.value
+    assert out.count("dodge:") == 1 and out.count("→") == 5 and "half-dodged, of 5 rolls" in out
+    calc.controls["immobile"].value = True
+    still = volley(attacks, "3D+1", target_immobile=True)
+    assert probability(still.at_least_one_full) in calc.result.value
+    assert "<td>Kira, burst shot 3</td><td>4D+2</td>" in calc.result.value
+    got, shown = python_value(calc)
+    assert got == shown == still.at_least_one_full
+    calc.controls["dodge_mode"].value = DodgeMode.UNAWARE
+    assert "No dodge roll (target unaware of the attacks)" in calc.result.value
+    calc.roll()
+    assert "Demi-esquive" not in calc.roll_output.value
+    assert "no dodge roll" in calc.roll_output.value
+
+
+def test_volley_calculator_messages_at_the_attacks_box():
+    calc = GalaxiesVolleyCalculator()
+    calc.controls["attacks"].value = "Kira: burst 5 3D"
+    shown = err(calc, "attacks")
+    assert "Kira's burst (3D): shot 4 of the burst would roll 0D" in shown
+    assert "at most 3 shots" in shown and calc.result.value == ""
+    calc.controls["attacks"].value = "\n".join(f"A{k}: shot 30D" for k in range(15))
+    assert "with a dodge of 3D+1 (Esquive normale) at most 14 rolls" in err(calc, "attacks")
+    calc.controls["attacks"].value = "Kira: shoot 3D"
+    assert "line 1 'Kira: shoot 3D'" in err(calc, "attacks")
+    calc.controls["attacks"].value = ""
+    assert "at least one attack" in err(calc, "attacks")
+    calc.controls["attacks"].value = "A: shot 3D"
+    calc.controls["dodge"].value = "²D"
+    assert "digits 0-9" in err(calc, "dodge")
+    calc.controls["dodge"].value = "3D"
+    assert calc.error == ""
+
+
+def test_shot_calculator_target_immobile():
+    calc = GalaxiesShotCalculator(mode="burst", shots=3)
+    assert "<td>3: 2D+2</td>" in calc.result.value
+    calc.controls["immobile"].value = True
+    assert "<td>3: 4D+2</td>" in calc.result.value
+    got, shown = python_value(calc)
+    ref = shoot("4D+2", "3D+1", mode=FireMode.BURST, shots=3, target_immobile=True)
+    assert got == shown == ref.count_distribution(Outcome.HIT)
+    calc.controls["attack"].value = "2D"
+    calc.controls["shots"].value = 8
+    assert calc.error == ""
+    calc.controls["immobile"].value = False
+    assert "at most 2 shots" in err(calc, "shots")
+
+
+def test_melee_calculator_guard_tie_fixed_dodge_rounding_pursuit():
+    calc = GalaxiesMeleeCalculator(b_stance=Stance.PARRY)
+    assert "<td>No blow lands</td>" in calc.result.value
+    calc.controls["guard_tie"].value = True
+    lit = melee(
+        Fighter("4D+1", "3D", weapon=MeleeWeapon.AB2),
+        Fighter("3D+2", "3D+1", Stance.PARRY, MeleeWeapon.AB1),
+        guard_tie_lands=True,
+    )
+    assert "No blow lands" not in calc.result.value
+    assert f"<td>A hits</td><td>{probability(lit.probability('A hits'))}</td>" in calc.result.value
+    got, shown = python_value(calc)
+    assert got == shown == {r.label: r.probability for r in lit.rows}
+    calc.controls["b_stance"].value = Stance.DODGE
+    calc.controls["fixed_dodge"].value = True
+    assert "B rolls 3D+1 fixed at 11" in calc.result.value
+    calc.roll()
+    assert "fixed at 11 = 11" in calc.roll_output.value
+    calc.controls["rounding"].value = Rounding.UP
+    assert "B rolls 3D+1 fixed at 12" in calc.result.value
+    got, shown = python_value(calc)
+    assert got == shown
+    calc.controls["b_stance"].value = Stance.DISENGAGE
+    calc.controls["a_stance"].value = Stance.PURSUE
+    assert "follows without striking" in calc.result.value
+    calc.controls["b_stance"].value = Stance.DODGE
+    assert "only a fighter who disengages" in err(calc, "a_stance")
+
+
+def test_code_calculator_halved_fixed_value_and_rounding():
+    calc = GalaxiesCodeCalculator(code="3D+1", halved=True)
+    # the average 11.5 is fixed at 11, then halved: 5 (never the unhalved 11)
+    assert (
+        "<td>Fixed value (esquive fixe, rounded down): the average, then halved</td><td>5</td>"
+        in (calc.result.value)
+    )
+    assert "<td>Average of the halved roll</td>" in calc.result.value
+    calc.controls["rounding"].value = Rounding.UP
+    assert (
+        "<td>Fixed value (esquive fixe, rounded up): the average, then halved</td><td>6</td>"
+        in (calc.result.value)
+    )
+    up = opposed(Roll(DiceCode(3, 1), halved=True, rounding=Rounding.UP), "3D+1")
+    got, shown = python_value(calc)
+    assert got == shown == up.higher
+    assert probability(up.higher) in calc.result.value
+    calc.controls["halved"].value = False
+    assert "<td>Fixed value (esquive fixe, rounded up)</td><td>12</td>" in calc.result.value
+
+
+def test_psychic_and_initiative_python_calls():
+    calc = GalaxiesPsychicCalculator(option=PsyOption.UBIQUITY, rounding=Rounding.UP)
+    got, shown = python_value(calc)
+    ref = psychic_attack("5D", "3D+2", option=PsyOption.UBIQUITY, bdc=2, rounding=Rounding.UP)
+    assert got == shown == ref.count_distribution(Outcome.HIT)
+    init = GalaxiesInitiativeCalculator()
+    got, shown = python_value(init)
+    assert (
+        got == shown == prob_acts_before(Combatant("Kira", "3D+1", 2), Combatant("Vosk", "2D+2", 1))
+    )
+    init.controls["combatants"].value = "Kira: 3D"
+    assert init.python_call(init.values()) is None
