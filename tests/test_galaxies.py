@@ -16,6 +16,7 @@ from rulebook_py.errors import NotationError, RulebookError, RuleValueError
 from rulebook_py.systems.galaxies import (
     UNAWARE_DEFENCE,
     Action,
+    ActionType,
     BlowOption,
     Combatant,
     DiceCode,
@@ -742,11 +743,15 @@ def test_round_plan():
         plan_round([Action.DODGE, Action.DODGE])
     with pytest.raises(RuleValueError, match="actions must be Action values, got 'Tir'"):
         plan_round(["Tir"])  # type: ignore[list-item]
+    # the source names initiative among the reactions (issue 15 item 6)
+    assert Action.INITIATIVE.kind is ActionType.REACTION
+    assert plan_round([Action.INITIATIVE, Action.SHOOT, Action.DODGE]).main is Action.SHOOT
 
 
 def test_glossary_and_labels():
     french = {t.french for t in GLOSSARY}
     assert {"demi-esquive", "mantisse", "parade", "contre psychique"} <= french
+    assert {"manqué", "cible immobile", "poursuivre sans frapper"} <= french
     assert len(french) == len(GLOSSARY)
     assert DodgeMode.UNAWARE.label == "Pas d'esquive (cible non avertie)"
     assert Weapon.HEAVY.label == "Armes lourdes (AL)"  # its own label, code appended

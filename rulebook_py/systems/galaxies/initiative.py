@@ -223,6 +223,8 @@ class ActionType(LabelledEnum):
 class Action(LabelledEnum):
     """The actions the chapter names, with their type.
 
+    The source names the initiative roll among the reactions: it costs no action.
+
     Example:
         >>> Action.DODGE.kind, Action.TOTAL_DODGE.kind
         (<ActionType.REACTION: 'Action de réaction'>, <ActionType.MAIN: 'Action principale'>)
@@ -239,6 +241,7 @@ class Action(LabelledEnum):
     COMMUNICATE = ("Communication", ActionType.COMPLEMENTARY)
     DODGE = ("Esquive", ActionType.REACTION)
     PSYCHIC_COUNTER = ("Contre psychique", ActionType.REACTION)
+    INITIATIVE = ("Initiative", ActionType.REACTION)
 
     @property
     def kind(self) -> ActionType:
