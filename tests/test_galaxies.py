@@ -1508,3 +1508,16 @@ def test_psychic_and_initiative_python_calls():
     )
     init.controls["combatants"].value = "Kira: 3D"
     assert init.python_call(init.values()) is None
+
+
+@pytest.mark.parametrize("cls", [*ALL, GalaxiesVolleyCalculator], ids=lambda c: c.__name__)
+def test_python_call_follows_every_control(cls):
+    """After each benchmark change, the Python call shown gives the value shown."""
+    calc = cls()
+    for name, value in cls.bench_changes:
+        calc.controls[name].value = value
+        assert calc.error == "", (name, value, calc.error)
+        call = calc.python_call(calc.values())
+        if call is not None:
+            got, shown = python_value(calc)
+            assert got == shown, (name, value, call.expression)
