@@ -156,9 +156,9 @@ def test_roll_distribution_brute_force(dice, pips, halved, rounding):
 
 
 def test_zero_dice_cannot_be_rolled():
-    with pytest.raises(RuleValueError, match=r"attack is '0D\+2': a roll needs at least 1D"):
+    with pytest.raises(RuleValueError, match=r"the attack is '0D\+2': a roll needs at least 1D"):
         opposed("0D+2", "3D")
-    with pytest.raises(RuleValueError, match="defence is '0D'"):
+    with pytest.raises(RuleValueError, match="the defence is '0D'"):
         opposed("3D", "0D")
     with pytest.raises(RuleValueError, match="needs at least 1D"):
         Roll(DiceCode(0)).roll(random.Random(1))
@@ -495,17 +495,17 @@ def test_psychic_counter_and_mental_with_two_techniques():
 
 
 def test_psychic_errors():
-    with pytest.raises(RuleValueError, match="bdt must be 0, got 2") as info:
+    with pytest.raises(RuleValueError, match="BDT must be 0, got 2") as info:
         psychic_attack("3D", "3D", attack=PsyAttack.MENTAL, bdt=2)
     assert info.value.field == "bdt"
     with pytest.raises(RuleValueError, match="'Esquive totale' only answers") as info:
         psychic_attack("3D", "3D", attack=PsyAttack.MENTAL, dodge_mode=DodgeMode.TOTAL)
     assert info.value.field == "dodge_mode"
-    with pytest.raises(RuleValueError, match="skill is '0D'"):
+    with pytest.raises(RuleValueError, match="the psychic skill is '0D'"):
         psychic_attack("1D", "3D", option=PsyOption.COMPLEMENTARITY)
     with pytest.raises(RuleValueError, match="second skill is for 'Complémentarité psychique'"):
         psychic_attack("3D", "3D", option=PsyOption.UBIQUITY, second_skill="2D")
-    with pytest.raises(RuleValueError, match="second_skill is '0D'") as info:
+    with pytest.raises(RuleValueError, match="the other psychic skill is '0D'") as info:
         psychic_attack("3D", "3D", option=PsyOption.COMPLEMENTARITY, second_skill="1D")
     assert info.value.field == "second_skill"
     with pytest.raises(NotationError) as info:
@@ -954,7 +954,7 @@ def test_psychic_calculator_two_techniques():
     calc.controls["option"].value = PsyOption.COMPLEMENTARITY
     assert "<td>1: 4D+2</td>" in calc.result.value and "<td>2: 3D+2</td>" in calc.result.value
     calc.controls["second_skill"].value = "1D"
-    assert "second_skill is '0D+2'" in err(calc, "second_skill")
+    assert "the other psychic skill is '0D+2'" in err(calc, "second_skill")
     calc.controls["option"].value = PsyOption.SINGLE  # the second skill is then ignored
     assert calc.error == ""
     single = psychic_attack("5D", "3D+2", bdc=2)
@@ -974,7 +974,7 @@ def test_psychic_calculator():
     assert f"({p.numerator}/{p.denominator})" in html
     calc.controls["attack"].value = PsyAttack.MENTAL
     calc.controls["bdt"].value = 1
-    assert "bdt must be 0" in err(calc, "bdt")
+    assert "BDT must be 0" in err(calc, "bdt")
     calc.controls["bdt"].value = 0
     calc.controls["dodge_mode"].value = DodgeMode.TOTAL
     assert "only answers a physical attack" in err(calc, "dodge_mode")

@@ -396,6 +396,24 @@ class RolledTotal:
         return self.text
 
 
+#: The reader's words for the input a roll comes from, in the 0D message.
+_ROLL_NAMES = {
+    "code": "the code",
+    "other": "the other code",
+    "attack": "the attack",
+    "defence": "the defence",
+    "dodge": "the dodge",
+    "skill": "the psychic skill",
+    "second_skill": "the other psychic skill",
+    "a_skill": "A's skill",
+    "b_skill": "B's skill",
+    "a_agility": "A's AGILITÉ",
+    "b_agility": "B's AGILITÉ",
+    "attacks": "the attack",
+    "combatants": "the RAPIDITÉ",
+}
+
+
 @dataclass(frozen=True)
 class Roll:
     """A roll (*jet*) as a rule asks for it: a code, maybe halved, maybe fixed.
@@ -432,8 +450,9 @@ class Roll:
                 value = self.rounding.divide(value, 2)
             return Distribution.constant(value)
         if self.code.dice == 0:
+            what = _ROLL_NAMES.get(self.field, self.field.replace("_", " "))
             raise RuleValueError(
-                f"{self.field} is {str(self.code)!r}: a roll needs at least 1D "
+                f"{what} is {str(self.code)!r}: a roll needs at least 1D "
                 "(an action whose code falls to 0D cannot be attempted)",
                 field=self.field,
             )

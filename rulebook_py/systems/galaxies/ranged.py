@@ -475,7 +475,7 @@ def psychic_attack(
         raise RuleValueError(f"option must be a PsyOption, got {option!r}", field="option")
     if attack is PsyAttack.MENTAL and bdt:
         raise RuleValueError(
-            f"a mental attack adds BDC and BDP only: bdt must be 0, got {bdt!r}", field="bdt"
+            f"a mental attack adds BDC and BDP only: BDT must be 0, got {bdt!r}", field="bdt"
         )
     if attack is not PsyAttack.PHYSICAL and dodge_mode is not DodgeMode.NORMAL:
         raise RuleValueError(
