@@ -51,6 +51,7 @@ __all__ = [
     "Rounding",
     "as_code",
     "as_roll",
+    "check_points",
     "opposed",
 ]
 
@@ -58,6 +59,40 @@ __all__ = [
 MAX_CODE_DICE = 60
 #: Largest absolute number of points on a code.
 MAX_PIPS = 200
+
+
+def check_points(value: object, label: str, field: str) -> int:
+    """Check a number of points typed by the reader, the message in the reader's words.
+
+    Args:
+        value: The points (a bonus such as BDC, BDR).
+        label: What the reader calls it (the control's label).
+        field: The control it comes from.
+
+    Example:
+        >>> check_points(3, "BDR", "combatants")
+        3
+        >>> check_points(999, "BDR", "combatants")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: BDR must be a whole number from -200 to 200, got 999
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleValueError(f"{label} must be a whole number, got {value!r}", field=field)
+    if not -MAX_PIPS <= value <= MAX_PIPS:
+        raise RuleValueError(
+            f"{label} must be a whole number from {-MAX_PIPS} to {MAX_PIPS}, got {value!r}",
+            field=field,
+        )
+    return value
+
+
+def _foreign_digit(text: str) -> int | None:
+    """Position of the first digit that is not an ASCII 0-9 (``²``, ``①``, ``٣``), if any."""
+    for i, ch in enumerate(text):
+        if (ch.isdigit() or ch.isnumeric()) and not "0" <= ch <= "9":
+            return i
+    return None
 
 
 class LabelledEnum(Enum):
@@ -146,6 +181,11 @@ class DiceCode:
             raise RuleValueError(
                 f"a dice code must be text such as '4D+2', got {text!r}", field=field
             )
+        foreign = _foreign_digit(text)
+        if foreign is not None:
+            raise NotationError(
+                text, foreign, f"the digits 0-9, not {text[foreign]!r}", field=field
+            )
         pos = len(text) - len(text.lstrip())
         if pos == len(text):
             raise NotationError(text, 0, "a dice code such as '4D+2'", field=field)
@@ -223,24 +263,56 @@ class DiceCode:
         """
         return rounding.divide(self.average)
 
-    def with_dice(self, delta: int) -> DiceCode:
+    def with_dice(self, delta: int, added: str = "", field: str = "code") -> DiceCode:
         """Add (or, with a negative ``delta``, remove) dice; never below ``0D``.
+
+        Args:
+            delta: Dice added (negative: removed).
+            added: What the dice are, in the reader's words ("a total dodge"),
+                for the message when the code would pass :data:`MAX_CODE_DICE`.
+            field: The control the code comes from.
 
         Example:
             >>> str(DiceCode(2, 1).with_dice(-3)), str(DiceCode(2, 1).with_dice(2))
             ('0D+1', '4D+1')
+            >>> DiceCode(60).with_dice(2, "a total dodge", "dodge")
+            Traceback (most recent call last):
+            ...
+            rulebook_py.errors.RuleValueError: '60D' with a total dodge (+2D) would hold 62 dice: a code holds at most 60D
         """
         check_int(delta, "dice", -MAX_CODE_DICE, MAX_CODE_DICE)
+        if self.dice + delta > MAX_CODE_DICE:
+            raise RuleValueError(
+                f"{str(self)!r} with {added or 'these dice'} ({delta:+d}D) would hold "
+                f"{self.dice + delta} dice: a code holds at most {MAX_CODE_DICE}D",
+                field=field,
+            )
         return DiceCode(max(0, self.dice + delta), self.pips)
 
-    def with_pips(self, points: int) -> DiceCode:
+    def with_pips(self, points: int, added: str = "", field: str = "pips") -> DiceCode:
         """Add points (a bonus) or remove them (a malus).
+
+        Args:
+            points: The points added (negative: removed).
+            added: What the points are, in the reader's words ("BDC + BDP + BDT"),
+                for the message when the total goes beyond :data:`MAX_PIPS`.
+            field: The control the code comes from.
 
         Example:
             >>> str(DiceCode(4).with_pips(5))
             '4D+5'
+            >>> DiceCode(4, 200).with_pips(2, "the BDC", "attack")
+            Traceback (most recent call last):
+            ...
+            rulebook_py.errors.RuleValueError: '4D+200' with the BDC (+2) would carry more than 200 points: a code holds from -200 to +200 points
         """
-        check_int(points, "points", -MAX_PIPS, MAX_PIPS)
+        check_points(points, added or "points", field)
+        if not -MAX_PIPS <= self.pips + points <= MAX_PIPS:
+            raise RuleValueError(
+                f"{str(self)!r} with {added or 'these points'} ({points:+d}) would carry more "
+                f"than {MAX_PIPS} points: a code holds from {-MAX_PIPS} to +{MAX_PIPS} points",
+                field=field,
+            )
         return DiceCode(self.dice, self.pips + points)
 
     def __add__(self, other: DiceCode | int) -> DiceCode:
@@ -324,6 +396,24 @@ class RolledTotal:
         return self.text
 
 
+#: The reader's words for the input a roll comes from, in the 0D message.
+_ROLL_NAMES = {
+    "code": "the code",
+    "other": "the other code",
+    "attack": "the attack",
+    "defence": "the defence",
+    "dodge": "the dodge",
+    "skill": "the psychic skill",
+    "second_skill": "the other psychic skill",
+    "a_skill": "A's skill",
+    "b_skill": "B's skill",
+    "a_agility": "A's AGILITÉ",
+    "b_agility": "B's AGILITÉ",
+    "attacks": "the attack",
+    "combatants": "the RAPIDITÉ",
+}
+
+
 @dataclass(frozen=True)
 class Roll:
     """A roll (*jet*) as a rule asks for it: a code, maybe halved, maybe fixed.
@@ -360,8 +450,9 @@ class Roll:
                 value = self.rounding.divide(value, 2)
             return Distribution.constant(value)
         if self.code.dice == 0:
+            what = _ROLL_NAMES.get(self.field, self.field.replace("_", " "))
             raise RuleValueError(
-                f"{self.field} is {str(self.code)!r}: a roll needs at least 1D "
+                f"{what} is {str(self.code)!r}: a roll needs at least 1D "
                 "(an action whose code falls to 0D cannot be attempted)",
                 field=self.field,
             )

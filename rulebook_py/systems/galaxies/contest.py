@@ -34,6 +34,8 @@ __all__ = [
     "MAX_ATTACKS",
     "MENTAL_RULE",
     "SHOT_RULE",
+    "UNAWARE_EXPLOSIVE_RULE",
+    "UNAWARE_SHOT_RULE",
     "Contest",
     "ContestRoll",
     "Outcome",
@@ -60,6 +62,7 @@ class Outcome(LabelledEnum):
     COUNTERED = ("Contre psychique réussi", "countered and turned back")
     AFFECTED = ("Attaque mentale réussie", "mental attack succeeds")
     NO_EFFECT = ("Sans effet", "no effect")
+    MISSED = ("Manqué", "misses: no dodge, the attack simply fails")
 
     @property
     def english(self) -> str:
@@ -73,6 +76,12 @@ SHOT_RULE = (Outcome.HIT, Outcome.HALF_DODGE, Outcome.DODGED)
 EXPLOSIVE_RULE = (Outcome.PRIMARY_ZONE, Outcome.PRIMARY_ZONE, Outcome.SECONDARY_ZONE)
 #: Psychic counter: it must strictly beat the attack, else the attack lands in full.
 COUNTER_RULE = (Outcome.HIT, Outcome.HIT, Outcome.COUNTERED)
+#: Shot or psychic attack at a target unaware of it: he cannot dodge, so an
+#: attack that does not beat the threshold simply misses (never a dodge).
+UNAWARE_SHOT_RULE = (Outcome.HIT, Outcome.MISSED, Outcome.MISSED)
+#: Explosive thrown at an unaware target: a throw that does not beat the
+#: threshold misses its spot, and the target is only in the secondary zone.
+UNAWARE_EXPLOSIVE_RULE = (Outcome.PRIMARY_ZONE, Outcome.SECONDARY_ZONE, Outcome.SECONDARY_ZONE)
 #: Mental attack against VOLONTÉ: a tie has no effect.
 MENTAL_RULE = (Outcome.AFFECTED, Outcome.NO_EFFECT, Outcome.NO_EFFECT)
 

@@ -22,8 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
-from .codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, RolledTotal, as_code
+from ...errors import RuleValueError
+from .codes import (
+    CodeLike,
+    DiceCode,
+    LabelledEnum,
+    Roll,
+    RolledTotal,
+    as_code,
+    check_points,
+)
 
 __all__ = [
     "MAX_COMBATANTS",
@@ -62,8 +70,8 @@ class Combatant:
         """The initiative roll: RAPIDITÉ + BDR."""
         if not isinstance(self.name, str) or not self.name.strip():
             raise RuleValueError(f"a combatant needs a name, got {self.name!r}", field=field)
-        check_int(self.bdr, "bdr", -MAX_PIPS, MAX_PIPS)
-        code: DiceCode = as_code(self.rapidity, field).with_pips(self.bdr)
+        check_points(self.bdr, "BDR", field)
+        code: DiceCode = as_code(self.rapidity, field).with_pips(self.bdr, "the BDR", field)
         return Roll(code, field=field)
 
 
@@ -215,6 +223,8 @@ class ActionType(LabelledEnum):
 class Action(LabelledEnum):
     """The actions the chapter names, with their type.
 
+    The source names the initiative roll among the reactions: it costs no action.
+
     Example:
         >>> Action.DODGE.kind, Action.TOTAL_DODGE.kind
         (<ActionType.REACTION: 'Action de réaction'>, <ActionType.MAIN: 'Action principale'>)
@@ -231,6 +241,7 @@ class Action(LabelledEnum):
     COMMUNICATE = ("Communication", ActionType.COMPLEMENTARY)
     DODGE = ("Esquive", ActionType.REACTION)
     PSYCHIC_COUNTER = ("Contre psychique", ActionType.REACTION)
+    INITIATIVE = ("Initiative", ActionType.REACTION)
 
     @property
     def kind(self) -> ActionType:

@@ -44,6 +44,7 @@ from .codes import (
     RolledTotal,
     Rounding,
     as_code,
+    check_points,
 )
 
 __all__ = [
@@ -82,10 +83,11 @@ class Stance(LabelledEnum):
     TOTAL_DODGE = ("Esquive totale", "evasion")
     DISENGAGE = ("Désengagement", "evasion")
     ALREADY_ACTED = ("Action principale déjà faite (AGILITÉ)", "evasion")
+    PURSUE = ("Poursuite sans frapper (après un désengagement)", "pursuit")
 
     @property
     def kind(self) -> str:
-        """``"offence"``, ``"guard"`` or ``"evasion"``."""
+        """``"offence"``, ``"guard"``, ``"evasion"`` or ``"pursuit"``."""
         return self.value[1]
 
 
@@ -320,7 +322,7 @@ def _side(f: Fighter, name: str) -> _Side:
             raise RuleValueError(
                 f"{field} of {name} must be a {enum.__name__}, got {value!r}", field=f"{p}_{field}"
             )
-    check_int(f.bonus, f"{p}_bonus", -MAX_PIPS, MAX_PIPS)
+    check_points(f.bonus, f"{name}'s BDC + BDT", f"{p}_bonus")
     if f.proton and f.weapon not in _BLADES:
         raise RuleValueError(
             f"only a blade (AB1 to AB4) can be a proton blade, not {f.weapon.label!r}",
@@ -348,8 +350,23 @@ def _check_guard(me: _Side, other: _Side) -> None:
         )
 
 
+def _check_pursuit(me: _Side, other: _Side) -> None:
+    if me.stance is Stance.PURSUE and other.stance is not Stance.DISENGAGE:
+        raise RuleValueError(
+            f"{me.name} can follow without striking only a fighter who disengages: "
+            f"{other.name}'s stance is {other.stance.label!r}, not "
+            f"{Stance.DISENGAGE.label!r}",
+            field=f"{me.name.lower()}_stance",
+        )
+
+
 def _weapon_roll(side: _Side, extra_dice: int, extra_points: int, rounding: Rounding) -> Roll:
-    code = side.skill.with_pips(side.bonus + extra_points).with_dice(side.dice + extra_dice)
+    added = f"{side.name}'s BDC + BDT" + (
+        f" and the +{extra_points} range bonus" if extra_points else ""
+    )
+    field = f"{side.name.lower()}_skill"
+    code = side.skill.with_pips(side.bonus + extra_points, added, field)
+    code = code.with_dice(side.dice + extra_dice, "the stance's and weapons' dice", field)
     return Roll(code, halved=side.halved, rounding=rounding, field=f"{side.name.lower()}_skill")
 
 
@@ -367,9 +384,12 @@ def _feint_dice(attacker: _Side, defender: _Side) -> int:
     return 0
 
 
-def _evasion_roll(side: _Side, rounding: Rounding) -> Roll:
-    code = side.agility.with_dice(2 if side.stance is Stance.TOTAL_DODGE else 0)
-    return Roll(code, rounding=rounding, field=f"{side.name.lower()}_agility")
+def _evasion_roll(side: _Side, rounding: Rounding, fixed: bool = False) -> Roll:
+    field = f"{side.name.lower()}_agility"
+    code = side.agility.with_dice(
+        2 if side.stance is Stance.TOTAL_DODGE else 0, "a total dodge", field
+    )
+    return Roll(code, fixed=fixed, rounding=rounding, field=f"{side.name.lower()}_agility")
 
 
 def melee(
@@ -381,6 +401,7 @@ def melee(
     range_bonus: int = RANGE_BONUS,
     guard_tie_lands: bool = False,
     rounding: Rounding = Rounding.DOWN,
+    fixed_dodge: bool = False,
 ) -> MeleeResult:
     """Exact outcome of one melee exchange between fighters A and B.
 
@@ -391,12 +412,16 @@ def melee(
         counter_factor: Damage share of a successful counter stance (1/2).
         range_bonus: Added to an attacker whose opponent rolls AGILITÉ (+5).
         guard_tie_lands: Whether a tie against a parry or counter lets the blow land.
-        rounding: Rounding of halved rolls.
+        rounding: Rounding of halved rolls and of the fixed dodge.
+        fixed_dodge: The fight uses the fixed dodge (*esquive fixe*): every
+            AGILITÉ roll (dodge, total dodge, disengaging, already acted) is
+            replaced by the code's average, rounded by ``rounding``.
 
     Raises:
         RuleValueError: For a parry or counter bare-handed against a weapon (or
             without a proton blade against one), an option the weapon does not
-            allow, or a roll that falls to 0D.
+            allow, a roll that falls to 0D, or a pursuit of someone who
+            does not disengage.
 
     Example:
         >>> r = melee(Fighter("4D"), Fighter("4D", stance=Stance.PARRY))
@@ -414,7 +439,9 @@ def melee(
             f"damage factors must be from 0 to 1, got {half_dodge_factor!r} and {counter_factor!r}",
             field="half_dodge_factor",
         )
-    result = _exchange(sa, sb, half, counter, range_bonus, guard_tie_lands, rounding)
+    _check_pursuit(sa, sb)
+    _check_pursuit(sb, sa)
+    result = _exchange(sa, sb, half, counter, range_bonus, guard_tie_lands, rounding, fixed_dodge)
     return replace(result, a_blows=sa.strikes, b_blows=sb.strikes)
 
 
@@ -426,9 +453,18 @@ def _exchange(
     range_bonus: int,
     guard_tie_lands: bool,
     rounding: Rounding,
+    fixed_dodge: bool = False,
 ) -> MeleeResult:
     """One exchange between two checked sides (see :func:`melee`)."""
     kinds = (sa.stance.kind, sb.stance.kind)
+    if "pursuit" in kinds:
+        runner, chaser = (sb, sa) if kinds[0] == "pursuit" else (sa, sb)
+        note = (
+            f"{runner.name} disengages and {chaser.name} follows without striking: "
+            "no roll, the melee goes on next round."
+        )
+        row = MeleeRow("No exchange", Fraction(1), Fraction(0), Fraction(0))
+        return MeleeResult(None, None, (row,), None, note)
     if "offence" not in kinds:
         note = "Nobody attacks: " + (
             "both are on guard and circle each other."
@@ -459,11 +495,13 @@ def _exchange(
         spec = ((hit, 1, 0), (tie[0], tie[1], 0), lose)
     else:
         r_att = _weapon_roll(att, _feint_dice(att, dfn), range_bonus, rounding)
-        r_dfn = _evasion_roll(dfn, rounding)
+        r_dfn = _evasion_roll(dfn, rounding, fixed_dodge)
         away = "Disengaged" if dfn.stance is Stance.DISENGAGE else "Dodged"
         spec = ((hit, 1, 0), ("Half-dodge", half, 0), (away, 0, 0))
         note = (
-            f"{dfn.name} rolls AGILITÉ ({dfn.stance.label}); "
+            f"{dfn.name} "
+            + (f"dodges at a fixed {r_dfn.describe()} " if fixed_dodge else "rolls AGILITÉ ")
+            + f"({dfn.stance.label}); "
             f"{att.name} adds the range bonus +{range_bonus}; a tie is a half-dodge."
         )
     if flip:

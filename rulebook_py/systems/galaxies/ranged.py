@@ -18,13 +18,24 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
-from .codes import MAX_PIPS, CodeLike, DiceCode, LabelledEnum, Roll, Rounding, as_code
+from .codes import (
+    MAX_PIPS,
+    CodeLike,
+    DiceCode,
+    LabelledEnum,
+    Roll,
+    Rounding,
+    as_code,
+    check_points,
+)
 from .contest import (
     COUNTER_RULE,
     EXPLOSIVE_RULE,
     MAX_ATTACKS,
     MENTAL_RULE,
     SHOT_RULE,
+    UNAWARE_EXPLOSIVE_RULE,
+    UNAWARE_SHOT_RULE,
     Contest,
     Outcome,
     contest,
@@ -40,6 +51,7 @@ __all__ = [
     "PsyOption",
     "Weapon",
     "aim_bonus",
+    "burst_rolls",
     "dodge_roll",
     "psychic_attack",
     "shoot",
@@ -54,7 +66,8 @@ HALF_DODGE_FACTOR = Fraction(1, 2)
 EXPLOSIVE_RANGE_M = 20
 #: What an attack is compared with when the target cannot dodge (he does not
 #: know he is attacked): the source gives no number; 0 means every attack whose
-#: total is 1 or more lands in full.
+#: total is 1 or more lands in full, and one totalling 0 or less misses
+#: (:attr:`Outcome.MISSED`, never a dodge).
 UNAWARE_DEFENCE = 0
 
 
@@ -182,15 +195,32 @@ def dodge_roll(
         check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
         return Roll(DiceCode(0, unaware_defence), fixed=True, rounding=rounding, field=field)
     if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
-        code = code.with_dice(2)
+        code = code.with_dice(2, "a total dodge", field)
     fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
     return Roll(code, fixed=fixed, rounding=rounding, field=field)
 
 
+def _rule(
+    rule: tuple[Outcome, Outcome, Outcome], dodge_mode: DodgeMode
+) -> tuple[Outcome, Outcome, Outcome]:
+    """The rule against this dodge: an unaware target never dodges nor half-dodges."""
+    if dodge_mode is not DodgeMode.UNAWARE:
+        return rule
+    return UNAWARE_EXPLOSIVE_RULE if rule == EXPLOSIVE_RULE else UNAWARE_SHOT_RULE
+
+
 def _points(bdc: int, bdp: int, bdt: int) -> int:
-    return sum(
-        check_int(v, n, -MAX_PIPS, MAX_PIPS) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt"))
-    )
+    return sum(check_points(v, n.upper(), n) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt")))
+
+
+def _added(aimed: bool = False, sustained: int = 1) -> str:
+    """The reader's words for the points added to a shot."""
+    parts = ["BDC + BDP + BDT"]
+    if aimed:
+        parts.append("aiming")
+    if sustained > 1:
+        parts.append("sustained fire")
+    return "the " + ", ".join(parts)
 
 
 def aim_bonus(willpower: CodeLike) -> int:
@@ -214,6 +244,37 @@ def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
     return min(shot_number - 1, as_code(willpower, "willpower").mantisse)
 
 
+def burst_rolls(
+    code: DiceCode, shots: int, target_immobile: bool = False, rounding: Rounding = Rounding.DOWN
+) -> list[Roll]:
+    """The rolls of a burst: the code, then -1D a further shot unless the target cannot move.
+
+    Raises:
+        RuleValueError: When a shot would fall to 0D, naming that shot and the
+            longest burst the code allows.
+
+    Example:
+        >>> [r.describe() for r in burst_rolls(DiceCode(3, 2), 3)]
+        ['3D+2', '2D+2', '1D+2']
+        >>> burst_rolls(DiceCode(2, 2), 3)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: shot 3 of the burst would roll 0D+2 (2D+2 less 2D): with 2D+2 a burst at a target that may move fires at most 2 shots
+    """
+    check_int(shots, "shots", 1, MAX_ATTACKS)
+    if not target_immobile and code.dice < shots:
+        raise RuleValueError(
+            f"shot {code.dice + 1} of the burst would roll {code.with_dice(-code.dice)} "
+            f"({code} less {code.dice}D): with {code} a burst at a target that may move "
+            f"fires at most {code.dice} shot{'s' if code.dice > 1 else ''}",
+            field="shots",
+        )
+    step = 0 if target_immobile else 1
+    return [
+        Roll(code.with_dice(-k * step), rounding=rounding, field="attack") for k in range(shots)
+    ]
+
+
 def shoot(
     attack: CodeLike,
     dodge: CodeLike,
@@ -230,6 +291,7 @@ def shoot(
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
     unaware_defence: int = UNAWARE_DEFENCE,
+    target_immobile: bool = False,
 ) -> Contest:
     """Shooting at a character: weapon skill + BDC + BDP + BDT against his dodge.
 
@@ -254,11 +316,20 @@ def shoot(
             none (a target unaware of the attack).
         rounding: Rounding of halved rolls and of the fixed dodge.
         unaware_defence: What the shot must beat when the target cannot dodge.
+        target_immobile: The target cannot move: a burst's later shots take no -1D.
+
+    Raises:
+        RuleValueError: For a burst longer than the dice allow (each shot
+            needs at least 1D: a 3D weapon skill fires at most 3 shots at a
+            target that may move), an option the weapon does not allow, a bad code.
 
     Example:
         >>> burst = shoot("5D", "3D", mode=FireMode.BURST, shots=3)
         >>> [str(a.code) for a in burst.attacks]
         ['5D', '4D', '3D']
+        >>> [str(a.code) for a in shoot("5D", "3D", mode=FireMode.BURST, shots=3,
+        ...                             target_immobile=True).attacks]
+        ['5D', '5D', '5D']
     """
     code = as_code(attack, "attack")
     points = _points(bdc, bdp, bdt)
@@ -277,7 +348,7 @@ def shoot(
         points += aim_bonus(willpower)  # type: ignore[arg-type]
     if sustained > 1:
         points += sustained_fire_bonus(sustained, willpower)  # type: ignore[arg-type]
-    code = code.with_pips(points)
+    code = code.with_pips(points, _added(aimed, sustained), "attack")
     if mode is FireMode.SINGLE:
         rolls = [Roll(code, rounding=rounding, field="attack")]
     elif mode is FireMode.INSTINCTIVE:
@@ -287,7 +358,7 @@ def shoot(
             raise RuleValueError(
                 f"a burst needs an automatic firearm, not {weapon.label!r}", field="mode"
             )
-        rolls = [Roll(code.with_dice(-k), rounding=rounding, field="attack") for k in range(shots)]
+        rolls = burst_rolls(code, shots, target_immobile, rounding)
     else:
         if weapon is not Weapon.PISTOL:
             raise RuleValueError(
@@ -295,9 +366,8 @@ def shoot(
                 field="mode",
             )
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
-    return contest(
-        rolls, dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence), SHOT_RULE
-    )
+    defence = dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence)
+    return contest(rolls, defence, _rule(SHOT_RULE, dodge_mode))
 
 
 def throw_explosive(
@@ -341,13 +411,13 @@ def throw_explosive(
             f"only type 1 explosives can be thrown, got type {explosive_type!r}",
             field="explosive_type",
         )
-    code = as_code(skill, "attack").with_pips(_points(bdc, bdp, bdt))
+    code = as_code(skill, "attack").with_pips(_points(bdc, bdp, bdt), _added(), "attack")
     if two_at_once:
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
     else:
         rolls = [Roll(code, rounding=rounding, field="attack")]
     dodge = dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence)
-    return contest(rolls, dodge, EXPLOSIVE_RULE)
+    return contest(rolls, dodge, _rule(EXPLOSIVE_RULE, dodge_mode))
 
 
 def psychic_attack(
@@ -405,7 +475,7 @@ def psychic_attack(
         raise RuleValueError(f"option must be a PsyOption, got {option!r}", field="option")
     if attack is PsyAttack.MENTAL and bdt:
         raise RuleValueError(
-            f"a mental attack adds BDC and BDP only: bdt must be 0, got {bdt!r}", field="bdt"
+            f"a mental attack adds BDC and BDP only: BDT must be 0, got {bdt!r}", field="bdt"
         )
     if attack is not PsyAttack.PHYSICAL and dodge_mode is not DodgeMode.NORMAL:
         raise RuleValueError(
@@ -418,21 +488,22 @@ def psychic_attack(
             field="second_skill",
         )
     points = _points(bdc, bdp, bdt)
-    code = as_code(skill, "skill").with_pips(points)
+    code = as_code(skill, "skill").with_pips(points, _added(), "skill")
     if option is PsyOption.SINGLE:
         rolls = [Roll(code, rounding=rounding, field="skill")]
     elif option is PsyOption.UBIQUITY:
         rolls = [Roll(code, halved=True, rounding=rounding, field="skill")] * 2
     else:
         field2 = "skill" if second_skill is None else "second_skill"
-        other = as_code(skill if second_skill is None else second_skill, field2).with_pips(points)
+        other = as_code(skill if second_skill is None else second_skill, field2)
+        other = other.with_pips(points, _added(), field2)
         rolls = [
             Roll(code.with_dice(-1), rounding=rounding, field="skill"),
             Roll(other.with_dice(-1), rounding=rounding, field=field2),
         ]
     if attack is PsyAttack.PHYSICAL:
         target = dodge_roll(defence, dodge_mode, rounding, "defence", unaware_defence)
-        return contest(rolls, target, SHOT_RULE)
+        return contest(rolls, target, _rule(SHOT_RULE, dodge_mode))
     target = Roll(as_code(defence, "defence"), rounding=rounding, field="defence")
     rule = COUNTER_RULE if attack is PsyAttack.PHYSICAL_VS_COUNTER else MENTAL_RULE
     return contest(rolls, target, rule)
