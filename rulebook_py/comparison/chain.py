@@ -35,6 +35,7 @@ __all__ = [
     "RoundsDistribution",
     "duel_chain",
     "duel_rounds",
+    "independent_duel",
     "independent_kernel",
 ]
 
@@ -229,6 +230,108 @@ def duel_chain(kernel: Kernel, hp_a: int, hp_b: int) -> DuelOdds:
     a_wins = Fraction(win[hp_a][hp_b], denominator)
     draws = Fraction(draw[hp_a][hp_b], denominator)
     return DuelOdds(a_wins, 1 - a_wins - draws, draws, Fraction(mean[hp_a][hp_b], denominator))
+
+
+def independent_duel(
+    damage_to_a: Mapping[int, Fraction],
+    damage_to_b: Mapping[int, Fraction],
+    hp_a: int,
+    hp_b: int,
+) -> DuelOdds:
+    """:func:`duel_chain` for two blows struck at once and independently, much faster.
+
+    The kernel is the product of the two damage distributions, so each state
+    sums over the two distributions one after the other instead of over every
+    pair: the work per state is their sizes added, not multiplied. The result
+    is the same exact ending as ``duel_chain(independent_kernel(...), ...)``.
+
+    Args:
+        damage_to_a: ``{damage: probability}`` of B's blow on A each round.
+        damage_to_b: The same for A's blow on B.
+        hp_a: A's endurance, 1 to 100.
+        hp_b: B's endurance.
+
+    Raises:
+        RuleValueError: For a bad distribution, blows that never hurt, or a
+            duel costing more than :data:`MAX_CHAIN_WORK` steps.
+
+    Example:
+        >>> from fractions import Fraction as F
+        >>> blow = {0: F(1, 2), 3: F(1, 2)}
+        >>> independent_duel(blow, blow, 5, 5) == duel_chain(independent_kernel(blow, blow), 5, 5)
+        True
+    """
+    check_int(hp_a, "hp_a", 1, MAX_ENDURANCE)
+    check_int(hp_b, "hp_b", 1, MAX_ENDURANCE)
+    to_a = _capped(damage_to_a, hp_a)
+    to_b = _capped(damage_to_b, hp_b)
+    for dist in (to_a, to_b):
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in dist) or any(
+            p < 0 for p in dist.values()
+        ):
+            raise RuleValueError(
+                "damage must be whole numbers, not negative, with chances not negative",
+                field="kernel",
+            )
+        if sum(dist.values(), Fraction(0)) != 1:
+            raise RuleValueError("damage chances must add up to 1", field="kernel")
+    if to_a.get(0, 0) == 1 and to_b.get(0, 0) == 1:
+        raise RuleValueError(
+            "in this kernel nobody is ever hurt: the duel never ends", field="kernel"
+        )
+    work = hp_a * hp_b * (len(to_a) + len(to_b))
+    if work > MAX_CHAIN_WORK:
+        raise RuleValueError(
+            f"this duel is too long to compute exactly ({hp_a} × {hp_b} endurance): "
+            "lower the endurance",
+            field="hp_a",
+        )
+    # Integer weights: B's blow nb[x] out of lb, A's blow na[y] out of la.
+    lb = math.lcm(*(p.denominator for p in to_a.values()))
+    la = math.lcm(*(p.denominator for p in to_b.values()))
+    nb = {x: int(p * lb) for x, p in to_a.items() if p}
+    na = {y: int(p * la) for y, p in to_b.items() if p}
+    scale = la * lb
+    k = scale - nb.get(0, 0) * na.get(0, 0)
+    power = [k**e for e in range(hp_a + hp_b + 1)]
+    # Weights times k**damage, as in duel_chain's U = V * k**(a + b).
+    fb = [(x, n * power[x]) for x, n in nb.items() if x]
+    fa = [(y, n * power[y]) for y, n in na.items() if y]
+    nb0, na0 = nb.get(0, 0), na.get(0, 0)
+    # Tail sums: B's blow below a / at least a; A's blow at least b.
+    b_lt = [sum(n for x, n in nb.items() if x < a) for a in range(hp_a + 1)]
+    b_ge = [lb - t for t in b_lt]
+    a_ge = [sum(n for y, n in na.items() if y >= b) for b in range(hp_b + 1)]
+    size = (hp_a + 1, hp_b + 1)
+    u = {q: [[0] * size[1] for _ in range(size[0])] for q in "wdm"}
+    h = {q: [[0] * size[1] for _ in range(size[0])] for q in "wdm"}
+    for a in range(1, hp_a + 1):
+        for b in range(1, hp_b + 1):
+            kab = power[a + b]
+            const = {
+                "w": kab * b_lt[a] * a_ge[b],
+                "d": kab * b_ge[a] * a_ge[b],
+                "m": kab * scale,
+            }
+            for q in "wdm":
+                uq, hq = u[q], h[q]
+                row = uq[a]
+                inner = 0  # A's blows that leave B standing, B's blow 0
+                for y, f in fa:
+                    if y < b:
+                        inner += f * row[b - y]
+                total = const[q] + nb0 * inner
+                for x, f in fb:
+                    if x < a:
+                        total += f * hq[a - x][b]
+                value = total // k
+                row[b] = value
+                hq[a][b] = na0 * value + inner
+    denominator = power[hp_a + hp_b]
+    a_wins = Fraction(u["w"][hp_a][hp_b], denominator)
+    draws = Fraction(u["d"][hp_a][hp_b], denominator)
+    mean = Fraction(u["m"][hp_a][hp_b], denominator)
+    return DuelOdds(a_wins, 1 - a_wins - draws, draws, mean)
 
 
 def duel_rounds(kernel: Kernel, hp_a: int, hp_b: int, horizon: int = 30) -> RoundsDistribution:

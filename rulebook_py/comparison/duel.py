@@ -29,7 +29,14 @@ from functools import lru_cache
 from ..dice import parse
 from ..errors import RuleValueError, check_int
 from ..systems import chroniques, galaxies, mass_battle, unisystem
-from .chain import DuelOdds, RoundsDistribution, duel_chain, duel_rounds, independent_kernel
+from .chain import (
+    DuelOdds,
+    RoundsDistribution,
+    duel_chain,
+    duel_rounds,
+    independent_duel,
+    independent_kernel,
+)
 from .engines import (
     DEFAULT_BASELINE,
     DEFAULT_BLOWS,
@@ -111,13 +118,7 @@ def duel_kernel(
             "the mass battle's duel is the source's own battle: use duel()", field="engine"
         )
     if engine is Engine.CHRONIQUES:
-        up = gap * engine.step
-        by_a = chroniques_damage(
-            baseline.chroniques_attack + up, baseline.chroniques_defense, baseline
-        )
-        by_b = chroniques_damage(
-            baseline.chroniques_attack, baseline.chroniques_defense + up, baseline
-        )
+        by_a, by_b = _chroniques_blows(gap, baseline)
         return independent_kernel(by_b, by_a, hit_points, hit_points), hit_points
     e = exchange(engine, gap, baseline)
     kernel = {(0, 1): e.ahead, (1, 0): e.behind, (0, 0): e.even}
@@ -138,7 +139,7 @@ def duel(
         engine: The system.
         gap: A's advantage in steps, 0 to 6.
         blows: N of "first to land N full blows" (Unisystem, Galaxies), 1 to 10.
-        hit_points: Both Chroniques fighters' hit points (PV), 1 to 25.
+        hit_points: Both Chroniques fighters' hit points (PV), 1 to 30.
         baseline: The even fighter of each system.
 
     Raises:
@@ -167,10 +168,23 @@ def _duel(engine: Engine, gap: int, blows: int, hit_points: int, baseline: Basel
             odds.expected_rounds,
             odds.unfinished,
         )
+    if engine is Engine.CHRONIQUES:
+        by_a, by_b = _chroniques_blows(gap, baseline)
+        return independent_duel(by_b, by_a, hit_points, hit_points)
     kernel, endurance = duel_kernel(
         engine, gap, blows=blows, hit_points=hit_points, baseline=baseline
     )
     return duel_chain(kernel, endurance, endurance)
+
+
+def _chroniques_blows(
+    gap: int, baseline: Baseline
+) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """Damage of the better fighter's blow and of the other's, one round."""
+    up = gap * Engine.CHRONIQUES.step
+    by_a = chroniques_damage(baseline.chroniques_attack + up, baseline.chroniques_defense, baseline)
+    by_b = chroniques_damage(baseline.chroniques_attack, baseline.chroniques_defense + up, baseline)
+    return by_a, by_b
 
 
 def duel_length(

@@ -54,7 +54,7 @@ DEFAULT_BLOWS = 3
 #: Largest N accepted for "first to land N full blows".
 MAX_BLOWS = 10
 #: Largest Chroniques hit points accepted (the duel's chain has HP × HP states).
-MAX_HIT_POINTS = 25
+MAX_HIT_POINTS = 30
 
 
 class Engine(Enum):

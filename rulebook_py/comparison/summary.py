@@ -62,7 +62,7 @@ def side_by_side(
     Args:
         gap: The advantage in steps, 0 to 6.
         blows: N of "first to land N full blows" (Unisystem, Galaxies), 1 to 10.
-        hit_points: The Chroniques fighters' hit points (PV), 1 to 25.
+        hit_points: The Chroniques fighters' hit points (PV), 1 to 30.
         baseline: The even fighter of each system.
 
     Raises:
@@ -74,7 +74,7 @@ def side_by_side(
     """
     for engine in Engine:
         _check_common(engine, gap, blows, hit_points)
-    # The largest chain is Chroniques' (hit points squared times its outcomes):
+    # The largest chain is Chroniques' (hit points squared times its two blows' sizes):
     # MAX_HIT_POINTS keeps it under MAX_CHAIN_WORK (about 50 ms), checked above.
     return tuple(
         SystemSummary(
