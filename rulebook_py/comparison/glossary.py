@@ -32,7 +32,7 @@ GLOSSARY: tuple[Term, ...] = (
         _CHAPTER,
         "an exchange won outright; a tie (a half dodge in Galaxies) is none",
     ),
-    Term("surprise (victoire du plus faible)", "upset", _CHAPTER, "the weaker side wins the duel"),
+    Term("victoire du plus faible", "upset", _CHAPTER, "the weaker side wins the duel"),
     Term("chaîne de Markov", "Markov chain", _CHAPTER, "the duel's states and their chances"),
     Term(
         "meilleur de 2d20",
