@@ -21,6 +21,7 @@ from rulebook_py.comparison import (
     exchange,
     independent_duel,
     independent_kernel,
+    independent_rounds,
     plus_one,
     side_by_side,
     simulate_duel,
@@ -198,6 +199,35 @@ def test_the_factored_chain_equals_the_full_chain_on_random_blows():
         hp_a, hp_b = rng.randint(1, 8), rng.randint(1, 8)
         want = duel_chain(independent_kernel(*blows), hp_a, hp_b)
         assert independent_duel(*blows, hp_a, hp_b) == want
+
+
+def test_the_factored_rounds_equal_the_full_rounds_on_random_blows():
+    rng = random.Random(1919)
+    for _ in range(15):
+        blows = []
+        for _side in range(2):
+            weights = {v: rng.randint(0, 4) for v in rng.sample(range(0, 7), 3)}
+            weights[rng.randint(1, 6)] = rng.randint(1, 4)
+            total = sum(weights.values())
+            blows.append({v: F(w, total) for v, w in weights.items() if w})
+        hp_a, hp_b, horizon = rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 12)
+        want = duel_rounds(independent_kernel(*blows), hp_a, hp_b, horizon)
+        assert independent_rounds(*blows, hp_a, hp_b, horizon) == want
+
+
+def test_chroniques_rounds_add_up_with_the_exact_mean():
+    r = duel_length(Engine.CHRONIQUES, 1, hit_points=6, horizon=60)
+    assert r.total == 1
+    # The mean over the first 60 rounds plus the tail bounds the exact mean from below.
+    assert (
+        sum(t * p for t, p in r.ends.items())
+        <= duel(Engine.CHRONIQUES, 1, hit_points=6).mean_rounds
+    )
+
+
+def test_long_rounds_distributions_are_refused_before_any_work():
+    with pytest.raises(RuleValueError, match="too long to compute \\(60 rounds\\)"):
+        duel_length(Engine.CHRONIQUES, 1, hit_points=30, horizon=60)
 
 
 def test_rounds_distribution_of_one_blow_duel_is_geometric():

@@ -31,18 +31,22 @@ from ..errors import RuleValueError, check_int
 __all__ = [
     "MAX_CHAIN_WORK",
     "MAX_HORIZON",
+    "MAX_ROUNDS_WORK",
     "DuelOdds",
     "RoundsDistribution",
     "duel_chain",
     "duel_rounds",
     "independent_duel",
     "independent_kernel",
+    "independent_rounds",
 ]
 
 #: Most (state × kernel entry) steps a duel may cost (about 50 ms in CPython).
 MAX_CHAIN_WORK = 150_000
 #: Most rounds a rounds distribution is computed for.
 MAX_HORIZON = 60
+#: Most (state × outcome × round) steps a rounds distribution may cost (about 0.3 s).
+MAX_ROUNDS_WORK = 1_000_000
 #: Largest endurance accepted by the chain.
 MAX_ENDURANCE = 100
 
@@ -134,7 +138,7 @@ def _capped(dist: Mapping[int, Fraction], cap: int | None) -> dict[int, Fraction
 
 
 def _check(
-    kernel: Kernel, hp_a: int, hp_b: int
+    kernel: Kernel, hp_a: int, hp_b: int, limit: int | None = MAX_CHAIN_WORK
 ) -> tuple[list[tuple[int, int, Fraction]], Fraction]:
     check_int(hp_a, "hp_a", 1, MAX_ENDURANCE)
     check_int(hp_b, "hp_b", 1, MAX_ENDURANCE)
@@ -168,7 +172,7 @@ def _check(
             "in this kernel nobody is ever hurt: the duel never ends", field="kernel"
         )
     work = hp_a * hp_b * len(moves)
-    if work > MAX_CHAIN_WORK:
+    if limit is not None and work > limit:
         raise RuleValueError(
             f"this duel is too long to compute exactly ({hp_a} × {hp_b} endurance with "
             f"{len(moves)} outcomes a round): lower the endurance",
@@ -352,14 +356,9 @@ def duel_rounds(kernel: Kernel, hp_a: int, hp_b: int, horizon: int = 30) -> Roun
         >>> r.ends, r.longer
         ({1: Fraction(1, 2), 2: Fraction(1, 4), 3: Fraction(1, 8)}, Fraction(1, 8))
     """
-    moves, stay = _check(kernel, hp_a, hp_b)
+    moves, stay = _check(kernel, hp_a, hp_b, limit=None)
     check_int(horizon, "horizon", 1, MAX_HORIZON)
-    if hp_a * hp_b * (len(moves) + 1) * horizon > MAX_CHAIN_WORK * MAX_HORIZON:
-        raise RuleValueError(
-            f"the rounds of this duel are too long to compute ({horizon} rounds): "
-            "lower the horizon or the endurance",
-            field="horizon",
-        )
+    _check_rounds_work(hp_a * hp_b * (len(moves) + 1) * horizon, horizon)
     # Integer weights out of scale**t after t rounds (scale: the kernel's common denominator).
     steps = [(0, 0, stay)] if stay else []
     steps += moves
@@ -383,4 +382,80 @@ def duel_rounds(kernel: Kernel, hp_a: int, hp_b: int, horizon: int = 30) -> Roun
         if not live:
             break
     longer = Fraction(sum(live.values()), scale**horizon) if live else Fraction(0)
+    return RoundsDistribution(ends, longer, horizon)
+
+
+def _check_rounds_work(work: int, horizon: int) -> None:
+    if work > MAX_ROUNDS_WORK:
+        raise RuleValueError(
+            f"the rounds of this duel are too long to compute ({horizon} rounds): "
+            "lower the horizon or the endurance",
+            field="horizon",
+        )
+
+
+def independent_rounds(
+    damage_to_a: Mapping[int, Fraction],
+    damage_to_b: Mapping[int, Fraction],
+    hp_a: int,
+    hp_b: int,
+    horizon: int = 30,
+) -> RoundsDistribution:
+    """:func:`duel_rounds` for two blows struck at once and independently, much faster.
+
+    Each round applies B's blow along A's endurance, then A's blow along B's:
+    the work per state is the two distributions' sizes added, not multiplied.
+
+    Raises:
+        RuleValueError: For a bad distribution or horizon, or a computation
+            costing more than :data:`MAX_ROUNDS_WORK` steps.
+
+    Example:
+        >>> from fractions import Fraction as F
+        >>> blow = {0: F(1, 2), 3: F(1, 2)}
+        >>> independent_rounds(blow, blow, 5, 5, 6) == duel_rounds(
+        ...     independent_kernel(blow, blow), 5, 5, 6)
+        True
+    """
+    check_int(hp_a, "hp_a", 1, MAX_ENDURANCE)
+    check_int(hp_b, "hp_b", 1, MAX_ENDURANCE)
+    check_int(horizon, "horizon", 1, MAX_HORIZON)
+    to_a = _capped(damage_to_a, hp_a)
+    to_b = _capped(damage_to_b, hp_b)
+    _check(independent_kernel(to_a, to_b), hp_a, hp_b, limit=None)
+    _check_rounds_work(hp_a * hp_b * (len(to_a) + len(to_b)) * horizon, horizon)
+    lb = math.lcm(*(p.denominator for p in to_a.values()))
+    la = math.lcm(*(p.denominator for p in to_b.values()))
+    nb = [(x, int(p * lb)) for x, p in to_a.items() if p]
+    na = [(y, int(p * la)) for y, p in to_b.items() if p]
+    scale = la * lb
+    live = [[0] * (hp_b + 1) for _ in range(hp_a + 1)]
+    live[hp_a][hp_b] = 1
+    total = 1
+    ends: dict[int, Fraction] = {}
+    for t in range(1, horizon + 1):
+        hit_a = [[0] * (hp_b + 1) for _ in range(hp_a + 1)]
+        for a in range(1, hp_a + 1):
+            for b in range(1, hp_b + 1):
+                w = live[a][b]
+                if w:
+                    for x, n in nb:
+                        if a - x > 0:
+                            hit_a[a - x][b] += w * n
+        nxt = [[0] * (hp_b + 1) for _ in range(hp_a + 1)]
+        for a in range(1, hp_a + 1):
+            for b in range(1, hp_b + 1):
+                w = hit_a[a][b]
+                if w:
+                    for y, n in na:
+                        if b - y > 0:
+                            nxt[a][b - y] += w * n
+        left = sum(map(sum, nxt))
+        done = total * scale - left
+        if done:
+            ends[t] = Fraction(done, scale**t)
+        live, total = nxt, left
+        if not left:
+            break
+    longer = Fraction(total, scale**horizon) if total else Fraction(0)
     return RoundsDistribution(ends, longer, horizon)

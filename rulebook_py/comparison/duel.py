@@ -36,6 +36,7 @@ from .chain import (
     duel_rounds,
     independent_duel,
     independent_kernel,
+    independent_rounds,
 )
 from .engines import (
     DEFAULT_BASELINE,
@@ -211,6 +212,9 @@ def duel_length(
         ends = {r: p for r, p in odds.rounds.items() if r <= horizon}
         longer = 1 - sum(ends.values(), Fraction(0))
         return RoundsDistribution(ends, longer, horizon)
+    if engine is Engine.CHRONIQUES:
+        by_a, by_b = _chroniques_blows(gap, baseline)
+        return independent_rounds(by_b, by_a, hit_points, hit_points, horizon)
     kernel, endurance = duel_kernel(
         engine, gap, blows=blows, hit_points=hit_points, baseline=baseline
     )
