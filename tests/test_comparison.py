@@ -270,6 +270,14 @@ def test_exact_duel_agrees_with_a_seeded_simulation(engine, gap):
     assert abs(float(sim.mean_rounds) - float(exact.mean_rounds)) < 0.15 * float(exact.mean_rounds)
 
 
+def test_a_simulation_too_long_to_roll_is_refused_before_any_roll():
+    with pytest.raises(
+        RuleValueError,
+        match=r"20000 duels of Mass battles would roll about 113904 rounds; at most 6000",
+    ):
+        simulate_duel(Engine.MASS_BATTLE, 0, trials=20_000, rng=random.Random(1))
+
+
 def test_simulation_is_reproducible_with_a_seed():
     a = simulate_duel(Engine.GALAXIES, 1, trials=50, rng=random.Random(5))
     b = simulate_duel(Engine.GALAXIES, 1, trials=50, rng=random.Random(5))

@@ -52,6 +52,7 @@ from .exchange import exchange, mass_battle_sides
 
 __all__ = [
     "DEFAULT_HIT_POINTS",
+    "MAX_SIMULATED_ROUNDS",
     "MAX_TRIALS",
     "DuelSimulation",
     "chroniques_damage",
@@ -65,6 +66,15 @@ __all__ = [
 DEFAULT_HIT_POINTS = 12
 #: Most duels a seeded simulation may fight.
 MAX_TRIALS = 20_000
+#: Most rounds a seeded simulation may roll, per system (about half a second in
+#: CPython each: a mass-battle round resolves two units step by step, a D10
+#: contest is two dice). Costed from the exact mean length before rolling.
+MAX_SIMULATED_ROUNDS = {
+    Engine.UNISYSTEM: 60_000,
+    Engine.GALAXIES: 15_000,
+    Engine.CHRONIQUES: 20_000,
+    Engine.MASS_BATTLE: 6_000,
+}
 
 
 def _check_common(engine: Engine, gap: int, blows: int, hit_points: int) -> None:
@@ -268,7 +278,9 @@ def simulate_duel(
     not through the chain, so it checks :func:`duel` independently.
 
     Raises:
-        RuleValueError: For a value out of range or more than 20 000 trials.
+        RuleValueError: For a value out of range, more than 20 000 trials, or
+            more rounds than :data:`MAX_SIMULATED_ROUNDS` allows (costed from
+            the exact mean length before any roll).
 
     Example:
         >>> a = simulate_duel(Engine.CHRONIQUES, 1, trials=5, rng=random.Random(3))
@@ -278,6 +290,15 @@ def simulate_duel(
     """
     _check_common(engine, gap, blows, hit_points)
     check_int(trials, "trials", 1, MAX_TRIALS)
+    mean = duel(engine, gap, blows=blows, hit_points=hit_points, baseline=baseline).mean_rounds
+    expected = trials * mean
+    budget = MAX_SIMULATED_ROUNDS[engine]
+    if expected > budget:
+        raise RuleValueError(
+            f"{trials} duels of {engine.label} would roll about {round(expected)} "
+            f"rounds; at most {budget} are allowed (about half a second): fight fewer duels",
+            field="trials",
+        )
     rng = rng or random.Random()
     up = gap * engine.step
     winner_of = _exchange_roller(engine, up, baseline)
