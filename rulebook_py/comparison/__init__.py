@@ -18,13 +18,11 @@ Example:
     >>> from rulebook_py import comparison
     >>> comparison.exchange(comparison.Engine.UNISYSTEM, 1).ahead
     Fraction(16, 25)
-    >>> comparison.duel(comparison.Engine.UNISYSTEM, 1).a_wins > comparison.Fraction(4, 5)
-    True
+    >>> comparison.duel(comparison.Engine.UNISYSTEM, 1).a_wins  # first to 3 full blows
+    Fraction(5349376, 6436343)
 """
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 from . import chain as _chain
 from . import duel as _duel
@@ -40,7 +38,7 @@ from .glossary import GLOSSARY
 from .summary import *  # noqa: F403
 from .worth import *  # noqa: F403
 
-__all__: list[str] = ["GLOSSARY", "Fraction"]
+__all__: list[str] = ["GLOSSARY"]
 __all__ += _engines.__all__
 __all__ += _exchange.__all__
 __all__ += _worth.__all__
