@@ -374,3 +374,17 @@ def test_the_chapters_terms_are_in_the_glossary():
 
 def test_the_chapter_title_is_found():
     assert chapter_titles("book")["comparing-systems"] == "Comparing the systems"
+
+
+@pytest.mark.parametrize("gap", range(7))
+def test_every_accepted_input_is_within_the_chains_budget(gap):
+    rows = side_by_side(gap, blows=10, hit_points=30)  # the largest the calculator accepts
+    assert all(r.duel.a_wins + r.duel.b_wins + r.duel.draw == 1 for r in rows)
+
+
+def test_calculator_refuses_a_gap_off_the_slider_in_the_readers_words():
+    calc = SideBySideCalculator()
+    with pytest.raises(
+        RulebookError, match=r"Skill gap \(steps\) must be a whole number from 0 to 6"
+    ):
+        calc.compute({"gap": 7, "blows": 3, "hit_points": 12})
