@@ -13,6 +13,7 @@ Example:
     (4, Fraction(5089, 93312))
 """
 
+from . import comparison
 from .dice import Dice, DiceRoll, die, parse, pool
 from .distribution import Comparison, Distribution
 from .errors import NotationError, RulebookError, RuleValueError
@@ -27,6 +28,7 @@ __all__ = [
     "RuleValueError",
     "RulebookError",
     "chroniques",
+    "comparison",
     "die",
     "galaxies",
     "mass_battle",

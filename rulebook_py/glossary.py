@@ -62,8 +62,9 @@ def all_terms() -> list[Term]:
         True
     """
     from . import systems
+    from .comparison.glossary import GLOSSARY as COMPARISON
 
-    terms = list(GLOSSARY)
+    terms = list(GLOSSARY) + list(COMPARISON)
     for info in pkgutil.iter_modules(systems.__path__):
         module = importlib.import_module(f"{systems.__name__}.{info.name}")
         terms.extend(getattr(module, "GLOSSARY", ()))

@@ -1,0 +1,146 @@
+"""The four dice engines compared, what "one step" of advantage is in each, and the baselines.
+
+A skill gap is counted in **steps**. One step is the size of the ordinary
+modifier each source hands out for a modest edge or handicap, so that "one
+step better" means the same kind of thing in every system:
+
+* Unisystem: **2 points** on the D10 total -- each action beyond the first in
+  a turn costs −2 (the worked example's second defence at −2, the third at
+  −4), and an unskilled task is at −2;
+* Galaxies Jumelles: **1D** (one more die in the code) -- each extra shot of
+  a burst, each of two weapons, a feint or a counter posture is ±1D;
+* Chroniques Oubliées: **2 points** -- partial cover, heavy rain, the flat of
+  the blade and shooting into a melee are each −2;
+* mass battles: **1 level** -- a "rather offensive" or "rather defensive"
+  attitude moves one level, a confident morale gives +1.
+
+In Unisystem and Galaxies one roll serves both to strike and to avoid the
+blow, so the better side adds the gap to that roll. In Chroniques (attack
+score and DEF) and in mass battles (offense and defense levels) the two are
+separate, so the better side adds the gap to both.
+
+Example:
+    >>> [e.step for e in Engine]
+    [2, 1, 2, 1]
+    >>> Engine.GALAXIES.step_text
+    '1D'
+    >>> DEFAULT_BASELINE.galaxies_code
+    '3D+1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..errors import RuleValueError, check_int
+
+__all__ = [
+    "DEFAULT_BASELINE",
+    "DEFAULT_BLOWS",
+    "MAX_BLOWS",
+    "MAX_GAP",
+    "MAX_HIT_POINTS",
+    "Baseline",
+    "Engine",
+    "check_engine",
+    "check_gap",
+]
+
+#: Largest skill gap accepted, in steps (past 6 every system is all but certain).
+MAX_GAP = 6
+#: "First to land N full blows": the default N (this book's choice).
+DEFAULT_BLOWS = 3
+#: Largest N accepted for "first to land N full blows".
+MAX_BLOWS = 10
+#: Largest Chroniques hit points accepted (the duel's chain has HP × HP states).
+MAX_HIT_POINTS = 30
+
+
+class Engine(Enum):
+    """One of the four dice engines compared.
+
+    Attributes:
+        label: The system's name.
+        step: One step of advantage, in the system's own unit.
+        step_text: One step as the system writes it.
+        unit: The unit of the system's margin.
+
+    Example:
+        >>> Engine.MASS_BATTLE.label, Engine.MASS_BATTLE.unit
+        ('Mass battles', 'percent of vitality')
+    """
+
+    UNISYSTEM = ("Unisystem", 2, "+2", "points of D10 total")
+    GALAXIES = ("Galaxies Jumelles", 1, "1D", "pips of d6 total")
+    CHRONIQUES = ("Chroniques Oubliées", 2, "+2", "points of d20 total")
+    MASS_BATTLE = ("Mass battles", 1, "1 level", "percent of vitality")
+
+    def __init__(self, label: str, step: int, step_text: str, unit: str) -> None:
+        self.label = label
+        self.step = step
+        self.step_text = step_text
+        self.unit = unit
+
+
+def check_engine(engine: object) -> Engine:
+    """Return ``engine`` if it is an :class:`Engine`, else raise a clear error.
+
+    Example:
+        >>> check_engine(Engine.UNISYSTEM).label
+        'Unisystem'
+    """
+    if not isinstance(engine, Engine):
+        raise RuleValueError(
+            f"engine must be one of {[e.name for e in Engine]}, got {engine!r}", field="engine"
+        )
+    return engine
+
+
+def check_gap(gap: object) -> int:
+    """Return ``gap`` if it is a whole number of steps from 0 to :data:`MAX_GAP`.
+
+    Example:
+        >>> check_gap(7)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: gap must be an integer from 0 to 6, got 7
+    """
+    return check_int(gap, "gap", 0, MAX_GAP)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The even fighter of each system, to which the better side adds its gap.
+
+    None of the sources pits two standard fighters against each other; these
+    are the book's choices, from the chapters' own worked examples.
+
+    Attributes:
+        unisystem_bonus: What the even Unisystem fighter adds to the D10 (only
+            the difference matters in a contest).
+        galaxies_code: The even fighter's code (the source's defender, 3D+1).
+        chroniques_attack: The even fighter's attack score (ATQ).
+        chroniques_defense: The even fighter's DEF.
+        chroniques_damage: The weapon's damage dice.
+        chroniques_damage_modifier: Added to the damage dice.
+        mass_offense: The even unit's offense level.
+        mass_defense: The even unit's defense level.
+
+    Example:
+        >>> Baseline().chroniques_attack, Baseline().chroniques_defense
+        (4, 14)
+    """
+
+    unisystem_bonus: int = 6
+    galaxies_code: str = "3D+1"
+    chroniques_attack: int = 4
+    chroniques_defense: int = 14
+    chroniques_damage: str = "1d8"
+    chroniques_damage_modifier: int = 3
+    mass_offense: int = 3
+    mass_defense: int = 3
+
+
+#: The baseline the chapter and the calculator use.
+DEFAULT_BASELINE = Baseline()

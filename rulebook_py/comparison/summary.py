@@ -1,0 +1,100 @@
+"""The four systems side by side at one skill gap: what the calculator shows.
+
+Example:
+    >>> rows = side_by_side(1)
+    >>> [r.engine.label for r in rows]
+    ['Unisystem', 'Galaxies Jumelles', 'Chroniques Oubliées', 'Mass battles']
+    >>> duel_win_chances(0)["Unisystem"]
+    Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .chain import DuelOdds
+from .duel import DEFAULT_HIT_POINTS, _check_common, duel
+from .engines import DEFAULT_BASELINE, DEFAULT_BLOWS, Baseline, Engine
+from .exchange import Exchange, exchange, step_shift
+
+__all__ = ["SystemSummary", "duel_win_chances", "side_by_side"]
+
+
+@dataclass(frozen=True)
+class SystemSummary:
+    """One system's answers at one skill gap.
+
+    Attributes:
+        engine: The system.
+        exchange: The exchange's exact chances and margin.
+        duel: The duel to the end.
+        step_shift: How far one step moves the mean margin (for the SD in steps).
+
+    Example:
+        >>> s = side_by_side(2)[0]
+        >>> s.engine.label, s.duel.upset
+        ('Unisystem', Fraction(14461875, 458690014))
+    """
+
+    engine: Engine
+    exchange: Exchange
+    duel: DuelOdds
+    step_shift: Fraction
+
+    @property
+    def sd_in_steps(self) -> float:
+        """The margin's SD divided by what one step moves its mean."""
+        return self.exchange.margin_sd / float(self.step_shift)
+
+
+def side_by_side(
+    gap: int,
+    *,
+    blows: int = DEFAULT_BLOWS,
+    hit_points: int = DEFAULT_HIT_POINTS,
+    baseline: Baseline = DEFAULT_BASELINE,
+) -> tuple[SystemSummary, ...]:
+    """Every system's exchange and duel when the better side is ``gap`` steps ahead.
+
+    Every input is checked, and the Chroniques chain costed, before any work.
+
+    Args:
+        gap: The advantage in steps, 0 to 6.
+        blows: N of "first to land N full blows" (Unisystem, Galaxies), 1 to 10.
+        hit_points: The Chroniques fighters' hit points (PV), 1 to 30.
+        baseline: The even fighter of each system.
+
+    Raises:
+        RuleValueError: For a value out of range.
+
+    Example:
+        >>> [r.duel.a_wins > r.exchange.ahead for r in side_by_side(1)]
+        [True, True, True, True]
+    """
+    for engine in Engine:
+        _check_common(engine, gap, blows, hit_points)
+    # The largest chain is Chroniques' (hit points squared times its two blows' sizes):
+    # MAX_HIT_POINTS keeps it under MAX_CHAIN_WORK (about 50 ms), checked above.
+    return tuple(
+        SystemSummary(
+            engine,
+            exchange(engine, gap, baseline),
+            duel(engine, gap, blows=blows, hit_points=hit_points, baseline=baseline),
+            step_shift(engine, baseline),
+        )
+        for engine in Engine
+    )
+
+
+def duel_win_chances(
+    gap: int, *, blows: int = DEFAULT_BLOWS, hit_points: int = DEFAULT_HIT_POINTS
+) -> dict[str, Fraction]:
+    """``{system: P(the better fighter wins the duel)}`` at this gap.
+
+    Example:
+        >>> duel_win_chances(6, blows=1)["Galaxies Jumelles"] > Fraction(99, 100)
+        True
+    """
+    rows = side_by_side(gap, blows=blows, hit_points=hit_points)
+    return {s.engine.label: s.duel.a_wins for s in rows}

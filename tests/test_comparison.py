@@ -1,0 +1,390 @@
+"""The comparison of the four dice engines: every number against brute force or a seeded simulation."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from rulebook_py import comparison, galaxies, mass_battle
+from rulebook_py.comparison import (
+    MAX_CHAIN_WORK,
+    Engine,
+    PlusOneRule,
+    duel,
+    duel_chain,
+    duel_length,
+    duel_rounds,
+    exchange,
+    independent_duel,
+    independent_kernel,
+    independent_rounds,
+    plus_one,
+    side_by_side,
+    simulate_duel,
+    step_shift,
+)
+from rulebook_py.errors import RulebookError, RuleValueError
+from rulebook_py.glossary import all_terms, chapter_titles
+from rulebook_py.widgets.comparison import SideBySideCalculator
+
+F = Fraction
+
+
+def _outcomes(pairs):
+    """{(ahead, even, behind)} from (better total, other total) pairs, equally likely."""
+    n = ahead = behind = 0
+    for a, b in pairs:
+        n += 1
+        ahead += a > b
+        behind += b > a
+    return F(ahead, n), F(n - ahead - behind, n), F(behind, n)
+
+
+# --------------------------------------------------------------------- exchange
+@pytest.mark.parametrize("gap", range(7))
+def test_unisystem_exchange_is_two_d10_brute_force(gap):
+    d10 = range(1, 11)
+    want = _outcomes((a + 6 + 2 * gap, b + 6) for a in d10 for b in d10)
+    e = exchange(Engine.UNISYSTEM, gap)
+    assert (e.ahead, e.even, e.behind) == want
+    assert e.margin.variance() == F(33, 2)  # two D10: 2 × 99/12
+
+
+@pytest.mark.parametrize("gap", [0, 1])
+def test_galaxies_exchange_is_every_d6_brute_force(gap):
+    mine, theirs = 3 + gap, 3
+    pairs = (
+        (sum(roll[:mine]) + 1, sum(roll[mine:]) + 1)
+        for roll in itertools.product(range(1, 7), repeat=mine + theirs)
+    )
+    e = exchange(Engine.GALAXIES, gap)
+    assert (e.ahead, e.even, e.behind) == _outcomes(pairs)
+
+
+def _d20_hits(bonus, defense, face):
+    return face == 20 or (face != 1 and face + bonus >= defense)
+
+
+@pytest.mark.parametrize("gap", range(7))
+def test_chroniques_exchange_is_two_d20_brute_force(gap):
+    up = 2 * gap
+    ahead = even = 0
+    for fa, fb in itertools.product(range(1, 21), repeat=2):
+        a_hits = _d20_hits(4 + up, 14, fa)
+        b_hits = _d20_hits(4, 14 + up, fb)
+        ahead += a_hits and not b_hits
+        even += a_hits == b_hits
+    e = exchange(Engine.CHRONIQUES, gap)
+    assert (e.ahead, e.even) == (F(ahead, 400), F(even, 400))
+    assert e.margin.mean() == 4 * gap
+
+
+def _table(levels):
+    return 5 * min(19, levels) + 5
+
+
+@pytest.mark.parametrize("gap", range(7))
+def test_mass_battle_exchange_is_sixteen_d4_pairs(gap):
+    o = d = 3 + gap
+    pairs = []
+    for da, db in itertools.product(range(1, 5), repeat=2):
+        to_even = _table(max(0, max(0, o - 3) + da))
+        to_better = _table(max(0, max(0, 3 - d) + db))
+        pairs.append((to_even, to_better))
+    e = exchange(Engine.MASS_BATTLE, gap)
+    assert (e.ahead, e.even, e.behind) == _outcomes(pairs)
+
+
+def test_one_step_moves_the_mean_margin_by_the_stated_amount():
+    assert [step_shift(e) for e in Engine] == [2, F(7, 2), 4, 5]
+    assert [e.step_text for e in Engine] == ["+2", "1D", "+2", "1 level"]
+
+
+@pytest.mark.parametrize("engine", list(Engine))
+def test_more_gap_never_lowers_the_better_sides_chances(engine):
+    ahead = [exchange(engine, g).ahead for g in range(7)]
+    wins = [duel(engine, g).a_wins for g in range(7)]
+    assert ahead == sorted(ahead) and wins == sorted(wins)
+    even = exchange(engine, 0)
+    assert even.ahead == even.behind
+    assert duel(engine, 0).a_wins == duel(engine, 0).b_wins
+
+
+# --------------------------------------------------------------------- +1
+def test_plus_one_on_flat_dice_is_flat_until_the_naturals():
+    assert {g.gain for g in plus_one(PlusOneRule.UNISYSTEM_TASK)} == {F(1, 10)}
+    d20 = plus_one(PlusOneRule.CHRONIQUES_D20)
+    assert [g.before for g in d20] == [F(n, 20) for n in range(1, 20)]
+    assert [g.gain for g in d20] == [F(1, 20)] * 18 + [F(0)]  # 95 %: only the natural 1 fails
+    d12 = plus_one(PlusOneRule.CHRONIQUES_D12)
+    assert [g.before for g in d12] == [F(n, 12) for n in range(1, 12)]
+    assert [g.gain for g in d12] == [F(1, 12)] * 10 + [F(0)]
+
+
+def test_plus_one_on_best_of_two_d20_matches_both_dice_enumerated():
+    def chance(need):
+        hits = sum(
+            _d20_hits(0, need, max(a, b)) for a, b in itertools.product(range(1, 21), repeat=2)
+        )
+        return F(hits, 400)
+
+    gains = plus_one(PlusOneRule.CHRONIQUES_BEST_OF_TWO)
+    want = [(chance(need), chance(need - 1)) for need in range(20, 1, -1)]
+    assert [(g.before, g.after) for g in gains] == want
+    assert gains[0].gain == F(37, 400) and gains[-1].gain == 0
+
+
+def test_plus_one_pip_in_galaxies_is_worth_most_near_even_odds():
+    gains = plus_one(PlusOneRule.GALAXIES_CODE)
+    best = max(gains, key=lambda g: g.gain)
+    assert best.start == "3D+1"  # the code equal to the opponent's
+    assert gains[0].start == "1D"
+    assert gains[0].before == galaxies.opposed("1D", "3D+1").higher
+
+
+def test_plus_one_rule_must_be_a_rule():
+    with pytest.raises(RuleValueError, match="rule must be one of"):
+        plus_one("d20")
+
+
+# --------------------------------------------------------------------- chain
+def _first_to(n, p, q):
+    """P(A first to n decisive wins) and E[decisive exchanges], negative binomial."""
+    pa, pb = p / (p + q), q / (p + q)
+    win = sum(math.comb(n - 1 + k, k) * pa**n * pb**k for k in range(n))
+    lose = sum(math.comb(n - 1 + k, k) * pb**n * pa**k for k in range(n))
+    length = sum(
+        (n + k) * math.comb(n - 1 + k, k) * (pa**n * pb**k + pb**n * pa**k) for k in range(n)
+    )
+    assert win + lose == 1
+    return win, length
+
+
+@pytest.mark.parametrize(
+    ("p", "q", "n"),
+    [
+        (F(16, 25), F(7, 25), 3),
+        (F(1, 3), F(1, 3), 4),
+        (F(9, 10), F(1, 20), 1),
+        (F(1, 2), F(1, 2), 5),
+    ],
+)
+def test_first_to_n_blows_matches_the_negative_binomial(p, q, n):
+    tie = 1 - p - q
+    kernel = {(0, 1): p, (1, 0): q, (0, 0): tie}
+    odds = duel_chain({k: v for k, v in kernel.items() if v}, n, n)
+    win, decisive = _first_to(n, p, q)
+    assert odds.a_wins == win and odds.draw == 0
+    assert odds.mean_rounds == decisive / (1 - tie)
+
+
+def test_unisystem_duel_is_the_contest_first_to_three():
+    e = exchange(Engine.UNISYSTEM, 1)
+    assert duel(Engine.UNISYSTEM, 1).a_wins == _first_to(3, e.ahead, e.behind)[0]
+
+
+def test_the_factored_chain_equals_the_full_chain_on_random_blows():
+    rng = random.Random(19)
+    for _ in range(25):
+        blows = []
+        for _side in range(2):
+            weights = {v: rng.randint(0, 4) for v in rng.sample(range(0, 7), 3)}
+            weights[rng.randint(1, 6)] = rng.randint(1, 4)
+            total = sum(weights.values())
+            blows.append({v: F(w, total) for v, w in weights.items() if w})
+        hp_a, hp_b = rng.randint(1, 8), rng.randint(1, 8)
+        want = duel_chain(independent_kernel(*blows), hp_a, hp_b)
+        assert independent_duel(*blows, hp_a, hp_b) == want
+
+
+def test_the_factored_rounds_equal_the_full_rounds_on_random_blows():
+    rng = random.Random(1919)
+    for _ in range(15):
+        blows = []
+        for _side in range(2):
+            weights = {v: rng.randint(0, 4) for v in rng.sample(range(0, 7), 3)}
+            weights[rng.randint(1, 6)] = rng.randint(1, 4)
+            total = sum(weights.values())
+            blows.append({v: F(w, total) for v, w in weights.items() if w})
+        hp_a, hp_b, horizon = rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 12)
+        want = duel_rounds(independent_kernel(*blows), hp_a, hp_b, horizon)
+        assert independent_rounds(*blows, hp_a, hp_b, horizon) == want
+
+
+def test_chroniques_rounds_add_up_with_the_exact_mean():
+    r = duel_length(Engine.CHRONIQUES, 1, hit_points=6, horizon=60)
+    assert r.total == 1
+    # The mean over the first 60 rounds plus the tail bounds the exact mean from below.
+    assert (
+        sum(t * p for t, p in r.ends.items())
+        <= duel(Engine.CHRONIQUES, 1, hit_points=6).mean_rounds
+    )
+
+
+def test_long_rounds_distributions_are_refused_before_any_work():
+    with pytest.raises(RuleValueError, match="too long to compute \\(60 rounds\\)"):
+        duel_length(Engine.CHRONIQUES, 1, hit_points=30, horizon=60)
+
+
+def test_rounds_distribution_of_one_blow_duel_is_geometric():
+    r = duel_length(Engine.UNISYSTEM, 2, blows=1, horizon=10)
+    e = exchange(Engine.UNISYSTEM, 2)
+    assert r.ends == {t: e.even ** (t - 1) * (1 - e.even) for t in range(1, 11)}
+    assert r.longer == e.even**10 and r.total == 1
+
+
+def test_rounds_distribution_agrees_with_the_mean_when_the_duel_is_short():
+    # Never a round without damage: the duel ends within hp_a + hp_b - 1 rounds.
+    kernel = {(1, 0): F(1, 3), (0, 1): F(1, 3), (1, 1): F(1, 3)}
+    r = duel_rounds(kernel, 3, 4, 10)
+    assert r.longer == 0 and r.total == 1
+    assert sum(t * p for t, p in r.ends.items()) == duel_chain(kernel, 3, 4).mean_rounds
+
+
+def test_mass_battle_duel_is_the_sources_battle():
+    better, even = comparison.mass_battle_sides(1)
+    odds = mass_battle.battle_odds(better, even)
+    d = duel(Engine.MASS_BATTLE, 1)
+    assert (d.a_wins, d.b_wins, d.draw, d.mean_rounds) == (
+        odds.attacker_wins,
+        odds.defender_wins,
+        odds.both_fall,
+        odds.expected_rounds,
+    )
+    assert duel_length(Engine.MASS_BATTLE, 1).ends == odds.rounds
+
+
+@pytest.mark.parametrize("engine", list(Engine))
+@pytest.mark.parametrize("gap", [0, 1, 3])
+def test_exact_duel_agrees_with_a_seeded_simulation(engine, gap):
+    trials = 1000 if engine is Engine.MASS_BATTLE else 3000  # a battle is slow to roll
+    sim = simulate_duel(engine, gap, trials=trials, rng=random.Random(1900 + gap))
+    exact = duel(engine, gap)
+    for count, p in ((sim.a_wins, exact.a_wins), (sim.b_wins, exact.b_wins)):
+        se = math.sqrt(float(p * (1 - p)) / trials) + 1e-9
+        assert abs(count / trials - float(p)) <= 4 * se + 1 / trials
+    assert abs(float(sim.mean_rounds) - float(exact.mean_rounds)) < 0.15 * float(exact.mean_rounds)
+
+
+def test_a_simulation_too_long_to_roll_is_refused_before_any_roll():
+    with pytest.raises(
+        RuleValueError,
+        match=r"20000 duels of Mass battles would roll about 113904 rounds; at most 6000",
+    ):
+        simulate_duel(Engine.MASS_BATTLE, 0, trials=20_000, rng=random.Random(1))
+
+
+def test_simulation_is_reproducible_with_a_seed():
+    a = simulate_duel(Engine.GALAXIES, 1, trials=50, rng=random.Random(5))
+    b = simulate_duel(Engine.GALAXIES, 1, trials=50, rng=random.Random(5))
+    assert (a.a_wins, a.b_wins, a.rounds) == (b.a_wins, b.b_wins, b.rounds)
+
+
+def test_chroniques_duel_more_hit_points_means_longer_duels():
+    short = duel(Engine.CHRONIQUES, 1, hit_points=5)
+    long = duel(Engine.CHRONIQUES, 1, hit_points=20)
+    assert long.mean_rounds > short.mean_rounds
+    assert long.a_wins > short.a_wins  # more rounds: luck averages out
+
+
+# --------------------------------------------------------------------- bad input
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"gap": 7}, "gap must be an integer from 0 to 6, got 7"),
+        ({"gap": -1}, "gap must be an integer from 0 to 6, got -1"),
+        ({"gap": True}, "gap must be an integer"),
+        ({"gap": 1, "blows": 0}, "blows must be an integer from 1 to 10, got 0"),
+        ({"gap": 1, "hit_points": 31}, "hit_points must be an integer from 1 to 30, got 31"),
+    ],
+)
+def test_out_of_range_inputs_are_refused_before_any_work(kwargs, message):
+    with pytest.raises(RuleValueError, match=message):
+        duel(Engine.CHRONIQUES, **kwargs)
+    with pytest.raises(RuleValueError, match=message):
+        side_by_side(**kwargs)
+
+
+def test_unknown_engine_is_refused():
+    with pytest.raises(RuleValueError, match="engine must be one of"):
+        exchange("unisystem", 1)
+
+
+def test_bad_kernels_are_refused():
+    with pytest.raises(RuleValueError, match="add up to 1"):
+        duel_chain({(1, 0): F(1, 2)}, 2, 2)
+    with pytest.raises(RuleValueError, match="never ends"):
+        duel_chain({(0, 0): F(1)}, 2, 2)
+    with pytest.raises(RuleValueError, match="never ends"):
+        independent_duel({0: F(1)}, {0: F(1)}, 2, 2)
+    with pytest.raises(RuleValueError, match="too long to compute"):
+        wide = {(x, y): F(1, 400) for x in range(1, 21) for y in range(1, 21)}
+        duel_chain(wide, 100, 100)
+    assert 100 * 100 * 400 > MAX_CHAIN_WORK
+
+
+# --------------------------------------------------------------------- calculator
+def test_calculator_shows_the_four_systems_and_its_python_call():
+    calc = SideBySideCalculator(gap=2, blows=4, hit_points=10)
+    rows = side_by_side(2, blows=4, hit_points=10)
+    for r in rows:
+        assert r.engine.label in calc.result.value
+    call = calc.python_call(calc.values())
+    assert call.expression == "comparison.duel_win_chances(2, blows=4, hit_points=10)"
+    assert eval(call.expression, {"comparison": comparison}) == call.value
+    assert call.value["Chroniques Oubliées"] == duel(Engine.CHRONIQUES, 2, hit_points=10).a_wins
+
+
+@pytest.mark.parametrize(
+    ("control", "value", "label"),
+    [("blows", 11, "Full blows to win"), ("hit_points", 0, "Hit points (PV")],
+)
+def test_calculator_errors_name_the_control_and_quote_the_value(control, value, label):
+    calc = SideBySideCalculator()
+    calc.controls[control].value = value
+    shown = calc.error_for(control)
+    assert label in shown and f"got {value}" in shown
+    assert "hit_points" not in shown and "blows must" not in shown
+    assert calc.result.value == ""
+    calc.controls[control].value = 3
+    assert calc.error == "" and "Unisystem" in calc.result.value
+
+
+def test_calculator_roll_is_seeded():
+    a, b = SideBySideCalculator(), SideBySideCalculator()
+    assert a.roll_output.value == b.roll_output.value
+    assert "Mass battles:" in a.roll_output.value
+
+
+def test_calculator_refuses_errors_as_rulebook_errors_only():
+    calc = SideBySideCalculator()
+    with pytest.raises(RulebookError):
+        calc.compute({"gap": 1, "blows": 3, "hit_points": 99})
+
+
+# --------------------------------------------------------------------- glossary
+def test_the_chapters_terms_are_in_the_glossary():
+    mine = [t for t in all_terms() if t.chapter == "comparing-systems"]
+    assert {"upset", "full blow", "skill gap"} <= {t.english for t in mine}
+
+
+def test_the_chapter_title_is_found():
+    assert chapter_titles("book")["comparing-systems"] == "Comparing the systems"
+
+
+@pytest.mark.parametrize("gap", range(7))
+def test_every_accepted_input_is_within_the_chains_budget(gap):
+    rows = side_by_side(gap, blows=10, hit_points=30)  # the largest the calculator accepts
+    assert all(r.duel.a_wins + r.duel.b_wins + r.duel.draw == 1 for r in rows)
+
+
+def test_calculator_refuses_a_gap_off_the_slider_in_the_readers_words():
+    calc = SideBySideCalculator()
+    with pytest.raises(
+        RulebookError, match=r"Skill gap \(steps\) must be a whole number from 0 to 6"
+    ):
+        calc.compute({"gap": 7, "blows": 3, "hit_points": 12})
