@@ -1,0 +1,94 @@
+/* The website's service worker (written to rb-sw.js by scripts/build_lite.py).
+ *
+ * It keeps every file of this site that a visited page used in Cache Storage,
+ * so that a second visit downloads and compiles nothing it already has, and the
+ * live calculators work with the network off. Pages are fetched from the network
+ * first (a new build shows at once; offline, the cached copy is used); every other
+ * file is served from the cache first. The cache name carries a hash of the whole
+ * build: a new build installs a new service worker, which deletes the old cache.
+ */
+"use strict";
+var CACHE = "rb-live-__VERSION__";
+
+self.addEventListener("install", function () {
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (keys) {
+      return Promise.all(
+        keys.map(function (key) {
+          if (key.indexOf("rb-live-") === 0 && key !== CACHE) return caches.delete(key);
+          return null;
+        })
+      );
+    }).then(function () {
+      return self.clients.claim();
+    })
+  );
+});
+
+function sameSite(url) {
+  return new URL(url, self.location.href).origin === self.location.origin;
+}
+
+function store(cache, request, response) {
+  if (response && response.ok && response.type === "basic" && response.status === 200) {
+    return cache.put(request, response.clone()).catch(function () {});
+  }
+  return Promise.resolve();
+}
+
+/* A page asks for the files it used before this worker controlled it. */
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "rb-cache" || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      return Promise.all(
+        data.urls.filter(sameSite).map(function (url) {
+          var key = url.split("#")[0];
+          return cache.match(key, { ignoreSearch: false }).then(function (hit) {
+            if (hit) return null;
+            return fetch(key).then(function (response) {
+              return store(cache, key, response);
+            }).catch(function () {});
+          });
+        })
+      );
+    })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || !sameSite(request.url) || request.headers.has("range")) return;
+  if (request.mode === "navigate") {
+    event.respondWith(
+      caches.open(CACHE).then(function (cache) {
+        return fetch(request).then(function (response) {
+          store(cache, request, response);
+          return response;
+        }).catch(function (err) {
+          return cache.match(request, { ignoreSearch: true }).then(function (hit) {
+            if (hit) return hit;
+            throw err;
+          });
+        });
+      })
+    );
+    return;
+  }
+  event.respondWith(
+    caches.open(CACHE).then(function (cache) {
+      return cache.match(request).then(function (hit) {
+        if (hit) return hit;
+        return fetch(request).then(function (response) {
+          store(cache, request, response);
+          return response;
+        });
+      });
+    })
+  );
+});
