@@ -24,7 +24,10 @@ from rulebook_py.widgets import CALCULATORS
 __all__ = [
     "LiveChange",
     "apply_in_browser",
+    "calculator_classes",
+    "check_every_calculator",
     "check_one_calculator",
+    "fragment_text",
     "notebook_calculator_count",
     "numbers",
     "plan_change",
@@ -178,3 +181,47 @@ def notebook_calculator_count(path: Path) -> int:
             if "application/vnd.jupyter.widget-view+json" in output.get("data", {}):
                 count += 1
     return count
+
+
+def calculator_classes(page) -> list[tuple[str, type]]:
+    """Each calculator of the page, in order: its live key and its class (from ``rb-calc-<Class>``)."""
+    keys = page.evaluate("() => window.rbLive.calculators.map(c => [c.key, c.cls])")
+    return [(key, CALCULATORS[cls]) for key, cls in keys]
+
+
+def fragment_text(control: Any, value: Any) -> str:
+    """How the page's address writes ``value`` for this control (a label for a choice)."""
+    options = getattr(control, "options", None)
+    if options is not None and not isinstance(control, (widgets.SelectMultiple,)):
+        for option in options:
+            label, option_value = option if isinstance(option, tuple) else (str(option), option)
+            if option_value == value:
+                return str(label)
+        raise AssertionError(f"{value!r} is not an option of {control!r}")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def check_every_calculator(page, page_name: str) -> list[tuple[str, float]]:
+    """Change one control of every checkable calculator of the page, as a reader would.
+
+    Each recomputed exact answer must show exactly CPython's numbers. Returns
+    ``(class name, seconds)`` for each calculator checked; fails when none could be.
+    """
+    checked = []
+    calcs = page.locator(".rb-calculator")
+    for i, (_key, cls) in enumerate(calculator_classes(page)):
+        calc = calcs.nth(i)
+        shown = numbers(result_locator(calc, cls).inner_text())
+        change = plan_change(cls, shown)
+        if change is None:
+            continue
+        calc.scroll_into_view_if_needed()
+        control_type = type(cls().controls[change.control])
+        start = time.perf_counter()
+        apply_in_browser(calc, change, control_type)
+        wait_for_numbers(result_locator(calc, cls), change.after)
+        checked.append((cls.__name__, time.perf_counter() - start))
+    assert checked, f"no calculator of {page_name} could be checked live"
+    return checked
