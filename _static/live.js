@@ -333,6 +333,7 @@
       if (!calc.info.ok) return;
       setCalc(calc, "ready", "Live: Python in your browser recomputes this calculator as you change it");
       addCopyLink(calc);
+      markParts(calc);
       [calc.info.seed].concat(Object.values(calc.info.controls)).forEach(function (id) {
         if (models[id]) models[id].on("change", scheduleAddress);
       });
@@ -488,6 +489,20 @@
     return ignored;
   }
 
+  /* Name the live parts in the DOM (data-rb-control="<name>", data-rb-part="result"),
+   * so that outside checks need not know the calculator's layout. */
+  function markParts(calc) {
+    var parts = [["data-rb-part", "result", calc.info.result], ["data-rb-part", "seed", calc.info.seed]];
+    Object.keys(calc.info.controls).forEach(function (name) {
+      parts.push(["data-rb-control", name, calc.info.controls[name]]);
+    });
+    parts.forEach(function (part) {
+      var model = models[part[2]];
+      var views = model && model.views ? Object.values(model.views) : [];
+      if (views.length) views[0].then(function (view) { view.el.setAttribute(part[0], part[1]); });
+    });
+  }
+
   /* ------------------------------------------------------------ Copy link */
   function addCopyLink(calc) {
     var model = models[calc.info.roll];
@@ -567,11 +582,19 @@
       fail("This browser cannot run Python (it lacks Web Workers or WebAssembly).");
     } else {
       if (fragment) showNote("The settings of this link are applied once Python has started…", "info");
-      registerServiceWorker().then(function () {
-        mark("service_worker");
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        // A later visit: the files are already in the cache, start Python at once.
         startWorker(used);
-        cacheUsedFiles();
-      });
+        registerServiceWorker().then(function () { mark("service_worker"); });
+      } else {
+        // The first visit: let the service worker take the page first, so that it
+        // keeps what Python downloads.
+        registerServiceWorker().then(function () {
+          mark("service_worker");
+          startWorker(used);
+          cacheUsedFiles();
+        });
+      }
     }
     var timer = window.setInterval(function () {
       var done = attach();

@@ -229,6 +229,7 @@ class Bridge:
             "controls": {name: PAGE_ID[w.model_id] for name, w in calc.controls.items()},
             "seed": PAGE_ID[calc.seed.model_id],
             "roll": PAGE_ID[calc.roll_button.model_id],
+            "result": PAGE_ID[calc.result.model_id],
         }
 
     def handle(self, text: str) -> dict:

@@ -2,9 +2,8 @@
  *
  * It keeps every file of this site that a visited page used in Cache Storage,
  * so that a second visit downloads and compiles nothing it already has, and the
- * live calculators work with the network off. Pages are fetched from the network
- * first (a new build shows at once; offline, the cached copy is used); every other
- * file is served from the cache first. The cache name carries a hash of the whole
+ * live calculators work with the network off (see networkFirst below for which
+ * files are revalidated on each visit). The cache name carries a hash of the whole
  * build: a new build installs a new service worker, which deletes the old cache.
  */
 "use strict";
@@ -40,6 +39,15 @@ function store(cache, request, response) {
   return Promise.resolve();
 }
 
+/* Pages, and the small live files that change with every build (the worker, the
+ * lock file, the wheels): from the network first, so that the first page after a
+ * new build already gets them; offline, from the cache. The rest (the Pyodide
+ * core at its pinned version, theme files whose URLs carry a content hash) is
+ * served from the cache first. */
+function networkFirst(url) {
+  return /\/live\/(worker\.js|pyodide\/[^/]*\.(whl|json))$/.test(new URL(url).pathname);
+}
+
 /* A page asks for the files it used before this worker controlled it. */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
@@ -64,7 +72,7 @@ self.addEventListener("message", function (event) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || !sameSite(request.url) || request.headers.has("range")) return;
-  if (request.mode === "navigate") {
+  if (request.mode === "navigate" || networkFirst(request.url)) {
     event.respondWith(
       caches.open(CACHE).then(function (cache) {
         return fetch(request).then(function (response) {

@@ -32,6 +32,7 @@ __all__ = [
     "numbers",
     "plan_change",
     "result_locator",
+    "set_control",
     "wait_for_numbers",
 ]
 
@@ -107,7 +108,11 @@ def result_locator(calc, cls: type):
 def apply_in_browser(calc, change: LiveChange, control_type: type) -> None:
     """Set the control in the page as a reader would."""
     row = _children(calc).nth(_offset(change.cls) + change.index)
-    control = row.locator(":scope > *").first
+    set_control(row.locator(":scope > *").first, change, control_type)
+
+
+def set_control(control, change: LiveChange, control_type: type) -> None:
+    """Set this control element (the widget's own element) as a reader would."""
     if issubclass(control_type, TEXT_LIKE):
         box = control.locator("input").first
         box.fill(str(change.value))
@@ -213,15 +218,16 @@ def check_every_calculator(page, page_name: str) -> list[tuple[str, float]]:
     calcs = page.locator(".rb-calculator")
     for i, (_key, cls) in enumerate(calculator_classes(page)):
         calc = calcs.nth(i)
-        shown = numbers(result_locator(calc, cls).inner_text())
+        result = calc.locator("[data-rb-part=result]").first
+        shown = numbers(result.inner_text())
         change = plan_change(cls, shown)
         if change is None:
             continue
         calc.scroll_into_view_if_needed()
         control_type = type(cls().controls[change.control])
         start = time.perf_counter()
-        apply_in_browser(calc, change, control_type)
-        wait_for_numbers(result_locator(calc, cls), change.after)
+        set_control(calc.locator(f"[data-rb-control={change.control}]").first, change, control_type)
+        wait_for_numbers(result, change.after)
         checked.append((cls.__name__, time.perf_counter() - start))
     assert checked, f"no calculator of {page_name} could be checked live"
     return checked
