@@ -89,3 +89,20 @@ def test_a_bad_message_is_refused_not_raised():
     bridge = live_bridge.Bridge()
     assert bridge.handle("{") == {"ok": False, "error": bridge.handle("{")["error"], "out": []}
     assert bridge.handle(update("no-such-model", value=1))["ok"] is False
+
+
+def test_a_new_build_gets_a_new_cache_name(tmp_path):
+    # The service worker's cache is named after every file of the build: change one
+    # file and the next visit installs a new worker, which drops the old cache.
+    import build_lite
+
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "dice.html").write_text("one")
+    (tmp_path / "rb-sw.js").write_text("the worker itself does not count")
+    first = build_lite.site_version(tmp_path)
+    (tmp_path / "rb-sw.js").write_text("changed")
+    assert build_lite.site_version(tmp_path) == first
+    (tmp_path / "book" / "dice.html").write_text("two")
+    assert build_lite.site_version(tmp_path) != first
+    template = (ROOT / "scripts" / "live_sw.js").read_text()
+    assert 'var CACHE = "rb-live-__VERSION__";' in template
