@@ -191,9 +191,13 @@
           return promise.then(function (model) {
             models[id] = model;
             model.on("change", function () {
-              if (!live && !failed && model._buffered_state_diff && Object.keys(model._buffered_state_diff).length) {
-                setCalc(calc, "starting", "Starting Python… your change is applied as soon as it is ready");
-              }
+              // (The model records the change as unsent only after its change event.)
+              window.setTimeout(function () {
+                var diff = model._buffered_state_diff;
+                if (!live && !failed && diff && Object.keys(diff).length) {
+                  setCalc(calc, "starting", "Starting Python… your change is applied as soon as it is ready");
+                }
+              }, 0);
             });
             if (!model.comm) {
               model.comm = makeComm(id);

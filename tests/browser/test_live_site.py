@@ -105,6 +105,12 @@ def test_dice_page_before_and_after_light_and_dark(site_url, guarded_page, outpu
         box = calc.locator("input").first
         box.fill("2d6+1")
         box.press("Enter")
+        # ... and the calculator says so while Python is still starting.
+        page.wait_for_function(
+            "() => document.documentElement.dataset.rbLive !== 'starting' || document"
+            ".querySelector('.rb-live-badge').textContent.includes('your change is applied')",
+            timeout=5_000,
+        )
         calc.scroll_into_view_if_needed()
         page.screenshot(path=str(output_dir / f"live-dice-{scheme}-starting.png"))
         wait_ready(page, expected_calculators("book/dice"))
