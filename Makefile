@@ -21,8 +21,8 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-## make book: build the website (every notebook executed, any warning fails) and its live
-## calculators (Voici + Pyodide in the browser, under _build/html/live/).
+## make book: build the website (every notebook executed, any warning fails) and the runtime
+## of its live calculators (Pyodide in a Web Worker, under _build/html/live/; rb-sw.js).
 book: $(STAMP)
 	$(PY) scripts/vendor_js.py
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going
@@ -44,7 +44,7 @@ live: $(STAMP)
 	$(PY) scripts/live.py --host $(HOST) --port $(LIVE_PORT)
 
 ## make bench: every calculator's update time against the budget, dice engine vs icepool,
-## then the browser figures (first live calculator, control-change round trip).
+## then the browser figures (first and second visit, bytes, breakdown, round trips).
 bench: $(STAMP)
 	$(PY) scripts/bench.py
 	$(PY) scripts/bench_browser.py

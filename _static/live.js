@@ -1,143 +1,611 @@
-/* Live calculators: run the chapter's calculators in the reader's browser.
+/* Live calculators in place: every calculator of the page comes alive where it stands.
  *
- * The static page shows every calculator as it was computed when the book was
- * built. This script puts a "Run live" button above each one; the first click
- * opens a panel with the chapter as a code-free Voici app (live/voici/render/
- * <chapter>.html, built by scripts/build_lite.py), where Python (Pyodide) runs
- * in the browser, served by this site alone. A "Starting Python in your
- * browser…" indicator stays until the app's calculators are up, then the panel
- * scrolls to the calculator whose button was clicked.
- * (Jupyter Book adds this file to every page; it does nothing on pages
- * without calculators.)
+ * The page shows each calculator as it was computed when the book was built
+ * (ipywidgets models rendered from the stored widget state by the page's
+ * @jupyter-widgets/html-manager). As soon as a page with calculators opens,
+ * this script starts Python (Pyodide) once, in a Web Worker (live/worker.js,
+ * built by scripts/build_lite.py), and connects the *same* widget models to it
+ * through a small comm bridge: a control change is sent to Python, which
+ * recomputes and sends back the new answer, chart and roll.
+ *
+ * - Until Python is ready each calculator keeps its build-time answer and says
+ *   "Starting Python…"; a change made meanwhile is kept and applied once ready.
+ * - If Python cannot start (old browser, page opened from disk), the page says
+ *   so once and the build-time answers stay.
+ * - The address follows the calculators (controls and seed, in the fragment);
+ *   "Copy link" beside each Roll button copies the link of one calculator.
+ * - A service worker (rb-sw.js) caches what the page used: a second visit is
+ *   fast and works offline.
+ *
+ * Contract for outside checks: every .rb-calculator carries data-live, one of
+ * static, starting, ready, failed; <html> carries data-rb-live likewise.
+ * (Jupyter Book adds this file to every page; a page without calculators only
+ * gets data-rb-live="static".)
  */
 (function () {
   "use strict";
-  var panel = null;
-  var wanted = 0;
+  var STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
+  var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
+  var START_TIMEOUT_MS = 180000;
+  var html = document.documentElement;
+  var calcs = [];
+  var models = {}; // page model id -> model (once rendered)
+  var modelCalc = {}; // page model id -> calc
+  var worker = null;
+  var workerReady = false;
+  var attached = false;
+  var live = false;
+  var failed = false;
+  var nextId = 1;
+  var callbacks = {};
+  var early = []; // comm messages sent before Python was ready
+  var fragment = null; // the link's settings, applied once ready
+  var note = null;
+  var started = performance.now();
+  var timings = {};
+  window.rbLive = { timings: timings, calculators: calcs };
 
   function contentRoot() {
-    var root = document.documentElement.getAttribute("data-content_root");
+    var root = html.getAttribute("data-content_root");
     return root === null ? "" : root;
   }
 
-  function chapterName() {
-    var file = window.location.pathname.split("/").pop() || "";
-    return file.replace(/\.html$/, "");
+  function mark(name) {
+    timings[name] = Math.round(performance.now() - started);
   }
 
-  function liveUrl() {
-    return contentRoot() + "live/voici/render/" + encodeURIComponent(chapterName()) + ".html";
+  /* ------------------------------------------------------------ status */
+  function setPage(value) {
+    html.setAttribute("data-rb-live", value);
   }
 
-  function setStatus(text, busy) {
-    var status = panel.querySelector(".rb-live-status");
-    status.textContent = text;
-    status.classList.toggle("rb-live-busy", !!busy);
-    status.hidden = !text;
+  function showNote(text, kind) {
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "rb-live-note";
+      note.setAttribute("role", "status");
+      var span = document.createElement("span");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "rb-live-note-close";
+      close.setAttribute("aria-label", "Hide this note");
+      close.textContent = "×";
+      close.addEventListener("click", function () { note.hidden = true; });
+      note.appendChild(span);
+      note.appendChild(close);
+      document.body.appendChild(note);
+    }
+    note.hidden = !text;
+    note.setAttribute("data-kind", kind || "info");
+    note.firstChild.textContent = text || "";
   }
 
-  function scrollToWanted(doc) {
-    var calcs = doc.querySelectorAll(".rb-calculator");
-    if (calcs.length > wanted) {
-      calcs[wanted].scrollIntoView({ block: "start" });
+  function setCalc(calc, value, text) {
+    calc.state = value;
+    if (calc.el) calc.el.setAttribute("data-live", value);
+    if (calc.badge) {
+      calc.badge.setAttribute("data-live", value);
+      calc.badge.textContent = text;
     }
   }
 
-  function watchApp(frame, started) {
-    var timer = window.setInterval(function () {
-      var doc;
-      try {
-        doc = frame.contentDocument;
-      } catch (err) {
-        doc = null;
-      }
-      var expected = document.querySelectorAll(".rb-calculator:not(.rb-live-ignore)").length;
-      var found = doc ? doc.querySelectorAll(".rb-calculator").length : 0;
-      if (found > 0 && found >= expected) {
-        window.clearInterval(timer);
-        var seconds = ((performance.now() - started) / 1000).toFixed(1);
-        panel.setAttribute("data-ready-seconds", seconds);
-        panel.classList.add("rb-live-ready");
-        setStatus("");
-        scrollToWanted(doc);
-      } else if (performance.now() - started > 180000) {
-        window.clearInterval(timer);
-        setStatus("Python did not start in this browser. The calculators above still show the book's numbers.", false);
-      }
-    }, 200);
+  function updatePage() {
+    if (failed) return setPage("failed");
+    var states = calcs.map(function (c) { return c.state; });
+    if (states.every(function (s) { return s === "ready"; })) setPage("ready");
+    else if (states.some(function (s) { return s === "failed"; }) && live) setPage("failed");
+    else setPage("starting");
   }
 
-  function openPanel(index) {
-    wanted = index;
-    if (panel) {
-      panel.hidden = false;
-      if (panel.classList.contains("rb-live-ready")) {
-        scrollToWanted(panel.querySelector("iframe").contentDocument);
-      }
-      return;
-    }
-    panel = document.createElement("section");
-    panel.className = "rb-live-panel";
-    panel.setAttribute("aria-label", "Live calculators");
-    panel.innerHTML =
-      '<header class="rb-live-header"><strong>Live calculators</strong>' +
-      '<span class="rb-live-note">Python running in your browser, served by this site alone.</span>' +
-      '<button type="button" class="rb-live-close" aria-label="Close the live calculators">×</button></header>' +
-      '<p class="rb-live-status" role="status"></p>';
-    panel.querySelector(".rb-live-close").addEventListener("click", function () {
-      panel.hidden = true;
+  function fail(text) {
+    if (failed) return;
+    failed = true;
+    calcs.forEach(function (calc) {
+      setCalc(calc, "failed", "Build-time answer (Python is not running in this page)");
     });
-    document.body.appendChild(panel);
-    if (window.location.protocol === "file:") {
-      setStatus("The live calculators need the site served over http (for example `make serve`); " +
-        "opened from disk, the page shows the book's numbers only.", false);
-      return;
-    }
-    setStatus("Starting Python in your browser… (about 10 to 30 seconds the first time)", true);
-    var frame = document.createElement("iframe");
-    frame.className = "rb-live-frame";
-    frame.title = "Live calculators of this chapter";
-    frame.src = liveUrl();
-    panel.appendChild(frame);
-    watchApp(frame, performance.now());
+    setPage("failed");
+    showNote(text + " The calculators show the numbers computed when the book was built.", "failed");
+    if (worker) worker.terminate();
   }
 
-  function addButtons() {
-    var calcs = document.querySelectorAll(".rb-calculator");
-    for (var i = 0; i < calcs.length; i++) {
-      var calc = calcs[i];
-      if (calc.getAttribute("data-rb-live") || calc.closest(".rb-live-panel")) continue;
-      calc.setAttribute("data-rb-live", String(i));
-      var bar = document.createElement("div");
-      bar.className = "rb-live-bar";
+  /* ------------------------------------------------------------ the page's calculators */
+  function plan() {
+    var script = document.querySelector(STATE);
+    if (!script) return null;
+    var state;
+    try {
+      state = JSON.parse(script.textContent).state;
+    } catch (err) {
+      return null;
+    }
+    var seen = {};
+    document.querySelectorAll(VIEW).forEach(function (view) {
+      var id;
+      try {
+        id = JSON.parse(view.textContent).model_id;
+      } catch (err) {
+        return;
+      }
+      var entry = state[id];
+      var classes = (entry && entry.state && entry.state._dom_classes) || [];
+      if (classes.indexOf("rb-calculator") < 0) return;
+      var cls = null;
+      classes.forEach(function (c) { if (c.indexOf("rb-calc-") === 0) cls = c.slice(8); });
+      if (!cls) return;
+      seen[cls] = (seen[cls] || 0) + 1;
+      var key = seen[cls] === 1 ? cls : cls + "-" + seen[cls];
+      calcs.push({ key: key, cls: cls, root: id, view: view, el: null, state: "static", ids: subtree(state, id) });
+    });
+    var used = {};
+    calcs.forEach(function (calc) {
+      calc.ids.forEach(function (id) { used[id] = state[id]; modelCalc[id] = calc; });
+    });
+    return used;
+  }
+
+  function subtree(state, root) {
+    var found = [];
+    var todo = [root];
+    var seen = {};
+    while (todo.length) {
+      var id = todo.pop();
+      if (seen[id] || !state[id]) continue;
+      seen[id] = true;
+      found.push(id);
+      var attrs = state[id].state || {};
+      Object.keys(attrs).forEach(function (k) {
+        var v = attrs[k];
+        (Array.isArray(v) ? v : [v]).forEach(function (x) {
+          if (typeof x === "string" && x.indexOf("IPY_MODEL_") === 0) todo.push(x.slice(10));
+        });
+      });
+    }
+    return found;
+  }
+
+  /* Wait for the html-manager to render the calculators, then hold their models. */
+  function attach() {
+    var managers = window.rbWidgetManagers || [];
+    var missing = calcs.filter(function (calc) {
+      if (calc.el) return false;
+      var area = calc.view.previousElementSibling;
+      var el = area && area.querySelector(".rb-calculator");
+      if (!el) return true;
+      calc.el = el;
+      var badge = document.createElement("p");
+      badge.className = "rb-live-badge";
+      calc.badge = badge;
+      area.insertBefore(badge, area.firstChild);
+      setCalc(calc, failed ? "failed" : "starting", failed
+        ? "Build-time answer (Python is not running in this page)"
+        : "Starting Python… (the answer below was computed when the book was built)");
+      return false;
+    });
+    if (missing.length || !managers.length) return false;
+    var manager = managers[0];
+    return Promise.all(
+      calcs.map(function (calc) {
+        return Promise.all(calc.ids.map(function (id) {
+          var promise = manager.get_model(id);
+          if (!promise) return null;
+          return promise.then(function (model) {
+            models[id] = model;
+            model.on("change", function () {
+              // (The model records the change as unsent only after its change event.)
+              window.setTimeout(function () {
+                var diff = model._buffered_state_diff;
+                if (!live && !failed && diff && Object.keys(diff).length) {
+                  setCalc(calc, "starting", "Starting Python… your change is applied as soon as it is ready");
+                }
+              }, 0);
+            });
+            if (!model.comm) {
+              model.comm = makeComm(id);
+              model.comm.on_msg(model._handle_comm_msg.bind(model));
+            }
+          });
+        }));
+      })
+    ).then(function () {
+      attached = true;
+      mark("rendered");
+      goLive();
+    });
+  }
+
+  function makeComm(id) {
+    return {
+      comm_id: id,
+      target_name: "jupyter.widget",
+      handler: null,
+      on_msg: function (fn) { this.handler = fn; },
+      on_close: function () {},
+      open: function () { return ""; },
+      close: function () { return ""; },
+      send: function (data, cbs) {
+        var msgId = "rb-" + nextId++;
+        noteSent(id, data);
+        if (live) post(msgId, id, data, cbs);
+        else early.push([msgId, id, data, cbs]);
+        return msgId;
+      },
+    };
+  }
+
+  function post(msgId, id, data, cbs) {
+    callbacks[msgId] = { cbs: cbs || {}, t0: performance.now(), done: waiting };
+    waiting = null;
+    worker.postMessage({ type: "msg", id: msgId, model: id, data: JSON.parse(JSON.stringify(data)) });
+  }
+
+  function received(message) {
+    var entry = callbacks[message.id];
+    delete callbacks[message.id];
+    if (!message.ok) console.warn("rulebook live: Python could not apply a change:", message.error);
+    var applied = [];
+    (message.out || []).forEach(function (pair) {
+      var model = models[pair[0]];
+      if (model) {
+        applied.push(model._handle_comm_msg({ content: { comm_id: pair[0], data: pair[1] }, buffers: [], parent_header: {} }));
+      }
+    });
+    if (entry && entry.done) {
+      Promise.all(applied).then(function () {
+        window.requestAnimationFrame(function () { entry.done(performance.now() - entry.t0); });
+      });
+    }
+    if (entry) {
+      var status = entry.cbs.iopub && entry.cbs.iopub.status;
+      var calc = modelCalc[message.model];
+      if (calc) calc.lastRoundTrip = performance.now() - entry.t0;
+      if (status) status({ content: { execution_state: "idle" }, parent_header: { msg_id: message.id } });
+    }
+    scheduleAddress();
+  }
+
+  /* ------------------------------------------------------------ Python */
+  function startWorker(used) {
+    try {
+      worker = new Worker(contentRoot() + "live/worker.js");
+    } catch (err) {
+      fail("Python could not start in this browser (" + err.message + ").");
+      return;
+    }
+    worker.onerror = function (event) {
+      event.preventDefault();
+      fail("Python could not start in this browser.");
+    };
+    worker.onmessage = function (event) {
+      var m = event.data;
+      if (m.type === "ready") {
+        Object.keys(m.timings).forEach(function (k) { timings["worker_" + k] = m.timings[k]; });
+        mark("python_ready");
+        var byKey = {};
+        m.report.forEach(function (r) { byKey[r.key] = r; });
+        calcs.forEach(function (calc) { calc.info = byKey[calc.key] || { ok: false, error: "not built" }; });
+        workerReady = true;
+        goLive();
+      } else if (m.type === "out") {
+        received(m);
+      } else if (m.type === "failed") {
+        fail("Python could not start in this browser (" + m.error + ").");
+      }
+    };
+    worker.postMessage({
+      type: "init",
+      calculators: calcs.map(function (c) { return { key: c.key, cls: c.cls, root: c.root }; }),
+      state: used,
+    });
+    window.setTimeout(function () {
+      if (!live) fail("Python did not start within " + START_TIMEOUT_MS / 1000 + " s.");
+    }, START_TIMEOUT_MS);
+  }
+
+  function goLive() {
+    if (!workerReady || !attached || live || failed) return;
+    live = true;
+    var ignored = [];
+    calcs.forEach(function (calc) {
+      if (!calc.info.ok) {
+        console.warn("rulebook live: " + calc.key + " stays static:", calc.info.error);
+        setCalc(calc, "failed", "Build-time answer (this calculator could not be made live)");
+        return;
+      }
+      calc.ids.forEach(function (id) { if (models[id]) models[id].comm_live = true; });
+    });
+    if (fragment) ignored = restore(fragment);
+    // What the reader changed (or the link set) before Python was ready: apply it now.
+    calcs.forEach(function (calc) {
+      if (!calc.info.ok) return;
+      calc.ids.forEach(function (id) {
+        var model = models[id];
+        if (model && model._buffered_state_diff && Object.keys(model._buffered_state_diff).length) {
+          model.save_changes();
+        }
+      });
+    });
+    early.forEach(function (m) {
+      if (calcs.some(function (c) { return c.info.ok && c.ids.indexOf(m[1]) >= 0; })) post(m[0], m[1], m[2], m[3]);
+    });
+    early = [];
+    if (fragment) {
+      calcs.forEach(function (calc) {
+        if (calc.pendingRoll) models[calc.info.roll].send({ event: "click" }, {});
+      });
+    }
+    calcs.forEach(function (calc) {
+      if (!calc.info.ok) return;
+      setCalc(calc, "ready", "Live: Python in your browser recomputes this calculator as you change it");
+      addCopyLink(calc);
+      markParts(calc);
+      [calc.info.seed].concat(Object.values(calc.info.controls)).forEach(function (id) {
+        if (models[id]) models[id].on("change", scheduleAddress);
+      });
+    });
+    mark("ready");
+    updatePage();
+    if (fragment && ignored.length) {
+      showNote("Part of this link does not match this page and was ignored (" + ignored.join(", ") + ").", "info");
+    } else if (fragment) {
+      showNote("The calculators are set as in the link.", "info");
+      window.setTimeout(function () { showNote(""); }, 4000);
+    } else {
+      showNote("");
+    }
+    cacheUsedFiles();
+  }
+
+  /* For tests and the benchmark: set one control as a link would (text as in the
+   * address), resolve with the milliseconds until Python's answer is on screen. */
+  var waiting = null;
+  window.rbLive.change = function (key, name, text) {
+    var calc = calcs.filter(function (c) { return c.key === key; })[0];
+    if (!live || !calc || !calc.info.ok) return Promise.reject(new Error("not live: " + key));
+    var model = models[calc.info.controls[name]];
+    var value = model && decode(model, text);
+    if (!value) return Promise.reject(new Error("bad value " + text + " for " + key + "." + name));
+    return new Promise(function (resolve) {
+      waiting = resolve;
+      model.set(value);
+      model.save_changes();
+      if (waiting === resolve) { waiting = null; resolve(-1); } // nothing was sent (no change)
+    });
+  };
+
+  /* ------------------------------------------------------------ the address */
+  function encode(model) {
+    var labels = model.get("_options_labels");
+    if (labels) {
+      var index = model.get("index");
+      if (Array.isArray(index)) return JSON.stringify(index.map(function (i) { return labels[i]; }));
+      return index === null || index === undefined ? "" : labels[index];
+    }
+    var value = model.get("value");
+    if (typeof value === "boolean") return value ? "true" : "false";
+    return String(value);
+  }
+
+  function decode(model, text) {
+    var labels = model.get("_options_labels");
+    if (labels) {
+      if (Array.isArray(model.get("index"))) {
+        var list;
+        try { list = JSON.parse(text); } catch (err) { return null; }
+        if (!Array.isArray(list)) return null;
+        var idx = list.map(function (l) { return labels.indexOf(l); });
+        return idx.indexOf(-1) >= 0 ? null : { index: idx };
+      }
+      var i = labels.indexOf(text);
+      return i < 0 ? null : { index: i };
+    }
+    var value = model.get("value");
+    if (typeof value === "boolean") return text === "true" ? { value: true } : text === "false" ? { value: false } : null;
+    if (typeof value === "number") return /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? { value: Number(text) } : null;
+    return { value: text };
+  }
+
+  function paramsOf(calc) {
+    var out = [];
+    Object.keys(calc.info.controls).forEach(function (name) {
+      var model = models[calc.info.controls[name]];
+      if (model) out.push([calc.key + "." + name, encode(model)]);
+    });
+    if (calc.rolledWith !== undefined && calc.rolledWith !== null) out.push([calc.key + ".roll", String(calc.rolledWith)]);
+    else out.push([calc.key + ".seed", String(models[calc.info.seed].get("value"))]);
+    return out;
+  }
+
+  function query(pairs) {
+    return pairs.map(function (p) {
+      return encodeURIComponent(p[0]) + "=" + encodeURIComponent(p[1]).replace(/%20/g, "+");
+    }).join("&");
+  }
+
+  function pageUrl() {
+    return window.location.href.split("#")[0];
+  }
+
+  var addressTimer = null;
+  function scheduleAddress() {
+    if (!live) return;
+    window.clearTimeout(addressTimer);
+    addressTimer = window.setTimeout(writeAddress, 150);
+  }
+
+  function writeAddress() {
+    var pairs = [];
+    calcs.forEach(function (calc) {
+      if (calc.touched && calc.info && calc.info.ok) pairs = pairs.concat(paramsOf(calc));
+    });
+    if (!pairs.length) return;
+    history.replaceState(history.state, "", "#" + query(pairs));
+  }
+
+  function noteSent(id, data) {
+    var calc = modelCalc[id];
+    if (!calc) return;
+    calc.touched = true;
+    if (!calc.info || !calc.info.ok) return;
+    if (id === calc.info.roll && data && data.method === "custom") {
+      calc.rolledWith = models[calc.info.seed].get("value");
+    } else if (id === calc.info.seed) {
+      calc.rolledWith = null;
+    }
+  }
+
+  function readFragment() {
+    var hash = window.location.hash.slice(1);
+    if (hash.indexOf("=") < 0) return null;
+    var pairs = [];
+    hash.split("&").forEach(function (part) {
+      var eq = part.indexOf("=");
+      if (eq < 0) return;
+      try {
+        pairs.push([
+          decodeURIComponent(part.slice(0, eq).replace(/\+/g, " ")),
+          decodeURIComponent(part.slice(eq + 1).replace(/\+/g, " ")),
+        ]);
+      } catch (err) {
+        pairs.push([part, null]);
+      }
+    });
+    return pairs.length ? pairs : null;
+  }
+
+  /* Set the page's models as the link says (sent to Python by goLive); return what was ignored. */
+  function restore(pairs) {
+    var ignored = [];
+    var byKey = {};
+    calcs.forEach(function (c) { byKey[c.key] = c; });
+    pairs.forEach(function (pair) {
+      var dot = pair[0].lastIndexOf(".");
+      var calc = dot > 0 ? byKey[pair[0].slice(0, dot)] : null;
+      var name = dot > 0 ? pair[0].slice(dot + 1) : "";
+      if (!calc || !calc.info.ok || pair[1] === null) { ignored.push(pair[0]); return; }
+      var id = name === "seed" || name === "roll" ? calc.info.seed : calc.info.controls[name];
+      var model = id && models[id];
+      var value = model ? decode(model, pair[1]) : null;
+      if (!value || ((name === "seed" || name === "roll") && !(value.value >= 0))) { ignored.push(pair[0]); return; }
+      model.set(value);
+      calc.touched = true;
+      if (name === "roll") calc.pendingRoll = true;
+    });
+    return ignored;
+  }
+
+  /* Name the live parts in the DOM (data-rb-control="<name>", data-rb-part="result"),
+   * so that outside checks need not know the calculator's layout. */
+  function markParts(calc) {
+    var parts = [["data-rb-part", "result", calc.info.result], ["data-rb-part", "seed", calc.info.seed]];
+    Object.keys(calc.info.controls).forEach(function (name) {
+      parts.push(["data-rb-control", name, calc.info.controls[name]]);
+    });
+    parts.forEach(function (part) {
+      var model = models[part[2]];
+      var views = model && model.views ? Object.values(model.views) : [];
+      if (views.length) views[0].then(function (view) { view.el.setAttribute(part[0], part[1]); });
+    });
+  }
+
+  /* ------------------------------------------------------------ Copy link */
+  function addCopyLink(calc) {
+    var model = models[calc.info.roll];
+    var views = model && model.views ? Object.values(model.views) : [];
+    if (!views.length) return;
+    views[0].then(function (view) {
       var button = document.createElement("button");
       button.type = "button";
-      button.className = "rb-live-button";
-      button.textContent = "▶ Run live";
-      button.title = "Recompute this calculator as you change it: Python runs in your browser";
-      button.setAttribute("data-rb-index", String(i));
-      button.addEventListener("click", function (event) {
-        openPanel(Number(event.currentTarget.getAttribute("data-rb-index")));
+      button.className = "rb-copy-link";
+      button.textContent = "Copy link";
+      button.title = "Copy a link to this calculator as it is set now";
+      button.addEventListener("click", function () {
+        var url = pageUrl() + "#" + query(paramsOf(calc));
+        button.setAttribute("data-link", url);
+        copy(url).then(function (ok) {
+          button.textContent = ok ? "Link copied" : "Copy failed: use the address bar";
+          window.setTimeout(function () { button.textContent = "Copy link"; }, 2000);
+        });
       });
-      var note = document.createElement("span");
-      note.className = "rb-live-note";
-      note.textContent = "Numbers below were computed when the book was built.";
-      bar.appendChild(button);
-      bar.appendChild(note);
-      calc.parentNode.insertBefore(bar, calc);
+      view.el.parentNode.insertBefore(button, view.el.nextSibling);
+    });
+  }
+
+  function copy(text) {
+    var fallback = function () {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      document.body.removeChild(area);
+      return ok;
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, fallback);
     }
+    return Promise.resolve(fallback());
   }
 
+  /* ------------------------------------------------------------ offline */
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return Promise.resolve();
+    return navigator.serviceWorker.register(contentRoot() + "rb-sw.js").then(function () {
+      if (navigator.serviceWorker.controller) return null;
+      return new Promise(function (resolve) {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        window.setTimeout(resolve, 3000);
+      });
+    }).catch(function (err) {
+      console.warn("rulebook live: no offline copy (" + err.message + ")");
+    });
+  }
+
+  function cacheUsedFiles() {
+    var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!sw) return;
+    var urls = [pageUrl()].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }));
+    sw.postMessage({ type: "rb-cache", urls: urls });
+  }
+
+  /* ------------------------------------------------------------ start */
   function start() {
-    var tries = 0;
+    var used = plan();
+    if (!used || !calcs.length) {
+      setPage("static");
+      return;
+    }
+    setPage("starting");
+    fragment = readFragment();
+    if (window.location.protocol !== "http:" && window.location.protocol !== "https:") {
+      fail("The live calculators need the site served over http (for example `make serve`).");
+    } else if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
+      fail("This browser cannot run Python (it lacks Web Workers or WebAssembly).");
+    } else {
+      if (fragment) showNote("The settings of this link are applied once Python has started…", "info");
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        // A later visit: the files are already in the cache, start Python at once.
+        startWorker(used);
+        registerServiceWorker().then(function () { mark("service_worker"); });
+      } else {
+        // The first visit: let the service worker take the page first, so that it
+        // keeps what Python downloads.
+        registerServiceWorker().then(function () {
+          mark("service_worker");
+          startWorker(used);
+          cacheUsedFiles();
+        });
+      }
+    }
     var timer = window.setInterval(function () {
-      addButtons();
-      tries += 1;
-      if (tries > 60) window.clearInterval(timer);
-    }, 500);
-    addButtons();
+      var done = attach();
+      if (done !== false) window.clearInterval(timer);
+    }, 50);
   }
 
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

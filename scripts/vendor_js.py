@@ -10,6 +10,9 @@ and the listed folders are unpacked under ``--out``, which ``_config.yml``
 publishes with ``html_extra_path`` -- not ``html_static_path``, because
 Jupyter Book 1 would add every ``*.js`` found there to every page.
 
+A package may list ``patch`` entries (a file, an exact ``old`` text that must
+occur once, its ``new`` text): small, checked edits of the pinned files.
+
 A stamp file makes a second run with the same ``vendor.json`` a no-op.
 """
 
@@ -78,6 +81,14 @@ def unpack(path: Path, copy: dict[str, str], exclude: list[str], out: Path) -> i
     return count
 
 
+def apply_patch(path: Path, old: str, new: str) -> None:
+    """Replace the one occurrence of ``old`` in a vendored file (fail when it is not there once)."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        sys.exit(f"vendor_js: {path}: the patched text occurs {text.count(old)} times, not once")
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_vendor")
@@ -94,6 +105,8 @@ def main() -> None:
     for package in spec["packages"]:
         path = tarball(package["name"], package["version"], package["integrity"])
         n = unpack(path, package["copy"], package.get("exclude", []), args.out)
+        for patch in package.get("patch", []):
+            apply_patch(args.out / patch["file"], patch["old"], patch["new"])
         print(f"vendor_js: {package['name']}@{package['version']}: {n} files")
     stamp.write_text(wanted)
 

@@ -171,6 +171,8 @@ class Calculator(widgets.VBox):
             ]
         )
         self.add_class("rb-calculator")
+        # Which class this is, for the website's live mode (_static/live.js).
+        self.add_class(f"rb-calc-{type(self).__name__}")
         for control in self.controls.values():
             control.observe(self._changed, names="value")
         self.roll_button.on_click(lambda _button: self.roll())

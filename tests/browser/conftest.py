@@ -90,8 +90,8 @@ def guarded_page(browser) -> Iterator[Callable[..., tuple[object, PageLog]]]:
     """Factory: a new page (own context) with its :class:`PageLog`."""
     contexts = []
 
-    def make(width: int = 1200, height: int = 900) -> tuple[object, PageLog]:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1200, height: int = 900, **options: object) -> tuple[object, PageLog]:
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
         log = PageLog()
 

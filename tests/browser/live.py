@@ -24,11 +24,15 @@ from rulebook_py.widgets import CALCULATORS
 __all__ = [
     "LiveChange",
     "apply_in_browser",
+    "calculator_classes",
+    "check_every_calculator",
     "check_one_calculator",
+    "fragment_text",
     "notebook_calculator_count",
     "numbers",
     "plan_change",
     "result_locator",
+    "set_control",
     "wait_for_numbers",
 ]
 
@@ -104,7 +108,11 @@ def result_locator(calc, cls: type):
 def apply_in_browser(calc, change: LiveChange, control_type: type) -> None:
     """Set the control in the page as a reader would."""
     row = _children(calc).nth(_offset(change.cls) + change.index)
-    control = row.locator(":scope > *").first
+    set_control(row.locator(":scope > *").first, change, control_type)
+
+
+def set_control(control, change: LiveChange, control_type: type) -> None:
+    """Set this control element (the widget's own element) as a reader would."""
     if issubclass(control_type, TEXT_LIKE):
         box = control.locator("input").first
         box.fill(str(change.value))
@@ -178,3 +186,48 @@ def notebook_calculator_count(path: Path) -> int:
             if "application/vnd.jupyter.widget-view+json" in output.get("data", {}):
                 count += 1
     return count
+
+
+def calculator_classes(page) -> list[tuple[str, type]]:
+    """Each calculator of the page, in order: its live key and its class (from ``rb-calc-<Class>``)."""
+    keys = page.evaluate("() => window.rbLive.calculators.map(c => [c.key, c.cls])")
+    return [(key, CALCULATORS[cls]) for key, cls in keys]
+
+
+def fragment_text(control: Any, value: Any) -> str:
+    """How the page's address writes ``value`` for this control (a label for a choice)."""
+    options = getattr(control, "options", None)
+    if options is not None and not isinstance(control, (widgets.SelectMultiple,)):
+        for option in options:
+            label, option_value = option if isinstance(option, tuple) else (str(option), option)
+            if option_value == value:
+                return str(label)
+        raise AssertionError(f"{value!r} is not an option of {control!r}")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def check_every_calculator(page, page_name: str) -> list[tuple[str, float]]:
+    """Change one control of every checkable calculator of the page, as a reader would.
+
+    Each recomputed exact answer must show exactly CPython's numbers. Returns
+    ``(class name, seconds)`` for each calculator checked; fails when none could be.
+    """
+    checked = []
+    calcs = page.locator(".rb-calculator")
+    for i, (_key, cls) in enumerate(calculator_classes(page)):
+        calc = calcs.nth(i)
+        result = calc.locator("[data-rb-part=result]").first
+        shown = numbers(result.inner_text())
+        change = plan_change(cls, shown)
+        if change is None:
+            continue
+        calc.scroll_into_view_if_needed()
+        control_type = type(cls().controls[change.control])
+        start = time.perf_counter()
+        set_control(calc.locator(f"[data-rb-control={change.control}]").first, change, control_type)
+        wait_for_numbers(result, change.after)
+        checked.append((cls.__name__, time.perf_counter() - start))
+    assert checked, f"no calculator of {page_name} could be checked live"
+    return checked

@@ -36,6 +36,9 @@ INPUTS = (
     "scripts/vendor.json",
     "scripts/vendor_js.py",
     "scripts/build_lite.py",
+    "scripts/live_bridge.py",
+    "scripts/live_worker.js",
+    "scripts/live_sw.js",
 )
 STAMP = HTML / ".rulebook-built"
 

@@ -84,14 +84,30 @@ def test_no_built_page_loads_a_remote_resource(built_site):
 
 def test_chapter_opens_from_disk(built_site, guarded_page):
     # A reader may open the built page straight from disk (file://): the calculators
-    # render from the stored state, and "Run live" says why it needs http.
+    # render from the stored state, and the page says once why they are not live.
     page, log = guarded_page()
     page.goto((built_site / "book" / "dice.html").as_uri(), wait_until="load")
     expected = expected_calculators("book/dice")
     page.wait_for_function(
-        "n => document.querySelectorAll('.rb-calculator').length >= n", arg=expected, timeout=30_000
+        "n => document.querySelectorAll('.rb-calculator[data-live]').length >= n",
+        arg=expected,
+        timeout=30_000,
     )
-    page.locator(".rb-live-button").first.click()
-    assert "served over http" in page.locator(".rb-live-panel .rb-live-status").inner_text()
-    assert page.locator(".rb-live-frame").count() == 0
+    assert page.evaluate("document.documentElement.dataset.rbLive") == "failed"
+    states = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live)"
+    )
+    assert states == ["failed"] * expected
+    notes = page.locator(".rb-live-note")
+    assert notes.count() == 1
+    assert "served over http" in notes.inner_text()
+    assert "computed when the book was built" in notes.inner_text()
+    assert log.problems() == []
+
+
+def test_page_without_calculators_stays_static(site_url, guarded_page):
+    page, log = guarded_page()
+    page.goto(f"{site_url}/book/glossary.html", wait_until="load")
+    assert expected_calculators("book/glossary") == 0
+    assert page.evaluate("document.documentElement.dataset.rbLive") == "static"
     assert log.problems() == []

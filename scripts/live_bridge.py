@@ -1,0 +1,255 @@
+"""The Python half of the website's live calculators (runs in a Web Worker, in Pyodide).
+
+The page already shows every calculator as ipywidgets models rendered from the
+stored widget state (``@jupyter-widgets/html-manager``). This module makes the
+*same* models live: for each calculator of the page it builds the calculator
+class named by its ``rb-calc-<Class>`` DOM class, maps every widget of the new
+instance onto the page's model of the same place in the tree (children,
+layout, style), applies the page's control values and seed, and from then on
+exchanges ordinary widget comm messages with the page: an ``update`` from the
+page is applied with ``Widget._handle_msg``, and the updates the calculator
+sends back are translated to the page's model ids. No kernel, no IPython.
+
+``scripts/build_lite.py`` inlines this file into ``live/worker.js``; the tests
+import it in CPython (``tests/test_live_bridge.py``).
+
+Example:
+    >>> bridge = Bridge()
+    >>> bridge.handle("not json")["ok"]
+    False
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import types
+from typing import Any
+
+__all__ = ["Bridge", "BridgeComm", "install_ipython_stand_in", "outbox"]
+
+#: Messages for the page, collected while one page message is handled: (page model id, data).
+outbox: list[tuple[str, dict]] = []
+#: Python comm id -> page model id (only mapped widgets talk to the page).
+PAGE_ID: dict[str, str] = {}
+#: Page model id -> Python widget.
+PY_WIDGET: dict[str, Any] = {}
+#: Outgoing messages are dropped until a calculator is set up.
+SENDING = [False]
+
+
+def install_ipython_stand_in() -> None:
+    """Give ipywidgets the four IPython names it imports, when IPython is absent.
+
+    The browser runtime loads no IPython (and none of its dozen dependencies):
+    ``get_ipython()`` is ``None`` there, as in a plain Python script.
+    """
+    try:
+        import IPython  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        return
+    root = types.ModuleType("IPython")
+    display = types.ModuleType("IPython.display")
+    core = types.ModuleType("IPython.core")
+    shell = types.ModuleType("IPython.core.interactiveshell")
+
+    def get_ipython() -> None:
+        return None
+
+    def nothing(*_args: Any, **_kwargs: Any) -> None:
+        return None
+
+    class InteractiveShell:
+        @classmethod
+        def instance(cls) -> InteractiveShell:
+            raise RuntimeError("no IPython shell in the browser")
+
+    root.get_ipython = get_ipython
+    display.display = nothing
+    display.clear_output = nothing
+    shell.InteractiveShell = InteractiveShell
+    root.display = display
+    root.core = core
+    core.interactiveshell = shell
+    sys.modules.update(
+        {
+            "IPython": root,
+            "IPython.display": display,
+            "IPython.core": core,
+            "IPython.core.interactiveshell": shell,
+        }
+    )
+
+
+install_ipython_stand_in()
+
+import comm  # noqa: E402
+import ipywidgets  # noqa: E402
+from comm.base_comm import BaseComm  # noqa: E402
+from ipywidgets.widgets import widget as _widget_module  # noqa: E402
+
+# The page applies what it sends itself: no echo of every change back to it.
+_widget_module.JUPYTER_WIDGETS_ECHO = False
+
+
+class BridgeComm(BaseComm):
+    """A comm whose messages go to the page (through :data:`outbox`), never to a kernel."""
+
+    def publish_msg(
+        self,
+        msg_type: str,
+        data: dict | None = None,
+        metadata: dict | None = None,
+        buffers: list | None = None,
+        **keys: Any,
+    ) -> None:
+        if msg_type != "comm_msg" or not SENDING[0] or self.comm_id not in PAGE_ID:
+            return
+        outbox.append((PAGE_ID[self.comm_id], data or {}))
+
+
+comm.create_comm = BridgeComm
+
+
+def _open(self: Any) -> None:
+    """``Widget.open`` without serialising the whole state for a ``comm_open`` no one reads."""
+    if self.comm is None:
+        args = {"target_name": "jupyter.widget", "data": {}}
+        if self._model_id is not None:
+            args["comm_id"] = self._model_id
+        self.comm = BridgeComm(**args)
+
+
+ipywidgets.Widget.open = _open
+
+
+class Mismatch(Exception):
+    """The page's stored widget tree is not the one this calculator class builds."""
+
+
+def _ref(value: Any) -> str | None:
+    if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+        return value[len("IPY_MODEL_") :]
+    return None
+
+
+def map_tree(widget: Any, page_id: str, state: dict, where: str = "calculator") -> None:
+    """Pair ``widget`` and every widget it holds with the page's models of the same place."""
+    if page_id not in state:
+        raise Mismatch(f"{where}: model {page_id} is not in the page")
+    entry = state[page_id]
+    if entry.get("model_name") != widget._model_name:
+        raise Mismatch(f"{where}: page has {entry.get('model_name')}, Python {widget._model_name}")
+    PAGE_ID[widget.model_id] = page_id
+    PY_WIDGET[page_id] = widget
+    page_state = entry.get("state", {})
+    for key in widget.keys:
+        value = getattr(widget, key)
+        if isinstance(value, ipywidgets.Widget):
+            ref = _ref(page_state.get(key))
+            if ref is None:
+                raise Mismatch(f"{where}.{key}: no model in the page")
+            map_tree(value, ref, state, f"{where}.{key}")
+        elif isinstance(value, (list, tuple)) and any(
+            isinstance(v, ipywidgets.Widget) for v in value
+        ):
+            refs = page_state.get(key)
+            if not isinstance(refs, list) or len(refs) != len(value):
+                raise Mismatch(f"{where}.{key}: {len(value)} widgets in Python, not in the page")
+            for i, (child, ref) in enumerate(zip(value, refs, strict=True)):
+                child_id = _ref(ref)
+                if child_id is None:
+                    raise Mismatch(f"{where}.{key}[{i}]: no model in the page")
+                map_tree(child, child_id, state, f"{where}.{key}[{i}]")
+
+
+def _control_state(widget: Any, page_state: dict) -> dict:
+    """The part of a control's page state that says its value (``index`` for choices)."""
+    for key in ("index", "value"):
+        if key in widget.keys and key in page_state:
+            return {key: page_state[key]}
+    return {}
+
+
+class Bridge:
+    """Every live calculator of one page, and the message loop with the page."""
+
+    def __init__(self) -> None:
+        from rulebook_py.widgets import CALCULATORS
+
+        self.classes = CALCULATORS
+        self.calculators: dict[str, Any] = {}
+
+    def setup(self, calculators: list[dict], state: dict) -> list[dict]:
+        """Build each ``{"key", "cls", "root"}`` calculator on the page's models; report each."""
+        report = []
+        for spec in calculators:
+            start = time.perf_counter()
+            try:
+                report.append(self._setup_one(spec, state))
+            except Exception as err:  # reported to the page, which stays static
+                report.append({"key": spec.get("key"), "ok": False, "error": repr(err)})
+            report[-1]["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        SENDING[0] = True
+        return report
+
+    def _setup_one(self, spec: dict, state: dict) -> dict:
+        from rulebook_py.widgets.base import Calculator
+
+        cls = self.classes.get(spec["cls"])
+        if cls is None:
+            raise Mismatch(f"no calculator class {spec['cls']!r}")
+        # The page already shows the answer and a roll: build without computing them ...
+        saved = Calculator.update, Calculator.roll
+        Calculator.update = Calculator.roll = lambda self: None
+        try:
+            calc = cls()
+        finally:
+            Calculator.update, Calculator.roll = saved
+        map_tree(calc, spec["root"], state)
+        # ... then take the page's values (controls, seed, answer, chart, roll) as they are,
+        # so the first change the reader makes is the first computation.
+        calc.update = lambda: None
+        try:
+            for page_id, widget in PY_WIDGET.items():
+                if PAGE_ID.get(widget.model_id) != page_id or page_id not in state:
+                    continue
+                sync = _control_state(widget, state[page_id].get("state", {}))
+                if sync:
+                    widget.set_state(sync)
+        finally:
+            del calc.update
+        self.calculators[spec["key"]] = calc
+        return {
+            "key": spec["key"],
+            "ok": True,
+            "controls": {name: PAGE_ID[w.model_id] for name, w in calc.controls.items()},
+            "seed": PAGE_ID[calc.seed.model_id],
+            "roll": PAGE_ID[calc.roll_button.model_id],
+            "result": PAGE_ID[calc.result.model_id],
+        }
+
+    def handle(self, text: str) -> dict:
+        """One message from the page (JSON ``{"model", "data"}``): apply it, return the replies."""
+        outbox.clear()
+        try:
+            message = json.loads(text)
+            widget = PY_WIDGET[message["model"]]
+            widget._handle_msg({"content": {"data": message["data"]}, "buffers": []})
+        except Exception as err:  # the page keeps the last good answer
+            outbox.clear()
+            return {"ok": False, "error": repr(err), "out": []}
+        out = [[page_id, data] for page_id, data in outbox]
+        outbox.clear()
+        return {"ok": True, "out": out}
+
+    def handle_json(self, text: str) -> str:
+        """:meth:`handle`, as JSON text (what the worker posts to the page)."""
+        return json.dumps(self.handle(text))
+
+    def setup_json(self, calculators: str, state: str) -> str:
+        """:meth:`setup`, with JSON text in and out."""
+        return json.dumps(self.setup(json.loads(calculators), json.loads(state)))
