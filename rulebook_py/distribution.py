@@ -274,8 +274,13 @@ class Distribution:
             >>> Distribution.uniform(6).variance()
             Fraction(35, 12)
         """
-        m = self.mean()
-        return sum((w * (v - m) ** 2 for v, w in self.items()), Fraction(0)) / self._total
+        # Integer sums only: T * sum(w v^2) - (sum(w v))^2, over T^2.
+        s1 = s2 = 0
+        for v, w in self.items():
+            s1 += w * v
+            s2 += w * v * v
+        t = self._total
+        return Fraction(t * s2 - s1 * s1, t * t)
 
     def stdev(self) -> float:
         """The standard deviation (a float: a square root is rarely a fraction).
@@ -308,10 +313,17 @@ class Distribution:
                 f"at most {MAX_OUTCOMES:,} are allowed"
             )
         out = [0] * (len(a) + len(b) - 1)
-        for j, wb in enumerate(b):
-            if wb:
-                for i, wa in enumerate(a, j):
-                    out[i] += wa * wb
+        pairs = [(i, wa) for i, wa in enumerate(a) if wa]
+        if len(pairs) * 4 < len(a) * 3:  # sparse (a multiplied roll): skip the zeros
+            for j, wb in enumerate(b):
+                if wb:
+                    for i, wa in pairs:
+                        out[i + j] += wa * wb
+        else:
+            for j, wb in enumerate(b):
+                if wb:
+                    for i, wa in enumerate(a, j):
+                        out[i] += wa * wb
         return Distribution(self._lo + other._lo, tuple(out))
 
     __radd__ = __add__
