@@ -99,8 +99,8 @@ class _Pool:
     """``count`` dice of ``sides`` faces, with at most one die modifier and a selection.
 
     ``reroll`` K > 0: a die showing K or less is rolled again (``once``: one
-    time, else until it shows more). ``explode`` D > 0: a highest face is
-    rolled again and added, up to D extra rolls. ``keep``: how many dice are
+    time, else until it shows more). ``explode`` D (not ``None``): a highest
+    face is rolled again and added, up to D extra rolls. ``keep``: how many dice are
     kept (``None``: all). ``target``: count the dice at least (``at_least``)
     or at most that value instead of adding them.
     """
@@ -111,14 +111,14 @@ class _Pool:
     highest: bool = True
     reroll: int = 0
     once: bool = False
-    explode: int = 0
+    explode: int | None = None
     target: int | None = None
     at_least: bool = True
     at: int = field(default=0, compare=False)
 
     def notation(self) -> str:
         text = f"{self.count}d{self.sides}"
-        if self.explode:
+        if self.explode is not None:
             text += "!"
         elif self.reroll:
             text += f"{'ro' if self.once else 'r'}{self.reroll}"
@@ -252,7 +252,7 @@ def _count_distribution(
 @lru_cache(maxsize=512)
 def _pool_distribution(node: _Pool) -> Distribution:
     """Exact distribution of a pool."""
-    face = _face(node.sides, node.reroll, node.once, node.explode)
+    face = _face(node.sides, node.reroll, node.once, node.explode or 0)
     if node.target is not None:
         return _count_distribution(face, node.count, node.target, node.at_least)
     if node.keep is None or node.keep >= node.count:
@@ -526,11 +526,12 @@ def _notation(node: _Node) -> str:
 def _explode_depth(node: _Node) -> int | None:
     """The explosion depth used by the expression (None: no exploding die)."""
     if isinstance(node, _Pool):
-        return node.explode or None
+        return node.explode
     if isinstance(node, _Const):
         return None
     if isinstance(node, _Sum):
-        return _explode_depth(node.left) or _explode_depth(node.right)
+        left = _explode_depth(node.left)
+        return left if left is not None else _explode_depth(node.right)
     return _explode_depth(node.node)
 
 
@@ -1104,7 +1105,7 @@ class _Parser:
     def suffixes(self, base: _Pool) -> _Pool:
         """Read the die modifier (``!``, ``roK``, ``rK``) then a keep or a count."""
         count, sides = base.count, base.sides
-        reroll, once, explode = 0, False, 0
+        reroll, once, explode = 0, False, None
         if self.at("!"):
             explode = self.explode_depth
             self.pos += 1
@@ -1159,7 +1160,7 @@ class _Parser:
             if not self.at("="):
                 raise self.error(f"'{'>=' if at_least else '<='}': counts use '>=' or '<='")
             self.pos += 1
-            if explode:
+            if explode is not None:
                 raise NotationError(
                     self.text,
                     count_at,
