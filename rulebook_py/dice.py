@@ -210,32 +210,38 @@ def _keep_distribution(face: Distribution, count: int, keep: int, highest: bool)
         return Distribution.from_weights(out)
     if highest:
         items.reverse()
-    # Faces in the order of preference: choose how many dice show each face; the
-    # first ``keep`` dice met are kept. State: (dice placed, kept sum) -> ways.
-    combs = [[math.comb(n, c) for c in range(n + 1)] for n in range(count + 1)]
+    # Faces in the order of preference. State: (dice placed so far, their sum)
+    # while fewer than ``keep`` dice are placed. At each face, c more dice show
+    # it; once ``keep`` dice are placed the kept sum is final, and the other
+    # dice only have to show a less preferred face: that tail is counted in one
+    # closed sum instead of being carried on.
+    combs = {n: [math.comb(n, c) for c in range(n + 1)] for n in range(count - keep + 1, count + 1)}
+    final: dict[int, int] = {}
     states: dict[tuple[int, int], int] = {(0, 0): 1}
+    rest = face.total
     for v, w in items:
-        powers = [1] * (count + 1)
+        rest -= w  # weight of the faces less preferred than v
+        wp = [1] * (count + 1)
+        rp = [1] * (count + 1)
         for c in range(1, count + 1):
-            powers[c] = powers[c - 1] * w
+            wp[c] = wp[c - 1] * w
+            rp[c] = rp[c - 1] * rest
+        tails = []
+        for placed in range(keep):
+            left = count - placed
+            row = combs[left]
+            tails.append(sum(row[c] * wp[c] * rp[left - c] for c in range(keep - placed, left + 1)))
         nxt: dict[tuple[int, int], int] = {}
         get = nxt.get
         for (placed, kept_sum), ways in states.items():
-            left = count - placed
-            row = combs[left]
-            if placed >= keep:
-                for c in range(left + 1):
-                    key = (placed + c, kept_sum)
-                    nxt[key] = get(key, 0) + ways * row[c] * powers[c]
-                continue
-            for c in range(left + 1):
-                gain = (min(placed + c, keep) - placed) * v
-                key = (placed + c, kept_sum + gain)
-                nxt[key] = get(key, 0) + ways * row[c] * powers[c]
+            row = combs[count - placed]
+            for c in range(keep - placed):
+                key = (placed + c, kept_sum + c * v)
+                nxt[key] = get(key, 0) + ways * row[c] * wp[c]
+            end = kept_sum + (keep - placed) * v
+            final[end] = final.get(end, 0) + ways * tails[placed]
         states = nxt
-    return Distribution.from_weights(
-        {kept_sum: ways for (placed, kept_sum), ways in states.items() if placed == count}
-    )
+    return Distribution.from_weights(final)
 
 
 def _count_distribution(
@@ -365,12 +371,15 @@ def _pool_shape(node: _Pool) -> _Shape:
     if k == 1:
         ns += fnnz * (_NS_MAP + _NS_LIMB_PAIR * 40 * _limbs(bits))
         return _Shape(lo, hi, fnnz, bits, ns, throws)
-    # states (placed p, kept sum) times choices c for each face
-    a = (n + 1) * (n + 2) // 2
-    bk = sum((n - p + 1) * min(p, k) for p in range(n + 1))
+    # states (placed p < k, kept sum) times the choices c < k - p, for each face,
+    # plus the closed tail sums (k of them, N terms each) of every face
+    a = sum(k - p + 1 for p in range(k))
+    bk = sum(p * (k - p + 1) for p in range(k))
     span = (fhi - flo) / max(1, fnnz - 1)
     steps = fnnz * a + bk * span * fnnz * (fnnz - 1) / 2
     ns += steps * (_NS_KEEP + _NS_LIMB_PAIR * _limbs(bits) * 2)
+    ns += fnnz * (k + 2) * (n + 1) * (_NS_PAIR + 2 * _NS_LIMB_PAIR * _limbs(bits) ** 2)
+    ns += k * (n + 1) * (4 * _NS_MAP + _NS_LIMB_PAIR * _limbs(n) ** 2)  # binomial rows
     return _Shape(lo, hi, min(hi - lo + 1, steps), bits, ns, throws)
 
 
