@@ -363,12 +363,14 @@ class Distribution:
             )
         bits_a = (self._total if a is self._w else other._total).bit_length()
         bits_b = (other._total if a is self._w else self._total).bit_length()
-        naive, packed = convolution_ns(len(a), len(a), bits_a, len(b), len(b), bits_b)
+        nnz_a = len(a) - a.count(0)
+        nnz_b = len(b) - b.count(0)
+        naive, packed = convolution_ns(len(a), nnz_a, bits_a, len(b), nnz_b, bits_b)
         if packed < naive:
             return Distribution(self._lo + other._lo, _packed_product(a, b, bits_a + bits_b + 1))
         out = [0] * (len(a) + len(b) - 1)
-        pairs = [(i, wa) for i, wa in enumerate(a) if wa]
-        if len(pairs) * 4 < len(a) * 3:  # sparse (a multiplied roll): skip the zeros
+        if nnz_a * 4 < len(a) * 3:  # sparse (a multiplied roll): skip the zeros
+            pairs = [(i, wa) for i, wa in enumerate(a) if wa]
             for j, wb in enumerate(b):
                 if wb:
                     for i, wa in pairs:

@@ -164,17 +164,23 @@ NEAR_CAP = (
 def _random_expression(rng: random.Random) -> str:
     parts = []
     for _ in range(rng.randint(1, 3)):
-        count = rng.choice([1, 2, 3, 5, 10, 20, 50, 100, 200, 500])
-        sides = rng.choice([2, 4, 6, 10, 12, 20, 100, 1000])
-        mod = rng.choice(["", "", "!", "ro1", "r1"])
-        sel = rng.choice(["", "", f"kh{max(1, count // 2)}", "kl1", f">={sides}"])
-        if mod == "!" and sel.startswith(">="):
-            sel = ""
-        parts.append(f"{count}d{sides}{mod}{sel}")
+        count = rng.choice([1, 2, 3, 5, 8, 10, 20, 30, 50, 100, 200, 300, 500, 999])
+        sides = rng.choice([2, 3, 4, 6, 10, 12, 20, 39, 100, 300, 1000, 3000, 10000])
+        k = rng.randint(1, sides - 1)
+        mod = rng.choice(["", "", "!", f"ro{k}", f"r{k}"])
+        sel = rng.choice(["", "", f"kh{rng.randint(1, count)}", f"kl{rng.randint(1, count)}"])
+        if mod != "!" and rng.random() < 0.2:
+            sel = f">={rng.randint(1, sides)}"
+        term = f"{count}d{sides}{mod}{sel}"
+        if rng.random() < 0.2:
+            term += f"*{rng.choice([2, 3, 10, 100, 1000])}"
+        if rng.random() < 0.1:
+            term += f"/{rng.choice([2, 3, 10])}"
+        parts.append(term)
     return rng.choice(["+", "-"]).join(parts)
 
 
-def slowest_accepted(samples: int = 400, timed: int = 12) -> tuple[str, float, float]:
+def slowest_accepted(samples: int = 3000, timed: int = 15) -> tuple[str, float, float]:
     """(expression, CPU seconds, estimated seconds) of the slowest accepted expression."""
     rng = random.Random(13)
     candidates = list(NEAR_CAP) + [_random_expression(rng) for _ in range(samples)]

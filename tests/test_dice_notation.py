@@ -198,6 +198,21 @@ def test_issue_reproducers_are_refused_fast_or_answered_fast(text):
     assert len(str(info.value)) < 400
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "50d1000>=113*10+10d39kh10*1000",  # found by the bench: 1.0 s before the fix
+        "10d4r1kh2+2d300kh2*1000",  # sparse sums must not take the packed product
+        "999d2kl2+d231",  # found by the fuzzer: 5 s before the fix
+    ],
+)
+def test_found_slow_expressions_are_now_fast(text):
+    start = time.process_time()
+    d = parse(text)
+    d.pmf(), d.mean(), d.stdev(), d.roll(random.Random(1))
+    assert time.process_time() - start < 1.0
+
+
 def test_two_d10000_exactly():
     pmf = parse("d10000+d10000").pmf()
     assert len(pmf) == 19_999
