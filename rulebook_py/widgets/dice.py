@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
@@ -48,11 +49,20 @@ def _parse(text: str, field: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) ->
         return parse(text, explode_depth=explode_depth)
 
 
-def _legend(letter: str, dice: Dice) -> str:
-    """Short legend entry: the expression (or its letter when long), mean ± SD."""
-    text = str(dice)
-    name = text if len(text) <= 10 else letter
-    return f"{name}: {float(dice.mean()):.1f}±{dice.stdev():.1f}"
+def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float] | None = None) -> str:
+    """Short legend entry: the expression (or its letter when long), mean ± SD.
+
+    Four entries must fit on one line of the chart: an entry longer than 17
+    characters names the box by its letter instead (the table gives both).
+
+    Example:
+        >>> _legend("B", parse("2d20kh1")), _legend("C", parse("2d20kh1 + 1d4 + 10"))
+        ('2d20kh1: 13.8±4.7', 'C: 26.3±4.8')
+    """
+    mean, sd = stats or (dice.mean(), dice.stdev())
+    shown = f"{float(mean):.1f}±{sd:.1f}"
+    entry = f"{dice}: {shown}"
+    return entry if len(entry) <= 17 else f"{letter}: {shown}"
 
 
 @register
@@ -135,12 +145,13 @@ class DiceCalculator(Calculator):
         """For each expression: range, mean, deviation and P(total >= target); one chart."""
         found = self._expressions(values)
         target = values["target"]
+        stats = [(d.mean(), d.stdev()) for *_x, d in found]
         header = ["", *(f"{letter}: {escape(str(d))}" for _n, letter, d in found)]
         rows = [
             ("Expression", *(str(d) for *_x, d in found)),
             ("Totals", *(f"{d.min_value} to {d.max_value}" for *_x, d in found)),
-            ("Mean", *(number(d.mean()) for *_x, d in found)),
-            ("Standard deviation", *(number(d.stdev()) for *_x, d in found)),
+            ("Mean", *(number(m) for m, _sd in stats)),
+            ("Standard deviation", *(number(sd) for _m, sd in stats)),
             (f"P(total ≥ {target})", *(probability(d.prob_at_least(target)) for *_x, d in found)),
             (
                 f"P(total < {target})",
@@ -149,16 +160,22 @@ class DiceCalculator(Calculator):
         ]
         self._answer = (values, [d.prob_at_least(target) for *_x, d in found], found)
         if len(found) == 1:
-            ((_n, _letter, dice),) = found
+            ((_n, letter, dice),) = found
+            legend = _legend(letter, dice, stats[0]).split(": ")[1]
             chart = bar_chart(
                 dice.pmf(),
-                title=f"Distribution of {dice} (mean ± SD {_legend(_letter, dice).split(': ')[1]})",
+                title=f"Distribution of {dice} (mean ± SD {legend})",
                 highlight=lambda k: k >= target,
                 highlight_label=f"≥ {target}",
                 other_label=f"< {target}",
             )
         else:
-            labels, series = align({_legend(letter, d): d.pmf() for _n, letter, d in found})
+            labels, series = align(
+                {
+                    _legend(letter, d, st): d.distribution
+                    for (_n, letter, d), st in zip(found, stats)
+                }
+            )
             chart = grouped_bar_chart(
                 labels,
                 series,

@@ -1,15 +1,17 @@
 """Several exact distributions lined up on one x axis, for a comparison chart.
 
-:func:`align` turns up to a few ``{total: probability}`` maps into the labels
-and aligned series that :func:`~rulebook_py.widgets.charts.grouped_bar_chart`
-draws. Far tails (under 1 in 2,000 in every series) are dropped, and when the
-totals still span more than :data:`~rulebook_py.widgets.charts.MAX_BARS` bars,
-neighbouring totals are grouped into equal bins (``"10–12"``), so the chart
-stays readable and fast whatever was typed.
+:func:`align` turns a few distributions into the labels and aligned series
+that :func:`~rulebook_py.widgets.charts.grouped_bar_chart` draws. Far tails
+(under 1 in 2,000 in every series) are dropped, and when the totals still span
+more than :data:`~rulebook_py.widgets.charts.MAX_BARS` bars, neighbouring
+totals are grouped into equal bins (``"10–12"``), so the chart stays readable
+and fast whatever was typed. Sums are taken on the integer weights; one
+``Fraction`` is made per bar.
 
 Example:
-    >>> from fractions import Fraction as F
-    >>> labels, series = align({"coin": {0: F(1, 2), 1: F(1, 2)}, "one": {1: F(1)}})
+    >>> from rulebook_py.distribution import Distribution
+    >>> coin, one = Distribution.uniform(2, low=0), Distribution.constant(1)
+    >>> labels, series = align({"coin": coin, "one": one})
     >>> labels, series["one"]
     (['0', '1'], [Fraction(0, 1), Fraction(1, 1)])
 """
@@ -19,50 +21,49 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ..distribution import Distribution
 from .charts import MAX_BARS
 
 __all__ = ["align"]
 
-_TAIL = Fraction(1, 2000)
 
-
-def _core(pmf: Mapping[int, Fraction]) -> tuple[int, int]:
+def _core(dist: Distribution) -> tuple[int, int]:
     """Lowest and highest totals once tails under 1 in 2,000 are cut."""
-    keys = sorted(pmf)
-    lo, hi = 0, len(keys) - 1
-    acc = Fraction(0)
-    while lo < hi and acc + pmf[keys[lo]] < _TAIL:
-        acc += pmf[keys[lo]]
+    items = list(dist.items())
+    cut = dist.total  # a tail is dropped while 2000 * its weight < total
+    lo, hi = 0, len(items) - 1
+    acc = 0
+    while lo < hi and 2000 * (acc + items[lo][1]) < cut:
+        acc += items[lo][1]
         lo += 1
-    acc = Fraction(0)
-    while hi > lo and acc + pmf[keys[hi]] < _TAIL:
-        acc += pmf[keys[hi]]
+    acc = 0
+    while hi > lo and 2000 * (acc + items[hi][1]) < cut:
+        acc += items[hi][1]
         hi -= 1
-    return keys[lo], keys[hi]
+    return items[lo][0], items[hi][0]
 
 
 def align(
-    pmfs: Mapping[str, Mapping[int, Fraction]], max_bars: int = MAX_BARS
+    dists: Mapping[str, Distribution], max_bars: int = MAX_BARS
 ) -> tuple[list[str], dict[str, list[Fraction]]]:
     """Common labels and one aligned list of probabilities per series.
 
     Args:
-        pmfs: ``{series name: {total: probability}}``.
+        dists: ``{series name: distribution}``.
         max_bars: Most labels returned; wider spans are grouped into bins.
 
     Returns:
         ``(labels, {name: probabilities aligned with labels})``; a bin's
         probability is the sum over its totals, and totals cut from the tails
-        are left out (the chart says the range it shows).
+        are left out (the chart's title says what it shows).
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> wide = {v: F(1, 200) for v in range(1, 201)}
-        >>> labels, series = align({"d200": wide}, max_bars=10)
+        >>> from rulebook_py.distribution import Distribution
+        >>> labels, series = align({"d200": Distribution.uniform(200)}, max_bars=10)
         >>> labels[:2], series["d200"][0]
         (['1–20', '21–40'], Fraction(1, 10))
     """
-    cores = [_core(p) for p in pmfs.values() if p]
+    cores = [_core(d) for d in dists.values()]
     lo = min(c[0] for c in cores)
     hi = max(c[1] for c in cores)
     size = -(-(hi - lo + 1) // max_bars)  # totals per bar
@@ -71,10 +72,10 @@ def align(
         end = min(start + size - 1, hi)
         labels.append(str(start) if start == end else f"{start}–{end}")
     series: dict[str, list[Fraction]] = {}
-    for name, pmf in pmfs.items():
-        bars = [Fraction(0)] * len(labels)
-        for total, p in pmf.items():
+    for name, dist in dists.items():
+        bars = [0] * len(labels)
+        for total, weight in dist.items():
             if lo <= total <= hi:
-                bars[(total - lo) // size] += p
-        series[name] = bars
+                bars[(total - lo) // size] += weight
+        series[name] = [Fraction(w, dist.total) for w in bars]
     return labels, series
