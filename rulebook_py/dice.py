@@ -161,7 +161,7 @@ _Node = _Pool | _Const | _Sum | _Mul | _Div
 
 
 # ------------------------------------------------------- exact distributions
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _face(sides: int, reroll: int, once: bool, explode: int) -> Distribution:
     """Exact distribution of one die after its modifier.
 
@@ -255,7 +255,7 @@ def _count_distribution(
     )
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _pool_distribution(node: _Pool) -> Distribution:
     """Exact distribution of a pool."""
     face = _face(node.sides, node.reroll, node.once, node.explode or 0)
@@ -1234,7 +1234,8 @@ def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
     return _parse(text, explode_depth)
 
 
-@lru_cache(maxsize=1024)
+# Small caches: an accepted distribution may still hold megabytes of weights.
+@lru_cache(maxsize=128)
 def _parse(text: str, explode_depth: int) -> Dice:
     if len(text) > 500:
         raise NotationError(text, 500, "at most 500 characters of notation")
