@@ -4,9 +4,9 @@
 ``Dice`` knows its exact :class:`~rulebook_py.distribution.Distribution`
 (``.pmf()``, ``.mean()``, ``.prob_at_least(k)``, comparisons with another
 roll) and can be rolled with a seeded :class:`random.Random`, showing every
-die it threw.
+die it threw, every reroll and every explosion.
 
-Notation read (case and spaces are tolerated where unambiguous):
+Notation read (spaces and capital letters are tolerated where unambiguous):
 
 =================  =====================================================
 ``d20``            one twenty-sided die
@@ -19,11 +19,22 @@ Notation read (case and spaces are tolerated where unambiguous):
                    means six-sided dice, ``+2`` are the pips
 ``d4*3``           multiply by a constant (damage multipliers)
 ``3d6/2``          divide by a constant, rounded down (halved rolls)
+``3d6!``           exploding dice: a die showing its highest face is rolled
+                   again and added, up to 9 extra rolls (``explode_depth``)
+``2d6ro1``         each die showing 1 or less is rolled again once
+``2d6r2``          each die showing 2 or less is rolled until it shows more
+``5d6>=5``         the number of dice showing 5 or more (``<=`` at most)
 =================  =====================================================
 
-Work is capped: at most :data:`MAX_DICE` dice in one expression,
-:data:`MAX_SIDES` sides on a die, and :data:`MAX_WORK` elementary steps to
-build a distribution. Going past a cap raises
+One die modifier (``!``, ``roK`` or ``rK``) may follow the dice, then either
+a keep (``kh``/``kl``) or a count (``>=``/``<=``); ``!`` does not combine with
+a count. Only ASCII letters and digits are read (``×`` is accepted for ``*``).
+
+Work is bounded before anything is computed: at most :data:`MAX_DICE` dice,
+:data:`MAX_SIDES` sides on a die, totals within :data:`MAX_TOTAL`, and an
+estimate of the whole expression's computing time (support sizes times the
+work of every sum, keep, count, product and reroll) of at most
+:data:`MAX_SECONDS`. Past a cap, :func:`parse` raises
 :class:`~rulebook_py.errors.NotationError`; nothing hangs.
 
 Example:
@@ -32,28 +43,34 @@ Example:
     Fraction(9, 25)
     >>> print(roll.roll(random.Random(7)))
     2d20kh1 [11, 5~] + 3 = 14
+    >>> print(parse("3d6!").roll(random.Random(5)))
+    3d6! [5, 3, 6+3] = 17
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from .distribution import Comparison, Distribution
+from .distribution import MAX_OUTCOMES, Comparison, Distribution, convolution_ns
 from .errors import NotationError, RuleValueError
 
 __all__ = [
+    "DEFAULT_EXPLODE_DEPTH",
     "MAX_CONSTANT",
     "MAX_DICE",
+    "MAX_EXPLODE_DEPTH",
+    "MAX_SECONDS",
     "MAX_SIDES",
-    "MAX_WORK",
+    "MAX_TOTAL",
     "Dice",
     "DiceRoll",
     "PoolRoll",
     "die",
+    "estimate_seconds",
     "parse",
     "pool",
 ]
@@ -64,28 +81,58 @@ MAX_DICE = 1_000
 MAX_SIDES = 10_000
 #: Largest absolute constant, multiplier or divisor in an expression.
 MAX_CONSTANT = 1_000_000
-#: Most elementary additions the engine spends building one distribution.
-MAX_WORK = 20_000_000
+#: Largest absolute total an expression may reach.
+MAX_TOTAL = 10**12
+#: Extra rolls of an exploding die (``!``) unless told otherwise (icepool's default).
+DEFAULT_EXPLODE_DEPTH = 9
+#: Most extra rolls an exploding die may be given.
+MAX_EXPLODE_DEPTH = 20
+#: Most estimated CPython seconds one expression may cost (distribution, its
+#: probabilities and one roll). Kept well under 0.5 s because the browser's
+#: Python (Pyodide) runs the same code two to three times slower.
+MAX_SECONDS = 0.25
 
 
 # ---------------------------------------------------------------- the tree
 @dataclass(frozen=True)
 class _Pool:
+    """``count`` dice of ``sides`` faces, with at most one die modifier and a selection.
+
+    ``reroll`` K > 0: a die showing K or less is rolled again (``once``: one
+    time, else until it shows more). ``explode`` D (not ``None``): a highest
+    face is rolled again and added, up to D extra rolls. ``keep``: how many dice are
+    kept (``None``: all). ``target``: count the dice at least (``at_least``)
+    or at most that value instead of adding them.
+    """
+
     count: int
     sides: int
-    keep: int | None = None  # None: keep every die
+    keep: int | None = None
     highest: bool = True
+    reroll: int = 0
+    once: bool = False
+    explode: int | None = None
+    target: int | None = None
+    at_least: bool = True
+    at: int = field(default=0, compare=False)
 
     def notation(self) -> str:
         text = f"{self.count}d{self.sides}"
+        if self.explode is not None:
+            text += "!"
+        elif self.reroll:
+            text += f"{'ro' if self.once else 'r'}{self.reroll}"
         if self.keep is not None:
             text += f"{'kh' if self.highest else 'kl'}{self.keep}"
+        if self.target is not None:
+            text += f"{'>=' if self.at_least else '<='}{self.target}"
         return text
 
 
 @dataclass(frozen=True)
 class _Const:
     value: int
+    at: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -93,64 +140,135 @@ class _Sum:
     left: _Node
     right: _Node
     sign: int  # +1 or -1
+    at: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
 class _Mul:
     node: _Node
     factor: int
+    at: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
 class _Div:
     node: _Node
     divisor: int
+    at: int = field(default=0, compare=False)
 
 
 _Node = _Pool | _Const | _Sum | _Mul | _Div
 
 
-def _pool_work(count: int, sides: int, keep: int | None) -> int:
-    """Elementary steps needed to build a pool's distribution."""
-    if keep is None or keep >= count:
-        return count * count * sides // 2 + 1
-    return sides * sides * count * count * keep
+# ------------------------------------------------------- exact distributions
+@lru_cache(maxsize=256)
+def _face(sides: int, reroll: int, once: bool, explode: int) -> Distribution:
+    """Exact distribution of one die after its modifier.
+
+    Example:
+        >>> _face(6, 1, True, 0).weights()  # reroll a 1 once: weights out of 36
+        {1: 1, 2: 7, 3: 7, 4: 7, 5: 7, 6: 7}
+        >>> _face(2, 0, False, 2).weights()  # d2 exploding twice at most
+        {1: 4, 3: 2, 5: 1, 6: 1}
+    """
+    if explode:
+        # j explosions then a lower face (j < depth): weight S^(depth - j) out
+        # of S^(depth + 1); after the last extra roll any face stands (weight 1).
+        weights = [0] * (sides * (explode + 1))
+        for j in range(explode):
+            w = sides ** (explode - j)
+            for v in range(1, sides):
+                weights[j * sides + v - 1] = w
+        for v in range(1, sides + 1):
+            weights[explode * sides + v - 1] = 1
+        return Distribution(1, tuple(weights))
+    if reroll and once:
+        # A face <= K is kept only from the second roll: K/S * 1/S; a face > K: 1/S + K/S^2.
+        return Distribution(
+            1, tuple(reroll if v <= reroll else sides + reroll for v in range(1, sides + 1))
+        )
+    if reroll:
+        return Distribution.uniform(sides - reroll, low=reroll + 1)
+    return Distribution.uniform(sides)
 
 
-@lru_cache(maxsize=512)
-def _pool_distribution(count: int, sides: int, keep: int | None, highest: bool) -> Distribution:
-    """Exact distribution of a pool, keeping ``keep`` highest (or lowest) dice."""
-    face = Distribution.uniform(sides)
-    if keep is None or keep >= count:
-        return face.repeat_sum(count)
-    if not highest:
-        # The lowest dice of d(s) are the highest of (s + 1 - d).
-        return keep * (sides + 1) - _pool_distribution(count, sides, keep, True)
+def _keep_distribution(face: Distribution, count: int, keep: int, highest: bool) -> Distribution:
+    """Sum of the ``keep`` highest (or lowest) of ``count`` dice of ``face``."""
+    items = list(face.items())
     if keep == 1:
-        # P(max <= v) = (v / s) ** count
-        cdf = [v**count for v in range(sides + 1)]
-        return Distribution(1, tuple(cdf[v] - cdf[v - 1] for v in range(1, sides + 1)))
-    # Faces from the highest down: choose how many dice show each face; the
-    # first ``keep`` dice met are kept. State: (dice placed, kept sum) -> ways.
+        # P(max <= v) = F(v) ** count; P(min >= v) = S(v) ** count.
+        if not highest:
+            items.reverse()
+        out: dict[int, int] = {}
+        below = 0
+        prev = 0
+        for v, w in items:
+            below += w
+            now = below**count
+            out[v] = now - prev
+            prev = now
+        return Distribution.from_weights(out)
+    if highest:
+        items.reverse()
+    # Faces in the order of preference. State: (dice placed so far, their sum)
+    # while fewer than ``keep`` dice are placed. At each face, c more dice show
+    # it; once ``keep`` dice are placed the kept sum is final, and the other
+    # dice only have to show a less preferred face: that tail is counted in one
+    # closed sum instead of being carried on.
+    combs = {n: [math.comb(n, c) for c in range(n + 1)] for n in range(count - keep + 1, count + 1)}
+    final: dict[int, int] = {}
     states: dict[tuple[int, int], int] = {(0, 0): 1}
-    for v in range(sides, 0, -1):
-        nxt: dict[tuple[int, int], int] = {}
-        for (placed, kept_sum), ways in states.items():
+    rest = face.total
+    for v, w in items:
+        rest -= w  # weight of the faces less preferred than v
+        wp = [1] * (count + 1)
+        rp = [1] * (count + 1)
+        for c in range(1, count + 1):
+            wp[c] = wp[c - 1] * w
+            rp[c] = rp[c - 1] * rest
+        tails = []
+        for placed in range(keep):
             left = count - placed
-            kept_now = min(placed, keep)
-            for c in range(left + 1):
-                gain = (min(placed + c, keep) - kept_now) * v
-                key = (placed + c, kept_sum + gain)
-                nxt[key] = nxt.get(key, 0) + ways * math.comb(left, c)
+            row = combs[left]
+            tails.append(sum(row[c] * wp[c] * rp[left - c] for c in range(keep - placed, left + 1)))
+        nxt: dict[tuple[int, int], int] = {}
+        get = nxt.get
+        for (placed, kept_sum), ways in states.items():
+            row = combs[count - placed]
+            for c in range(keep - placed):
+                key = (placed + c, kept_sum + c * v)
+                nxt[key] = get(key, 0) + ways * row[c] * wp[c]
+            end = kept_sum + (keep - placed) * v
+            final[end] = final.get(end, 0) + ways * tails[placed]
         states = nxt
-    return Distribution.from_weights(
-        {kept_sum: ways for (placed, kept_sum), ways in states.items() if placed == count}
+    return Distribution.from_weights(final)
+
+
+def _count_distribution(
+    face: Distribution, count: int, target: int, at_least: bool
+) -> Distribution:
+    """Number of ``count`` dice of ``face`` showing at least (at most) ``target``."""
+    hit = sum(w for v, w in face.items() if (v >= target if at_least else v <= target))
+    miss = face.total - hit
+    return Distribution(
+        0, tuple(math.comb(count, c) * hit**c * miss ** (count - c) for c in range(count + 1))
     )
+
+
+@lru_cache(maxsize=256)
+def _pool_distribution(node: _Pool) -> Distribution:
+    """Exact distribution of a pool."""
+    face = _face(node.sides, node.reroll, node.once, node.explode or 0)
+    if node.target is not None:
+        return _count_distribution(face, node.count, node.target, node.at_least)
+    if node.keep is None or node.keep >= node.count:
+        return face.repeat_sum(node.count)
+    return _keep_distribution(face, node.count, node.keep, node.highest)
 
 
 def _distribution(node: _Node) -> Distribution:
     if isinstance(node, _Pool):
-        return _pool_distribution(node.count, node.sides, node.keep, node.highest)
+        return _pool_distribution(node)
     if isinstance(node, _Const):
         return Distribution.constant(node.value)
     if isinstance(node, _Sum):
@@ -159,6 +277,238 @@ def _distribution(node: _Node) -> Distribution:
     if isinstance(node, _Mul):
         return _distribution(node.node) * node.factor
     return _distribution(node.node) // node.divisor
+
+
+# ------------------------------------------------------------ cost estimate
+# Nanoseconds per elementary step of each algorithm, measured on this machine
+# (2 shared cores, CPython 3.11) and rounded up; ``_limbs`` turns a weight's
+# size in bits into 30-bit machine digits, since big weights cost more.
+_NS_WINDOW = 170.0  # one output total of a sliding-window sum (uniform die)
+_NS_WINDOW_BIT = 0.25  # ... per bit of the weights
+_NS_PAIR = 140.0  # one pair of totals in a convolution
+_NS_LIMB_PAIR = 3.0  # ... per pair of 30-bit digits multiplied
+_NS_KEEP = 750.0  # one step of the keep-highest dynamic programme
+_NS_MAP = 500.0  # one total moved by a product or a division
+_NS_SLOT = 40.0  # one slot of a dense table built
+_NS_ANSWER = 4000.0  # one total of the answer: probability, mean, chart
+_NS_THROW = 3000.0  # one die thrown and shown in a roll
+
+
+def _limbs(bits: float) -> float:
+    return 1.0 + bits / 30.0
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What is known about a node's distribution before computing it."""
+
+    lo: int
+    hi: int
+    nnz: int  # at most this many possible totals
+    bits: float  # log2 of the total weight (bounds every weight)
+    ns: float  # estimated nanoseconds to build it, children included
+    throws: float  # expected dice thrown by one roll
+
+    @property
+    def width(self) -> int:
+        return self.hi - self.lo + 1
+
+
+def _face_shape(node: _Pool) -> tuple[int, int, int, float, bool]:
+    """(lo, hi, possible faces, log2 total weight, uniform) of one modified die."""
+    s = node.sides
+    if node.explode:
+        d = node.explode
+        if s == 1:
+            return d + 1, d + 1, 1, 0.0, True
+        return 1, s * (d + 1), s * (d + 1) - d, (d + 1) * math.log2(s), False
+    if node.reroll and node.once:
+        return 1, s, s, 2 * math.log2(s), False
+    if node.reroll:
+        return node.reroll + 1, s, s - node.reroll, math.log2(s - node.reroll), True
+    return 1, s, s, math.log2(s), True
+
+
+def _sum_powers(n: int) -> tuple[int, int]:
+    """(sum of i, sum of i^2) for i = 1..n."""
+    return n * (n + 1) // 2, n * (n + 1) * (2 * n + 1) // 6
+
+
+def _pool_shape(node: _Pool) -> _Shape:
+    flo, fhi, fnnz, fbits, uniform = _face_shape(node)
+    n, s = node.count, node.sides
+    bits = n * fbits
+    if node.explode:
+        throws = n * (1 + min(node.explode, 1 / (s - 1) if s > 1 else node.explode))
+    elif node.reroll:
+        throws = n * (1 + node.reroll / s if node.once else s / (s - node.reroll))
+    else:
+        throws = float(n)
+    ns = fnnz * _NS_SLOT
+    if node.target is not None:
+        ns += (n + 1) * (2 * _NS_MAP + _NS_LIMB_PAIR * _limbs(bits) ** 2) + fnnz * _NS_MAP
+        return _Shape(0, n, n + 1, bits, ns, throws)
+    fw = fhi - flo + 1
+    if node.keep is None:
+        s1, s2 = _sum_powers(n)
+        if uniform:
+            # step i outputs i (w - 1) + 1 totals of about i * fbits bits
+            a, b = fw - 1, 1.0
+            ns += (_NS_WINDOW + _NS_SLOT) * (a * s1 + b * n) + _NS_WINDOW_BIT * fbits * (
+                a * s2 + b * s1
+            )
+        else:
+            # step i: (i (w - 1) + 1) x face pairs of (i * fbits, fbits)-bit weights
+            fl = _limbs(fbits)
+            pairs_1 = (fw - 1) * s1 + n  # sum over i of the running width
+            pairs_i = (fw - 1) * s2 + s1  # ... weighted by i
+            ns += fnnz * (_NS_PAIR + _NS_LIMB_PAIR * fl) * pairs_1
+            ns += fnnz * _NS_LIMB_PAIR * fl * (fbits / 30.0) * pairs_i
+            ns += _NS_SLOT * pairs_1 * 2
+        return _Shape(n * flo, n * fhi, n * (fw - 1) + 1, bits, ns, throws)
+    k = node.keep
+    lo, hi = k * flo, k * fhi
+    if k == 1:
+        ns += fnnz * (_NS_MAP + _NS_LIMB_PAIR * 40 * _limbs(bits))
+        return _Shape(lo, hi, fnnz, bits, ns, throws)
+    # states (placed p < k, kept sum) times the choices c < k - p, for each face,
+    # plus the closed tail sums (k of them, N terms each) of every face
+    a = sum(k - p + 1 for p in range(k))
+    bk = sum(p * (k - p + 1) for p in range(k))
+    span = (fhi - flo) / max(1, fnnz - 1)
+    steps = fnnz * a + bk * span * fnnz * (fnnz - 1) / 2
+    ns += steps * (_NS_KEEP + _NS_LIMB_PAIR * _limbs(bits) * 2)
+    ns += fnnz * (k + 2) * (n + 1) * (_NS_PAIR + 2 * _NS_LIMB_PAIR * _limbs(bits) ** 2)
+    ns += k * (n + 1) * (4 * _NS_MAP + _NS_LIMB_PAIR * _limbs(n) ** 2)  # binomial rows
+    return _Shape(lo, hi, min(hi - lo + 1, steps), bits, ns, throws)
+
+
+class _Refused(Exception):
+    """Raised by the estimate; turned into NotationError or RuleValueError."""
+
+    def __init__(self, at: int, expected: str) -> None:
+        super().__init__(expected)
+        self.at = at
+        self.expected = expected
+
+
+def _check_range(shape: _Shape, at: int) -> _Shape:
+    if shape.width > MAX_OUTCOMES:
+        raise _Refused(
+            at,
+            f"an expression with at most {MAX_OUTCOMES:,} possible totals "
+            f"(this one spans {shape.width:,})",
+        )
+    if max(abs(shape.lo), abs(shape.hi)) > MAX_TOTAL:
+        raise _Refused(at, f"totals between -{MAX_TOTAL:,} and {MAX_TOTAL:,}")
+    return shape
+
+
+def _conv_ns(a: _Shape, b: _Shape) -> float:
+    """The sum of two rolls, by the cheaper of the two ways the engine has."""
+    return min(convolution_ns(a.width, a.nnz, a.bits + 1, b.width, b.nnz, b.bits + 1))
+
+
+def _shape(node: _Node) -> _Shape:
+    """Bottom-up estimate; raises :class:`_Refused` past a cap."""
+    if isinstance(node, _Const):
+        return _check_range(_Shape(node.value, node.value, 1, 0.0, 0.0, 0.0), node.at)
+    if isinstance(node, _Pool):
+        return _check_range(_pool_shape(node), node.at)
+    if isinstance(node, _Sum):
+        a, b = _shape(node.left), _shape(node.right)
+        lo = a.lo + b.lo if node.sign > 0 else a.lo - b.hi
+        hi = a.hi + b.hi if node.sign > 0 else a.hi - b.lo
+        width = hi - lo + 1
+        ns = a.ns + b.ns + width * _NS_SLOT * 2
+        if a.nnz > 1 and b.nnz > 1:
+            ns += _conv_ns(a, b)
+        shape = _Shape(lo, hi, min(width, a.nnz * b.nnz), a.bits + b.bits, ns, a.throws + b.throws)
+        return _check_range(shape, node.at)
+    child = _shape(node.node)
+    if isinstance(node, _Mul):
+        f = node.factor
+        lo, hi = sorted((child.lo * f, child.hi * f))
+        nnz = 1 if f == 0 else child.nnz
+    else:
+        lo, hi = child.lo // node.divisor, child.hi // node.divisor
+        nnz = min(child.nnz, hi - lo + 1)
+    shape = _Shape(lo, hi, nnz, child.bits, child.ns, child.throws)
+    shape = _check_range(shape, node.at)
+    ns = child.ns + child.nnz * _NS_MAP + shape.width * _NS_SLOT
+    return _Shape(lo, hi, nnz, child.bits, ns, child.throws)
+
+
+def _estimate(node: _Node) -> float:
+    """Estimated CPython seconds for the distribution, its answers and one roll."""
+    shape = _shape(node)
+    # probabilities (a gcd of big weights each), mean, deviation, tail sums
+    answer = shape.nnz * (_NS_ANSWER + _NS_LIMB_PAIR * _limbs(shape.bits) ** 2)
+    answer += shape.width * _NS_SLOT * 6
+    return (shape.ns + answer + shape.throws * _NS_THROW) / 1e9
+
+
+def _cost_text(seconds: float) -> str:
+    return (
+        f"a smaller expression: this one would take about {seconds:.2g} s to compute "
+        f"exactly, and at most {MAX_SECONDS} s is allowed (for example 400d6, 40d100, "
+        f"d10000+d10000 or 10d20kh3 fit)"
+    )
+
+
+def _checked(node: _Node) -> _Node:
+    """``node`` if its estimated work fits, else :class:`_Refused` at the culprit."""
+    seconds = _estimate(node)
+    if seconds > MAX_SECONDS:
+        raise _Refused(_culprit(node), _cost_text(seconds))
+    return node
+
+
+def _culprit(node: _Node) -> int:
+    """Position of the smallest sub-expression that is already too costly."""
+    while True:
+        if isinstance(node, _Sum):
+            for part in (node.left, node.right):
+                try:
+                    if _estimate(part) > MAX_SECONDS:
+                        node = part
+                        break
+                except _Refused as err:
+                    return err.at
+            else:
+                return node.at
+        elif isinstance(node, _Mul | _Div):
+            try:
+                if _estimate(node.node) > MAX_SECONDS:
+                    node = node.node
+                    continue
+            except _Refused as err:
+                return err.at
+            return node.at
+        else:
+            return node.at
+
+
+def estimate_seconds(dice: Dice) -> float:
+    """The engine's estimate of the CPython seconds an expression costs.
+
+    Every accepted expression is estimated at :data:`MAX_SECONDS` or less.
+
+    Example:
+        >>> estimate_seconds(parse("3d6")) < 0.001
+        True
+    """
+    return _estimate(dice._node)
+
+
+def _count_dice(node: _Node) -> int:
+    if isinstance(node, _Pool):
+        return node.count
+    if isinstance(node, _Const):
+        return 0
+    if isinstance(node, _Sum):
+        return _count_dice(node.left) + _count_dice(node.right)
+    return _count_dice(node.node)
 
 
 def _notation(node: _Node) -> str:
@@ -179,14 +529,16 @@ def _notation(node: _Node) -> str:
     return f"{inner}/{node.divisor}"
 
 
-def _count_dice(node: _Node) -> int:
+def _explode_depth(node: _Node) -> int | None:
+    """The explosion depth used by the expression (None: no exploding die)."""
     if isinstance(node, _Pool):
-        return node.count
+        return node.explode
     if isinstance(node, _Const):
-        return 0
+        return None
     if isinstance(node, _Sum):
-        return _count_dice(node.left) + _count_dice(node.right)
-    return _count_dice(node.node)
+        left = _explode_depth(node.left)
+        return left if left is not None else _explode_depth(node.right)
+    return _explode_depth(node.node)
 
 
 # ------------------------------------------------------------------ rolls
@@ -196,24 +548,47 @@ class PoolRoll:
 
     Attributes:
         notation: The pool, e.g. ``"2d20kh1"``.
-        faces: Every face rolled, in the order thrown.
-        kept: For each face, whether it counts toward the total.
-        value: Sum of the kept faces.
+        faces: Every die's final value, in the order thrown (an exploding
+            die's sum of rolls, a rerolled die's last roll).
+        kept: For each die, whether it counts toward the total (for a count
+            such as ``5d6>=5``: whether it is one of the dice counted).
+        value: Sum of the kept faces, or the number of dice counted.
+        throws: For each die, every roll it took, when any die took more than
+            one (empty otherwise).
 
     Example:
         >>> str(PoolRoll("2d20kh1", (4, 17), (False, True), 17))
         '2d20kh1 [4~, 17]'
+        >>> str(PoolRoll("2d6ro1", (5, 3), (True, True), 8, ((1, 5), (3,))))
+        '2d6ro1 [1→5, 3]'
     """
 
     notation: str
     faces: tuple[int, ...]
     kept: tuple[bool, ...]
     value: int
+    throws: tuple[tuple[int, ...], ...] = ()
+
+    def _die_text(self, i: int) -> str:
+        rolls = self.throws[i] if self.throws else (self.faces[i],)
+        joint = "+" if "!" in self.notation else "→"
+        return joint.join(str(r) for r in rolls)
 
     def __str__(self) -> str:
-        """Faces in brackets; a dropped die is marked with ``~``."""
-        shown = ", ".join(f"{f}" if k else f"{f}~" for f, k in zip(self.faces, self.kept))
-        return f"{self.notation} [{shown}]"
+        """Dice in brackets: a dropped die is marked ``~``, a counted one ``✓``.
+
+        A rerolled die shows each roll joined by ``→`` (the last one stands),
+        an exploding die each roll joined by ``+``.
+        """
+        counting = ">=" in self.notation or "<=" in self.notation
+        shown = []
+        for i, kept in enumerate(self.kept):
+            text = self._die_text(i)
+            if counting:
+                shown.append(f"{text}✓" if kept else text)
+            else:
+                shown.append(text if kept else f"{text}~")
+        return f"{self.notation} [{', '.join(shown)}]"
 
 
 @dataclass(frozen=True)
@@ -239,7 +614,7 @@ class DiceRoll:
 
     @property
     def faces(self) -> tuple[int, ...]:
-        """Every face of every pool, in order.
+        """Every die's final value, pool by pool, in order.
 
         Example:
             >>> parse("2d6").roll(random.Random(0)).faces
@@ -252,9 +627,32 @@ class DiceRoll:
         return f"{self.text} = {self.total}"
 
 
-def _roll(node: _Node, rng: random.Random, pools: list[PoolRoll]) -> tuple[int, str]:
-    if isinstance(node, _Pool):
-        faces = tuple(rng.randint(1, node.sides) for _ in range(node.count))
+def _throw_die(node: _Pool, rng: random.Random) -> tuple[int, ...]:
+    """Every roll one die of the pool takes, in order."""
+    s = node.sides
+    first = rng.randint(1, s)
+    rolls = [first]
+    if node.explode:
+        while rolls[-1] == s and len(rolls) <= node.explode:
+            rolls.append(rng.randint(1, s))
+    elif node.reroll:
+        if node.once:
+            if first <= node.reroll:
+                rolls.append(rng.randint(1, s))
+        else:
+            while rolls[-1] <= node.reroll:
+                rolls.append(rng.randint(1, s))
+    return tuple(rolls)
+
+
+def _roll_pool(node: _Pool, rng: random.Random) -> PoolRoll:
+    throws = tuple(_throw_die(node, rng) for _ in range(node.count))
+    faces = tuple(sum(t) if node.explode else t[-1] for t in throws)
+    if node.target is not None:
+        t = node.target
+        kept = tuple((f >= t) if node.at_least else (f <= t) for f in faces)
+        value = sum(kept)
+    else:
         if node.keep is None or node.keep >= node.count:
             kept = (True,) * node.count
         else:
@@ -262,9 +660,15 @@ def _roll(node: _Node, rng: random.Random, pools: list[PoolRoll]) -> tuple[int, 
             keep_idx = set(order[: node.keep])
             kept = tuple(i in keep_idx for i in range(node.count))
         value = sum(f for f, k in zip(faces, kept) if k)
-        pr = PoolRoll(node.notation(), faces, kept, value)
+    shown = throws if any(len(t) > 1 for t in throws) else ()
+    return PoolRoll(node.notation(), faces, kept, value, shown)
+
+
+def _roll(node: _Node, rng: random.Random, pools: list[PoolRoll]) -> tuple[int, str]:
+    if isinstance(node, _Pool):
+        pr = _roll_pool(node, rng)
         pools.append(pr)
-        return value, str(pr)
+        return pr.value, str(pr)
     if isinstance(node, _Const):
         return node.value, str(node.value)
     if isinstance(node, _Sum):
@@ -300,7 +704,16 @@ class Dice:
     __slots__ = ("_dist", "_node")
 
     def __init__(self, node: _Node) -> None:
-        """Wrap an expression tree (use :func:`parse`, :func:`die`, :func:`pool`)."""
+        """Wrap an expression tree (use :func:`parse`, :func:`die`, :func:`pool`).
+
+        Raises:
+            RuleValueError: If the expression would cost more than
+                :data:`MAX_SECONDS` to compute, or spans too many totals.
+        """
+        try:
+            _checked(node)
+        except _Refused as err:
+            raise RuleValueError(f"{_notation(node)[:60]}: expected {err.expected}") from None
         self._node = node
         self._dist: Distribution | None = None
 
@@ -504,8 +917,26 @@ class Dice:
         """
         return _notation(self._node)
 
+    @property
+    def explode_depth(self) -> int | None:
+        """How many extra rolls an exploding die gets here (``None``: no ``!``).
+
+        Example:
+            >>> parse("3d6!").explode_depth, parse("3d6").explode_depth
+            (9, None)
+        """
+        return _explode_depth(self._node)
+
     def __repr__(self) -> str:
-        """``parse('…')`` form."""
+        """``parse('…')`` form (with the explosion depth when it is not the default).
+
+        Example:
+            >>> parse("d6!", explode_depth=3)
+            parse('1d6!', explode_depth=3)
+        """
+        depth = self.explode_depth
+        if depth is not None and depth != DEFAULT_EXPLODE_DEPTH:
+            return f"parse({str(self)!r}, explode_depth={depth})"
         return f"parse({str(self)!r})"
 
 
@@ -544,41 +975,57 @@ def pool(count: int, sides: int, keep: int | None = None, highest: bool = True) 
         raise RuleValueError(f"keep must be an integer from 1 to {count}, got {keep!r}")
     if keep == count:
         keep = None
-    work = _pool_work(count, sides, keep)
-    if work > MAX_WORK:
-        raise RuleValueError(
-            f"{_Pool(count, sides, keep, highest).notation()} needs about {work:,} steps "
-            f"to compute exactly: at most {MAX_WORK:,} are allowed"
-        )
-    return Dice(_Pool(count, sides, keep, highest))
+    return Dice(_Pool(count, sides, keep, bool(highest)))
 
 
 # ------------------------------------------------------------------ parser
-class _Parser:
-    """Recursive-descent reader of dice notation (never ``eval``)."""
+_SPACES = " \t\r\n"
+_DIGITS = "0123456789"
 
-    def __init__(self, text: str) -> None:
+
+class _Parser:
+    """Recursive-descent reader of dice notation (never ``eval``).
+
+    Only ASCII is read: digits ``0-9``, the letters of the notation in either
+    case, ``+ - * / ! < > =``, ``×`` for ``*``, and ASCII spaces. Anything else
+    (``²``, ``①``, the Kelvin sign ``K``, a no-break space) stops the reading
+    with its position.
+    """
+
+    def __init__(self, text: str, explode_depth: int) -> None:
         self.text = text
         self.pos = 0
         self.dice = 0
-        self.work = 0
+        self.explode_depth = explode_depth
 
     def error(self, expected: str, position: int | None = None) -> NotationError:
-        return NotationError(self.text, self.pos if position is None else position, expected)
+        at = self.pos if position is None else position
+        ch = self.text[at] if at < len(self.text) else ""
+        if ch and ord(ch) > 127 and ch != "×":
+            expected = (
+                f"plain ASCII: {ch!r} (U+{ord(ch):04X}) is not dice notation; type the "
+                f"digits 0-9 and the letters d, k, h, l, r, o on a plain keyboard"
+                f" (here: {expected})"
+            )
+        return NotationError(self.text, at, expected)
 
     def skip(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
+        while self.pos < len(self.text) and self.text[self.pos] in _SPACES:
             self.pos += 1
 
     def peek(self) -> str:
         self.skip()
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
+    def at(self, letters: str) -> bool:
+        """Is the character at the cursor one of ``letters`` (no space skipped)?"""
+        return self.pos < len(self.text) and self.text[self.pos] in letters
+
     def integer(self, what: str) -> tuple[int, int] | None:
-        """Read digits at the cursor (no spaces inside); return (value, start)."""
+        """Read ASCII digits at the cursor (no spaces inside); return (value, start)."""
         self.skip()
         start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
+        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
             self.pos += 1
         if self.pos == start:
             return None
@@ -588,28 +1035,30 @@ class _Parser:
         return int(digits), start
 
     def parse(self) -> _Node:
-        if not self.text.strip():
+        if not self.text.strip(_SPACES):
             raise self.error("a dice expression such as 'd20', '3d6+2' or '4D+2'", 0)
         sign = 1
-        if self.peek() in "+-":
+        if self.peek() in ("+", "-"):
             sign = 1 if self.text[self.pos] == "+" else -1
             self.pos += 1
+        at = self.pos
         node = self.term()
         if sign < 0:
-            node = _Mul(node, -1) if not isinstance(node, _Const) else _Const(-node.value)
+            node = _Mul(node, -1, at) if not isinstance(node, _Const) else _Const(-node.value, at)
         while True:
             ch = self.peek()
             if ch == "":
                 return node
-            if ch in "+-":
+            if ch in ("+", "-"):
+                at = self.pos
                 self.pos += 1
-                node = _Sum(node, self.term(), 1 if ch == "+" else -1)
+                node = _Sum(node, self.term(), 1 if ch == "+" else -1, at)
             else:
                 raise self.error("'+', '-', '*', '/' or the end of the expression")
 
     def term(self) -> _Node:
         node = self.atom()
-        while self.peek() in ("*", "/", "×") and self.peek() != "":
+        while self.peek() in ("*", "/", "×"):
             op = self.text[self.pos]
             self.pos += 1
             if op == "/" and self.peek() == "/":
@@ -623,9 +1072,9 @@ class _Parser:
             if op == "/":
                 if value == 0:
                     raise NotationError(self.text, start, "a divisor of at least 1")
-                node = _Div(node, value)
+                node = _Div(node, value, start)
             else:
-                node = _Mul(node, value)
+                node = _Mul(node, value, start)
         return node
 
     def atom(self) -> _Node:
@@ -638,15 +1087,13 @@ class _Parser:
         if ch not in ("d", "D"):
             if got is None:
                 raise self.error("a number or a die such as 'd6'")
-            return _Const(got[0])
+            return _Const(got[0], start)
         count = 1 if got is None else got[0]
         if count < 1 or count > MAX_DICE:
             raise NotationError(self.text, start, f"a number of dice from 1 to {MAX_DICE:,}")
         self.pos += 1
         sides_at = self.pos
-        sides_got = None
-        if self.pos < len(self.text) and self.text[self.pos] in "0123456789":
-            sides_got = self.integer("a number of sides")
+        sides_got = self.integer("a number of sides") if self.at(_DIGITS) else None
         if sides_got is None:
             if ch == "D":
                 sides = 6  # d6-system dice code: "4D" is four six-sided dice
@@ -656,15 +1103,51 @@ class _Parser:
             sides = sides_got[0]
         if not 1 <= sides <= MAX_SIDES:
             raise NotationError(self.text, sides_at, f"a number of sides from 1 to {MAX_SIDES:,}")
+        self.dice += count
+        if self.dice > MAX_DICE:
+            raise NotationError(self.text, start, f"at most {MAX_DICE:,} dice in all")
+        return self.suffixes(_Pool(count, sides, at=start))
+
+    def suffixes(self, base: _Pool) -> _Pool:
+        """Read the die modifier (``!``, ``roK``, ``rK``) then a keep or a count."""
+        count, sides = base.count, base.sides
+        reroll, once, explode = 0, False, None
+        if self.at("!"):
+            explode = self.explode_depth
+            self.pos += 1
+        elif self.at("rR"):
+            self.pos += 1
+            once = self.at("oO")
+            if once:
+                self.pos += 1
+            got = self.integer("a reroll threshold")
+            name = "'ro'" if once else "'r'"
+            if got is None:
+                raise self.error(f"the highest face to roll again after {name}, e.g. 'r1'")
+            reroll = got[0]
+            if not 1 <= reroll < sides:
+                raise NotationError(
+                    self.text,
+                    got[1],
+                    f"a face from 1 to {sides - 1} after {name} (a d{sides} showing that "
+                    "or less is rolled again; at least one face must stand)"
+                    if sides > 1
+                    else "no reroll on a d1 (its only face would always be rolled again)",
+                )
+        if self.at("!rR"):
+            raise self.error(
+                "one die modifier per pool: '!' (explode), 'roK' (reroll once) "
+                "or 'rK' (reroll until more than K)"
+            )
         keep: int | None = None
         highest = True
-        low = self.text[self.pos : self.pos + 2].lower()
-        if low[:1] == "k":
+        target: int | None = None
+        at_least = True
+        if self.at("kK"):
             keep_at = self.pos
-            if low == "kh" or low == "kl":
-                highest = low == "kh"
-                self.pos += 2
-            else:
+            self.pos += 1
+            if self.at("hHlL"):
+                highest = self.text[self.pos] in "hH"
                 self.pos += 1
             kept = self.integer("a number of dice to keep")
             if kept is None:
@@ -676,44 +1159,93 @@ class _Parser:
                 )
             if keep == count:
                 keep = None
-        self.dice += count
-        if self.dice > MAX_DICE:
-            raise NotationError(self.text, start, f"at most {MAX_DICE:,} dice in all")
-        self.work += _pool_work(count, sides, keep)
-        if self.work > MAX_WORK:
-            raise NotationError(
-                self.text,
-                start,
-                f"fewer or smaller dice: this needs more than {MAX_WORK:,} steps to compute exactly",
+        elif self.at("<>"):
+            count_at = self.pos
+            at_least = self.text[self.pos] == ">"
+            self.pos += 1
+            if not self.at("="):
+                raise self.error(f"'{'>=' if at_least else '<='}': counts use '>=' or '<='")
+            self.pos += 1
+            if explode is not None:
+                raise NotationError(
+                    self.text,
+                    count_at,
+                    "no count of exploding dice ('!' with '>=' or '<='): games differ on "
+                    "whether an explosion is a new die; add the dice ('3d6!') or count "
+                    "plain ones ('5d6>=5')",
+                )
+            got = self.integer("a target face")
+            if got is None:
+                raise self.error("the face to compare with, e.g. '>=5'")
+            target = got[0]
+            if not 1 <= target <= sides:
+                raise NotationError(self.text, got[1], f"a face from 1 to {sides} to count against")
+        if self.at("kK<>!rR"):
+            raise self.error(
+                "'+', '-', '*', '/' or the end: a pool takes one die modifier ('!', 'ro', 'r') "
+                "first, then either a keep ('kh', 'kl') or a count ('>=', '<='), not both"
             )
-        return _Pool(count, sides, keep, highest)
+        return _Pool(count, sides, keep, highest, reroll, once, explode, target, at_least, base.at)
 
 
-@lru_cache(maxsize=1024)
-def parse(text: str) -> Dice:
+def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
     """Read dice notation into an exact, rollable :class:`Dice` expression.
 
     Args:
         text: Notation such as ``"d20"``, ``"3d6+2"``, ``"2d20kh1"``,
-            ``"2d6 - 1d4"`` or the d6-system code ``"4D+2"``.
+            ``"2d6 - 1d4"``, the d6-system code ``"4D+2"``, ``"3d6!"``,
+            ``"2d6ro1"``, ``"4d6r2"`` or ``"5d6>=5"``.
+        explode_depth: Extra rolls an exploding die (``!``) may take, 0 to
+            :data:`MAX_EXPLODE_DEPTH`; the last extra roll does not explode.
 
     Returns:
         The expression; ``parse(text).pmf()`` is its exact distribution.
 
     Raises:
         NotationError: With the position and what was expected, for anything
-            that is not dice notation or that goes past a cap.
+            that is not dice notation or whose work goes past a cap.
+        RuleValueError: If ``text`` is not a string or ``explode_depth`` is
+            out of range.
 
     Example:
         >>> parse("4D+2").pmf()[26]
         Fraction(1, 1296)
+        >>> parse("d6!").pmf()[13]  # 6, 6 again, then 1
+        Fraction(1, 216)
         >>> parse("3d")
         Traceback (most recent call last):
         ...
         rulebook_py.errors.NotationError: cannot read dice notation '3d' at position 2 (end of text): expected the number of sides after 'd' (or 'D' alone for d6 codes)
     """
     if not isinstance(text, str):
-        raise RuleValueError(f"dice notation must be text, got {text!r}")
+        raise RuleValueError(
+            f"dice notation must be text (a str), got {type(text).__name__}", field="text"
+        )
+    if (
+        isinstance(explode_depth, bool)
+        or not isinstance(explode_depth, int)
+        or not 0 <= explode_depth <= MAX_EXPLODE_DEPTH
+    ):
+        raise RuleValueError(
+            f"the explosion depth must be a whole number from 0 to {MAX_EXPLODE_DEPTH}, "
+            f"got {explode_depth!r}",
+            field="explode_depth",
+        )
+    return _parse(text, explode_depth)
+
+
+# Small caches: an accepted distribution may still hold megabytes of weights.
+@lru_cache(maxsize=128)
+def _parse(text: str, explode_depth: int) -> Dice:
     if len(text) > 500:
         raise NotationError(text, 500, "at most 500 characters of notation")
-    return Dice(_Parser(text).parse())
+    node = _Parser(text, explode_depth).parse()
+    try:
+        _checked(node)
+    except _Refused as err:
+        raise NotationError(text, err.at, err.expected) from None
+    return Dice(node)
+
+
+# The cache of the public name, kept for callers that clear it.
+parse.cache_clear = _parse.cache_clear  # type: ignore[attr-defined]

@@ -31,12 +31,61 @@ from itertools import accumulate
 
 from .errors import RuleValueError
 
-__all__ = ["MAX_OUTCOMES", "Comparison", "Distribution"]
+__all__ = ["MAX_OUTCOMES", "Comparison", "Distribution", "convolution_ns"]
 
 #: The widest distribution (highest total - lowest total + 1) the engine builds.
 #: Anything wider is refused with a :class:`RuleValueError` instead of eating
 #: the reader's memory.
 MAX_OUTCOMES = 2_000_000
+
+
+def convolution_ns(
+    width_a: int, nnz_a: int, bits_a: float, width_b: int, nnz_b: int, bits_b: float
+) -> tuple[float, float]:
+    """Estimated nanoseconds of the two ways to add two rolls: (pair by pair, packed).
+
+    *Pair by pair* multiplies every possible total of one roll with every one
+    of the other. *Packed* writes each table of weights as one huge integer
+    (one fixed-width slot per total) and lets Python's big-integer product
+    (Karatsuba) do the whole convolution at once, which wins for wide rolls.
+    Measured on this project's machine (CPython 3.11), rounded up.
+
+    Example:
+        >>> naive, packed = convolution_ns(10000, 10000, 14, 10000, 10000, 14)
+        >>> packed < naive / 100
+        True
+    """
+    if width_a < width_b:
+        width_a, nnz_a, bits_a, width_b, nnz_b, bits_b = (
+            width_b,
+            nnz_b,
+            bits_b,
+            width_a,
+            nnz_a,
+            bits_a,
+        )
+    dense = nnz_a * 4 >= width_a * 3
+    limbs = (1 + bits_a / 30) * (1 + bits_b / 30)
+    naive = nnz_b * (width_a if dense else nnz_a) * (140.0 + 3.0 * limbs)
+    slot = bits_a + bits_b + 1
+    big = width_a * slot / 30 + 1
+    small = width_b * slot / 30 + 1
+    packed = (2 * width_a + 2 * width_b) * (200.0 + slot / 16) + 8.0 * (big / small) * small**1.585
+    return naive, packed
+
+
+def _packed_product(a: tuple[int, ...], b: tuple[int, ...], bits: int) -> tuple[int, ...]:
+    """Convolution of two weight tables through one big-integer product.
+
+    ``bits`` bounds the size of every result weight (the product of the two
+    total weights has at most that many bits), so slots never overlap.
+    """
+    nb = (bits + 7) // 8
+    x = int.from_bytes(b"".join(w.to_bytes(nb, "little") for w in a), "little")
+    y = int.from_bytes(b"".join(w.to_bytes(nb, "little") for w in b), "little")
+    n = len(a) + len(b) - 1
+    raw = (x * y).to_bytes(n * nb, "little")
+    return tuple(int.from_bytes(raw[i : i + nb], "little") for i in range(0, n * nb, nb))
 
 
 @dataclass(frozen=True)
@@ -274,8 +323,13 @@ class Distribution:
             >>> Distribution.uniform(6).variance()
             Fraction(35, 12)
         """
-        m = self.mean()
-        return sum((w * (v - m) ** 2 for v, w in self.items()), Fraction(0)) / self._total
+        # Integer sums only: T * sum(w v^2) - (sum(w v))^2, over T^2.
+        s1 = s2 = 0
+        for v, w in self.items():
+            s1 += w * v
+            s2 += w * v * v
+        t = self._total
+        return Fraction(t * s2 - s1 * s1, t * t)
 
     def stdev(self) -> float:
         """The standard deviation (a float: a square root is rarely a fraction).
@@ -307,11 +361,25 @@ class Distribution:
                 f"the sum would have {len(a) + len(b) - 1:,} possible totals: "
                 f"at most {MAX_OUTCOMES:,} are allowed"
             )
+        bits_a = (self._total if a is self._w else other._total).bit_length()
+        bits_b = (other._total if a is self._w else self._total).bit_length()
+        nnz_a = len(a) - a.count(0)
+        nnz_b = len(b) - b.count(0)
+        naive, packed = convolution_ns(len(a), nnz_a, bits_a, len(b), nnz_b, bits_b)
+        if packed < naive:
+            return Distribution(self._lo + other._lo, _packed_product(a, b, bits_a + bits_b + 1))
         out = [0] * (len(a) + len(b) - 1)
-        for j, wb in enumerate(b):
-            if wb:
-                for i, wa in enumerate(a, j):
-                    out[i] += wa * wb
+        if nnz_a * 4 < len(a) * 3:  # sparse (a multiplied roll): skip the zeros
+            pairs = [(i, wa) for i, wa in enumerate(a) if wa]
+            for j, wb in enumerate(b):
+                if wb:
+                    for i, wa in pairs:
+                        out[i + j] += wa * wb
+        else:
+            for j, wb in enumerate(b):
+                if wb:
+                    for i, wa in enumerate(a, j):
+                        out[i] += wa * wb
         return Distribution(self._lo + other._lo, tuple(out))
 
     __radd__ = __add__

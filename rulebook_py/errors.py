@@ -14,7 +14,14 @@ Example:
 
 from __future__ import annotations
 
-__all__ = ["NotationError", "RuleValueError", "RulebookError", "check_int"]
+__all__ = [
+    "QUOTE_RADIUS",
+    "NotationError",
+    "RuleValueError",
+    "RulebookError",
+    "check_int",
+    "quote_window",
+]
 
 
 class RulebookError(Exception):
@@ -74,12 +81,35 @@ class NotationError(RulebookError, ValueError):
             else f"at position {position} ({text[position]!r})"
         )
         super().__init__(
-            f"cannot read dice notation {text!r} {where}: expected {expected}",
+            f"cannot read dice notation {quote_window(text, position)} {where}: "
+            f"expected {expected}",
             field=field,
         )
         self.text = text
         self.position = position
         self.expected = expected
+
+
+#: Characters quoted on each side of the position in a :class:`NotationError`.
+QUOTE_RADIUS = 30
+
+
+def quote_window(text: str, position: int, radius: int = QUOTE_RADIUS) -> str:
+    """``repr`` of the text around ``position``, cut with ``…`` when longer.
+
+    A message quotes what the reader typed, but never a whole megabyte of it.
+
+    Example:
+        >>> quote_window("d6", 1)
+        "'d6'"
+        >>> quote_window("1+" * 50 + "x", 100, radius=4)
+        "…'1+1+x'"
+    """
+    if len(text) <= 2 * radius + 1:
+        return repr(text)
+    start = max(0, position - radius)
+    end = min(len(text), max(position, start) + radius + 1)
+    return f"{'…' if start > 0 else ''}{text[start:end]!r}{'…' if end < len(text) else ''}"
 
 
 def check_int(value: object, name: str, low: int | None = None, high: int | None = None) -> int:

@@ -1,15 +1,20 @@
-"""make bench: every calculator's update time against its budget, and the dice engine vs icepool.
+"""make bench: every calculator's update time against its budget, the dice engine vs icepool,
+and the slowest dice expression the notation accepts.
 
 Budgets (design card): a single-roll calculator must redraw in under 16 ms
 (median), a whole-fight one in under 100 ms, in CPython on this machine. The
 dice engine must be at least 10 times faster than icepool on two reference
 computations. icepool is a test-only dependency; it is used here as the
-yardstick. Not a test: it prints a table (and exits 1 if a budget is missed,
+yardstick. Every accepted dice expression must be answered in under 1 s
+(the notation's work estimate refuses anything above 0.25 s): the bench times
+the accepted expressions that the engine itself estimates as the costliest,
+hand-picked and seeded-random ones, and prints the slowest. Not a test: it prints a table (and exits 1 if a budget is missed,
 so a regression is visible).
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
@@ -18,6 +23,7 @@ from fractions import Fraction
 import icepool
 
 from rulebook_py import dice
+from rulebook_py.errors import NotationError
 from rulebook_py.widgets import CALCULATORS
 
 BUDGET_MS = {"roll": 16.0, "fight": 100.0}
@@ -55,6 +61,7 @@ def bench_calculators() -> bool:
 def _clear() -> None:
     dice.parse.cache_clear()
     dice._pool_distribution.cache_clear()
+    dice._face.cache_clear()
 
 
 def _median_ms(fn, repeat: int = 15) -> float:
@@ -122,7 +129,93 @@ def bench_engine() -> bool:
     return ok
 
 
+#: Expressions near the work cap, one family per operator (some are refused).
+NEAR_CAP = (
+    "400d6",
+    "1000d2",
+    "180d39",
+    "60d100",
+    "d10000+d10000",
+    "d10000-d10000+d10000",
+    "200d6+200d6",
+    "d1500+d1500",
+    "10d20kh3",
+    "20d20kh5",
+    "8d100kh4",
+    "3d200kh2",
+    "100d10000kh1",
+    "25d6!",
+    "10d10!",
+    "5d6!kh2",
+    "200d6ro1",
+    "50d10ro3kh40",
+    "400d6r2",
+    "1000d6>=5",
+    "1000d100r50>=60",
+    "d6*300000",
+    "d10000*10+d100",
+    "100d6+100d6",
+    "120d6-120d6",
+    "40d6kh39",
+    "2d20kh1+d12+d8+d6+d4",
+)
+
+
+def _random_expression(rng: random.Random) -> str:
+    parts = []
+    for _ in range(rng.randint(1, 3)):
+        count = rng.choice([1, 2, 3, 5, 8, 10, 20, 30, 50, 100, 200, 300, 500, 999])
+        sides = rng.choice([2, 3, 4, 6, 10, 12, 20, 39, 100, 300, 1000, 3000, 10000])
+        k = rng.randint(1, sides - 1)
+        mod = rng.choice(["", "", "!", f"ro{k}", f"r{k}"])
+        sel = rng.choice(["", "", f"kh{rng.randint(1, count)}", f"kl{rng.randint(1, count)}"])
+        if mod != "!" and rng.random() < 0.2:
+            sel = f">={rng.randint(1, sides)}"
+        term = f"{count}d{sides}{mod}{sel}"
+        if rng.random() < 0.2:
+            term += f"*{rng.choice([2, 3, 10, 100, 1000])}"
+        if rng.random() < 0.1:
+            term += f"/{rng.choice([2, 3, 10])}"
+        parts.append(term)
+    return rng.choice(["+", "-"]).join(parts)
+
+
+def slowest_accepted(samples: int = 3000, timed: int = 15) -> tuple[str, float, float]:
+    """(expression, CPU seconds, estimated seconds) of the slowest accepted expression."""
+    rng = random.Random(13)
+    candidates = list(NEAR_CAP) + [_random_expression(rng) for _ in range(samples)]
+    accepted = []
+    for text in dict.fromkeys(candidates):
+        try:
+            accepted.append((dice.estimate_seconds(dice.parse(text)), text))
+        except NotationError:
+            continue
+    worst = ("", 0.0, 0.0)
+    for estimate, text in sorted(accepted, reverse=True)[:timed]:
+        _clear()
+        start = time.process_time()
+        d = dice.parse(text)
+        d.pmf(), d.mean(), d.stdev(), d.prob_at_least(0), d.roll(random.Random(1))
+        seconds = time.process_time() - start
+        if seconds > worst[1]:
+            worst = (text, seconds, estimate)
+    return worst
+
+
+def bench_notation() -> bool:
+    text, seconds, estimate = slowest_accepted()
+    good = seconds < 1.0
+    print()
+    print(
+        f"slowest accepted dice expression: {text!r} {seconds * 1000:.0f} ms CPU "
+        f"(estimated {estimate * 1000:.0f} ms, cap {dice.MAX_SECONDS * 1000:.0f} ms; "
+        f"must be < 1000 ms)  {'yes' if good else 'NO'}"
+    )
+    return good
+
+
 if __name__ == "__main__":
     good = bench_calculators()
     good &= bench_engine()
+    good &= bench_notation()
     sys.exit(0 if good else 1)
