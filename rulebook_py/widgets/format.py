@@ -23,38 +23,68 @@ escape = html.escape
 
 
 def percent(p: Fraction) -> str:
-    """A probability as a percentage; tiny non-zero values keep two significant digits.
+    """A probability as a percentage that never rounds a certainty in or out.
+
+    Two decimals from 0.1 % up, two significant digits below; a chance that
+    is neither 0 nor 1 but would read "100.00 %" or round towards 0 reads "> 99.99 %"
+    or "< 0.01 %" instead (:func:`probability` adds the exact fraction).
 
     Example:
         >>> percent(Fraction(1, 1296)), percent(Fraction(0)), percent(Fraction(1))
         ('0.077 %', '0 %', '100 %')
+        >>> percent(1 - Fraction(1, 20_000_000_000)), percent(Fraction(1, 20_000_000_000))
+        ('> 99.99 %', '< 0.01 %')
     """
-    value = float(p) * 100
-    if p == 0:
+    if not isinstance(p, Fraction):
+        p = Fraction(p)
+    num, den = p.numerator, p.denominator
+    if num == 0:
         return "0 %"
-    if p == 1:
+    if num == den:
         return "100 %"
+    if 0 < num * 10_000 < den:
+        return "< 0.01 %"
+    value = num / den * 100
     if value >= 0.1:
-        return f"{value:.2f} %"
+        text = f"{value:.2f}"
+        if text == "100.00" and num < den:
+            return "> 99.99 %"
+        return f"{text} %"
     return f"{value:.2g} %"
+
+
+#: Longest exact fraction shown after an ordinary percentage.
+_SHORT = 23
 
 
 def probability(p: Fraction) -> str:
     """A probability as a percentage followed by the exact fraction.
 
-    Very long fractions (many-digit denominators) are left out.
+    A long fraction (many-digit denominator) is left out, except where the
+    percentage alone hides the uncertainty ("> 99.99 %", "< 0.01 %"): there
+    the exact value is always given, as ``1 − a/b`` near certainty when that
+    is the shorter way to write it.
 
     Example:
         >>> probability(Fraction(1, 4))
         '25.00 % (1/4)'
+        >>> probability(1 - Fraction(1, 20_000_000_000))
+        '> 99.99 % (1 − 1/20000000000)'
     """
     p = Fraction(p)
-    exact = f"{p.numerator}/{p.denominator}"
+    shown = percent(p)
     if p in (0, 1):
-        return percent(p)
-    if len(exact) > 23:
-        return percent(p)
-    return f"{percent(p)} ({exact})"
+        return shown
+    exact = f"{p.numerator}/{p.denominator}"
+    if shown.startswith(">"):
+        q = 1 - p
+        complement = f"1 − {q.numerator}/{q.denominator}"
+        return f"{shown} ({min(exact, complement, key=len)})"
+    if shown.startswith("<"):
+        return f"{shown} ({exact})"
+    if len(exact) > _SHORT:
+        return shown
+    return f"{shown} ({exact})"
 
 
 def number(x: Fraction | float | int, digits: int = 2) -> str:
