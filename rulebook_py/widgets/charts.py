@@ -205,8 +205,19 @@ def _svg(
     plot_w = _W - _LEFT - _RIGHT
     plot_h = _H - _TOP - _BOTTOM
     slot = plot_w / n
+    # Legend entries flow left to right and wrap onto extra rows below (the
+    # chart grows by a row each), with room for the names at the phone's
+    # larger type (see rulebook.css).
+    places, x, row = [], float(_LEFT), 0
+    for name, col in legend:
+        width = 30 + 10 * len(name)
+        if x > _LEFT and x + width - 14 > _W - _RIGHT:
+            x, row = float(_LEFT), row + 1
+        places.append((name, col, x, _H - 16 + 20 * row))
+        x += width
+    height = _H + 20 * row
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-chart" viewBox="0 0 {_W} {_H}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-chart" viewBox="0 0 {_W} {height}" '
         f'width="100%" style="max-width:{_W}px;height:auto;font-family:system-ui,sans-serif" '
         f'role="img" aria-label="{escape(title or x_title)}">'
     ]
@@ -234,17 +245,15 @@ def _svg(
     )
     if x_title:
         parts.append(
-            f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 30}" text-anchor="middle" '
+            f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 33}" text-anchor="middle" '
             f'font-size="12" fill="currentColor">{escape(x_title)}</text>'
         )
-    x = _LEFT
-    for name, col in legend:
+    for name, col, x, y in places:
         parts.append(
-            f'<rect x="{x:.1f}" y="{_H - 16}" width="12" height="12" fill="{col}"/>'
-            f'<text class="rb-legend" x="{x + 16:.1f}" y="{_H - 6}" font-size="12" '
+            f'<rect x="{x:.1f}" y="{y}" width="12" height="12" fill="{col}"/>'
+            f'<text class="rb-legend" x="{x + 16:.1f}" y="{y + 10}" font-size="12" '
             f'fill="currentColor">{escape(name)}</text>'
         )
-        x += 28 + 8.5 * len(name)  # room for the name at the phone's larger size
     parts.append("</svg>")
     return "".join(parts)
 
