@@ -8,6 +8,7 @@ import io
 import re
 import sys
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import nbformat
@@ -274,3 +275,29 @@ def test_every_chapter_calculator_cell_is_recognised():
                 assert builds_only_a_calculator(cell.source), cell.source
                 found += 1
     assert found >= 10
+
+
+# ------------------------------------------------------------ python call
+def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
+    from rulebook_py.widgets.base import PythonCall
+    from rulebook_py.widgets.dice import DiceCalculator
+
+    class WithCall(DiceCalculator):
+        def python_call(self, values):
+            expr = f'parse("{values["expression"]}").prob_at_least({values["target"]})'
+            return PythonCall("parse", expr, F(5, 8))
+
+    html = WithCall().code.value
+    assert html.startswith("<details class='rb-code'><summary>")
+    assert '<pre class="rb-session">' in html
+    prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
+    assert f"{prompt}from rulebook_py import parse\n" in html
+    assert f"{prompt}parse(&quot;3d6+2&quot;).prob_at_least(12)\n" in html
+    assert '<span class="rb-output">Fraction(5, 8)</span></pre></details>' in html
+    # what a reader copies (the selectable text) runs as it is
+    selectable = re.sub(r'<span class="rb-(prompt|output)"[^>]*>.*?</span>', "", html)
+    code = unescape(re.search(r"<pre[^>]*>(.*?)</pre>", selectable, re.S).group(1))
+    statement, expression = code.strip().splitlines()
+    namespace: dict = {}
+    exec(statement, namespace)
+    assert eval(expression, namespace) == F(5, 8)  # P(3d6+2 >= 12)

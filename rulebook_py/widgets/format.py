@@ -17,7 +17,15 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-__all__ = ["error_html", "escape", "number", "percent", "probability", "table_html"]
+__all__ = [
+    "error_html",
+    "escape",
+    "number",
+    "percent",
+    "probability",
+    "session_html",
+    "table_html",
+]
 
 escape = html.escape
 
@@ -126,3 +134,22 @@ def error_html(message: str) -> str:
         '<div class="rb-error" role="alert" style="color:#c0392b">⚠ bad &lt;value&gt;</div>'
     """
     return f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {escape(message)}</div>'
+
+
+def session_html(statements: Sequence[str], result: str) -> str:
+    """An interactive-session transcript (``>>>`` lines, then the result) ready to copy.
+
+    The prompts and the result are drawn but not selected (``rulebook.css``:
+    ``user-select: none``), so copying the block gives only the statements,
+    which run as they are.
+
+    Example:
+        >>> html = session_html(["import fractions", "fractions.Fraction(1, 2)"], "Fraction(1, 2)")
+        >>> html.count('<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>')
+        2
+        >>> html.endswith('<span class="rb-output">Fraction(1, 2)</span></pre>')
+        True
+    """
+    prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
+    lines = "".join(f"{prompt}{escape(s)}\n" for s in statements)
+    return f'<pre class="rb-session">{lines}<span class="rb-output">{escape(result)}</span></pre>'
