@@ -62,7 +62,7 @@ COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#9c755f")
 VIEWS = (("pmf", "=", "exactly"), ("atleast", "≥", "at least"), ("atmost", "≤", "at most"))
 
 _W, _H = 640, 300
-_LEFT, _RIGHT, _TOP, _BOTTOM = 52, 12, 30, 58
+_LEFT, _RIGHT, _TOP, _BOTTOM = 56, 12, 30, 58
 _INT = re.compile(r"-?[0-9]+")
 _CSV_QUOTE = re.compile(r'[,"\r\n]')
 
