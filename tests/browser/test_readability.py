@@ -3,7 +3,8 @@
 Measured in headless Chromium on the static pages (no Python):
 
 * **Contrast** (WCAG AA, at least 4.5:1): the title, the labels, the inputs'
-  text, the answer's table cells, the chart's text, the chart tools and the
+  text, the answer's table cells, the chart's text, the chart tools, the
+  messages (an error message is put in as a calculator shows it) and the
   roll of every calculator, against the background actually behind them, in
   the light and the dark theme (the site follows the reader's
   ``prefers-color-scheme``).
@@ -22,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+
+from rulebook_py.widgets.format import error_html
 
 from .conftest import is_local
 from .site import expected_calculators, toc_pages
@@ -74,6 +77,7 @@ _CONTRAST_JS = r"""
     chart: "svg.rb-chart text",
     tools: "a.rb-csv",
     roll: ".rb-roll",
+    message: ".rb-error, .rb-note, .widget-html-content > p",
     button: "button.jupyter-button",
   };
   const found = [];
@@ -161,6 +165,12 @@ def test_every_calculator_text_has_aa_contrast(page_name, theme, open_page, outp
     assert page.evaluate("document.documentElement.dataset.theme") == theme
     calculators = page.locator(".rb-calculator")
     assert calculators.count() == expected_calculators(page_name)
+    # An error message as a calculator shows it (no Python runs here to cause one).
+    page.evaluate(
+        """html => document.querySelectorAll('.rb-calculator .widget-html-content:empty')
+               .forEach((e, i) => { if (i % 5 === 0) e.innerHTML = html; })""",
+        error_html("‘x’ is not a number: type 0 to 99"),
+    )
     poor = []
     measured: set[str] = set()
     for i in range(calculators.count()):
@@ -173,7 +183,7 @@ def test_every_calculator_text_has_aa_contrast(page_name, theme, open_page, outp
     stem = page_name.replace("/", "-")
     page.screenshot(path=str(output_dir / f"readability-{theme}-{stem}.png"), full_page=True)
     if calculators.count():
-        assert {"title", "label", "input", "table", "roll"} <= measured
+        assert {"title", "label", "input", "table", "roll", "message"} <= measured
     assert poor == [], f"{page_name} in the {theme} theme:\n" + "\n".join(poor)
 
 
