@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from ..errors import RulebookError
 from .controls import LABEL_STYLE
-from .format import error_html, escape
+from .format import error_html, escape, session_html
 
 __all__ = ["LABEL_STYLE", "Calculator", "PythonCall", "control_for"]
 
@@ -254,7 +254,10 @@ class Calculator(widgets.VBox):
                 ""
                 if call is None
                 else "<details class='rb-code'><summary>The same answer in Python</summary>"
-                f"<pre>{escape(call.text())}</pre></details>"
+                + session_html(
+                    [f"from rulebook_py import {call.module}", call.expression], repr(call.value)
+                )
+                + "</details>"
             )
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)

@@ -1,31 +1,56 @@
-"""SVG bar charts of exact distributions: deterministic, self-contained, fast.
+"""Charts of exact distributions: SVG bars, three views, a table and a CSV link.
 
 The design card chose SVG charts from a small pure-Python library and named
 pygal. Measured in this project's calculators, one pygal bar chart with two
 series took 17 ms (median, 16 bars) -- more than the whole 16 ms budget of an
 update -- and needed its random ids, generation date and CDN script removed.
-This module writes the same kind of SVG directly: about 0.3 ms a chart, no
-dependency, byte-identical output for the same input (nbval compares stored
-outputs), no script and no external link, ``currentColor`` text and a
-transparent background so the chart follows the site's light or dark theme,
-and a native tooltip (``<title>``) on every bar.
+This module writes the same kind of SVG directly: no dependency,
+byte-identical output for the same input (nbval compares stored outputs), no
+script and no external link, ``currentColor`` text and a transparent
+background so the chart follows the site's light or dark theme, and a native
+tooltip (``<title>``) on every bar.
+
+Every chart comes with the same tools, written by :func:`bar_chart` and
+:func:`grouped_bar_chart` so that every calculator gets them:
+
+* **Views** (distributions only, i.e. integer outcomes in increasing order):
+  the SVG holds three series, *exactly* (``=``), *at least* (``≥``) and *at
+  most* (``≤``); a switch of three radio buttons under it (each label carries
+  ``data-view`` = ``pmf``, ``atleast`` or ``atmost``) shows one of them. The
+  switch is pure CSS (a ``<style>`` inside the SVG with ``:has()``), so it
+  works on the static page, in JupyterLab and in Voilà, with no Python and no
+  script. Where CSS is missing, the *exactly* view shows.
+* **Table**: the same numbers, as percentages and exact fractions, in an
+  accessible ``<table>`` inside a collapsed ``<details>``.
+* **CSV**: an ``<a download="….csv">`` data link with the numbers of the table.
+
+The output starts with the ``<svg>`` (one per chart), followed by the tools.
 
 Example:
     >>> from fractions import Fraction
-    >>> svg = bar_chart({1: Fraction(1, 2), 2: Fraction(1, 2)}, title="Coin")
-    >>> svg.startswith("<svg") and "<script" not in svg
+    >>> html = bar_chart({1: Fraction(1, 2), 2: Fraction(1, 2)}, title="Coin")
+    >>> html.startswith("<svg") and "<script" not in html
     True
-    >>> svg == bar_chart({1: Fraction(1, 2), 2: Fraction(1, 2)}, title="Coin")
+    >>> html == bar_chart({1: Fraction(1, 2), 2: Fraction(1, 2)}, title="Coin")
     True
+    >>> [v in html for v in ('data-view="pmf"', 'data-view="atleast"', 'download="coin.csv"')]
+    [True, True, True]
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import itertools
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
-__all__ = ["COLORS", "MAX_BARS", "bar_chart", "grouped_bar_chart"]
+from .format import percent
+
+__all__ = ["COLORS", "MAX_BARS", "VIEWS", "bar_chart", "grouped_bar_chart"]
 
 #: Most bars drawn; wider distributions have their negligible tails trimmed.
 MAX_BARS = 80
@@ -33,30 +58,79 @@ MAX_BARS = 80
 #: Series colours (colour-blind-safe pairs: blue / orange first).
 COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#9c755f")
 
+#: The views of a distribution: ``(data-view, sign, words)``.
+VIEWS = (("pmf", "=", "exactly"), ("atleast", "≥", "at least"), ("atmost", "≤", "at most"))
+
 _W, _H = 640, 300
-_LEFT, _RIGHT, _TOP, _BOTTOM = 46, 12, 30, 58
+_LEFT, _RIGHT, _TOP, _BOTTOM = 56, 12, 30, 58
+_INT = re.compile(r"-?[0-9]+")
+_CSV_QUOTE = re.compile(r'[,"\r\n]')
+
+# The view switch: the radio buttons follow the SVG (``.rb-chart-tools``);
+# ``:has(+ …)`` picks the checked one of *this* chart's own switch. The
+# at-least and at-most groups carry ``display="none"`` (a presentation
+# attribute, beaten by any CSS rule), so without CSS the exact view shows.
+_STYLE = (
+    "<style>"
+    + "".join(
+        f".rb-chart:has(+.rb-chart-tools input[value={v}]:checked) .rb-v-pmf{{display:none}}"
+        f".rb-chart:has(+.rb-chart-tools input[value={v}]:checked) .rb-v-{v}{{display:inline}}"
+        for v in ("atleast", "atmost")
+    )
+    + "</style>"
+)
+
+Series = tuple[str, Sequence["Fraction | None"], str]
 
 
-def _trim(keys: list, values: list[Fraction]) -> tuple[list, list[Fraction], str]:
-    """Drop far tails (each under 1 in 2,000) when there are more than MAX_BARS bars."""
-    if len(keys) <= MAX_BARS:
-        return keys, values, ""
-    lo, hi = 0, len(keys)
-    tail = Fraction(1, 2000)
-    acc = Fraction(0)
-    while lo < hi - 1 and acc + values[lo] < tail:
-        acc += values[lo]
+def _common(values: Sequence[Fraction]) -> tuple[list[int], int]:
+    """Numerators on the common denominator, and that denominator (exact, integers only)."""
+    den = math.lcm(*(v.denominator for v in values)) if values else 1
+    return [v.numerator * (den // v.denominator) for v in values], den
+
+
+def _trim_range(nums: Sequence[int], den: int) -> tuple[int, int]:
+    """Indices ``lo, hi`` of the bars shown: far tails (each under 1 in 2,000) dropped."""
+    n = len(nums)
+    if n <= MAX_BARS:
+        return 0, n
+    lo, hi = 0, n
+    acc = 0
+    while lo < hi - 1 and (acc + nums[lo]) * 2000 < den:
+        acc += nums[lo]
         lo += 1
-    acc = Fraction(0)
-    while hi - 1 > lo and acc + values[hi - 1] < tail:
-        acc += values[hi - 1]
+    acc = 0
+    while hi - 1 > lo and (acc + nums[hi - 1]) * 2000 < den:
+        acc += nums[hi - 1]
         hi -= 1
     if hi - lo > MAX_BARS:
-        best = max(range(lo, hi), key=lambda i: values[i])
+        best = max(range(lo, hi), key=lambda i: nums[i])
         mid = min(max(best, lo + MAX_BARS // 2), hi - MAX_BARS // 2)
         lo, hi = mid - MAX_BARS // 2, mid + MAX_BARS // 2
-    note = f"{keys[lo]} to {keys[hi - 1]} shown"
-    return keys[lo:hi], values[lo:hi], note
+    return lo, hi
+
+
+def _views(
+    nums: Sequence[int], den: int, lo: int, hi: int, cumulative: bool
+) -> list[list[Fraction]]:
+    """The shown values ``[lo:hi]`` of each view: exactly, then at least and at most.
+
+    At least and at most are suffix and prefix sums over every outcome given
+    (also the trimmed ones), summed as integers on the common denominator so
+    that a distribution of a few hundred outcomes costs well under a
+    millisecond; only the shown values become fractions.
+    """
+    views = [[Fraction(x, den) for x in nums[lo:hi]]]
+    if cumulative:
+        before = sum(nums[:lo])
+        total = before + sum(nums[lo:])
+        at_least, at_most, run = [], [], before
+        for x in nums[lo:hi]:
+            at_least.append(Fraction(total - run, den))
+            run += x
+            at_most.append(Fraction(run, den))
+        views += [at_least, at_most]
+    return views
 
 
 def _nice_step(top: float) -> float:
@@ -67,38 +141,23 @@ def _nice_step(top: float) -> float:
     return 100.0
 
 
-def _fmt(p: float) -> str:
-    return f"{p:.2f} %" if p >= 0.1 or p == 0 else f"{p:.2g} %"
-
-
-def _svg(
+def _bars(
     labels: Sequence[str],
-    series: Sequence[tuple[str, Sequence[float | None], str]],
+    series: Sequence[Series],
     *,
-    title: str,
-    x_title: str,
+    sign: str,
     legend: bool,
 ) -> str:
-    """Render bars: ``series`` is ``(name, percent per label or None, colour)``."""
+    """Gridlines, percent axis and bars of one view (``series`` in Fractions)."""
     n = max(1, len(labels))
-    peak = max((v for _, vals, _ in series for v in vals if v is not None), default=0.0)
+    pct = [[None if v is None else float(v) * 100 for v in vals] for _, vals, _ in series]
+    peak = max((v for vals in pct for v in vals if v is not None), default=0.0)
     step = _nice_step(peak if peak > 0 else 1.0)
     top = step * (int(peak / step) + 1) if peak > 0 else step
     plot_w = _W - _LEFT - _RIGHT
     plot_h = _H - _TOP - _BOTTOM
     slot = plot_w / n
-    # Several series at the same label are drawn side by side when more than
-    # one of them has a value there; a single value takes the whole slot.
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-chart" viewBox="0 0 {_W} {_H}" '
-        f'width="100%" style="max-width:{_W}px;height:auto;font-family:system-ui,sans-serif" '
-        f'role="img" aria-label="{escape(title or x_title)}">'
-    ]
-    if title:
-        parts.append(
-            f'<text x="{_W / 2:.0f}" y="18" text-anchor="middle" font-size="14" '
-            f'font-weight="600" fill="currentColor">{escape(title)}</text>'
-        )
+    parts = []
     k = 0.0
     while k <= top + 1e-9:
         y = _TOP + plot_h - k / top * plot_h
@@ -109,19 +168,72 @@ def _svg(
             f'fill="currentColor">{k:g}%</text>'
         )
         k += step
-    every = max(1, -(-n // 16))
+    # Several series at the same label are drawn side by side when more than
+    # one of them has a value there; a single value takes the whole slot.
     for i, label in enumerate(labels):
-        present = [(name, vals[i], col) for name, vals, col in series if vals[i] is not None]
+        present = [
+            (name, series[s][1][i], pct[s][i], col)
+            for s, (name, _vals, col) in enumerate(series)
+            if pct[s][i] is not None
+        ]
         width = slot * 0.84 / max(1, len(present))
         x0 = _LEFT + slot * i + slot * 0.08
-        for j, (name, value, col) in enumerate(present):
+        for j, (name, exact, value, col) in enumerate(present):
             h = value / top * plot_h
-            tip = f"{label}: {_fmt(value)}" + (f" ({name})" if legend else "")
+            tip = f"{sign}{label}: {percent(exact)}" + (f" ({name})" if legend else "")
             parts.append(
                 f'<rect x="{x0 + j * width:.1f}" y="{_TOP + plot_h - h:.1f}" '
                 f'width="{max(width, 0.6):.1f}" height="{h:.1f}" fill="{col}">'
                 f"<title>{escape(tip)}</title></rect>"
             )
+    return "".join(parts)
+
+
+def _svg(
+    labels: Sequence[str],
+    views: Sequence[tuple[str, str, Sequence[Series]]],
+    *,
+    title: str,
+    x_title: str,
+    legend: Sequence[tuple[str, str]],
+) -> str:
+    """One SVG: shared title, axis and legend, one group of bars per view.
+
+    ``views`` is ``(data-view, sign, series)``; the first is shown by default.
+    """
+    n = max(1, len(labels))
+    plot_w = _W - _LEFT - _RIGHT
+    plot_h = _H - _TOP - _BOTTOM
+    slot = plot_w / n
+    # Legend entries flow left to right and wrap onto extra rows below (the
+    # chart grows by a row each), with room for the names at the phone's
+    # larger type (see rulebook.css).
+    places, x, row = [], float(_LEFT), 0
+    for name, col in legend:
+        width = 30 + 10 * len(name)
+        if x > _LEFT and x + width - 14 > _W - _RIGHT:
+            x, row = float(_LEFT), row + 1
+        places.append((name, col, x, _H - 16 + 20 * row))
+        x += width
+    height = _H + 20 * row
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-chart" viewBox="0 0 {_W} {height}" '
+        f'width="100%" style="max-width:{_W}px;height:auto;font-family:system-ui,sans-serif" '
+        f'role="img" aria-label="{escape(title or x_title)}">'
+    ]
+    if len(views) > 1:
+        parts.append(_STYLE)
+    if title:
+        parts.append(
+            f'<text class="rb-chart-title" x="{_W / 2:.0f}" y="18" text-anchor="middle" '
+            f'font-size="14" font-weight="600" fill="currentColor">{escape(title)}</text>'
+        )
+    for v, (view, sign, series) in enumerate(views):
+        hidden = ' display="none"' if v else ""
+        bars = _bars(labels, series, sign=sign, legend=bool(legend))
+        parts.append(f'<g class="rb-v-{view}"{hidden}>{bars}</g>')
+    every = max(1, -(-n // 16))
+    for i, label in enumerate(labels):
         if i % every == 0:
             parts.append(
                 f'<text x="{_LEFT + slot * (i + 0.5):.1f}" y="{_TOP + plot_h + 14}" '
@@ -133,20 +245,96 @@ def _svg(
     )
     if x_title:
         parts.append(
-            f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 30}" text-anchor="middle" '
+            f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 33}" text-anchor="middle" '
             f'font-size="12" fill="currentColor">{escape(x_title)}</text>'
         )
-    if legend:
-        x = _LEFT
-        for name, _vals, col in series:
-            parts.append(
-                f'<rect x="{x}" y="{_H - 16}" width="12" height="12" fill="{col}"/>'
-                f'<text x="{x + 16}" y="{_H - 6}" font-size="12" fill="currentColor">'
-                f"{escape(name)}</text>"
-            )
-            x += 24 + 7 * len(name)
+    for name, col, x, y in places:
+        parts.append(
+            f'<rect x="{x:.1f}" y="{y}" width="12" height="12" fill="{col}"/>'
+            f'<text class="rb-legend" x="{x + 16:.1f}" y="{y + 10}" font-size="12" '
+            f'fill="currentColor">{escape(name)}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "distribution"
+
+
+def _tools(
+    labels: Sequence[str],
+    columns: Sequence[tuple[str, Sequence[Fraction]]],
+    *,
+    distribution: bool,
+    title: str,
+    x_title: str,
+    group: tuple[str, Sequence[str]] | None = None,
+) -> str:
+    """The view switch, the CSV link and the table of ``columns`` (``(header, values)``)."""
+    outcome = x_title or "outcome"
+    heads = [outcome] + ([group[0]] if group else []) + [h for h, _ in columns]
+    # CSV: one decimal and one exact column per number, so a spreadsheet
+    # reads the decimals and nothing is rounded away.
+    csv_head = [outcome] + ([group[0]] if group else [])
+    for h, _ in columns:
+        csv_head += [h, f"{h} (exact)"]
+    csv_rows = [[_csv_cell(c) for c in csv_head]]
+    body = []
+    for i, label in enumerate(labels):
+        extra = [group[1][i]] if group else []
+        row = [_csv_cell(label), *map(_csv_cell, extra)]
+        cells = "".join(f"<td>{escape(c)}</td>" for c in extra)
+        for _, vals in columns:
+            p = vals[i]
+            exact = _fraction(p)
+            row += [repr(p.numerator / p.denominator), exact]
+            cells += f'<td>{percent(p)}<br><span class="rb-exact">{exact}</span></td>'
+        csv_rows.append(row)
+        body.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
+    csv = "".join(",".join(r) + "\r\n" for r in csv_rows)
+    name = _slug(title or x_title)
+    key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
+    data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
+    switch = ""
+    if distribution:
+        switch = (
+            '<span class="rb-views" role="radiogroup" aria-label="Show the chance of">'
+            + "".join(
+                f'<label data-view="{v}"><input type="radio" name="rbv-{key}" value="{v}"'
+                f"{' checked' if v == 'pmf' else ''}>{sign} {words}</label>"
+                for v, sign, words in VIEWS
+            )
+            + "</span>"
+        )
+    link = (
+        f'<a class="rb-csv" download="{name}.csv" '
+        f'href="data:text/csv;charset=utf-8;base64,{data}">⤓ CSV</a>'
+    )
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    caption = escape(title or x_title or "The numbers of the chart")
+    table = (
+        '<details class="rb-data"><summary>Table of the numbers</summary>'
+        f'<div class="rb-scroll"><table class="rb-table"><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>"
+    )
+    return f'<div class="rb-chart-tools">{switch}{link}{table}</div>'
+
+
+def _csv_cell(text: str) -> str:
+    if _CSV_QUOTE.search(text):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _is_ascending_ints(keys: Sequence[object]) -> bool:
+    if not keys or not all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+        return False
+    return all(a < b for a, b in itertools.pairwise(keys))  # type: ignore[operator]
 
 
 def bar_chart(
@@ -158,7 +346,11 @@ def bar_chart(
     highlight_label: str = "success",
     other_label: str = "other",
 ) -> str:
-    """An SVG bar chart of one distribution, bars in percent.
+    """A bar chart of one distribution, bars in percent, with its views, table and CSV.
+
+    With integer outcomes in increasing order the chart has the exactly / at
+    least / at most views (sums over the outcomes given); with other outcomes
+    (names, categories) it has the exact view only.
 
     Args:
         pmf: ``{outcome: probability}`` in display order.
@@ -170,30 +362,46 @@ def bar_chart(
         other_label: Legend entry for the other bars.
 
     Returns:
-        An ``<svg>`` element as text.
+        HTML: the ``<svg>`` element followed by its tools.
 
     Example:
         >>> from fractions import Fraction as F
-        >>> svg = bar_chart({0: F(1, 4), 1: F(3, 4)}, highlight=lambda k: k == 1)
-        >>> "success" in svg and "75.00 %" in svg
+        >>> html = bar_chart({0: F(1, 4), 1: F(3, 4)}, highlight=lambda k: k == 1)
+        >>> "success" in html and "75.00 %" in html and "3/4" in html
         True
+        >>> "data-view" in bar_chart({"hit": F(1, 2), "miss": F(1, 2)})
+        False
     """
     keys = list(pmf)
-    values = [Fraction(pmf[k]) for k in keys]
-    keys, values, note = _trim(keys, values)
-    pct = [float(v) * 100 for v in values]
-    labels = [str(k) for k in keys]
-    x_title = f"{x_title} ({note})" if note else x_title
-    if highlight is None:
-        return _svg(
-            labels, [("probability", pct, COLORS[0])], title=title, x_title=x_title, legend=False
-        )
-    marks = [bool(highlight(k)) for k in keys]
-    series = [
-        (other_label, [None if m else p for p, m in zip(pct, marks)], COLORS[0]),
-        (highlight_label, [p if m else None for p, m in zip(pct, marks)], COLORS[1]),
-    ]
-    return _svg(labels, series, title=title, x_title=x_title, legend=True)
+    nums, den = _common([Fraction(pmf[k]) for k in keys])
+    distribution = _is_ascending_ints(keys)
+    lo, hi = _trim_range(nums, den)
+    labels = [str(k) for k in keys[lo:hi]]
+    shown = _views(nums, den, lo, hi, distribution)
+    if (lo, hi) != (0, len(keys)):
+        x_title = f"{x_title} ({keys[lo]} to {keys[hi - 1]} shown)"
+    marks = [bool(highlight(k)) for k in keys[lo:hi]] if highlight is not None else None
+    views = []
+    for (view, sign, _words), vals in zip(VIEWS, shown):
+        if marks is None:
+            series: list[Series] = [("probability", vals, COLORS[0])]
+        else:
+            series = [
+                (other_label, [None if m else p for p, m in zip(vals, marks)], COLORS[0]),
+                (highlight_label, [p if m else None for p, m in zip(vals, marks)], COLORS[1]),
+            ]
+        views.append((view, sign if view != "pmf" else "", series))
+    legend = [] if marks is None else [(other_label, COLORS[0]), (highlight_label, COLORS[1])]
+    svg = _svg(labels, views, title=title, x_title=x_title, legend=legend)
+    columns = [(f"{sign} {words}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
+    if not distribution:
+        columns = [("probability", shown[0])]
+    group = None
+    if marks is not None:
+        group = ("group", [highlight_label if m else other_label for m in marks])
+    return svg + _tools(
+        labels, columns, distribution=distribution, title=title, x_title=x_title, group=group
+    )
 
 
 def grouped_bar_chart(
@@ -203,7 +411,11 @@ def grouped_bar_chart(
     title: str = "",
     x_title: str = "",
 ) -> str:
-    """Several distributions side by side (one colour each), bars in percent.
+    """Several distributions side by side (one colour each), with views, table and CSV.
+
+    With integer labels in increasing order (``"0"``, ``"1"``, …) the chart
+    has the exactly / at least / at most views, each a sum over the labels
+    given; with other labels the exact view only.
 
     Args:
         labels: The x-axis labels (outcomes).
@@ -212,16 +424,35 @@ def grouped_bar_chart(
         x_title: Label of the horizontal axis.
 
     Returns:
-        An ``<svg>`` element as text.
+        HTML: the ``<svg>`` element followed by its tools.
 
     Example:
         >>> from fractions import Fraction as F
-        >>> svg = grouped_bar_chart(["1", "2"], {"A": [F(1), F(0)], "B": [F(0), F(1)]})
-        >>> svg.count("<rect") >= 4
+        >>> html = grouped_bar_chart(["1", "2"], {"A": [F(1), F(0)], "B": [F(0), F(1)]})
+        >>> html.count("<rect") >= 4 and 'data-view="atmost"' in html
         True
     """
-    rows = [
-        (name, [float(v) * 100 for v in values], COLORS[i % len(COLORS)])
-        for i, (name, values) in enumerate(series.items())
+    labels = list(labels)
+    names = list(series)
+    distribution = all(_INT.fullmatch(s) for s in labels) and _is_ascending_ints(
+        [int(s) for s in labels]
+    )
+    per_series = [
+        _views(*_common([Fraction(v) for v in series[name]]), 0, len(labels), distribution)
+        for name in names
     ]
-    return _svg(list(labels), rows, title=title, x_title=x_title, legend=True)
+    per_view = (
+        [[views[v] for views in per_series] for v in range(len(per_series[0]))] if names else [[]]
+    )
+    colors = [COLORS[i % len(COLORS)] for i in range(len(names))]
+    views = [
+        (view, sign if view != "pmf" else "", list(zip(names, vals, colors)))
+        for (view, sign, _words), vals in zip(VIEWS, per_view)
+    ]
+    svg = _svg(labels, views, title=title, x_title=x_title, legend=list(zip(names, colors)))
+    columns = [
+        (f"{name}: {sign}" if distribution else name, vals[s])
+        for (_v, sign, _words), vals in zip(VIEWS, per_view)
+        for s, name in enumerate(names)
+    ]
+    return svg + _tools(labels, columns, distribution=distribution, title=title, x_title=x_title)

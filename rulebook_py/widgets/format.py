@@ -17,44 +17,82 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-__all__ = ["error_html", "escape", "number", "percent", "probability", "table_html"]
+__all__ = [
+    "error_html",
+    "escape",
+    "number",
+    "percent",
+    "probability",
+    "session_html",
+    "table_html",
+]
 
 escape = html.escape
 
 
 def percent(p: Fraction) -> str:
-    """A probability as a percentage; tiny non-zero values keep two significant digits.
+    """A probability as a percentage that never rounds a certainty in or out.
+
+    Two decimals from 0.1 % up, two significant digits below; a chance that
+    is neither 0 nor 1 but would read "100.00 %" or round towards 0 reads "> 99.99 %"
+    or "< 0.01 %" instead (:func:`probability` adds the exact fraction).
 
     Example:
         >>> percent(Fraction(1, 1296)), percent(Fraction(0)), percent(Fraction(1))
         ('0.077 %', '0 %', '100 %')
+        >>> percent(1 - Fraction(1, 20_000_000_000)), percent(Fraction(1, 20_000_000_000))
+        ('> 99.99 %', '< 0.01 %')
     """
-    value = float(p) * 100
-    if p == 0:
+    if not isinstance(p, Fraction):
+        p = Fraction(p)
+    num, den = p.numerator, p.denominator
+    if num == 0:
         return "0 %"
-    if p == 1:
+    if num == den:
         return "100 %"
+    if 0 < num * 10_000 < den:
+        return "< 0.01 %"
+    value = num / den * 100
     if value >= 0.1:
-        return f"{value:.2f} %"
+        text = f"{value:.2f}"
+        if text == "100.00" and num < den:
+            return "> 99.99 %"
+        return f"{text} %"
     return f"{value:.2g} %"
+
+
+#: Longest exact fraction shown after an ordinary percentage.
+_SHORT = 23
 
 
 def probability(p: Fraction) -> str:
     """A probability as a percentage followed by the exact fraction.
 
-    Very long fractions (many-digit denominators) are left out.
+    A long fraction (many-digit denominator) is left out, except where the
+    percentage alone hides the uncertainty ("> 99.99 %", "< 0.01 %"): there
+    the exact value is always given, as ``1 − a/b`` near certainty when that
+    is the shorter way to write it.
 
     Example:
         >>> probability(Fraction(1, 4))
         '25.00 % (1/4)'
+        >>> probability(1 - Fraction(1, 20_000_000_000))
+        '> 99.99 % (1 − 1/20000000000)'
     """
     p = Fraction(p)
-    exact = f"{p.numerator}/{p.denominator}"
+    shown = percent(p)
     if p in (0, 1):
-        return percent(p)
-    if len(exact) > 23:
-        return percent(p)
-    return f"{percent(p)} ({exact})"
+        return shown
+    exact = f"{p.numerator}/{p.denominator}"
+    if shown.startswith(">"):
+        q = 1 - p
+        complement = f"1 − {q.numerator}/{q.denominator}"
+        return f"{shown} ({min(exact, complement, key=len)})"
+    if shown.startswith("<"):
+        return f"{shown} ({exact})"
+    if len(exact) > _SHORT:
+        return shown
+    return f"{shown} ({exact})"
 
 
 def number(x: Fraction | float | int, digits: int = 2) -> str:
@@ -96,3 +134,22 @@ def error_html(message: str) -> str:
         '<div class="rb-error" role="alert" style="color:#c0392b">⚠ bad &lt;value&gt;</div>'
     """
     return f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {escape(message)}</div>'
+
+
+def session_html(statements: Sequence[str], result: str) -> str:
+    """An interactive-session transcript (``>>>`` lines, then the result) ready to copy.
+
+    The prompts and the result are drawn but not selected (``rulebook.css``:
+    ``user-select: none``), so copying the block gives only the statements,
+    which run as they are.
+
+    Example:
+        >>> html = session_html(["import fractions", "fractions.Fraction(1, 2)"], "Fraction(1, 2)")
+        >>> html.count('<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>')
+        2
+        >>> html.endswith('<span class="rb-output">Fraction(1, 2)</span></pre>')
+        True
+    """
+    prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
+    lines = "".join(f"{prompt}{escape(s)}\n" for s in statements)
+    return f'<pre class="rb-session">{lines}<span class="rb-output">{escape(result)}</span></pre>'

@@ -1,0 +1,303 @@
+"""The chart writer's views, table and CSV, the percent format, and the hide-input tagging."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import re
+import sys
+from fractions import Fraction
+from html import unescape
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from rulebook_py.dice import parse
+from rulebook_py.widgets import CALCULATORS
+from rulebook_py.widgets.charts import MAX_BARS, bar_chart, grouped_bar_chart
+from rulebook_py.widgets.format import percent, probability
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from execute_notebooks import builds_only_a_calculator, tag_calculator_cells
+
+F = Fraction
+_CSV_LINK = re.compile(
+    r'<a class="rb-csv" download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"'
+)
+
+
+def csv_rows(html: str) -> tuple[str, list[list[str]]]:
+    """The file name and the rows of the (first) CSV link of a chart."""
+    match = _CSV_LINK.search(html)
+    assert match, "no CSV link"
+    text = base64.b64decode(match.group(2)).decode("utf-8-sig")
+    return match.group(1), list(csv.reader(io.StringIO(text)))
+
+
+def table_cells(html: str) -> list[list[str]]:
+    """The body rows of the chart's table: header cell then the data cells, as text."""
+    body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
+    rows = []
+    for tr in re.findall(r"<tr>(.*?)</tr>", body):
+        cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr)
+        rows.append([" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in cells])
+    return rows
+
+
+# ----------------------------------------------------------------- the views
+def test_a_distribution_has_the_three_views_and_the_exact_one_shows_first():
+    html = bar_chart(parse("2d6").pmf(), title="2d6")
+    assert html.startswith("<svg") and html.count("<svg") == 1
+    for view in ("pmf", "atleast", "atmost"):
+        assert html.count(f'data-view="{view}"') == 1
+        assert f'<g class="rb-v-{view}"' in html
+    assert '<g class="rb-v-pmf">' in html  # shown without CSS
+    assert '<g class="rb-v-atleast" display="none">' in html
+    assert '<g class="rb-v-atmost" display="none">' in html
+    # the switch is pure CSS: a style, no script, no address
+    assert "<style>" in html and ":checked" in html
+    assert "<script" not in html and "http://" not in html.replace(
+        'xmlns="http://www.w3.org/2000/svg"', ""
+    )
+    checked = re.findall(r'value="(\w+)" checked', html)
+    assert checked == ["pmf"]
+
+
+def test_the_at_least_and_at_most_bars_are_the_exact_sums():
+    html = bar_chart(parse("2d6").pmf(), title="2d6")
+    at_least = re.search(r'<g class="rb-v-atleast"[^>]*>(.*?)</g>', html).group(1)
+    tips = re.findall(r"<title>(.*?)</title>", at_least)
+    assert tips[0] == "≥2: 100 %"
+    assert "≥7: 58.33 %" in tips  # 21/36
+    assert tips[-1] == "≥12: 2.78 %"
+    at_most = re.search(r'<g class="rb-v-atmost"[^>]*>(.*?)</g>', html).group(1)
+    assert "≤7: 58.33 %" in re.findall(r"<title>(.*?)</title>", at_most)
+
+
+def test_outcome_categories_get_no_cumulative_views_but_a_table_and_a_csv():
+    html = bar_chart({"hit": F(1, 3), "miss": F(2, 3)}, title="Outcome", x_title="")
+    assert "data-view" not in html and "rb-v-atleast" not in html
+    assert "<details" in html and "download=" in html
+    assert table_cells(html) == [["hit", "33.33 % 1/3"], ["miss", "66.67 % 2/3"]]
+    html = grouped_bar_chart(["hit", "critical"], {"A": [F(1, 2), F(1, 20)]})
+    assert "data-view" not in html and "<details" in html
+
+
+def test_unsorted_integer_outcomes_are_not_summed():
+    html = bar_chart({3: F(1, 2), 1: F(1, 2)})
+    assert "data-view" not in html
+
+
+def test_the_table_lists_every_view_with_exact_fractions_in_a_collapsed_details():
+    html = bar_chart(
+        parse("2d6").pmf(), title="2d6", highlight=lambda k: k >= 7, highlight_label="≥ 7"
+    )
+    details = re.search(r"<details[^>]*>(.*?)</details>", html, re.S).group(0)
+    assert details.startswith('<details class="rb-data"><summary>')  # not open
+    assert "<caption>2d6</caption>" in details
+    heads = re.findall(r'<th scope="col">(.*?)</th>', details)
+    assert heads == ["total", "group", "= exactly", "≥ at least", "≤ at most"]
+    rows = table_cells(html)
+    assert rows[0] == ["2", "other", "2.78 % 1/36", "100 % 1", "2.78 % 1/36"]
+    assert rows[5] == ["7", "≥ 7", "16.67 % 1/6", "58.33 % 7/12", "58.33 % 7/12"]
+    assert len(rows) == 11
+
+
+def test_a_grouped_chart_of_integer_outcomes_has_views_for_every_series():
+    html = grouped_bar_chart(["0", "1", "2"], {"A": [F(1, 4), F(1, 2), F(1, 4)], "B": [1, 0, 0]})
+    assert html.count("data-view=") == 3
+    heads = re.findall(r'<th scope="col">(.*?)</th>', html)
+    assert heads == ["outcome", "A: =", "B: =", "A: ≥", "B: ≥", "A: ≤", "B: ≤"]
+    assert table_cells(html)[1] == [
+        "1",
+        "50.00 % 1/2",
+        "0 % 0",
+        "75.00 % 3/4",
+        "0 % 0",
+        "75.00 % 3/4",
+        "100 % 1",
+    ]
+
+
+# --------------------------------------------------------------------- CSV
+def test_the_csv_holds_the_numbers_of_the_table_decimal_and_exact():
+    pmf = parse("3d6").pmf()
+    name, rows = csv_rows(bar_chart(pmf, title="Distribution of 3d6", x_title="total"))
+    assert name == "distribution-of-3d6.csv"
+    assert rows[0] == [
+        "total",
+        "= exactly",
+        "= exactly (exact)",
+        "≥ at least",
+        "≥ at least (exact)",
+        "≤ at most",
+        "≤ at most (exact)",
+    ]
+    assert [int(r[0]) for r in rows[1:]] == list(range(3, 19))
+    for row in rows[1:]:
+        k = int(row[0])
+        exact = F(row[2])
+        assert exact == pmf[k] and float(row[1]) == float(exact)
+        assert F(row[4]) == sum(p for v, p in pmf.items() if v >= k)
+        assert F(row[6]) == sum(p for v, p in pmf.items() if v <= k)
+
+
+def test_csv_cells_with_commas_or_quotes_are_quoted():
+    _name, rows = csv_rows(bar_chart({'a, "b"': F(1)}, x_title="who"))
+    assert rows == [["who", "probability", "probability (exact)"], ['a, "b"', "1.0", "1"]]
+
+
+# --------------------------------------------------------------- trimming
+def test_a_wide_distribution_is_trimmed_but_its_sums_count_the_hidden_tails():
+    pmf = parse("30d6").pmf()
+    html = bar_chart(pmf, title="30d6")
+    rows = table_cells(html)
+    assert len(rows) <= MAX_BARS
+    first, last = int(rows[0][0]), int(rows[-1][0])
+    assert first > 30 and last < 180  # tails trimmed
+    _name, csv_body = csv_rows(html)
+    assert F(csv_body[1][4]) == sum(p for v, p in pmf.items() if v >= first)
+    assert F(csv_body[1][4]) < 1
+    assert F(csv_body[-1][6]) == sum(p for v, p in pmf.items() if v <= last)
+    assert f"({first} to {last} shown)" in html
+
+
+# ----------------------------------------------------------- determinism
+def test_the_same_chart_is_byte_identical_and_two_charts_have_two_switches():
+    a = bar_chart(parse("2d6").pmf(), title="2d6")
+    assert a == bar_chart(parse("2d6").pmf(), title="2d6")
+    b = bar_chart(parse("3d6").pmf(), title="3d6")
+    name_a = re.search(r'name="(rbv-\w+)"', a).group(1)
+    name_b = re.search(r'name="(rbv-\w+)"', b).group(1)
+    assert name_a != name_b
+
+
+def test_title_and_labels_are_escaped():
+    html = bar_chart({"<b>": F(1)}, title="a & <b>")
+    assert "<b>" not in html and "&lt;b&gt;" in html
+    assert "a &amp; &lt;b&gt;" in html
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_every_calculator_chart_has_its_table_and_csv(name):
+    calc = CALCULATORS[name]()
+    charts = calc.chart.value.count("<svg")
+    assert calc.chart.value.count('<div class="rb-chart-tools">') == charts
+    assert calc.chart.value.count("<details") == charts
+    assert calc.chart.value.count(' download="') == charts
+    for svg in re.findall(r"<svg.*?</svg>", calc.chart.value, re.S):
+        assert svg.count('<g class="rb-v-') in (1, 3)
+
+
+# -------------------------------------------------------------- percent
+def test_a_near_certainty_is_never_printed_as_100_percent():
+    # issue 13: "P(capture) 100.00 %" was printed for 1 - 5e-11
+    p = 1 - F(5, 10**11)
+    assert percent(p) == "> 99.99 %"
+    assert probability(p) == "> 99.99 % (1 − 1/20000000000)"
+    for k in range(999_950, 1_000_000):
+        assert percent(F(k, 10**6)) != "100.00 %"
+
+
+def test_a_tiny_chance_is_never_printed_as_zero():
+    assert percent(F(5, 10**11)) == "< 0.01 %"
+    assert probability(F(5, 10**11)) == "< 0.01 % (1/20000000000)"
+    assert percent(F(1, 10**4)) == "0.01 %"
+    assert percent(F(1, 10**4 + 1)) == "< 0.01 %"
+    assert percent(F(1, 1296)) == "0.077 %"
+
+
+def test_the_extremes_keep_their_exact_value_even_when_long():
+    tiny = F(1, 3**40)
+    assert probability(tiny) == f"< 0.01 % (1/{3**40})"
+    near = 1 - F(2, 3**40)
+    assert probability(near) == f"> 99.99 % (1 − 2/{3**40})"
+
+
+def test_ordinary_percentages_are_unchanged():
+    assert percent(F(1, 3)) == "33.33 %"
+    assert percent(F(0)) == "0 %" and percent(F(1)) == "100 %"
+    assert probability(F(3, 8)) == "37.50 % (3/8)"
+    assert probability(F(99_993, 100_000)) == "99.99 % (99993/100000)"
+
+
+# ------------------------------------------------------------ hide-input
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from rulebook_py.widgets.dice import DiceCalculator\n\nDiceCalculator()",
+        "from rulebook_py.widgets.mass_battle import (\n    A,\n    UnitBuilderCalculator,\n)\n\n"
+        "UnitBuilderCalculator()",
+        "CompareCalculator()",
+        'calc = DiceCalculator(expression="3d6")\ncalc',
+        "import rulebook_py.widgets.dice as w\nw.DiceCalculator()",
+    ],
+)
+def test_a_cell_that_only_builds_a_calculator_is_tagged(source):
+    assert builds_only_a_calculator(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from rulebook_py import parse\nparse('2d6').mean()",
+        "calc = DiceCalculator()\ncalc.controls['expression'].value = '3d6'\ncalc",
+        "DiceCalculator().result.value",
+        "from rulebook_py.widgets.dice import DiceCalculator",
+        "print(DiceCalculator())",
+        "def f(:",
+    ],
+)
+def test_a_cell_that_does_more_is_not_tagged(source):
+    assert not builds_only_a_calculator(source)
+
+
+def test_tagging_keeps_other_tags_and_does_not_repeat_itself():
+    cell = nbformat.v4.new_code_cell("DiceCalculator()", metadata={"tags": ["other"]})
+    nb = nbformat.v4.new_notebook(cells=[cell, nbformat.v4.new_markdown_cell("DiceCalculator()")])
+    assert tag_calculator_cells(nb) == 1
+    assert tag_calculator_cells(nb) == 1
+    assert nb.cells[0].metadata.tags == ["other", "hide-input"]
+    assert "tags" not in nb.cells[1].metadata
+
+
+def test_every_chapter_calculator_cell_is_recognised():
+    """Each chapter's calculator cells (imports + the calculator) qualify."""
+    book = Path(__file__).resolve().parents[1] / "book"
+    found = 0
+    for path in sorted(book.glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code" and re.fullmatch(
+                r"(from [\w.]+ import [\w, ()\n]+\n+)?\w+Calculator\(\)\s*", cell.source
+            ):
+                assert builds_only_a_calculator(cell.source), cell.source
+                found += 1
+    assert found >= 10
+
+
+# ------------------------------------------------------------ python call
+def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
+    from rulebook_py.widgets.base import PythonCall
+    from rulebook_py.widgets.dice import DiceCalculator
+
+    class WithCall(DiceCalculator):
+        def python_call(self, values):
+            expr = f'parse("{values["expression"]}").prob_at_least({values["target"]})'
+            return PythonCall("parse", expr, F(5, 8))
+
+    html = WithCall().code.value
+    assert html.startswith("<details class='rb-code'><summary>")
+    assert '<pre class="rb-session">' in html
+    prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
+    assert f"{prompt}from rulebook_py import parse\n" in html
+    assert f"{prompt}parse(&quot;3d6+2&quot;).prob_at_least(12)\n" in html
+    assert '<span class="rb-output">Fraction(5, 8)</span></pre></details>' in html
+    # what a reader copies (the selectable text) runs as it is
+    selectable = re.sub(r'<span class="rb-(prompt|output)"[^>]*>.*?</span>', "", html)
+    code = unescape(re.search(r"<pre[^>]*>(.*?)</pre>", selectable, re.S).group(1))
+    statement, expression = code.strip().splitlines()
+    namespace: dict = {}
+    exec(statement, namespace)
+    assert eval(expression, namespace) == F(5, 8)  # P(3d6+2 >= 12)
