@@ -50,6 +50,7 @@ from rulebook_py.systems.unisystem.initiative import (
     InitiativeEdge,
     first_to_act,
     initiative_order,
+    side_first_chances,
 )
 from rulebook_py.systems.unisystem.ranged import (
     Aim,
@@ -252,8 +253,10 @@ def test_group_initiative_rolls_once_per_side_with_the_best_dexterity():
     ]
     chances = first_to_act(fighters, group=True)
     side = _brute_first([("PCs", 4, 4), ("NPC", 5, 5)])
-    assert chances["Jimmy"] == side["PCs"] and chances["Ann"] == 0
-    assert chances["W2"] == side["NPC"] and chances["W1"] == 0
+    # the whole side acts together: every member acts in the first group with its side
+    assert chances["Jimmy"] == chances["Ann"] == side["PCs"]
+    assert chances["W2"] == chances["W1"] == side["NPC"]
+    assert side_first_chances(fighters, group=True) == {"PCs": side["PCs"], "NPC": side["NPC"]}
     order = initiative_order(fighters, random.Random(5), group=True)
     sides = [e.unit for e in order.entries]
     assert sides in (["PCs", "PCs", "NPC", "NPC"], ["NPC", "NPC", "PCs", "PCs"])
@@ -313,7 +316,13 @@ def test_initiative_bad_inputs():
 @given(st.lists(st.integers(0, 8), min_size=1, max_size=6), st.booleans())
 def test_first_to_act_chances_sum_to_one(dexes, group):
     fighters = [Combatant(f"C{i}", d, side=f"S{i % 2}") for i, d in enumerate(dexes)]
-    assert sum(first_to_act(fighters, group=group).values()) == 1
+    sides = side_first_chances(fighters, group=group)
+    assert sum(sides.values()) == 1
+    chances = first_to_act(fighters, group=group)
+    if not group:
+        assert sum(chances.values()) == 1
+    else:  # every member acts with its side
+        assert all(chances[c.name] == sides[c.side] for c in fighters)
 
 
 # ------------------------------------------------------------------ close combat
@@ -989,3 +998,124 @@ def number_text(x):
     from rulebook_py.widgets.format import number
 
     return number(x)
+
+
+# ------------------------------------------------------------------ issue 14
+def test_martial_arts_at_level_0_cannot_parry_a_blade_bare_handed():
+    knife = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON)
+    untrained = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.MARTIAL_ARTS)
+    assert not can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON, skill=0)
+    with pytest.raises(RuleValueError, match="level 0 is no close-combat skill") as err:
+        melee_exchange(knife, untrained)
+    assert err.value.field == "skill"
+    # the skill makes the parry legal; an unarmed attack can still be parried without it
+    trained = MeleeDefence(DefenceKind.PARRY, 3, 1, CloseSkill.MARTIAL_ARTS)
+    assert melee_exchange(knife, trained).hit_chance == hit_of(5, 4)
+    fist = MeleeAttack(3, 2, CloseSkill.BRAWLING)
+    assert melee_exchange(fist, untrained).hit_chance == hit_of(5, 3)
+    # a hand weapon held without the skill parries as a difficult DEX test
+    held = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.HAND_WEAPON)
+    assert melee_exchange(knife, held).hit_chance == hit_of(5, 3)
+
+
+def hit_of(attack_bonus: int, defence_bonus: int) -> Fraction:
+    """P(D10 + a > D10 + d and D10 + a >= 9), by brute force."""
+    wins = sum(
+        1
+        for x in D10
+        for y in D10
+        if x + attack_bonus > y + defence_bonus and x + attack_bonus >= 9
+    )
+    return F(wins, 100)
+
+
+def test_untrained_shot_default_is_a_difficult_dex_test_and_the_option_the_unskilled_task():
+    from rulebook_py.systems.unisystem import UntrainedAttack
+
+    assert ranged_attack(3, 0).hit_chance == F(5, 10)  # D10 + 3 needs 6+
+    unskilled = ranged_attack(3, 0, untrained=UntrainedAttack.UNSKILLED_TASK)
+    assert unskilled.hit_chance == F(3, 10)  # D10 + 3 − 2 needs 8+
+    burst = Volley(FiringMode.BURST, 1, burst_size=5)
+    default = ranged_attack(8, 0, volley=burst)
+    capped = ranged_attack(8, 0, volley=burst, untrained=UntrainedAttack.UNSKILLED_TASK)
+    assert default.hits.max_value == 5  # D10 + 8 = 18: five levels
+    assert capped.hits.max_value == 2  # never more than two success levels
+    # D10 + 8 − 2: a 1 or 2 misses (7, 8), a 3 or 4 is one level, 5+ two (capped)
+    assert capped.hits.pmf() == {0: F(2, 10), 1: F(2, 10), 2: F(6, 10)}
+    # a trained shooter is unchanged by the option
+    trained = ranged_attack(3, 3, untrained=UntrainedAttack.UNSKILLED_TASK)
+    assert trained.hit_chance == ranged_attack(3, 3).hit_chance
+    # the seeded roll follows the same cap
+    for seed in range(20):
+        assert capped.roll(random.Random(seed), sides=6, multiplier=1).hits <= 2
+
+
+def test_untrained_melee_attack_option_and_improvised_weapons_stay_difficult_tests():
+    from rulebook_py.systems.unisystem import UntrainedAttack
+
+    none = MeleeDefence(DefenceKind.NONE)
+    opt = UntrainedAttack.UNSKILLED_TASK
+    assert melee_exchange(MeleeAttack(3), none).hit_chance == F(5, 10)
+    assert melee_exchange(MeleeAttack(3), none, untrained=opt).hit_chance == F(3, 10)
+    assert melee_exchange(MeleeAttack(9), none, untrained=opt).level_distribution() == {
+        0: F(1, 10),
+        1: F(2, 10),
+        2: F(7, 10),
+    }
+    bottle = MeleeAttack(3, 0, CloseSkill.HAND_WEAPON, improvised=ImprovisedWeapon.SHARP)
+    assert attack_check(bottle, untrained=opt).bonus == attack_check(bottle).bonus == 1
+
+
+def test_the_defender_gets_the_total_darkness_perception_bonus_too():
+    dark = Lighting.TOTAL_DARKNESS
+    att, dfc = MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3)
+    plain = melee_exchange(att, dfc, dark)
+    assert plain.hit_chance == hit_of(0, 0)
+    sensed = melee_exchange(att, dfc, dark, darkness_bonus=1, defender_darkness_bonus=2)
+    assert sensed.defence.bonus == 2 and sensed.hit_chance == hit_of(1, 2)
+    with pytest.raises(RuleValueError, match="defender_darkness_bonus"):
+        melee_exchange(att, dfc, dark, defender_darkness_bonus=11)
+    shot = ranged_attack(
+        3, 3, lighting=dark, defence="dive_for_cover", defender_dexterity=3,
+        defender_darkness_bonus=3,
+    )  # fmt: skip
+    assert shot.dive.bonus == 3
+    assert shot.hit_chance == F(sum(1 for x in D10 for y in D10 if x > y + 3 and x >= 9), 100)
+
+
+def test_combat_rolls_may_use_the_2d6_core_die():
+    from rulebook_py.systems.unisystem import CoreDie, core_distribution
+
+    two = core_distribution(CoreDie.TWO_D6)
+    out = melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE), core=CoreDie.TWO_D6)
+    assert out.hit_chance == two.prob_at_least(4)
+    shot = ranged_attack(3, 3, core=CoreDie.TWO_D6)
+    assert shot.hit_chance == two.prob_at_least(3)
+    assert shot.attacks[0].core is CoreDie.TWO_D6
+    assert feint(3, 2, 2, 2, core=CoreDie.TWO_D6).attacker.core is CoreDie.TWO_D6
+    r = shot.roll(random.Random(3), sides=6, multiplier=3)
+    assert "2D6−2" in str(r)
+
+
+def test_a_negative_total_is_written_with_the_minus_sign():
+    from rulebook_py.systems.unisystem import unskilled
+
+    text = str(unskilled(0, -30, 10).resolve(2))
+    assert "= −40" in text and "-" not in text
+    entry = initiative_order([Combatant("A", 0, bonus=-10)], random.Random(1)).entries[0]
+    assert "−" in str(entry) and "+ -" not in str(entry)
+
+
+def test_group_initiative_counts_a_members_bonus():
+    fighters = [Combatant("Jimmy", 4), Combatant("Seer", 2, bonus=3), Combatant("W", 5, "NPC")]
+    side = _brute_first([("PCs", 5, 4), ("NPC", 5, 5)])
+    assert first_to_act(fighters, group=True)["Seer"] == side["PCs"]
+    order = initiative_order(fighters, random.Random(2), group=True)
+    assert {e.bonus for e in order.entries if e.combatant.side == "PCs"} == {5}
+
+
+def test_an_aimed_roll_at_every_maximum_rolls_without_a_bonus_error():
+    aim = Aim(30, 30, scope=5)
+    out = ranged_attack(30, 30, aim=aim, modifier=30, range_band="point_blank", ammo="birdshot")
+    roll = out.roll(random.Random(1), sides=10, multiplier=30)
+    assert roll.hits == 1 and "(aim)" in str(roll)
