@@ -1119,3 +1119,48 @@ def test_an_aimed_roll_at_every_maximum_rolls_without_a_bonus_error():
     out = ranged_attack(30, 30, aim=aim, modifier=30, range_band="point_blank", ammo="birdshot")
     roll = out.roll(random.Random(1), sides=10, multiplier=30)
     assert roll.hits == 1 and "(aim)" in str(roll)
+
+
+def test_a_third_number_in_a_plan_line_is_refused_not_read_as_a_label():
+    with pytest.raises(RuleValueError, match=r"line 1 'attack 4\+4\+1': only attribute\+skill"):
+        parse_plan("attack 4+4+1")
+    assert parse_plan("attack 4+4 (+1) kick")[0] == PlannedAction(
+        ActionKind.ATTACK, 4, 4, "kick", modifier=1
+    )
+    assert parse_plan("attack 4+4 (−2)")[0].modifier == -2
+    with pytest.raises(RuleValueError, match="signed number"):
+        parse_plan("attack 4+4 (x) kick")
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+def test_plans_read_ascii_digits_only(digit):
+    with pytest.raises(RuleValueError, match="digits 0 to 9") as err:
+        parse_plan(f"attack 4+{digit} punch")
+    assert err.value.field == "actions" and repr(digit) in str(err.value)
+
+
+def test_stances_and_per_action_modifiers_in_the_plan():
+    plan = parse_plan("attack 4+4 punch\nattack 4+4 (+1) kick\nother 3 shout")
+    steps = plan_actions(plan, stance=Stance.AGGRESSIVE)
+    assert [s.check.bonus for s in steps] == [10, 9, 3 - 4]  # +2, +2 −2 +1, −4
+    defensive = plan_actions(parse_plan("dodge 4+3\ndodge 4+3"), stance=Stance.DEFENSIVE)
+    assert [s.check.bonus for s in defensive] == [10, 8]
+    with pytest.raises(RuleValueError, match="gives up every defence") as err:
+        plan_actions(parse_plan("attack 4+4\ndodge 4+3"), stance=Stance.AGGRESSIVE)
+    assert err.value.field == "stance"
+    with pytest.raises(RuleValueError, match="gives up attacking"):
+        plan_actions(parse_plan("dodge 4+3\nattack 4+4"), stance=Stance.DEFENSIVE)
+
+
+def test_massive_creatures_attack_several_times_without_penalty_or_cap():
+    plan = parse_plan("attack 5+3\nattack 5+3\nattack 5+3\nattack 5+3\ndodge 5+1\ndodge 5+1")
+    steps = plan_actions(plan, massive=True, limits=ActionLimits(max_attacks=3, constitution=1))
+    assert [s.penalty for s in steps] == [0, 0, 0, 0, 0, -2]
+    with pytest.raises(RuleValueError, match="at most 3 attacks"):
+        plan_actions(plan, limits=ActionLimits(max_attacks=3))
+
+
+def test_the_cap_message_says_attack_for_one():
+    plan = parse_plan("attack 2+1\nattack 2+1")
+    with pytest.raises(RuleValueError, match="at most 1 attack is allowed"):
+        plan_actions(plan, limits=ActionLimits(dexterity=2))
