@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rulebook_py.distribution import Distribution
 from rulebook_py.errors import RuleValueError
-from rulebook_py.systems.unisystem import contest, success_levels, task, test
+from rulebook_py.systems.unisystem import UntrainedAttack, contest, success_levels, task, test
 from rulebook_py.systems.unisystem.actions import (
     ActionKind,
     ActionLimits,
@@ -814,10 +814,12 @@ def test_melee_calculator_feint_shows_its_exact_effect():
     assert "+0: 51.00 % (51/100), +1: 9.00 % (9/100)" in text
     assert "P(feint wins the contest)</td><td>55.00 % (11/20)" in text
     calc.controls["feint_perception"].value = 31
-    assert "perception must be an integer from 0 to 30" in _err(calc, "feint_perception")
+    assert "Feint: defender's Perception: must be an integer from 0 to 30, got 31" in _err(
+        calc, "feint_perception"
+    )
     calc.controls["feint_perception"].value = 2
     calc.controls["feint_skill"].value = -1
-    assert "attacker_skill" in _err(calc, "feint_skill")
+    assert "Feint: attacker's combat skill: must be" in _err(calc, "feint_skill")
     calc.controls["feint_skill"].value = 2
     calc.roll()
     assert "feint D10" in calc.roll_output.value and "<br>attack D10" in calc.roll_output.value
@@ -859,7 +861,9 @@ def test_combat_controls_show_whole_labels_and_a_selection():
 def test_melee_calculator_shows_errors_next_to_the_control():
     calc = MeleeExchangeCalculator()
     calc.controls["attacker_dexterity"].value = -1
-    assert "dexterity must be an integer from 0 to 30, got -1" in _err(calc, "attacker_dexterity")
+    assert "Attacker: Dexterity (Dextérité): must be an integer from 0 to 30, got −1" in _err(
+        calc, "attacker_dexterity"
+    )
     assert calc.result.value == ""
     calc.controls["attacker_dexterity"].value = 3
     assert calc.error == ""
@@ -872,7 +876,9 @@ def test_melee_calculator_shows_errors_next_to_the_control():
     assert "multiplier" in _err(calc, "multiplier")
     calc.controls["multiplier"].value = 2
     calc.controls["defence_modifier"].value = 40
-    assert "modifier must be an integer from -30 to 30, got 40" in _err(calc, "defence_modifier")
+    assert "Defender: other modifier: must be an integer from −30 to 30, got 40" in _err(
+        calc, "defence_modifier"
+    )
 
 
 def test_melee_calculator_roll_is_seeded():
@@ -896,9 +902,17 @@ def test_ranged_calculator_default_is_the_burst_of_three():
         ("burst_size", 0, "3 to 5 rounds, got 0"),
         ("burst_size", 200, "3 to 5 rounds, got 200"),
         ("count", 0, "1 to 10 bursts, got 0"),
-        ("multiplier", -2, "multiplier must be an integer from 1 to 30, got -2"),
-        ("dexterity", 31, "dexterity must be an integer from 0 to 30, got 31"),
-        ("defender_dodge", -1, "defender_dodge"),
+        (
+            "multiplier",
+            -2,
+            "Damage multiplier (before range): must be an integer from 1 to 30, got −2",
+        ),
+        (
+            "dexterity",
+            31,
+            "Shooter: Dexterity (Dextérité): must be an integer from 0 to 30, got 31",
+        ),
+        ("defender_dodge", -1, "Target: Dodge (0 = difficult DEX test): must be an integer"),
     ],
 )
 def test_ranged_calculator_bad_values(control, value, match):
@@ -912,13 +926,13 @@ def test_ranged_calculator_aim_and_cool_errors():
     calc = RangedAttackCalculator(aim=True, under_fire=True)
     assert calc.error == ""
     calc.controls["scope"].value = 1
-    assert "scope must be 0 (none) or from 2 to 5, got 1" in _err(calc, "scope")
+    assert "must be 0 (none) or from 2 to 5, got 1" in _err(calc, "scope")
     calc.controls["scope"].value = 0
     calc.controls["aim_perception"].value = -3
-    assert "perception" in _err(calc, "aim_perception")
+    assert "Aim: Perception: must be" in _err(calc, "aim_perception")
     calc.controls["aim_perception"].value = 3
     calc.controls["willpower"].value = -1
-    assert "willpower" in _err(calc, "willpower")
+    assert "Shooter: Willpower (Volonté): must be" in _err(calc, "willpower")
 
 
 def test_ranged_calculator_full_auto_and_roll():
@@ -942,7 +956,9 @@ def test_initiative_calculator():
     calc.controls["combatants"].value = "A, 3\nA, 4"
     assert "unique" in _err(calc, "combatants")
     calc.controls["combatants"].value = "A, 3, PCs, dragon"
-    assert "ranged, magic or ambush, got 'dragon'" in _err(calc, "combatants")
+    assert "an edge (ranged, magic or ambush) or a bonus such as +2, got 'dragon'" in _err(
+        calc, "combatants"
+    )
     calc.controls["combatants"].value = "A, 99"
     assert "from 0 to 30, got 99" in _err(calc, "combatants")
 
@@ -971,7 +987,9 @@ def test_planner_calculator_errors():
     calc.controls["max_attacks"].value = False
     calc.controls["dexterity_cap"].value = True
     calc.controls["dexterity"].value = -1
-    assert "dexterity must be an integer from 0 to 30, got -1" in _err(calc, "dexterity")
+    assert "Dexterity (for the DEX/2 option): must be an integer from 0 to 30, got −1" in _err(
+        calc, "dexterity"
+    )
     calc.controls["dexterity_cap"].value = False
     calc.controls["actions"].value = "fly 3+3"
     assert "got 'fly'" in _err(calc, "actions")
@@ -1164,3 +1182,136 @@ def test_the_cap_message_says_attack_for_one():
     plan = parse_plan("attack 2+1\nattack 2+1")
     with pytest.raises(RuleValueError, match="at most 1 attack is allowed"):
         plan_actions(plan, limits=ActionLimits(dexterity=2))
+
+
+# ------------------------------------------------------------------ calculators: issues 13, 14
+def test_melee_calculator_refuses_an_untrained_bare_handed_parry_of_a_knife():
+    calc = MeleeExchangeCalculator(
+        defence=DefenceKind.PARRY, parry_with=CloseSkill.MARTIAL_ARTS, defence_skill=0,
+        attack_kind=CloseSkill.HAND_WEAPON, defender_penalty=0,
+    )  # fmt: skip
+    assert "Martial Arts at level 0 is no close-combat skill" in _err(calc, "defence_skill")
+    assert calc.result.value == ""
+    calc.controls["defence_skill"].value = 1
+    assert calc.error == "" and "P(hit)" in calc.result.value
+
+
+def test_ranged_calculator_untrained_option_and_its_python_call():
+    from rulebook_py.systems import unisystem
+
+    calc = RangedAttackCalculator(skill=0, mode=FiringMode.SINGLE)
+    assert "50.00 % (1/2)" in calc.result.value  # difficult DEX test: D10 + 3
+    calc.controls["untrained"].value = UntrainedAttack.UNSKILLED_TASK
+    assert "30.00 % (3/10)" in calc.result.value  # unskilled: D10 + 3 − 2
+    call = calc.python_call(calc.values())
+    assert eval(call.expression, {"unisystem": unisystem}) == call.value == F(3, 10)
+    calc.controls["skill"].value = 3
+    assert "Not used: Shot without the skill" in calc.result.value
+
+
+def test_ranged_calculator_says_which_controls_do_not_count():
+    calc = RangedAttackCalculator(darkness_bonus=2)
+    assert "Not used: Total darkness: shooter" in calc.result.value
+    calc.controls["lighting"].value = Lighting.TOTAL_DARKNESS
+    calc.controls["aim"].value = True
+    text = html.unescape(calc.result.value)
+    assert "Not used: Aim first" in text and "no aiming in total darkness" in text
+    assert "Not used: Total darkness: shooter" not in text
+
+
+def test_melee_calculator_says_which_controls_do_not_count():
+    calc = MeleeExchangeCalculator(darkness_bonus=1, defender_darkness_bonus=2)
+    text = html.unescape(calc.result.value)
+    assert "Not used: Total darkness: attacker's Perception levels" in text
+    assert "Not used: Total darkness: defender's Perception levels" in text
+    calc.controls["lighting"].value = Lighting.TOTAL_DARKNESS
+    out = melee_exchange(
+        MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4),
+        Lighting.TOTAL_DARKNESS, darkness_bonus=1, defender_darkness_bonus=2,
+    )  # fmt: skip
+    assert html.unescape(calc.result.value).count(probability_of(out.hit_chance)) >= 1
+
+
+def probability_of(p):
+    from rulebook_py.widgets.format import probability
+
+    return probability(p)
+
+
+def test_ranged_roll_with_every_control_at_its_maximum_shows_a_roll_not_a_bonus_error():
+    calc = RangedAttackCalculator(
+        dexterity=30, skill=30, range_band=RangeBand.POINT_BLANK, ammo=ShotgunAmmo.BIRDSHOT,
+        modifier=30, aim=True, aim_perception=30, aim_skill=30, scope=5, multiplier=30,
+        damage_die=10,
+    )  # fmt: skip
+    calc.roll()
+    assert calc.error == "" and "(aim)" in calc.roll_output.value
+
+
+def test_group_initiative_shows_every_members_chance_and_the_sides_total():
+    calc = InitiativeCalculator(group=True)
+    side = first_to_act([Combatant("J", 4), Combatant("W", 3, "NPC")])
+    cells = calc.result.value
+    assert cells.count(probability_of(side["W"])) == 6  # three wildlings, each with the side total
+    assert cells.count(probability_of(side["J"])) == 2
+    assert "P(acts in the first group)" in cells and "side&#x27;s total" in cells
+
+
+def test_initiative_calculator_reads_bonuses_and_names_the_bad_field():
+    calc = InitiativeCalculator(combatants="Seer, 2, PCs, +3\nW, 4, NPC")
+    assert "55.00 % (11/20)" in calc.result.value  # D10 + 5 against D10 + 4; W wins ties (DEX)
+    calc.controls["combatants"].value = "Seer, 2, PCs, ranged, +1, x"
+    assert "at most five fields" in _err(calc, "combatants")
+    assert "the edge must be" not in _err(calc, "combatants")
+    calc.controls["combatants"].value = "Seer, 2, PCs, ranged, ranged"
+    assert "one edge a line" in _err(calc, "combatants")
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+def test_combatant_lists_read_ascii_digits_only(digit):
+    with pytest.raises(RuleValueError, match="digits 0 to 9"):
+        parse_combatants(f"A, {digit}")
+    calc = InitiativeCalculator(combatants=f"A, 3\nB, {digit}, NPC")
+    assert repr(digit) in _err(calc, "combatants") and calc.result.value == ""
+
+
+def test_planner_refuses_a_third_number_and_offers_stances_and_massive_creatures():
+    calc = ActionPlannerCalculator(actions="attack 4+4+1")
+    assert "only attribute+skill come before the label" in _err(calc, "actions")
+    calc.controls["actions"].value = "attack 4+4 (+1) punch\nattack 4+4 kick"
+    assert "+9 = +4 (attribute) +4 (skill) +1 (modifier)" in calc.result.value
+    calc.controls["stance"].value = Stance.AGGRESSIVE
+    assert "+11 = " in calc.result.value
+    calc.controls["actions"].value = "attack 4+4\ndodge 4+3"
+    assert "gives up every defence" in _err(calc, "stance")
+    calc.controls["stance"].value = Stance.NORMAL
+    calc.controls["actions"].value = "attack 5+3\n" * 4
+    calc.controls["max_attacks"].value = True
+    assert "at most 3 attacks" in _err(calc, "actions")
+    calc.controls["massive"].value = True
+    assert calc.error == "" and calc.result.value.count("<td>free</td>") == 4
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        MeleeExchangeCalculator,
+        RangedAttackCalculator,
+        InitiativeCalculator,
+        ActionPlannerCalculator,
+    ],
+)
+def test_combat_calculators_python_call_and_one_minus_sign_through_every_bench_change(cls):
+    import re
+
+    from rulebook_py.systems import unisystem
+
+    calc = cls()
+    for name, value in cls.bench_changes:
+        calc.controls[name].value = value
+        assert calc.error == "", (name, value, calc.error)
+        call = calc.python_call(calc.values())
+        assert eval(call.expression, {"unisystem": unisystem}) == call.value, (name, value)
+        calc.roll()
+        text = html.unescape(calc.result.value + calc.roll_output.value)
+        assert re.search(r"(?<![\w#:\-])-\d", text) is None, (name, value, text)
