@@ -1315,3 +1315,14 @@ def test_combat_calculators_python_call_and_one_minus_sign_through_every_bench_c
         calc.roll()
         text = html.unescape(calc.result.value + calc.roll_output.value)
         assert re.search(r"(?<![\w#:\-])-\d", text) is None, (name, value, text)
+
+
+def test_long_plans_and_combatant_lists_are_refused_before_they_are_read():
+    import time
+
+    start = time.process_time()
+    with pytest.raises(RuleValueError, match="got 100000"):
+        parse_plan("attack 4+4 punch\n" * 100_000)
+    with pytest.raises(RuleValueError, match="got 100000 lines"):
+        parse_combatants("A, 3\n" * 100_000)
+    assert time.process_time() - start < 0.2

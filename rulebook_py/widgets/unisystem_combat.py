@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from ..errors import RuleValueError
 from ..systems.unisystem import (
+    MAX_COMBATANTS,
     ActionLimits,
     Aim,
     CloseSkill,
@@ -755,6 +756,12 @@ def parse_combatants(text: str) -> tuple[Combatant, ...]:
         >>> parse_combatants("Seer, 2, PCs, +3")[0].bonus
         3
     """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_COMBATANTS:  # refused before any line is read
+        raise RuleValueError(
+            f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(lines)} lines",
+            field="combatants",
+        )
     out = []
     for number_, line in enumerate(text.splitlines(), 1):
         if not line.strip():

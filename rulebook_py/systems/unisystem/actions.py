@@ -438,15 +438,12 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
     """
     if not isinstance(text, str):
         raise RuleValueError(f"the plan must be text, got {text!r}", field="actions")
-    out = [
-        _parse_line(number, line)
-        for number, line in enumerate(text.splitlines(), 1)
-        if line.strip()
-    ]
-    if len(out) > MAX_ACTIONS:
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_ACTIONS:  # refused before any line is read
         raise RuleValueError(
-            f"a round holds 1 to {MAX_ACTIONS} actions, got {len(out)}", field="actions"
+            f"a round holds 1 to {MAX_ACTIONS} actions, got {len(lines)}", field="actions"
         )
+    out = [_parse_line(number, line) for number, line in lines]
     if not out:
         raise RuleValueError("the plan is empty: write one action a line", field="actions")
     return tuple(out)
