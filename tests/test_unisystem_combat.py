@@ -845,7 +845,9 @@ def test_melee_calculator_improvised_weapons():
         html.unescape(calc.result.value)
     )
     calc.controls["defence"].value = DefenceKind.DODGE
-    assert "only a parry (Parer)" in _err(calc, "defence_chair")
+    assert calc.error == "" and "Not used: Defender: parries with a chair" in (
+        html.unescape(calc.result.value)
+    )
 
 
 def test_combat_controls_show_whole_labels_and_a_selection():
@@ -1326,3 +1328,15 @@ def test_long_plans_and_combatant_lists_are_refused_before_they_are_read():
     with pytest.raises(RuleValueError, match="got 100000 lines"):
         parse_combatants("A, 3\n" * 100_000)
     assert time.process_time() - start < 0.2
+
+
+def test_a_long_line_is_quoted_in_part_and_a_chair_without_a_parry_is_not_used():
+    with pytest.raises(RuleValueError) as err:
+        parse_plan("x" * 10_000)
+    assert len(str(err.value)) < 200 and "…" in str(err.value)
+    with pytest.raises(RuleValueError) as err:
+        parse_combatants("y" * 10_000)
+    assert len(str(err.value)) < 200
+    calc = MeleeExchangeCalculator(defence_chair=2)  # the defender dodges
+    assert calc.error == ""
+    assert "Not used: Defender: parries with a chair" in html.unescape(calc.result.value)

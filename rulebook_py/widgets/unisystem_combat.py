@@ -49,6 +49,7 @@ from ..systems.unisystem import (
     number_text,
     parse_plan,
     plan_actions,
+    quoted_line,
     ranged_attack,
     side_first_chances,
     suppressive_fire_hits,
@@ -255,7 +256,8 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         defence_kind = values["defence"]
         if values["defender_stance"] is Stance.AGGRESSIVE:
             defence_kind = DefenceKind.NONE
-        chair = values["defence_chair"]
+        # a chair counts only for a parry (otherwise "Not used" says so)
+        chair = values["defence_chair"] if defence_kind is DefenceKind.PARRY else 0
         defence = py_args(
             defence_kind, values["defender_dexterity"], values["defence_skill"],
             values["parry_with"], values["defender_stance"], values["defender_penalty"],
@@ -312,7 +314,8 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         defence_kind = values["defence"]
         if values["defender_stance"] is Stance.AGGRESSIVE:
             defence_kind = DefenceKind.NONE
-        chair = values["defence_chair"]
+        # a chair counts only for a parry (otherwise "Not used" says so)
+        chair = values["defence_chair"] if defence_kind is DefenceKind.PARRY else 0
         with control_for(
             {
                 "dexterity": "defender_dexterity",
@@ -431,7 +434,10 @@ class MeleeExchangeCalculator(UnisystemCalculator):
                     "difficult DEX test) or fights in total darkness",
                 )
             )
-        if values["defence"] is not DefenceKind.PARRY and values["defence_chair"]:
+        parries = values["defence"] is DefenceKind.PARRY
+        if values["defence_chair"] and (
+            not parries or values["defender_stance"] is Stance.AGGRESSIVE
+        ):
             rows.append(_ignored(label["defence_chair"], "the defender does not parry"))
         return rows
 
@@ -766,7 +772,7 @@ def parse_combatants(text: str) -> tuple[Combatant, ...]:
     for number_, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        shown = line.strip()
+        shown = quoted_line(line)
         bad = non_ascii_digit(line)
         if bad is not None:
             raise RuleValueError(

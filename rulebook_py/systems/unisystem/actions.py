@@ -61,6 +61,7 @@ __all__ = [
     "non_ascii_digit",
     "parse_plan",
     "plan_actions",
+    "quoted_line",
 ]
 
 #: Cumulative penalty of each extra action.
@@ -343,6 +344,21 @@ _SIGNS = "+-\u2212"
 _NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
 
 
+#: Longest part of a typed line quoted in a message.
+QUOTE_WIDTH = 40
+
+
+def quoted_line(line: str) -> str:
+    """A typed line as a message quotes it: stripped, and cut to :data:`QUOTE_WIDTH` characters.
+
+    Example:
+        >>> quoted_line("  attack 4+4  "), quoted_line("x" * 50)[-4:]
+        ('attack 4+4', 'xxx…')
+    """
+    shown = line.strip()
+    return shown if len(shown) <= QUOTE_WIDTH else shown[: QUOTE_WIDTH - 1] + "…"
+
+
 def non_ascii_digit(text: str) -> str | None:
     """The first digit-like character of ``text`` that is not an ASCII digit, if any.
 
@@ -365,7 +381,7 @@ def _int(text: str) -> int:
 
 
 def _parse_line(number: int, line: str) -> PlannedAction:
-    shown = line.strip()
+    shown = quoted_line(line)
     bad = non_ascii_digit(line)
     if bad is not None:
         raise RuleValueError(
