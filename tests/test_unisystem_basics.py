@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
 import icepool
@@ -302,7 +303,7 @@ def test_check_rolls_match_the_resolution_of_their_die():
         assert r == check.resolve(r.die.value)
     r2 = check.with_core(CoreDie.TWO_D6).resolve(4)
     assert str(r2) == "2D6−2 → 4 + 6 = 10 → success, 1 level (Adequate)"
-    assert str(u.test(0, modifier=-3).resolve(2)) == "D10 [2] − 3 = -1 → failure"
+    assert str(u.test(0, modifier=-3).resolve(2)) == "D10 [2] − 3 = −1 → failure"
 
 
 def test_glossary_terms_reach_the_glossary():
@@ -480,8 +481,8 @@ def test_check_calculator_rolls_show_die_total_and_level():
 @pytest.mark.parametrize(
     ("control", "value", "text"),
     [
-        ("attribute", -1, "attribute must be an integer from 0 to 30, got -1"),
-        ("skill", 99, "skill must be an integer from 0 to 30, got 99"),
+        ("attribute", -1, "Attribute (attribut): must be an integer from 0 to 30, got −1"),
+        ("skill", 99, "Skill (compétence), tasks only: must be an integer from 0 to 30, got 99"),
         ("modifier", 1000, "got 1000"),
         ("complexity", 4, "0 (none) or from 6 to 10"),
     ],
@@ -531,7 +532,9 @@ def test_contest_calculator_types():
 def test_contest_calculator_errors():
     calc = UnisystemContestCalculator(kind=ContestType.FOOT_CHASE)
     calc.controls["speed_a"].value = -5
-    assert "speed_a must be an integer from 0 to 200, got -5" in calc.error_for("speed_a")
+    assert "Speed A (foot chase): must be an integer from 0 to 200, got −5" in calc.error_for(
+        "speed_a"
+    )
     assert calc.result.value == ""
     calc.controls["speed_a"].value = 15
     calc.controls["bonus_b"].value = 1000
@@ -546,8 +549,9 @@ def test_core_die_calculator():
     assert calc.chart.value.count("<rect") >= 20
     assert "D10 [" in calc.roll_output.value and "2D6−2 [" in calc.roll_output.value
     calc.controls["bonus"].value = 500
-    assert "bonus must be an integer from -100 to 100, got 500" in calc.error_for("bonus")
-    assert calc.roll_output.value  # the last valid roll stays
+    assert "Bonus added to the die: must be an integer from −100 to 100, got 500" in calc.error_for(
+        "bonus"
+    )
     calc.controls["bonus"].value = 2
     assert calc.error == "" and "40.00 % (2/5)" in calc.result.value
 
@@ -564,3 +568,51 @@ def test_calculators_update_fast():
                 times.append(calc.last_update_seconds)
             calc = cls()
         assert statistics.median(times) < 0.016, cls.__name__
+
+
+# ------------------------------------------------------------------ issues 13 and 14
+def test_foot_chase_cap_names_the_controls_and_quotes_what_was_typed():
+    calc = UnisystemContestCalculator(kind=ContestType.FOOT_CHASE)
+    calc.controls["bonus_a"].value = 100
+    calc.controls["speed_a"].value = 200
+    calc.controls["speed_b"].value = 0
+    shown = calc.error_for("speed_a")
+    assert "Side A bonus 100" in shown and "Speed A (foot chase) 200" in shown
+    assert "302" not in calc.error and "bonus_a" not in calc.error
+    assert calc.result.value == ""
+
+
+def test_contest_calculator_offers_the_2d6_core_die():
+    calc = UnisystemContestCalculator(kind=ContestType.GENERIC, bonus_a=3, bonus_b=3)
+    calc.controls["core"].value = CoreDie.TWO_D6
+    expected = u.contest(3, 3, core=CoreDie.TWO_D6)
+    assert probability_text(expected.a_wins) in calc.result.value
+    calc.roll()
+    assert "2D6−2 [" in calc.roll_output.value
+    calc.controls["kind"].value = ContestType.ARM_WRESTLING
+    calc.controls["bonus_a"].value = 6
+    calc.controls["bonus_b"].value = 4
+    assert probability_text(u.match(6, 4, 3, core=CoreDie.TWO_D6).a_wins) in calc.result.value
+
+
+def test_basics_calculators_write_negative_numbers_with_one_minus_sign():
+    calc = UnisystemCheckCalculator(attribute=0, skill=0, modifier=-30)
+    calc.roll()
+    assert "= −" in calc.roll_output.value
+    text = calc.roll_output.value + calc.result.value
+    assert re.search(r"(?<![\w#])-\d", text) is None
+    contest = UnisystemContestCalculator(kind=ContestType.GENERIC, bonus_a=-5, bonus_b=3)
+    assert "A −5" in contest.result.value and ">-" not in contest.chart.value
+
+
+@pytest.mark.parametrize(
+    "cls", [UnisystemCheckCalculator, UnisystemContestCalculator, UnisystemCoreDieCalculator]
+)
+def test_basics_calculators_give_their_python_call(cls):
+    calc = cls()
+    call = calc.python_call(calc.values())
+    assert call is not None and call.module == "unisystem"
+    assert eval(call.expression, {"unisystem": u}) == call.value
+    if cls is UnisystemCheckCalculator:
+        assert call.expression == "unisystem.task(3, 6, -3).success_chance()"
+        assert call.value == F(4, 5)

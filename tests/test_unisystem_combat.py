@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rulebook_py.distribution import Distribution
 from rulebook_py.errors import RuleValueError
-from rulebook_py.systems.unisystem import contest, success_levels, task, test
+from rulebook_py.systems.unisystem import UntrainedAttack, contest, success_levels, task, test
 from rulebook_py.systems.unisystem.actions import (
     ActionKind,
     ActionLimits,
@@ -50,6 +50,7 @@ from rulebook_py.systems.unisystem.initiative import (
     InitiativeEdge,
     first_to_act,
     initiative_order,
+    side_first_chances,
 )
 from rulebook_py.systems.unisystem.ranged import (
     Aim,
@@ -252,8 +253,10 @@ def test_group_initiative_rolls_once_per_side_with_the_best_dexterity():
     ]
     chances = first_to_act(fighters, group=True)
     side = _brute_first([("PCs", 4, 4), ("NPC", 5, 5)])
-    assert chances["Jimmy"] == side["PCs"] and chances["Ann"] == 0
-    assert chances["W2"] == side["NPC"] and chances["W1"] == 0
+    # the whole side acts together: every member acts in the first group with its side
+    assert chances["Jimmy"] == chances["Ann"] == side["PCs"]
+    assert chances["W2"] == chances["W1"] == side["NPC"]
+    assert side_first_chances(fighters, group=True) == {"PCs": side["PCs"], "NPC": side["NPC"]}
     order = initiative_order(fighters, random.Random(5), group=True)
     sides = [e.unit for e in order.entries]
     assert sides in (["PCs", "PCs", "NPC", "NPC"], ["NPC", "NPC", "PCs", "PCs"])
@@ -313,7 +316,13 @@ def test_initiative_bad_inputs():
 @given(st.lists(st.integers(0, 8), min_size=1, max_size=6), st.booleans())
 def test_first_to_act_chances_sum_to_one(dexes, group):
     fighters = [Combatant(f"C{i}", d, side=f"S{i % 2}") for i, d in enumerate(dexes)]
-    assert sum(first_to_act(fighters, group=group).values()) == 1
+    sides = side_first_chances(fighters, group=group)
+    assert sum(sides.values()) == 1
+    chances = first_to_act(fighters, group=group)
+    if not group:
+        assert sum(chances.values()) == 1
+    else:  # every member acts with its side
+        assert all(chances[c.name] == sides[c.side] for c in fighters)
 
 
 # ------------------------------------------------------------------ close combat
@@ -805,10 +814,12 @@ def test_melee_calculator_feint_shows_its_exact_effect():
     assert "+0: 51.00 % (51/100), +1: 9.00 % (9/100)" in text
     assert "P(feint wins the contest)</td><td>55.00 % (11/20)" in text
     calc.controls["feint_perception"].value = 31
-    assert "perception must be an integer from 0 to 30" in _err(calc, "feint_perception")
+    assert "Feint: defender's Perception: must be an integer from 0 to 30, got 31" in _err(
+        calc, "feint_perception"
+    )
     calc.controls["feint_perception"].value = 2
     calc.controls["feint_skill"].value = -1
-    assert "attacker_skill" in _err(calc, "feint_skill")
+    assert "Feint: attacker's combat skill: must be" in _err(calc, "feint_skill")
     calc.controls["feint_skill"].value = 2
     calc.roll()
     assert "feint D10" in calc.roll_output.value and "<br>attack D10" in calc.roll_output.value
@@ -834,7 +845,9 @@ def test_melee_calculator_improvised_weapons():
         html.unescape(calc.result.value)
     )
     calc.controls["defence"].value = DefenceKind.DODGE
-    assert "only a parry (Parer)" in _err(calc, "defence_chair")
+    assert calc.error == "" and "Not used: Defender: parries with a chair" in (
+        html.unescape(calc.result.value)
+    )
 
 
 def test_combat_controls_show_whole_labels_and_a_selection():
@@ -850,7 +863,9 @@ def test_combat_controls_show_whole_labels_and_a_selection():
 def test_melee_calculator_shows_errors_next_to_the_control():
     calc = MeleeExchangeCalculator()
     calc.controls["attacker_dexterity"].value = -1
-    assert "dexterity must be an integer from 0 to 30, got -1" in _err(calc, "attacker_dexterity")
+    assert "Attacker: Dexterity (Dextérité): must be an integer from 0 to 30, got −1" in _err(
+        calc, "attacker_dexterity"
+    )
     assert calc.result.value == ""
     calc.controls["attacker_dexterity"].value = 3
     assert calc.error == ""
@@ -863,7 +878,9 @@ def test_melee_calculator_shows_errors_next_to_the_control():
     assert "multiplier" in _err(calc, "multiplier")
     calc.controls["multiplier"].value = 2
     calc.controls["defence_modifier"].value = 40
-    assert "modifier must be an integer from -30 to 30, got 40" in _err(calc, "defence_modifier")
+    assert "Defender: other modifier: must be an integer from −30 to 30, got 40" in _err(
+        calc, "defence_modifier"
+    )
 
 
 def test_melee_calculator_roll_is_seeded():
@@ -887,9 +904,17 @@ def test_ranged_calculator_default_is_the_burst_of_three():
         ("burst_size", 0, "3 to 5 rounds, got 0"),
         ("burst_size", 200, "3 to 5 rounds, got 200"),
         ("count", 0, "1 to 10 bursts, got 0"),
-        ("multiplier", -2, "multiplier must be an integer from 1 to 30, got -2"),
-        ("dexterity", 31, "dexterity must be an integer from 0 to 30, got 31"),
-        ("defender_dodge", -1, "defender_dodge"),
+        (
+            "multiplier",
+            -2,
+            "Damage multiplier (before range): must be an integer from 1 to 30, got −2",
+        ),
+        (
+            "dexterity",
+            31,
+            "Shooter: Dexterity (Dextérité): must be an integer from 0 to 30, got 31",
+        ),
+        ("defender_dodge", -1, "Target: Dodge (0 = difficult DEX test): must be an integer"),
     ],
 )
 def test_ranged_calculator_bad_values(control, value, match):
@@ -903,13 +928,13 @@ def test_ranged_calculator_aim_and_cool_errors():
     calc = RangedAttackCalculator(aim=True, under_fire=True)
     assert calc.error == ""
     calc.controls["scope"].value = 1
-    assert "scope must be 0 (none) or from 2 to 5, got 1" in _err(calc, "scope")
+    assert "must be 0 (none) or from 2 to 5, got 1" in _err(calc, "scope")
     calc.controls["scope"].value = 0
     calc.controls["aim_perception"].value = -3
-    assert "perception" in _err(calc, "aim_perception")
+    assert "Aim: Perception: must be" in _err(calc, "aim_perception")
     calc.controls["aim_perception"].value = 3
     calc.controls["willpower"].value = -1
-    assert "willpower" in _err(calc, "willpower")
+    assert "Shooter: Willpower (Volonté): must be" in _err(calc, "willpower")
 
 
 def test_ranged_calculator_full_auto_and_roll():
@@ -933,7 +958,9 @@ def test_initiative_calculator():
     calc.controls["combatants"].value = "A, 3\nA, 4"
     assert "unique" in _err(calc, "combatants")
     calc.controls["combatants"].value = "A, 3, PCs, dragon"
-    assert "ranged, magic or ambush, got 'dragon'" in _err(calc, "combatants")
+    assert "an edge (ranged, magic or ambush) or a bonus such as +2, got 'dragon'" in _err(
+        calc, "combatants"
+    )
     calc.controls["combatants"].value = "A, 99"
     assert "from 0 to 30, got 99" in _err(calc, "combatants")
 
@@ -962,7 +989,9 @@ def test_planner_calculator_errors():
     calc.controls["max_attacks"].value = False
     calc.controls["dexterity_cap"].value = True
     calc.controls["dexterity"].value = -1
-    assert "dexterity must be an integer from 0 to 30, got -1" in _err(calc, "dexterity")
+    assert "Dexterity (for the DEX/2 option): must be an integer from 0 to 30, got −1" in _err(
+        calc, "dexterity"
+    )
     calc.controls["dexterity_cap"].value = False
     calc.controls["actions"].value = "fly 3+3"
     assert "got 'fly'" in _err(calc, "actions")
@@ -989,3 +1018,325 @@ def number_text(x):
     from rulebook_py.widgets.format import number
 
     return number(x)
+
+
+# ------------------------------------------------------------------ issue 14
+def test_martial_arts_at_level_0_cannot_parry_a_blade_bare_handed():
+    knife = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON)
+    untrained = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.MARTIAL_ARTS)
+    assert not can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON, skill=0)
+    with pytest.raises(RuleValueError, match="level 0 is no close-combat skill") as err:
+        melee_exchange(knife, untrained)
+    assert err.value.field == "skill"
+    # the skill makes the parry legal; an unarmed attack can still be parried without it
+    trained = MeleeDefence(DefenceKind.PARRY, 3, 1, CloseSkill.MARTIAL_ARTS)
+    assert melee_exchange(knife, trained).hit_chance == hit_of(5, 4)
+    fist = MeleeAttack(3, 2, CloseSkill.BRAWLING)
+    assert melee_exchange(fist, untrained).hit_chance == hit_of(5, 3)
+    # a hand weapon held without the skill parries as a difficult DEX test
+    held = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.HAND_WEAPON)
+    assert melee_exchange(knife, held).hit_chance == hit_of(5, 3)
+
+
+def hit_of(attack_bonus: int, defence_bonus: int) -> Fraction:
+    """P(D10 + a > D10 + d and D10 + a >= 9), by brute force."""
+    wins = sum(
+        1
+        for x in D10
+        for y in D10
+        if x + attack_bonus > y + defence_bonus and x + attack_bonus >= 9
+    )
+    return F(wins, 100)
+
+
+def test_untrained_shot_default_is_a_difficult_dex_test_and_the_option_the_unskilled_task():
+    from rulebook_py.systems.unisystem import UntrainedAttack
+
+    assert ranged_attack(3, 0).hit_chance == F(5, 10)  # D10 + 3 needs 6+
+    unskilled = ranged_attack(3, 0, untrained=UntrainedAttack.UNSKILLED_TASK)
+    assert unskilled.hit_chance == F(3, 10)  # D10 + 3 − 2 needs 8+
+    burst = Volley(FiringMode.BURST, 1, burst_size=5)
+    default = ranged_attack(8, 0, volley=burst)
+    capped = ranged_attack(8, 0, volley=burst, untrained=UntrainedAttack.UNSKILLED_TASK)
+    assert default.hits.max_value == 5  # D10 + 8 = 18: five levels
+    assert capped.hits.max_value == 2  # never more than two success levels
+    # D10 + 8 − 2: a 1 or 2 misses (7, 8), a 3 or 4 is one level, 5+ two (capped)
+    assert capped.hits.pmf() == {0: F(2, 10), 1: F(2, 10), 2: F(6, 10)}
+    # a trained shooter is unchanged by the option
+    trained = ranged_attack(3, 3, untrained=UntrainedAttack.UNSKILLED_TASK)
+    assert trained.hit_chance == ranged_attack(3, 3).hit_chance
+    # the seeded roll follows the same cap
+    for seed in range(20):
+        assert capped.roll(random.Random(seed), sides=6, multiplier=1).hits <= 2
+
+
+def test_untrained_melee_attack_option_and_improvised_weapons_stay_difficult_tests():
+    from rulebook_py.systems.unisystem import UntrainedAttack
+
+    none = MeleeDefence(DefenceKind.NONE)
+    opt = UntrainedAttack.UNSKILLED_TASK
+    assert melee_exchange(MeleeAttack(3), none).hit_chance == F(5, 10)
+    assert melee_exchange(MeleeAttack(3), none, untrained=opt).hit_chance == F(3, 10)
+    assert melee_exchange(MeleeAttack(9), none, untrained=opt).level_distribution() == {
+        0: F(1, 10),
+        1: F(2, 10),
+        2: F(7, 10),
+    }
+    bottle = MeleeAttack(3, 0, CloseSkill.HAND_WEAPON, improvised=ImprovisedWeapon.SHARP)
+    assert attack_check(bottle, untrained=opt).bonus == attack_check(bottle).bonus == 1
+
+
+def test_the_defender_gets_the_total_darkness_perception_bonus_too():
+    dark = Lighting.TOTAL_DARKNESS
+    att, dfc = MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3)
+    plain = melee_exchange(att, dfc, dark)
+    assert plain.hit_chance == hit_of(0, 0)
+    sensed = melee_exchange(att, dfc, dark, darkness_bonus=1, defender_darkness_bonus=2)
+    assert sensed.defence.bonus == 2 and sensed.hit_chance == hit_of(1, 2)
+    with pytest.raises(RuleValueError, match="defender_darkness_bonus"):
+        melee_exchange(att, dfc, dark, defender_darkness_bonus=11)
+    shot = ranged_attack(
+        3, 3, lighting=dark, defence="dive_for_cover", defender_dexterity=3,
+        defender_darkness_bonus=3,
+    )  # fmt: skip
+    assert shot.dive.bonus == 3
+    assert shot.hit_chance == F(sum(1 for x in D10 for y in D10 if x > y + 3 and x >= 9), 100)
+
+
+def test_combat_rolls_may_use_the_2d6_core_die():
+    from rulebook_py.systems.unisystem import CoreDie, core_distribution
+
+    two = core_distribution(CoreDie.TWO_D6)
+    out = melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE), core=CoreDie.TWO_D6)
+    assert out.hit_chance == two.prob_at_least(4)
+    shot = ranged_attack(3, 3, core=CoreDie.TWO_D6)
+    assert shot.hit_chance == two.prob_at_least(3)
+    assert shot.attacks[0].core is CoreDie.TWO_D6
+    assert feint(3, 2, 2, 2, core=CoreDie.TWO_D6).attacker.core is CoreDie.TWO_D6
+    r = shot.roll(random.Random(3), sides=6, multiplier=3)
+    assert "2D6−2" in str(r)
+
+
+def test_a_negative_total_is_written_with_the_minus_sign():
+    from rulebook_py.systems.unisystem import unskilled
+
+    text = str(unskilled(0, -30, 10).resolve(2))
+    assert "= −40" in text and "-" not in text
+    entry = initiative_order([Combatant("A", 0, bonus=-10)], random.Random(1)).entries[0]
+    assert "−" in str(entry) and "+ -" not in str(entry)
+
+
+def test_group_initiative_counts_a_members_bonus():
+    fighters = [Combatant("Jimmy", 4), Combatant("Seer", 2, bonus=3), Combatant("W", 5, "NPC")]
+    side = _brute_first([("PCs", 5, 4), ("NPC", 5, 5)])
+    assert first_to_act(fighters, group=True)["Seer"] == side["PCs"]
+    order = initiative_order(fighters, random.Random(2), group=True)
+    assert {e.bonus for e in order.entries if e.combatant.side == "PCs"} == {5}
+
+
+def test_an_aimed_roll_at_every_maximum_rolls_without_a_bonus_error():
+    aim = Aim(30, 30, scope=5)
+    out = ranged_attack(30, 30, aim=aim, modifier=30, range_band="point_blank", ammo="birdshot")
+    roll = out.roll(random.Random(1), sides=10, multiplier=30)
+    assert roll.hits == 1 and "(aim)" in str(roll)
+
+
+def test_a_third_number_in_a_plan_line_is_refused_not_read_as_a_label():
+    with pytest.raises(RuleValueError, match=r"line 1 'attack 4\+4\+1': only attribute\+skill"):
+        parse_plan("attack 4+4+1")
+    assert parse_plan("attack 4+4 (+1) kick")[0] == PlannedAction(
+        ActionKind.ATTACK, 4, 4, "kick", modifier=1
+    )
+    assert parse_plan("attack 4+4 (−2)")[0].modifier == -2
+    with pytest.raises(RuleValueError, match="signed number"):
+        parse_plan("attack 4+4 (x) kick")
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+def test_plans_read_ascii_digits_only(digit):
+    with pytest.raises(RuleValueError, match="digits 0 to 9") as err:
+        parse_plan(f"attack 4+{digit} punch")
+    assert err.value.field == "actions" and repr(digit) in str(err.value)
+
+
+def test_stances_and_per_action_modifiers_in_the_plan():
+    plan = parse_plan("attack 4+4 punch\nattack 4+4 (+1) kick\nother 3 shout")
+    steps = plan_actions(plan, stance=Stance.AGGRESSIVE)
+    assert [s.check.bonus for s in steps] == [10, 9, 3 - 4]  # +2, +2 −2 +1, −4
+    defensive = plan_actions(parse_plan("dodge 4+3\ndodge 4+3"), stance=Stance.DEFENSIVE)
+    assert [s.check.bonus for s in defensive] == [10, 8]
+    with pytest.raises(RuleValueError, match="gives up every defence") as err:
+        plan_actions(parse_plan("attack 4+4\ndodge 4+3"), stance=Stance.AGGRESSIVE)
+    assert err.value.field == "stance"
+    with pytest.raises(RuleValueError, match="gives up attacking"):
+        plan_actions(parse_plan("dodge 4+3\nattack 4+4"), stance=Stance.DEFENSIVE)
+
+
+def test_massive_creatures_attack_several_times_without_penalty_or_cap():
+    plan = parse_plan("attack 5+3\nattack 5+3\nattack 5+3\nattack 5+3\ndodge 5+1\ndodge 5+1")
+    steps = plan_actions(plan, massive=True, limits=ActionLimits(max_attacks=3, constitution=1))
+    assert [s.penalty for s in steps] == [0, 0, 0, 0, 0, -2]
+    with pytest.raises(RuleValueError, match="at most 3 attacks"):
+        plan_actions(plan, limits=ActionLimits(max_attacks=3))
+
+
+def test_the_cap_message_says_attack_for_one():
+    plan = parse_plan("attack 2+1\nattack 2+1")
+    with pytest.raises(RuleValueError, match="at most 1 attack is allowed"):
+        plan_actions(plan, limits=ActionLimits(dexterity=2))
+
+
+# ------------------------------------------------------------------ calculators: issues 13, 14
+def test_melee_calculator_refuses_an_untrained_bare_handed_parry_of_a_knife():
+    calc = MeleeExchangeCalculator(
+        defence=DefenceKind.PARRY, parry_with=CloseSkill.MARTIAL_ARTS, defence_skill=0,
+        attack_kind=CloseSkill.HAND_WEAPON, defender_penalty=0,
+    )  # fmt: skip
+    assert "Martial Arts at level 0 is no close-combat skill" in _err(calc, "defence_skill")
+    assert calc.result.value == ""
+    calc.controls["defence_skill"].value = 1
+    assert calc.error == "" and "P(hit)" in calc.result.value
+
+
+def test_ranged_calculator_untrained_option_and_its_python_call():
+    from rulebook_py.systems import unisystem
+
+    calc = RangedAttackCalculator(skill=0, mode=FiringMode.SINGLE)
+    assert "50.00 % (1/2)" in calc.result.value  # difficult DEX test: D10 + 3
+    calc.controls["untrained"].value = UntrainedAttack.UNSKILLED_TASK
+    assert "30.00 % (3/10)" in calc.result.value  # unskilled: D10 + 3 − 2
+    call = calc.python_call(calc.values())
+    assert eval(call.expression, {"unisystem": unisystem}) == call.value == F(3, 10)
+    calc.controls["skill"].value = 3
+    assert "Not used: Shot without the skill" in calc.result.value
+
+
+def test_ranged_calculator_says_which_controls_do_not_count():
+    calc = RangedAttackCalculator(darkness_bonus=2)
+    assert "Not used: Total darkness: shooter" in calc.result.value
+    calc.controls["lighting"].value = Lighting.TOTAL_DARKNESS
+    calc.controls["aim"].value = True
+    text = html.unescape(calc.result.value)
+    assert "Not used: Aim first" in text and "no aiming in total darkness" in text
+    assert "Not used: Total darkness: shooter" not in text
+
+
+def test_melee_calculator_says_which_controls_do_not_count():
+    calc = MeleeExchangeCalculator(darkness_bonus=1, defender_darkness_bonus=2)
+    text = html.unescape(calc.result.value)
+    assert "Not used: Total darkness: attacker's Perception levels" in text
+    assert "Not used: Total darkness: defender's Perception levels" in text
+    calc.controls["lighting"].value = Lighting.TOTAL_DARKNESS
+    out = melee_exchange(
+        MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4),
+        Lighting.TOTAL_DARKNESS, darkness_bonus=1, defender_darkness_bonus=2,
+    )  # fmt: skip
+    assert html.unescape(calc.result.value).count(probability_of(out.hit_chance)) >= 1
+
+
+def probability_of(p):
+    from rulebook_py.widgets.format import probability
+
+    return probability(p)
+
+
+def test_ranged_roll_with_every_control_at_its_maximum_shows_a_roll_not_a_bonus_error():
+    calc = RangedAttackCalculator(
+        dexterity=30, skill=30, range_band=RangeBand.POINT_BLANK, ammo=ShotgunAmmo.BIRDSHOT,
+        modifier=30, aim=True, aim_perception=30, aim_skill=30, scope=5, multiplier=30,
+        damage_die=10,
+    )  # fmt: skip
+    calc.roll()
+    assert calc.error == "" and "(aim)" in calc.roll_output.value
+
+
+def test_group_initiative_shows_every_members_chance_and_the_sides_total():
+    calc = InitiativeCalculator(group=True)
+    side = first_to_act([Combatant("J", 4), Combatant("W", 3, "NPC")])
+    cells = calc.result.value
+    assert cells.count(probability_of(side["W"])) == 6  # three wildlings, each with the side total
+    assert cells.count(probability_of(side["J"])) == 2
+    assert "P(acts in the first group)" in cells and "side&#x27;s total" in cells
+
+
+def test_initiative_calculator_reads_bonuses_and_names_the_bad_field():
+    calc = InitiativeCalculator(combatants="Seer, 2, PCs, +3\nW, 4, NPC")
+    assert "55.00 % (11/20)" in calc.result.value  # D10 + 5 against D10 + 4; W wins ties (DEX)
+    calc.controls["combatants"].value = "Seer, 2, PCs, ranged, +1, x"
+    assert "at most five fields" in _err(calc, "combatants")
+    assert "the edge must be" not in _err(calc, "combatants")
+    calc.controls["combatants"].value = "Seer, 2, PCs, ranged, ranged"
+    assert "one edge a line" in _err(calc, "combatants")
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+def test_combatant_lists_read_ascii_digits_only(digit):
+    with pytest.raises(RuleValueError, match="digits 0 to 9"):
+        parse_combatants(f"A, {digit}")
+    calc = InitiativeCalculator(combatants=f"A, 3\nB, {digit}, NPC")
+    assert repr(digit) in _err(calc, "combatants") and calc.result.value == ""
+
+
+def test_planner_refuses_a_third_number_and_offers_stances_and_massive_creatures():
+    calc = ActionPlannerCalculator(actions="attack 4+4+1")
+    assert "only attribute+skill come before the label" in _err(calc, "actions")
+    calc.controls["actions"].value = "attack 4+4 (+1) punch\nattack 4+4 kick"
+    assert "+9 = +4 (attribute) +4 (skill) +1 (modifier)" in calc.result.value
+    calc.controls["stance"].value = Stance.AGGRESSIVE
+    assert "+11 = " in calc.result.value
+    calc.controls["actions"].value = "attack 4+4\ndodge 4+3"
+    assert "gives up every defence" in _err(calc, "stance")
+    calc.controls["stance"].value = Stance.NORMAL
+    calc.controls["actions"].value = "attack 5+3\n" * 4
+    calc.controls["max_attacks"].value = True
+    assert "at most 3 attacks" in _err(calc, "actions")
+    calc.controls["massive"].value = True
+    assert calc.error == "" and calc.result.value.count("<td>free</td>") == 4
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        MeleeExchangeCalculator,
+        RangedAttackCalculator,
+        InitiativeCalculator,
+        ActionPlannerCalculator,
+    ],
+)
+def test_combat_calculators_python_call_and_one_minus_sign_through_every_bench_change(cls):
+    import re
+
+    from rulebook_py.systems import unisystem
+
+    calc = cls()
+    for name, value in cls.bench_changes:
+        calc.controls[name].value = value
+        assert calc.error == "", (name, value, calc.error)
+        call = calc.python_call(calc.values())
+        assert eval(call.expression, {"unisystem": unisystem}) == call.value, (name, value)
+        calc.roll()
+        text = html.unescape(calc.result.value + calc.roll_output.value)
+        assert re.search(r"(?<![\w#:\-])-\d", text) is None, (name, value, text)
+
+
+def test_long_plans_and_combatant_lists_are_refused_before_they_are_read():
+    import time
+
+    start = time.process_time()
+    with pytest.raises(RuleValueError, match="got 100000"):
+        parse_plan("attack 4+4 punch\n" * 100_000)
+    with pytest.raises(RuleValueError, match="got 100000 lines"):
+        parse_combatants("A, 3\n" * 100_000)
+    assert time.process_time() - start < 0.2
+
+
+def test_a_long_line_is_quoted_in_part_and_a_chair_without_a_parry_is_not_used():
+    with pytest.raises(RuleValueError) as err:
+        parse_plan("x" * 10_000)
+    assert len(str(err.value)) < 200 and "…" in str(err.value)
+    with pytest.raises(RuleValueError) as err:
+        parse_combatants("y" * 10_000)
+    assert len(str(err.value)) < 200
+    calc = MeleeExchangeCalculator(defence_chair=2)  # the defender dodges
+    assert calc.error == ""
+    assert "Not used: Defender: parries with a chair" in html.unescape(calc.result.value)

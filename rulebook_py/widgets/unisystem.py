@@ -9,33 +9,119 @@ Example:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..errors import RulebookError, RuleValueError
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
-from .base import Calculator
+from .base import Calculator, PythonCall, control_for
 from .charts import bar_chart, grouped_bar_chart
 from .controls import LABEL_STYLE, int_box
 from .format import escape, number, probability, table_html
 from .registry import register
 
-__all__ = ["UnisystemCheckCalculator", "UnisystemContestCalculator", "UnisystemCoreDieCalculator"]
+__all__ = [
+    "UnisystemCalculator",
+    "UnisystemCheckCalculator",
+    "UnisystemContestCalculator",
+    "UnisystemCoreDieCalculator",
+    "py_args",
+    "with_minus",
+]
+
+_ASCII_MINUS = re.compile(r"(?<![\w\u2212])-(?=\d)")
+
+
+def with_minus(text: str) -> str:
+    """Write every negative number of ``text`` with the minus sign (−), as the book does.
+
+    Example:
+        >>> with_minus("D10 [2] - 100 = -98, from -100 to 100, 2D6-2")
+        'D10 [2] - 100 = −98, from −100 to 100, 2D6-2'
+    """
+    return _ASCII_MINUS.sub("\u2212", text)
+
+
+def _py(value: Any) -> str:
+    if isinstance(value, Enum):
+        return f"unisystem.{type(value).__name__}.{value.name}"
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(_py(v) for v in value)
+        return f"[{inner}]"
+    return repr(value)
+
+
+def py_args(*args: Any, **kwargs: Any) -> str:
+    """Arguments as Python source, enumeration members named through ``unisystem``.
+
+    Keyword arguments equal to ``None`` are left out.
+
+    Example:
+        >>> py_args(3, 6, -3, core=CoreDie.TWO_D6, cap=None)
+        '3, 6, -3, core=unisystem.CoreDie.TWO_D6'
+    """
+    parts = [_py(a) for a in args]
+    parts += [f"{k}={_py(v)}" for k, v in kwargs.items() if v is not None]
+    return ", ".join(parts)
+
+
+_MUST_BE = re.compile(r"^[a-z_]+ (must be .*), got (.*)$", re.DOTALL)
+
+
+class UnisystemCalculator(Calculator):
+    """A calculator whose messages speak the reader's words.
+
+    A rules-layer message names a parameter (``bonus must be …``); shown next
+    to a control, it is reworded to name the control by its label and to
+    quote the value typed, every negative number written with the minus sign.
+
+    Example:
+        >>> calc = UnisystemCoreDieCalculator(bonus=500)
+        >>> "Bonus added to the die: must be an integer from −100 to 100, got 500" in calc.error
+        True
+    """
+
+    _call: PythonCall | None = None
+
+    def _show_error(self, err: RulebookError) -> None:
+        control = self.controls.get(err.field or "")
+        message = str(err)
+        if control is not None:
+            label = getattr(control, "description", "") or err.field or ""
+            typed = control.value
+            m = _MUST_BE.match(message)
+            if m and isinstance(typed, int) and m[2].split(" ")[0] == str(typed):
+                message = f"{label}: {m[1]}, got {typed}"
+        super()._show_error(RuleValueError(with_minus(message), field=err.field))
+
+    def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
+        """The call kept by the last :meth:`compute`."""
+        return self._call
+
 
 #: Wide enough for the longest description and a usable input box.
 _NARROW = widgets.Layout(width="30em")
 
 
-def _core_dropdown() -> widgets.Dropdown:
+def core_dropdown() -> widgets.Dropdown:
+    """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
     return widgets.Dropdown(
         options=[("D10", CoreDie.D10), ("2D6 − 2 (0 counts as 1)", CoreDie.TWO_D6)],
         value=CoreDie.D10,
         description="Core die (dé)",
         style=LABEL_STYLE,
     )
+
+
+def core_kw(values: Mapping[str, Any]) -> CoreDie | None:
+    """The ``core`` keyword for a Python call: left out for the usual D10."""
+    return None if values["core"] is CoreDie.D10 else values["core"]
 
 
 def _needed_text(check: uni.Check) -> str:
@@ -63,7 +149,7 @@ def _level_chart(pmf: Mapping[int, Fraction], title: str) -> str:
 
 
 @register
-class UnisystemCheckCalculator(Calculator):
+class UnisystemCheckCalculator(UnisystemCalculator):
     """A task, a simple or difficult test, or an unskilled task: chance and levels.
 
     Example:
@@ -97,7 +183,7 @@ class UnisystemCheckCalculator(Calculator):
             "skill": int_box("Skill (compétence), tasks only", 6),
             "modifier": int_box("Modifier (modificateur)", -3),
             "complexity": int_box("Complex skill penalty, unskilled: 0 or 6–10", 0),
-            "core": _core_dropdown(),
+            "core": core_dropdown(),
         }
 
     @staticmethod
@@ -118,6 +204,18 @@ class UnisystemCheckCalculator(Calculator):
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """P(success), the roll needed, expected levels, and the level chart."""
         check = self.check(values)
+        kind, core = values["kind"], core_kw(values)
+        if kind is CheckKind.TASK:
+            args = py_args(values["attribute"], values["skill"], values["modifier"], core=core)
+            call = f"unisystem.task({args})"
+        elif kind is CheckKind.UNSKILLED:
+            args = py_args(values["attribute"], values["modifier"], values["complexity"], core=core)
+            call = f"unisystem.unskilled({args})"
+        else:
+            difficult = kind is CheckKind.DIFFICULT_TEST
+            args = py_args(values["attribute"], difficult, values["modifier"], core=core)
+            call = f"unisystem.test({args})"
+        self._call = PythonCall("unisystem", f"{call}.success_chance()", check.success_chance())
         parts = " ".join(f"{_signed(v)} ({name})" for name, v in check.parts if v)
         levels = check.level_distribution()
         rows: list[tuple[str, str]] = [
@@ -134,7 +232,7 @@ class UnisystemCheckCalculator(Calculator):
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Roll the core die once: die, total, success level."""
-        return escape(str(self.check(values).roll(rng)))
+        return escape(with_minus(str(self.check(values).roll(rng))))
 
 
 _HEAD_START = {"nobody": None, "A": "a", "B": "b"}
@@ -157,7 +255,7 @@ _CONTEST_HELP = {
 
 
 @register
-class UnisystemContestCalculator(Calculator):
+class UnisystemContestCalculator(UnisystemCalculator):
     """A contest between two sides: exact chance of each outcome, one seeded resolution.
 
     Example:
@@ -176,6 +274,7 @@ class UnisystemContestCalculator(Calculator):
         ("kind", ContestType.SNEAKING),
         ("kind", ContestType.GENERIC),
         ("bonus_b", 2),
+        ("core", CoreDie.TWO_D6),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -203,29 +302,64 @@ class UnisystemContestCalculator(Calculator):
             ),
             "speed_a": int_box("Speed A (foot chase)", 15),
             "speed_b": int_box("Speed B (foot chase)", 12),
+            "core": core_dropdown(),
         }
 
-    @staticmethod
-    def bonuses(values: Mapping[str, Any]) -> tuple[int, int]:
-        """The two bonuses after the contest type's own rules."""
+    def bonuses(self, values: Mapping[str, Any]) -> tuple[int, int]:
+        """The two bonuses after the contest type's own rules (each checked as typed first)."""
         a, b = values["bonus_a"], values["bonus_b"]
-        if values["kind"] is ContestType.FOOT_CHASE:
-            return uni.chase_adjusted(
-                a, b, values["speed_a"], values["speed_b"], _HEAD_START[values["head_start"]]
-            )
-        return a, b
+        with control_for({"bonus_a": "bonus_a", "bonus_b": "bonus_b"}):
+            uni.check_bonus(a, "bonus_a")
+            uni.check_bonus(b, "bonus_b")
+        if values["kind"] is not ContestType.FOOT_CHASE:
+            return a, b
+        sa, sb = values["speed_a"], values["speed_b"]
+        adjusted = uni.chase_adjusted(a, b, sa, sb, _HEAD_START[values["head_start"]])
+        low, high = uni.BONUS_RANGE
+        for side, total in zip("ab", adjusted):
+            if not low <= total <= high:
+                other = "b" if side == "a" else "a"
+                field = (
+                    f"speed_{side}"
+                    if values[f"speed_{side}"] != values[f"speed_{other}"]
+                    else f"bonus_{side}"
+                )
+                raise RuleValueError(
+                    f"{self.controls[f'bonus_{side}'].description} {values[f'bonus_{side}']} with "
+                    f"Speed A (foot chase) {sa} against Speed B (foot chase) {sb} gives side "
+                    f"{side.upper()} more than the {high} a roll may add; keep the bonus plus "
+                    f"the speed difference (and head start) within {low} to {high}",
+                    field=field,
+                )
+        return adjusted
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Exact P(A wins), P(tie), P(B wins), and the chart of A − B."""
         kind = values["kind"]
         a, b = self.bonuses(values)
-        one = uni.contest(a, b)
+        core = values["core"]
+        one = uni.contest(a, b, core=core)
+        if kind is ContestType.FOOT_CHASE:
+            head = _HEAD_START[values["head_start"]]
+            args = py_args(values["bonus_a"], values["bonus_b"], values["speed_a"],
+                           values["speed_b"], head)  # fmt: skip
+            contest_args = f"*unisystem.chase_adjusted({args})"
+            if core_kw(values):
+                contest_args += f", core={_py(core)}"
+        else:
+            contest_args = py_args(a, b, core=core_kw(values))
+        call = PythonCall("unisystem", f"unisystem.contest({contest_args}).a_wins", one.a_wins)
         rows: list[tuple[str, str]] = [
             ("How the bonuses are read", _CONTEST_HELP[kind]),
             ("Bonuses rolled", f"A {_signed(a)}, B {_signed(b)}"),
         ]
         if kind is ContestType.ARM_WRESTLING:
-            m = uni.match(a, b, values["best_of"])
+            m = uni.match(a, b, values["best_of"], core=core)
+            call = PythonCall(
+                "unisystem",
+                f"unisystem.match({py_args(a, b, values['best_of'], core=core_kw(values))}).a_wins",
+                m.a_wins,
+            )
             rows += [
                 (
                     "One roll: A / tie / B",
@@ -246,27 +380,31 @@ class UnisystemContestCalculator(Calculator):
                 ("Tie (equal totals)", probability(one.tie)),
                 (b_name, probability(one.b_wins)),
             ]
+        margin = one.margin_distribution().pmf()
+        higher = {uni.number_text(k) for k in margin if k > 0}
         chart = bar_chart(
-            one.margin_distribution().pmf(),
+            {uni.number_text(k): p for k, p in margin.items()},
             title="One roll: A's total − B's total",
             x_title="difference",
-            highlight=lambda k: k > 0,  # type: ignore[operator]
+            highlight=lambda k: k in higher,
             highlight_label="A higher",
             other_label="tie or B higher",
         )
+        self._call = call
         return table_html(["", "exact answer"], rows), chart
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """One roll each (a whole match for arm wrestling)."""
         a, b = self.bonuses(values)
+        core = values["core"]
         if values["kind"] is ContestType.ARM_WRESTLING:
-            text = str(uni.match(a, b, values["best_of"]).roll(rng))
-            return "<br>".join(escape(line) for line in text.splitlines())
-        return escape(str(uni.contest(a, b).roll(rng)))
+            text = str(uni.match(a, b, values["best_of"], core=core).roll(rng))
+            return "<br>".join(escape(with_minus(line)) for line in text.splitlines())
+        return escape(with_minus(str(uni.contest(a, b, core=core).roll(rng))))
 
 
 @register
-class UnisystemCoreDieCalculator(Calculator):
+class UnisystemCoreDieCalculator(UnisystemCalculator):
     """D10 against 2D6 − 2 as the core die: both shapes, and how rare the extremes become.
 
     Example:
@@ -331,6 +469,12 @@ class UnisystemCoreDieCalculator(Calculator):
             title="The core die: D10 against 2D6 − 2 (0 counts as 1)",
             x_title="die result",
         )
+        self._call = PythonCall(
+            "unisystem",
+            f"unisystem.Check(unisystem.CheckKind.TASK, {bonus!r}).with_core("
+            f"unisystem.CoreDie.TWO_D6).success_chance()",
+            check2.success_chance(),
+        )
         return table_html(["", "D10", "2D6 − 2", "D10 ÷ 2D6"], rows), chart
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
@@ -340,4 +484,4 @@ class UnisystemCoreDieCalculator(Calculator):
         check = uni.Check(CheckKind.TASK, bonus)
         r10 = check.roll(rng)
         r2 = check.with_core(CoreDie.TWO_D6).roll(rng)
-        return f"{escape(str(r10))}<br>{escape(str(r2))}"
+        return f"{escape(with_minus(str(r10)))}<br>{escape(with_minus(str(r2)))}"

@@ -18,10 +18,12 @@ import ipywidgets as widgets
 
 from ..errors import RuleValueError
 from ..systems.unisystem import (
+    MAX_COMBATANTS,
     ActionLimits,
     Aim,
     CloseSkill,
     Combatant,
+    CoreDie,
     DefenceKind,
     FeintedExchange,
     FiringMode,
@@ -34,6 +36,7 @@ from ..systems.unisystem import (
     RangedDefence,
     ShotgunAmmo,
     Stance,
+    UntrainedAttack,
     Volley,
     effective_multiplier,
     feint,
@@ -42,16 +45,21 @@ from ..systems.unisystem import (
     hits_damage,
     initiative_order,
     melee_exchange,
+    non_ascii_digit,
+    number_text,
     parse_plan,
     plan_actions,
+    quoted_line,
     ranged_attack,
+    side_first_chances,
     suppressive_fire_hits,
 )
-from .base import Calculator, control_for
+from .base import PythonCall, control_for
 from .charts import bar_chart
 from .controls import checkbox, dropdown, int_box, text_box
 from .format import escape, number, probability, table_html
 from .registry import register
+from .unisystem import UnisystemCalculator, core_dropdown, core_kw, py_args, with_minus
 
 __all__ = [
     "ActionPlannerCalculator",
@@ -73,7 +81,20 @@ _SUPPRESSIVE_LABEL = "Tir de suppression (no roll: D4 bullets)"
 
 def _lines(text: str) -> str:
     """A roll's text as HTML, one step a line (a long roll never widens the page)."""
-    return "<br>".join(escape(part) for part in re.split(r"; |\n", text))
+    return "<br>".join(escape(with_minus(part)) for part in re.split(r"; |\n", text))
+
+
+def _untrained_dropdown(what: str) -> Any:
+    return dropdown(
+        f"{what} without the skill (level 0)",
+        [(u.english, u) for u in UntrainedAttack],
+        UntrainedAttack.DIFFICULT_TEST,
+    )
+
+
+def _ignored(label: str, why: str) -> tuple[str, str]:
+    """A row saying that a control the reader set does not count here."""
+    return (f"Not used: {label}", why)
 
 
 def _signed(value: int) -> str:
@@ -133,7 +154,7 @@ _CHAIR = [("no", 0), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
 
 
 @register
-class MeleeExchangeCalculator(Calculator):
+class MeleeExchangeCalculator(UnisystemCalculator):
     """One close-combat attack against one defence: P(hit), levels, damage, a roll.
 
     A feint before the blow (*feinte*) and improvised weapons are options.
@@ -163,7 +184,11 @@ class MeleeExchangeCalculator(Calculator):
         ("attack_weapon", (ImprovisedWeapon.CLUMSY, -2)),
         ("defence_chair", 2),
         ("lighting", Lighting.TOTAL_DARKNESS),
+        ("defender_darkness_bonus", 2),
         ("averaged", True),
+        ("core", CoreDie.TWO_D6),
+        ("attack_skill", 0),
+        ("untrained", UntrainedAttack.UNSKILLED_TASK),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -209,10 +234,55 @@ class MeleeExchangeCalculator(Calculator):
             "defence_modifier": int_box("Defender: other modifier", 0),
             "lighting": dropdown("Lighting (éclairage)", _lighting_options(), Lighting.NORMAL),
             "darkness_bonus": int_box("Total darkness: attacker's Perception levels", 0),
+            "defender_darkness_bonus": int_box("Total darkness: defender's Perception levels", 0),
+            "untrained": _untrained_dropdown("Attack"),
+            "core": core_dropdown(),
             "damage_die": dropdown("Damage die", _DICE, 4),
             "multiplier": int_box("Damage multiplier (Strength / Force)", 2),
             "averaged": checkbox("Average damage instead of rolling", False),
         }
+
+    @staticmethod
+    def expression(values: Mapping[str, Any]) -> str:
+        """The package call that :meth:`outcome` makes, as one line of Python."""
+        weapon = values["attack_weapon"]
+        improvised, pick = (None, None) if weapon == "real" else weapon
+        kind = CloseSkill.HAND_WEAPON if improvised else values["attack_kind"]
+        attack = py_args(
+            values["attacker_dexterity"], values["attack_skill"], kind,
+            values["attacker_stance"], values["attacker_penalty"], values["attack_modifier"],
+            improvised=improvised, improvised_modifier=pick,
+        )  # fmt: skip
+        defence_kind = values["defence"]
+        if values["defender_stance"] is Stance.AGGRESSIVE:
+            defence_kind = DefenceKind.NONE
+        # a chair counts only for a parry (otherwise "Not used" says so)
+        chair = values["defence_chair"] if defence_kind is DefenceKind.PARRY else 0
+        defence = py_args(
+            defence_kind, values["defender_dexterity"], values["defence_skill"],
+            values["parry_with"], values["defender_stance"], values["defender_penalty"],
+            values["defence_modifier"], improvised=ImprovisedWeapon.CHAIR if chair else None,
+            improvised_modifier=chair or None,
+        )  # fmt: skip
+        untrained = values["untrained"]
+        options = py_args(
+            values["lighting"],
+            darkness_bonus=values["darkness_bonus"] or None,
+            defender_darkness_bonus=values["defender_darkness_bonus"] or None,
+            untrained=None if untrained is UntrainedAttack.DIFFICULT_TEST else untrained,
+            core=core_kw(values),
+        )
+        both = f"unisystem.MeleeAttack({attack}), unisystem.MeleeDefence({defence})"
+        if not values["feint"]:
+            return f"unisystem.melee_exchange({both}, {options}).hit_chance"
+        the_feint = py_args(
+            values["feint_intelligence"], values["feint_skill"], values["feint_perception"],
+            values["feint_defender_skill"], core=core_kw(values),
+        )  # fmt: skip
+        return (
+            f"unisystem.feinted_exchange({both}, unisystem.feint({the_feint}), {options})"
+            ".hit_chance"
+        )
 
     @staticmethod
     def outcome(values: Mapping[str, Any]) -> Any:
@@ -244,7 +314,8 @@ class MeleeExchangeCalculator(Calculator):
         defence_kind = values["defence"]
         if values["defender_stance"] is Stance.AGGRESSIVE:
             defence_kind = DefenceKind.NONE
-        chair = values["defence_chair"]
+        # a chair counts only for a parry (otherwise "Not used" says so)
+        chair = values["defence_chair"] if defence_kind is DefenceKind.PARRY else 0
         with control_for(
             {
                 "dexterity": "defender_dexterity",
@@ -266,9 +337,18 @@ class MeleeExchangeCalculator(Calculator):
                 improvised=ImprovisedWeapon.CHAIR if chair else None,
                 improvised_modifier=chair or None,
             )
-        lighting, dark = values["lighting"], values["darkness_bonus"]
+        lighting = values["lighting"]
+        options = {
+            "darkness_bonus": values["darkness_bonus"],
+            "defender_darkness_bonus": values["defender_darkness_bonus"],
+            "untrained": values["untrained"],
+            "core": values["core"],
+        }
+        fields = {name: name for name in options}
+        fields.update({"skill": "defence_skill", "parry_with": "parry_with"})
         if not values["feint"]:
-            return melee_exchange(attack, defence, lighting, darkness_bonus=dark)
+            with control_for(fields):
+                return melee_exchange(attack, defence, lighting, **options)
         with control_for(
             {
                 "intelligence": "feint_intelligence",
@@ -282,8 +362,10 @@ class MeleeExchangeCalculator(Calculator):
                 values["feint_skill"],
                 values["feint_perception"],
                 values["feint_defender_skill"],
+                core=values["core"],
             )
-        return feinted_exchange(attack, defence, the_feint, lighting, darkness_bonus=dark)
+        with control_for(fields):
+            return feinted_exchange(attack, defence, the_feint, lighting, **options)
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """P(hit), expected levels, the damage distribution and its chart."""
@@ -322,8 +404,42 @@ class MeleeExchangeCalculator(Calculator):
         ]  # fmt: skip
         rows += [(f"hit with {lv} success level(s)", probability(p)) for lv, p in levels.items()
                  if lv and p]  # fmt: skip
+        rows += self.ignored(values)
         chart = _damage_chart(damage.pmf(), "Damage of the exchange")
+        self._call = PythonCall("unisystem", self.expression(values), out.hit_chance)
         return table_html(["", "exact answer"], rows), chart
+
+    def ignored(self, values: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """A row for every control set to something that does not count in this situation."""
+        label = {name: self.controls[name].description for name in self.controls}
+        rows = []
+        dark = values["lighting"] is Lighting.TOTAL_DARKNESS
+        if not dark:
+            for name in ("darkness_bonus", "defender_darkness_bonus"):
+                if values[name]:
+                    rows.append(_ignored(label[name], "counts only in total darkness"))
+        else:
+            rows.append(
+                _ignored(
+                    "Dexterity, skills, stances, multiple actions and modifiers",
+                    "total darkness: both roll the plain die, plus their Perception levels",
+                )
+            )
+        untrained = values["untrained"] is not UntrainedAttack.DIFFICULT_TEST
+        if untrained and (values["attack_skill"] or values["attack_weapon"] != "real" or dark):
+            rows.append(
+                _ignored(
+                    label["untrained"],
+                    "the attacker has the skill, wields an improvised weapon (always a "
+                    "difficult DEX test) or fights in total darkness",
+                )
+            )
+        parries = values["defence"] is DefenceKind.PARRY
+        if values["defence_chair"] and (
+            not parries or values["defender_stance"] is Stance.AGGRESSIVE
+        ):
+            rows.append(_ignored(label["defence_chair"], "the defender does not parry"))
+        return rows
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Feint (if any), attack roll, defence roll, damage die."""
@@ -337,7 +453,7 @@ def _feint_bonuses(out: FeintedExchange) -> str:
 
 # ------------------------------------------------------------------ ranged
 @register
-class RangedAttackCalculator(Calculator):
+class RangedAttackCalculator(UnisystemCalculator):
     """One shooter's round: range, lighting, aim, firing mode → hits and damage.
 
     Example:
@@ -362,6 +478,9 @@ class RangedAttackCalculator(Calculator):
         ("under_fire", True),
         ("lighting", Lighting.POOR),
         ("averaged", True),
+        ("core", CoreDie.TWO_D6),
+        ("skill", 0),
+        ("untrained", UntrainedAttack.UNSKILLED_TASK),
         ("mode", _SUPPRESSIVE),
     )
 
@@ -382,7 +501,7 @@ class RangedAttackCalculator(Calculator):
                 RangeBand.SHORT,
             ),
             "lighting": dropdown("Lighting (éclairage)", _lighting_options(), Lighting.NORMAL),
-            "darkness_bonus": int_box("Total darkness: Perception levels", 0),
+            "darkness_bonus": int_box("Total darkness: shooter's Perception levels", 0),
             "ammo": dropdown(
                 "Shotgun ammunition",
                 [(f"{a.label} ({_signed(a.bonus)})", a) for a in ShotgunAmmo],
@@ -407,12 +526,51 @@ class RangedAttackCalculator(Calculator):
             ),
             "defender_dexterity": int_box("Target: Dexterity", 3),
             "defender_dodge": int_box("Target: Dodge (0 = difficult DEX test)", 2),
+            "defender_darkness_bonus": int_box(
+                "Total darkness: diving target's Perception levels", 0
+            ),
             "under_fire": checkbox("Shooter under fire: keep one's cool", False),
             "willpower": int_box("Shooter: Willpower (Volonté)", 3),
             "damage_die": dropdown("Damage die", _DICE, 6),
             "multiplier": int_box("Damage multiplier (before range)", 3),
             "averaged": checkbox("Average damage instead of rolling", False),
+            "untrained": _untrained_dropdown("Shot"),
+            "core": core_dropdown(),
         }
+
+    @staticmethod
+    def expression(values: Mapping[str, Any]) -> str:
+        """The package call that :meth:`outcome` makes, as one line of Python."""
+        volley = py_args(
+            values["mode"], values["count"], values["burst_size"], values["heavy_recoil"],
+            values["cumulative_group_penalty"],
+        )  # fmt: skip
+        aim = None
+        if values["aim"]:
+            aim = f"unisystem.Aim({py_args(values['aim_perception'], values['aim_skill'], values['scope'])})"
+        untrained = values["untrained"]
+        dive = values["defence"] is RangedDefence.DIVE_FOR_COVER
+        args = py_args(
+            values["dexterity"],
+            values["skill"],
+            range_band=values["range_band"],
+            lighting=values["lighting"],
+            ammo=values["ammo"],
+            modifier=values["modifier"] or None,
+            darkness_bonus=values["darkness_bonus"] or None,
+            defence=values["defence"],
+            defender_dexterity=values["defender_dexterity"] if dive else None,
+            defender_dodge=values["defender_dodge"] if dive else None,
+            defender_darkness_bonus=values["defender_darkness_bonus"] or None,
+            keep_cool_willpower=values["willpower"] if values["under_fire"] else None,
+            untrained=None if untrained is UntrainedAttack.DIFFICULT_TEST else untrained,
+            core=core_kw(values),
+        )
+        aim_arg = f", aim={aim}" if aim else ""
+        return (
+            f"unisystem.ranged_attack({args}, volley=unisystem.Volley({volley}){aim_arg})"
+            ".hit_chance"
+        )
 
     @staticmethod
     def outcome(values: Mapping[str, Any]) -> Any:
@@ -442,7 +600,10 @@ class RangedAttackCalculator(Calculator):
                 defence=values["defence"],
                 defender_dexterity=values["defender_dexterity"],
                 defender_dodge=values["defender_dodge"],
+                defender_darkness_bonus=values["defender_darkness_bonus"],
                 keep_cool_willpower=values["willpower"] if values["under_fire"] else None,
+                untrained=values["untrained"],
+                core=values["core"],
             )
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -471,6 +632,8 @@ class RangedAttackCalculator(Calculator):
             ("Expected damage", number(damage.mean())),
         ]
         rows += [(f"{k} hit(s)", probability(p)) for k, p in out.hits.pmf().items() if p]
+        rows += self.ignored(values)
+        self._call = PythonCall("unisystem", self.expression(values), out.hit_chance)
         hits_chart = bar_chart(
             out.hits.pmf(),
             title="Bullets in",
@@ -482,8 +645,45 @@ class RangedAttackCalculator(Calculator):
         chart = hits_chart + _damage_chart(damage.pmf(), "Total damage")
         return table_html(["", "exact answer"], rows), chart
 
-    @staticmethod
-    def _suppressive(values: Mapping[str, Any]) -> tuple[str, str]:
+    def ignored(self, values: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """A row for every control set to something that does not count in this situation."""
+        label = {name: self.controls[name].description for name in self.controls}
+        rows = []
+        dark = values["lighting"] is Lighting.TOTAL_DARKNESS
+        if dark:
+            if values["aim"]:
+                rows.append(_ignored(label["aim"], "no aiming in total darkness: plain die"))
+            rows.append(
+                _ignored(
+                    "Dexterity, skill, range, ammunition, volley and other modifiers",
+                    "total darkness: every roll is the plain die, plus Perception levels",
+                )
+            )
+        else:
+            for name in ("darkness_bonus", "defender_darkness_bonus"):
+                if values[name]:
+                    rows.append(_ignored(label[name], "counts only in total darkness"))
+        if (
+            values["defence"] is not RangedDefence.DIVE_FOR_COVER
+            and values["defender_darkness_bonus"]
+            and dark
+        ):
+            rows.append(_ignored(label["defender_darkness_bonus"], "the target does not dive"))
+        untrained = values["untrained"] is not UntrainedAttack.DIFFICULT_TEST
+        if untrained and (values["skill"] or dark):
+            rows.append(
+                _ignored(label["untrained"], "the shooter has the skill, or it is totally dark")
+            )
+        if values["mode"] is not FiringMode.BURST and values["mode"] != _SUPPRESSIVE:
+            if values["burst_size"] != 3:
+                rows.append(_ignored(label["burst_size"], "only for burst fire"))
+        if values["mode"] is not FiringMode.SEMI_AUTO and values["heavy_recoil"]:
+            rows.append(_ignored(label["heavy_recoil"], "only for semi-automatic fire"))
+        if values["mode"] is not FiringMode.FULL_AUTO and values["cumulative_group_penalty"]:
+            rows.append(_ignored(label["cumulative_group_penalty"], "only for full automatic fire"))
+        return rows
+
+    def _suppressive(self, values: Mapping[str, Any]) -> tuple[str, str]:
         """Suppressive fire: anyone in the zone takes D4 bullets (2 when averaged)."""
         band = values["range_band"]
         with control_for({"sides": "damage_die"}):
@@ -497,6 +697,19 @@ class RangedAttackCalculator(Calculator):
             ("Expected damage", number(damage.mean())),
         ]
         rows += [(f"{k} hit(s)", probability(p)) for k, p in hits.pmf().items()]
+        rows.append(
+            _ignored(
+                "the shooter's, target's and aiming controls",
+                "suppressive fire makes no roll: only range, damage die and multiplier count",
+            )
+        )
+        averaged = values["averaged"]
+        self._call = PythonCall(
+            "unisystem",
+            f"unisystem.hits_damage(unisystem.suppressive_fire_hits({averaged!r}), "
+            f"{values['damage_die']!r}, {mult!r}, {averaged!r}).mean()",
+            damage.mean(),
+        )
         chart = _damage_chart(damage.pmf(), "Damage to someone in the zone")
         return table_html(["", "exact answer"], rows), chart
 
@@ -514,7 +727,7 @@ class RangedAttackCalculator(Calculator):
                 shown = f"D4 [{hits}] bullets"
             return escape(
                 f"suppressive fire: {shown}; damage {faces} × {mult} = {sum(faces) * mult}"
-            )
+            )  # every number here is positive
         return _rolled(self.outcome(values), values, rng)
 
 
@@ -530,42 +743,97 @@ _EDGE_WORDS = {
 }
 
 
+_SIGNED = re.compile(r"[+\-\u2212]?[0-9]+")
+
+
+def _signed_int(text: str) -> int:
+    return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
+
+
 def parse_combatants(text: str) -> tuple[Combatant, ...]:
-    r"""Read ``name, Dexterity[, side][, edge]`` lines (edge: ranged, magic, ambush).
+    r"""Read ``name, Dexterity[, side][, edge][, bonus]`` lines.
+
+    The edge is ``ranged``, ``magic`` or ``ambush``; the bonus a signed
+    number (``+2``) from a quality or power. Numbers use the digits 0 to 9.
 
     Example:
         >>> [c.name for c in parse_combatants("Jimmy, 4\nWildling, 3, NPC, ambush")]
         ['Jimmy', 'Wildling']
+        >>> parse_combatants("Seer, 2, PCs, +3")[0].bonus
+        3
     """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_COMBATANTS:  # refused before any line is read
+        raise RuleValueError(
+            f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(lines)} lines",
+            field="combatants",
+        )
     out = []
     for number_, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) < 2 or not re.fullmatch(r"-?\d+", parts[1]):
+        shown = quoted_line(line)
+        bad = non_ascii_digit(line)
+        if bad is not None:
             raise RuleValueError(
-                f"line {number_} {line.strip()!r}: expected 'name, Dexterity[, side][, edge]'",
+                f"line {number_} {shown!r}: write numbers with the digits 0 to 9, got {bad!r}",
+                field="combatants",
+            )
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) < 2 or not _SIGNED.fullmatch(parts[1]):
+            raise RuleValueError(
+                f"line {number_} {shown!r}: expected 'name, Dexterity[, side][, edge][, bonus]'",
+                field="combatants",
+            )
+        if len(parts) > 5:
+            raise RuleValueError(
+                f"line {number_} {shown!r}: at most five fields (name, Dexterity, side, "
+                f"edge, bonus), got {len(parts)}",
                 field="combatants",
             )
         side = parts[2] if len(parts) > 2 and parts[2] else "PCs"
-        word = parts[3].lower() if len(parts) > 3 else ""
-        if word not in _EDGE_WORDS or len(parts) > 4:
-            raise RuleValueError(
-                f"line {number_} {line.strip()!r}: the edge must be ranged, magic or ambush, "
-                f"got {parts[3] if len(parts) > 3 else ''!r}",
-                field="combatants",
-            )
+        edge, bonus = None, None
+        for extra in parts[3:]:
+            if _SIGNED.fullmatch(extra):
+                if bonus is not None:
+                    raise RuleValueError(
+                        f"line {number_} {shown!r}: one initiative bonus a line, got "
+                        f"{bonus!r} and {extra!r}",
+                        field="combatants",
+                    )
+                bonus = extra
+            elif extra.lower() in _EDGE_WORDS:
+                if edge is not None:
+                    raise RuleValueError(
+                        f"line {number_} {shown!r}: one edge a line, got {edge!r} and {extra!r}",
+                        field="combatants",
+                    )
+                edge = extra
+            else:
+                raise RuleValueError(
+                    f"line {number_} {shown!r}: after the side comes an edge (ranged, magic "
+                    f"or ambush) or a bonus such as +2, got {extra!r}",
+                    field="combatants",
+                )
         try:
-            out.append(Combatant(parts[0], int(parts[1]), side, _EDGE_WORDS[word]))
+            out.append(
+                Combatant(
+                    parts[0],
+                    _signed_int(parts[1]),
+                    side,
+                    _EDGE_WORDS[(edge or "").lower()],
+                    _signed_int(bonus) if bonus else 0,
+                )
+            )
         except RuleValueError as err:
-            raise RuleValueError(f"line {number_}: {err}", field="combatants") from None
+            raise RuleValueError(f"line {number_} {shown!r}: {err}", field="combatants") from None
     if not out:
         raise RuleValueError("no combatant: write one a line", field="combatants")
     return tuple(out)
 
 
 @register
-class InitiativeCalculator(Calculator):
+class InitiativeCalculator(UnisystemCalculator):
     r"""Initiative order: exact chance that each combatant acts first, and a seeded roll.
 
     Example:
@@ -577,52 +845,73 @@ class InitiativeCalculator(Calculator):
     title = "Initiative order"
     bench_changes = (
         ("group", True),
-        ("combatants", "Jimmy, 4\nAnn, 2\nWildling 1, 3, NPC\nWildling 2, 5, NPC"),
+        ("combatants", "Jimmy, 4\nAnn, 2, PCs, +2\nWildling 1, 3, NPC\nWildling 2, 5, NPC"),
         ("group", False),
-        ("combatants", "Jimmy, 4\nSniper, 2, NPC, ambush\nWitch, 3, PCs, magic"),
+        ("combatants", "Jimmy, 4\nSniper, 2, NPC, ambush\nWitch, 3, PCs, magic, +1"),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The combatants (one a line) and the group option."""
         return {
             "combatants": text_box(
-                "Combatants: name, DEX, side, edge",
+                "Combatants: name, DEX, side, edge, bonus",
                 "Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC",
                 rows=6,
-                placeholder="name, Dexterity[, side][, ranged|magic|ambush]",
+                placeholder="name, Dexterity[, side][, ranged|magic|ambush][, +bonus]",
                 width="34em",
             ),
-            "group": checkbox("Group initiative: one roll per side (best DEX)", False),
+            "group": checkbox("Group initiative: one roll per side (best DEX + bonus)", False),
         }
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
-        """Table of P(acts first) and its chart."""
+        """Table of P(acts first), each side's total, and the chart."""
         fighters = parse_combatants(values["combatants"])
-        with control_for({"combatants": "combatants"}):
-            chances = first_to_act(fighters, group=values["group"])
+        group = values["group"]
+        with control_for("combatants"):
+            chances = first_to_act(fighters, group=group)
+            sides = side_first_chances(fighters, group=group)
         rows = [
-            (c.name, c.side, c.dexterity, c.edge.label if c.edge.rank else "—",
-             probability(chances[c.name]))
+            (c.name, c.side, c.dexterity, number_text(c.bonus) if c.bonus < 0 else f"+{c.bonus}",
+             c.edge.label if c.edge.rank else "—", probability(chances[c.name]),
+             probability(sides[c.side]))
             for c in fighters
         ]  # fmt: skip
         chart = bar_chart(
             {c.name: chances[c.name] for c in fighters},
-            title="Who acts first",
+            title="Who acts in the first group" if group else "Who acts first",
             x_title="combatant",
         )
-        head = ["combatant", "side", "DEX", "edge", "P(acts first)"]
-        return table_html(head, rows), chart
+        first = "P(acts in the first group)" if group else "P(acts first)"
+        head = ["combatant", "side", "DEX", "bonus", "edge", first, "side's total"]
+        listed = ", ".join(
+            f"unisystem.Combatant({py_args(c.name, c.dexterity, c.side, c.edge, c.bonus)})"
+            for c in fighters
+        )
+        self._call = PythonCall(
+            "unisystem", f"unisystem.first_to_act([{listed}], group={group!r})", chances
+        )
+        note = (
+            "<p>Group initiative: the whole side acts together, so every member's chance "
+            "is the side's.</p>"
+            if group
+            else ""
+        )
+        return note + table_html(head, rows), chart
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """One rolled order, every die shown."""
         fighters = parse_combatants(values["combatants"])
         order = initiative_order(fighters, rng, group=values["group"])
-        return "<ol>" + "".join(f"<li>{escape(str(e))}</li>" for e in order.entries) + "</ol>"
+        return (
+            "<ol>"
+            + "".join(f"<li>{escape(with_minus(str(e)))}</li>" for e in order.entries)
+            + "</ol>"
+        )
 
 
 # ------------------------------------------------------------------ planner
 @register
-class ActionPlannerCalculator(Calculator):
+class ActionPlannerCalculator(UnisystemCalculator):
     """Multiple actions: each action's penalty and exact chance of reaching 9.
 
     Example:
@@ -639,19 +928,32 @@ class ActionPlannerCalculator(Calculator):
         ("actions", "other 3+2 reload\nattack 3+3 shoot\nattack 3+3 shoot"),
         ("constitution", 4),
         ("constitution_cap", True),
+        ("stance", Stance.AGGRESSIVE),
+        ("massive", True),
+        ("actions", "attack 4+4 (+1) punch\nattack 4+4 kick\nother 3 shout"),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The plan and the source's optional caps."""
         return {
             "actions": text_box(
-                "Actions: kind attribute+skill label",
+                "Actions: kind attribute+skill (modifier) label",
                 "attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge",
                 rows=6,
-                placeholder="attack 4+4 punch",
+                placeholder="attack 4+4 (+1) punch",
                 width="34em",
             ),
             "close_combat": checkbox("Close combat (one attack and one defence free)", True),
+            "stance": dropdown(
+                "Stance (attitude)",
+                [
+                    ("normal", Stance.NORMAL),
+                    ("aggressive: +2 to every attack, no defence", Stance.AGGRESSIVE),
+                    ("defensive: +3 to every defence, no attack", Stance.DEFENSIVE),
+                ],
+                Stance.NORMAL,
+            ),
+            "massive": checkbox("Option: massive creature (attacks without penalty or cap)", False),
             "max_attacks": checkbox("Option: at most 3 attacks a round", False),
             "dexterity_cap": checkbox("Option: at most DEX/2 attacks", False),
             "dexterity": int_box("Dexterity (for the DEX/2 option)", 4),
@@ -669,7 +971,29 @@ class ActionPlannerCalculator(Calculator):
                 values["constitution"] if values["constitution_cap"] else None,
             )
         return plan_actions(
-            parse_plan(values["actions"]), close_combat=values["close_combat"], limits=limits
+            parse_plan(values["actions"]),
+            close_combat=values["close_combat"],
+            limits=limits,
+            stance=values["stance"],
+            massive=values["massive"],
+        )
+
+    @staticmethod
+    def expression(values: Mapping[str, Any]) -> str:
+        """The package call that :meth:`steps` makes, as one line of Python."""
+        limits = py_args(
+            3 if values["max_attacks"] else None,
+            values["dexterity"] if values["dexterity_cap"] else None,
+            values["constitution"] if values["constitution_cap"] else None,
+        )
+        options = py_args(
+            close_combat=values["close_combat"],
+            stance=values["stance"],
+            massive=values["massive"],
+        )
+        return (
+            f"[s.chance for s in unisystem.plan_actions(unisystem.parse_plan("
+            f"{values['actions']!r}), limits=unisystem.ActionLimits({limits}), {options})]"
         )
 
     def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -682,7 +1006,8 @@ class ActionPlannerCalculator(Calculator):
                 s.action.kind.label,
                 "free" if s.free else "extra",
                 _signed(s.penalty) if s.penalty else "0",
-                _signed(s.check.bonus),
+                _signed(s.action.modifier) if s.action.modifier else "0",
+                _parts(s.check),
                 probability(s.chance),
             )
             for s in steps
@@ -692,7 +1017,8 @@ class ActionPlannerCalculator(Calculator):
             title="Chance of each action (total ≥ 9)",
             x_title="action",
         )
-        head = ["#", "action", "kind", "free/extra", "penalty", "bonus", "P(total ≥ 9)"]
+        head = ["#", "action", "kind", "free/extra", "penalty", "modifier", "bonus", "P(total ≥ 9)"]
+        self._call = PythonCall("unisystem", self.expression(values), [s.chance for s in steps])
         return table_html(head, rows), chart
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
@@ -700,7 +1026,7 @@ class ActionPlannerCalculator(Calculator):
         steps = self.steps(values)
         items = "".join(
             f"<li>{escape(s.action.label or s.action.kind.label)}: "
-            f"{escape(str(s.check.roll(rng)))}</li>"
+            f"{escape(with_minus(str(s.check.roll(rng))))}</li>"
             for s in steps
         )
         return f"<ol>{items}</ol>"

@@ -11,7 +11,16 @@ field of :class:`ActionLimits`:
 * at most 3 attacks a round;
 * at most Dexterity / 2 attacks (rounded down, at least 1);
 * no attack at a penalty larger than the character's Constitution (this book's
-  reading of the source's "up to a maximum penalty equal to Constitution").
+  reading of the source's "up to a maximum penalty equal to or greater than
+  Constitution": an attack at a penalty equal to CON is still allowed, the
+  next one is not).
+
+Massive creatures (the source's example: the shaitans) may attack several
+times a round without the cumulative penalty and without those caps
+(``massive=True``); their other actions still pay it, counted among the
+non-attack actions only. A stance (:class:`~.combat.Stance`) adds +2 to every
+attack (aggressive, no defence allowed) or +3 to every defence (defensive,
+no attack allowed); each action may carry its own modifier.
 
 Example:
     >>> jimmy = parse_plan("attack 4+4 punch\ndefence 4+3\ndefence 4+3\ndefence 4+3")
@@ -27,7 +36,18 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
-from .core import ATTRIBUTE_RANGE, SKILL_RANGE, Check, task, test
+from .combat import Stance, parse_enum
+from .core import (
+    ATTRIBUTE_RANGE,
+    MODIFIER_RANGE,
+    SKILL_RANGE,
+    Check,
+    CheckKind,
+    CoreDie,
+    core_distribution,
+    task,
+    test,
+)
 
 __all__ = [
     "EXTRA_ACTION_PENALTY",
@@ -38,8 +58,10 @@ __all__ = [
     "PlannedAction",
     "PlannedStep",
     "action_penalties",
+    "non_ascii_digit",
     "parse_plan",
     "plan_actions",
+    "quoted_line",
 ]
 
 #: Cumulative penalty of each extra action.
@@ -69,19 +91,20 @@ class ActionKind(Enum):
 
 @dataclass(frozen=True)
 class PlannedAction:
-    """One intended action: its kind and the traits it rolls.
+    """One intended action: its kind, the traits it rolls, its own modifier.
 
     A skill of 0 means the attribute alone (a difficult test).
 
     Example:
-        >>> PlannedAction(ActionKind.ATTACK, 4, 4, "punch").label
-        'punch'
+        >>> PlannedAction(ActionKind.ATTACK, 4, 4, "punch", modifier=1).modifier
+        1
     """
 
     kind: ActionKind
     attribute: int
     skill: int = 0
     label: str = ""
+    modifier: int = 0
 
     def __post_init__(self) -> None:
         """Validate every field."""
@@ -91,6 +114,7 @@ class PlannedAction:
             )
         check_int(self.attribute, "attribute", *ATTRIBUTE_RANGE)
         check_int(self.skill, "skill", *SKILL_RANGE)
+        check_int(self.modifier, "modifier", *MODIFIER_RANGE)
 
 
 @dataclass(frozen=True)
@@ -165,24 +189,34 @@ class PlannedStep:
 
 
 def action_penalties(
-    kinds: list[ActionKind] | tuple[ActionKind, ...], close_combat: bool = True
+    kinds: list[ActionKind] | tuple[ActionKind, ...],
+    close_combat: bool = True,
+    *,
+    massive: bool = False,
 ) -> tuple[int, ...]:
     """The multiple-action penalty of each action, in the order they happen.
 
     Args:
         kinds: The kinds of the round's actions, in order.
         close_combat: One attack and one defence are free (else only the first action).
+        massive: A massive creature: every attack is free and is not counted
+            among the extra actions.
 
     Example:
         >>> A, D = ActionKind.ATTACK, ActionKind.DEFENCE
         >>> action_penalties([A, D, D, D]), action_penalties([A, D, D, D], close_combat=False)
         ((0, 0, -2, -4), (0, -2, -4, -6))
+        >>> action_penalties([A, A, A, D, D], massive=True)
+        (0, 0, 0, 0, -2)
     """
     out = []
     extras = 0
     free_left = {ActionKind.ATTACK: 1, ActionKind.DEFENCE: 1} if close_combat else {}
     first = True
     for kind in kinds:
+        if massive and kind is ActionKind.ATTACK:
+            out.append(0)
+            continue
         if close_combat and free_left.get(kind, 0):
             free_left[kind] -= 1
             out.append(0)
@@ -200,12 +234,25 @@ def plan_actions(
     *,
     close_combat: bool = True,
     limits: ActionLimits | None = None,
+    stance: Stance = Stance.NORMAL,
+    massive: bool = False,
+    core: CoreDie = CoreDie.D10,
 ) -> tuple[PlannedStep, ...]:
     """Each planned action with its penalty and its exact chance of reaching 9.
 
+    Args:
+        actions: The round's actions, in order.
+        close_combat: One attack and one defence are free (else only the first).
+        limits: The optional caps on attacks.
+        stance: Aggressive (+2 to every attack, no defence) or defensive (+3 to
+            every defence, no attack).
+        massive: A massive creature: attacks without penalty and without caps.
+        core: The core die.
+
     Raises:
-        RuleValueError: No action, more than :data:`MAX_ACTIONS`, or an
-            attack an optional cap forbids (``field="actions"``).
+        RuleValueError: No action, more than :data:`MAX_ACTIONS`, an attack an
+            optional cap forbids, or an action the stance gives up
+            (``field="actions"``).
 
     Example:
         >>> plan = [PlannedAction(ActionKind.ATTACK, 4, 4)] * 4
@@ -220,43 +267,177 @@ def plan_actions(
             f"a round holds 1 to {MAX_ACTIONS} actions, got {len(actions)}", field="actions"
         )
     limits = limits or ActionLimits()
-    penalties = action_penalties([a.kind for a in actions], close_combat)
-    cap = limits.attack_cap()
+    stance = parse_enum(stance, Stance, "stance")  # type: ignore[assignment]
+    if not isinstance(massive, bool):
+        raise RuleValueError(f"massive must be True or False, got {massive!r}", field="massive")
+    core_distribution(core)
+    penalties = action_penalties([a.kind for a in actions], close_combat, massive=massive)
+    cap = None if massive else limits.attack_cap()
     attacks = 0
     steps = []
     for number, (action, penalty) in enumerate(zip(actions, penalties), 1):
+        stance_bonus = 0
         if action.kind is ActionKind.ATTACK:
             attacks += 1
+            if not stance.may_attack:
+                raise RuleValueError(
+                    f"action {number} is an attack, but a fighter in {stance.label!r} "
+                    f"gives up attacking this round",
+                    field="stance",
+                )
+            stance_bonus = stance.attack_bonus
             if cap is not None and attacks > cap:
+                allowed = "1 attack is" if cap == 1 else f"{cap} attacks are"
                 raise RuleValueError(
-                    f"action {number} is attack number {attacks}, but at most {cap} "
-                    f"attacks are allowed a round",
+                    f"action {number} is attack number {attacks}, but at most {allowed} "
+                    f"allowed a round",
                     field="actions",
                 )
-            if limits.constitution is not None and -penalty > limits.constitution:
+            if not massive and limits.constitution is not None and -penalty > limits.constitution:
                 raise RuleValueError(
-                    f"action {number} is an attack at {penalty}, beyond the Constitution "
-                    f"limit of {limits.constitution}",
+                    f"action {number} is an attack at \u2212{-penalty}, beyond the "
+                    f"Constitution limit of {limits.constitution}",
                     field="actions",
                 )
-        if action.skill:
-            check = task(action.attribute, action.skill, penalty)
-        else:
-            check = test(action.attribute, difficult=True, modifier=penalty)
-        steps.append(PlannedStep(number, action, penalty == 0, penalty, check))
+        elif action.kind is ActionKind.DEFENCE:
+            if not stance.may_defend:
+                raise RuleValueError(
+                    f"action {number} is a defence, but a fighter in {stance.label!r} "
+                    f"gives up every defence this round",
+                    field="stance",
+                )
+            stance_bonus = stance.defence_bonus
+        steps.append(
+            PlannedStep(
+                number,
+                action,
+                penalty == 0,
+                penalty,
+                _step_check(action, penalty, stance_bonus, core),
+            )
+        )
     return tuple(steps)
 
 
-_LINE = re.compile(
-    r"^\s*(?P<kind>[^\W\d_]+)\s*:?\s+(?P<attr>-?\d+)\s*(?:\+\s*(?P<skill>-?\d+))?\s*(?P<label>.*?)\s*$"
-)
+def _step_check(action: PlannedAction, penalty: int, stance_bonus: int, core: CoreDie) -> Check:
+    """The check of one action: its traits, the penalty, the stance and its own modifier."""
+    modifier = penalty + stance_bonus + action.modifier
+    kind = CheckKind.TASK if action.skill else CheckKind.DIFFICULT_TEST
+    if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:
+        check = Check(kind, action.attribute + action.skill + modifier, core=core)
+    elif action.skill:
+        check = task(action.attribute, action.skill, modifier, core=core)
+    else:
+        check = test(action.attribute, difficult=True, modifier=modifier, core=core)
+    parts = (
+        ("attribute", action.attribute),
+        ("skill", action.skill),
+        ("extra actions", penalty),
+        ("stance", stance_bonus),
+        ("modifier", action.modifier),
+    )
+    return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]), core=core)
+
+
+_DIGITS = "0123456789"
+_SIGNS = "+-\u2212"
+_NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
+
+
+#: Longest part of a typed line quoted in a message.
+QUOTE_WIDTH = 40
+
+
+def quoted_line(line: str) -> str:
+    """A typed line as a message quotes it: stripped, and cut to :data:`QUOTE_WIDTH` characters.
+
+    Example:
+        >>> quoted_line("  attack 4+4  "), quoted_line("x" * 50)[-4:]
+        ('attack 4+4', 'xxx…')
+    """
+    shown = line.strip()
+    return shown if len(shown) <= QUOTE_WIDTH else shown[: QUOTE_WIDTH - 1] + "…"
+
+
+def non_ascii_digit(text: str) -> str | None:
+    """The first digit-like character of ``text`` that is not an ASCII digit, if any.
+
+    Numbers in typed text are read with the digits 0–9 only: ``²``, ``①``
+    or an Arabic-Indic digit are refused with a clear message.
+
+    Example:
+        >>> non_ascii_digit("attack 4+²"), non_ascii_digit("attack 4+4") is None
+        ('²', True)
+    """
+    for ch in text:
+        if ch.isnumeric() and ch not in _DIGITS:
+            return ch
+    return None
+
+
+def _int(text: str) -> int:
+    """An ASCII signed integer (``-`` or ``−`` for minus)."""
+    return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
+
+
+def _parse_line(number: int, line: str) -> PlannedAction:
+    shown = quoted_line(line)
+    bad = non_ascii_digit(line)
+    if bad is not None:
+        raise RuleValueError(
+            f"line {number} {shown!r}: write numbers with the digits 0 to 9, got {bad!r}",
+            field="actions",
+        )
+    example = "e.g. 'attack 4+4 punch' or 'attack 4+4 (+1) punch'"
+    words = shown.split(None, 1)
+    kind_word = words[0].rstrip(":").lower()
+    kind = next((k for k in ActionKind if kind_word in k.words), None)
+    if kind is None:
+        raise RuleValueError(
+            f"line {number} {shown!r}: the kind must be attack, defence or other, "
+            f"got {words[0].rstrip(':')!r}",
+            field="actions",
+        )
+    rest = words[1].strip() if len(words) > 1 else ""
+    m = re.match(r"(?P<attr>[+\-\u2212]?[0-9]+)\s*(?:\+\s*(?P<skill>[+\-\u2212]?[0-9]+))?", rest)
+    if not m:
+        raise RuleValueError(
+            f"line {number} {shown!r}: expected 'kind attribute+skill label', {example}",
+            field="actions",
+        )
+    rest = rest[m.end() :].strip()
+    if rest and (rest[0] in _SIGNS or rest[0] in _DIGITS):
+        raise RuleValueError(
+            f"line {number} {shown!r}: only attribute+skill come before the label; "
+            f"write a modifier in brackets, {example}",
+            field="actions",
+        )
+    modifier = 0
+    mod = re.match(r"\(\s*(?P<mod>[+\-\u2212][0-9]+)\s*\)", rest)
+    if rest.startswith("("):
+        if not mod:
+            raise RuleValueError(
+                f"line {number} {shown!r}: a modifier in brackets is a signed number, "
+                f"e.g. (+1) or (−2)",
+                field="actions",
+            )
+        modifier = _int(mod["mod"])
+        rest = rest[mod.end() :].strip()
+    try:
+        return PlannedAction(
+            kind, _int(m["attr"]), _int(m["skill"]) if m["skill"] else 0, rest, modifier
+        )
+    except RuleValueError as err:
+        raise RuleValueError(f"line {number} {shown!r}: {err}", field="actions") from None
 
 
 def parse_plan(text: str) -> tuple[PlannedAction, ...]:
-    r"""Read a plan, one action a line: ``kind attribute[+skill] [label]``.
+    r"""Read a plan, one action a line: ``kind attribute[+skill] [(modifier)] [label]``.
 
     Kinds: ``attack``, ``defence`` (or ``dodge``, ``parry``), ``other``
-    (French words work too). Empty lines are skipped.
+    (French words work too). A modifier of the action alone is a signed
+    number in brackets, ``(+1)``. Numbers use the digits 0 to 9. Empty lines
+    are skipped.
 
     Raises:
         RuleValueError: On a line that cannot be read (``field="actions"``).
@@ -264,6 +445,8 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
     Example:
         >>> parse_plan("attack 4+4 punch\ndodge 4+3")[1].kind
         <ActionKind.DEFENCE: ('Défense', ('defence', 'defense', 'défense', 'd', 'dodge', 'parry'))>
+        >>> parse_plan("attack 4+4 (+1) kick")[0].modifier
+        1
         >>> parse_plan("jump 3")
         Traceback (most recent call last):
         ...
@@ -271,32 +454,12 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
     """
     if not isinstance(text, str):
         raise RuleValueError(f"the plan must be text, got {text!r}", field="actions")
-    out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        m = _LINE.match(line)
-        if not m:
-            raise RuleValueError(
-                f"line {number} {line.strip()!r}: expected 'kind attribute+skill label', "
-                f"e.g. 'attack 4+4 punch'",
-                field="actions",
-            )
-        word = m["kind"].lower()
-        kind = next((k for k in ActionKind if word in k.words), None)
-        if kind is None:
-            raise RuleValueError(
-                f"line {number} {line.strip()!r}: the kind must be attack, defence or other, "
-                f"got {m['kind']!r}",
-                field="actions",
-            )
-        try:
-            action = PlannedAction(kind, int(m["attr"]), int(m["skill"] or 0), m["label"])
-        except RuleValueError as err:
-            raise RuleValueError(
-                f"line {number} {line.strip()!r}: {err}", field="actions"
-            ) from None
-        out.append(action)
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_ACTIONS:  # refused before any line is read
+        raise RuleValueError(
+            f"a round holds 1 to {MAX_ACTIONS} actions, got {len(lines)}", field="actions"
+        )
+    out = [_parse_line(number, line) for number, line in lines]
     if not out:
         raise RuleValueError("the plan is empty: write one action a line", field="actions")
     return tuple(out)

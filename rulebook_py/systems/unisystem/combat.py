@@ -21,7 +21,18 @@ Choices where the source is silent (each a named parameter):
 * in total darkness the roll is a plain D10 with no modifier at all, plus the
   success levels of an earlier difficult Perception test (``darkness_bonus``);
 * Brawling may parry an unarmed attack; the source only says that it cannot
-  parry a weapon.
+  parry a weapon. Martial Arts at level 0 is no skill: it cannot parry a
+  weapon bare-handed (nor can anyone without a close-combat skill);
+* an attack or a shot without the skill is a difficult DEX test, as the
+  combat source rules for a dodge and for an improvised weapon without the
+  skill (``untrained=UntrainedAttack.DIFFICULT_TEST``); the basics' unskilled
+  task (DEX − 2, at most two success levels) is the named option
+  :attr:`UntrainedAttack.UNSKILLED_TASK`. Dodges, parries and improvised
+  weapons stay difficult tests, where the combat source names the test;
+* the total-darkness Perception bonus is the attacker's (``darkness_bonus``)
+  and, likewise, the defender's (``defender_darkness_bonus``);
+* every combat roll may use the 2D6 − 2 core die instead of the D10
+  (``core``), as the basics allow for any roll.
 
 Example:
     >>> jimmy = MeleeDefence(DefenceKind.DODGE, dexterity=4, skill=3, penalty=-4)
@@ -46,12 +57,17 @@ from .core import (
     MODIFIER_RANGE,
     SKILL_RANGE,
     TARGET,
+    UNSKILLED_LEVEL_CAP,
+    UNSKILLED_PENALTY,
     Check,
     CheckKind,
     CheckRoll,
+    CoreDie,
+    core_distribution,
     damage_distribution,
     task,
     test,
+    unskilled,
 )
 
 __all__ = [
@@ -73,6 +89,7 @@ __all__ = [
     "RangeBand",
     "RoundStep",
     "Stance",
+    "UntrainedAttack",
     "attack_check",
     "can_parry",
     "darkness_bonus_distribution",
@@ -260,6 +277,31 @@ class ImprovisedWeapon(Enum):
         self.parry_range = parry_range
 
 
+class UntrainedAttack(Enum):
+    """How an attack or a shot is rolled without the skill (skill level 0).
+
+    The combat source rolls a dodge, and a blow or parry with an improvised
+    weapon, as a difficult DEX test when the skill is missing; this book reads
+    every untrained attack and shot the same way (the default). The basics'
+    unskilled task (the attribute − 2, at most two success levels) is the
+    option.
+
+    Example:
+        >>> UntrainedAttack.UNSKILLED_TASK.english
+        'unskilled task: DEX − 2, at most 2 success levels (basics)'
+    """
+
+    DIFFICULT_TEST = ("difficult DEX test (combat source)", "Test difficile de Dextérité")
+    UNSKILLED_TASK = (
+        "unskilled task: DEX − 2, at most 2 success levels (basics)",
+        "Épreuve sans compétence",
+    )
+
+    def __init__(self, english: str, label: str) -> None:
+        self.english = english
+        self.label = label
+
+
 def parse_enum(value: object, cls: type[Enum], field: str) -> Enum:
     """Read an enum member from itself, its name or its French label.
 
@@ -300,7 +342,9 @@ def scope_bonus(scope: int) -> int:
     return scope
 
 
-def darkness_bonus_distribution(perception: int) -> dict[int, Fraction]:
+def darkness_bonus_distribution(
+    perception: int, *, core: CoreDie = CoreDie.D10
+) -> dict[int, Fraction]:
     """Bonus to the next roll in total darkness: the levels of a difficult Perception test.
 
     Example:
@@ -308,7 +352,7 @@ def darkness_bonus_distribution(perception: int) -> dict[int, Fraction]:
         Fraction(1, 2)
     """
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
-    return test(perception, difficult=True).level_distribution()
+    return test(perception, difficult=True, core=core).level_distribution()
 
 
 # ------------------------------------------------------------------ checks
@@ -319,30 +363,54 @@ def _combat_check(
     lighting: Lighting,
     darkness_bonus: int,
     skill_name: str = "skill",
+    *,
+    untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
+    core: CoreDie = CoreDie.D10,
 ) -> Check:
     """D10 + DEX + skill + modifiers (a difficult DEX test without the skill).
 
     Every combat roll goes through here: melee attacks and defences, shots and
     dives for cover (:mod:`rulebook_py.systems.unisystem.ranged`). In total
-    darkness the roll is a plain D10 plus ``darkness_bonus``.
+    darkness the roll is the plain core die plus ``darkness_bonus``. With
+    ``untrained`` :attr:`UntrainedAttack.UNSKILLED_TASK` a roll without the
+    skill is an unskilled task (DEX − 2, at most two success levels).
     """
+    core_distribution(core)  # validates ``core``
     if lighting is Lighting.TOTAL_DARKNESS:
         return Check(
             CheckKind.DIFFICULT_TEST,
             darkness_bonus,
-            (("total darkness: plain D10", 0), ("Perception levels", darkness_bonus)),
+            (("total darkness: plain die", 0), ("Perception levels", darkness_bonus)),
+            core=core,
         )
     parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
     modifier = sum(v for _, v in parts)
+    as_unskilled = skill == 0 and untrained is UntrainedAttack.UNSKILLED_TASK
     if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:  # past the basic range: sure
-        kind = CheckKind.DIFFICULT_TEST if skill == 0 else CheckKind.TASK
-        check = Check(kind, dexterity + skill + modifier)
+        if as_unskilled:
+            check = Check(
+                CheckKind.UNSKILLED,
+                dexterity - UNSKILLED_PENALTY + modifier,
+                level_cap=UNSKILLED_LEVEL_CAP,
+                core=core,
+            )
+        else:
+            kind = CheckKind.DIFFICULT_TEST if skill == 0 else CheckKind.TASK
+            check = Check(kind, dexterity + skill + modifier, core=core)
+    elif as_unskilled:
+        check = unskilled(dexterity, modifier, core=core)
     elif skill == 0:
-        check = test(dexterity, difficult=True, modifier=modifier)
+        check = test(dexterity, difficult=True, modifier=modifier, core=core)
     else:
-        check = task(dexterity, skill, modifier)
-    head = (("Dextérité", dexterity),) + (((skill_name, skill),) if skill else ())
-    return Check(check.kind, check.bonus, head + tuple(p for p in parts if p[1]))
+        check = task(dexterity, skill, modifier, core=core)
+    head: tuple[tuple[str, int], ...] = (("Dextérité", dexterity),)
+    if skill:
+        head += ((skill_name, skill),)
+    elif as_unskilled:
+        head += (("unskilled", -UNSKILLED_PENALTY),)
+    return Check(
+        check.kind, check.bonus, head + tuple(p for p in parts if p[1]), check.level_cap, core
+    )
 
 
 @dataclass(frozen=True)
@@ -527,29 +595,47 @@ def _improvised_part(weapon: ImprovisedWeapon | None, value: int | None) -> tupl
     return (_IMPROVISED_NAMES[weapon], value or 0)
 
 
-def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill) -> bool:
+def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill, skill: int = 1) -> bool:
     """Whether a parry with ``parry_with`` can stop an attack made with ``attack_kind``.
 
-    A hand weapon parries anything; Martial Arts parries even weapons bare-handed;
-    Brawling parries only unarmed attacks.
+    A hand weapon parries anything (without the skill, as a difficult DEX
+    test); Martial Arts parries even weapons bare-handed, but only when the
+    defender has the skill (``skill`` at least 1); Brawling, or no
+    close-combat skill at all, parries only unarmed attacks.
 
     Example:
         >>> can_parry(CloseSkill.BRAWLING, CloseSkill.HAND_WEAPON)
         False
         >>> can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON)
         True
+        >>> can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON, skill=0)
+        False
     """
-    return parry_with is not CloseSkill.BRAWLING or not attack_kind.armed
+    check_int(skill, "skill", *SKILL_RANGE)
+    if parry_with is CloseSkill.HAND_WEAPON or not attack_kind.armed:
+        return True
+    return parry_with is CloseSkill.MARTIAL_ARTS and skill > 0
 
 
 def attack_check(
-    attack: MeleeAttack, lighting: Lighting = Lighting.NORMAL, darkness_bonus: int = 0
+    attack: MeleeAttack,
+    lighting: Lighting = Lighting.NORMAL,
+    darkness_bonus: int = 0,
+    *,
+    untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
+    core: CoreDie = CoreDie.D10,
 ) -> Check:
     """The attack as a basic check (D10 + DEX + skill + every modifier).
+
+    Without the skill it is a difficult DEX test, or with ``untrained``
+    :attr:`UntrainedAttack.UNSKILLED_TASK` an unskilled task (an improvised
+    weapon is always a difficult test: the source says so).
 
     Example:
         >>> attack_check(MeleeAttack(3, 2, stance=Stance.AGGRESSIVE), Lighting.DIM).bonus
         6
+        >>> attack_check(MeleeAttack(3), untrained=UntrainedAttack.UNSKILLED_TASK).bonus
+        1
     """
     parts = (
         (f"stance ({attack.stance.label})", attack.stance.attack_bonus),
@@ -558,11 +644,25 @@ def attack_check(
         _improvised_part(attack.improvised, attack.improvised_modifier),
         ("modifier", attack.modifier),
     )
-    return _combat_check(attack.dexterity, attack.skill, parts, lighting, darkness_bonus)
+    if attack.improvised is not None:
+        untrained = UntrainedAttack.DIFFICULT_TEST
+    return _combat_check(
+        attack.dexterity,
+        attack.skill,
+        parts,
+        lighting,
+        darkness_bonus,
+        untrained=parse_enum(untrained, UntrainedAttack, "untrained"),  # type: ignore[arg-type]
+        core=core,
+    )
 
 
 def defence_check(
-    defence: MeleeDefence, lighting: Lighting = Lighting.NORMAL, darkness_bonus: int = 0
+    defence: MeleeDefence,
+    lighting: Lighting = Lighting.NORMAL,
+    darkness_bonus: int = 0,
+    *,
+    core: CoreDie = CoreDie.D10,
 ) -> Check | None:
     """The defence as a basic check, or ``None`` when the target does not defend.
 
@@ -578,7 +678,9 @@ def defence_check(
         _improvised_part(defence.improvised, defence.improvised_modifier),
         ("modifier", defence.modifier),
     )
-    return _combat_check(defence.dexterity, defence.skill, parts, lighting, darkness_bonus)
+    return _combat_check(
+        defence.dexterity, defence.skill, parts, lighting, darkness_bonus, core=core
+    )
 
 
 def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed: bool) -> Fraction:
@@ -735,8 +837,11 @@ def melee_exchange(
     lighting: Lighting | str = Lighting.NORMAL,
     *,
     darkness_bonus: int = 0,
+    defender_darkness_bonus: int = 0,
     attack_must_succeed: bool = True,
     lighting_on_defence: bool = True,
+    untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
+    core: CoreDie = CoreDie.D10,
 ) -> MeleeOutcome:
     """One close-combat attack against one defence, exactly.
 
@@ -749,8 +854,12 @@ def melee_exchange(
         lighting: The lighting row of the table.
         darkness_bonus: In total darkness, the attacker's success levels from
             a difficult Perception test (0–10).
+        defender_darkness_bonus: The same for the defender's roll (0–10).
         attack_must_succeed: The attack must also reach 9 (published rule).
         lighting_on_defence: The lighting modifier also applies to the defence.
+        untrained: How an attack without the skill is rolled
+            (:class:`UntrainedAttack`; default a difficult DEX test).
+        core: The core die of both rolls (D10, or 2D6 − 2).
 
     Raises:
         RuleValueError: A parry that the skills do not allow, or a bad value.
@@ -765,20 +874,27 @@ def melee_exchange(
     """
     lighting = parse_enum(lighting, Lighting, "lighting")
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    check_int(defender_darkness_bonus, "defender_darkness_bonus", 0, 10)
+    untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
+    core_distribution(core)
     shield = defence.improvised is ImprovisedWeapon.CHAIR
-    if (
-        defence.kind is DefenceKind.PARRY
-        and not shield
-        and not can_parry(defence.parry_with, attack.kind)
-    ):
-        raise RuleValueError(
-            f"a parry with {defence.parry_with.label!r} cannot stop an attack with "
-            f"{attack.kind.label!r}: only a hand weapon or Martial Arts can parry a weapon",
-            field="parry_with",
-        )
-    att = attack_check(attack, lighting, darkness_bonus)
+    if defence.kind is DefenceKind.PARRY and not shield:
+        if not can_parry(defence.parry_with, attack.kind):
+            raise RuleValueError(
+                f"a parry with {defence.parry_with.label!r} cannot stop an attack with "
+                f"{attack.kind.label!r}: only a hand weapon or Martial Arts can parry a weapon",
+                field="parry_with",
+            )
+        if not can_parry(defence.parry_with, attack.kind, defence.skill):
+            raise RuleValueError(
+                f"Martial Arts at level 0 is no close-combat skill: a bare-handed parry "
+                f"cannot stop an attack with {attack.kind.label!r}; dodge instead "
+                f"(a difficult DEX test without the skill)",
+                field="skill",
+            )
+    att = attack_check(attack, lighting, darkness_bonus, untrained=untrained, core=core)
     def_light = lighting if lighting_on_defence else Lighting.NORMAL
-    dfc = defence_check(defence, def_light)
+    dfc = defence_check(defence, def_light, defender_darkness_bonus, core=core)
     chance = hit_chance(
         att.total_distribution(),
         None if dfc is None else dfc.total_distribution(),
@@ -832,7 +948,12 @@ class FeintOutcome:
 
 
 def feint(
-    intelligence: int, attacker_skill: int, perception: int, defender_skill: int
+    intelligence: int,
+    attacker_skill: int,
+    perception: int,
+    defender_skill: int,
+    *,
+    core: CoreDie = CoreDie.D10,
 ) -> FeintOutcome:
     """A feint: attacker's INT + combat skill against defender's PER + combat skill.
 
@@ -847,8 +968,8 @@ def feint(
     check_int(attacker_skill, "attacker_skill", *SKILL_RANGE)
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
     check_int(defender_skill, "defender_skill", *SKILL_RANGE)
-    att = task(intelligence, attacker_skill)
-    dfd = task(perception, defender_skill)
+    att = task(intelligence, attacker_skill, core=core)
+    dfd = task(perception, defender_skill, core=core)
     a, d = att.total_distribution(), dfd.total_distribution()
     out: dict[int, Fraction] = {}
     for total, weight in a.items():
@@ -1041,7 +1162,7 @@ def feinted_exchange(
     return FeintedExchange(feint_outcome, tuple(branches))
 
 
-def keep_cool(willpower: int) -> Check:
+def keep_cool(willpower: int, *, core: CoreDie = CoreDie.D10) -> Check:
     """Keeping one's cool under fire: a simple Willpower test, else the action is lost.
 
     Example:
@@ -1049,4 +1170,4 @@ def keep_cool(willpower: int) -> Check:
         Fraction(3, 5)
     """
     check_int(willpower, "willpower", *ATTRIBUTE_RANGE)
-    return test(willpower)
+    return test(willpower, core=core)

@@ -46,6 +46,7 @@ __all__ = [
     "LEVEL_NAMES",
     "MAX_BEST_OF",
     "MAX_MATCH_ROLLS",
+    "MINUS",
     "MODIFIER_RANGE",
     "SKILL_RANGE",
     "SPEED_RANGE",
@@ -74,6 +75,7 @@ __all__ = [
     "foot_chase",
     "level_name",
     "match",
+    "number_text",
     "overlap_attribute",
     "roll_core",
     "sneaking",
@@ -177,6 +179,21 @@ class Attribute(Enum):
     def label(self) -> str:
         """The French name of the source."""
         return self.value
+
+
+# ------------------------------------------------------------ text
+#: The minus sign every Unisystem text uses for a negative number.
+MINUS = "\u2212"
+
+
+def number_text(value: int) -> str:
+    """An integer as the book writes it: negative numbers with the minus sign (−).
+
+    Example:
+        >>> number_text(-98), number_text(7)
+        ('−98', '7')
+    """
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 # ------------------------------------------------------------ the core roll
@@ -328,7 +345,7 @@ class CheckRoll:
             verdict = f"success, {self.level} {plural} ({level_name(self.level)})"
         else:
             verdict = "failure"
-        return f"{self.die} {sign} {abs(bonus)} = {self.total} → {verdict}"
+        return f"{self.die} {sign} {abs(bonus)} = {number_text(self.total)} → {verdict}"
 
 
 @dataclass(frozen=True)
@@ -628,8 +645,10 @@ class ContestRoll:
     def __str__(self) -> str:
         """``A: D10 [4] + 8 = 12; B: D10 [9] + 5 = 14 → B wins``."""
         return (
-            f"A: {self.die_a} {_signed(self.total_a - self.die_a.value)} = {self.total_a}; "
-            f"B: {self.die_b} {_signed(self.total_b - self.die_b.value)} = {self.total_b} → "
+            f"A: {self.die_a} {_signed(self.total_a - self.die_a.value)} = "
+            f"{number_text(self.total_a)}; "
+            f"B: {self.die_b} {_signed(self.total_b - self.die_b.value)} = "
+            f"{number_text(self.total_b)} → "
             + ("tie" if self.winner is None else f"{self.winner.upper()} wins")
         )
 

@@ -10,7 +10,11 @@ psychic attack, then ranged weapons, then everyone else.
 
 Where the source is silent, this book breaks ties by the higher Dexterity,
 then by a roll-off (each tied unit rolls a D10 until the order is settled),
-which gives tied equals an even chance.
+which gives tied equals an even chance. A quality or power that adds to
+initiative (``Combatant.bonus``) adds to the combatant's roll; in group
+initiative the side adds the highest Dexterity + bonus among its members.
+In group initiative the whole side acts together: each member's chance of
+acting in the first group is the side's chance (:func:`side_first_chances`).
 
 Example:
     >>> fighters = (Combatant("Jimmy", 4), Combatant("Wildling", 3, side="NPC"))
@@ -28,7 +32,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
-from .core import ATTRIBUTE_RANGE, core_distribution, roll_core
+from .core import ATTRIBUTE_RANGE, core_distribution, number_text, roll_core
 
 __all__ = [
     "MAX_COMBATANTS",
@@ -38,6 +42,7 @@ __all__ = [
     "InitiativeOrder",
     "first_to_act",
     "initiative_order",
+    "side_first_chances",
 ]
 
 #: Most combatants one initiative calculation accepts.
@@ -73,7 +78,8 @@ class Combatant:
         dexterity: Dexterity, 0–30.
         side: The side (group initiative rolls once per side).
         edge: A common-sense override (:class:`InitiativeEdge`).
-        bonus: A quality or power that adds to initiative (individual rolls only).
+        bonus: A quality or power that adds to initiative, −10 to +10 (in group
+            initiative the side adds its best Dexterity + bonus).
 
     Example:
         >>> Combatant("Sniper", 3, edge=InitiativeEdge.AMBUSH).edge.label
@@ -136,8 +142,9 @@ def _units(combatants: tuple[Combatant, ...], group: bool) -> dict[str, _Unit]:
         return {c.name: _Unit(c.name, c.dexterity + c.bonus, c.dexterity) for c in combatants}
     units: dict[str, _Unit] = {}
     for c in combatants:
-        best = max(m.dexterity for m in combatants if m.side == c.side)
-        units[c.name] = _Unit(c.side, best, best)
+        side = [m for m in combatants if m.side == c.side]
+        best = max(m.dexterity for m in side)
+        units[c.name] = _Unit(c.side, max(m.dexterity + m.bonus for m in side), best)
     return units
 
 
@@ -200,9 +207,14 @@ def first_to_act(
 ) -> dict[str, Fraction]:
     """Exact probability that each combatant acts first this round.
 
+    In group initiative a side acts together: every member gets the side's
+    chance of acting first (so the chances of a side's members are not added
+    up; :func:`side_first_chances` gives each side's). A member without the
+    edge that decides the round (:class:`InitiativeEdge`) acts later: 0.
+
     Args:
         combatants: The combatants (1 to :data:`MAX_COMBATANTS`).
-        group: One roll per side (highest Dexterity of the side as bonus).
+        group: One roll per side (highest Dexterity + bonus of the side).
 
     Example:
         >>> a, b = Combatant("A", 3), Combatant("B", 3, side="NPC")
@@ -210,6 +222,8 @@ def first_to_act(
         Fraction(1, 2)
         >>> first_to_act([a, Combatant("S", 1, edge=InitiativeEdge.AMBUSH)])["S"]
         Fraction(1, 1)
+        >>> first_to_act([a, Combatant("A2", 1), b], group=True)["A2"]  # acts with A's side
+        Fraction(1, 2)
     """
     combatants = _check(combatants)
     top = max(c.edge.rank for c in combatants)
@@ -223,11 +237,35 @@ def first_to_act(
             reps[key] = c
     unit_list = [units[c.name] for c in reps.values()]
     chances = _unit_first_chances(unit_list)
-    rep_names = {c.name for c in reps.values()}
+    firsts = {c.name for c in leaders} if group else {c.name for c in reps.values()}
     return {
-        c.name: chances[units[c.name].key] if c.name in rep_names else Fraction(0)
-        for c in combatants
+        c.name: chances[units[c.name].key] if c.name in firsts else Fraction(0) for c in combatants
     }
+
+
+def side_first_chances(
+    combatants: tuple[Combatant, ...] | list[Combatant], *, group: bool = False
+) -> dict[str, Fraction]:
+    """Exact probability that each side acts first (one of its members, or the whole side).
+
+    Individually, a side's chance is the sum of its members' chances; in
+    group initiative it is the side's roll's chance. The sides' chances add
+    up to 1.
+
+    Example:
+        >>> fighters = [Combatant("J", 4), Combatant("W1", 3, "NPC"), Combatant("W2", 3, "NPC")]
+        >>> side_first_chances(fighters, group=True)
+        {'PCs': Fraction(16, 25), 'NPC': Fraction(9, 25)}
+    """
+    chances = first_to_act(combatants, group=group)
+    out: dict[str, Fraction] = {}
+    for c in _check(combatants):
+        out.setdefault(c.side, Fraction(0))
+        if not group:
+            out[c.side] += chances[c.name]
+        elif chances[c.name]:
+            out[c.side] = chances[c.name]
+    return out
 
 
 @dataclass(frozen=True)
@@ -260,7 +298,8 @@ class InitiativeEntry:
         who = self.combatant.name
         if self.unit != who:
             who += f" (side {self.unit})"
-        text = f"{who}: D10 [{self.die}] + {self.bonus} = {self.total}"
+        sign = "+" if self.bonus >= 0 else "\u2212"
+        text = f"{who}: D10 [{self.die}] {sign} {abs(self.bonus)} = {number_text(self.total)}"
         if self.rolloffs:
             text += f", roll-off {list(self.rolloffs)}"
         if self.combatant.edge is not InitiativeEdge.NONE:

@@ -22,8 +22,12 @@ Choices where the source is silent (named parameters):
 * the −4 of full automatic fire is read as it is written, the same −4 for
   every group after the first (``cumulative_group_penalty=False``);
 * aiming adds its success levels to every roll of the round;
-* total darkness makes every roll a plain D10 (+ ``darkness_bonus``): no
-  traits, range, aim or volley modifiers;
+* total darkness makes every roll a plain D10 (+ ``darkness_bonus`` for the
+  shooter, ``defender_darkness_bonus`` for a dive): no traits, range, aim or
+  volley modifiers, and no unskilled level cap;
+* a shot without the skill is a difficult DEX test (``untrained``; the
+  basics' unskilled task, DEX − 2 and at most two success levels, hence at
+  most two bullets a roll, is the option);
 * a range band never brings the damage multiplier below 1
   (``minimum_multiplier=1``).
 
@@ -48,6 +52,7 @@ from ...errors import RuleValueError, check_int
 from .combat import (
     Lighting,
     RangeBand,
+    UntrainedAttack,
     _combat_check,
     keep_cool,
     parse_enum,
@@ -59,7 +64,10 @@ from .core import (
     TARGET,
     Check,
     CheckRoll,
+    CoreDie,
     average_roll,
+    core_distribution,
+    number_text,
     success_levels,
     task,
 )
@@ -271,11 +279,11 @@ class Aim:
         check_int(self.skill, "aim_skill", *SKILL_RANGE)
         scope_bonus(self.scope)
 
-    def check(self) -> Check:
-        """The aiming task: D10 + Perception + skill + scope."""
-        check = task(self.perception, self.skill, self.scope)
+    def check(self, core: CoreDie = CoreDie.D10) -> Check:
+        """The aiming task: D10 (or 2D6 − 2) + Perception + skill + scope."""
+        check = task(self.perception, self.skill, self.scope, core=core)
         parts = (("Perception", self.perception), ("skill", self.skill), ("scope", self.scope))
-        return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]))
+        return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]), core=core)
 
 
 def effective_multiplier(multiplier: int, band: RangeBand, minimum_multiplier: int = 1) -> int:
@@ -352,15 +360,23 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
-def _hits_of(total: int, dive: int | None, cap: int, must_succeed: bool) -> int:
-    """Bullets in for one roll's total against a dive total (``None``: no dive)."""
+def _hits_of(
+    total: int, dive: int | None, cap: int, must_succeed: bool, level_cap: int | None = None
+) -> int:
+    """Bullets in for one roll's total against a dive total (``None``: no dive).
+
+    ``level_cap`` is the check's own cap on success levels (an unskilled shot: 2).
+    """
     if dive is not None and total <= dive:
         return 0
     if total < TARGET and (dive is None or must_succeed):
         return 0
     if cap == 1:
         return 1
-    return min(success_levels(total), cap)
+    levels = success_levels(total)
+    if level_cap is not None:
+        levels = min(levels, level_cap)
+    return min(levels, cap)
 
 
 @dataclass(frozen=True)
@@ -476,12 +492,14 @@ class RangedOutcome:
             lines.append(f"dive for cover {d}")
         hits = 0
         for i, (check, cap) in enumerate(zip(self.attacks, self.caps), 1):
-            if aim_level:
-                check = Check(check.kind, check.bonus + aim_level, check.parts, check.level_cap)
             r: CheckRoll = check.roll(rng)
-            got = _hits_of(r.total, dive_total, cap, self.must_succeed)
+            total = r.total + aim_level
+            got = _hits_of(total, dive_total, cap, self.must_succeed, check.level_cap)
             hits += got
-            lines.append(f"roll {i}: {r} → {got} in")
+            shown = f"{r}" if not aim_level else f"{r.die} {_sign(check.bonus)} + {aim_level} (aim)"
+            if aim_level:
+                shown += f" = {number_text(total)}"
+            lines.append(f"roll {i}: {shown} → {got} in")
         if averaged:
             faces = [average_roll(sides)] * hits
         else:
@@ -491,6 +509,10 @@ class RangedOutcome:
             shown = "average" if averaged else f"{hits}D{sides}"
             lines.append(f"damage {shown} {faces} × {mult} = {damage}")
         return RangedRoll(tuple(lines), hits, damage)
+
+
+def _sign(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"− {-value}"
 
 
 def ranged_attack(
@@ -507,9 +529,12 @@ def ranged_attack(
     defence: RangedDefence | str = RangedDefence.STAND_STILL,
     defender_dexterity: int = 0,
     defender_dodge: int = 0,
+    defender_darkness_bonus: int = 0,
     keep_cool_willpower: int | None = None,
     attack_must_succeed: bool = True,
     lighting_on_defence: bool = True,
+    untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
+    core: CoreDie = CoreDie.D10,
 ) -> RangedOutcome:
     """One shooter's attack this round, exactly: distribution of bullets in.
 
@@ -526,10 +551,14 @@ def ranged_attack(
         defence: Stand still or dive for cover.
         defender_dexterity: Target's Dexterity (for a dive).
         defender_dodge: Target's Dodge (0: a difficult DEX test).
+        defender_darkness_bonus: In total darkness, the levels of the target's
+            difficult Perception test, added to its dive (0–10).
         keep_cool_willpower: If the shooter is under fire, their Willpower:
             a failed simple test loses the action.
         attack_must_succeed: A roll must reach 9 even when it beats the dive.
         lighting_on_defence: The lighting modifier also applies to the dive.
+        untrained: How a shot without the skill is rolled (:class:`UntrainedAttack`).
+        core: The core die of every roll (D10, or 2D6 − 2).
 
     Raises:
         RuleValueError: For any value out of range (``field`` names the input).
@@ -551,11 +580,14 @@ def ranged_attack(
     defence = parse_enum(defence, RangedDefence, "defence")
     check_int(modifier, "modifier", -30, 30)
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    check_int(defender_darkness_bonus, "defender_darkness_bonus", 0, 10)
+    untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
+    core_distribution(core)
     check_int(defender_dexterity, "defender_dexterity", *ATTRIBUTE_RANGE)
     check_int(defender_dodge, "defender_dodge", *SKILL_RANGE)
     if aim is not None and not isinstance(aim, Aim):
         raise RuleValueError(f"aim must be an Aim or None, got {aim!r}", field="aim")
-    cool = None if keep_cool_willpower is None else keep_cool(keep_cool_willpower)
+    cool = None if keep_cool_willpower is None else keep_cool(keep_cool_willpower, core=core)
     dark = light is Lighting.TOTAL_DARKNESS
     base = (
         (f"range ({band.label})", band.modifier),
@@ -564,15 +596,31 @@ def ranged_attack(
     )
     rolls = volley.rolls()
     attacks = tuple(
-        _combat_check(dexterity, skill, (*base, ("volley", penalty)), light, darkness_bonus)
+        _combat_check(
+            dexterity,
+            skill,
+            (*base, ("volley", penalty)),
+            light,
+            darkness_bonus,
+            untrained=untrained,  # type: ignore[arg-type]
+            core=core,
+        )
         for penalty, _ in rolls
     )
     caps = tuple(cap for _, cap in rolls)
-    aim_check = None if aim is None or dark else aim.check()
+    aim_check = None if aim is None or dark else aim.check(core)
     dive = None
     if defence is RangedDefence.DIVE_FOR_COVER:
         dive_light = light if lighting_on_defence else Lighting.NORMAL
-        dive = _combat_check(defender_dexterity, defender_dodge, (), dive_light, 0, "Dodge")
+        dive = _combat_check(
+            defender_dexterity,
+            defender_dodge,
+            (),
+            dive_light,
+            defender_darkness_bonus,
+            "Dodge",
+            core=core,
+        )
     hits = _hits_distribution(attacks, caps, aim_check, dive, attack_must_succeed)
     if cool is not None:
         p = cool.success_chance()
@@ -601,19 +649,21 @@ def _hits_distribution(
     dives: dict[int | None, int] = {None: 1}
     if dive is not None:
         dives = dict(dive.total_distribution().items())
-    faces = [(check.total_distribution(), cap) for check, cap in zip(attacks, caps)]
+    faces = [
+        (check.total_distribution(), cap, check.level_cap) for check, cap in zip(attacks, caps)
+    ]
     acc: list[int] = [0]
-    cache: dict[tuple[int, int | None, int, int], list[int]] = {}
+    cache: dict[tuple[int, int | None, int, int, int | None], list[int]] = {}
     for level, wl in aim_levels.items():
         for d, wd in dives.items():
             vec = [1]
-            for dist, cap in faces:
-                key = (dist.min_value + level, d, cap, dist.max_value - dist.min_value)
+            for dist, cap, level_cap in faces:
+                key = (dist.min_value + level, d, cap, dist.max_value - dist.min_value, level_cap)
                 one = cache.get(key)
                 if one is None:
                     one = [0] * (cap + 1)
                     for total, w in dist.items():
-                        one[_hits_of(total + level, d, cap, must_succeed)] += w
+                        one[_hits_of(total + level, d, cap, must_succeed, level_cap)] += w
                     while len(one) > 1 and one[-1] == 0:
                         one.pop()
                     cache[key] = one
