@@ -1367,6 +1367,8 @@ def test_simulate_battle_is_capped_before_any_work():
     with pytest.raises(RuleValueError, match=r"allowed n up to 2,000 with max_rounds=20") as err:
         simulate_battle(a, d, n=40_000)
     assert err.value.field == "n" and time.process_time() - start < 0.1
+    with pytest.raises(RuleValueError, match=r"n must be an integer from 1 to 40000, got 100000"):
+        simulate_battle(a, d, n=100_000)  # took 168 s before the cap
     assert simulate_battle(a, d, n=10_000, max_rounds=4).n == 10_000
     start = time.process_time()
     simulate_battle(a, d, ChancePolicy.ALL_DEFENSE, n=2000)  # 40,000 rounds: the most allowed
