@@ -1557,3 +1557,25 @@ def test_the_largest_battle_the_controls_allow_is_quick():
     start = time.process_time()
     calc.update()
     assert time.process_time() - start < 0.5  # about 0.04 s alone on the book's machine
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "UnitBuilderCalculator",
+        "MassBattleRoundCalculator",
+        "MassBattleOddsCalculator",
+        "WorkedExampleCalculator",
+    ],
+)
+def test_the_python_call_gives_the_answer_after_every_benchmark_change(name):
+    from rulebook_py.widgets import CALCULATORS
+
+    cls = CALCULATORS[name]
+    calc = cls()
+    for control, value in cls.bench_changes:
+        calc.controls[control].value = value
+        shown, kept = _python_value(calc)
+        assert shown == kept, (name, control)
+        text = calc.code.value.replace("&quot;", '"').replace("&#x27;", "'")
+        assert calc.python_call(calc.values()).expression in text

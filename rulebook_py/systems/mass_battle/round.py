@@ -57,6 +57,7 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
+    "check_declarations",
     "damage_percent",
     "free_points",
     "resolve_round",
