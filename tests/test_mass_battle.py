@@ -741,7 +741,7 @@ def test_unit_builder_widget():
     calc.controls["holds"].value = "defender"
     assert "offense +5, defense +7" in calc.result.value
     calc.controls["offense"].value = 31
-    assert "offense must be an integer from -10 to 30, got 31" in calc.error_for("offense")
+    assert "“Offense level” must be a level from -10 to 30, got 31" in calc.error_for("offense")
     assert calc.result.value == ""
     calc.controls["offense"].value = 3
     calc.controls["round"].value = 0
@@ -810,7 +810,7 @@ def test_round_widget_reproduces_the_brigands_round():
     assert "2 + (3 − 2) → 20 %" in html and "1 + (0 − 1) → 5 %" in html
     assert "<td>95 %</td><td>20 %</td>" in html
     calc.controls["a_vitality"].value = 101
-    assert "multiple of 5 from 0 to 100" in calc.error_for("a_vitality")
+    assert "“Vitality %” must be a multiple of 5 from 5 to 100" in calc.error_for("a_vitality")
     assert "101" in calc.error_for("a_vitality")
     calc.controls["a_vitality"].value = -5
     assert "got -5" in calc.error_for("a_vitality")
@@ -883,7 +883,7 @@ def test_odds_widget():
     calc.controls["timing"].value = Timing.AFTER_ROLL
     assert calc.error == ""
     calc.controls["d_vitality"].value = 0
-    assert "already destroyed" in calc.error_for("d_vitality")
+    assert "0 is a destroyed unit), got 0" in calc.error_for("d_vitality")
 
 
 def test_exact_odds_of_the_special_action_rolls():

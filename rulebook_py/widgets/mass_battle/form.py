@@ -56,6 +56,7 @@ from ...systems.mass_battle import (
     tight_combat,
     war_cry,
 )
+from ...systems.mass_battle.round import LEVEL_RANGE
 from ..base import Calculator, PythonCall
 from ..controls import checkbox, dropdown, int_box
 from ..format import escape, table_html
@@ -370,6 +371,21 @@ def unit_from(
         2
     """
     fields = {"vitality", "offense", "defense", "morale", "fame", "cunning", "reading"}
+    for key, label in (("offense", "Offense level"), ("defense", "Defense level")):
+        level = values[f"{p}{key}"]
+        if not LEVEL_RANGE[0] <= level <= LEVEL_RANGE[1]:
+            raise _fail(
+                f"“{label}” must be a level from {LEVEL_RANGE[0]} to {LEVEL_RANGE[1]}, "
+                f"got {level!r}",
+                f"{p}{key}",
+            )
+    alive = values.get(f"{p}vitality", vitality)
+    if not 0 < alive <= 100 or alive % 5:
+        raise _fail(
+            f"“Vitality %” must be a multiple of 5 from 5 to 100 (0 is a destroyed unit), "
+            f"got {alive!r}",
+            f"{p}vitality",
+        )
     try:
         commander = Commander(
             *values[f"{p}leadership"],

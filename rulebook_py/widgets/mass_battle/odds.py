@@ -118,12 +118,6 @@ class MassBattleOddsCalculator(_TwoColumns):
     ) -> tuple[Side, Side, Battlefield, list[_Rolled], list[str], dict[str, Any]]:
         field = _battlefield(values)
         a, d, rolled, notes = _two_sides(values, self.controls, field)
-        for p, side in (("a_", a), ("d_", d)):
-            if side.unit.vitality == 0:
-                raise _fail(
-                    "“Vitality %” 0: this unit is already destroyed (allowed 5 to 100)",
-                    f"{p}vitality",
-                )
         if not 1 <= values["max_rounds"] <= 20:
             raise _fail(
                 f"“Stop after rounds” must be from 1 to 20, got {values['max_rounds']!r}",

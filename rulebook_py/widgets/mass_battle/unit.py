@@ -82,7 +82,9 @@ class UnitBuilderCalculator(Calculator):
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The unit form, the round, and what the unit stands on; the brigands by default."""
-        controls = dict(unit_form("", _EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense"))
+        controls = dict(
+            unit_form("", _EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense", vitality=False)
+        )
         controls["lean"].value = Lean.DEFENSE
         controls.update(
             {
