@@ -879,6 +879,8 @@ def test_odds_widget():
     assert not calc.controls["timing"].disabled
     assert "needs to see the die" in calc.error_for("a_policy")
     assert calc.error.count("needs to see the die") == 1  # shown once, at the policy chosen
+    calc.roll()  # the roll meets the same error: still shown once, and no roll
+    assert calc.error.count("needs to see the die") == 1 and calc.roll_output.value == ""
     assert "BEFORE_ROLL" not in calc.error and "timing" not in calc.error
     calc.controls["timing"].value = Timing.AFTER_ROLL
     assert calc.error == ""
