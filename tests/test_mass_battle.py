@@ -1581,3 +1581,14 @@ def test_the_python_call_gives_the_answer_after_every_benchmark_change(name):
         assert shown == kept, (name, control)
         text = calc.code.value.replace("&quot;", '"').replace("&#x27;", "'")
         assert calc.python_call(calc.values()).expression in text
+
+
+def test_firm_ground_with_nobody_holding_it_is_noted():
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
+
+    calc = MassBattleOddsCalculator(terrain=Terrain.MARSH, holder="")
+    before = calc.result.value
+    calc.controls["well_placed"].value = False
+    assert "nobody holds the ground, so “Marsh, muddy plain" in calc.result.value
+    assert calc.python_call(calc.values()).value == _python_value(calc)[0]
+    assert "nobody holds the ground, so" not in before

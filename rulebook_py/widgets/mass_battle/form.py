@@ -560,6 +560,9 @@ class _TwoColumns(Calculator):
         return getattr(self, "_call", None)
 
 
+#: The terrains whose entry depends on the defenders standing on firm ground.
+_FIRM_GROUND = (Terrain.MARSH, Terrain.MUDDY_PLAIN)
+
 _HOLDERS = [("the defender", "d"), ("the attacker", "a"), ("nobody (a pitched melee)", "")]
 
 
@@ -577,6 +580,11 @@ def _two_sides(
     rolled: list[_Rolled] = []
     actions: dict[str, list[SpecialAction]] = {"a_": [], "d_": []}
     notes: list[str] = []
+    if not holder and not values["well_placed"] and field.terrain in _FIRM_GROUND:
+        notes.append(
+            "nobody holds the ground, so “Marsh, muddy plain: defenders on firm ground” "
+            "changes nothing (both units read the terrain as attackers)"
+        )
     for p, q in (("a_", "d_"), ("d_", "a_")):
         seen_rolled = 0
         for key, _rnd, name in slots[p]:
