@@ -214,8 +214,54 @@ def bench_notation() -> bool:
     return good
 
 
+# --- mass battle: the largest battle the odds calculator allows (issue 16) ---------------
+#: Every slot of both units in use, one action a side with its dice rolled (the most the
+#: calculator allows), both ambushes worth up to +5, full units, the slowest policy found.
+MASS_BATTLE_LARGEST = {
+    "a_vitality": 100,
+    "d_vitality": 100,
+    "a_offense": 8,
+    "a_defense": 1,
+    "d_offense": 8,
+    "d_defense": 1,
+    "a_action1": "rolled ambush offense",
+    "a_action2": "charge",
+    "a_action3": "war cry",
+    "a_action3_round": 2,
+    "d_action1": "rolled ambush",
+    "d_action2": "retreat",
+    "d_action3": "surprise won",
+    "cover": 3,
+}
+
+
+def bench_mass_battle_largest() -> bool:
+    """Median update of the battle-odds calculator on the largest battle its controls allow."""
+    from rulebook_py.systems.mass_battle import ChancePolicy, Lean
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
+
+    calc = MassBattleOddsCalculator(**MASS_BATTLE_LARGEST, a_lean=Lean.EVEN, d_lean=Lean.EVEN)
+    assert calc.error == "", calc.error
+    policies = (ChancePolicy.CAUTIOUS, ChancePolicy.ALL_OFFENSE) * ROUNDS
+    times = []
+    for policy in policies:
+        start = time.perf_counter()
+        calc.controls["a_policy"].value = policy
+        times.append(time.perf_counter() - start)
+    med, worst = statistics.median(times) * 1000, max(times) * 1000
+    good = med < BUDGET_MS["fight"]
+    print()
+    print(f"{'mass battle, largest battle allowed':<41}{'median ms':>11}{'max ms':>9}  ok")
+    print(
+        f"{'  odds calculator, 6 actions, 2 rolled':<41}{med:>11.2f}{worst:>9.2f}  "
+        f"{'yes' if good else 'NO'}"
+    )
+    return good
+
+
 if __name__ == "__main__":
     good = bench_calculators()
     good &= bench_engine()
     good &= bench_notation()
+    good &= bench_mass_battle_largest()
     sys.exit(0 if good else 1)

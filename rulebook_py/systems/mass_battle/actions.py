@@ -30,6 +30,8 @@ from .tables import Cunning
 
 __all__ = [
     "CHARGE_DELAY",
+    "DEFENDERS_ACTIONS",
+    "MAX_DECLARED_ROUND",
     "WAR_CRY_FRENZY_ROUNDS",
     "ActionKind",
     "AmbushResult",
@@ -45,6 +47,7 @@ __all__ = [
     "cautious_retreat",
     "charge",
     "charge_breaker",
+    "charge_breaker_rolls",
     "charge_odds",
     "charge_rolls",
     "check_d4",
@@ -64,6 +67,9 @@ CHARGE_DELAY = 1
 
 #: Rounds of frenzy after a war cry (+3 offense / +1 defense each).
 WAR_CRY_FRENZY_ROUNDS = 4
+
+#: Latest round in which a special action may be declared (a battle lasts at most 20).
+MAX_DECLARED_ROUND = 20
 
 
 def check_d4(value: object, name: str) -> int:
@@ -135,6 +141,17 @@ class ActionKind(Enum):
         return self.value
 
 
+#: The actions the source lists "in defense": only the unit holding the ground declares them.
+DEFENDERS_ACTIONS = frozenset(
+    {
+        ActionKind.SURPRISE_ATTACK,
+        ActionKind.CHARGE_BREAKER,
+        ActionKind.TIGHT_COMBAT,
+        ActionKind.CAUTIOUS_RETREAT,
+    }
+)
+
+
 @dataclass(frozen=True)
 class SpecialAction:
     """A resolved special action: the effect it gives one unit, round by round.
@@ -185,6 +202,27 @@ class SpecialAction:
             schedule=tuple(move(e) for e in self.schedule),
             after=move(self.after),
             note=f"{self.note}; free points on offense",
+        )
+
+    def from_round(self, round_number: int) -> SpecialAction:
+        """The same action declared in round ``round_number`` instead of round 1.
+
+        Its schedule starts that round: the rounds before get nothing.
+
+        Example:
+            >>> late = charge(4, 0).from_round(3)  # declared in round 3, strikes in round 4
+            >>> [late.effect(r).offense for r in range(1, 6)]
+            [0, 0, 0, 2, 0]
+            >>> cautious_retreat().from_round(2).effect(1), cautious_retreat().from_round(2).effect(7)
+            (Effect(offense=0, defense=0, free=0), Effect(offense=-2, defense=2, free=0))
+        """
+        check_int(round_number, "round_number", 1, MAX_DECLARED_ROUND)
+        if round_number == 1:
+            return self
+        return replace(
+            self,
+            schedule=(Effect(),) * (round_number - 1) + self.schedule,
+            note=f"{self.note} (from round {round_number})",
         )
 
 
@@ -357,7 +395,9 @@ def charge_breaker(
         + check_int(defender_leadership, "defender_leadership")
     )
     enemy = check_d4(attacker_die, "attacker_die") + check_int(attacker_bonus, "attacker_bonus")
-    nothing = SpecialAction(ActionKind.CHARGE_BREAKER, note="not prepared")
+    nothing = SpecialAction(
+        ActionKind.CHARGE_BREAKER, note="not prepared" if prep < 3 else "no charge to break"
+    )
     if prep < 3 or not any(enemy_charge.schedule):
         return ChargeBreakResult(prep >= 3, prep, own, enemy, nothing, enemy_charge)
     if own > enemy:
@@ -397,25 +437,29 @@ def _planning_bonus(total: int) -> int:
 
 def tight_combat(
     route: TightCombatRoute = TightCombatRoute.NONE, die: int = 1, cunning: int = 0
-) -> tuple[SpecialAction, SpecialAction]:
-    """Tight combat (*combat serré*): both defenses +5, every round.
+) -> SpecialAction:
+    """Tight combat (*combat serré*): what luck or planning adds for the defenders.
 
-    By luck (a d4 of 3 gives the defenders +2 offense, a 4 gives +4) or by
+    The tight combat itself is a state of the battle, not of one side: both
+    defenses +5 every round, given by ``Battlefield(tight_combat=True)``. By
+    luck (a d4 of 3 gives the defenders +2 offense, a 4 gives +4) or by
     planning (1d4 + cunning: 3 gives +2, 4 or 5 gives +4, 6 gives +6, 7 or
-    more +8), the defenders may also fight several against one.
+    more +8), the defenders may also fight several against one: this
+    function gives that extra offense, every round.
 
     Args:
         route: The route tried, if any.
         die: The d4 of that route.
-        cunning: The defending commander's cunning (planning only).
+        cunning: The defending commander's cunning modifier (planning only).
 
     Returns:
-        ``(defenders' action, attackers' action)``.
+        The defenders' action (no effect when the route gives nothing).
 
     Example:
-        >>> d, a = tight_combat(TightCombatRoute.PLANNING, 4, 2)
-        >>> d.effect(5), a.effect(5)
-        (Effect(offense=6, defense=5, free=0), Effect(offense=0, defense=5, free=0))
+        >>> tight_combat(TightCombatRoute.PLANNING, 4, 2).effect(5)
+        Effect(offense=6, defense=0, free=0)
+        >>> tight_combat(TightCombatRoute.LUCK, 2).effect(1)
+        Effect(offense=0, defense=0, free=0)
     """
     check_d4(die, "tight_die")
     check_int(cunning, "cunning", -3, 3)
@@ -429,11 +473,8 @@ def tight_combat(
         note = f"planning: {die}{cunning:+d} = {die + cunning} → +{extra} offense"
     else:
         extra = 0
-        note = "both defenses +5"
-    return (
-        SpecialAction(ActionKind.TIGHT_COMBAT, after=Effect(extra, 5), note=note),
-        SpecialAction(ActionKind.TIGHT_COMBAT, after=Effect(0, 5), note="both defenses +5"),
-    )
+        note = "no route tried"
+    return SpecialAction(ActionKind.TIGHT_COMBAT, after=Effect(offense=extra), note=note)
 
 
 def cautious_retreat() -> SpecialAction:
@@ -653,6 +694,25 @@ class RolledAction:
         faces = tuple(roll_d4(rng) for _ in self.dice)
         return (faces, *self.resolver(*faces))
 
+    def from_round(self, round_number: int) -> RolledAction:
+        """The same action declared in round ``round_number`` (both outcomes shifted).
+
+        Example:
+            >>> late = charge_rolls(2).from_round(2)
+            >>> sorted((own.effect(3).offense, p) for p, own, _ in late.outcomes())
+            [(1, Fraction(1, 4)), (2, Fraction(1, 4)), (3, Fraction(1, 4)), (4, Fraction(1, 4))]
+        """
+        check_int(round_number, "round_number", 1, MAX_DECLARED_ROUND)
+        if round_number == 1:
+            return self
+        inner = self.resolver
+
+        def resolve(*faces: int) -> tuple[SpecialAction, SpecialAction]:
+            own, enemy = inner(*faces)
+            return own.from_round(round_number), enemy.from_round(round_number)
+
+        return RolledAction(self.kind, self.dice, resolve)
+
 
 def _nothing(kind: ActionKind) -> SpecialAction:
     return SpecialAction(kind, note="nothing for this side")
@@ -730,13 +790,99 @@ def tight_combat_rolls(route: TightCombatRoute, cunning: int = 0) -> RolledActio
 
     Example:
         >>> rolled = tight_combat_rolls(TightCombatRoute.LUCK)
-        >>> [(p, own.effect(1).offense, enemy.effect(1).defense) for p, own, enemy
-        ...  in rolled.outcomes()]
-        [(Fraction(1, 2), 0, 5), (Fraction(1, 4), 2, 5), (Fraction(1, 4), 4, 5)]
+        >>> [(p, own.effect(1).offense) for p, own, _ in rolled.outcomes()]
+        [(Fraction(1, 2), 0), (Fraction(1, 4), 2), (Fraction(1, 4), 4)]
     """
     tight_combat(route, 1, cunning)  # validates the inputs
 
     def resolve(die: int) -> tuple[SpecialAction, SpecialAction]:
-        return tight_combat(route, die, cunning)
+        return tight_combat(route, die, cunning), _nothing(ActionKind.TIGHT_COMBAT)
 
     return RolledAction(ActionKind.TIGHT_COMBAT, (f"{route.name.lower()} d4",), resolve)
+
+
+def charge_breaker_rolls(
+    enemy_charge: SpecialAction | RolledAction,
+    defender_cunning: int,
+    defender_leadership: int,
+    attacker_bonus: int,
+    *,
+    dice: tuple[int, int, int] | None = None,
+) -> RolledAction:
+    """A charge-breaker still to roll, against a charge resolved or still to roll.
+
+    The dice are the preparation d4, the defender's and the attacker's d4 of
+    the field contest, then the charge's own d4 when it is still to roll.
+    The declarer is the defender; what the enemy gains is its charge after
+    the breaker (broken, kept, or improved by +2 offense), so the charge must
+    not be given a second time.
+
+    Args:
+        enemy_charge: The attacker's :func:`charge` or :func:`charge_rolls`.
+        defender_cunning: The defending commander's cunning modifier.
+        defender_leadership: The defending commander's leadership modifier.
+        attacker_bonus: The attacking commander's cunning + leadership.
+        dice: The breaker's own three d4 when they are known (preparation,
+            defender, attacker): then only the charge's dice are still to roll.
+
+    Example:
+        >>> known = charge_breaker_rolls(charge_rolls(0), 0, 0, 0, dice=(4, 4, 1))
+        >>> known.dice, sorted(mine.effect(2).offense for _, mine, _ in known.outcomes())
+        (('leadership d4',), [0, 2])
+        >>> rolled = charge_breaker_rolls(charge(4, 0), 0, 0, 0)
+        >>> rolled.dice
+        ('preparation d4', 'defender d4', 'attacker d4')
+        >>> sorted((mine.effect(2).offense, theirs.effect(2).offense, p)
+        ...        for p, mine, theirs in rolled.outcomes())
+        [(0, 2, Fraction(1, 2)), (0, 4, Fraction(5, 16)), (2, 0, Fraction(3, 16))]
+    """
+    if isinstance(enemy_charge, RolledAction):
+        if enemy_charge.kind is not ActionKind.CHARGE:
+            raise RuleValueError(
+                f"a charge-breaker answers a charge, got {enemy_charge.kind.label!r}",
+                field="enemy_charge",
+            )
+        extra = enemy_charge.dice
+        charge_of = enemy_charge.resolver
+    elif isinstance(enemy_charge, SpecialAction):
+        extra = ()
+        fixed = enemy_charge
+
+        def charge_of(*_faces: int) -> tuple[SpecialAction, SpecialAction]:
+            return fixed, fixed
+
+    else:
+        raise RuleValueError(
+            f"enemy_charge must be a charge, got {enemy_charge!r}", field="enemy_charge"
+        )
+    check_int(defender_cunning, "defender_cunning", -3, 3)
+    check_int(defender_leadership, "defender_leadership", -5, 3)
+    check_int(attacker_bonus, "attacker_bonus", -10, 10)
+
+    def resolve(
+        prep: int, own: int, enemy: int, *faces: int
+    ) -> tuple[SpecialAction, SpecialAction]:
+        their_charge = charge_of(*faces)[0]
+        result = charge_breaker(
+            prep,
+            own,
+            enemy,
+            defender_cunning,
+            defender_leadership,
+            their_charge,
+            attacker_bonus=attacker_bonus,
+        )
+        return result.defender_action, result.charge
+
+    if dice is not None:
+        if not isinstance(dice, tuple) or len(dice) != 3:
+            raise RuleValueError(f"dice must be three d4, got {dice!r}", field="dice")
+        known_dice = tuple(check_d4(d, "dice") for d in dice)
+
+        def known(*faces: int) -> tuple[SpecialAction, SpecialAction]:
+            return resolve(*known_dice, *faces)
+
+        return RolledAction(ActionKind.CHARGE_BREAKER, extra, known)
+    return RolledAction(
+        ActionKind.CHARGE_BREAKER, ("preparation d4", "defender d4", "attacker d4", *extra), resolve
+    )

@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 import functools
-import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -32,23 +32,28 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
-from .actions import RolledAction, SpecialAction
+from .actions import DEFENDERS_ACTIONS, ActionKind, Effect, RolledAction, SpecialAction
 from .round import (
     Allocation,
     Battlefield,
     BattleRound,
     Lean,
     Side,
+    Step,
+    Unit,
     _check_pair,
-    damage_percent,
-    resolve_round,
+    _with_dice,
     split_free,
     totals_before_chance,
 )
+from .tables import MAX_TABLE_LEVEL
 
 __all__ = [
     "MAX_ROLLED_ACTIONS",
+    "MAX_ROLLED_COMBINATIONS",
+    "MAX_ROLLED_DICE",
     "MAX_ROUNDS",
+    "MAX_SIMULATED_ROUNDS",
     "MAX_SIMULATIONS",
     "BattleOdds",
     "ChancePolicy",
@@ -65,10 +70,23 @@ __all__ = [
 MAX_ROUNDS = 20
 
 #: Most actions still to roll that one side may declare (each multiplies the chains).
-MAX_ROLLED_ACTIONS = 2
+MAX_ROLLED_ACTIONS = 3
+
+#: Most d4 still to roll one side's declared actions may hold (a charge-breaker
+#: against a charge still to roll holds 4).
+MAX_ROLLED_DICE = 8
+
+#: Most combinations of the outcomes of the actions still to roll (the product of
+#: each action's distinct outcomes) that :func:`battle_odds` averages over: the
+#: slowest accepted case takes about half a second on the book's machine.
+MAX_ROLLED_COMBINATIONS = 1296
 
 #: Most battles :func:`simulate_battle` replays in one call.
-MAX_SIMULATIONS = 100_000
+MAX_SIMULATIONS = 40_000
+
+#: Most rounds :func:`simulate_battle` may fight in one call (battles times
+#: ``max_rounds``): about 1.3 s on the book's machine.
+MAX_SIMULATED_ROUNDS = 40_000
 
 
 class Timing(Enum):
@@ -205,20 +223,6 @@ class BattleOdds:
         return done + self.unfinished * self.max_rounds
 
 
-def _round_tables(
-    attacker: Side,
-    defender: Side,
-    battlefield: Battlefield,
-    policies: tuple[ChancePolicy, ChancePolicy],
-    timing: Timing,
-    round_number: int,
-) -> dict[tuple[bool, bool], tuple[tuple[int, int, int], ...]]:
-    """For (attacker ahead, defender ahead): ``[(steps lost by A, by D, ways)]``."""
-    a = totals_before_chance(attacker, defender.unit, battlefield, round_number)[-1]
-    d = totals_before_chance(defender, attacker.unit, battlefield, round_number)[-1]
-    return _tables_for(a.offense, a.defense, d.offense, d.defense, policies, timing)
-
-
 @functools.lru_cache(maxsize=4096)
 def _tables_for(
     a_off: int,
@@ -228,48 +232,105 @@ def _tables_for(
     policies: tuple[ChancePolicy, ChancePolicy],
     timing: Timing,
 ) -> dict[tuple[bool, bool], tuple[tuple[int, int, int], ...]]:
-    """The round's transitions for these totals before the d4 (the same for many rounds)."""
+    """The round's transitions for these totals before the d4 (the same for many rounds).
+
+    The loss of each unit, in 5 % steps, is :func:`damage_percent` // 5,
+    written out here because it runs for every pair of dice.
+    """
+    top = MAX_TABLE_LEVEL
+    before_d = max(0, a_off - d_def)  # the attacker's levels before the dice
+    before_a = max(0, d_off - a_def)
     tables = {}
     for a_ahead in (False, True):
+        a_split = [chance_split(policies[0], die, int(a_ahead), 0, timing) for die in range(1, 5)]
         for d_ahead in (False, True):
             if a_ahead and d_ahead:
                 continue
+            d_split = [
+                chance_split(policies[1], die, int(d_ahead), 0, timing) for die in range(1, 5)
+            ]
             ways: Counter[tuple[int, int]] = Counter()
-            for a_die in range(1, 5):
-                a_co, a_cd = chance_split(policies[0], a_die, int(a_ahead), 0, timing)
-                for d_die in range(1, 5):
-                    d_co, d_cd = chance_split(policies[1], d_die, int(d_ahead), 0, timing)
-                    to_d = damage_percent(a_off, d_def, a_co, d_cd) // 5
-                    to_a = damage_percent(d_off, a_def, d_co, a_cd) // 5
+            for a_co, a_cd in a_split:
+                for d_co, d_cd in d_split:
+                    to_d = min(top, max(0, before_d + a_co - d_cd)) + 1
+                    to_a = min(top, max(0, before_a + d_co - a_cd)) + 1
                     ways[(to_a, to_d)] += 1
             tables[(a_ahead, d_ahead)] = tuple((x, y, n) for (x, y), n in sorted(ways.items()))
     return tables
 
 
-def _check_rolls(rolls: Sequence[RolledAction], name: str) -> tuple[RolledAction, ...]:
+def _check_rolls(
+    rolls: Sequence[RolledAction], name: str, side: Side | None = None
+) -> tuple[RolledAction, ...]:
     rolls = tuple(rolls)
     if len(rolls) > MAX_ROLLED_ACTIONS or not all(isinstance(r, RolledAction) for r in rolls):
         raise RuleValueError(
             f"{name} must be at most {MAX_ROLLED_ACTIONS} RolledAction, got {rolls!r}", field=name
         )
+    if sum(len(r.dice) for r in rolls) > MAX_ROLLED_DICE:
+        raise RuleValueError(
+            f"{name}: at most {MAX_ROLLED_DICE} d4 still to roll a side, got "
+            f"{sum(len(r.dice) for r in rolls)}",
+            field=name,
+        )
+    if side is not None and not side.unit.defends_ground:
+        for r in rolls:
+            if r.kind in DEFENDERS_ACTIONS:
+                raise RuleValueError(
+                    f"{name}: the {r.kind.label!r} is an action of the defenders, and "
+                    f"{side.unit.name!r} does not hold the ground",
+                    field=name,
+                )
     return rolls
 
 
-@dataclass(frozen=True)
-class _Scenario:
-    """One outcome of the declared actions' dice: its count of dice faces and the sides."""
+#: One side's summed action effects from the current round on: ``(schedule, after)``,
+#: each effect an ``(offense, defense, free)`` triple; ``schedule[0]`` is this
+#: round's. Trailing entries equal to ``after`` are dropped, so two plans with
+#: the same future are equal and their chains merge.
+_PlanT = tuple[tuple[tuple[int, int, int], ...], tuple[int, int, int]]
 
-    ways: int
-    attacker: Side
-    defender: Side
-    added: tuple[tuple[SpecialAction, ...], tuple[SpecialAction, ...]]
+_NO_PLAN: _PlanT = ((), (0, 0, 0))
 
-    def future(self, round_number: int) -> tuple[object, ...]:
-        """What the added actions still give from ``round_number`` on (equal: same future)."""
-        return tuple(
-            tuple((act.schedule[round_number - 1 :], act.after) for act in side)
-            for side in self.added
-        )
+
+def _triple(e: Effect) -> tuple[int, int, int]:
+    return (e.offense, e.defense, e.free)
+
+
+def _plan_plus(plan: _PlanT, actions: Sequence[SpecialAction]) -> _PlanT:
+    """``plan`` with ``actions`` added (every action's effect summed round by round)."""
+    if not actions:
+        return plan
+    schedule, after = plan
+    length = max(len(schedule), *(len(a.schedule) for a in actions))
+    sched = []
+    for i in range(length):
+        o, d, f = schedule[i] if i < len(schedule) else after
+        for a in actions:
+            e = a.schedule[i] if i < len(a.schedule) else a.after
+            o, d, f = o + e.offense, d + e.defense, f + e.free
+        sched.append((o, d, f))
+    o, d, f = after
+    for a in actions:
+        o, d, f = o + a.after.offense, d + a.after.defense, f + a.after.free
+    end = (o, d, f)
+    while sched and sched[-1] == end:
+        sched.pop()
+    return (tuple(sched), end)
+
+
+def _plan_sum(one: _PlanT, two: _PlanT) -> _PlanT:
+    """The sum of two plans, round by round."""
+    (s1, a1), (s2, a2) = one, two
+    sched = []
+    for i in range(max(len(s1), len(s2))):
+        o1, d1, f1 = s1[i] if i < len(s1) else a1
+        o2, d2, f2 = s2[i] if i < len(s2) else a2
+        sched.append((o1 + o2, d1 + d2, f1 + f2))
+    end = (a1[0] + a2[0], a1[1] + a2[1], a1[2] + a2[2])
+    while sched and sched[-1] == end:
+        sched.pop()
+    return (tuple(sched), end)
 
 
 def _scenarios(
@@ -277,29 +338,189 @@ def _scenarios(
     defender: Side,
     attacker_rolls: Sequence[RolledAction],
     defender_rolls: Sequence[RolledAction],
-) -> tuple[list[_Scenario], int]:
-    """Every combination of the declared actions' outcomes, and the number of dice faces."""
-    declared = [(r, True) for r in _check_rolls(attacker_rolls, "attacker_rolls")]
-    declared += [(r, False) for r in _check_rolls(defender_rolls, "defender_rolls")]
-    faces = 4 ** sum(len(r.dice) for r, _ in declared)
-    out = []
-    for combo in itertools.product(*(r.outcomes() for r, _ in declared)):
-        chance = Fraction(1)
-        for_a: list[SpecialAction] = []
-        for_d: list[SpecialAction] = []
-        for (p, own, enemy), (_, by_attacker) in zip(combo, declared):
-            chance *= p
-            (for_a if by_attacker else for_d).append(own)
-            (for_d if by_attacker else for_a).append(enemy)
-        a, d = _adding(attacker, for_a), _adding(defender, for_d)
-        out.append(_Scenario(int(chance * faces), a, d, (tuple(for_a), tuple(for_d))))
-    return out, faces
+) -> tuple[dict[tuple[_PlanT, _PlanT], int], int]:
+    """Every distinct future of the declared actions, with its count of dice faces.
+
+    The actions' outcomes are folded in one at a time and outcomes with the
+    same summed effects merge at once, so the work grows with the number of
+    distinct futures, not with the product of every die.
+    """
+    declared = [(r, True) for r in _check_rolls(attacker_rolls, "attacker_rolls", attacker)]
+    declared += [(r, False) for r in _check_rolls(defender_rolls, "defender_rolls", defender)]
+    outcomes_of = [r.outcomes() for r, _ in declared]
+    combinations = math.prod(len(o) for o in outcomes_of)
+    if combinations > MAX_ROLLED_COMBINATIONS:
+        raise RuleValueError(
+            f"the actions still to roll have {combinations:,} combinations of outcomes; "
+            f"at most {MAX_ROLLED_COMBINATIONS:,} can be averaged exactly in about half a "
+            "second: give some of them resolved (their dice known) instead",
+            field="attacker_rolls" if attacker_rolls else "defender_rolls",
+        )
+    start = (
+        _plan_plus(_NO_PLAN, attacker.orders.actions),
+        _plan_plus(_NO_PLAN, defender.orders.actions),
+    )
+    plans = {start: 1}
+    faces = 1
+    sums: dict[tuple[_PlanT, _PlanT], _PlanT] = {}
+
+    def add(plan: _PlanT, extra: _PlanT) -> _PlanT:
+        if extra == _NO_PLAN:
+            return plan
+        found = sums.get((plan, extra))
+        if found is None:
+            found = sums[(plan, extra)] = _plan_sum(plan, extra)
+        return found
+
+    for (rolled, by_attacker), rolled_outcomes in zip(declared, outcomes_of):
+        size = 4 ** len(rolled.dice)
+        faces *= size
+        folded: Counter[tuple[_PlanT, _PlanT]] = Counter()
+        outcomes = []
+        for p, own, enemy in rolled_outcomes:
+            mine, theirs = (own, enemy) if by_attacker else (enemy, own)
+            outcomes.append(
+                (int(p * size), _plan_plus(_NO_PLAN, (mine,)), _plan_plus(_NO_PLAN, (theirs,)))
+            )
+        for (pa, pd), ways in plans.items():
+            for n, mine_plan, theirs_plan in outcomes:
+                folded[(add(pa, mine_plan), add(pd, theirs_plan))] += ways * n
+        plans = dict(folded)
+    return plans, faces
+
+
+def _normalised(
+    futures: dict[tuple[int, int], int], states: dict[tuple[int, int], int]
+) -> tuple[frozenset[tuple[tuple[int, int], int]], dict[tuple[int, int], int]]:
+    """The group's key (its futures, weights without a common factor) and its states.
+
+    The common factor of the weights moves to the states, so two groups with
+    the same futures in the same proportions have the same key.
+    """
+    share = math.gcd(*futures.values())
+    if share != 1:
+        futures = {f: w // share for f, w in futures.items()}
+        states = {x: v * share for x, v in states.items()}
+    return frozenset(futures.items()), states
+
+
+def _factored(
+    joint: tuple[tuple[int, int, int], ...],
+) -> tuple[
+    tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]
+]:
+    """``(joint, attacker's losses, defender's losses)``; the last two only when independent.
+
+    When each unit's loss depends on one die only (both dice all on offense,
+    say), the 16 pairs are the product of two lists of 4 faces, and a round
+    can be taken in two steps of 4 instead of one of 16.
+    """
+    a_marg: Counter[int] = Counter()
+    d_marg: Counter[int] = Counter()
+    for lost_a, lost_d, n in joint:
+        a_marg[lost_a] += n
+        d_marg[lost_d] += n
+    if any(v % 4 for v in (*a_marg.values(), *d_marg.values())):
+        return joint, (), ()
+    pairs = {(x, y): n for x, y, n in joint}
+    for x, nx in a_marg.items():
+        for y, ny in d_marg.items():
+            if pairs.get((x, y), 0) * 16 != nx * ny:
+                return joint, (), ()
+    return (
+        joint,
+        tuple((x, n // 4) for x, n in sorted(a_marg.items())),
+        tuple((y, n // 4) for y, n in sorted(d_marg.items())),
+    )
+
+
+def _round(
+    states: dict[tuple[int, int], int],
+    table: tuple[tuple[tuple[int, int, int], ...], ...],
+    share: int,
+    mass: int,
+    r: int,
+    ends: Counter[tuple[int, int, int]],
+    futures: dict[tuple[int, int], int],
+    nxt: dict[frozenset[tuple[tuple[int, int], int]], dict[tuple[int, int], int]],
+) -> None:
+    """One round for the part of a group whose effects this round are ``table``'s.
+
+    ``futures`` are that part's next futures; ``share`` their common factor
+    and ``mass`` their sum (a fallen unit's weight counts every future).
+    """
+    after: dict[tuple[int, int], int] = {}
+    mid: dict[tuple[int, int, int], int] = {}  # (lead, attacker left, defender) -> weight
+    for (va, vd), w in states.items():
+        lead = 0 if va == vd else 1 if va > vd else 2
+        joint, a_losses, _ = table[lead]
+        if a_losses:  # the losses are independent: the attacker's first, then the defender's
+            for lost_a, n in a_losses:
+                k = (lead, va - lost_a, vd)
+                mid[k] = mid.get(k, 0) + w * n
+            continue
+        for lost_a, lost_d, n in joint:
+            na, nd = va - lost_a, vd - lost_d
+            if na <= 0 or nd <= 0:
+                ends[(r, na if na > 0 else 0, nd if nd > 0 else 0)] += w * n * mass
+            else:
+                after[(na, nd)] = after.get((na, nd), 0) + w * n
+    for (lead, na, vd), w in mid.items():
+        for lost_d, n in table[lead][2]:
+            nd = vd - lost_d
+            if na <= 0 or nd <= 0:
+                ends[(r, na if na > 0 else 0, nd if nd > 0 else 0)] += w * n * mass
+            else:
+                after[(na, nd)] = after.get((na, nd), 0) + w * n
+    if not after:
+        return
+    merged: dict[tuple[int, int], int] = {}
+    for f, w in futures.items():
+        merged[f] = merged.get(f, 0) + w // share
+    key, after = _normalised(
+        merged, {x: v * share for x, v in after.items()} if share != 1 else after
+    )
+    into = nxt.get(key)
+    if into is None:
+        nxt[key] = after
+    else:
+        for x, v in after.items():
+            into[x] = into.get(x, 0) + v
+
+
+class _Interned:
+    """Plans of one side as small integers, with this round's effect and the next plan."""
+
+    def __init__(self) -> None:
+        self.ids: dict[_PlanT, int] = {}
+        self.now: list[Effect] = []
+        self.next: list[int] = []
+
+    def id(self, plan: _PlanT) -> int:
+        found = self.ids.get(plan)
+        if found is not None:
+            return found
+        number = self.ids[plan] = len(self.now)
+        schedule, after = plan
+        self.now.append(Effect(*(schedule[0] if schedule else after)))
+        self.next.append(-1)
+        self.next[number] = self.id((schedule[1:], after)) if schedule else number
+        return number
 
 
 def _adding(side: Side, actions: Sequence[SpecialAction]) -> Side:
     if not actions:
         return side
     return Side(side.unit, replace(side.orders, actions=side.orders.actions + tuple(actions)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _levels(side: Side, enemy: Unit, battlefield: Battlefield, effect: Effect) -> tuple[int, int]:
+    """Offense and defense before the d4 of ``side`` (its actions replaced by ``effect``)."""
+    summed = SpecialAction(ActionKind.AMBUSH, after=effect)
+    plain = Side(side.unit, replace(side.orders, actions=(summed,) if effect else ()))
+    last = totals_before_chance(plain, enemy, battlefield)[-1]
+    return last.offense, last.defense
 
 
 def battle_odds(
@@ -353,33 +574,51 @@ def battle_odds(
     battlefield = battlefield or Battlefield()
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(attacker.unit, defender.unit)
-    scenarios, faces = _scenarios(attacker, defender, attacker_rolls, defender_rolls)
+    _check_pair(attacker, defender, battlefield)
+    plans, faces = _scenarios(attacker, defender, attacker_rolls, defender_rolls)
+    a_base = Side(attacker.unit, replace(attacker.orders, actions=()))
+    d_base = Side(defender.unit, replace(defender.orders, actions=()))
+    a_plans, d_plans = _Interned(), _Interned()
+    futures = {(a_plans.id(pa), d_plans.id(pd)): ways for (pa, pd), ways in plans.items()}
     start = (attacker.unit.vitality // 5, defender.unit.vitality // 5)
-    # future of the actions -> (a scenario with that future, {(va, vd): weight}); the
-    # weight of a state after r rounds is out of faces * 16**r.
-    live: dict[tuple[object, ...], tuple[_Scenario, Counter[tuple[int, int]]]] = {}
-    for sc in scenarios:
-        live.setdefault(sc.future(1), (sc, Counter()))[1][start] += sc.ways
+    # A group is the battles that share their past effects: one distribution of the two
+    # vitalities (states) and the futures still possible, with their weights. The weight
+    # of one future at one state is the product of the two, out of faces * 16**r after r
+    # rounds. Groups whose futures are the same merge (their states add up).
+    group_of = _normalised(futures, {start: 1})
+    live = {group_of[0]: group_of[1]}
+    tables: dict[tuple[Effect, Effect], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
     ends: Counter[tuple[int, int, int]] = Counter()  # (round, a, d) -> weight
     for r in range(1, max_rounds + 1):
-        nxt: dict[tuple[object, ...], tuple[_Scenario, Counter[tuple[int, int]]]] = {}
-        for sc, states in live.values():
-            tables = _round_tables(sc.attacker, sc.defender, battlefield, policies, timing, r)
-            after = nxt.setdefault(sc.future(r + 1), (sc, Counter()))[1]
-            for (va, vd), w in states.items():
-                for lost_a, lost_d, n in tables[(va > vd, vd > va)]:
-                    na, nd = va - lost_a, vd - lost_d
-                    if na <= 0 or nd <= 0:
-                        ends[(r, max(na, 0), max(nd, 0))] += w * n
-                    else:
-                        after[(na, nd)] += w * n
-        live = {k: v for k, v in nxt.items() if v[1]}
+        nxt: dict[frozenset[tuple[tuple[int, int], int]], dict[tuple[int, int], int]] = {}
+        for key, states in live.items():
+            by_now: dict[tuple[Effect, Effect], dict[tuple[int, int], int]] = {}
+            for (ia, id_), w in key:
+                now = (a_plans.now[ia], d_plans.now[id_])
+                part = by_now.setdefault(now, {})
+                nk = (a_plans.next[ia], d_plans.next[id_])
+                part[nk] = part.get(nk, 0) + w
+            for now, part in by_now.items():
+                table = tables.get(now)
+                if table is None:
+                    a_off, a_def = _levels(a_base, defender.unit, battlefield, now[0])
+                    d_off, d_def = _levels(d_base, attacker.unit, battlefield, now[1])
+                    by_lead = _tables_for(a_off, a_def, d_off, d_def, policies, timing)
+                    table = tables[now] = tuple(
+                        _factored(by_lead[lead])
+                        for lead in ((False, False), (True, False), (False, True))
+                    )
+                share = math.gcd(*part.values())
+                mass = sum(part.values())
+                _round(states, table, share, mass, r, ends, part, nxt)
+        live = nxt
         if not live:
             break
     still: Counter[tuple[int, int]] = Counter()
-    for _, states in live.values():
-        still.update(states)
+    for key, states in live.items():
+        mass = sum(w for _, w in key)
+        for x, v in states.items():
+            still[x] += v * mass
     return _odds(ends, still, max_rounds, faces)
 
 
@@ -461,21 +700,62 @@ def replay_battle(
     battlefield = battlefield or Battlefield()
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    rng = rng or random.Random()
-    a, d, _ = roll_actions(attacker, defender, attacker_rolls, defender_rolls, rng)
+    _check_pair(attacker, defender, battlefield)
+    return _replay(
+        attacker,
+        defender,
+        policies,
+        battlefield,
+        rng or random.Random(),
+        timing,
+        max_rounds,
+        attacker_rolls,
+        defender_rolls,
+        {},
+    )
+
+
+def _replay(
+    attacker: Side,
+    defender: Side,
+    policies: tuple[ChancePolicy, ChancePolicy],
+    battlefield: Battlefield,
+    rng: random.Random,
+    timing: Timing,
+    max_rounds: int,
+    attacker_rolls: Sequence[RolledAction],
+    defender_rolls: Sequence[RolledAction],
+    totals: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[tuple[Step, ...], ...]],
+) -> tuple[BattleRound, ...]:
+    """One battle; ``totals`` keeps each round's totals before the d4 across battles.
+
+    The totals depend only on the round and on the dice of the declared
+    actions (never on the vitalities), so a simulator fighting many battles
+    computes them once.
+    """
+    a, d, dice = roll_actions(attacker, defender, attacker_rolls, defender_rolls, rng)
+    faces = tuple(f for _, f in dice)
     rounds: list[BattleRound] = []
     for r in range(1, max_rounds + 1):
         a_die, d_die = rng.randint(1, 4), rng.randint(1, 4)
         va, vd = a.unit.vitality, d.unit.vitality
         a_off, _ = chance_split(policies[0], a_die, va, vd, timing)
         d_off, _ = chance_split(policies[1], d_die, vd, va, timing)
-        result = resolve_round(
+        steps = totals.get((r, faces))
+        if steps is None:
+            steps = totals[(r, faces)] = (
+                totals_before_chance(a, d.unit, battlefield, r),
+                totals_before_chance(d, a.unit, battlefield, r),
+            )
+        result = _with_dice(
             a,
             d,
-            battlefield,
-            round_number=r,
-            attacker_allocation=Allocation(die=a_die, chance=a_off),
-            defender_allocation=Allocation(die=d_die, chance=d_off),
+            r,
+            steps[0],
+            steps[1],
+            Allocation(die=a_die, chance=a_off),
+            Allocation(die=d_die, chance=d_off),
+            None,
         )
         rounds.append(result)
         if result.over:
@@ -511,8 +791,8 @@ def roll_actions(
     for_d: list[SpecialAction] = []
     dice = []
     for rolls, own, other in (
-        (_check_rolls(attacker_rolls, "attacker_rolls"), for_a, for_d),
-        (_check_rolls(defender_rolls, "defender_rolls"), for_d, for_a),
+        (_check_rolls(attacker_rolls, "attacker_rolls", attacker), for_a, for_d),
+        (_check_rolls(defender_rolls, "defender_rolls", defender), for_d, for_a),
     ):
         for rolled in rolls:
             faces, mine, theirs = rolled.roll(rng)
@@ -574,7 +854,8 @@ def simulate_battle(
         defender: The other unit.
         policy: As for :func:`battle_odds`.
         seed: Seed of the random generator (same seed, same battles).
-        n: Number of battles (1 to 100,000).
+        n: Number of battles (1 to 40,000, and at most 40,000 rounds in all:
+            ``n * max_rounds <= MAX_SIMULATED_ROUNDS``).
         battlefield: Terrain and weather.
         timing: As for :func:`battle_odds`.
         max_rounds: As for :func:`battle_odds`.
@@ -589,20 +870,36 @@ def simulate_battle(
     """
     check_int(n, "n", 1, MAX_SIMULATIONS)
     check_int(seed, "seed", 0)
+    battlefield = battlefield or Battlefield()
+    policies = _policies(policy, timing)
+    check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
+    if n * max_rounds > MAX_SIMULATED_ROUNDS:
+        raise RuleValueError(
+            f"n: {n!r} battles of up to {max_rounds} rounds is more than the "
+            f"{MAX_SIMULATED_ROUNDS:,} rounds one call may fight (a few seconds); allowed "
+            f"n up to {MAX_SIMULATED_ROUNDS // max_rounds:,} with max_rounds={max_rounds}. "
+            "battle_odds gives the exact chances at once",
+            field="n",
+        )
+    _check_pair(attacker, defender, battlefield)
+    _check_rolls(attacker_rolls, "attacker_rolls", attacker)
+    _check_rolls(defender_rolls, "defender_rolls", defender)
     rng = random.Random(seed)
     outcome: Counter[str] = Counter()
     rounds: Counter[int] = Counter()
+    totals: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[tuple[Step, ...], ...]] = {}
     for _ in range(n):
-        fought = replay_battle(
+        fought = _replay(
             attacker,
             defender,
-            policy,
+            policies,
             battlefield,
-            rng=rng,
-            timing=timing,
-            max_rounds=max_rounds,
-            attacker_rolls=attacker_rolls,
-            defender_rolls=defender_rolls,
+            rng,
+            timing,
+            max_rounds,
+            attacker_rolls,
+            defender_rolls,
+            totals,
         )
         last = fought[-1]
         a, d = last.attacker.vitality, last.defender.vitality

@@ -22,11 +22,11 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ...errors import RuleValueError, check_int
-from .actions import Effect, SpecialAction, check_d4, roll_d4
+from .actions import ActionKind, Effect, SpecialAction, check_d4, roll_d4
 from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
@@ -37,6 +37,7 @@ from .tables import (
     LeadershipReading,
     Morale,
     Terrain,
+    TerrainEffect,
     Weather,
     leadership,
     table_percent,
@@ -45,6 +46,8 @@ from .tables import (
 
 __all__ = [
     "LEVEL_RANGE",
+    "TIGHT_COMBAT_DEFENSE",
+    "TIGHT_COMBAT_TERRAINS",
     "Allocation",
     "BattleRound",
     "Battlefield",
@@ -54,7 +57,9 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
+    "check_declarations",
     "damage_percent",
+    "free_points",
     "resolve_round",
     "split_free",
     "totals_before_chance",
@@ -62,6 +67,13 @@ __all__ = [
 
 #: Allowed range of a unit's declared offense or defense level.
 LEVEL_RANGE = (-10, 30)
+
+#: Where a tight combat can be fought: a cave or a narrow fault (the source: "cave,
+#: faults, narrow passages only"; a narrow passage is fought as a cave).
+TIGHT_COMBAT_TERRAINS = frozenset({Terrain.CAVE_FRONT, Terrain.FAULT_FROM_ABOVE})
+
+#: What a tight combat adds to the defense of *both* units, every round.
+TIGHT_COMBAT_DEFENSE = 5
 
 
 def damage_percent(
@@ -204,6 +216,19 @@ class Commander:
         return leadership(self.commander_class, self.experience, self.reading)
 
 
+def _check_vitality(vitality: object) -> None:
+    if (
+        isinstance(vitality, bool)
+        or not isinstance(vitality, int)
+        or not 0 <= vitality <= 100
+        or vitality % 5
+    ):
+        raise RuleValueError(
+            f"vitality must be a multiple of 5 from 0 to 100 (percent), got {vitality!r}",
+            field="vitality",
+        )
+
+
 @dataclass(frozen=True)
 class Unit:
     """A unit: vitality in percent (5 % steps), declared levels, commander, morale.
@@ -241,16 +266,7 @@ class Unit:
     flying: bool = False
 
     def __post_init__(self) -> None:
-        if (
-            isinstance(self.vitality, bool)
-            or not isinstance(self.vitality, int)
-            or not 0 <= self.vitality <= 100
-            or self.vitality % 5
-        ):
-            raise RuleValueError(
-                f"vitality must be a multiple of 5 from 0 to 100 (percent), got {self.vitality!r}",
-                field="vitality",
-            )
+        _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
         if not isinstance(self.morale, Morale):
@@ -267,7 +283,13 @@ class Unit:
             >>> Unit("Knights", 40, 4, 3).with_vitality(20).vitality
             20
         """
-        return replace(self, vitality=vitality)
+        _check_vitality(vitality)
+        # Every other field was checked when this unit was made: copy it as it is
+        # (a battle replayed many times calls this twice a round).
+        unit = object.__new__(Unit)
+        unit.__dict__.update(self.__dict__)
+        object.__setattr__(unit, "vitality", vitality)
+        return unit
 
 
 @dataclass(frozen=True)
@@ -318,16 +340,26 @@ class Battlefield:
     Attributes:
         terrain: The terrain.
         weather: The weather.
-        well_placed: Marsh / muddy plain: the defenders stand on firm ground.
+        well_placed: Marsh / muddy plain: the defenders stand on firm ground
+            (ignored when nobody holds the ground).
+        tight_combat: The defenders fight a tight combat (*combat serré*):
+            both units' defense +5 every round, for the whole battle. Only on
+            the terrains of :data:`TIGHT_COMBAT_TERRAINS`, and only when a
+            unit holds the ground.
 
     Example:
         >>> Battlefield().terrain.label
         'Route ordinaire'
+        >>> Battlefield(Terrain.FOREST, tight_combat=True)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: a tight combat is fought only in a cave or a narrow fault (Caverne ou faille montagneuse (de devant), Faille montagneuse (de dessus)), not on 'Forêt'
     """
 
     terrain: Terrain = Terrain.ROAD
     weather: Weather = Weather.NORMAL
     well_placed: bool = True
+    tight_combat: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
@@ -339,6 +371,13 @@ class Battlefield:
             raise RuleValueError(
                 f"weather must be one of {[w.name for w in Weather]}, got {self.weather!r}",
                 field="weather",
+            )
+        if self.tight_combat and self.terrain not in TIGHT_COMBAT_TERRAINS:
+            places = ", ".join(t.label for t in Terrain if t in TIGHT_COMBAT_TERRAINS)
+            raise RuleValueError(
+                f"a tight combat is fought only in a cave or a narrow fault ({places}), "
+                f"not on {self.terrain.label!r}",
+                field="tight_combat",
             )
 
 
@@ -406,6 +445,47 @@ def _free(name: str, amount: int, lean: Lean, explicit: int | None) -> tuple[int
     return split_free(amount, lean, explicit, name)
 
 
+def _terrain(unit: Unit, enemy: Unit, battlefield: Battlefield) -> TerrainEffect:
+    attackers = enemy if unit.defends_ground else unit
+    nobody = not unit.defends_ground and not enemy.defends_ground
+    return terrain_effect(
+        battlefield.terrain,
+        unit.defends_ground,
+        well_placed=battlefield.well_placed or nobody,
+        missile_weapons=attackers.missile_weapons,
+        flying=attackers.flying,
+    )
+
+
+def free_points(
+    side: Side, enemy: Unit, battlefield: Battlefield, round_number: int = 1
+) -> dict[str, int]:
+    """The points of each pool a unit places as it likes this round (a malus is negative).
+
+    The keys are the fields of :class:`Allocation`: ``special`` (the free
+    points of its actions, the ambush's), ``morale`` (morale, fame and the
+    weather), ``leadership`` and ``terrain``. An allocation may put between
+    0 and that many points on offense.
+
+    Example:
+        >>> brigands, knights, field, _ = __import__(
+        ...     "rulebook_py.systems.mass_battle", fromlist=["x"]).brigands_sides()
+        >>> free_points(brigands, knights.unit, field)
+        {'special': 2, 'morale': 1, 'leadership': 2, 'terrain': 0}
+        >>> free_points(brigands, knights.unit, field, 3)["special"]
+        0
+    """
+    unit = side.unit
+    check_int(round_number, "round_number", 1)
+    weather = battlefield.weather.modifier if unit.feels_weather else 0
+    return {
+        "special": sum(a.effect(round_number).free for a in side.orders.actions),
+        "morale": unit.morale.modifier + unit.commander.fame.modifier + weather,
+        "leadership": unit.commander.leadership,
+        "terrain": _terrain(unit, enemy, battlefield).free,
+    }
+
+
 def totals_before_chance(
     side: Side,
     enemy: Unit,
@@ -451,6 +531,10 @@ def totals_before_chance(
         effect = effect + action.effect(round_number)
     s_off, s_def = _free("special_to_offense", effect.free, orders.lean, alloc.special)
     notes = "; ".join(f"{a.kind.label}: {a.note}" for a in orders.actions if a.effect(round_number))
+    if battlefield.tight_combat:
+        effect = effect + Effect(defense=TIGHT_COMBAT_DEFENSE)
+        tight = f"{ActionKind.TIGHT_COMBAT.label}: both defenses +{TIGHT_COMBAT_DEFENSE}"
+        notes = f"{tight}; {notes}" if notes else tight
     add(1, "special actions", effect.offense + s_off, effect.defense + s_def, notes or "none")
     morale = unit.morale.modifier + unit.commander.fame.modifier
     weather = battlefield.weather.modifier if unit.feels_weather else 0
@@ -472,16 +556,12 @@ def totals_before_chance(
         l_def,
         f"{unit.commander.commander_class.label}, {unit.commander.experience.label}: {lead:+d}",
     )
-    attackers = enemy if unit.defends_ground else unit
-    terr = terrain_effect(
-        battlefield.terrain,
-        unit.defends_ground,
-        well_placed=battlefield.well_placed,
-        missile_weapons=attackers.missile_weapons,
-        flying=attackers.flying,
-    )
+    nobody = not unit.defends_ground and not enemy.defends_ground
+    terr = _terrain(unit, enemy, battlefield)
     t_off, t_def = _free("terrain_to_offense", terr.free, orders.lean, alloc.terrain)
-    role = "defender" if unit.defends_ground else "attacker"
+    role = (
+        "defender" if unit.defends_ground else "nobody holds the ground" if nobody else "attacker"
+    )
     add(
         3,
         "terrain",
@@ -623,9 +703,23 @@ def resolve_round(
     battlefield = battlefield or Battlefield()
     a_alloc = attacker_allocation or Allocation()
     d_alloc = defender_allocation or Allocation()
-    _check_pair(attacker.unit, defender.unit)
+    _check_pair(attacker, defender, battlefield)
     a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
     d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
+    return _with_dice(attacker, defender, round_number, a_steps, d_steps, a_alloc, d_alloc, rng)
+
+
+def _with_dice(
+    attacker: Side,
+    defender: Side,
+    round_number: int,
+    a_steps: tuple[Step, ...],
+    d_steps: tuple[Step, ...],
+    a_alloc: Allocation,
+    d_alloc: Allocation,
+    rng: random.Random | None,
+) -> BattleRound:
+    """Steps 4 to 6 of a round, from both units' totals before the d4."""
     a_die, a_chance = _chance(attacker, a_alloc, rng, "attacker")
     d_die, d_chance = _chance(defender, d_alloc, rng, "defender")
     a_pre, d_pre = a_steps[-1], d_steps[-1]
@@ -648,15 +742,49 @@ def resolve_round(
     )
 
 
-def _check_pair(attacker: Unit, defender: Unit) -> None:
-    if attacker.defends_ground and defender.defends_ground:
+def _check_pair(attacker: Side, defender: Side, battlefield: Battlefield) -> None:
+    """Refuse two holders, a destroyed unit, and actions the source does not allow."""
+    a_unit, d_unit = attacker.unit, defender.unit
+    if a_unit.defends_ground and d_unit.defends_ground:
         raise RuleValueError(
-            f"only one unit can hold the ground, got both {attacker.name!r} and {defender.name!r}",
+            f"only one unit can hold the ground, got both {a_unit.name!r} and {d_unit.name!r}",
             field="defends_ground",
         )
-    for unit, name in ((attacker, "attacker"), (defender, "defender")):
+    if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):
+        raise RuleValueError(
+            "a tight combat is chosen by the defenders: it needs a unit holding the ground",
+            field="tight_combat",
+        )
+    for unit, name in ((a_unit, "attacker"), (d_unit, "defender")):
         if unit.vitality == 0:
             raise RuleValueError(
                 f"{name} {unit.name!r} is already destroyed (vitality 0); allowed 5 to 100",
                 field="vitality",
+            )
+    for side, name in ((attacker, "attacker"), (defender, "defender")):
+        check_declarations(side, name, battlefield)
+
+
+def check_declarations(side: Side, name: str, battlefield: Battlefield) -> None:
+    """Refuse a tight combat's luck or planning outside a tight combat.
+
+    Example:
+        >>> from .actions import TightCombatRoute, tight_combat
+        >>> lucky = Side(Unit("B", 50, 1, 1, defends_ground=True),
+        ...              Orders(actions=(tight_combat(TightCombatRoute.LUCK, 4),)))
+        >>> check_declarations(lucky, "defender", Battlefield())
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: defender 'B': a tight combat's luck or planning needs the battle to be a tight combat (Battlefield(tight_combat=True))
+    """
+    for action in side.orders.actions:
+        if (
+            action.kind is ActionKind.TIGHT_COMBAT
+            and any((action.after, *action.schedule))
+            and not battlefield.tight_combat
+        ):
+            raise RuleValueError(
+                f"{name} {side.unit.name!r}: a tight combat's luck or planning needs the "
+                "battle to be a tight combat (Battlefield(tight_combat=True))",
+                field="tight_combat",
             )

@@ -342,7 +342,8 @@ def terrain_effect(
 
     Raises:
         RuleValueError: For a fault attacked from above by a unit that neither
-            shoots nor flies (no melee is possible there).
+            shoots nor flies (no melee is possible there); its ``field`` is
+            ``"missile_weapons"``, the attacking unit's weapons.
 
     Example:
         >>> terrain_effect(Terrain.MARSH, defends_ground=False)
@@ -362,9 +363,9 @@ def terrain_effect(
             return TerrainEffect(free=2 if defends_ground else 0)
         if not missile_weapons:
             raise RuleValueError(
-                f"no melee is possible on {terrain.label!r}: the attackers need "
-                "missile weapons or wings (missile_weapons=True or flying=True)",
-                field="terrain",
+                "no melee is possible on a mountain fault attacked from above "
+                f"({terrain.label}): the attacking unit must shoot (missile weapons) or fly",
+                field="missile_weapons",
             )
         return TerrainEffect(offense=0 if defends_ground else 2)
     if terrain is Terrain.MARSH:
