@@ -287,7 +287,7 @@ def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
             expr = f'parse("{values["expression"]}").prob_at_least({values["target"]})'
             return PythonCall("parse", expr, F(5, 8))
 
-    html = WithCall().code.value
+    html = WithCall(expression="3d6+2", target=12).code.value
     assert html.startswith("<details class='rb-code'><summary>")
     assert '<pre class="rb-session">' in html
     prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
