@@ -278,7 +278,8 @@ def test_turns_under_conditions():
     with pytest.raises(RuleValueError, match="immobilised character cannot move"):
         validate_turn(["M", "A"], ["immobilised"])
     assert validate_turn(["M", "A"], ["knocked down"]).notes == (
-        "the first move action is spent standing up",
+        "the first move action is spent standing up: the attack that follows is made "
+        "standing, without the -5",
     )
     with pytest.raises(RuleValueError, match="unknown action 'jump'"):
         validate_turn(["jump"])
@@ -666,7 +667,7 @@ def test_runner_bad_input():
         Runner("a", 30)
     with pytest.raises(RuleValueError, match="die must be one of"):
         Runner("a", 0, die="d8")
-    with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 100000"):
+    with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 6,666 when 30"):
         co.estimate_chase(Runner("a", 0), Runner("b", 0), 5, 10, trials=10**6)
 
 
