@@ -117,3 +117,26 @@ def test_the_python_call_shown_gives_the_value_shown(name):
     namespace = {call.module: getattr(importlib.import_module("rulebook_py"), call.module)}
     assert eval(call.expression, namespace) == call.value
     assert call.expression in calc.code.value.replace("&quot;", '"').replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_roll_shown_always_matches_the_controls(name):
+    cls = CALCULATORS[name]
+    calc = cls()
+    changed = 0
+    for control, value in cls.bench_changes:
+        before = calc.roll_output.value
+        calc.controls[control].value = value
+        fresh = cls(**calc.values())  # opens with the same default seed
+        assert calc.roll_output.value == fresh.roll_output.value, f"{name}: {control}={value!r}"
+        changed += calc.roll_output.value != before
+    assert changed, f"{name}: no benchmark change alters the roll shown"
+
+
+def test_an_error_clears_the_roll():
+    calc = DiceCalculator()
+    assert "seed" in calc.roll_output.value
+    calc.controls["expression"].value = "2d6+"
+    assert calc.roll_output.value == ""
+    calc.controls["expression"].value = "2d6"
+    assert calc.roll_output.value == DiceCalculator(expression="2d6").roll_output.value

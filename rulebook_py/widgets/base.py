@@ -150,6 +150,7 @@ class Calculator(widgets.VBox):
         )
         self.roll_output = widgets.HTML()
         self.last_update_seconds = 0.0
+        self._shown_seed: int | None = None
         rows = [
             widgets.HBox([control, self._errors[name]], layout=widgets.Layout(align_items="center"))
             for name, control in self.controls.items()
@@ -227,7 +228,11 @@ class Calculator(widgets.VBox):
         target.value = error_html(str(err))
 
     def update(self) -> None:
-        """Recompute the answer and chart from the controls (wired to every control)."""
+        """Recompute the answer and chart from the controls (wired to every control).
+
+        The roll on show is resolved again with its own seed, so that it always
+        matches the controls; after an error it is cleared.
+        """
         start = time.perf_counter()
         self._clear_errors()
         values = self.values()
@@ -239,6 +244,7 @@ class Calculator(widgets.VBox):
             self.result.value = ""
             self.chart.value = ""
             self.code.value = ""
+            self.roll_output.value = ""
         else:
             self.result.value = result
             self.chart.value = chart
@@ -248,16 +254,25 @@ class Calculator(widgets.VBox):
                 else "<details class='rb-code'><summary>The same answer in Python</summary>"
                 f"<pre>{escape(call.text())}</pre></details>"
             )
+            if self._shown_seed is not None:
+                self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start
+
+    def _show_roll(self, values: Mapping[str, Any], seed: int) -> bool:
+        """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""
+        try:
+            shown = self.resolve(values, random.Random(seed))
+        except RulebookError as err:
+            self._show_error(err)
+            self.roll_output.value = ""
+            self._shown_seed = None
+            return False
+        self.roll_output.value = f"<div class='rb-roll'><b>Roll (seed {seed}):</b> {shown}</div>"
+        self._shown_seed = seed
+        return True
 
     def roll(self) -> None:
         """Resolve once with the seed shown, then move the seed on by one."""
         seed = self.seed.value
-        try:
-            shown = self.resolve(self.values(), random.Random(seed))
-        except RulebookError as err:
-            self._show_error(err)
-            self.roll_output.value = ""
-            return
-        self.roll_output.value = f"<div class='rb-roll'><b>Roll (seed {seed}):</b> {shown}</div>"
-        self.seed.value = seed + 1 if seed < self.seed.max else 0
+        if self._show_roll(self.values(), seed):
+            self.seed.value = seed + 1 if seed < self.seed.max else 0

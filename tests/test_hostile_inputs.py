@@ -1,0 +1,106 @@
+"""Every control of every calculator, set to what a hostile or careless reader types.
+
+For each registered calculator, each control in turn gets extreme numbers,
+empty text, junk, Unicode digits and every dropdown option; then a few hundred
+random combinations of two or three controls. Whatever is typed:
+
+* no exception escapes, and no traceback text is shown;
+* every update takes under a second;
+* when the answer is missing, a message stands next to a control or in the
+  calculator's message line;
+* the roll on show is cleared or matches the controls (the roll a calculator
+  opened on these values would show).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import ipywidgets as widgets
+import pytest
+from traitlets import TraitError
+
+from rulebook_py.widgets import CALCULATORS
+
+NAMES = sorted(CALCULATORS)
+
+INTS = (-(10**9), -1, 0, 10**9)
+TEXTS = ("", "   ", "junk", "²", "①②", "3d6+", "-1", "1" * 600, "d6,d8\n\n:: ;", "٣", "1000d39",
+         "d10000*100+d10000", "20d100kh5", "100d100+100d100")  # fmt: skip
+#: Seconds one update may take (the standard is "nothing accepted may take a second").
+LIMIT = 1.0
+
+
+def hostile_values(control: widgets.Widget) -> list:
+    """The values a reader could give this control, hostile ones first."""
+    if isinstance(control, widgets.Checkbox):
+        return [not control.value, control.value]
+    if isinstance(control, widgets.SelectMultiple):
+        options = [value for _label, value in control.options] if control.options else []
+        if options and isinstance(control.options[0], tuple):
+            values = options
+        else:
+            values = list(control.options)
+        return [(), tuple(values), *[(v,) for v in values]]
+    if isinstance(control, (widgets.Dropdown, widgets.RadioButtons, widgets.ToggleButtons)):
+        return [value for _label, value in control._options_full]  # every option
+    if isinstance(control, (widgets.IntText, widgets.BoundedIntText, widgets.IntSlider)):
+        return list(INTS)
+    if isinstance(control, (widgets.FloatText, widgets.BoundedFloatText, widgets.FloatSlider)):
+        return [-1e9, -1.0, 0.0, 1e9]
+    if isinstance(control, (widgets.Text, widgets.Textarea)):
+        return list(TEXTS)
+    return []
+
+
+def check(calc, name: str, what: str) -> None:
+    """The four promises, for the calculator as it stands now."""
+    shown = calc.result.value + calc.chart.value + calc.roll_output.value + calc.error
+    assert "Traceback" not in shown, f"{name} {what}: traceback shown"
+    assert calc.last_update_seconds < LIMIT, (
+        f"{name} {what}: update took {calc.last_update_seconds:.2f} s"
+    )
+    if not calc.result.value.strip():
+        assert calc.error.strip(), f"{name} {what}: no answer and no message"
+    if calc.roll_output.value:
+        fresh = type(calc)(**calc.values())
+        assert calc.roll_output.value == fresh.roll_output.value, f"{name} {what}: stale roll"
+
+
+def set_value(calc, control: str, value) -> bool:
+    """Set a control as the reader would; False when the widget itself refuses it."""
+    widget = calc.controls[control]
+    start = time.perf_counter()
+    try:
+        widget.value = value
+    except TraitError:  # the widget itself refuses the value: the reader cannot type it
+        return False
+    elapsed = time.perf_counter() - start
+    assert elapsed < LIMIT, f"{type(calc).__name__} {control}={value!r}: took {elapsed:.2f} s"
+    return True
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_control_takes_every_hostile_value(name):
+    cls = CALCULATORS[name]
+    for control in cls().controls:
+        calc = cls()
+        for value in hostile_values(calc.controls[control]):
+            if set_value(calc, control, value):
+                check(calc, name, f"{control}={value!r:.40}")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_combinations(name):
+    cls = CALCULATORS[name]
+    rng = random.Random(name)
+    calc = cls()
+    controls = list(calc.controls)
+    for _ in range(12):
+        picked = rng.sample(controls, k=min(len(controls), rng.choice((2, 3))))
+        for control in picked:
+            options = hostile_values(calc.controls[control])
+            if options:
+                set_value(calc, control, rng.choice(options))
+        check(calc, name, f"after {picked}")
