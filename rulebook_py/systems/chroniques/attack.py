@@ -50,6 +50,7 @@ __all__ = [
     "concerted_attack",
     "damage_distribution",
     "knock_out",
+    "knock_out_minutes",
     "magic_defense",
     "opposed_magic_attack",
     "temporary_damage",
@@ -703,6 +704,34 @@ def knock_out(hit_points: int, temporary: int) -> KnockOut:
     check_int(temporary, "temporary", 0, 5000)
     out = temporary > hit_points
     return KnockOut(hit_points, temporary, out, temporary - hit_points if out else 0)
+
+
+def knock_out_minutes(
+    damage: str | Dice, target_strength: int, hit_points: int, already: int = 0
+) -> dict[int, Fraction]:
+    """Exact minutes knocked out after one hit of ``damage`` dealt as temporary damage.
+
+    Args:
+        damage: The hit's damage dice (0 to :data:`~.damage_dice.MAX_DAMAGE`).
+        target_strength: Target's STR modifier (comes off the damage).
+        hit_points: Target's hit points left.
+        already: Temporary damage it has already taken.
+
+    Returns:
+        ``{minutes: probability}``; 0 minutes means still conscious.
+
+    Example:
+        >>> knock_out_minutes("1d8+3", 1, 3)[0]  # Krush's goblin stays up only on a 1
+        Fraction(1, 8)
+    """
+    check_int(target_strength, "target_strength", -5, 10)
+    check_int(hit_points, "hit_points", 0, 1000)
+    check_int(already, "already", 0, 5000)
+    minutes: dict[int, Fraction] = {}
+    for v, p in _dice(damage, "damage").pmf().items():
+        m = knock_out(hit_points, already + temporary_damage(v, target_strength)).minutes
+        minutes[m] = minutes.get(m, Fraction(0)) + p
+    return dict(sorted(minutes.items()))
 
 
 def apply_damage(hit_points: int, damage: int) -> int:

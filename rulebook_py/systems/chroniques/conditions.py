@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
@@ -412,6 +412,8 @@ class Combatant:
         player: A player character (PJ) rather than a non-player one (PNJ).
         wisdom: WIS (SAG) score, the tie-breaker.
         acts: False once the initiative was lowered to 0 (the action is lost).
+        die: The die of its tests (surprise included): ``"d12"`` when weakened
+            or immobilised.
 
     Example:
         >>> Combatant("Krush", 12, True, 10).player
@@ -423,11 +425,13 @@ class Combatant:
     player: bool = True
     wisdom: int = 10
     acts: bool = True
+    die: str = "d20"
 
     def __post_init__(self) -> None:
         """Check the scores."""
         check_int(self.initiative, "initiative", 0, 60)
         check_int(self.wisdom, "wisdom", 1, 30)
+        CheckDie.from_text(self.die)
 
 
 def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
@@ -468,7 +472,7 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
         if c.name == name and not found:
             found = True
             check_int(new_initiative, "new_initiative", 0, c.initiative - 1)
-            c = Combatant(c.name, new_initiative, c.player, c.wisdom, new_initiative > 0)
+            c = replace(c, initiative=new_initiative, acts=new_initiative > 0)
         out.append(c)
     if not found:
         raise RuleValueError(f"no combatant named {name!r}", field="name")
