@@ -151,7 +151,7 @@ class DefensiveAction(Enum):
 
 
 def _dice(text: str | Dice, field: str) -> Dice:
-    return damage_dice(text, field, "off-hand damage" if field == "off_hand" else "damage")
+    return damage_dice(text, field, field)
 
 
 def damage_distribution(
