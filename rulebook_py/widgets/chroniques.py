@@ -443,10 +443,9 @@ class ChroniquesConditionsCalculator(_ChroniquesCalculator):
             c for c in values["defender_conditions"] if c != "SURPRISED"
         )
 
-    def _pair(self, values: Mapping[str, Any]):  # noqa: ANN202 - two reports
+    def _pair(self, values: Mapping[str, Any], stands: bool):  # noqa: ANN202 - two reports
         free = attack_report(values["bonus"], values["defense"], values["die"], kind=values["kind"])
         attackers, defenders = self._sides(values)
-        _, stands = self._turn(values)
         hurt = attack_report(
             values["bonus"],
             values["defense"],
@@ -468,10 +467,10 @@ class ChroniquesConditionsCalculator(_ChroniquesCalculator):
             values["defender_conditions"], first_round=first, field="defender_conditions"
         )
         rows = [(name, f(att), f(dfn)) for name, f in _EFFECT_ROWS]
-        verdict, _ = self._turn(values)
+        verdict, self._stands = self._turn(values)
         rows.append((f"Declared turn {values['turn']!r}", verdict, ""))
         effects = table_html(["effect", "attacker", "defender"], rows)
-        free, hurt = self._pair(values)
+        free, hurt = self._pair(values, self._stands)
         self._answer = hurt.outcome.hit
         odds = table_html(
             ["", "no conditions", "with the conditions"],
@@ -510,13 +509,13 @@ class ChroniquesConditionsCalculator(_ChroniquesCalculator):
             kind=values["kind"],
             attacker_conditions=attackers,
             defender_conditions=defenders,
-            stand_up_first=self._turn(values)[1],
+            stand_up_first=self._stands,
         )
         return PythonCall("chroniques", expression + ".outcome.hit", self._answer)
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Roll the attack under the conditions."""
-        _, hurt = self._pair(values)
+        _, hurt = self._pair(values, self._turn(values)[1])
         if not hurt.possible:
             return "the attacker cannot act this round"
         if hurt.outcome.critical == 1:
