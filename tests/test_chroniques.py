@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import random
 import re
@@ -278,7 +279,8 @@ def test_turns_under_conditions():
     with pytest.raises(RuleValueError, match="immobilised character cannot move"):
         validate_turn(["M", "A"], ["immobilised"])
     assert validate_turn(["M", "A"], ["knocked down"]).notes == (
-        "the first move action is spent standing up",
+        "the first move action is spent standing up: the attack that follows is made "
+        "standing, without the -5",
     )
     with pytest.raises(RuleValueError, match="unknown action 'jump'"):
         validate_turn(["jump"])
@@ -666,7 +668,7 @@ def test_runner_bad_input():
         Runner("a", 30)
     with pytest.raises(RuleValueError, match="die must be one of"):
         Runner("a", 0, die="d8")
-    with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 100000"):
+    with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 6,666 when 30"):
         co.estimate_chase(Runner("a", 0), Runner("b", 0), 5, 10, trials=10**6)
 
 
@@ -720,19 +722,19 @@ def test_attack_calculator_temporary_and_two_weapons():
 @pytest.mark.parametrize(
     "control,value,match",
     [
-        ("defense", 0, "defense must be an integer from 1 to 60, got 0"),
+        ("defense", 0, "Target's DEF must be an integer from 1 to 60, got 0"),
         ("defense", 200, "got 200"),
-        ("bonus", 99, "bonus must be an integer from -30 to 40"),
+        ("bonus", 99, r"Attack score \(ATQ\) must be an integer from -30 to 40"),
         ("damage", "2d", "cannot read dice notation"),
-        ("cover", "PARTIAL", "cover applies to ranged or magic attacks"),
+        ("cover", "PARTIAL", r"Cover \(couvert\) applies to ranged or magic attacks"),
         ("off_hand", "1d10", "at most 1d6"),
-        ("repeated", -1, "repeated must be an integer from 0 to 10"),
+        ("repeated", -1, r"Repeated ability \(−5 each\) must be an integer from 0 to 10"),
     ],
 )
 def test_attack_calculator_bad_input_next_to_the_control(control, value, match):
     calc = ChroniquesAttackCalculator(two_weapons=control == "off_hand")
     calc.controls[control].value = value
-    assert re.search(match, calc.error_for(control)), calc.error
+    assert re.search(match, html.unescape(calc.error_for(control))), calc.error
     assert calc.result.value == ""
     assert "Traceback" not in calc.error
 
@@ -750,7 +752,7 @@ def test_conditions_calculator():
     calc.roll()
     assert "cannot act" in calc.roll_output.value
     calc.controls["defense"].value = 0
-    assert "defense must be an integer" in calc.error_for("defense")
+    assert "Defender&#x27;s DEF must be an integer" in calc.error_for("defense")
 
 
 def test_knock_out_calculator_reproduces_krush():
@@ -764,10 +766,14 @@ def test_knock_out_calculator_reproduces_krush():
     calc.controls["hit_points"].value = 7
     assert "still conscious" in calc.result.value
     calc.controls["damage"].value = "1d4-6"
-    assert "damage must stay from 0 to 500" in calc.error_for("damage")
+    assert "Damage dice of a hit &#x27;1d4-6&#x27; can give -5: damage is never negative" in (
+        calc.error_for("damage")
+    )
     calc.controls["damage"].value = "1d8+3"
     calc.controls["hit_points"].value = -2
-    assert "hit_points must be an integer from 0" in calc.error_for("hit_points")
+    assert "Target&#x27;s hit points left (PV) must be an integer from 0" in calc.error_for(
+        "hit_points"
+    )
 
 
 def test_initiative_calculator():
@@ -780,7 +786,9 @@ def test_initiative_calculator():
     calc.controls["delay_to"].value = 0
     assert "loses the action" in calc.result.value
     calc.controls["delay_to"].value = 30
-    assert "new_initiative must be an integer from 0 to 15" in calc.error_for("delay_to")
+    assert "Delayed initiative must be an integer from 0 to 15, got 30" in calc.error_for(
+        "delay_to"
+    )
     calc.controls["delay_name"].value = "Nobody"
     assert "no combatant named &#x27;Nobody&#x27;" in calc.error_for("delay_name")
     calc.controls["delay_name"].value = ""
@@ -804,18 +812,20 @@ def test_chase_calculator_matches_the_rules_and_replays():
     assert "both tiny or smaller and huge" in calc.error_for("pursuer_traits")
     calc.controls["pursuer_traits"].value = ("HUGE",)
     calc.controls["distance"].value = 80
-    assert "distance must be an integer from 1 to 49" in calc.error_for("distance")
+    assert "Starting gap (m) must be an integer from 1 to 49, got 80" in calc.error_for("distance")
     calc.controls["distance"].value = 30
     calc.controls["pursuer_dex"].value = 40
-    assert "dexterity must be an integer from -5 to 15" in calc.error_for("pursuer_dex")
+    assert "Pursuer&#x27;s DEX mod. must be an integer from -5 to 15" in calc.error_for(
+        "pursuer_dex"
+    )
     calc.controls["pursuer_dex"].value = 0
     calc.controls["max_rounds"].value = 1000
-    assert "max_rounds must be an integer from 1 to 50 (over eight minutes" in calc.error_for(
+    assert "Rounds followed must be an integer from 1 to 50 (over eight minutes" in calc.error_for(
         "max_rounds"
     )
     calc.controls["max_rounds"].value = 30
     calc.controls["sight"].value = 1000
-    assert "sight must be an integer from 2 to 500 m (the source's open plain" in (
+    assert "Loss of sight (distance limite, m) must be an integer from 2 to 500 m (the" in (
         calc.error_for("sight").replace("&#x27;", "'")
     )
 
@@ -877,3 +887,344 @@ def test_conditions_calculator_checks_the_declared_turn():
     )
     calc.controls["turn"].value = "jump"
     assert "unknown action" in calc.error_for("turn")
+
+
+# ------------------------------------------- issue 17: the audit of the chapter
+from rulebook_py.widgets.chroniques import ChroniquesOpposedMagicCalculator  # noqa: E402
+from rulebook_py.widgets.format import probability  # noqa: E402
+
+
+def test_a_blinded_caster_takes_minus_5_not_the_ranged_minus_10():
+    magic = attack_report(6, 16, kind="magic", attacker_conditions=["blinded"])
+    assert magic.bonus == 1
+    assert magic.outcome.hit == Fraction(3, 10)  # 15 or more on the d20
+    assert attack_report(6, 16, kind="ranged", attacker_conditions=["blinded"]).bonus == -4
+    # Magic is still "at range" for light, cover and distance.
+    assert attack_report(6, 16, kind="magic", lighting="dim light").bonus == 1
+    assert attack_report(6, 16, kind="magic", long_range=True, cover="partial").bonus == -1
+    assert AttackKind.MAGIC.at_range and not AttackKind.MAGIC.condition_ranged
+
+
+def test_the_conditions_calculator_prices_a_blinded_spell_at_minus_5():
+    calc = ChroniquesConditionsCalculator(attacker_conditions=("BLINDED",), defender_conditions=(),
+                                          kind="magic", turn="A")  # fmt: skip
+    assert "<td>Melee / magic attack</td><td>-5</td>" in calc.result.value
+    assert "<td>Attack score</td><td>+5</td><td>+0</td>" in calc.result.value
+    assert "30.00 % (3/10)" in calc.result.value  # +0 against DEF 15
+
+
+def test_a_slowed_attacker_cannot_fight_with_two_weapons():
+    with pytest.raises(RuleValueError, match="two-weapon fighting is a limited action") as err:
+        attack_report(5, 13, two_weapons=True, attacker_conditions=["slowed"])
+    assert err.value.field == "two_weapons"
+    calc = ChroniquesAttackCalculator(attacker_conditions=("SLOWED",))
+    calc.controls["two_weapons"].value = True
+    assert "slowed attacker" in calc.error_for("two_weapons")
+    assert calc.result.value == "" and calc.roll_output.value == ""
+
+
+def brute_chase_acting(pursuer, quarry, distance, sight, rounds, shifts):
+    """The chase's chain, gap by gap, with plain dictionaries (shifts[r]: metres added)."""
+    faces = {}
+    for runner in (pursuer, quarry):
+        count, sides = DICE[runner.die]
+        pmf = {}
+        for roll in itertools.product(range(1, sides + 1), repeat=count):
+            pmf[max(roll)] = pmf.get(max(roll), 0) + Fraction(1, sides**count)
+        faces[runner.name] = pmf
+    live = {distance: Fraction(1)}
+    capture = escape = Fraction(0)
+    for r in range(rounds):
+        nxt = {}
+        for gap, p in live.items():
+            for pf, pp in faces[pursuer.name].items():
+                for qf, qp in faces[quarry.name].items():
+                    d = qf + quarry.bonus(False) - pf - pursuer.bonus(False)
+                    step = (20 if d >= 10 else -20 if d <= -10 else d) + shifts[r]
+                    g, w = gap + step, p * pp * qp
+                    if g <= 0:
+                        capture += w
+                    elif g >= sight:
+                        escape += w
+                    else:
+                        nxt[g] = nxt.get(g, 0) + w
+        live = nxt
+    return capture, escape
+
+
+@pytest.mark.parametrize(
+    "pursuer_kw,quarry_kw,shifts",
+    [
+        ({"acts_otherwise": frozenset({2})}, {}, [0, 20, 0, 0]),
+        ({}, {"acts_otherwise": frozenset({1, 3})}, [-20, 0, -20, 0]),
+        ({}, {"every_round": True}, [-20, -20, -20, -20]),
+        ({"every_round": True}, {"acts_otherwise": frozenset({2})}, [20, 0, 20, 20]),
+    ],
+)
+def test_a_side_that_acts_otherwise_loses_20_metres_exactly(pursuer_kw, quarry_kw, shifts):
+    pursuer = Runner("p", 1, **pursuer_kw)
+    quarry = Runner("q", 3, die="d12", **quarry_kw)
+    odds = chase_odds(pursuer, quarry, 25, 60, ChaseRules(max_rounds=3))
+    plain = chase_odds(Runner("p", 1), Runner("q", 3, die="d12"), 25, 60,
+                       ChaseRules(max_rounds=3))  # fmt: skip
+    assert (odds.capture, odds.escape) == brute_chase_acting(pursuer, quarry, 25, 60, 3, shifts)
+    assert (odds.capture, odds.escape) != (plain.capture, plain.escape)
+
+
+def test_acting_otherwise_in_the_replay_and_the_estimate():
+    orc = Runner("orc", 2, acts_otherwise=frozenset({1}))
+    elf = Runner("elf", 1)
+    replay = co.simulate_chase(orc, elf, 30, 100, rng=random.Random(5))
+    first = replay.rounds[0]
+    assert first.shift == 20
+    assert first.change == chase_step(first.quarry_total - first.pursuer_total) + 20
+    assert "pursuer acts otherwise and loses 20 m" in first.describe()
+    for seed in range(30):  # the estimate plays the very dice of the replay
+        result = co.simulate_chase(orc, elf, 30, 100, rng=random.Random(seed)).result
+        assert co.estimate_chase(orc, elf, 30, 100, trials=1, rng=random.Random(seed))[result] == 1
+
+
+def test_rounds_acting_otherwise_are_read_with_ascii_digits_only():
+    assert co.parse_rounds("3, 5") == (frozenset({3, 5}), False)
+    assert co.parse_rounds("Every") == (frozenset(), True)
+    for bad in ("²", "0", "51", "3-5", "٣", "9" * 600):
+        with pytest.raises(RuleValueError, match="write round numbers from 1 to 50") as err:
+            co.parse_rounds(bad, "pursuer_acts")
+        assert err.value.field == "pursuer_acts"
+
+
+def test_the_chase_calculator_prices_rounds_spent_acting_otherwise():
+    calc = ChroniquesChaseCalculator(pursuer_acts="3")
+    dragon = Runner("p", 0, frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}), constitution=2,
+                    acts_otherwise=frozenset({3}))  # fmt: skip
+    elf = Runner("q", 4, die="2d20kh1", constitution=1)
+    odds = chase_odds(dragon, elf, 30, 50)
+    assert f"<td>P(capture)</td><td>{probability(odds.capture)}</td>" in calc.result.value
+    assert "<td>Pursuer acts otherwise (−20 m) in rounds</td><td>3</td>" in calc.result.value
+    calc.controls["quarry_acts"].value = "every"
+    assert "<td>Quarry acts otherwise (−20 m) in rounds</td><td>every round</td>" in (
+        calc.result.value
+    )
+    calc.controls["pursuer_acts"].value = "round ①"
+    assert "write round numbers from 1 to 50" in calc.error_for("pursuer_acts")
+    assert calc.result.value == ""
+
+
+def test_heavy_rain_reaches_every_chase_test_and_cancels_out():
+    elf = Runner("elf", 4, constitution=1)
+    assert (elf.bonus(False, True), elf.bonus(True, True)) == (2, -1)
+    rules = ChaseRules(endurance_from_round=3, max_rounds=6)
+    wet = ChaseRules(endurance_from_round=3, max_rounds=6, heavy_rain=True)
+    a, b = Runner("a", 1, constitution=3), Runner("b", 2)
+    assert chase_odds(a, b, 10, 40, rules).capture == chase_odds(a, b, 10, 40, wet).capture
+    calc = ChroniquesChaseCalculator(heavy_rain=True)
+    assert "DEX: d20 +8 (table +10, rain −2)" in calc.result.value
+    assert "Round 1 (DEX): pursuer 1d20 [8] → 16" in calc.roll_output.value  # 8 + 10 - 2
+
+
+def test_the_chase_test_row_shows_con_when_con_tests_apply_and_untrained_gear():
+    calc = ChroniquesChaseCalculator(endurance_from=11, quarry_untrained=1)
+    assert "DEX: d20 +10 (table +10); CON from round 11: d20 +12" in calc.result.value
+    assert "DEX: 2d20kh1 +1 (table +0); CON from round 11: 2d20kh1 +1" in calc.result.value
+    dragon = Runner("p", 0, frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}), constitution=2)
+    elf = Runner("q", 4, die="2d20kh1", constitution=1, untrained=1)
+    odds = chase_odds(dragon, elf, 30, 50, ChaseRules(endurance_from_round=11))
+    assert f"<td>P(capture)</td><td>{probability(odds.capture)}</td>" in calc.result.value
+    calc.controls["quarry_untrained"].value = 3
+    assert "Quarry&#x27;s untrained or forbidden shield/armour (−3 each) must be an integer " \
+        "from 0 to 2, got 3" in calc.error_for("quarry_untrained")  # fmt: skip
+
+
+def test_a_knocked_down_attacker_who_stands_up_first_attacks_without_the_penalty():
+    assert validate_turn(["M", "A"], ["knocked down"]).stands_before_attack
+    turn = validate_turn(["A", "M"], ["knocked down"])
+    assert not turn.stands_before_attack and "attacks from the ground (-5)" in turn.notes[0]
+    up = attack_report(5, 15, attacker_conditions=["knocked down"], stand_up_first=True)
+    down = attack_report(5, 15, attacker_conditions=["knocked down"])
+    assert (up.bonus, up.outcome.hit, up.defense) == (5, Fraction(11, 20), 15)
+    assert (down.bonus, down.outcome.hit) == (0, Fraction(3, 10))
+    for conditions, two, match in (
+        ([], False, "only a knocked-down attacker"),
+        (["knocked down", "slowed"], False, "a slowed attacker has one action"),
+        (["knocked down"], True, "standing up takes the move action"),
+    ):
+        with pytest.raises(RuleValueError, match=match):
+            attack_report(5, 15, attacker_conditions=conditions, stand_up_first=True,
+                          two_weapons=two)  # fmt: skip
+
+
+def test_the_conditions_calculator_agrees_with_its_turn_report():
+    calc = ChroniquesConditionsCalculator(attacker_conditions=("KNOCKED_DOWN",),
+                                          defender_conditions=(), turn="M A")  # fmt: skip
+    assert "the attack that follows is made standing, without the -5" in calc.result.value
+    assert "<td>Attack score</td><td>+5</td><td>+5</td>" in calc.result.value
+    assert calc.python_call(calc.values()).value == Fraction(11, 20)
+    calc.controls["turn"].value = "A M"
+    assert "<td>Attack score</td><td>+5</td><td>+0</td>" in calc.result.value
+
+
+def test_the_attack_calculator_has_a_wider_critical_range():
+    calc = ChroniquesAttackCalculator(critical_from=19)
+    assert "<td>P(critical: damage doubled)</td><td>10.00 % (1/10)</td>" in calc.result.value
+    r = attack_report(4, 14, damage="1d8", damage_modifier=3, critical_from=19)
+    assert calc.python_call(calc.values()).value == r.outcome.hit
+    assert "critical_from=19" in calc.python_call(calc.values()).expression
+
+
+def test_the_attack_calculator_rolls_the_helper_of_a_concerted_attack():
+    calc = ChroniquesAttackCalculator(concerted="helper", helper_bonus=5, defense=18)
+    exact = co.with_concerted(5, 4, 18).hit
+    assert attack_report(4, 18, helper_bonus=5).outcome.hit == exact == Fraction(41, 100)
+    assert probability(exact) in calc.result.value
+    assert "helper (concerted attack)" in calc.roll_output.value
+    with pytest.raises(RuleValueError, match="not both"):
+        attack_report(4, 18, concerted=2, helper_bonus=5)
+    calc.controls["helper_bonus"].value = 99
+    assert "Helper&#x27;s attack score (if still to roll) must be an integer from -30 to 40" in (
+        calc.error_for("helper_bonus")
+    )
+
+
+def test_the_opposed_magic_calculator():
+    calc = ChroniquesOpposedMagicCalculator()
+    assert CALCULATORS["ChroniquesOpposedMagicCalculator"] is ChroniquesOpposedMagicCalculator
+    assert "<td>P(the spell succeeds)</td><td>52.25 % (209/400)</td><td>55.00 % (11/20)</td>" in (
+        calc.result.value
+    )
+    call = calc.python_call(calc.values())
+    assert eval(call.expression, {"chroniques": co}) == Fraction(209, 400) == call.value
+    assert "the spell" in calc.roll_output.value
+    calc.controls["target_bonus"].value = -30  # the shortcut's DEF -20: only a natural 1 fails
+    assert "<td>P(the spell succeeds)</td><td>95.00 % (19/20)</td><td>95.00 % (19/20)</td>" in (
+        calc.result.value
+    )
+    calc.controls["caster_bonus"].value = 50
+    assert "Caster&#x27;s magic attack score must be an integer from -30 to 40" in (
+        calc.error_for("caster_bonus")
+    )
+
+
+def test_the_initiative_calculator_reads_blinded_untrained_and_weakened():
+    calc = ChroniquesInitiativeCalculator(
+        combatants="Krush, 12, PC, 10, blinded\nElvira, 16, PC, 14, untrained armour, weakened\n"
+        "Gob, 10, NPC, 8"
+    )
+    rows = re.findall(r"<tr><td>\d</td><td>([^<]+)</td><td>(\d+)</td>", calc.result.value)
+    assert rows == [("Elvira", "13"), ("Gob", "10"), ("Krush", "7")]
+    assert "Krush: initiative 12 becomes 7 (blinded)" in calc.result.value
+    # Elvira, weakened: WIS +2 on a d12 against 12, surprised on 1 to 9.
+    assert co.surprise_odds(14, 12, "d12") == Fraction(3, 4)
+    assert "75.00 % (3/4) (d12)" in calc.result.value
+    calc.controls["combatants"].value = "Krush, 12, PC, 10, sleepy"
+    assert "&#x27;sleepy&#x27; is not blinded, weakened" in calc.error_for("combatants")
+
+
+def test_the_ambushers_boxes_accept_what_the_rules_allow():
+    calc = ChroniquesInitiativeCalculator(ambushers_dex=4, ambushers_stealth=20)
+    assert "Surprise: a WIS test against 34" in calc.result.value
+    calc.controls["ambushers_stealth"].value = 21
+    assert "stealth bonus (discrétion) must be an integer from 0 to 20, got 21" in (
+        calc.error_for("ambushers_stealth")
+    )
+
+
+def test_a_surprise_difficulty_of_zero_or_less_is_a_result():
+    # Issue 13: "difficulty must be an integer from 1 to 60, got -5".
+    calc = ChroniquesInitiativeCalculator(ambushers_dex=-5, gm_modifier=-10)
+    assert calc.error == ""
+    assert "against -5 (only a natural 1 fails)" in calc.result.value
+    assert "5.00 % (1/20)" in calc.result.value
+    assert co.surprise_odds(10, -5) == Fraction(1, 20)
+    assert co.surprise_odds(10, -5, "d12") == Fraction(1, 12)  # the d12's 1 still fails
+
+
+def test_combatant_numbers_are_read_with_ascii_digits_only():
+    calc = ChroniquesInitiativeCalculator(combatants="Krush, ١٢, PC, 10")  # Arabic-Indic 12
+    assert "written with the digits 0-9" in calc.error_for("combatants")
+    calc.controls["combatants"].value = "Krush, 12, PC, ²"
+    assert "written with the digits 0-9" in calc.error_for("combatants")
+    calc.controls["combatants"].value = "\n".join(f"G{i}, 10, NPC, 10" for i in range(41))
+    assert "at most 40 combatants" in calc.error_for("combatants")
+
+
+def test_spells_of_the_same_name_do_not_stack():
+    armour = co.SpellEffect("mage armour", "DEF", 4)
+    ray = co.SpellEffect("weakening ray", "attack", -2)
+    assert co.spell_modifiers([armour, armour]) == {"DEF": 4}  # not +8
+    assert co.spell_modifiers([ray, ray]) == {"attack": -2}  # not -4
+    assert co.spell_modifiers([armour, co.SpellEffect("shield", "DEF", 2)]) == {"DEF": 6}
+    weak, strong = co.SpellEffect("bless", "attack", 1), co.SpellEffect("Bless", "attack", 2)
+    assert co.spell_modifiers([weak, strong]) == {"attack": 2}
+    assert co.spell_modifiers([weak, strong], keep_strongest=False) == {"attack": 1}
+    with pytest.raises(RuleValueError, match="modifier must be an integer from -20 to 20"):
+        co.SpellEffect("x", "DEF", 40)
+
+
+def test_one_minute_is_singular():
+    calc = ChroniquesKnockOutCalculator(rolled=5)  # 5 - 1 = 4 temporary, 1 over 3 PV
+    assert "knocked out for at least 1 minute<" in calc.result.value
+    assert "1 minutes" not in calc.result.value
+
+
+# --------------------------------------- issue 13: bounded work, the reader's words
+def test_temporary_damage_of_a_doubled_blow_past_500_is_no_error():
+    # "rolled must be an integer from 0 to 500, got 501" with 100d10 before.
+    r = attack_report(4, 14, damage="100d5", temporary=True, target_strength=1)
+    assert r.temporary.max_value == 999 and r.lethal.max_value == 1000
+    calc = ChroniquesAttackCalculator(temporary=True, damage="100d5")
+    assert calc.error == "" and "Expected temporary damage" in calc.result.value
+
+
+@pytest.mark.parametrize(
+    "text,match",
+    [
+        ("-1d8", "'-1d8' can give -8: damage is never negative"),
+        ("1d4-6", "can give -5"),
+        ("100d10", "'100d10' can reach 1000: damage dice may give at most 500"),
+        ("100d100+100d100", "can reach 20000"),
+        ("1000d39", "can reach 39000"),
+        ("12d40kh4", "would take too long to compute exactly"),
+        ("20d100kh5", "would take too long to compute exactly"),
+    ],
+)
+def test_damage_boxes_refuse_negative_huge_or_costly_dice_at_once(text, match):
+    import time
+
+    for cls, box in ((ChroniquesAttackCalculator, "damage"), (ChroniquesKnockOutCalculator,
+                     "damage"), (ChroniquesAttackCalculator, "off_hand")):  # fmt: skip
+        calc = cls(**({"two_weapons": True} if box == "off_hand" else {}))
+        start = time.process_time()
+        calc.controls[box].value = text
+        assert time.process_time() - start < 0.2
+        message = html.unescape(calc.error_for(box))
+        if box == "off_hand" and "at most 1d6" in message:
+            continue
+        assert match in message, message
+        assert "⚠ " + calc.controls[box].description + " '" in message
+        assert calc.result.value == ""
+    with pytest.raises(RuleValueError) as err:
+        attack_report(4, 14, damage=text)
+    assert err.value.field == "damage"
+
+
+def test_the_knock_out_calculator_names_its_boxes():
+    calc = ChroniquesKnockOutCalculator(rolled=501)
+    assert "Damage rolled must be an integer from 0 to 500, got 501" in calc.error_for("rolled")
+    calc = ChroniquesKnockOutCalculator(target_strength=11)
+    assert "Target&#x27;s STR modifier must be an integer from -5 to 10, got 11" in (
+        calc.error_for("target_strength")
+    )
+
+
+def test_estimate_chase_is_bounded_with_a_clear_message():
+    a, b = Runner("a", 0), Runner("b", 0)
+    with pytest.raises(RuleValueError, match="trials must be an integer from 1 to 6,666") as err:
+        co.estimate_chase(a, b, 250, 500, trials=100_000)
+    assert err.value.field == "trials"
+    import time
+
+    start = time.process_time()  # the most it accepts: 4,000 chases of 50 rounds
+    counts = co.estimate_chase(a, b, 250, 500, ChaseRules(max_rounds=50), trials=4000,
+                               rng=random.Random(1))  # fmt: skip
+    assert sum(counts.values()) == 4000
+    assert time.process_time() - start < 2.0

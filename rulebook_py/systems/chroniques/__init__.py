@@ -7,6 +7,8 @@ The rules live in small modules, re-exported here:
   surprise, initiative;
 * :mod:`.attack` -- attack modifiers, concerted and two-weapon
   attacks, opposed magic, damage, temporary damage and knock-outs;
+* :mod:`.damage_dice` -- damage dice typed by a reader, costed before any work;
+* :mod:`.magic` -- spells that do not stack;
 * :mod:`.chase` -- chases: exact odds and seeded replays.
 
 Example:
@@ -33,6 +35,7 @@ from .attack import (
     concerted_attack,
     damage_distribution,
     knock_out,
+    knock_out_minutes,
     magic_defense,
     opposed_magic_attack,
     temporary_damage,
@@ -42,6 +45,7 @@ from .attack import (
 from .chase import (
     MAX_ROUNDS,
     MAX_SIGHT,
+    MAX_TRIAL_ROUNDS,
     MAX_TRIALS,
     ChaseOdds,
     ChaseReplay,
@@ -53,10 +57,12 @@ from .chase import (
     chase_odds,
     chase_step,
     estimate_chase,
+    parse_rounds,
     simulate_chase,
 )
 from .conditions import (
     ROUND_SECONDS,
+    SURPRISE_DIFFICULTY_RANGE,
     Action,
     Combatant,
     Condition,
@@ -84,18 +90,25 @@ from .core import (
     roll_check,
     to_d12,
 )
+from .damage_dice import MAX_DAMAGE, MAX_DAMAGE_WORK, damage_dice, dice_span
 from .glossary import GLOSSARY
+from .magic import KEEP_STRONGEST, SpellEffect, spell_modifiers
 
 __all__ = [
     "BONUS_RANGE",
     "D12_ONE_FUMBLES",
     "DEFENSE_RANGE",
     "GLOSSARY",
+    "KEEP_STRONGEST",
+    "MAX_DAMAGE",
+    "MAX_DAMAGE_WORK",
     "MAX_ROUNDS",
     "MAX_SIGHT",
     "MAX_TRIALS",
+    "MAX_TRIAL_ROUNDS",
     "ROUND_SECONDS",
     "SCORE_RANGE",
+    "SURPRISE_DIFFICULTY_RANGE",
     "Action",
     "AttackKind",
     "AttackOutcome",
@@ -117,6 +130,7 @@ __all__ = [
     "KnockOut",
     "Lighting",
     "Runner",
+    "SpellEffect",
     "Turn",
     "ability_modifier",
     "apply_damage",
@@ -129,16 +143,21 @@ __all__ = [
     "check_odds",
     "combine_conditions",
     "concerted_attack",
+    "damage_dice",
     "damage_distribution",
     "delay",
+    "dice_span",
     "effective_initiative",
     "estimate_chase",
     "initiative_order",
     "knock_out",
+    "knock_out_minutes",
     "magic_defense",
     "opposed_magic_attack",
+    "parse_rounds",
     "roll_check",
     "simulate_chase",
+    "spell_modifiers",
     "surprise_difficulty",
     "surprise_odds",
     "temporary_damage",

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ...dice import Dice, parse
+from ...dice import Dice
 from ...distribution import Distribution
-from ...errors import NotationError, RuleValueError, check_int
+from ...errors import RuleValueError, check_int
 from .conditions import Condition, combine_conditions
 from .core import (
     BONUS_RANGE,
@@ -33,6 +33,7 @@ from .core import (
     NamedEnum,
     check_odds,
 )
+from .damage_dice import damage_dice
 
 __all__ = [
     "AttackKind",
@@ -49,6 +50,7 @@ __all__ = [
     "concerted_attack",
     "damage_distribution",
     "knock_out",
+    "knock_out_minutes",
     "magic_defense",
     "opposed_magic_attack",
     "temporary_damage",
@@ -61,7 +63,9 @@ class AttackKind(NamedEnum):
     """Melee, ranged or magic attack (*contact, distance, magique*).
 
     Magic attacks are treated as attacks at range for the range-related
-    modifiers (the long-range rule names spells explicitly).
+    modifiers (cover, light, long range: the long-range rule names spells
+    explicitly), but not for the harmful conditions: the blinded -10 is for
+    ranged attacks only, a blinded caster takes -5 like a swordsman.
 
     Example:
         >>> AttackKind.RANGED.label, AttackKind.MAGIC.at_range
@@ -76,6 +80,16 @@ class AttackKind(NamedEnum):
     def at_range(self) -> bool:
         """Whether range-related modifiers apply."""
         return self is not AttackKind.MELEE
+
+    @property
+    def condition_ranged(self) -> bool:
+        """Whether the conditions' ranged-attack penalty applies (ranged attacks only).
+
+        Example:
+            >>> AttackKind.MAGIC.condition_ranged, AttackKind.RANGED.condition_ranged
+            (False, True)
+        """
+        return self is AttackKind.RANGED
 
 
 class Cover(ModifierEnum):
@@ -137,13 +151,7 @@ class DefensiveAction(Enum):
 
 
 def _dice(text: str | Dice, field: str) -> Dice:
-    if isinstance(text, Dice):
-        return text
-    try:
-        return parse(text)
-    except NotationError as err:
-        err.field = field
-        raise
+    return damage_dice(text, field, field)
 
 
 def damage_distribution(
@@ -250,7 +258,8 @@ def _one_attack_damage(
         lethal[v] = lethal.get(v, Fraction(0)) + outcome.fumble * q
     for dist, p in ((normal, outcome.normal_hit), (crit, outcome.critical)):
         for v, q in dist.pmf().items():
-            t = temporary_damage(v, target_strength)
+            # Not temporary_damage(): a critical may double past its 0-500 range.
+            t = max(0, v - target_strength)
             temp[t] = temp.get(t, Fraction(0)) + p * q
     return _dist(lethal), _dist(temp)
 
@@ -286,6 +295,8 @@ def attack_report(
     damage_modifier: int = 0,
     target_strength: int = 0,
     critical_from: int = 20,
+    stand_up_first: bool = False,
+    helper_bonus: int | None = None,
 ) -> AttackReport:
     """One attack action with every modifier of the chapter, exact.
 
@@ -311,7 +322,11 @@ def attack_report(
         temporary: Strike to knock out (temporary damage): -2 unless
             ``suitable_weapon``.
         suitable_weapon: Bare hands, a club...: no -2 for temporary damage.
-        concerted: Bonus from a helper's concerted attack: 0, 2 or 4.
+        concerted: Bonus from a helper's concerted attack already rolled: 0, 2 or 4.
+        helper_bonus: The helper's melee attack score, when the helper's
+            concerted attack is still to be rolled: the partner's chances are
+            then the exact mixture over the helper's +0, +2 and +4 (the
+            helper rolls a d20). Not with ``concerted``.
         defensive_action: The target's simple (+2 DEF) or total (+4) defence.
         attacker_conditions: Harmful conditions of the attacker.
         defender_conditions: Harmful conditions of the target (round 1).
@@ -321,6 +336,8 @@ def attack_report(
         damage_modifier: Added to each hit's damage (STR in melee...).
         target_strength: Target's STR modifier (comes off temporary damage).
         critical_from: Natural face from which a d20 roll is critical.
+        stand_up_first: A knocked-down attacker spends the move action of
+            the turn standing up, then attacks standing (no knocked-down -5).
 
     Raises:
         RuleValueError: With ``field`` set to the argument at fault.
@@ -338,6 +355,14 @@ def attack_report(
     check_int(damage_modifier, "damage_modifier", -10, 30)
     if concerted not in (0, 2, 4) or isinstance(concerted, bool):
         raise RuleValueError(f"concerted must be 0, +2 or +4, got {concerted!r}", field="concerted")
+    if helper_bonus is not None:
+        check_int(helper_bonus, "helper_bonus", *BONUS_RANGE)
+        if concerted:
+            raise RuleValueError(
+                "give either the concerted bonus already rolled or the helper's attack score, "
+                "not both",
+                field="helper_bonus",
+            )
     kind = _enum(kind, AttackKind, "kind")
     cover = _enum(cover, Cover, "cover")
     into_melee = _enum(into_melee, IntoMelee, "into_melee")
@@ -360,10 +385,23 @@ def attack_report(
     if lighting is Lighting.DARKNESS and Condition.BLINDED not in attackers:
         attackers.add(Condition.BLINDED)
         notes.append("total darkness: the attacker counts as blinded")
+    if stand_up_first:
+        _check_stand_up(attackers, two_weapons)
+        attackers.discard(Condition.KNOCKED_DOWN)
+        notes.append(
+            "the move action is spent standing up: the attack is made standing, "
+            "without the knocked-down -5"
+        )
     att = combine_conditions(attackers, field="attacker_conditions")
     dfn = combine_conditions(defenders, field="defender_conditions")
     roll_die = att.die(base_die)
     if two_weapons:
+        if not att.limited_allowed:
+            raise RuleValueError(
+                "two-weapon fighting is a limited action, and a slowed attacker's one "
+                "action is an attack or a move",
+                field="two_weapons",
+            )
         if att.uses_d12:
             raise RuleValueError(
                 "two-weapon fighting trades the d20 for the d12: a character already "
@@ -384,7 +422,7 @@ def attack_report(
     main = _dice(damage, "damage")
 
     mods: list[tuple[str, int]] = []
-    attack_condition = att.ranged_attack if kind.at_range else att.melee_attack
+    attack_condition = att.ranged_attack if kind.condition_ranged else att.melee_attack
     if attack_condition:
         mods.append(("attacker's conditions", attack_condition))
     if kind.at_range:
@@ -429,6 +467,28 @@ def attack_report(
         if dfn.auto_critical_against:
             outcome = AttackOutcome(Fraction(1), Fraction(1), Fraction(0), roll_die)
             notes.append("the target is paralysed: the attack hits automatically, as a critical")
+        elif helper_bonus is not None:
+            help_odds = concerted_attack(helper_bonus)
+            outcome = _mixture(
+                [
+                    (
+                        p,
+                        check_odds(
+                            total_bonus + extra, total_def, roll_die, critical_from=critical_from
+                        ),
+                    )
+                    for extra, p in (
+                        (0, help_odds.none),
+                        (2, help_odds.plus_two),
+                        (4, help_odds.plus_four),
+                    )
+                ],
+                roll_die,
+            )
+            notes.append(
+                f"concerted attack: the helper (attack {helper_bonus:+d}, against 15) gives +2 "
+                f"with probability {help_odds.plus_two}, +4 with probability {help_odds.plus_four}"
+            )
         else:
             outcome = check_odds(total_bonus, total_def, roll_die, critical_from=critical_from)
         lethal, temp = _one_attack_damage(
@@ -439,7 +499,10 @@ def attack_report(
             l2, t2 = _one_attack_damage(outcome, off, damage_modifier, temporary, target_strength)
             lethal, temp = lethal + l2, temp + t2
         if att.must_stand:
-            notes.append("an attacker on the ground may spend a move action to stand up first")
+            notes.append(
+                "an attacker on the ground attacks at -5, or spends the move action standing "
+                "up first (tick that box)"
+            )
     return AttackReport(
         total_bonus,
         total_def,
@@ -456,6 +519,36 @@ def attack_report(
 
 def _iter(items: Iterable[str | Condition] | str | Condition) -> Iterable[str | Condition]:
     return [items] if isinstance(items, (str, Condition)) else items
+
+
+def _check_stand_up(attackers: set[Condition], two_weapons: bool) -> None:
+    """Standing up first needs a knocked-down attacker with an attack left afterwards."""
+    if Condition.KNOCKED_DOWN not in attackers:
+        raise RuleValueError(
+            "only a knocked-down attacker needs a move action to stand up first",
+            field="stand_up_first",
+        )
+    if two_weapons:
+        raise RuleValueError(
+            "standing up takes the move action, and two-weapon fighting is a limited action "
+            "that takes the whole turn",
+            field="stand_up_first",
+        )
+    if Condition.SLOWED in attackers:
+        raise RuleValueError(
+            "a slowed attacker has one action: standing up uses it, leaving no attack",
+            field="stand_up_first",
+        )
+
+
+def _mixture(parts: list[tuple[Fraction, AttackOutcome]], die: CheckDie) -> AttackOutcome:
+    """The outcome of an attack whose bonus is itself random (weights sum to 1)."""
+    return AttackOutcome(
+        sum((p * o.hit for p, o in parts), Fraction(0)),
+        sum((p * o.critical for p, o in parts), Fraction(0)),
+        sum((p * o.fumble for p, o in parts), Fraction(0)),
+        die,
+    )
 
 
 # ---------------------------------------------------------- special attacks
@@ -611,6 +704,34 @@ def knock_out(hit_points: int, temporary: int) -> KnockOut:
     check_int(temporary, "temporary", 0, 5000)
     out = temporary > hit_points
     return KnockOut(hit_points, temporary, out, temporary - hit_points if out else 0)
+
+
+def knock_out_minutes(
+    damage: str | Dice, target_strength: int, hit_points: int, already: int = 0
+) -> dict[int, Fraction]:
+    """Exact minutes knocked out after one hit of ``damage`` dealt as temporary damage.
+
+    Args:
+        damage: The hit's damage dice (0 to :data:`~.damage_dice.MAX_DAMAGE`).
+        target_strength: Target's STR modifier (comes off the damage).
+        hit_points: Target's hit points left.
+        already: Temporary damage it has already taken.
+
+    Returns:
+        ``{minutes: probability}``; 0 minutes means still conscious.
+
+    Example:
+        >>> knock_out_minutes("1d8+3", 1, 3)[0]  # Krush's goblin stays up only on a 1
+        Fraction(1, 8)
+    """
+    check_int(target_strength, "target_strength", -5, 10)
+    check_int(hit_points, "hit_points", 0, 1000)
+    check_int(already, "already", 0, 5000)
+    minutes: dict[int, Fraction] = {}
+    for v, p in _dice(damage, "damage").pmf().items():
+        m = knock_out(hit_points, already + temporary_damage(v, target_strength)).minutes
+        minutes[m] = minutes.get(m, Fraction(0)) + p
+    return dict(sorted(minutes.items()))
 
 
 def apply_damage(hit_points: int, damage: int) -> int:

@@ -45,6 +45,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_SIGHT",
     "MAX_TRIALS",
+    "MAX_TRIAL_ROUNDS",
     "ChaseOdds",
     "ChaseReplay",
     "ChaseRound",
@@ -55,6 +56,7 @@ __all__ = [
     "chase_odds",
     "chase_step",
     "estimate_chase",
+    "parse_rounds",
     "simulate_chase",
 ]
 
@@ -65,6 +67,9 @@ MAX_ROUNDS = 50
 MAX_SIGHT = 500
 #: Most chases :func:`estimate_chase` plays.
 MAX_TRIALS = 100_000
+#: Most chase rounds :func:`estimate_chase` plays in all (trials times rounds
+#: followed): about half a second in CPython.
+MAX_TRIAL_ROUNDS = 200_000
 
 
 class ChaseTrait(Enum):
@@ -119,8 +124,13 @@ class Runner:
         armour: DEF bonus of the armour worn, 0 to 12 (comes off DEX tests).
         die: ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"``.
         constitution: CON modifier, for the endurance rounds.
-        untrained: Pieces of shield or armour worn without training, 0 to 2:
-            -3 each to DEX tests (the untrained-character rule).
+        untrained: Pieces of shield or armour worn without training (or
+            forbidden to the character), 0 to 2: -3 each to DEX tests (the
+            untrained-character rule).
+        acts_otherwise: Rounds in which this side does something other than
+            move (throws a spear, drinks a potion): it loses
+            :attr:`ChaseRules.other_action_metres` on its opponent that round.
+        every_round: This side acts otherwise in every round.
 
     Example:
         >>> Runner("knight", 1, armour=5).bonus(endurance=False)
@@ -136,9 +146,13 @@ class Runner:
     die: str = "d20"
     constitution: int = 0
     untrained: int = 0
+    acts_otherwise: frozenset[int] = frozenset()
+    every_round: bool = False
 
     def __post_init__(self) -> None:
         """Check every value now, so errors name the right field."""
+        for r in self.acts_otherwise:
+            check_int(r, "acts_otherwise", 1, MAX_ROUNDS)
         check_int(self.dexterity, "dexterity", -5, 15)
         check_int(self.constitution, "constitution", -5, 15)
         check_int(self.armour, "armour", 0, 12)
@@ -151,15 +165,27 @@ class Runner:
         """The chase table's modifier."""
         return chase_modifier(self.traits)
 
-    def bonus(self, endurance: bool) -> int:
-        """Bonus of this round's test: DEX (minus armour and untrained gear) or CON, plus the table."""
-        if endurance:
-            return self.constitution + self.modifier
-        return self.dexterity - self.armour - 3 * self.untrained + self.modifier
+    def bonus(self, endurance: bool, heavy_rain: bool = False) -> int:
+        """Bonus of this round's test: DEX (minus armour and untrained gear) or CON, plus the table.
 
-    def check(self, endurance: bool) -> Distribution:
+        Heavy rain gives -2 to every physical test, DEX and CON alike.
+
+        Example:
+            >>> Runner("elf", 4, constitution=1).bonus(True, heavy_rain=True)
+            -1
+        """
+        rain = -2 if heavy_rain else 0
+        if endurance:
+            return self.constitution + self.modifier + rain
+        return self.dexterity - self.armour - 3 * self.untrained + self.modifier + rain
+
+    def check(self, endurance: bool, heavy_rain: bool = False) -> Distribution:
         """Exact distribution of this round's test total."""
-        return CheckDie.from_text(self.die).dice.distribution + self.bonus(endurance)
+        return CheckDie.from_text(self.die).dice.distribution + self.bonus(endurance, heavy_rain)
+
+    def loses_ground(self, round_number: int) -> bool:
+        """Whether this side does something other than move in round ``round_number``."""
+        return self.every_round or round_number in self.acts_otherwise
 
 
 @dataclass(frozen=True)
@@ -172,6 +198,10 @@ class ChaseRules:
         lead_for_extra_action: Lead that gives the extra action (10).
         endurance_from_round: First round of CON tests, or ``None`` (DEX all along).
         max_rounds: Rounds followed before the chase is called unresolved.
+        heavy_rain: Heavy rain: -2 to both sides' tests (it cancels out in
+            the comparison, so the odds do not change).
+        other_action_metres: Metres a side loses in a round where it does
+            something other than move (20, a move action).
 
     Example:
         >>> ChaseRules().extra_action_metres
@@ -182,11 +212,14 @@ class ChaseRules:
     lead_for_extra_action: int = 10
     endurance_from_round: int | None = None
     max_rounds: int = 30
+    heavy_rain: bool = False
+    other_action_metres: int = 20
 
     def __post_init__(self) -> None:
         """Check the values."""
         check_int(self.extra_action_metres, "extra_action_metres", 0, 60)
         check_int(self.lead_for_extra_action, "lead_for_extra_action", 1, 40)
+        check_int(self.other_action_metres, "other_action_metres", 0, 60)
         check_int(self.max_rounds, "max_rounds", 1, None)
         if self.max_rounds > MAX_ROUNDS:
             raise RuleValueError(
@@ -200,6 +233,39 @@ class ChaseRules:
     def endurance(self, round_number: int) -> bool:
         """Whether round ``round_number`` uses CON tests."""
         return self.endurance_from_round is not None and round_number >= self.endurance_from_round
+
+
+def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
+    """Read the rounds in which a side acts otherwise: ``"3, 5"``, ``"every"``, or nothing.
+
+    Only ASCII digits are read as numbers.
+
+    Returns:
+        ``(rounds, every_round)``.
+
+    Raises:
+        RuleValueError: For anything but round numbers from 1 to
+            :data:`MAX_ROUNDS` or the word ``every``.
+
+    Example:
+        >>> parse_rounds("3, 5 3"), parse_rounds("every"), parse_rounds("")
+        ((frozenset({3, 5}), False), (frozenset(), True), (frozenset(), False))
+    """
+    words = str(text).replace(",", " ").split()
+    if [w.lower() for w in words] in (["every"], ["all"], ["every", "round"]):
+        return frozenset(), True
+    rounds = set()
+    for word in words:
+        if not (word.isascii() and word.isdigit() and len(word) <= 3) or not (
+            1 <= int(word) <= MAX_ROUNDS
+        ):
+            raise RuleValueError(
+                f"{text!r}: write round numbers from 1 to {MAX_ROUNDS} (such as 3, 5), "
+                f"or 'every'; {word!r} is neither",
+                field=field,
+            )
+        rounds.add(int(word))
+    return frozenset(rounds), False
 
 
 def chase_step(difference: int, rules: ChaseRules | None = None) -> int:
@@ -238,7 +304,8 @@ class ChaseOdds:
         unresolved: P(still going after the last round followed).
         capture_by_round: P(capture in round r), r = 1, 2, ...
         escape_by_round: P(escape in round r).
-        step: Distribution of the gap's change in one DEX round (metres).
+        step: Distribution of the gap's change in one DEX round where both
+            sides only move (metres).
 
     Example:
         >>> o = chase_odds(Runner("a", 0), Runner("b", 0), 5, 10, ChaseRules(max_rounds=3))
@@ -267,10 +334,16 @@ class ChaseOdds:
 
 
 def _step_weights(
-    pursuer: Runner, quarry: Runner, endurance: bool, rules: ChaseRules
+    pursuer: Runner, quarry: Runner, endurance: bool, rules: ChaseRules, shift: int = 0
 ) -> Distribution:
-    diff = quarry.check(endurance) - pursuer.check(endurance)
-    return diff.map(lambda d: chase_step(d, rules))
+    diff = quarry.check(endurance, rules.heavy_rain) - pursuer.check(endurance, rules.heavy_rain)
+    return diff.map(lambda d: chase_step(d, rules) + shift)
+
+
+def _round_kind(pursuer: Runner, quarry: Runner, rules: ChaseRules, r: int) -> tuple[bool, int]:
+    """``(CON test?, metres added to the gap)`` of round ``r``: who loses ground acting otherwise."""
+    shift = rules.other_action_metres * (pursuer.loses_ground(r) - quarry.loses_ground(r))
+    return rules.endurance(r), shift
 
 
 def _kernel(step: Distribution) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -336,10 +409,10 @@ def chase_odds(
     rules = rules or ChaseRules()
     _check_setup(distance, sight)
     n = sight - 1  # live gaps 1 .. sight-1, index gap-1
-    steps = {e: _step_weights(pursuer, quarry, e, rules) for e in (False, True)}
-    kernels = {e: _kernel(steps[e]) for e in (False, True)}
+    flags = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
+    steps = {e: _step_weights(pursuer, quarry, e[0], rules, e[1]) for e in set(flags)}
+    kernels = {e: _kernel(steps[e]) for e in steps}
     reach = max(abs(s) for steps, _ in kernels.values() for s, _ in steps)
-    flags = [rules.endurance(r) for r in range(1, rules.max_rounds + 1)]
     denominators = [1]
     for e in flags:
         denominators.append(denominators[-1] * kernels[e][1])
@@ -380,7 +453,7 @@ def chase_odds(
         1 - capture - escape,
         tuple(captures),
         tuple(escapes),
-        steps[False],
+        _step_weights(pursuer, quarry, False, rules),
     )
 
 
@@ -398,6 +471,8 @@ class ChaseRound:
         gap: Gap after the round (may pass 0 or the sight distance).
         endurance: Whether it was a CON round.
         extra_action: Whether the lead gave the winner an extra action.
+        shift: Metres added to the gap because a side acted otherwise
+            (positive: the pursuer lost ground; negative: the quarry did).
 
     Example:
         >>> r = simulate_chase(Runner("a", 0), Runner("b", 0), 5, 10, rng=random.Random(2))
@@ -414,19 +489,26 @@ class ChaseRound:
     gap: int
     endurance: bool
     extra_action: bool = False
+    shift: int = 0
 
     def describe(self, pursuer: str = "pursuer", quarry: str = "quarry") -> str:
         """One line: both rolls, the difference, its effect and the new gap."""
         diff = self.quarry_total - self.pursuer_total
         test = "CON" if self.endurance else "DEX"
+        moved = self.change - self.shift
         if self.extra_action:
             who = quarry if diff > 0 else pursuer
-            effect = f"{who} wins by {abs(diff)}: extra action, a move of {abs(self.change)} m"
+            effect = f"{who} wins by {abs(diff)}: extra action, a move of {abs(moved)} m"
         elif diff == 0:
             effect = "tie: the gap does not change"
         else:
             who = quarry if diff > 0 else pursuer
             effect = f"{who} gains {abs(diff)} m"
+        if self.shift:
+            who = pursuer if self.shift > 0 else quarry
+            effect += f"; {who} acts otherwise and loses {abs(self.shift)} m"
+        elif self.change != moved:  # both acted otherwise: the losses cancel
+            effect += "; both act otherwise"
         return (
             f"Round {self.number} ({test}): {pursuer} {self.pursuer.text} → {self.pursuer_total}, "
             f"{quarry} {self.quarry.text} → {self.quarry_total}; {effect}; gap {max(self.gap, 0)} m"
@@ -473,15 +555,15 @@ def simulate_chase(
     gap = distance
     rounds = []
     for r in range(1, rules.max_rounds + 1):
-        e = rules.endurance(r)
+        e, shift = _round_kind(pursuer, quarry, rules, r)
         p_roll = CheckDie.from_text(pursuer.die).dice.roll(rng)
         q_roll = CheckDie.from_text(quarry.die).dice.roll(rng)
-        p_total = p_roll.total + pursuer.bonus(e)
-        q_total = q_roll.total + quarry.bonus(e)
-        change = chase_step(q_total - p_total, rules)
+        p_total = p_roll.total + pursuer.bonus(e, rules.heavy_rain)
+        q_total = q_roll.total + quarry.bonus(e, rules.heavy_rain)
+        change = chase_step(q_total - p_total, rules) + shift
         gap += change
         extra = abs(q_total - p_total) >= rules.lead_for_extra_action
-        rounds.append(ChaseRound(r, p_roll, q_roll, p_total, q_total, change, gap, e, extra))
+        rounds.append(ChaseRound(r, p_roll, q_roll, p_total, q_total, change, gap, e, extra, shift))
         if gap <= 0:
             return ChaseReplay(tuple(rounds), "capture")
         if gap >= sight:
@@ -501,15 +583,58 @@ def estimate_chase(
 ) -> dict[str, int]:
     """Count the results of ``trials`` seeded chases (the cross-check of :func:`chase_odds`).
 
+    Each chase is played with the same dice, in the same order, as
+    :func:`simulate_chase` (so the same seed gives the same results), without
+    keeping the rounds. At most :data:`MAX_TRIAL_ROUNDS` rounds are played in
+    all (trials times the rounds followed), about half a second.
+
+    Raises:
+        RuleValueError: ``field="trials"`` for more trials than that allows.
+
     Example:
         >>> counts = estimate_chase(Runner("a", 0), Runner("b", 0), 5, 10, trials=50,
         ...                         rng=random.Random(3))
         >>> sum(counts.values())
         50
     """
-    check_int(trials, "trials", 1, MAX_TRIALS)
+    rules = rules or ChaseRules()
+    most = min(MAX_TRIALS, MAX_TRIAL_ROUNDS // rules.max_rounds)
+    check_int(trials, "trials", 1, None)
+    if trials > most:
+        raise RuleValueError(
+            f"trials must be an integer from 1 to {most:,} when {rules.max_rounds} rounds are "
+            f"followed (at most {MAX_TRIAL_ROUNDS:,} chase rounds in all, about half a second; "
+            f"the exact odds come from chase_odds), got {trials!r}",
+            field="trials",
+        )
+    _check_setup(distance, sight)
     rng = rng or random.Random()
+    plan = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
+    rolls = []
+    for runner in (pursuer, quarry):
+        kind = CheckDie.from_text(runner.die)
+        count = 2 if kind.notation.startswith("2d") else 1
+        rolls.append((count, kind.sides))
+    bonuses = {
+        e: (pursuer.bonus(e, rules.heavy_rain), quarry.bonus(e, rules.heavy_rain))
+        for e in (False, True)
+    }
+    randint = rng.randint
     counts = {"capture": 0, "escape": 0, "unresolved": 0}
+    (pc, ps), (qc, qs) = rolls
     for _ in range(trials):
-        counts[simulate_chase(pursuer, quarry, distance, sight, rules, rng=rng).result] += 1
+        gap = distance
+        result = "unresolved"
+        for e, shift in plan:
+            p_face = randint(1, ps) if pc == 1 else max(randint(1, ps), randint(1, ps))
+            q_face = randint(1, qs) if qc == 1 else max(randint(1, qs), randint(1, qs))
+            pb, qb = bonuses[e]
+            gap += chase_step(q_face + qb - p_face - pb, rules) + shift
+            if gap <= 0:
+                result = "capture"
+                break
+            if gap >= sight:
+                result = "escape"
+                break
+        counts[result] += 1
     return counts

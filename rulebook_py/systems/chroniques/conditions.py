@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
@@ -32,6 +32,7 @@ from .core import (
 
 __all__ = [
     "ROUND_SECONDS",
+    "SURPRISE_DIFFICULTY_RANGE",
     "Action",
     "Combatant",
     "Condition",
@@ -247,14 +248,19 @@ class Turn:
     Attributes:
         actions: The actions, in the declared order.
         notes: What the conditions change (e.g. the move spent standing up).
+        stands_before_attack: A knocked-down character stands up (the first
+            move) before attacking, so the attack takes no knocked-down -5.
 
     Example:
         >>> validate_turn(["M", "M"]).moves
         2
+        >>> validate_turn(["M", "A"], ["knocked down"]).stands_before_attack
+        True
     """
 
     actions: tuple[Action, ...]
     notes: tuple[str, ...] = ()
+    stands_before_attack: bool = False
 
     @property
     def moves(self) -> int:
@@ -325,11 +331,22 @@ a turn is one limited action, or one move and one attack, or two moves (free act
             field="actions",
         )
     notes = []
+    stands_first = False
     if fx.must_stand and Action.MOVE in normal:
-        notes.append("the first move action is spent standing up")
+        first_move = normal.index(Action.MOVE)
+        if Action.ATTACK in normal and normal.index(Action.ATTACK) < first_move:
+            notes.append("attacks from the ground (-5), then the move action is spent standing up")
+        elif Action.ATTACK in normal:
+            stands_first = True
+            notes.append(
+                "the first move action is spent standing up: the attack that follows is made "
+                "standing, without the -5"
+            )
+        else:
+            notes.append("the first move action is spent standing up")
     elif fx.must_stand:
         notes.append("still on the ground: -5 attack and DEF")
-    return Turn(kinds, tuple(notes))
+    return Turn(kinds, tuple(notes), stands_first)
 
 
 # ----------------------------------------------------------------- surprise
@@ -362,14 +379,24 @@ def surprise_difficulty(
     return 10 + best + gm_modifier
 
 
+#: Surprise difficulties accepted: 10 + DEX (-5 to 15) + stealth (0 to 20) + GM (-10 to 10).
+SURPRISE_DIFFICULTY_RANGE = (-5, 55)
+
+
 def surprise_odds(wisdom: int, difficulty: int, die: str = "d20") -> Fraction:
     """P(surprised): the WIS test of a character with WIS score ``wisdom`` fails.
+
+    A difficulty of 0 or less is a real result (clumsy ambushers far away):
+    only a natural 1 fails then. On the d12 (a weakened character) a natural
+    1 still fails (:data:`~.core.D12_ONE_FUMBLES`).
 
     Example:
         >>> surprise_odds(12, 13)  # needs 12 or more on the d20 with +1
         Fraction(11, 20)
+        >>> surprise_odds(10, -5), surprise_odds(10, 13, "d12")
+        (Fraction(1, 20), Fraction(1, 1))
     """
-    check_int(difficulty, "difficulty", 1, 60)
+    check_int(difficulty, "difficulty", *SURPRISE_DIFFICULTY_RANGE)
     odds: AttackOutcome = check_odds(ability_modifier(wisdom), difficulty, die)
     return odds.miss
 
@@ -385,6 +412,8 @@ class Combatant:
         player: A player character (PJ) rather than a non-player one (PNJ).
         wisdom: WIS (SAG) score, the tie-breaker.
         acts: False once the initiative was lowered to 0 (the action is lost).
+        die: The die of its tests (surprise included): ``"d12"`` when weakened
+            or immobilised.
 
     Example:
         >>> Combatant("Krush", 12, True, 10).player
@@ -396,11 +425,13 @@ class Combatant:
     player: bool = True
     wisdom: int = 10
     acts: bool = True
+    die: str = "d20"
 
     def __post_init__(self) -> None:
         """Check the scores."""
         check_int(self.initiative, "initiative", 0, 60)
         check_int(self.wisdom, "wisdom", 1, 30)
+        CheckDie.from_text(self.die)
 
 
 def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
@@ -441,7 +472,7 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
         if c.name == name and not found:
             found = True
             check_int(new_initiative, "new_initiative", 0, c.initiative - 1)
-            c = Combatant(c.name, new_initiative, c.player, c.wisdom, new_initiative > 0)
+            c = replace(c, initiative=new_initiative, acts=new_initiative > 0)
         out.append(c)
     if not found:
         raise RuleValueError(f"no combatant named {name!r}", field="name")
