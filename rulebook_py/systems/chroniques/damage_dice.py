@@ -19,7 +19,7 @@ may give at most 500
 
 from __future__ import annotations
 
-from ...dice import Dice, parse
+from ...dice import DEFAULT_EXPLODE_DEPTH, Dice, _Parser, parse
 from ...errors import NotationError, RulebookError, RuleValueError
 
 __all__ = ["MAX_DAMAGE", "MAX_DAMAGE_WORK", "damage_dice", "dice_span"]
@@ -90,6 +90,15 @@ negative (write a penalty in the damage modifier)
     """
     try:
         dice = text if isinstance(text, Dice) else parse(text)
+    except NotationError as err:
+        err.field = field
+        if not err.expected.startswith("a smaller expression"):
+            raise
+        # Too costly for the engine: when the dice also go past the damage range,
+        # that is the limit to tell the reader (the one a damage box really has).
+        lo, hi, _work = _span(_Parser(str(text), DEFAULT_EXPLODE_DEPTH).parse())
+        _check_range(str(text), lo, hi, field, label)
+        raise
     except RulebookError as err:
         err.field = field
         raise
@@ -97,6 +106,18 @@ negative (write a penalty in the damage modifier)
         raise NotationError(str(text), 0, "dice notation such as 1d8+2", field=field) from None
     shown = text if isinstance(text, str) else str(dice)
     lo, hi, work = dice_span(dice)
+    _check_range(shown, lo, hi, field, label)
+    if work > MAX_DAMAGE_WORK:
+        raise RuleValueError(
+            f"{label} {shown!r} would take too long to compute exactly: use fewer dice, "
+            "or keep fewer of them",
+            field=field,
+        )
+    return dice
+
+
+def _check_range(shown: str, lo: int, hi: int, field: str, label: str) -> None:
+    """Refuse damage dice that can give less than 0 or more than :data:`MAX_DAMAGE`."""
     if lo < 0:
         raise RuleValueError(
             f"{label} {shown!r} can give {lo}: damage is never negative "
@@ -108,10 +129,3 @@ negative (write a penalty in the damage modifier)
             f"{label} {shown!r} can reach {hi}: damage dice may give at most {MAX_DAMAGE}",
             field=field,
         )
-    if work > MAX_DAMAGE_WORK:
-        raise RuleValueError(
-            f"{label} {shown!r} would take too long to compute exactly: use fewer dice, "
-            "or keep fewer of them",
-            field=field,
-        )
-    return dice
