@@ -55,7 +55,7 @@ def test_bridge_takes_the_page_values_and_recomputes_on_a_change():
     want = DiceCalculator()
     want.controls["expression"].value = "2d6+1"
     assert out[shown.result.model_id]["value"] == want.result.value
-    assert "1/12" in out[shown.result.model_id]["value"]
+    assert "(1/6)" in out[shown.result.model_id]["value"]  # P(2d6+1 >= 11)
     # The Roll button: one seeded roll, and the seed moves on.
     seed = shown.seed.value
     reply = bridge.handle(

@@ -18,6 +18,7 @@ from fractions import Fraction
 import pytest
 
 from rulebook_py.dice import parse
+from rulebook_py.widgets.dice import DiceCalculator
 from rulebook_py.widgets.format import probability
 
 from .live import check_one_calculator, notebook_calculator_count, numbers
@@ -84,15 +85,16 @@ def test_dice_calculator_recomputes_exactly(guarded_page, voila_url, output_dir)
     box = calc.locator("input").first
     box.fill("2d6+1")
     box.press("Enter")
-    chance = parse("2d6+1").distribution.prob_at_least(12)
-    assert chance == Fraction(1, 12)
-    want = f"P(total ≥ 12)\t{probability(chance)}"  # "8.33 % (1/12)", as the package formats it
+    target = DiceCalculator().controls["target"].value
+    chance = parse("2d6+1").distribution.prob_at_least(target)
+    assert chance == Fraction(1, 6)  # 2d6+1 >= 11, the calculator's target as it opens
+    want = f"P(total ≥ {target})\t{probability(chance)}"  # as the package formats it
     page.wait_for_function(
         "([el, want]) => el.innerText.includes(want)",
         arg=[calc.element_handle(), want],
         timeout=30_000,
     )
-    assert "1/12" in numbers(calc.inner_text())
+    assert "1/6" in numbers(calc.inner_text())
     calc.screenshot(path=str(output_dir / "live-voila-dice-calculator.png"))
     assert log.problems() == []
 
