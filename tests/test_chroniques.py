@@ -1228,3 +1228,16 @@ def test_estimate_chase_is_bounded_with_a_clear_message():
                                rng=random.Random(1))  # fmt: skip
     assert sum(counts.values()) == 4000
     assert time.process_time() - start < 2.0
+
+
+@pytest.mark.parametrize(
+    "line,shown",
+    [("Krush, 12, PC, 99", "WIS 99 is out of range (write 1 to 30)"),
+     ("Krush, 999, PC, 10", "Init. 999 is out of range (write 0 to 60)")],
+)  # fmt: skip
+def test_a_combatant_out_of_range_is_named_as_the_reader_wrote_it(line, shown):
+    calc = ChroniquesInitiativeCalculator()
+    calc.controls["combatants"].value = line
+    message = html.unescape(calc.error_for("combatants"))
+    assert shown in message and repr(line) in message
+    assert "wisdom" not in message and "initiative must be" not in message

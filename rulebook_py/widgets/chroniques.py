@@ -753,8 +753,14 @@ def _parse_combatants(text: str) -> tuple[list[Combatant], list[str]]:
             tags.append(_TAGS[key])
         chosen = frozenset(tags)
         base, wis = int(parts[1]), int(parts[3])
+        for what, value, lo, hi in (("Init.", base, 0, 60), ("WIS", wis, 1, 30)):
+            if not lo <= value <= hi:
+                raise RuleValueError(
+                    f"line {n} {line[:60]!r}: {what} {value} is out of range "
+                    f"(write {lo} to {hi})",
+                    field="combatants",
+                )
         try:
-            check_int(base, "initiative", 0, 60)
             score = effective_initiative(
                 base,
                 ["blinded"] if "blinded" in chosen else [],
