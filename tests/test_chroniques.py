@@ -795,7 +795,7 @@ def test_initiative_calculator():
     calc.controls["combatants"].value = "Krush, twelve, PC, 10"
     assert "must be whole numbers" in calc.error_for("combatants")
     calc.controls["combatants"].value = "Krush, 12, PC, 40"
-    assert "wisdom must be an integer from 1 to 30, got 40" in calc.error_for("combatants")
+    assert "WIS 40 is out of range (write 1 to 30)" in calc.error_for("combatants")
 
 
 def test_chase_calculator_matches_the_rules_and_replays():
