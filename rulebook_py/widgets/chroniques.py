@@ -756,8 +756,7 @@ def _parse_combatants(text: str) -> tuple[list[Combatant], list[str]]:
         for what, value, lo, hi in (("Init.", base, 0, 60), ("WIS", wis, 1, 30)):
             if not lo <= value <= hi:
                 raise RuleValueError(
-                    f"line {n} {line[:60]!r}: {what} {value} is out of range "
-                    f"(write {lo} to {hi})",
+                    f"line {n} {line[:60]!r}: {what} {value} is out of range (write {lo} to {hi})",
                     field="combatants",
                 )
         try:
