@@ -36,12 +36,9 @@ def hostile_values(control: widgets.Widget) -> list:
     """The values a reader could give this control, hostile ones first."""
     if isinstance(control, widgets.Checkbox):
         return [not control.value, control.value]
+    # Every selection widget keeps its options as (label, value) pairs in _options_full.
     if isinstance(control, widgets.SelectMultiple):
-        options = [value for _label, value in control.options] if control.options else []
-        if options and isinstance(control.options[0], tuple):
-            values = options
-        else:
-            values = list(control.options)
+        values = [value for _label, value in control._options_full]
         return [(), tuple(values), *[(v,) for v in values]]
     if isinstance(control, (widgets.Dropdown, widgets.RadioButtons, widgets.ToggleButtons)):
         return [value for _label, value in control._options_full]  # every option
