@@ -33,6 +33,7 @@
   var modelCalc = {}; // page model id -> calc
   var worker = null;
   var workerReady = false;
+  var restarted = false;
   var attached = false;
   var live = false;
   var failed = false;
@@ -43,7 +44,7 @@
   var note = null;
   var started = performance.now();
   var timings = {};
-  window.rbLive = { timings: timings, calculators: calcs };
+  window.rbLive = { timings: timings, calculators: calcs, started: started };
 
   function contentRoot() {
     var root = html.getAttribute("data-content_root");
@@ -264,12 +265,30 @@
   }
 
   /* ------------------------------------------------------------ Python */
-  function startWorker(used) {
+  /* Can this page run its calculators? (A reason to show when it cannot.) */
+  function cannotRun() {
+    if (window.location.protocol !== "http:" && window.location.protocol !== "https:") {
+      return "The live calculators need the site served over http (for example `make serve`).";
+    }
+    if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
+      return "This browser cannot run Python (it lacks Web Workers or WebAssembly).";
+    }
+    return "";
+  }
+
+  /* The worker starts Python as soon as it exists; the calculators are sent to
+   * it (startWorker) once the page is parsed. What it says is handled from the
+   * start, so a message it posts before that is never lost. */
+  var initMessage = null;
+
+  function spawnWorker() {
+    if (worker) return worker;
     try {
-      worker = new Worker(contentRoot() + "live/worker.js");
+      // Named after the page, whose snapshot the worker then restores (if it has one).
+      worker = new Worker(contentRoot() + "live/worker.js", { name: window.location.pathname });
     } catch (err) {
-      fail("Python could not start in this browser (" + err.message + ").");
-      return;
+      worker = null;
+      return null;
     }
     worker.onerror = function (event) {
       event.preventDefault();
@@ -278,7 +297,12 @@
     worker.onmessage = function (event) {
       var m = event.data;
       if (m.type === "ready") {
-        Object.keys(m.timings).forEach(function (k) { timings["worker_" + k] = m.timings[k]; });
+        // The worker's marks are epoch milliseconds: put them on the page's clock.
+        Object.keys(m.timings).forEach(function (k) {
+          timings["worker_" + k] = k === "from_snapshot"
+            ? m.timings[k]
+            : Math.round(m.timings[k] - performance.timeOrigin - started);
+        });
         mark("python_ready");
         var byKey = {};
         m.report.forEach(function (r) { byKey[r.key] = r; });
@@ -289,13 +313,31 @@
         received(m);
       } else if (m.type === "failed") {
         fail("Python could not start in this browser (" + m.error + ").");
+      } else if (m.type === "restart" && !restarted) {
+        // The worker's stored snapshot was unusable (and is deleted): start afresh, once.
+        restarted = true;
+        worker.terminate();
+        worker = null;
+        if (spawnWorker() && initMessage) worker.postMessage(initMessage);
+      } else if (m.type === "restart") {
+        fail("Python could not start in this browser (" + m.error + ").");
       }
     };
-    worker.postMessage({
+    return worker;
+  }
+
+  function startWorker(used) {
+    if (!spawnWorker()) {
+      fail("Python could not start in this browser (it refused to start a Web Worker).");
+      return;
+    }
+    initMessage = {
       type: "init",
       calculators: calcs.map(function (c) { return { key: c.key, cls: c.cls, root: c.root }; }),
       state: used,
-    });
+    };
+    worker.postMessage(initMessage);
+    mark("init_sent");
     window.setTimeout(function () {
       if (!live) fail("Python did not start within " + START_TIMEOUT_MS / 1000 + " s.");
     }, START_TIMEOUT_MS);
@@ -575,30 +617,25 @@
   function start() {
     var used = plan();
     if (!used || !calcs.length) {
+      if (worker) worker.terminate(); // started early, but nothing here is a calculator
+      worker = null;
       setPage("static");
       return;
     }
     setPage("starting");
     fragment = readFragment();
-    if (window.location.protocol !== "http:" && window.location.protocol !== "https:") {
-      fail("The live calculators need the site served over http (for example `make serve`).");
-    } else if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
-      fail("This browser cannot run Python (it lacks Web Workers or WebAssembly).");
+    var reason = cannotRun();
+    if (reason) {
+      fail(reason);
     } else {
       if (fragment) showNote("The settings of this link are applied once Python has started…", "info");
-      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-        // A later visit: the files are already in the cache, start Python at once.
-        startWorker(used);
-        registerServiceWorker().then(function () { mark("service_worker"); });
-      } else {
-        // The first visit: let the service worker take the page first, so that it
-        // keeps what Python downloads.
-        registerServiceWorker().then(function () {
-          mark("service_worker");
-          startWorker(used);
-          cacheUsedFiles();
-        });
-      }
+      // Python starts at once: the worker keeps what it downloads in the build's
+      // cache itself, so it need not wait for the service worker to take the page.
+      startWorker(used);
+      registerServiceWorker().then(function () {
+        mark("service_worker");
+        cacheUsedFiles();
+      });
     }
     var timer = window.setInterval(function () {
       var done = attach();
@@ -606,6 +643,15 @@
     }, 50);
   }
 
+  // The stored widget state is in the page's head, before this script: when it
+  // holds calculators, start Python now, while the rest of the page loads.
+  (function early() {
+    var script = document.querySelector(STATE);
+    if (script && script.textContent.indexOf("rb-calculator") >= 0 && !cannotRun()) {
+      mark("worker_spawned");
+      spawnWorker();
+    }
+  })();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

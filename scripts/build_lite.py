@@ -15,7 +15,9 @@ needs, all served by the site itself:
   from this tree) -- with their sha256, which Pyodide checks;
 * ``live/worker.js``: the Web Worker (``scripts/live_worker.js``) with the
   bridge between the page's widget models and Python
-  (``scripts/live_bridge.py``) written in;
+  (``scripts/live_bridge.py``) and the build's cache name written in; it
+  keeps what it downloads, and a memory snapshot of the started interpreter,
+  in that cache, so that a later visit restores Python instead of starting it;
 * ``rb-sw.js`` at the site root: the service worker that keeps every file a
   visited page used in Cache Storage, so a second visit downloads nothing
   again and works offline. Its cache name is a hash of the whole built site,
@@ -172,13 +174,28 @@ def prepare_pyodide(pyodide_dir: Path) -> None:
     lock_path.write_text(json.dumps({"info": lock["info"], "packages": packages}, indent=1) + "\n")
 
 
+#: Written into the worker before the site is hashed, then replaced by the cache name.
+CACHE_PLACEHOLDER = "var CACHE = __CACHE__;"
+
+
 def write_worker(out: Path) -> None:
+    """``live/worker.js``: the worker template with the bridge and the package list written in."""
     template = (ROOT / "scripts" / "live_worker.js").read_text(encoding="utf-8")
     bridge = (ROOT / "scripts" / "live_bridge.py").read_text(encoding="utf-8")
     text = template.replace("__BRIDGE_SOURCE__", json.dumps(bridge)).replace(
         "__PACKAGES__", json.dumps(PACKAGES)
     )
     (out / "worker.js").write_text(text, encoding="utf-8")
+
+
+def name_worker_cache(out: Path, version: str) -> None:
+    """Give the worker the build's cache name (where it keeps its files and Python snapshot)."""
+    worker = out / "worker.js"
+    text = worker.read_text(encoding="utf-8")
+    worker.write_text(
+        text.replace(CACHE_PLACEHOLDER, f"var CACHE = {json.dumps(f'rb-live-{version}')};", 1),
+        encoding="utf-8",
+    )
 
 
 def site_version(html: Path) -> str:
@@ -210,6 +227,7 @@ def main() -> None:
     prepare_pyodide(args.out / "pyodide")
     write_worker(args.out)
     version = write_service_worker(args.out.parent)
+    name_worker_cache(args.out, version)
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(f"build_lite: live runtime in {args.out} ({size / 1e6:.1f} MB), cache rb-live-{version}")
 

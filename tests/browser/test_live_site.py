@@ -143,10 +143,12 @@ def test_offline_after_one_visit(site_url, guarded_page):
     wait_ready(page, expected_calculators("book/dice"))
     page.evaluate("() => navigator.serviceWorker.ready")
     page.wait_for_timeout(1000)  # let the service worker store what the page used
+    wait_snapshot_stored(page)
     page.context.set_offline(True)
     try:
         page.goto(f"{site_url}/book/dice.html", wait_until="commit")
         wait_ready(page, expected_calculators("book/dice"))
+        assert from_snapshot(page) == "page"  # Python kept, calculators built: nothing to redo
         calc = dice_calc(page)
         box = calc.locator("input").first
         box.fill("3d6")
@@ -155,6 +157,79 @@ def test_offline_after_one_visit(site_url, guarded_page):
         # Every chapter's calculators then work offline after one visit each.
     finally:
         page.context.set_offline(False)
+    assert log.problems() == []
+
+
+#: The two snapshots the worker keeps in the build's cache: the site's (every
+#: module imported) and this page's (its calculators built too).
+SNAPSHOTS_JS = """() => {
+    const site = new URL((document.documentElement.dataset.content_root || '')
+        + 'live/python-snapshot.bin', location.href).href;
+    return [site, site + '?page=' + encodeURIComponent(location.pathname)];
+}"""
+SNAPSHOT_STORED_JS = f"""async () => {{
+    const urls = ({SNAPSHOTS_JS})();
+    for (const key of await caches.keys()) {{
+        const cache = await caches.open(key);
+        if (key.startsWith('rb-live-') && await cache.match(urls[0]) && await cache.match(urls[1]))
+            return true;
+    }}
+    return false;
+}}"""
+DAMAGE_PAGE_SNAPSHOT_JS = f"""async () => {{
+    const url = ({SNAPSHOTS_JS})()[1];
+    for (const key of await caches.keys()) {{
+        const cache = await caches.open(key);
+        if (await cache.match(url)) await cache.put(url, new Response(new Uint8Array(4096)));
+    }}
+}}"""
+
+
+def wait_snapshot_stored(page, timeout: float = 30.0) -> None:
+    """Wait until the worker has stored its Python snapshot (polled: the check is async)."""
+    deadline = time.perf_counter() + timeout
+    while not page.evaluate(SNAPSHOT_STORED_JS):
+        assert time.perf_counter() < deadline, "the worker never stored its Python snapshot"
+        time.sleep(0.1)
+
+
+def from_snapshot(page) -> str | None:
+    """``"page"`` or ``"site"``: the snapshot the worker restored Python from (None: started)."""
+    return page.evaluate("window.rbLive.timings.worker_from_snapshot || null")
+
+
+def test_a_second_visit_restores_python_from_its_snapshot(site_url, guarded_page):
+    """The first visit stores snapshots of the started interpreter; later visits restore them.
+
+    The same page again: its own snapshot (calculators built). Another page: the
+    site's (modules imported). A damaged snapshot is dropped and the page works.
+    """
+    page, log = guarded_page()
+    url = f"{site_url}/book/dice.html"
+    page.goto(url, wait_until="commit")
+    wait_ready(page, expected_calculators("book/dice"))
+    assert from_snapshot(page) is None
+    wait_snapshot_stored(page)
+    for expression, damaged in (("3d6", False), ("4d6", True)):
+        if damaged:
+            page.evaluate(DAMAGE_PAGE_SNAPSHOT_JS)
+        page.goto(url, wait_until="commit")
+        wait_ready(page, expected_calculators("book/dice"))
+        # A damaged page snapshot is dropped: the site's is restored instead.
+        assert from_snapshot(page) == ("site" if damaged else "page")
+        calc = dice_calc(page)
+        box = calc.locator("input").first
+        box.fill(expression)
+        box.press("Enter")
+        wait_text(calc, dice_answer(expression))
+    other = "book/unisystem-basics"
+    page.goto(f"{site_url}/{other}.html", wait_until="commit")
+    wait_ready(page, expected_calculators(other))
+    assert from_snapshot(page) == "site"
+    wait_snapshot_stored(page)
+    page.goto(f"{site_url}/{other}.html", wait_until="commit")
+    wait_ready(page, expected_calculators(other))
+    assert from_snapshot(page) == "page"
     assert log.problems() == []
 
 
