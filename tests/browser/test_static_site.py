@@ -111,3 +111,29 @@ def test_page_without_calculators_stays_static(site_url, guarded_page):
     assert expected_calculators("book/glossary") == 0
     assert page.evaluate("document.documentElement.dataset.rbLive") == "static"
     assert log.problems() == []
+
+
+PROBE_JS = r"""() => {
+    const probe = document.createElement('span');
+    probe.id = 'rb-math-probe';
+    probe.textContent = '\\(x^2\\)';
+    document.body.appendChild(probe);
+    window.MathJax.Hub.Queue(['Typeset', window.MathJax.Hub, probe]);
+}"""
+
+
+def test_widget_math_call_exists_before_mathjax_and_typesets(site_url, built_site, guarded_page):
+    """ipywidgets calls MathJax 2's ``Hub.Queue``; the widgets render at DOMContentLoaded,
+    possibly before MathJax 3 has loaded: the call must exist then and wait for MathJax."""
+    page, log = guarded_page()
+    page.goto(f"{site_url}/book/dice.html", wait_until="domcontentloaded")
+    assert page.evaluate("typeof window.MathJax.Hub.Queue") == "function"
+    # Not an option MathJax would read from its configuration.
+    assert "Hub" not in page.evaluate("Object.keys(window.MathJax)")
+    page.evaluate(PROBE_JS)
+    page.locator("#rb-math-probe mjx-container").wait_for(timeout=30_000)
+    # The loaded MathJax 3 has the call too, and the chapter's own math is typeset.
+    assert page.evaluate("typeof window.MathJax.typesetPromise") == "function"
+    assert page.evaluate("typeof window.MathJax.Hub.Queue") == "function"
+    assert page.locator("mjx-container").count() > 1
+    assert log.problems() == []
