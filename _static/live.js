@@ -281,11 +281,13 @@
    * start, so a message it posts before that is never lost. */
   var initMessage = null;
 
-  function spawnWorker() {
+  function spawnWorker(mode) {
     if (worker) return worker;
     try {
-      // Named after the page, whose snapshot the worker then restores (if it has one).
-      worker = new Worker(contentRoot() + "live/worker.js", { name: window.location.pathname });
+      // Named after the page, whose snapshot the worker then restores (if it has
+      // one); "fresh" after a snapshot failed: start Python without any.
+      var name = window.location.pathname + (mode ? "\n" + mode : "");
+      worker = new Worker(contentRoot() + "live/worker.js", { name: name });
     } catch (err) {
       worker = null;
       return null;
@@ -314,11 +316,11 @@
       } else if (m.type === "failed") {
         fail("Python could not start in this browser (" + m.error + ").");
       } else if (m.type === "restart" && !restarted) {
-        // The worker's stored snapshot was unusable (and is deleted): start afresh, once.
+        // A snapshot was unusable (and is deleted): start Python afresh, once.
         restarted = true;
         worker.terminate();
         worker = null;
-        if (spawnWorker() && initMessage) worker.postMessage(initMessage);
+        if (spawnWorker("fresh") && initMessage) worker.postMessage(initMessage);
       } else if (m.type === "restart") {
         fail("Python could not start in this browser (" + m.error + ").");
       }

@@ -70,9 +70,10 @@ STAGES = [
     ("service_worker", "service worker ready"),
     ("rendered", "calculators rendered (static)"),
     ("worker_pyodide_js", "worker started, pyodide.js loaded"),
+    ("worker_prebuilt_read", "build's snapshot fetched (first visit)"),
     ("worker_pyodide_core", "Pyodide core loaded / snapshot restored"),
-    ("worker_packages", "4 wheels unpacked (first visit only)"),
-    ("worker_imports", "every module imported (first visit only)"),
+    ("worker_packages", "4 wheels unpacked (no snapshot only)"),
+    ("worker_imports", "every module imported (no snapshot only)"),
     ("worker_calculators", "calculators built in Python"),
     ("ready", "every calculator ready (page)"),
 ]
@@ -231,6 +232,8 @@ def report_visits(firsts: list[dict], seconds: list[dict]) -> None:
         print(
             f"  {'':27s} {b / 1e6:6.2f} MB in {median(rows, 'requests'):.0f} requests from the server{bytes_ok}"
         )
+    prebuilt = sum(r["timings"].get("worker_from_snapshot") == "prebuilt" for r in firsts)
+    print(f"  first visits that restored the build's Python snapshot: {prebuilt} of {len(firsts)}")
     restored = sum(r["timings"].get("worker_from_snapshot") == "page" for r in seconds)
     print(
         f"  second visits that restored Python from the page's snapshot: {restored} of {len(seconds)}"

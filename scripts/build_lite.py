@@ -27,13 +27,18 @@ needs, all served by the site itself:
 from __future__ import annotations
 
 import argparse
+import base64
+import functools
 import hashlib
+import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from importlib import metadata
 from pathlib import Path
 
@@ -216,6 +221,74 @@ def write_service_worker(html: Path) -> str:
     return version
 
 
+#: How long the build waits for Python to start in headless Chromium.
+SNAPSHOT_TIMEOUT_MS = 180_000
+MAKE_SNAPSHOT_JS = """async (timeout) => {
+    const bytes = await Promise.race([
+        new Promise((resolve, reject) => {
+            const worker = new Worker('/live/worker.js', { name: '\\nbuild' });
+            worker.onmessage = (e) => e.data.type === 'snapshot'
+                ? resolve(e.data.bytes) : reject(new Error(e.data.error || e.data.type));
+            worker.onerror = (e) => reject(new Error(e.message || 'the worker failed'));
+        }),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeout)),
+    ]);
+    const gzip = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+    const blob = await new Response(gzip).blob();
+    return await new Promise((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result.split(',')[1]);
+        reader.readAsDataURL(blob);
+    });
+}"""
+
+
+def make_prebuilt_snapshot(html: Path) -> str:
+    """``live/python-snapshot.bin.gz``: Python started in headless Chromium, every module imported.
+
+    A first visit restores it instead of starting Python (see
+    ``scripts/live_worker.js``). Without Chromium the build still works: a
+    first visit then starts Python itself. Returns what happened, for the log.
+    """
+    target = html / "live" / "python-snapshot.bin.gz"
+    target.unlink(missing_ok=True)
+    chromium = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        return (
+            f"no prebuilt Python snapshot (no Chromium at {chromium}): a first visit starts Python"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return (
+            "no prebuilt Python snapshot (python playwright missing): a first visit starts Python"
+        )
+    handler = functools.partial(_Quiet, directory=str(html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page()
+            # A same-origin document that runs nothing of its own (no redirect, no page script).
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/live/pyodide/pyodide-lock.json")
+            encoded = page.evaluate(MAKE_SNAPSHOT_JS, SNAPSHOT_TIMEOUT_MS)
+            browser.close()
+    except Exception as err:  # the site still works without it
+        return f"no prebuilt Python snapshot ({err}): a first visit starts Python"
+    finally:
+        server.shutdown()
+    target.write_bytes(base64.b64decode(encoded))
+    return f"prebuilt Python snapshot {target.name} ({target.stat().st_size / 1e6:.1f} MB)"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
 REMOTE_REF = re.compile(r"""(?:src|href)=["']?(?:https?:)?//""")
 
 
@@ -228,6 +301,7 @@ def main() -> None:
     write_worker(args.out)
     version = write_service_worker(args.out.parent)
     name_worker_cache(args.out, version)
+    print(f"build_lite: {make_prebuilt_snapshot(args.out.parent)}")
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(f"build_lite: live runtime in {args.out} ({size / 1e6:.1f} MB), cache rb-live-{version}")
 

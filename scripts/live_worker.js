@@ -19,19 +19,28 @@
  *    or built;
  *  - a first visit of another page: restored from the site snapshot, then its
  *    calculators are built (and its page snapshot taken).
- * Snapshots are stored in the build's cache once the page is live. The page
- * names itself in the worker's name (its path), so that the worker knows its
- * page snapshot before the page has sent its calculators.
+ * The build itself ships a site snapshot, made in headless Chromium by
+ * scripts/build_lite.py (live/python-snapshot.bin.gz): a first visit restores
+ * it instead of starting Python, and starts Python only when it is missing or
+ * unusable. Snapshots are stored in the build's cache once the page is live.
+ * The worker's name is the page's path (so that the worker knows its page
+ * snapshot before the page has sent its calculators), then optionally a
+ * newline and a mode: "fresh" (start Python without any snapshot, after one
+ * failed) or "build" (make the site snapshot for the build and post it).
  */
 /* global loadPyodide */
 "use strict";
 var BRIDGE_SOURCE = __BRIDGE_SOURCE__;
 var PACKAGES = __PACKAGES__;
 var CACHE = __CACHE__;
+var NAME = (self.name || "").split("\n");
+var PAGE = NAME[0];
+var MODE = NAME[1] || "";
 var SITE_SNAPSHOT = new URL("python-snapshot.bin", self.location.href).href;
-var PAGE_SNAPSHOT = SITE_SNAPSHOT + "?page=" + encodeURIComponent(self.name || "");
+var PREBUILT_SNAPSHOT = SITE_SNAPSHOT + ".gz";
+var PAGE_SNAPSHOT = SITE_SNAPSHOT + "?page=" + encodeURIComponent(PAGE);
 var PAGE_REPORT = new URL("python-snapshot.json", self.location.href).href + "?page=" +
-  encodeURIComponent(self.name || "");
+  encodeURIComponent(PAGE);
 var canSnapshot = false; // this interpreter was started so that it can be snapshotted
 var pageRestored = null; // {calculators, report} when restored from this page's snapshot
 var toStore = []; // [url, body, type] to keep once the page is live
@@ -89,7 +98,7 @@ function handle(message) {
       report = pageRestored.report; // built before the snapshot was taken
     } else {
       report = JSON.parse(bridge.setup_json(calculators, JSON.stringify(message.state)));
-      if (canSnapshot && self.name) {
+      if (canSnapshot && PAGE) {
         try {
           toStore.push([PAGE_SNAPSHOT, pyodide.makeMemorySnapshot(), "application/octet-stream"]);
           toStore.push([PAGE_REPORT, JSON.stringify({ calculators: calculators, report: report }), "application/json"]);
@@ -279,10 +288,33 @@ async function restoredStart(snapshot, drop) {
 
 var pyodide = null;
 
+/* The build's site snapshot (gzip), through the cache like every file; null if absent. */
+function readPrebuilt() {
+  if (typeof DecompressionStream === "undefined") return Promise.resolve(null);
+  return cachedFetch(PREBUILT_SNAPSHOT).then(function (response) {
+    if (!response.ok) return null;
+    var plain = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Response(plain).arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
+  }).catch(function () {
+    return null;
+  });
+}
+
+/* For scripts/build_lite.py: start Python, post the site snapshot, stop. */
+async function buildSnapshot() {
+  pyodide = await freshStart();
+  var entry = toStore.filter(function (e) { return e[0] === SITE_SNAPSHOT; })[0];
+  if (!entry) throw new Error("no snapshot could be made");
+  self.postMessage({ type: "snapshot", bytes: entry[1] }, [entry[1].buffer]);
+  self.close();
+}
+
 async function start() {
   importScripts("pyodide/pyodide.js");
   mark("pyodide_js");
-  var page = self.name ? await readEntry(PAGE_REPORT, true) : null;
+  if (MODE === "build") return buildSnapshot();
+  var fresh = MODE === "fresh";
+  var page = PAGE && !fresh ? await readEntry(PAGE_REPORT, true) : null;
   var stored = page ? await readEntry(PAGE_SNAPSHOT, false) : null;
   if (stored) {
     pyodide = await restoredStart(stored, [PAGE_SNAPSHOT, PAGE_REPORT]);
@@ -291,11 +323,17 @@ async function start() {
     pageRestored = page;
     bridge = pyodide.runPython("import live_bridge\nlive_bridge.BRIDGE");
   } else {
-    stored = await readEntry(SITE_SNAPSHOT, false);
+    stored = fresh ? null : await readEntry(SITE_SNAPSHOT, false);
+    var prebuilt = stored || fresh ? null : await readPrebuilt();
     if (stored) {
       pyodide = await restoredStart(stored, [SITE_SNAPSHOT]);
       if (pyodide === null) return;
       timings.from_snapshot = "site";
+    } else if (prebuilt) {
+      mark("prebuilt_read");
+      pyodide = await restoredStart(prebuilt, [PREBUILT_SNAPSHOT]);
+      if (pyodide === null) return;
+      timings.from_snapshot = "prebuilt";
     } else {
       pyodide = await freshStart();
     }

@@ -160,27 +160,28 @@ def test_offline_after_one_visit(site_url, guarded_page):
     assert log.problems() == []
 
 
-#: The two snapshots the worker keeps in the build's cache: the site's (every
-#: module imported) and this page's (its calculators built too).
+#: The snapshots of the build's cache: the site's made in this browser (every module
+#: imported), the build's own (gzip, the same made at build time) and this page's
+#: (its calculators built too).
 SNAPSHOTS_JS = """() => {
     const site = new URL((document.documentElement.dataset.content_root || '')
         + 'live/python-snapshot.bin', location.href).href;
-    return [site, site + '?page=' + encodeURIComponent(location.pathname)];
+    return {site: site, prebuilt: site + '.gz',
+            page: site + '?page=' + encodeURIComponent(location.pathname)};
 }"""
 SNAPSHOT_STORED_JS = f"""async () => {{
-    const urls = ({SNAPSHOTS_JS})();
+    const url = ({SNAPSHOTS_JS})().page;
     for (const key of await caches.keys()) {{
-        const cache = await caches.open(key);
-        if (key.startsWith('rb-live-') && await cache.match(urls[0]) && await cache.match(urls[1]))
-            return true;
+        if (key.startsWith('rb-live-') && await (await caches.open(key)).match(url)) return true;
     }}
     return false;
 }}"""
-DAMAGE_PAGE_SNAPSHOT_JS = f"""async () => {{
-    const url = ({SNAPSHOTS_JS})()[1];
+DAMAGE_SNAPSHOT_JS = f"""async (which) => {{
+    const urls = ({SNAPSHOTS_JS})();
     for (const key of await caches.keys()) {{
         const cache = await caches.open(key);
-        if (await cache.match(url)) await cache.put(url, new Response(new Uint8Array(4096)));
+        await cache.delete(urls.site);
+        if (await cache.match(urls[which])) await cache.put(urls[which], new Response(new Uint8Array(4096)));
     }}
 }}"""
 
@@ -198,34 +199,41 @@ def from_snapshot(page) -> str | None:
     return page.evaluate("window.rbLive.timings.worker_from_snapshot || null")
 
 
-def test_a_second_visit_restores_python_from_its_snapshot(site_url, guarded_page):
-    """The first visit stores snapshots of the started interpreter; later visits restore them.
+def change_and_check(page, expression: str) -> None:
+    calc = dice_calc(page)
+    box = calc.locator("input").first
+    box.fill(expression)
+    box.press("Enter")
+    wait_text(calc, dice_answer(expression))
 
-    The same page again: its own snapshot (calculators built). Another page: the
-    site's (modules imported). A damaged snapshot is dropped and the page works.
-    """
+
+def test_python_is_restored_from_snapshots_and_a_bad_one_is_dropped(site_url, guarded_page):
+    """A first visit restores the build's snapshot (Python started at build time);
+    the same page again restores its own (its calculators built too). A damaged
+    snapshot is dropped and Python starts afresh; the answers stay exact."""
     page, log = guarded_page()
-    url = f"{site_url}/book/dice.html"
-    page.goto(url, wait_until="commit")
+    dice = f"{site_url}/book/dice.html"
+    page.goto(dice, wait_until="commit")
+    wait_ready(page, expected_calculators("book/dice"))
+    assert from_snapshot(page) == "prebuilt"
+    change_and_check(page, "3d6")
+    wait_snapshot_stored(page)
+    page.goto(dice, wait_until="commit")
+    wait_ready(page, expected_calculators("book/dice"))
+    assert from_snapshot(page) == "page"
+    change_and_check(page, "4d6")
+    # A damaged page snapshot: dropped, and Python starts without any snapshot.
+    page.evaluate(DAMAGE_SNAPSHOT_JS, "page")
+    page.goto(dice, wait_until="commit")
     wait_ready(page, expected_calculators("book/dice"))
     assert from_snapshot(page) is None
-    wait_snapshot_stored(page)
-    for expression, damaged in (("3d6", False), ("4d6", True)):
-        if damaged:
-            page.evaluate(DAMAGE_PAGE_SNAPSHOT_JS)
-        page.goto(url, wait_until="commit")
-        wait_ready(page, expected_calculators("book/dice"))
-        # A damaged page snapshot is dropped: the site's is restored instead.
-        assert from_snapshot(page) == ("site" if damaged else "page")
-        calc = dice_calc(page)
-        box = calc.locator("input").first
-        box.fill(expression)
-        box.press("Enter")
-        wait_text(calc, dice_answer(expression))
+    change_and_check(page, "5d6")
+    # A damaged build snapshot, on a first visit of another page: the same.
     other = "book/unisystem-basics"
+    page.evaluate(DAMAGE_SNAPSHOT_JS, "prebuilt")
     page.goto(f"{site_url}/{other}.html", wait_until="commit")
     wait_ready(page, expected_calculators(other))
-    assert from_snapshot(page) == "site"
+    assert from_snapshot(page) is None
     wait_snapshot_stored(page)
     page.goto(f"{site_url}/{other}.html", wait_until="commit")
     wait_ready(page, expected_calculators(other))
