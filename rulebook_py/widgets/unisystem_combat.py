@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from ..errors import RuleValueError
 from ..systems.unisystem import (
     MAX_COMBATANTS,
+    SIGNED_NUMBER,
     ActionLimits,
     Aim,
     CloseSkill,
@@ -45,13 +46,14 @@ from ..systems.unisystem import (
     hits_damage,
     initiative_order,
     melee_exchange,
-    non_ascii_digit,
     number_text,
     parse_plan,
     plan_actions,
     quoted_line,
     ranged_attack,
+    refuse_other_digits,
     side_first_chances,
+    signed_int,
     suppressive_fire_hits,
 )
 from .base import PythonCall, control_for
@@ -743,13 +745,6 @@ _EDGE_WORDS = {
 }
 
 
-_SIGNED = re.compile(r"[+\-\u2212]?[0-9]+")
-
-
-def _signed_int(text: str) -> int:
-    return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
-
-
 def parse_combatants(text: str) -> tuple[Combatant, ...]:
     r"""Read ``name, Dexterity[, side][, edge][, bonus]`` lines.
 
@@ -773,14 +768,9 @@ def parse_combatants(text: str) -> tuple[Combatant, ...]:
         if not line.strip():
             continue
         shown = quoted_line(line)
-        bad = non_ascii_digit(line)
-        if bad is not None:
-            raise RuleValueError(
-                f"line {number_} {shown!r}: write numbers with the digits 0 to 9, got {bad!r}",
-                field="combatants",
-            )
+        refuse_other_digits(number_, line, "combatants")
         parts = [p.strip() for p in line.split(",")]
-        if len(parts) < 2 or not _SIGNED.fullmatch(parts[1]):
+        if len(parts) < 2 or not SIGNED_NUMBER.fullmatch(parts[1]):
             raise RuleValueError(
                 f"line {number_} {shown!r}: expected 'name, Dexterity[, side][, edge][, bonus]'",
                 field="combatants",
@@ -794,7 +784,7 @@ def parse_combatants(text: str) -> tuple[Combatant, ...]:
         side = parts[2] if len(parts) > 2 and parts[2] else "PCs"
         edge, bonus = None, None
         for extra in parts[3:]:
-            if _SIGNED.fullmatch(extra):
+            if SIGNED_NUMBER.fullmatch(extra):
                 if bonus is not None:
                     raise RuleValueError(
                         f"line {number_} {shown!r}: one initiative bonus a line, got "
@@ -819,10 +809,10 @@ def parse_combatants(text: str) -> tuple[Combatant, ...]:
             out.append(
                 Combatant(
                     parts[0],
-                    _signed_int(parts[1]),
+                    signed_int(parts[1]),
                     side,
                     _EDGE_WORDS[(edge or "").lower()],
-                    _signed_int(bonus) if bonus else 0,
+                    signed_int(bonus) if bonus else 0,
                 )
             )
         except RuleValueError as err:

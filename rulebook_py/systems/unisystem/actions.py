@@ -53,6 +53,7 @@ __all__ = [
     "EXTRA_ACTION_PENALTY",
     "MAX_ACTIONS",
     "OPTIONAL_MAX_ATTACKS",
+    "SIGNED_NUMBER",
     "ActionKind",
     "ActionLimits",
     "PlannedAction",
@@ -62,6 +63,8 @@ __all__ = [
     "parse_plan",
     "plan_actions",
     "quoted_line",
+    "refuse_other_digits",
+    "signed_int",
 ]
 
 #: Cumulative penalty of each extra action.
@@ -341,7 +344,8 @@ def _step_check(action: PlannedAction, penalty: int, stance_bonus: int, core: Co
 
 _DIGITS = "0123456789"
 _SIGNS = "+-\u2212"
-_NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
+#: A signed whole number as typed: ``+2``, ``-1`` or ``−1``, ASCII digits only.
+SIGNED_NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
 
 
 #: Longest part of a typed line quoted in a message.
@@ -375,19 +379,41 @@ def non_ascii_digit(text: str) -> str | None:
     return None
 
 
-def _int(text: str) -> int:
-    """An ASCII signed integer (``-`` or ``−`` for minus)."""
+def refuse_other_digits(number: int, line: str, field: str) -> None:
+    """Refuse typed line ``number`` if it writes a number with other digits than 0–9.
+
+    Raises:
+        RuleValueError: Naming the line, quoted, and the first such digit.
+
+    Example:
+        >>> refuse_other_digits(1, "attack 4+4", "actions")
+        >>> refuse_other_digits(2, "attack 4+²", "actions")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: line 2 'attack 4+²': write numbers with the digits 0 to 9, got '²'
+    """
+    bad = non_ascii_digit(line)
+    if bad is not None:
+        raise RuleValueError(
+            f"line {number} {quoted_line(line)!r}: write numbers with the digits 0 to 9, "
+            f"got {bad!r}",
+            field=field,
+        )
+
+
+def signed_int(text: str) -> int:
+    """A number matched by :data:`SIGNED_NUMBER` (``-`` or ``−`` for minus).
+
+    Example:
+        >>> signed_int("+2"), signed_int("\u22121"), signed_int("3")
+        (2, -1, 3)
+    """
     return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
 
 
 def _parse_line(number: int, line: str) -> PlannedAction:
     shown = quoted_line(line)
-    bad = non_ascii_digit(line)
-    if bad is not None:
-        raise RuleValueError(
-            f"line {number} {shown!r}: write numbers with the digits 0 to 9, got {bad!r}",
-            field="actions",
-        )
+    refuse_other_digits(number, line, "actions")
     example = "e.g. 'attack 4+4 punch' or 'attack 4+4 (+1) punch'"
     words = shown.split(None, 1)
     kind_word = words[0].rstrip(":").lower()
@@ -421,11 +447,11 @@ def _parse_line(number: int, line: str) -> PlannedAction:
                 f"e.g. (+1) or (−2)",
                 field="actions",
             )
-        modifier = _int(mod["mod"])
+        modifier = signed_int(mod["mod"])
         rest = rest[mod.end() :].strip()
     try:
         return PlannedAction(
-            kind, _int(m["attr"]), _int(m["skill"]) if m["skill"] else 0, rest, modifier
+            kind, signed_int(m["attr"]), signed_int(m["skill"]) if m["skill"] else 0, rest, modifier
         )
     except RuleValueError as err:
         raise RuleValueError(f"line {number} {shown!r}: {err}", field="actions") from None
