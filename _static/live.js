@@ -301,10 +301,9 @@
       if (m.type === "ready") {
         // The worker's marks are epoch milliseconds: put them on the page's clock.
         Object.keys(m.timings).forEach(function (k) {
-          timings["worker_" + k] = k === "from_snapshot"
-            ? m.timings[k]
-            : Math.round(m.timings[k] - performance.timeOrigin - started);
+          timings["worker_" + k] = Math.round(m.timings[k] - performance.timeOrigin - started);
         });
+        if (m.restored) timings.worker_from_snapshot = m.restored;
         mark("python_ready");
         var byKey = {};
         m.report.forEach(function (r) { byKey[r.key] = r; });

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local  # noqa: E402
-from browser.live import fragment_text  # noqa: E402
+from browser.live import fragment_text, wait_page_snapshot  # noqa: E402
 from browser.site import HTML, build_site, site_is_stale  # noqa: E402
 
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
@@ -56,16 +56,6 @@ FIRST_TARGET_S = 5.0
 SECOND_TARGET_S = 2.5
 SECOND_BYTES = 1_000_000
 READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
-#: True once the worker has stored this page's Python snapshot in the build's cache.
-SNAPSHOT_STORED_JS = """async () => {
-    const root = document.documentElement.dataset.content_root || '';
-    const url = new URL(root + 'live/python-snapshot.bin', location.href).href
-        + '?page=' + encodeURIComponent(location.pathname);
-    for (const key of await caches.keys()) {
-        if (key.startsWith('rb-live-') && await (await caches.open(key)).match(url)) return true;
-    }
-    return false;
-}"""
 STAGES = [
     ("service_worker", "service worker ready"),
     ("rendered", "calculators rendered (static)"),
@@ -150,11 +140,10 @@ def visit(context, url: str) -> dict:
     timings = page.evaluate("window.rbLive.timings")
     page.evaluate("() => navigator.serviceWorker.ready")
     page.wait_for_timeout(1500)  # the service worker stores what the page used
-    deadline = time.perf_counter() + 60
-    while not page.evaluate(SNAPSHOT_STORED_JS):  # ... and the worker its Python snapshot
-        if time.perf_counter() > deadline:
-            sys.exit(f"bench_browser: {url}: the worker never stored its Python snapshot")
-        time.sleep(0.1)
+    try:
+        wait_page_snapshot(page, timeout=60)  # ... and the worker its Python snapshot
+    except TimeoutError as err:
+        sys.exit(f"bench_browser: {url}: {err}")
     sent, requests = COUNTER.reset()
     page.close()
     return {"seconds": seconds, "timings": timings, "bytes": sent, "requests": requests}

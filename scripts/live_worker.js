@@ -4,25 +4,22 @@
  * the package list and the build's cache name are written in at build time).
  * The page (_static/live.js) posts {type: "init", calculators, state} once, then
  * {type: "msg", id, model, data} for every widget message of its calculators;
- * this worker answers {type: "ready", report, timings}, then {type: "out", id,
+ * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
  * {type: "failed", error}.
  *
- * Three ways to start, all measured by `make bench`:
- *  - first visit: the Pyodide core, then the four wheels unpacked by Python
- *    itself, then every module the calculators can use is imported; at that
- *    moment a memory snapshot of the interpreter is taken (the "site"
- *    snapshot); then this page's calculators are built and a second snapshot
- *    is taken (the "page" snapshot, before any change of the reader's);
- *  - a later visit of the same page: the interpreter is restored from its page
- *    snapshot, its calculators already built: nothing is unpacked, imported
- *    or built;
- *  - a first visit of another page: restored from the site snapshot, then its
- *    calculators are built (and its page snapshot taken).
- * The build itself ships a site snapshot, made in headless Chromium by
- * scripts/build_lite.py (live/python-snapshot.bin.gz): a first visit restores
- * it instead of starting Python, and starts Python only when it is missing or
- * unusable. Snapshots are stored in the build's cache once the page is live.
+ * Where Python comes from (all measured by `make bench`), first that exists:
+ *  - this page's snapshot ("page"): taken once its calculators are built,
+ *    before any change of the reader's; nothing is unpacked, imported or built;
+ *  - the site snapshot made in this browser ("site", see below), then the
+ *    page's calculators are built;
+ *  - the build's snapshot ("prebuilt", live/python-snapshot.bin.gz, made in
+ *    headless Chromium by scripts/build_lite.py), likewise;
+ *  - a fresh start: the Pyodide core, the four wheels unpacked by Python
+ *    itself, every module the calculators can use imported, and then the site
+ *    snapshot taken.
+ * A page snapshot is taken in every case but the first. Snapshots are stored
+ * in the build's cache once the page is live.
  * The worker's name is the page's path (so that the worker knows its page
  * snapshot before the page has sent its calculators), then optionally a
  * newline and a mode: "fresh" (start Python without any snapshot, after one
@@ -45,6 +42,7 @@ var canSnapshot = false; // this interpreter was started so that it can be snaps
 var pageRestored = null; // {calculators, report} when restored from this page's snapshot
 var toStore = []; // [url, body, type] to keep once the page is live
 var timings = {};
+var restoredFrom = null; // "page", "site" or "prebuilt": the snapshot Python came from
 var bridge = null;
 var pending = [];
 var networkFetch = self.fetch.bind(self);
@@ -108,7 +106,7 @@ function handle(message) {
       }
     }
     mark("calculators");
-    self.postMessage({ type: "ready", report: report, timings: timings });
+    self.postMessage({ type: "ready", report: report, timings: timings, restored: restoredFrom });
     self.setTimeout(storeAll, 0);
   } else if (message.type === "msg") {
     var t0 = performance.now();
@@ -319,7 +317,7 @@ async function start() {
   if (stored) {
     pyodide = await restoredStart(stored, [PAGE_SNAPSHOT, PAGE_REPORT]);
     if (pyodide === null) return; // the page starts a new worker
-    timings.from_snapshot = "page";
+    restoredFrom = "page";
     pageRestored = page;
     bridge = pyodide.runPython("import live_bridge\nlive_bridge.BRIDGE");
   } else {
@@ -328,12 +326,12 @@ async function start() {
     if (stored) {
       pyodide = await restoredStart(stored, [SITE_SNAPSHOT]);
       if (pyodide === null) return;
-      timings.from_snapshot = "site";
+      restoredFrom = "site";
     } else if (prebuilt) {
       mark("prebuilt_read");
       pyodide = await restoredStart(prebuilt, [PREBUILT_SNAPSHOT]);
       if (pyodide === null) return;
-      timings.from_snapshot = "prebuilt";
+      restoredFrom = "prebuilt";
     } else {
       pyodide = await freshStart();
     }

@@ -22,6 +22,8 @@ import ipywidgets as widgets
 from rulebook_py.widgets import CALCULATORS
 
 __all__ = [
+    "PAGE_SNAPSHOT_STORED_JS",
+    "SNAPSHOTS_JS",
     "LiveChange",
     "apply_in_browser",
     "calculator_classes",
@@ -34,7 +36,39 @@ __all__ = [
     "result_locator",
     "set_control",
     "wait_for_numbers",
+    "wait_page_snapshot",
 ]
+
+#: The snapshots of the build's cache: the site's made in this browser (every module
+#: imported), the build's own (gzip, the same made at build time) and this page's
+#: (its calculators built too).
+SNAPSHOTS_JS = """() => {
+    const site = new URL((document.documentElement.dataset.content_root || '')
+        + 'live/python-snapshot.bin', location.href).href;
+    return {site: site, prebuilt: site + '.gz',
+            page: site + '?page=' + encodeURIComponent(location.pathname)};
+}"""
+PAGE_SNAPSHOT_STORED_JS = f"""async () => {{
+    const url = ({SNAPSHOTS_JS})().page;
+    for (const key of await caches.keys()) {{
+        if (key.startsWith('rb-live-') && await (await caches.open(key)).match(url)) return true;
+    }}
+    return false;
+}}"""
+
+
+def wait_page_snapshot(page: Any, timeout: float = 30.0) -> None:
+    """Wait until the worker has stored this page's Python snapshot (polled: the check is async).
+
+    Raises:
+        TimeoutError: When it is not stored within ``timeout`` seconds.
+    """
+    deadline = time.perf_counter() + timeout
+    while not page.evaluate(PAGE_SNAPSHOT_STORED_JS):
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the worker never stored its Python snapshot of this page")
+        time.sleep(0.1)
+
 
 _TAG = re.compile(r"<[^>]+>")
 _NUMBER = re.compile(r"\d+(?:[./]\d+)*")

@@ -23,7 +23,13 @@ from rulebook_py.dice import parse
 from rulebook_py.widgets.dice import DiceCalculator
 from rulebook_py.widgets.format import probability
 
-from .live import calculator_classes, check_every_calculator, numbers
+from .live import (
+    SNAPSHOTS_JS,
+    calculator_classes,
+    check_every_calculator,
+    numbers,
+    wait_page_snapshot,
+)
 from .site import expected_calculators, notebook_shows_widgets, toc_pages
 
 #: Read from the notebooks, not the built site: collection runs before the build.
@@ -143,7 +149,7 @@ def test_offline_after_one_visit(site_url, guarded_page):
     wait_ready(page, expected_calculators("book/dice"))
     page.evaluate("() => navigator.serviceWorker.ready")
     page.wait_for_timeout(1000)  # let the service worker store what the page used
-    wait_snapshot_stored(page)
+    wait_page_snapshot(page)
     page.context.set_offline(True)
     try:
         page.goto(f"{site_url}/book/dice.html", wait_until="commit")
@@ -160,22 +166,6 @@ def test_offline_after_one_visit(site_url, guarded_page):
     assert log.problems() == []
 
 
-#: The snapshots of the build's cache: the site's made in this browser (every module
-#: imported), the build's own (gzip, the same made at build time) and this page's
-#: (its calculators built too).
-SNAPSHOTS_JS = """() => {
-    const site = new URL((document.documentElement.dataset.content_root || '')
-        + 'live/python-snapshot.bin', location.href).href;
-    return {site: site, prebuilt: site + '.gz',
-            page: site + '?page=' + encodeURIComponent(location.pathname)};
-}"""
-SNAPSHOT_STORED_JS = f"""async () => {{
-    const url = ({SNAPSHOTS_JS})().page;
-    for (const key of await caches.keys()) {{
-        if (key.startsWith('rb-live-') && await (await caches.open(key)).match(url)) return true;
-    }}
-    return false;
-}}"""
 DAMAGE_SNAPSHOT_JS = f"""async (which) => {{
     const urls = ({SNAPSHOTS_JS})();
     for (const key of await caches.keys()) {{
@@ -186,16 +176,8 @@ DAMAGE_SNAPSHOT_JS = f"""async (which) => {{
 }}"""
 
 
-def wait_snapshot_stored(page, timeout: float = 30.0) -> None:
-    """Wait until the worker has stored its Python snapshot (polled: the check is async)."""
-    deadline = time.perf_counter() + timeout
-    while not page.evaluate(SNAPSHOT_STORED_JS):
-        assert time.perf_counter() < deadline, "the worker never stored its Python snapshot"
-        time.sleep(0.1)
-
-
 def from_snapshot(page) -> str | None:
-    """``"page"`` or ``"site"``: the snapshot the worker restored Python from (None: started)."""
+    """``"page"``, ``"site"`` or ``"prebuilt"``: where Python was restored from (None: started)."""
     return page.evaluate("window.rbLive.timings.worker_from_snapshot || null")
 
 
@@ -217,7 +199,7 @@ def test_python_is_restored_from_snapshots_and_a_bad_one_is_dropped(site_url, gu
     wait_ready(page, expected_calculators("book/dice"))
     assert from_snapshot(page) == "prebuilt"
     change_and_check(page, "3d6")
-    wait_snapshot_stored(page)
+    wait_page_snapshot(page)
     page.goto(dice, wait_until="commit")
     wait_ready(page, expected_calculators("book/dice"))
     assert from_snapshot(page) == "page"
@@ -234,7 +216,7 @@ def test_python_is_restored_from_snapshots_and_a_bad_one_is_dropped(site_url, gu
     page.goto(f"{site_url}/{other}.html", wait_until="commit")
     wait_ready(page, expected_calculators(other))
     assert from_snapshot(page) is None
-    wait_snapshot_stored(page)
+    wait_page_snapshot(page)
     page.goto(f"{site_url}/{other}.html", wait_until="commit")
     wait_ready(page, expected_calculators(other))
     assert from_snapshot(page) == "page"
