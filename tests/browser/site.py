@@ -20,7 +20,6 @@ __all__ = [
     "build_site",
     "expected_calculators",
     "expected_charts",
-    "notebook_shows_widgets",
     "site_is_stale",
     "toc_pages",
 ]
@@ -108,25 +107,6 @@ def build_site() -> None:
             tail = "\n".join((done.stdout + done.stderr).splitlines()[-40:])
             raise RuntimeError(f"building the website failed ({' '.join(step)}):\n{tail}")
     STAMP.write_text("built by tests/browser\n")
-
-
-def notebook_shows_widgets(page: str) -> bool:
-    """True when the chapter's stored outputs display a widget (readable before any build).
-
-    Test collection runs before the website is built (CI starts from a clean
-    checkout, with no ``_build``), so which chapters to parametrize over is read
-    from the notebooks; how many calculators a page shows is read from the built
-    page at test time (:func:`expected_calculators`).
-    """
-    notebook = ROOT / f"{page}.ipynb"
-    if not notebook.exists():
-        return False
-    cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
-    return any(
-        "application/vnd.jupyter.widget-view+json" in output.get("data", {})
-        for cell in cells
-        for output in cell.get("outputs", [])
-    )
 
 
 def expected_calculators(page: str) -> int:
