@@ -1,0 +1,36 @@
+"""The suite can be collected from a clean checkout, before the website exists.
+
+CI runs ``make test`` on a fresh clone with no ``_build``: the browser tests
+build the site in a fixture, so nothing may read the built site while the
+tests are collected (a stop failed on exactly that).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+__all__: list[str] = []
+
+ROOT = Path(__file__).resolve().parents[1]
+
+IMPORT_WITHOUT_SITE = """
+import pathlib, sys
+sys.path.insert(0, {root!r})
+import tests.browser.site as site
+site.HTML = pathlib.Path({missing!r})
+site.STAMP = site.HTML / ".rulebook-built"
+import tests.browser.test_live_site, tests.browser.test_static_site
+import tests.browser.test_readability, tests.browser.test_live_voila
+print(len(tests.browser.test_live_site.LIVE_CHAPTERS))
+"""
+
+
+def test_browser_tests_are_collected_without_a_built_site(tmp_path):
+    code = IMPORT_WITHOUT_SITE.format(root=str(ROOT), missing=str(tmp_path / "no-site"))
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout.strip()) == 7  # every chapter with calculators
