@@ -15,11 +15,14 @@ Example:
 from __future__ import annotations
 
 __all__ = [
+    "QUOTE_LIMIT",
     "QUOTE_RADIUS",
     "NotationError",
+    "WorkLimitError",
     "RuleValueError",
     "RulebookError",
     "check_int",
+    "quote",
     "quote_window",
 ]
 
@@ -39,9 +42,36 @@ class RulebookError(Exception):
         ('bad', True)
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        allowed: str | None = None,
+        value: object = None,
+    ) -> None:
         super().__init__(message)
         self.field = field
+        self.allowed = allowed
+        self.value = value
+
+    def relabelled(self, label: str) -> str:
+        """The message with its leading parameter name replaced by a control's label.
+
+        The rules name the parameter at fault first (``"dexterity must be ..."``);
+        a calculator shows the same sentence in the reader's words, with the
+        label of the control that feeds that parameter. A message that does
+        not start with the parameter's name is returned unchanged.
+
+        Example:
+            >>> err = RuleValueError("skill must be an integer from 0 to 10, got 11", field="skill")
+            >>> err.relabelled("Skill (Compétence)")
+            'Skill (Compétence) must be an integer from 0 to 10, got 11'
+        """
+        message = str(self)
+        if self.field and message.startswith(self.field + " "):
+            return label + message[len(self.field) :]
+        return message
 
 
 class RuleValueError(RulebookError, ValueError):
@@ -90,8 +120,43 @@ class NotationError(RulebookError, ValueError):
         self.expected = expected
 
 
+class WorkLimitError(NotationError):
+    """Dice notation that reads well but would take too long to compute exactly.
+
+    Raised by the dice engine's cost check before any work is done; the
+    message says how long it would take and what fits.
+
+    Example:
+        >>> err = WorkLimitError("1000d1000", 0, "an expression that costs at most 0.25 s")
+        >>> isinstance(err, NotationError), err.position
+        (True, 0)
+    """
+
+
 #: Characters quoted on each side of the position in a :class:`NotationError`.
 QUOTE_RADIUS = 30
+
+#: Longest text a message quotes of what was typed (cut with an ellipsis beyond).
+QUOTE_LIMIT = 60
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of what the reader typed, cut to about ``limit`` characters.
+
+    Every message quotes the value at fault, but never a whole page of it.
+
+    Example:
+        >>> quote("2d6+")
+        "'2d6+'"
+        >>> quote("x" * 100, limit=10)
+        "'xxxxxxxxxx'… (100 characters)"
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    text = repr(value)
+    if len(text) > limit + 2:
+        return f"{text[:limit]}…"
+    return text
 
 
 def quote_window(text: str, position: int, radius: int = QUOTE_RADIUS) -> str:
@@ -141,8 +206,10 @@ def check_int(value: object, name: str, low: int | None = None, high: int | None
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleValueError(
-            f"{name} must be an integer, got {value!r} ({type(value).__name__})",
+            f"{name} must be an integer, got {quote(value)} ({type(value).__name__})",
             field=name,
+            allowed="an integer",
+            value=value,
         )
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
@@ -151,5 +218,10 @@ def check_int(value: object, name: str, low: int | None = None, high: int | None
             allowed = f"of at least {low}"
         else:
             allowed = f"of at most {high}"
-        raise RuleValueError(f"{name} must be an integer {allowed}, got {value!r}", field=name)
+        raise RuleValueError(
+            f"{name} must be an integer {allowed}, got {value!r}",
+            field=name,
+            allowed=f"an integer {allowed}",
+            value=value,
+        )
     return value

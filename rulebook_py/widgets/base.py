@@ -1,16 +1,20 @@
 """The shape every calculator shares: controls, answer, chart, seeded roll.
 
-A calculator subclasses :class:`Calculator` and writes three methods:
+A calculator subclasses :class:`Calculator` and writes two methods:
 
 * :meth:`Calculator.build_controls` -- the labelled controls, by name;
-* :meth:`Calculator.compute` -- call the rules layer with the control values
-  and format the exact answer (HTML) and chart (SVG);
-* :meth:`Calculator.resolve` -- one seeded roll, every die shown (HTML).
+* :meth:`Calculator.compute` -- map the control values to **one** rules call
+  and format what comes back as a :class:`View`: the exact answer (HTML), the
+  chart (SVG), the :class:`PythonCall` that gives the same answer in Python,
+  and the rules' outcome, whose own ``.roll(rng)`` is the seeded roll shown.
 
 The base class lays them out, wires every control with
-``observe(..., names="value")``, shows a :class:`~rulebook_py.errors.RulebookError`
-as a readable message next to the control at fault (never a traceback), and
-provides the **Roll** button with a seed the reader can see and set.
+``observe(..., names="value")``, writes the "same answer in Python" line,
+shows a :class:`~rulebook_py.errors.RulebookError` as a readable message next
+to the control at fault, in the reader's words (the rules name a parameter;
+:attr:`Calculator.fields` maps it to a control, whose label replaces it), and
+provides the **Roll** button with a seed the reader can see and set. The roll
+shown is always ``calculator.show_roll(view.outcome.roll(random.Random(seed)))``.
 
 Example:
     >>> from rulebook_py.widgets.dice import DiceCalculator
@@ -25,12 +29,14 @@ Example:
 
 from __future__ import annotations
 
+import inspect
 import random
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Protocol
 
 import ipywidgets as widgets
 
@@ -38,7 +44,75 @@ from ..errors import RulebookError
 from .controls import LABEL_STYLE
 from .format import error_html, escape, session_html
 
-__all__ = ["LABEL_STYLE", "Calculator", "PythonCall", "control_for"]
+__all__ = [
+    "LABEL_STYLE",
+    "Calculator",
+    "Outcome",
+    "PythonCall",
+    "View",
+    "call_text",
+    "control_for",
+]
+
+
+class Outcome(Protocol):
+    """What every rule a calculator shows returns: an exact answer and its own seeded roll."""
+
+    def roll(self, rng: random.Random) -> Any:
+        """One seeded resolution, every die shown (the same for the same seed)."""
+        ...
+
+
+def _facade(func: Callable[..., Any]) -> str:
+    """The name a reader imports from ``rulebook_py`` to reach ``func``.
+
+    Example:
+        >>> from rulebook_py.systems.chroniques import attack_report
+        >>> from rulebook_py import parse
+        >>> _facade(attack_report), _facade(parse)
+        ('chroniques', 'parse')
+    """
+    parts = func.__module__.split(".")
+    if "systems" in parts:
+        return parts[parts.index("systems") + 1]
+    if "comparison" in parts:
+        return "comparison"
+    return func.__name__
+
+
+def _is_default(param: inspect.Parameter | None, value: Any) -> bool:
+    if param is None or param.default is inspect.Parameter.empty:
+        return False
+    default = param.default
+    if isinstance(default, Enum):
+        return value is default or value in (default.name, getattr(default, "english", None))
+    try:
+        return bool(default == value) and type(default) is type(value)
+    except Exception:  # noqa: BLE001 - an odd __eq__ only means "show it"
+        return False
+
+
+def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
+    """``facade.func(args, keyword=value, ...)``, keywords left at their default omitted.
+
+    The one writer of every "same answer in Python" expression: arguments are
+    written with ``repr``, so the line always reads back as the values used.
+
+    Example:
+        >>> from rulebook_py.systems.chroniques import attack_report
+        >>> call_text(attack_report, 5, 15, critical_from=20, kind="ranged")
+        "chroniques.attack_report(5, 15, kind='ranged')"
+        >>> from rulebook_py import parse
+        >>> call_text(parse, "2d6")
+        "parse('2d6')"
+    """
+    params = inspect.signature(func).parameters
+    shown = [repr(a) for a in args]
+    shown += [f"{k}={v!r}" for k, v in keywords.items() if not _is_default(params.get(k), v)]
+    facade = _facade(func)
+    head = func.__name__ if facade == func.__name__ else f"{facade}.{func.__name__}"
+    return f"{head}({', '.join(shown)})"
+
 
 
 @dataclass(frozen=True)
@@ -68,6 +142,42 @@ class PythonCall:
     def text(self) -> str:
         """The call as an interactive-session transcript (import, expression, value)."""
         return f">>> from rulebook_py import {self.module}\n>>> {self.expression}\n{self.value!r}"
+
+    @classmethod
+    def of(
+        cls, func: Callable[..., Any], *args: Any, then: str = "", value: Any, **keywords: Any
+    ) -> PythonCall:
+        """The call of ``func`` with these arguments (see :func:`call_text`), then ``then``.
+
+        Example:
+            >>> from fractions import Fraction
+            >>> from rulebook_py import parse
+            >>> PythonCall.of(parse, "2d6", then=".prob_at_least(7)", value=Fraction(7, 12)).expression
+            "parse('2d6').prob_at_least(7)"
+        """
+        return cls(_facade(func), call_text(func, *args, **keywords) + then, value)
+
+
+@dataclass(frozen=True)
+class View:
+    """What :meth:`Calculator.compute` returns: everything the calculator shows.
+
+    Attributes:
+        answer: The exact answer, as HTML (tables, notes).
+        chart: The SVG chart, or "" when there is none.
+        call: The package call that gives the main exact answer, or None.
+        outcome: The rules' outcome; its ``.roll(rng)`` is the roll the
+            calculator shows (None: the calculator has no roll to show).
+
+    Example:
+        >>> View("<p>50 %</p>").chart
+        ''
+    """
+
+    answer: str
+    chart: str = ""
+    call: PythonCall | None = None
+    outcome: Any = field(default=None, compare=False)
 
 
 @contextmanager
@@ -108,6 +218,7 @@ class Calculator(widgets.VBox):
         bench_changes: ``(control, value)`` pairs the benchmark and the
             generic tests apply one after another; every value must be valid.
         default_seed: Seed of the roll shown when the calculator opens.
+        fields: Rules parameter -> control name, where they differ.
 
     Attributes:
         controls: The input widgets, by name.
@@ -123,6 +234,9 @@ class Calculator(widgets.VBox):
     kind: ClassVar[str] = "roll"
     bench_changes: ClassVar[tuple[tuple[str, Any], ...]] = ()
     default_seed: ClassVar[int] = 1
+    #: Rules parameter -> control, where their names differ: an error naming
+    #: the parameter is shown at that control, worded with the control's label.
+    fields: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **values: Any) -> None:
         """Build the controls, apply ``values`` over the defaults, compute once."""
@@ -135,6 +249,7 @@ class Calculator(widgets.VBox):
         self._errors = {name: widgets.HTML() for name in self.controls}
         self.message = widgets.HTML()
         self.result = widgets.HTML()
+        self.result.add_class("rb-answer")
         self.chart = widgets.HTML()
         self.code = widgets.HTML()
         self.seed = widgets.BoundedIntText(
@@ -151,6 +266,7 @@ class Calculator(widgets.VBox):
         self.roll_output = widgets.HTML()
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
+        self.view: View | None = None
         rows = [
             widgets.HBox([control, self._errors[name]], layout=widgets.Layout(align_items="center"))
             for name, control in self.controls.items()
@@ -184,22 +300,37 @@ class Calculator(widgets.VBox):
         """Return the input widgets by name, set to the chapter's worked example."""
         raise NotImplementedError
 
-    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
-        """Return ``(answer HTML, chart SVG or "")`` for these control values."""
+    def compute(self, values: Mapping[str, Any]) -> View | tuple[str, str]:
+        """Return the :class:`View` of these control values (one rules call, formatted).
+
+        (Older calculators return ``(answer HTML, chart SVG)`` and write
+        :meth:`resolve` and :meth:`python_call`; new ones return a ``View``.)
+        """
         raise NotImplementedError
+
+    def show_roll(self, roll: Any) -> str:
+        """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
+        html = getattr(roll, "html", None)
+        return html() if callable(html) else escape(str(roll))
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Return the HTML of one seeded roll, every die shown."""
-        raise NotImplementedError
+        """Return the HTML of one seeded roll, every die shown (from the view's outcome)."""
+        view = self.view if self.view is not None else self._view(values)
+        if view.outcome is None:
+            raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
+        return self.show_roll(view.outcome.roll(rng))
 
     def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
-        """The package call that gives this calculator's main exact answer (None: none yet).
+        """The package call that gives this calculator's main exact answer (None: none)."""
+        return self.view.call if self.view is not None else None
 
-        Called after a successful :meth:`compute` with the same values; it
-        should be cheap (no second computation when the answer can be kept
-        from ``compute``).
-        """
-        return None
+    def _view(self, values: Mapping[str, Any]) -> View:
+        """:meth:`compute` as a :class:`View`, whatever shape it returns."""
+        computed = self.compute(values)
+        if isinstance(computed, View):
+            return computed
+        answer, chart = computed
+        return View(answer, chart)
 
     # ---------------------------------------------------------------- behaviour
     def values(self) -> dict[str, Any]:
@@ -225,9 +356,21 @@ class Calculator(widgets.VBox):
         if self.message.value:
             self.message.value = ""
 
+    def label_of(self, name: str) -> str:
+        """The label a reader sees on control ``name``."""
+        control = self.controls[name]
+        return getattr(control, "description", "") or getattr(control, "tooltip", "") or name
+
     def _show_error(self, err: RulebookError) -> None:
-        target = self._errors.get(err.field or "", self.message)
-        target.value = error_html(str(err))
+        """Show ``err`` next to its control, in the reader's words (the control's label)."""
+        param = err.field or ""
+        control = self.fields.get(param, param)
+        if control in self.controls:
+            message = err.relabelled(self.label_of(control).rstrip(": "))
+            err.field = control
+            self._errors[control].value = error_html(message)
+        else:
+            self.message.value = error_html(str(err))
 
     def update(self) -> None:
         """Recompute the answer and chart from the controls (wired to every control).
@@ -238,9 +381,14 @@ class Calculator(widgets.VBox):
         start = time.perf_counter()
         self._clear_errors()
         values = self.values()
+        self.view = None
         try:
-            result, chart = self.compute(values)
-            call = self.python_call(values)
+            view = self._view(values)
+            if view.call is None and type(self).python_call is not Calculator.python_call:
+                # An older calculator writes its own python_call.
+                view = View(view.answer, view.chart, self.python_call(values), view.outcome)
+            self.view = view
+            call = view.call
         except RulebookError as err:
             self._show_error(err)
             self.result.value = ""
@@ -248,8 +396,8 @@ class Calculator(widgets.VBox):
             self.code.value = ""
             self.roll_output.value = ""
         else:
-            self.result.value = result
-            self.chart.value = chart
+            self.result.value = view.answer
+            self.chart.value = view.chart
             self.code.value = (
                 ""
                 if call is None
@@ -281,3 +429,4 @@ class Calculator(widgets.VBox):
         seed = self.seed.value
         if self._show_roll(self.values(), seed):
             self.seed.value = seed + 1 if seed < self.seed.max else 0
+

@@ -25,12 +25,30 @@ T = TypeVar("T", bound=type)
 def register(cls: T) -> T:
     """Add a calculator class to :data:`CALCULATORS` (use as a class decorator).
 
+    Two calculators may not share a name: the website finds a calculator by
+    its class name, and the second would silently replace the first. The
+    same class defined again (a module reloaded) replaces itself.
+
+    Raises:
+        ValueError: If another class of the same name is registered already.
+
     Example:
         >>> @register
         ... class Demo:
         ...     pass
-        >>> CALCULATORS.pop("Demo") is Demo
-        True
+        >>> register(type("Demo", (), {"__module__": "elsewhere"}))  # another class, same name
+        Traceback (most recent call last):
+        ...
+        ValueError: two calculators are named 'Demo': rename one of them
+        >>> CALCULATORS.pop("Demo").__name__
+        'Demo'
     """
+    known = CALCULATORS.get(cls.__name__)
+    # The same class defined again (a module reloaded, a notebook cell run twice) replaces itself.
+    if known is not None and (known.__module__, known.__qualname__) != (
+        cls.__module__,
+        cls.__qualname__,
+    ):
+        raise ValueError(f"two calculators are named {cls.__name__!r}: rename one of them")
     CALCULATORS[cls.__name__] = cls
     return cls
