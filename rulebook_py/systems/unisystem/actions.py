@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
@@ -44,6 +43,7 @@ from .core import (
     Check,
     CheckKind,
     CoreDie,
+    UnisystemEnum,
     core_distribution,
     task,
     test,
@@ -75,7 +75,7 @@ OPTIONAL_MAX_ATTACKS = 3
 MAX_ACTIONS = 12
 
 
-class ActionKind(Enum):
+class ActionKind(UnisystemEnum):
     """What an action is, for the close-combat allowance.
 
     Example:
@@ -470,7 +470,7 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
 
     Example:
         >>> parse_plan("attack 4+4 punch\ndodge 4+3")[1].kind
-        <ActionKind.DEFENCE: ('Défense', ('defence', 'defense', 'défense', 'd', 'dodge', 'parry'))>
+        unisystem.ActionKind.DEFENCE
         >>> parse_plan("attack 4+4 (+1) kick")[0].modifier
         1
         >>> parse_plan("jump 3")

@@ -63,6 +63,7 @@ from .core import (
     CheckKind,
     CheckRoll,
     CoreDie,
+    UnisystemEnum,
     core_distribution,
     damage_distribution,
     task,
@@ -112,7 +113,7 @@ FEINT_LEVEL_BONUS = 1
 
 
 # ------------------------------------------------------------------ the round
-class RoundStep(Enum):
+class RoundStep(UnisystemEnum):
     """The six steps of a combat round (*tour*), in order.
 
     Attributes:
@@ -144,7 +145,7 @@ ROUND_STEPS: tuple[RoundStep, ...] = tuple(RoundStep)
 
 
 # ------------------------------------------------------------------ tables
-class RangeBand(Enum):
+class RangeBand(UnisystemEnum):
     """Range bands of the ranged-combat table: modifier to hit and to the multiplier.
 
     Attributes:
@@ -169,7 +170,7 @@ class RangeBand(Enum):
         self.multiplier_shift = multiplier_shift
 
 
-class Lighting(Enum):
+class Lighting(UnisystemEnum):
     """Lighting of the combat-modifier table (close and ranged combat).
 
     ``modifier`` is ``None`` for total darkness: the roll is then a plain D10
@@ -191,7 +192,7 @@ class Lighting(Enum):
         self.examples = examples
 
 
-class CloseSkill(Enum):
+class CloseSkill(UnisystemEnum):
     """The close-combat skills: what an attack or a parry uses with Dexterity.
 
     Example:
@@ -208,7 +209,7 @@ class CloseSkill(Enum):
         self.armed = armed
 
 
-class DefenceKind(Enum):
+class DefenceKind(UnisystemEnum):
     """How a target answers a close attack.
 
     Example:
@@ -226,7 +227,7 @@ class DefenceKind(Enum):
         return self.value
 
 
-class Stance(Enum):
+class Stance(UnisystemEnum):
     """Close-combat stances (*attitudes*): +3 to defences or +2 to attacks.
 
     Example:
@@ -248,7 +249,7 @@ class Stance(Enum):
         self.may_defend = may_defend
 
 
-class ImprovisedWeapon(Enum):
+class ImprovisedWeapon(UnisystemEnum):
     """Improvised weapons: the skill they use and their modifiers.
 
     ``attack`` is the fixed attack modifier; ``attack_range`` the range the
@@ -277,7 +278,7 @@ class ImprovisedWeapon(Enum):
         self.parry_range = parry_range
 
 
-class UntrainedAttack(Enum):
+class UntrainedAttack(UnisystemEnum):
     """How an attack or a shot is rolled without the skill (skill level 0).
 
     The combat source rolls a dodge, and a blow or parry with an improvised
@@ -315,7 +316,7 @@ def parse_enum(value: object, cls: type[Enum], field: str) -> Enum:
 
     Example:
         >>> parse_enum("longue", RangeBand, "range_band"), parse_enum("SHORT", RangeBand, "r")
-        (<RangeBand.LONG: ('Longue', -3, -1)>, <RangeBand.SHORT: ('Courte', 0, 0)>)
+        (unisystem.RangeBand.LONG, unisystem.RangeBand.SHORT)
     """
     if isinstance(value, cls):
         return value

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -64,6 +66,8 @@ __all__ = [
     "CoreRoll",
     "MatchOutcome",
     "MatchRoll",
+    "Mean",
+    "UnisystemEnum",
     "arm_wrestling",
     "average_roll",
     "chase_adjusted",
@@ -77,6 +81,7 @@ __all__ = [
     "match",
     "number_text",
     "overlap_attribute",
+    "renamed",
     "roll_core",
     "sneaking",
     "success_levels",
@@ -122,7 +127,58 @@ LEVEL_NAMES = {
 
 
 # ------------------------------------------------------------ vocabulary
-class CoreDie(Enum):
+class UnisystemEnum(Enum):
+    """An enumeration whose ``repr`` is the Python that names it through the facade.
+
+    So a "same answer in Python" line that holds a member runs as written.
+
+    Example:
+        >>> CoreDie.TWO_D6
+        unisystem.CoreDie.TWO_D6
+    """
+
+    def __repr__(self) -> str:
+        return f"unisystem.{type(self).__name__}.{self.name}"
+
+
+class Mean(Fraction):
+    """An exact expected value in a table of results (shown as a number, not a chance).
+
+    Example:
+        >>> Mean(Fraction(7, 2)) == Fraction(7, 2), isinstance(Mean(3), Fraction)
+        (True, True)
+    """
+
+
+@contextmanager
+def renamed(names: Mapping[str, str]) -> Iterator[None]:
+    """Re-raise a rule error about a parameter under the name of another one.
+
+    A rule built from smaller rules names its own parameters: an error about
+    the inner ``dexterity`` becomes one about the outer ``attacker_dexterity``
+    (the message's leading name included).
+
+    Example:
+        >>> try:
+        ...     with renamed({"dexterity": "attacker_dexterity"}):
+        ...         check_int(-1, "dexterity", 0, 30)
+        ... except RuleValueError as err:
+        ...     print(err.field, "|", err)
+        attacker_dexterity | attacker_dexterity must be an integer from 0 to 30, got -1
+    """
+    try:
+        yield
+    except RuleValueError as err:
+        new = names.get(err.field or "")
+        if new is None:
+            raise
+        message = str(err)
+        if err.field and message.startswith(err.field + " "):
+            message = new + message[len(err.field) :]
+        raise RuleValueError(message, field=new, allowed=err.allowed, value=err.value) from None
+
+
+class CoreDie(UnisystemEnum):
     """The die rolled for every task and test.
 
     Example:
@@ -138,7 +194,7 @@ class CoreDie(Enum):
         self.label = label
 
 
-class _Named(Enum):
+class _Named(UnisystemEnum):
     """An enumeration whose members carry an English name and the source's French label."""
 
     def __init__(self, english: str, label: str) -> None:
@@ -160,7 +216,7 @@ class CheckKind(_Named):
     UNSKILLED = ("unskilled task", "Épreuve sans compétence")
 
 
-class Attribute(Enum):
+class Attribute(UnisystemEnum):
     """The six attributes of a Unisystem character, French label kept.
 
     Example:

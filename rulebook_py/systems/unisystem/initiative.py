@@ -28,11 +28,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int
-from .core import ATTRIBUTE_RANGE, core_distribution, number_text, roll_core
+from .core import ATTRIBUTE_RANGE, UnisystemEnum, core_distribution, number_text, roll_core
 
 __all__ = [
     "MAX_COMBATANTS",
@@ -51,7 +50,7 @@ MAX_COMBATANTS = 20
 _MAX_ROLLOFFS = 100
 
 
-class InitiativeEdge(Enum):
+class InitiativeEdge(UnisystemEnum):
     """Circumstances that decide initiative before the dice (higher rank first).
 
     Example:

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from itertools import accumulate
 from operator import sub
@@ -65,6 +64,7 @@ from .core import (
     Check,
     CheckRoll,
     CoreDie,
+    UnisystemEnum,
     average_roll,
     core_distribution,
     number_text,
@@ -118,7 +118,7 @@ MAX_AUTO_ROUNDS = 100
 MAX_MULTIPLIER = 31
 
 
-class FiringMode(Enum):
+class FiringMode(UnisystemEnum):
     """How the weapon is fired this round.
 
     Example:
@@ -137,7 +137,7 @@ class FiringMode(Enum):
         return self.value
 
 
-class ShotgunAmmo(Enum):
+class ShotgunAmmo(UnisystemEnum):
     """Shotgun ammunition and its bonus to hit, at any range.
 
     Example:
@@ -155,7 +155,7 @@ class ShotgunAmmo(Enum):
         self.bonus = bonus
 
 
-class RangedDefence(Enum):
+class RangedDefence(UnisystemEnum):
     """The target's choice: stay put (no roll) or dive for cover (DEX + Dodge).
 
     Example:
