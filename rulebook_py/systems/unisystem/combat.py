@@ -1032,6 +1032,7 @@ class FeintedExchange:
     Attributes:
         feint: The feint contest.
         branches: ``(bonus, P(bonus), exchange with that bonus)`` for each bonus.
+        plain: The same exchange without the feint (for comparison).
 
     Example:
         >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3),
@@ -1043,6 +1044,7 @@ class FeintedExchange:
 
     feint: FeintOutcome
     branches: tuple[tuple[int, Fraction, MeleeOutcome], ...]
+    plain: MeleeOutcome | None = None
 
     @property
     def hit_chance(self) -> Fraction:
@@ -1051,8 +1053,15 @@ class FeintedExchange:
 
     @property
     def attack(self) -> Check:
-        """The attack check without any feint bonus (the branch of a failed feint)."""
-        return self.branches[0][2].attack
+        """The attack check without any feint bonus (as if there were no feint).
+
+        Example:
+            >>> sure = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+            ...                         feint(30, 30, 0, 0))  # a feint that cannot fail
+            >>> sure.attack.bonus, sure.plain.hit_chance
+            (5, Fraction(7, 10))
+        """
+        return (self.plain or self.branches[0][2]).attack
 
     @property
     def defence(self) -> Check | None:
@@ -1160,7 +1169,8 @@ def feinted_exchange(
             continue
         boosted = replace(attack, feint_bonus=min(attack.feint_bonus + bonus, 30))
         branches.append((bonus, p, melee_exchange(boosted, defence, lighting, **options)))
-    return FeintedExchange(feint_outcome, tuple(branches))
+    plain = melee_exchange(attack, defence, lighting, **options)
+    return FeintedExchange(feint_outcome, tuple(branches), plain)
 
 
 def keep_cool(willpower: int, *, core: CoreDie = CoreDie.D10) -> Check:

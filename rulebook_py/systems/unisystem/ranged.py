@@ -23,7 +23,7 @@ Choices where the source is silent (named parameters):
   every group after the first (``cumulative_group_penalty=False``);
 * aiming adds its success levels to every roll of the round;
 * total darkness makes every roll a plain D10 (+ ``darkness_bonus`` for the
-  shooter, ``defender_darkness_bonus`` for a dive): no traits, range, aim or
+  shooter's first roll only, the source's « au prochain jet », ``defender_darkness_bonus`` for a dive): no traits, range, aim or
   volley modifiers, and no unskilled level cap;
 * a shot without the skill is a difficult DEX test (``untrained``; the
   basics' unskilled task, DEX − 2 and at most two success levels, hence at
@@ -595,17 +595,19 @@ def ranged_attack(
         ("modifier", modifier),
     )
     rolls = volley.rolls()
+    # The Perception levels sensed in total darkness count for the next roll
+    # only (« au prochain jet »): the first of the volley.
     attacks = tuple(
         _combat_check(
             dexterity,
             skill,
             (*base, ("volley", penalty)),
             light,
-            darkness_bonus,
+            darkness_bonus if i == 0 else 0,
             untrained=untrained,  # type: ignore[arg-type]
             core=core,
         )
-        for penalty, _ in rolls
+        for i, (penalty, _) in enumerate(rolls)
     )
     caps = tuple(cap for _, cap in rolls)
     aim_check = None if aim is None or dark else aim.check(core)
