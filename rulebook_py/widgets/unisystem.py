@@ -47,6 +47,8 @@ def cell(value: object) -> str:
         return number(value)
     if isinstance(value, Fraction):
         return probability(value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {cell(v)}" for k, v in value.items())
     if isinstance(value, tuple):
         return " / ".join(cell(v) for v in value)
     return "—" if value is None else str(value)
@@ -62,6 +64,17 @@ class UnisystemCalculator(Calculator):
 
     #: Where a roll's text breaks into lines.
     roll_breaks: tuple[str, ...] = ("\n",)
+
+    def report_html(
+        self,
+        rows: Iterable[Sequence[object]],
+        unused: Iterable[tuple[str, str]] = (),
+        head: Sequence[str] = ("", "exact answer"),
+    ) -> str:
+        """An outcome's rows, then a "Not used" row for each setting that does not count."""
+        named = (self.label_of(k) if k in self.controls else k for k, _ in unused)
+        notes = [(f"Not used: {name}", why) for name, (_, why) in zip(named, unused)]
+        return rows_html([*rows, *notes], head)
 
     def show_roll(self, roll: Any) -> str:
         """The roll's text, one step a line."""

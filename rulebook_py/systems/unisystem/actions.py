@@ -587,8 +587,8 @@ def action_plan(
         ("constitution_cap", constitution_cap),
     ):
         _flag(value, name)
-    check_int(dexterity, "dexterity", *ATTRIBUTE_RANGE)
-    check_int(constitution, "constitution", *ATTRIBUTE_RANGE)
+    check_int(dexterity, "dexterity")  # its range only matters when its option is ticked
+    check_int(constitution, "constitution")
     limits = ActionLimits(
         OPTIONAL_MAX_ATTACKS if max_attacks else None,
         dexterity if dexterity_cap else None,
