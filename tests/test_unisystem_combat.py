@@ -773,6 +773,7 @@ def test_a_better_range_band_never_lowers_the_chance_to_hit(volley, dex, skill, 
 
 
 # ------------------------------------------------------------------ calculators
+from rulebook_py.systems.unisystem import parse_combatants  # noqa: E402
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
 from rulebook_py.widgets.unisystem_combat import (  # noqa: E402
     ActionPlannerCalculator,
@@ -780,7 +781,6 @@ from rulebook_py.widgets.unisystem_combat import (  # noqa: E402
     MeleeExchangeCalculator,
     RangedAttackCalculator,
 )
-from rulebook_py.systems.unisystem import parse_combatants  # noqa: E402
 
 
 def _err(calc, name):

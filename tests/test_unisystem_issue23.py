@@ -30,7 +30,6 @@ from rulebook_py.widgets.unisystem_combat import (
     ActionPlannerCalculator,
     InitiativeCalculator,
     MeleeExchangeCalculator,
-    RangedAttackCalculator,
 )
 
 TWO_D6 = [max(a + b - 2, 1) for a, b in itertools.product(range(1, 7), repeat=2)]
