@@ -123,6 +123,7 @@ class PlannedAction:
         check_int(self.attribute, "attribute", *ATTRIBUTE_RANGE)
         check_int(self.skill, "skill", *SKILL_RANGE)
         check_int(self.modifier, "modifier", *MODIFIER_RANGE)
+        _text(self.label, "label")
 
 
 @dataclass(frozen=True)
@@ -364,6 +365,7 @@ def quoted_line(line: str) -> str:
         >>> quoted_line("  attack 4+4  "), quoted_line("x" * 50)[-4:]
         ('attack 4+4', 'xxx…')
     """
+    _text(line, "line")
     shown = line.strip()
     return shown if len(shown) <= QUOTE_WIDTH else shown[: QUOTE_WIDTH - 1] + "…"
 
@@ -378,6 +380,7 @@ def non_ascii_digit(text: str) -> str | None:
         >>> non_ascii_digit("attack 4+²"), non_ascii_digit("attack 4+4") is None
         ('²', True)
     """
+    _text(text, "text")
     for ch in text:
         if ch.isnumeric() and ch not in _DIGITS:
             return ch
@@ -397,6 +400,8 @@ def refuse_other_digits(number: int, line: str, field: str) -> None:
         ...
         rulebook_py.errors.RuleValueError: line 2 'attack 4+²': write numbers with the digits 0 to 9, got '²'
     """
+    check_int(number, "number", 1)
+    _text(field, "field")
     bad = non_ascii_digit(line)
     if bad is not None:
         raise RuleValueError(
@@ -413,7 +418,17 @@ def signed_int(text: str) -> int:
         >>> signed_int("+2"), signed_int("\u22121"), signed_int("3")
         (2, -1, 3)
     """
+    if not isinstance(text, str) or not SIGNED_NUMBER.fullmatch(text):
+        raise RuleValueError(
+            f"text must be a whole number such as +2 or −1, got {quote(text)}", field="text"
+        )
     return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise RuleValueError(f"{name} must be text, got {quote(value)}", field=name)
+    return value
 
 
 def _parse_line(number: int, line: str) -> PlannedAction:

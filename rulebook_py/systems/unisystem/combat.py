@@ -318,6 +318,10 @@ def parse_enum(value: object, cls: type[Enum], field: str) -> Enum:
         >>> parse_enum("longue", RangeBand, "range_band"), parse_enum("SHORT", RangeBand, "r")
         (unisystem.RangeBand.LONG, unisystem.RangeBand.SHORT)
     """
+    if not isinstance(field, str):
+        raise RuleValueError(f"field must be text, got {field!r}", field="field")
+    if not (isinstance(cls, type) and issubclass(cls, Enum)):
+        raise RuleValueError(f"cls must be an enumeration, got {cls!r}", field="cls")
     if isinstance(value, cls):
         return value
     if isinstance(value, str):
@@ -613,6 +617,8 @@ def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill, skill: int = 1) -
         False
     """
     check_int(skill, "skill", *SKILL_RANGE)
+    parry_with = parse_enum(parry_with, CloseSkill, "parry_with")  # type: ignore[assignment]
+    attack_kind = parse_enum(attack_kind, CloseSkill, "attack_kind")  # type: ignore[assignment]
     if parry_with is CloseSkill.HAND_WEAPON or not attack_kind.armed:
         return True
     return parry_with is CloseSkill.MARTIAL_ARTS and skill > 0
@@ -638,6 +644,10 @@ def attack_check(
         >>> attack_check(MeleeAttack(3), untrained=UntrainedAttack.UNSKILLED_TASK).bonus
         1
     """
+    if not isinstance(attack, MeleeAttack):
+        raise RuleValueError(f"attack must be a MeleeAttack, got {attack!r}", field="attack")
+    lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
+    check_int(darkness_bonus, "darkness_bonus", 0, 10)
     parts = (
         (f"stance ({attack.stance.label})", attack.stance.attack_bonus),
         ("extra actions", attack.penalty),
@@ -671,6 +681,10 @@ def defence_check(
         >>> defence_check(MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)).bonus
         3
     """
+    if not isinstance(defence, MeleeDefence):
+        raise RuleValueError(f"defence must be a MeleeDefence, got {defence!r}", field="defence")
+    lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
+    check_int(darkness_bonus, "darkness_bonus", 0, 10)
     if defence.kind is DefenceKind.NONE:
         return None
     parts = (

@@ -149,6 +149,19 @@ class Mean(Fraction):
         (True, True)
     """
 
+    def __new__(cls, value: Fraction | int = 0, denominator: int | None = None) -> Mean:
+        """An exact value: a Fraction or an integer (or numerator and denominator)."""
+        for v in (value, denominator):
+            if (v is None and v is value) or (
+                v is not None and (isinstance(v, bool) or not isinstance(v, (int, Fraction)))
+            ):
+                raise RuleValueError(
+                    f"value must be an exact Fraction or integer, got {v!r}", field="value"
+                )
+        if denominator is None:
+            return super().__new__(cls, value)
+        return super().__new__(cls, value, denominator)
+
 
 @contextmanager
 def renamed(names: Mapping[str, str]) -> Iterator[None]:
@@ -249,6 +262,7 @@ def number_text(value: int) -> str:
         >>> number_text(-98), number_text(7)
         ('−98', '7')
     """
+    check_int(value, "value")
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
@@ -293,6 +307,16 @@ class CoreRoll:
     core: CoreDie
     faces: tuple[int, ...]
     value: int
+
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with a bad die, faces or value."""
+        if not isinstance(self.core, CoreDie):
+            raise RuleValueError(f"core must be a CoreDie, got {self.core!r}", field="core")
+        if not isinstance(self.faces, tuple):
+            raise RuleValueError(f"faces must be a tuple, got {self.faces!r}", field="faces")
+        for face in self.faces:
+            check_int(face, "faces", 1, 10)
+        check_int(self.value, "value", 1, 10)
 
     def __str__(self) -> str:
         """``D10 [7]`` or ``2D6−2 [3, 5] → 6``."""
@@ -671,6 +695,10 @@ def overlap_attribute(perception: int, intelligence: int, difficult: bool = Fals
     """
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
     check_int(intelligence, "intelligence", *ATTRIBUTE_RANGE)
+    if not isinstance(difficult, bool):
+        raise RuleValueError(
+            f"difficult must be True or False, got {difficult!r}", field="difficult"
+        )
     return min(perception, intelligence) if difficult else max(perception, intelligence)
 
 
@@ -831,6 +859,8 @@ def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> 
     """
     value = average_roll(sides)
     check_int(multiplier, "multiplier", 0, 30)
+    if not isinstance(averaged, bool):
+        raise RuleValueError(f"averaged must be True or False, got {averaged!r}", field="averaged")
     if averaged:
         return Distribution.constant(value * multiplier)
     return Distribution.uniform(sides) * multiplier

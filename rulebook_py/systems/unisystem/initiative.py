@@ -139,6 +139,10 @@ def _group_flag(group: object) -> None:
 
 
 def _check(combatants: tuple[Combatant, ...] | list[Combatant]) -> tuple[Combatant, ...]:
+    if not isinstance(combatants, (tuple, list)):
+        raise RuleValueError(
+            f"combatants must be a list of Combatant, got {quote(combatants)}", field="combatants"
+        )
     combatants = tuple(combatants)
     if not 1 <= len(combatants) <= MAX_COMBATANTS:
         raise RuleValueError(
@@ -327,6 +331,18 @@ class InitiativeEntry:
     rolloffs: tuple[int, ...]
     faces: tuple[int, ...] = ()
     core: CoreDie = CoreDie.D10
+
+    def __post_init__(self) -> None:
+        """Refuse an entry built by hand with values of the wrong kind."""
+        if not isinstance(self.combatant, Combatant):
+            raise RuleValueError(f"combatant must be a Combatant, got {quote(self.combatant)}",
+                                 field="combatant")  # fmt: skip
+        if not isinstance(self.unit, str):
+            raise RuleValueError(f"unit must be text, got {quote(self.unit)}", field="unit")
+        for name in ("die", "bonus", "total"):
+            check_int(getattr(self, name), name)
+        if not isinstance(self.rolloffs, tuple) or not isinstance(self.faces, tuple):
+            raise RuleValueError("rolloffs and faces must be tuples", field="rolloffs")
 
     def __str__(self) -> str:
         """``name: D10 [7] + 3 = 10`` with the edge and roll-offs when any."""

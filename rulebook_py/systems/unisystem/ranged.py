@@ -309,6 +309,8 @@ def suppressive_fire_hits(averaged: bool = False) -> Distribution:
         >>> suppressive_fire_hits().mean(), suppressive_fire_hits(averaged=True).mean()
         (Fraction(5, 2), Fraction(2, 1))
     """
+    if not isinstance(averaged, bool):
+        raise RuleValueError(f"averaged must be True or False, got {averaged!r}", field="averaged")
     if averaged:
         return Distribution.constant(average_roll(4))
     return Distribution.uniform(4)

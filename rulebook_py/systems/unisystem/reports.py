@@ -96,6 +96,7 @@ def signed_text(value: int) -> str:
         >>> signed_text(6), signed_text(-3), signed_text(0)
         ('+6', '−3', '+0')
     """
+    check_int(value, "value")
     return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
