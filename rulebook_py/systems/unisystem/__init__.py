@@ -10,6 +10,8 @@ Every name in the modules' ``__all__`` is re-exported here, so this module's
   stances, improvised weapons, the feint, keeping one's cool;
 * :mod:`.initiative` -- who acts first, singly or by group;
 * :mod:`.ranged` -- shooting: aiming, bursts, full auto, the damage multiplier;
+* :mod:`.reports` -- what the basics calculators show (:func:`check`, ...);
+* :mod:`.combat_reports` -- what the melee and ranged calculators show;
 * :mod:`.glossary` -- both chapters' French terms (``GLOSSARY``).
 
 Example:
@@ -27,15 +29,19 @@ from __future__ import annotations
 
 from . import actions as _actions
 from . import combat as _combat
+from . import combat_reports as _combat_reports
 from . import core as _core
 from . import initiative as _initiative
 from . import ranged as _ranged
+from . import reports as _reports
 from .actions import *  # noqa: F403
 from .combat import *  # noqa: F403
+from .combat_reports import *  # noqa: F403
 from .core import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative import *  # noqa: F403
 from .ranged import *  # noqa: F403
+from .reports import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
 __all__ += _core.__all__
@@ -43,3 +49,5 @@ __all__ += _actions.__all__
 __all__ += _combat.__all__
 __all__ += _initiative.__all__
 __all__ += _ranged.__all__
+__all__ += _reports.__all__
+__all__ += _combat_reports.__all__

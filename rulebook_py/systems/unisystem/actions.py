@@ -30,12 +30,12 @@ Example:
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 from .combat import Stance, parse_enum
 from .core import (
     ATTRIBUTE_RANGE,
@@ -43,7 +43,9 @@ from .core import (
     SKILL_RANGE,
     Check,
     CheckKind,
+    CheckRoll,
     CoreDie,
+    UnisystemEnum,
     core_distribution,
     task,
     test,
@@ -56,9 +58,12 @@ __all__ = [
     "SIGNED_NUMBER",
     "ActionKind",
     "ActionLimits",
+    "ActionPlan",
+    "PlanRoll",
     "PlannedAction",
     "PlannedStep",
     "action_penalties",
+    "action_plan",
     "non_ascii_digit",
     "parse_plan",
     "plan_actions",
@@ -75,7 +80,7 @@ OPTIONAL_MAX_ATTACKS = 3
 MAX_ACTIONS = 12
 
 
-class ActionKind(Enum):
+class ActionKind(UnisystemEnum):
     """What an action is, for the close-combat allowance.
 
     Example:
@@ -118,6 +123,7 @@ class PlannedAction:
         check_int(self.attribute, "attribute", *ATTRIBUTE_RANGE)
         check_int(self.skill, "skill", *SKILL_RANGE)
         check_int(self.modifier, "modifier", *MODIFIER_RANGE)
+        _text(self.label, "label")
 
 
 @dataclass(frozen=True)
@@ -359,6 +365,7 @@ def quoted_line(line: str) -> str:
         >>> quoted_line("  attack 4+4  "), quoted_line("x" * 50)[-4:]
         ('attack 4+4', 'xxx…')
     """
+    _text(line, "line")
     shown = line.strip()
     return shown if len(shown) <= QUOTE_WIDTH else shown[: QUOTE_WIDTH - 1] + "…"
 
@@ -373,6 +380,7 @@ def non_ascii_digit(text: str) -> str | None:
         >>> non_ascii_digit("attack 4+²"), non_ascii_digit("attack 4+4") is None
         ('²', True)
     """
+    _text(text, "text")
     for ch in text:
         if ch.isnumeric() and ch not in _DIGITS:
             return ch
@@ -392,6 +400,8 @@ def refuse_other_digits(number: int, line: str, field: str) -> None:
         ...
         rulebook_py.errors.RuleValueError: line 2 'attack 4+²': write numbers with the digits 0 to 9, got '²'
     """
+    check_int(number, "number", 1)
+    _text(field, "field")
     bad = non_ascii_digit(line)
     if bad is not None:
         raise RuleValueError(
@@ -408,7 +418,17 @@ def signed_int(text: str) -> int:
         >>> signed_int("+2"), signed_int("\u22121"), signed_int("3")
         (2, -1, 3)
     """
+    if not isinstance(text, str) or not SIGNED_NUMBER.fullmatch(text):
+        raise RuleValueError(
+            f"text must be a whole number such as +2 or −1, got {quote(text)}", field="text"
+        )
     return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise RuleValueError(f"{name} must be text, got {quote(value)}", field=name)
+    return value
 
 
 def _parse_line(number: int, line: str) -> PlannedAction:
@@ -470,7 +490,7 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
 
     Example:
         >>> parse_plan("attack 4+4 punch\ndodge 4+3")[1].kind
-        <ActionKind.DEFENCE: ('Défense', ('defence', 'defense', 'défense', 'd', 'dodge', 'parry'))>
+        unisystem.ActionKind.DEFENCE
         >>> parse_plan("attack 4+4 (+1) kick")[0].modifier
         1
         >>> parse_plan("jump 3")
@@ -489,3 +509,116 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
     if not out:
         raise RuleValueError("the plan is empty: write one action a line", field="actions")
     return tuple(out)
+
+
+# ------------------------------------------------------------------ the planner
+@dataclass(frozen=True)
+class PlanRoll:
+    """Every action of a plan rolled once, in order.
+
+    Attributes:
+        steps: ``(the step, its roll)`` in order.
+    """
+
+    steps: tuple[tuple[PlannedStep, CheckRoll], ...]
+
+    def __str__(self) -> str:
+        """One numbered line per action."""
+        return "\n".join(
+            f"{s.number}. {s.action.label or s.action.kind.label}: {r}" for s, r in self.steps
+        )
+
+
+@dataclass(frozen=True)
+class ActionPlan:
+    r"""A round's plan as the planner shows it: each action's penalty and chance.
+
+    Attributes:
+        steps: The planned steps.
+        unused: ``(parameter, why)`` for each option set that does not count here.
+
+    Example:
+        >>> plan = action_plan("attack 4+4\ndodge 4+3\ndodge 4+3")
+        >>> plan.chances
+        [Fraction(1, 1), Fraction(9, 10), Fraction(7, 10)]
+    """
+
+    steps: tuple[PlannedStep, ...]
+    unused: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def chances(self) -> list[Fraction]:
+        """Exact P(total ≥ 9) of each action, in order."""
+        return [s.chance for s in self.steps]
+
+    def roll(self, rng: random.Random | None = None) -> PlanRoll:
+        """Roll every action once, in order."""
+        rng = rng or random.Random()
+        return PlanRoll(tuple((s, s.check.roll(rng)) for s in self.steps))
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleValueError(f"{name} must be True or False, got {quote(value)}", field=name)
+    return value
+
+
+def action_plan(
+    actions: str,
+    *,
+    close_combat: bool = True,
+    stance: Stance = Stance.NORMAL,
+    massive: bool = False,
+    max_attacks: bool = False,
+    dexterity_cap: bool = False,
+    dexterity: int = 0,
+    constitution_cap: bool = False,
+    constitution: int = 0,
+    core: CoreDie = CoreDie.D10,
+) -> ActionPlan:
+    r"""A typed plan (:func:`parse_plan`) with the options the planner offers.
+
+    Args:
+        actions: One action a line (see :func:`parse_plan`).
+        close_combat: One attack and one defence are free (else only the first action).
+        stance: The stance of the round (it applies to every attack or defence).
+        massive: A massive creature: attacks without penalty or cap.
+        max_attacks: The option of at most 3 attacks a round.
+        dexterity_cap: The option of at most DEX / 2 attacks.
+        dexterity: The Dexterity of that option (0–30).
+        constitution_cap: The option of no attack beyond a penalty of CON.
+        constitution: The Constitution of that option (0–30).
+        core: The core die.
+
+    Example:
+        >>> action_plan("attack 5+3\n" * 4, massive=True, max_attacks=True).unused
+        (('max_attacks', 'a massive creature attacks without penalty or cap'),)
+    """
+    for name, value in (
+        ("close_combat", close_combat),
+        ("massive", massive),
+        ("max_attacks", max_attacks),
+        ("dexterity_cap", dexterity_cap),
+        ("constitution_cap", constitution_cap),
+    ):
+        _flag(value, name)
+    check_int(dexterity, "dexterity")  # its range only matters when its option is ticked
+    check_int(constitution, "constitution")
+    limits = ActionLimits(
+        OPTIONAL_MAX_ATTACKS if max_attacks else None,
+        dexterity if dexterity_cap else None,
+        constitution if constitution_cap else None,
+    )
+    steps = plan_actions(
+        parse_plan(actions),
+        close_combat=close_combat,
+        limits=limits,
+        stance=stance,
+        massive=massive,
+        core=core,
+    )
+    ticked = [("max_attacks", max_attacks), ("dexterity_cap", dexterity_cap),
+              ("constitution_cap", constitution_cap)]  # fmt: skip
+    why = "a massive creature attacks without penalty or cap"
+    unused = tuple((name, why) for name, on in ticked if on and massive)
+    return ActionPlan(steps, unused)

@@ -63,6 +63,7 @@ from .core import (
     CheckKind,
     CheckRoll,
     CoreDie,
+    UnisystemEnum,
     core_distribution,
     damage_distribution,
     task,
@@ -112,7 +113,7 @@ FEINT_LEVEL_BONUS = 1
 
 
 # ------------------------------------------------------------------ the round
-class RoundStep(Enum):
+class RoundStep(UnisystemEnum):
     """The six steps of a combat round (*tour*), in order.
 
     Attributes:
@@ -144,7 +145,7 @@ ROUND_STEPS: tuple[RoundStep, ...] = tuple(RoundStep)
 
 
 # ------------------------------------------------------------------ tables
-class RangeBand(Enum):
+class RangeBand(UnisystemEnum):
     """Range bands of the ranged-combat table: modifier to hit and to the multiplier.
 
     Attributes:
@@ -169,7 +170,7 @@ class RangeBand(Enum):
         self.multiplier_shift = multiplier_shift
 
 
-class Lighting(Enum):
+class Lighting(UnisystemEnum):
     """Lighting of the combat-modifier table (close and ranged combat).
 
     ``modifier`` is ``None`` for total darkness: the roll is then a plain D10
@@ -191,7 +192,7 @@ class Lighting(Enum):
         self.examples = examples
 
 
-class CloseSkill(Enum):
+class CloseSkill(UnisystemEnum):
     """The close-combat skills: what an attack or a parry uses with Dexterity.
 
     Example:
@@ -208,7 +209,7 @@ class CloseSkill(Enum):
         self.armed = armed
 
 
-class DefenceKind(Enum):
+class DefenceKind(UnisystemEnum):
     """How a target answers a close attack.
 
     Example:
@@ -226,7 +227,7 @@ class DefenceKind(Enum):
         return self.value
 
 
-class Stance(Enum):
+class Stance(UnisystemEnum):
     """Close-combat stances (*attitudes*): +3 to defences or +2 to attacks.
 
     Example:
@@ -248,7 +249,7 @@ class Stance(Enum):
         self.may_defend = may_defend
 
 
-class ImprovisedWeapon(Enum):
+class ImprovisedWeapon(UnisystemEnum):
     """Improvised weapons: the skill they use and their modifiers.
 
     ``attack`` is the fixed attack modifier; ``attack_range`` the range the
@@ -277,7 +278,7 @@ class ImprovisedWeapon(Enum):
         self.parry_range = parry_range
 
 
-class UntrainedAttack(Enum):
+class UntrainedAttack(UnisystemEnum):
     """How an attack or a shot is rolled without the skill (skill level 0).
 
     The combat source rolls a dodge, and a blow or parry with an improvised
@@ -315,8 +316,12 @@ def parse_enum(value: object, cls: type[Enum], field: str) -> Enum:
 
     Example:
         >>> parse_enum("longue", RangeBand, "range_band"), parse_enum("SHORT", RangeBand, "r")
-        (<RangeBand.LONG: ('Longue', -3, -1)>, <RangeBand.SHORT: ('Courte', 0, 0)>)
+        (unisystem.RangeBand.LONG, unisystem.RangeBand.SHORT)
     """
+    if not isinstance(field, str):
+        raise RuleValueError(f"field must be text, got {field!r}", field="field")
+    if not (isinstance(cls, type) and issubclass(cls, Enum)):
+        raise RuleValueError(f"cls must be an enumeration, got {cls!r}", field="cls")
     if isinstance(value, cls):
         return value
     if isinstance(value, str):
@@ -612,6 +617,8 @@ def can_parry(parry_with: CloseSkill, attack_kind: CloseSkill, skill: int = 1) -
         False
     """
     check_int(skill, "skill", *SKILL_RANGE)
+    parry_with = parse_enum(parry_with, CloseSkill, "parry_with")  # type: ignore[assignment]
+    attack_kind = parse_enum(attack_kind, CloseSkill, "attack_kind")  # type: ignore[assignment]
     if parry_with is CloseSkill.HAND_WEAPON or not attack_kind.armed:
         return True
     return parry_with is CloseSkill.MARTIAL_ARTS and skill > 0
@@ -637,6 +644,10 @@ def attack_check(
         >>> attack_check(MeleeAttack(3), untrained=UntrainedAttack.UNSKILLED_TASK).bonus
         1
     """
+    if not isinstance(attack, MeleeAttack):
+        raise RuleValueError(f"attack must be a MeleeAttack, got {attack!r}", field="attack")
+    lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
+    check_int(darkness_bonus, "darkness_bonus", 0, 10)
     parts = (
         (f"stance ({attack.stance.label})", attack.stance.attack_bonus),
         ("extra actions", attack.penalty),
@@ -670,6 +681,10 @@ def defence_check(
         >>> defence_check(MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)).bonus
         3
     """
+    if not isinstance(defence, MeleeDefence):
+        raise RuleValueError(f"defence must be a MeleeDefence, got {defence!r}", field="defence")
+    lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
+    check_int(darkness_bonus, "darkness_bonus", 0, 10)
     if defence.kind is DefenceKind.NONE:
         return None
     parts = (
@@ -1031,6 +1046,7 @@ class FeintedExchange:
     Attributes:
         feint: The feint contest.
         branches: ``(bonus, P(bonus), exchange with that bonus)`` for each bonus.
+        plain: The same exchange without the feint (for comparison).
 
     Example:
         >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3),
@@ -1042,6 +1058,7 @@ class FeintedExchange:
 
     feint: FeintOutcome
     branches: tuple[tuple[int, Fraction, MeleeOutcome], ...]
+    plain: MeleeOutcome | None = None
 
     @property
     def hit_chance(self) -> Fraction:
@@ -1050,8 +1067,15 @@ class FeintedExchange:
 
     @property
     def attack(self) -> Check:
-        """The attack check without any feint bonus (the branch of a failed feint)."""
-        return self.branches[0][2].attack
+        """The attack check without any feint bonus (as if there were no feint).
+
+        Example:
+            >>> sure = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+            ...                         feint(30, 30, 0, 0))  # a feint that cannot fail
+            >>> sure.attack.bonus, sure.plain.hit_chance
+            (5, Fraction(7, 10))
+        """
+        return (self.plain or self.branches[0][2]).attack
 
     @property
     def defence(self) -> Check | None:
@@ -1159,7 +1183,8 @@ def feinted_exchange(
             continue
         boosted = replace(attack, feint_bonus=min(attack.feint_bonus + bonus, 30))
         branches.append((bonus, p, melee_exchange(boosted, defence, lighting, **options)))
-    return FeintedExchange(feint_outcome, tuple(branches))
+    plain = melee_exchange(attack, defence, lighting, **options)
+    return FeintedExchange(feint_outcome, tuple(branches), plain)
 
 
 def keep_cool(willpower: int, *, core: CoreDie = CoreDie.D10) -> Check:

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -64,6 +66,8 @@ __all__ = [
     "CoreRoll",
     "MatchOutcome",
     "MatchRoll",
+    "Mean",
+    "UnisystemEnum",
     "arm_wrestling",
     "average_roll",
     "chase_adjusted",
@@ -77,6 +81,7 @@ __all__ = [
     "match",
     "number_text",
     "overlap_attribute",
+    "renamed",
     "roll_core",
     "sneaking",
     "success_levels",
@@ -122,7 +127,71 @@ LEVEL_NAMES = {
 
 
 # ------------------------------------------------------------ vocabulary
-class CoreDie(Enum):
+class UnisystemEnum(Enum):
+    """An enumeration whose ``repr`` is the Python that names it through the facade.
+
+    So a "same answer in Python" line that holds a member runs as written.
+
+    Example:
+        >>> CoreDie.TWO_D6
+        unisystem.CoreDie.TWO_D6
+    """
+
+    def __repr__(self) -> str:
+        return f"unisystem.{type(self).__name__}.{self.name}"
+
+
+class Mean(Fraction):
+    """An exact expected value in a table of results (shown as a number, not a chance).
+
+    Example:
+        >>> Mean(Fraction(7, 2)) == Fraction(7, 2), isinstance(Mean(3), Fraction)
+        (True, True)
+    """
+
+    def __new__(cls, value: Fraction | int = 0, denominator: int | None = None) -> Mean:
+        """An exact value: a Fraction or an integer (or numerator and denominator)."""
+        for v in (value, denominator):
+            if (v is None and v is value) or (
+                v is not None and (isinstance(v, bool) or not isinstance(v, (int, Fraction)))
+            ):
+                raise RuleValueError(
+                    f"value must be an exact Fraction or integer, got {v!r}", field="value"
+                )
+        if denominator is None:
+            return super().__new__(cls, value)
+        return super().__new__(cls, value, denominator)
+
+
+@contextmanager
+def renamed(names: Mapping[str, str]) -> Iterator[None]:
+    """Re-raise a rule error about a parameter under the name of another one.
+
+    A rule built from smaller rules names its own parameters: an error about
+    the inner ``dexterity`` becomes one about the outer ``attacker_dexterity``
+    (the message's leading name included).
+
+    Example:
+        >>> try:
+        ...     with renamed({"dexterity": "attacker_dexterity"}):
+        ...         check_int(-1, "dexterity", 0, 30)
+        ... except RuleValueError as err:
+        ...     print(err.field, "|", err)
+        attacker_dexterity | attacker_dexterity must be an integer from 0 to 30, got -1
+    """
+    try:
+        yield
+    except RuleValueError as err:
+        new = names.get(err.field or "")
+        if new is None:
+            raise
+        message = str(err)
+        if err.field and message.startswith(err.field + " "):
+            message = new + message[len(err.field) :]
+        raise RuleValueError(message, field=new, allowed=err.allowed, value=err.value) from None
+
+
+class CoreDie(UnisystemEnum):
     """The die rolled for every task and test.
 
     Example:
@@ -138,7 +207,7 @@ class CoreDie(Enum):
         self.label = label
 
 
-class _Named(Enum):
+class _Named(UnisystemEnum):
     """An enumeration whose members carry an English name and the source's French label."""
 
     def __init__(self, english: str, label: str) -> None:
@@ -160,7 +229,7 @@ class CheckKind(_Named):
     UNSKILLED = ("unskilled task", "Épreuve sans compétence")
 
 
-class Attribute(Enum):
+class Attribute(UnisystemEnum):
     """The six attributes of a Unisystem character, French label kept.
 
     Example:
@@ -193,6 +262,7 @@ def number_text(value: int) -> str:
         >>> number_text(-98), number_text(7)
         ('−98', '7')
     """
+    check_int(value, "value")
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
@@ -237,6 +307,16 @@ class CoreRoll:
     core: CoreDie
     faces: tuple[int, ...]
     value: int
+
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with a bad die, faces or value."""
+        if not isinstance(self.core, CoreDie):
+            raise RuleValueError(f"core must be a CoreDie, got {self.core!r}", field="core")
+        if not isinstance(self.faces, tuple):
+            raise RuleValueError(f"faces must be a tuple, got {self.faces!r}", field="faces")
+        for face in self.faces:
+            check_int(face, "faces", 1, 10)
+        check_int(self.value, "value", 1, 10)
 
     def __str__(self) -> str:
         """``D10 [7]`` or ``2D6−2 [3, 5] → 6``."""
@@ -615,6 +695,10 @@ def overlap_attribute(perception: int, intelligence: int, difficult: bool = Fals
     """
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
     check_int(intelligence, "intelligence", *ATTRIBUTE_RANGE)
+    if not isinstance(difficult, bool):
+        raise RuleValueError(
+            f"difficult must be True or False, got {difficult!r}", field="difficult"
+        )
     return min(perception, intelligence) if difficult else max(perception, intelligence)
 
 
@@ -775,6 +859,8 @@ def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> 
     """
     value = average_roll(sides)
     check_int(multiplier, "multiplier", 0, 30)
+    if not isinstance(averaged, bool):
+        raise RuleValueError(f"averaged must be True or False, got {averaged!r}", field="averaged")
     if averaged:
         return Distribution.constant(value * multiplier)
     return Distribution.uniform(sides) * multiplier

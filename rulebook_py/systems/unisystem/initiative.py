@@ -27,21 +27,37 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
-from .core import ATTRIBUTE_RANGE, core_distribution, number_text, roll_core
+from ...errors import RuleValueError, check_int, quote
+from .actions import quoted_line, refuse_other_digits, signed_int
+from .combat import parse_enum
+from .core import (
+    ATTRIBUTE_RANGE,
+    CoreDie,
+    CoreRoll,
+    UnisystemEnum,
+    core_distribution,
+    number_text,
+    renamed,
+    roll_core,
+)
 
 __all__ = [
+    "DEFAULT_SIDE",
+    "EDGE_WORDS",
     "MAX_COMBATANTS",
     "Combatant",
     "InitiativeEdge",
     "InitiativeEntry",
     "InitiativeOrder",
+    "InitiativeReport",
     "first_to_act",
+    "initiative",
     "initiative_order",
+    "parse_combatants",
     "side_first_chances",
 ]
 
@@ -51,7 +67,7 @@ MAX_COMBATANTS = 20
 _MAX_ROLLOFFS = 100
 
 
-class InitiativeEdge(Enum):
+class InitiativeEdge(UnisystemEnum):
     """Circumstances that decide initiative before the dice (higher rank first).
 
     Example:
@@ -117,7 +133,16 @@ class _Unit:
     tie_dex: int
 
 
+def _group_flag(group: object) -> None:
+    if not isinstance(group, bool):
+        raise RuleValueError(f"group must be True or False, got {group!r}", field="group")
+
+
 def _check(combatants: tuple[Combatant, ...] | list[Combatant]) -> tuple[Combatant, ...]:
+    if not isinstance(combatants, (tuple, list)):
+        raise RuleValueError(
+            f"combatants must be a list of Combatant, got {quote(combatants)}", field="combatants"
+        )
     combatants = tuple(combatants)
     if not 1 <= len(combatants) <= MAX_COMBATANTS:
         raise RuleValueError(
@@ -148,28 +173,28 @@ def _units(combatants: tuple[Combatant, ...], group: bool) -> dict[str, _Unit]:
     return units
 
 
-def _unit_first_chances(units: list[_Unit]) -> dict[str, Fraction]:
+def _unit_first_chances(units: list[_Unit], core: CoreDie = CoreDie.D10) -> dict[str, Fraction]:
     """Exact P(each unit's order comes first): D10 + bonus, ties by tie_dex, then roll-off.
 
     Integer counts throughout (each rival's D10 counts its faces out of 10);
     units with the same bonus and tie Dexterity share one computation.
     """
-    core = core_distribution()
-    faces = core.weights()  # {1: 1, ..., 10: 1}
+    dist = core_distribution(core)
+    faces = dist.weights()  # {1: 1, ..., 10: 1}
     cum: dict[int, int] = {}
     running = 0
-    for face in range(core.min_value, core.max_value + 1):
+    for face in range(dist.min_value, dist.max_value + 1):
         running += faces.get(face, 0)
         cum[face] = running
 
     def at_most(value: int) -> int:
-        if value < core.min_value:
+        if value < dist.min_value:
             return 0
-        return cum[min(value, core.max_value)]
+        return cum[min(value, dist.max_value)]
 
     n = len(units)
     lcm = math.lcm(*range(1, n + 1))
-    denominator = core.total**n * lcm
+    denominator = dist.total**n * lcm
     cache: dict[tuple[int, int], Fraction] = {}
     out: dict[str, Fraction] = {}
     for u in units:
@@ -203,7 +228,10 @@ def _unit_first_chances(units: list[_Unit]) -> dict[str, Fraction]:
 
 
 def first_to_act(
-    combatants: tuple[Combatant, ...] | list[Combatant], *, group: bool = False
+    combatants: tuple[Combatant, ...] | list[Combatant],
+    *,
+    group: bool = False,
+    core: CoreDie = CoreDie.D10,
 ) -> dict[str, Fraction]:
     """Exact probability that each combatant acts first this round.
 
@@ -215,8 +243,12 @@ def first_to_act(
     Args:
         combatants: The combatants (1 to :data:`MAX_COMBATANTS`).
         group: One roll per side (highest Dexterity + bonus of the side).
+        core: The core die each rolls (the D10, or 2D6 − 2); ties are still
+            settled by a roll-off of D10s.
 
     Example:
+        >>> first_to_act([Combatant("A", 4), Combatant("B", 3)], core=CoreDie.TWO_D6)["A"]
+        Fraction(2, 3)
         >>> a, b = Combatant("A", 3), Combatant("B", 3, side="NPC")
         >>> first_to_act([a, b])["A"]
         Fraction(1, 2)
@@ -226,6 +258,8 @@ def first_to_act(
         Fraction(1, 2)
     """
     combatants = _check(combatants)
+    _group_flag(group)
+    core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
     top = max(c.edge.rank for c in combatants)
     leaders = [c for c in combatants if c.edge.rank == top]
     units = _units(combatants, group)
@@ -236,7 +270,7 @@ def first_to_act(
         if key not in reps or c.dexterity > reps[key].dexterity:
             reps[key] = c
     unit_list = [units[c.name] for c in reps.values()]
-    chances = _unit_first_chances(unit_list)
+    chances = _unit_first_chances(unit_list, core)
     firsts = {c.name for c in leaders} if group else {c.name for c in reps.values()}
     return {
         c.name: chances[units[c.name].key] if c.name in firsts else Fraction(0) for c in combatants
@@ -244,7 +278,10 @@ def first_to_act(
 
 
 def side_first_chances(
-    combatants: tuple[Combatant, ...] | list[Combatant], *, group: bool = False
+    combatants: tuple[Combatant, ...] | list[Combatant],
+    *,
+    group: bool = False,
+    core: CoreDie = CoreDie.D10,
 ) -> dict[str, Fraction]:
     """Exact probability that each side acts first (one of its members, or the whole side).
 
@@ -257,7 +294,7 @@ def side_first_chances(
         >>> side_first_chances(fighters, group=True)
         {'PCs': Fraction(16, 25), 'NPC': Fraction(9, 25)}
     """
-    chances = first_to_act(combatants, group=group)
+    chances = first_to_act(combatants, group=group, core=core)
     out: dict[str, Fraction] = {}
     for c in _check(combatants):
         out.setdefault(c.side, Fraction(0))
@@ -292,6 +329,20 @@ class InitiativeEntry:
     bonus: int
     total: int
     rolloffs: tuple[int, ...]
+    faces: tuple[int, ...] = ()
+    core: CoreDie = CoreDie.D10
+
+    def __post_init__(self) -> None:
+        """Refuse an entry built by hand with values of the wrong kind."""
+        if not isinstance(self.combatant, Combatant):
+            raise RuleValueError(f"combatant must be a Combatant, got {quote(self.combatant)}",
+                                 field="combatant")  # fmt: skip
+        if not isinstance(self.unit, str):
+            raise RuleValueError(f"unit must be text, got {quote(self.unit)}", field="unit")
+        for name in ("die", "bonus", "total"):
+            check_int(getattr(self, name), name)
+        if not isinstance(self.rolloffs, tuple) or not isinstance(self.faces, tuple):
+            raise RuleValueError("rolloffs and faces must be tuples", field="rolloffs")
 
     def __str__(self) -> str:
         """``name: D10 [7] + 3 = 10`` with the edge and roll-offs when any."""
@@ -299,7 +350,8 @@ class InitiativeEntry:
         if self.unit != who:
             who += f" (side {self.unit})"
         sign = "+" if self.bonus >= 0 else "\u2212"
-        text = f"{who}: D10 [{self.die}] {sign} {abs(self.bonus)} = {number_text(self.total)}"
+        die = CoreRoll(self.core, self.faces or (self.die,), self.die)
+        text = f"{who}: {die} {sign} {abs(self.bonus)} = {number_text(self.total)}"
         if self.rolloffs:
             text += f", roll-off {list(self.rolloffs)}"
         if self.combatant.edge is not InitiativeEdge.NONE:
@@ -335,6 +387,7 @@ def initiative_order(
     rng: random.Random | None = None,
     *,
     group: bool = False,
+    core: CoreDie = CoreDie.D10,
 ) -> InitiativeOrder:
     """Roll initiative once and sort: edge, total, Dexterity, roll-off, listing order.
 
@@ -342,6 +395,7 @@ def initiative_order(
         combatants: The combatants (1 to :data:`MAX_COMBATANTS`).
         rng: The random source (seeded for a reproducible roll).
         group: One roll per side.
+        core: The core die each unit rolls (roll-offs are D10s).
 
     Example:
         >>> fighters = [Combatant("Jimmy", 4), Combatant("W1", 3, "NPC"), Combatant("W2", 2, "NPC")]
@@ -349,6 +403,10 @@ def initiative_order(
         ['W1', 'W2', 'Jimmy']
     """
     combatants = _check(combatants)
+    _group_flag(group)
+    core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
+    if rng is not None and not isinstance(rng, random.Random):
+        raise RuleValueError(f"rng must be a random.Random, got {rng!r}", field="rng")
     rng = rng or random.Random()
     units = _units(combatants, group)
     keys: list[str] = []
@@ -356,7 +414,8 @@ def initiative_order(
         if units[c.name].key not in keys:
             keys.append(units[c.name].key)
     by_key = {units[c.name].key: units[c.name] for c in combatants}
-    dice = {k: roll_core(rng=rng).value for k in keys}
+    thrown = {k: roll_core(core, rng) for k in keys}  # type: ignore[arg-type]
+    dice = {k: thrown[k].value for k in keys}
     totals = {k: dice[k] + by_key[k].bonus for k in keys}
     rolloffs: dict[str, list[int]] = {k: [] for k in keys}
     pending = {}
@@ -391,6 +450,171 @@ def initiative_order(
         c = combatants[i]
         k = units[c.name].key
         entries.append(
-            InitiativeEntry(c, k, dice[k], by_key[k].bonus, totals[k], tuple(rolloffs[k]))
+            InitiativeEntry(
+                c,
+                k,
+                dice[k],
+                by_key[k].bonus,
+                totals[k],
+                tuple(rolloffs[k]),
+                thrown[k].faces,
+                core,  # type: ignore[arg-type]
+            )
         )
     return InitiativeOrder(tuple(entries), group)
+
+
+# ------------------------------------------------------------------ typed lists
+#: The words an initiative line may use for an edge.
+EDGE_WORDS = {
+    "none": InitiativeEdge.NONE,
+    "ranged": InitiativeEdge.RANGED,
+    "magic": InitiativeEdge.MAGIC,
+    "psychic": InitiativeEdge.MAGIC,
+    "ambush": InitiativeEdge.AMBUSH,
+    "sniper": InitiativeEdge.AMBUSH,
+}
+#: The side of a combatant whose line names none.
+DEFAULT_SIDE = "PCs"
+_SIGNED = re.compile(r"[+\-\u2212][0-9]+")
+_NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
+
+
+def _line_error(number: int, line: str, what: str) -> RuleValueError:
+    return RuleValueError(f"line {number} {quoted_line(line)!r}: {what}", field="combatants")
+
+
+def _read_combatant(number: int, line: str) -> Combatant:
+    refuse_other_digits(number, line, "combatants")
+    parts = [p.strip() for p in line.split(",")]
+    if len(parts) < 2 or not _NUMBER.fullmatch(parts[1]):
+        raise _line_error(number, line, "expected 'name, Dexterity[, side][, edge][, bonus]'")
+    if len(parts) > 5:
+        raise _line_error(
+            number,
+            line,
+            f"at most five fields (name, Dexterity, side, edge, bonus), got {len(parts)}",
+        )
+    found: dict[str, str] = {}
+    for extra in (p for p in parts[2:] if p):
+        if _SIGNED.fullmatch(extra):
+            what = "bonus"
+        elif _NUMBER.fullmatch(extra):
+            raise _line_error(
+                number,
+                line,
+                f"{extra!r} could be a bonus or a side: write a bonus with its sign (+{extra}) "
+                "and a side with a name",
+            )
+        elif extra.lower() in EDGE_WORDS:
+            what = "edge"
+        else:
+            what = "side"
+        if what in found:
+            kinds = {"bonus": "one initiative bonus", "edge": "one edge", "side": "one side"}
+            raise _line_error(
+                number,
+                line,
+                f"{kinds[what]} a line, got {found[what]!r} and {extra!r} (an edge is ranged, "
+                "magic or ambush; a bonus is signed, such as +2; anything else is the side)",
+            )
+        found[what] = extra
+    try:
+        return Combatant(
+            parts[0],
+            signed_int(parts[1]),
+            found.get("side", DEFAULT_SIDE),
+            EDGE_WORDS[found.get("edge", "none").lower()],
+            signed_int(found["bonus"]) if "bonus" in found else 0,
+        )
+    except RuleValueError as err:
+        raise _line_error(number, line, str(err)) from None
+
+
+def parse_combatants(text: str) -> tuple[Combatant, ...]:
+    r"""Read one combatant a line: ``name, Dexterity``, then a side, an edge, a bonus.
+
+    After the name and the Dexterity each field is read for what it is, in
+    any order: an edge word (``ranged``, ``magic`` or ``psychic``, ``ambush``
+    or ``sniper``, ``none``), a signed bonus (``+2``, ``-1``), else the side
+    (:data:`DEFAULT_SIDE` when the line names none). A line that stays
+    ambiguous (two sides, an unsigned number) is refused, quoted. Numbers
+    use the digits 0 to 9; empty lines are skipped.
+
+    Raises:
+        RuleValueError: A line that cannot be read, or more than
+            :data:`MAX_COMBATANTS` lines (``field="combatants"``).
+
+    Example:
+        >>> [(c.name, c.side, c.edge.name, c.bonus) for c in parse_combatants(
+        ...     "Sniper, 2, ambush\nJimmy, 4, +2\nW, 3, NPC, ranged")]
+        [('Sniper', 'PCs', 'AMBUSH', 0), ('Jimmy', 'PCs', 'NONE', 2), ('W', 'NPC', 'RANGED', 0)]
+        >>> parse_combatants("A, 3, PCs, NPC")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: line 1 'A, 3, PCs, NPC': one side a line, got 'PCs' and 'NPC' (an edge is ranged, magic or ambush; a bonus is signed, such as +2; anything else is the side)
+    """
+    if not isinstance(text, str):
+        raise RuleValueError(f"combatants must be text, got {quote(text)}", field="combatants")
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_COMBATANTS:  # refused before any line is read
+        raise RuleValueError(
+            f"combatants: initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(lines)} lines",
+            field="combatants",
+        )
+    if not lines:
+        raise RuleValueError("combatants: none written; write one a line", field="combatants")
+    return tuple(_read_combatant(n, line) for n, line in lines)
+
+
+@dataclass(frozen=True)
+class InitiativeReport:
+    r"""Who acts first, as the initiative calculator shows it.
+
+    Attributes:
+        combatants: The combatants read.
+        group: Group initiative (one roll per side).
+        core: The core die.
+        chances: P(each combatant acts first, or in the first group).
+        sides: P(each side acts first).
+
+    Example:
+        >>> initiative("A, 3\nB, 3, NPC").chances["A"]
+        Fraction(1, 2)
+    """
+
+    combatants: tuple[Combatant, ...]
+    group: bool
+    core: CoreDie
+    chances: dict[str, Fraction]
+    sides: dict[str, Fraction]
+
+    @property
+    def rows(self) -> tuple[tuple[object, ...], ...]:
+        """``(name, side, DEX, bonus, edge, P(first), P(side first))`` per combatant."""
+        return tuple(
+            (c.name, c.side, c.dexterity, f"+{c.bonus}" if c.bonus >= 0 else number_text(c.bonus),
+             c.edge.label if c.edge.rank else "—", self.chances[c.name], self.sides[c.side])
+            for c in self.combatants
+        )  # fmt: skip
+
+    def roll(self, rng: random.Random | None = None) -> InitiativeOrder:
+        """One rolled order, every die shown."""
+        return initiative_order(self.combatants, rng, group=self.group, core=self.core)
+
+
+def initiative(
+    combatants: str, *, group: bool = False, core: CoreDie = CoreDie.D10
+) -> InitiativeReport:
+    r"""Read a list of combatants (:func:`parse_combatants`) and give who acts first.
+
+    Example:
+        >>> r = initiative("Jimmy, 4\nSniper, 2, NPC, ambush", core=CoreDie.TWO_D6)
+        >>> r.chances
+        {'Jimmy': Fraction(0, 1), 'Sniper': Fraction(1, 1)}
+    """
+    fighters = parse_combatants(combatants)
+    with renamed({"name": "combatants", "side": "combatants"}):
+        chances = first_to_act(fighters, group=group, core=core)
+    sides = side_first_chances(fighters, group=group, core=core)
+    return InitiativeReport(fighters, group, core, chances, sides)

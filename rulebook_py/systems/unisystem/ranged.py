@@ -23,7 +23,7 @@ Choices where the source is silent (named parameters):
   every group after the first (``cumulative_group_penalty=False``);
 * aiming adds its success levels to every roll of the round;
 * total darkness makes every roll a plain D10 (+ ``darkness_bonus`` for the
-  shooter, ``defender_darkness_bonus`` for a dive): no traits, range, aim or
+  shooter's first roll only, the source's « au prochain jet », ``defender_darkness_bonus`` for a dive): no traits, range, aim or
   volley modifiers, and no unskilled level cap;
 * a shot without the skill is a difficult DEX test (``untrained``; the
   basics' unskilled task, DEX − 2 and at most two success levels, hence at
@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from itertools import accumulate
 from operator import sub
@@ -65,6 +64,7 @@ from .core import (
     Check,
     CheckRoll,
     CoreDie,
+    UnisystemEnum,
     average_roll,
     core_distribution,
     number_text,
@@ -118,7 +118,7 @@ MAX_AUTO_ROUNDS = 100
 MAX_MULTIPLIER = 31
 
 
-class FiringMode(Enum):
+class FiringMode(UnisystemEnum):
     """How the weapon is fired this round.
 
     Example:
@@ -137,7 +137,7 @@ class FiringMode(Enum):
         return self.value
 
 
-class ShotgunAmmo(Enum):
+class ShotgunAmmo(UnisystemEnum):
     """Shotgun ammunition and its bonus to hit, at any range.
 
     Example:
@@ -155,7 +155,7 @@ class ShotgunAmmo(Enum):
         self.bonus = bonus
 
 
-class RangedDefence(Enum):
+class RangedDefence(UnisystemEnum):
     """The target's choice: stay put (no roll) or dive for cover (DEX + Dodge).
 
     Example:
@@ -309,6 +309,8 @@ def suppressive_fire_hits(averaged: bool = False) -> Distribution:
         >>> suppressive_fire_hits().mean(), suppressive_fire_hits(averaged=True).mean()
         (Fraction(5, 2), Fraction(2, 1))
     """
+    if not isinstance(averaged, bool):
+        raise RuleValueError(f"averaged must be True or False, got {averaged!r}", field="averaged")
     if averaged:
         return Distribution.constant(average_roll(4))
     return Distribution.uniform(4)
@@ -595,17 +597,19 @@ def ranged_attack(
         ("modifier", modifier),
     )
     rolls = volley.rolls()
+    # The Perception levels sensed in total darkness count for the next roll
+    # only (« au prochain jet »): the first of the volley.
     attacks = tuple(
         _combat_check(
             dexterity,
             skill,
             (*base, ("volley", penalty)),
             light,
-            darkness_bonus,
+            darkness_bonus if i == 0 else 0,
             untrained=untrained,  # type: ignore[arg-type]
             core=core,
         )
-        for penalty, _ in rolls
+        for i, (penalty, _) in enumerate(rolls)
     )
     caps = tuple(cap for _, cap in rolls)
     aim_check = None if aim is None or dark else aim.check(core)
