@@ -219,7 +219,7 @@ def check_int(value: object, name: str, low: int | None = None, high: int | None
         else:
             allowed = f"of at most {high}"
         raise RuleValueError(
-            f"{name} must be an integer {allowed}, got {value!r}",
+            f"{name} must be an integer {allowed}, got {quote(value)}",
             field=name,
             allowed=f"an integer {allowed}",
             value=value,
