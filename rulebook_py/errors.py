@@ -150,7 +150,13 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         "'2d6+'"
         >>> quote("x" * 100, limit=10)
         "'xxxxxxxxxx'… (100 characters)"
+        >>> quote(10**100), quote(-(10**5000))
+        ('a number of 101 digits', 'a number of about 5001 digits')
     """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        if value.bit_length() <= 4000:
+            return f"a number of {len(str(abs(value)))} digits"
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}… ({len(value)} characters)"
     text = repr(value)
