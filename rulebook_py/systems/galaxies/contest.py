@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError
-from .codes import LabelledEnum, Roll, RolledTotal
+from .codes import LabelledEnum, Roll, RolledTotal, check_enum, check_rng
 
 __all__ = [
     "COUNTER_RULE",
@@ -100,10 +100,16 @@ class ContestRoll:
     defence: RolledTotal
     attacks: tuple[RolledTotal, ...]
     outcomes: tuple[Outcome, ...]
+    unaware: bool = False
 
     def lines(self) -> list[str]:
-        """One line per roll, every die shown."""
-        out = [f"defence: {self.defence}"]
+        """One line per roll, every die shown (an unaware target rolls no dodge)."""
+        out = [
+            "no dodge roll (target unaware of the attack): each roll must beat "
+            f"{self.defence.total}"
+            if self.unaware
+            else f"defence: {self.defence}"
+        ]
         for i, (a, o) in enumerate(zip(self.attacks, self.outcomes), 1):
             out.append(f"attack {i}: {a} → {o.label} ({o.english})")
         return out
@@ -204,6 +210,11 @@ class Contest:
             (self.expected(o) * Fraction(factors.get(o, 0)) for o in self.outcomes), Fraction(0)
         )
 
+    @property
+    def unaware(self) -> bool:
+        """The target does not know he is attacked: he rolls no dodge."""
+        return self.rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE)
+
     def resolve(self, rng: random.Random | None = None) -> ContestRoll:
         """Roll the defence once, then every attack; same seed, same dice."""
         rng = rng or random.Random()
@@ -212,7 +223,31 @@ class Contest:
         outs = tuple(
             self.rule[0 if r.total > d.total else 1 if r.total == d.total else 2] for r in rolls
         )
-        return ContestRoll(d, rolls, outs)
+        return ContestRoll(d, rolls, outs, self.unaware)
+
+    def roll(self, rng: random.Random) -> ContestRoll:
+        """One seeded resolution (:meth:`resolve` with a required seed).
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
+            >>> c.roll(random.Random(1)).lines()
+            ['defence: 1D [2] = 2', 'attack 1: 1D [5] = 5 → Touché (hit)']
+        """
+        return self.resolve(check_rng(rng))
+
+    def python_value(self) -> tuple[str, object]:
+        """What the "same answer in Python" line shows: one roll's table, else the count of the first outcome.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE).python_value()[0]
+            '.count_distribution(galaxies.Outcome.HIT)'
+        """
+        if len(self.attacks) == 1:
+            return ".table()", self.table()
+        first = self.outcomes[0]
+        return f".count_distribution({first!r})", self.count_distribution(first)
 
 
 def _cumulative(weights: dict[int, int]) -> tuple[int, int, dict[int, int]]:
