@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError
-from .codes import LabelledEnum, Roll, RolledTotal, check_enum, check_rng
+from .codes import LabelledEnum, Roll, RolledTotal, check_rng
 
 __all__ = [
     "COUNTER_RULE",
@@ -105,7 +105,7 @@ class ContestRoll:
     def lines(self) -> list[str]:
         """One line per roll, every die shown (an unaware target rolls no dodge)."""
         out = [
-            "no dodge roll (target unaware of the attack): each roll must beat "
+            "No dodge roll (target unaware of the attack): each roll must beat "
             f"{self.defence.total}"
             if self.unaware
             else f"defence: {self.defence}"

@@ -146,6 +146,8 @@ def _check(combatants: Sequence[Combatant]) -> list[Roll]:
             raise RuleValueError(
                 f"combatants must be galaxies.Combatant values, got {quote(c)}", field="combatants"
             )
+    if not combatants:
+        raise RuleValueError("write at least one combatant", field="combatants")
     if not 1 <= len(combatants) <= MAX_COMBATANTS:
         raise RuleValueError(
             f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(combatants)!r}",
@@ -235,8 +237,9 @@ class Initiative:
         for name in (first, second):
             if name not in names:
                 raise RuleValueError(f"no combatant is named {quote(name)}", field="name")
-        return prob_acts_before(self.combatants[names.index(first)],
-                                self.combatants[names.index(second)])
+        return prob_acts_before(
+            self.combatants[names.index(first)], self.combatants[names.index(second)]
+        )
 
     def table(self) -> dict[tuple[str, str], Fraction]:
         r"""``{(first, second): P(first acts before second)}`` for every ordered pair.

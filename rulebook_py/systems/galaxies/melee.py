@@ -481,7 +481,15 @@ def melee(
     _check_pursuit(sa, sb)
     _check_pursuit(sb, sa)
     result = _exchange(
-        sa, sb, half, counter, range_bonus, guard_tie_lands, rounding, fixed_dodge, pursuit_tie_holds
+        sa,
+        sb,
+        half,
+        counter,
+        range_bonus,
+        guard_tie_lands,
+        rounding,
+        fixed_dodge,
+        pursuit_tie_holds,
     )
     return replace(result, a_blows=sa.strikes, b_blows=sb.strikes)
 

@@ -30,7 +30,6 @@ from .codes import (
     check_enum,
     check_points,
 )
-from .melee import check_share
 from .contest import (
     COUNTER_RULE,
     EXPLOSIVE_RULE,
@@ -43,6 +42,7 @@ from .contest import (
     Outcome,
     contest,
 )
+from .melee import check_share
 
 __all__ = [
     "EXPLOSIVE_RANGE_M",
