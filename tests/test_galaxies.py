@@ -766,6 +766,7 @@ def test_glossary_and_labels():
 # ------------------------------------------------------------------ widgets
 import ipywidgets as widgets  # noqa: E402
 
+from rulebook_py.systems.galaxies import parse_combatants  # noqa: E402
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
 from rulebook_py.widgets.format import number, probability  # noqa: E402
 from rulebook_py.widgets.galaxies import (  # noqa: E402
@@ -775,7 +776,6 @@ from rulebook_py.widgets.galaxies import (  # noqa: E402
     GalaxiesPsychicCalculator,
     GalaxiesShotCalculator,
 )
-from rulebook_py.systems.galaxies import parse_combatants  # noqa: E402
 
 
 def err(calc, name: str) -> str:
@@ -1516,4 +1516,4 @@ def test_python_call_follows_every_control(cls):
         assert calc.error == "", (name, value, calc.error)
         if calc.view.call is not None:
             got, shown = python_value(calc)
-            assert got == shown, (name, value, call.expression)
+            assert got == shown, (name, value, calc.view.call.expression)
