@@ -56,6 +56,7 @@ __all__ = [
     "check_enum",
     "check_points",
     "check_rng",
+    "check_share",
     "code_report",
     "facade_repr",
     "opposed",
@@ -83,8 +84,10 @@ def check_points(value: object, label: str, field: str) -> int:
         ...
         rulebook_py.errors.RuleValueError: BDR must be a whole number from -200 to 200, got 999
     """
+    if not isinstance(label, str) or not isinstance(field, str):
+        raise RuleValueError(f"label and field must be text, got {quote(label)}, {quote(field)}")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleValueError(f"{label} must be a whole number, got {value!r}", field=field)
+        raise RuleValueError(f"{label} must be a whole number, got {quote(value)}", field=field)
     if not -MAX_PIPS <= value <= MAX_PIPS:
         raise RuleValueError(
             f"{label} must be a whole number from {-MAX_PIPS} to {MAX_PIPS}, got {value!r}",
@@ -144,6 +147,11 @@ class Rounding(LabelledEnum):
             >>> Rounding.UP.divide(Fraction(21, 2))
             11
         """
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+            raise RuleValueError(
+                f"value must be an int or a Fraction, got {quote(value)}", field="value"
+            )
+        check_int(divisor, "divisor", 1, 1000)
         q = Fraction(value) / divisor
         if self is Rounding.DOWN:
             return q.numerator // q.denominator
@@ -273,7 +281,7 @@ class DiceCode:
             >>> DiceCode.parse("3D+1").fixed_value(), DiceCode.parse("3D+1").fixed_value(Rounding.UP)
             (11, 12)
         """
-        return rounding.divide(self.average)
+        return check_enum(rounding, Rounding, "rounding").divide(self.average)  # type: ignore[attr-defined]
 
     def with_dice(self, delta: int, added: str = "", field: str = "code") -> DiceCode:
         """Add (or, with a negative ``delta``, remove) dice; never below ``0D``.
@@ -369,6 +377,10 @@ def as_code(value: CodeLike, field: str) -> DiceCode:
         >>> as_code("2D+1", "attack")
         DiceCode(dice=2, pips=1)
     """
+    if not isinstance(field, str):
+        raise RuleValueError(
+            f"field must be text (a control's name), got {quote(field)}", field="field"
+        )
     if isinstance(value, DiceCode):
         return value
     if isinstance(value, str):
@@ -508,6 +520,7 @@ class Roll:
             >>> print(Roll(DiceCode(3, 2)).roll(random.Random(4)))
             3D+2 [2, 3, 1] +2 = 8
         """
+        rng = random.Random() if rng is None else check_rng(rng)
         dist = self.distribution()  # checks 0D
         if self.fixed:
             return RolledTotal((), dist.min_value, f"{self.describe()} = {dist.min_value}")
@@ -665,6 +678,26 @@ def facade_repr(obj: object) -> str:
         elif not (value == f.default and type(value) is type(f.default)):
             parts.append(f"{f.name}={value!r}")
     return f"galaxies.{type(obj).__name__}({', '.join(parts)})"
+
+
+def check_share(value: object, field: str) -> Fraction:
+    """A share of the damage, from 0 to 1 (an ``int`` or a ``Fraction``), else a message.
+
+    Example:
+        >>> check_share(Fraction(1, 4), "half_dodge_factor")
+        Fraction(1, 4)
+        >>> check_share(0.5, "half_dodge_factor")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: half_dodge_factor must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got 0.5
+    """
+    ok = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+    if not ok or not 0 <= value <= 1:  # type: ignore[operator]
+        raise RuleValueError(
+            f"{field} must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got {quote(value)}",
+            field=field,
+        )
+    return Fraction(value)  # type: ignore[arg-type]
 
 
 def check_rng(rng: object) -> random.Random:

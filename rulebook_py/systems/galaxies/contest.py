@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError
-from .codes import LabelledEnum, Roll, RolledTotal, check_rng
+from ...errors import RuleValueError, check_int, quote
+from .codes import LabelledEnum, Roll, RolledTotal, check_enum, check_rng, check_share
 
 __all__ = [
     "COUNTER_RULE",
@@ -145,6 +145,12 @@ class Contest:
         """The distinct outcomes of the rule, in order (higher, tie, lower)."""
         return tuple(dict.fromkeys(self.rule))
 
+    def _check(self, outcome: object, attack: object = 0) -> int | None:
+        """The index of ``outcome`` among this contest's (None: it cannot happen here)."""
+        check_int(attack, "attack", 0, len(self.attacks) - 1)
+        check_enum(outcome, Outcome, "outcome")
+        return self.outcomes.index(outcome) if outcome in self.outcomes else None  # type: ignore[arg-type]
+
     def probability(self, outcome: Outcome, attack: int = 0) -> Fraction:
         """P(attack number ``attack`` (0-based) ends in ``outcome``).
 
@@ -154,6 +160,7 @@ class Contest:
             ...     Outcome.PRIMARY_ZONE)
             Fraction(7, 12)
         """
+        self._check(outcome, attack)
         odds = self.per_attack[attack]
         return sum((p for p, o in zip(odds, self.rule) if o is outcome), Fraction(0))
 
@@ -166,6 +173,7 @@ class Contest:
             >>> c.table()[Outcome.NO_EFFECT]
             Fraction(7, 12)
         """
+        check_int(attack, "attack", 0, len(self.attacks) - 1)
         return {o: self.probability(o, attack) for o in self.outcomes}
 
     def count_distribution(self, outcome: Outcome) -> dict[int, Fraction]:
@@ -177,7 +185,9 @@ class Contest:
             >>> c.count_distribution(Outcome.HIT)
             {0: Fraction(7, 12), 1: Fraction(5, 12)}
         """
-        k = self.outcomes.index(outcome)
+        k = self._check(outcome)
+        if k is None:
+            return {0: Fraction(1)}
         out: dict[int, Fraction] = {}
         for key, p in self.counts.items():
             out[key[k]] = out.get(key[k], Fraction(0)) + p
@@ -185,6 +195,7 @@ class Contest:
 
     def probability_count(self, outcome: Outcome, n: int) -> Fraction:
         """P(exactly ``n`` attacks end in ``outcome``)."""
+        check_int(n, "n", 0, len(self.attacks))
         return self.count_distribution(outcome).get(n, Fraction(0))
 
     def expected(self, outcome: Outcome) -> Fraction:
@@ -195,6 +206,7 @@ class Contest:
             >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE).expected(Outcome.HIT)
             Fraction(5, 6)
         """
+        self._check(outcome)
         return sum(self.probability(outcome, i) for i in range(len(self.attacks)))
 
     def expected_damage(self, factors: Mapping[Outcome, Fraction]) -> Fraction:
@@ -206,9 +218,13 @@ class Contest:
             >>> c.expected_damage({Outcome.HIT: Fraction(1), Outcome.HALF_DODGE: Fraction(1, 2)})
             Fraction(1, 2)
         """
-        return sum(
-            (self.expected(o) * Fraction(factors.get(o, 0)) for o in self.outcomes), Fraction(0)
-        )
+        if not isinstance(factors, Mapping):
+            raise RuleValueError(
+                f"factors must map each outcome to its share of the damage, got {quote(factors)}",
+                field="factors",
+            )
+        shares = {o: check_share(factors.get(o, 0), "factors") for o in self.outcomes}
+        return sum((self.expected(o) * shares[o] for o in self.outcomes), Fraction(0))
 
     @property
     def unaware(self) -> bool:

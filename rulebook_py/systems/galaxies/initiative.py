@@ -351,6 +351,11 @@ def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
         >>> prob_acts_before(Combatant("A", "2D+1"), Combatant("B", "2D"))
         Fraction(721, 1156)
     """
+    for c in (first, second):
+        if not isinstance(c, Combatant):
+            raise RuleValueError(
+                f"combatants must be galaxies.Combatant values, got {quote(c)}", field="combatants"
+            )
     c = first.roll_spec().distribution().compare(second.roll_spec().distribution())
     return c.gt / (c.gt + c.lt)
 
@@ -433,6 +438,10 @@ def plan_round(actions: Sequence[Action]) -> RoundPlan:
         ...
         rulebook_py.errors.RuleValueError: one main action a round (unity of action), got ['Tir', 'Corps à corps']
     """
+    if isinstance(actions, str) or not isinstance(actions, Sequence):
+        raise RuleValueError(
+            f"actions must be a list of galaxies.Action, got {quote(actions)}", field="actions"
+        )
     actions = tuple(actions)
     for a in actions:
         if not isinstance(a, Action):

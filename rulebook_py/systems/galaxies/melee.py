@@ -48,6 +48,7 @@ from .codes import (
     check_enum,
     check_points,
     check_rng,
+    check_share,
     facade_repr,
 )
 
@@ -62,7 +63,6 @@ __all__ = [
     "MeleeWeapon",
     "Stance",
     "blow_modifier",
-    "check_share",
     "melee",
 ]
 
@@ -144,6 +144,8 @@ def blow_modifier(
         >>> blow_modifier(MeleeWeapon.CLOSE, BlowOption.TWO_WEAPONS)
         (-1, False)
     """
+    check_enum(weapon, MeleeWeapon, "weapon")
+    check_enum(option, BlowOption, "blows")
     if option is BlowOption.SINGLE:
         return 0, False
     if option is BlowOption.TWO_WEAPONS:
@@ -265,6 +267,10 @@ class MeleeResult:
 
     def probability(self, label: str) -> Fraction:
         """P(outcome ``label``), 0 when it cannot happen."""
+        if not isinstance(label, str):
+            raise RuleValueError(
+                f"label must be an outcome's text, got {quote(label)}", field="label"
+            )
         return sum((r.probability for r in self.rows if r.label == label), Fraction(0))
 
     def table(self) -> dict[str, Fraction]:
@@ -492,26 +498,6 @@ def melee(
         pursuit_tie_holds,
     )
     return replace(result, a_blows=sa.strikes, b_blows=sb.strikes)
-
-
-def check_share(value: object, field: str) -> Fraction:
-    """A share of the damage, from 0 to 1 (an ``int`` or a ``Fraction``), else a message.
-
-    Example:
-        >>> check_share(Fraction(1, 4), "half_dodge_factor")
-        Fraction(1, 4)
-        >>> check_share(0.5, "half_dodge_factor")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: half_dodge_factor must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got 0.5
-    """
-    ok = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
-    if not ok or not 0 <= value <= 1:  # type: ignore[operator]
-        raise RuleValueError(
-            f"{field} must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got {quote(value)}",
-            field=field,
-        )
-    return Fraction(value)  # type: ignore[arg-type]
 
 
 def _exchange(

@@ -29,6 +29,7 @@ from .codes import (
     check_bool,
     check_enum,
     check_points,
+    check_share,
 )
 from .contest import (
     COUNTER_RULE,
@@ -42,7 +43,6 @@ from .contest import (
     Outcome,
     contest,
 )
-from .melee import check_share
 
 __all__ = [
     "EXPLOSIVE_RANGE_M",
@@ -262,6 +262,9 @@ def burst_rolls(
         rulebook_py.errors.RuleValueError: shot 3 of the burst would roll 0D+2 (2D+2 less 2D): with 2D+2 a burst at a target that may move fires at most 2 shots
     """
     check_int(shots, "shots", 1, MAX_ATTACKS)
+    code = as_code(code, "attack")
+    check_bool(target_immobile, "target_immobile")
+    check_enum(rounding, Rounding, "rounding")
     if not target_immobile and code.dice < shots:
         raise RuleValueError(
             f"shot {code.dice + 1} of the burst would roll {code.with_dice(-code.dice)} "
@@ -340,6 +343,8 @@ def shoot(
     check_bool(aimed, "aimed")
     check_bool(target_immobile, "target_immobile")
     check_enum(rounding, Rounding, "rounding")
+    if willpower is not None:
+        as_code(willpower, "willpower")
     if (aimed or sustained > 1) and willpower is None:
         raise RuleValueError(
             "aiming and sustained fire need the shooter's VOLONTÉ (willpower) code",

@@ -52,6 +52,7 @@ from .codes import (
     check_bool,
     check_enum,
     check_rng,
+    check_share,
     facade_repr,
 )
 from .contest import (
@@ -225,6 +226,8 @@ def volley_work(rolls: int, dodge_totals: int) -> int:
         >>> volley_work(3, 16), volley_work(16, 1)
         (304, 968)
     """
+    check_int(rolls, "rolls", 0, 10_000)
+    check_int(dodge_totals, "dodge_totals", 1, 10_000)
     return dodge_totals * (comb(rolls + 3, 3) - 1)
 
 
@@ -311,6 +314,7 @@ class Volley:
             >>> volley([Attack("A", AttackKind.SHOT, "1D")], "1D").table(0)[Outcome.HALF_DODGE]
             Fraction(1, 6)
         """
+        check_int(roll, "roll", 0, len(self.rolls) - 1)
         out: dict[Outcome, Fraction] = {}
         for p, o in zip(self.per_roll[roll], self.rules[roll]):
             out[o] = out.get(o, Fraction(0)) + p
@@ -361,7 +365,8 @@ class Volley:
             >>> volley([Attack("A", AttackKind.SHOT, "1D")], "1D").expected_damage()
             Fraction(1, 2)
         """
-        return self.expected_full + Fraction(half_dodge_factor) * self.expected_half
+        factor = check_share(half_dodge_factor, "half_dodge_factor")
+        return self.expected_full + factor * self.expected_half
 
     def resolve(self, rng: random.Random | None = None) -> VolleyRoll:
         """Roll the dodge once, then every attack roll in order; same seed, same dice."""
