@@ -17,28 +17,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..systems.galaxies import (
-    MAX_ATTACKS,
-    Contest,
-    DodgeMode,
-    FireMode,
-    Outcome,
-    PsyAttack,
-    PsyOption,
-    Rounding,
-    Weapon,
-    code_report,
-    initiative,
-    psychic_attack,
-    shoot,
-    shot_damage_factors,
-    throw_explosive,
-)
+from ..systems import galaxies as g
 from .base import PythonCall, View
 from .charts import bar_chart, grouped_bar_chart
 from .controls import LABEL_STYLE, checkbox, dropdown, enum_dropdown, int_box, sized, text_box
 from .format import escape, number, probability, table_html
-from .galaxies_common import GalaxiesCalculator, code_box, half_dodge_control, rounding_control
+from .galaxies_common import (
+    GalaxiesCalculator,
+    code_box,
+    half_dodge_control,
+    rounding_control,
+    table,
+)
 from .galaxies_melee import GalaxiesMeleeCalculator
 from .galaxies_volley import GalaxiesVolleyCalculator
 from .registry import register
@@ -73,7 +63,7 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
         ("halved", True),
         ("code", "12D+2"),
         ("halved", False),
-        ("rounding", Rounding.UP),
+        ("rounding", g.Rounding.UP),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -87,12 +77,12 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
-        r = code_report(
+        r = g.code_report(
             values["code"], values["other"], halved=values["halved"], rounding=values["rounding"]
         )
         a, b = r.attack, r.defence
         da, db = a.distribution(), b.distribution()
-        way = "rounded up" if values["rounding"] is Rounding.UP else "rounded down"
+        way = "rounded up" if values["rounding"] is g.Rounding.UP else "rounded down"
         then = ": the average, then halved" if a.halved else ""
         rows = [
             ("Code A", a.describe()),
@@ -116,7 +106,7 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
             x_title="total",
         )
         call = PythonCall.of(
-            code_report,
+            g.code_report,
             values["code"],
             values["other"],
             halved=values["halved"],
@@ -128,43 +118,31 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
 
 
 # ------------------------------------------------------- shots, explosives, psy
-def contest_html(c: Contest, factors: Mapping[Outcome, Fraction] | None = None) -> str:
+def contest_html(c: g.Contest, factors: Mapping[g.Outcome, Fraction] | None = None) -> str:
     """Each roll's chances, then (several rolls) how many end in each outcome."""
-    outs = c.outcomes
-    if c.unaware:
-        value = c.defence.distribution().min_value
-        caption = f"No dodge roll (target unaware of the attack): each roll must beat {value}"
-    else:
-        caption = f"Against one defence roll: {c.defence.describe()}"
-    rows = [
-        [f"{i + 1}: {a.describe()}", *(probability(c.probability(o, i)) for o in outs)]
-        for i, a in enumerate(c.attacks)
-    ]
-    html = table_html(["roll", *(f"{o.label} ({o.english})" for o in outs)], rows, caption)
-    n = len(c.attacks)
+    outs, n = c.outcomes, len(c.attacks)
+    html = table(["roll", *(f"{o.label} ({o.english})" for o in outs)], c.rows(), c.caption)
     if n > 1:
-        dists = [c.count_distribution(o) for o in outs]
-        html += table_html(
-            [f"of the {n} rolls, exactly", *(o.label for o in outs)],
-            [(k, *(probability(d.get(k, Fraction(0))) for d in dists)) for k in range(n + 1)],
-            caption="How many rolls end in each outcome"
-            + ("" if c.unaware else " (all face the same defence roll)"),
-        )
+        shared = "" if c.unaware else " (all face the same defence roll)"
+        header = [f"of the {n} rolls, exactly", *(o.label for o in outs)]
+        html += table(header, c.count_rows(), f"How many rolls end in each outcome{shared}")
         first = outs[0]
         html += (
             f"<p>At least one roll ends in {escape(first.label)} ({escape(first.english)}): "
-            f"{probability(1 - dists[0].get(0, Fraction(0)))}; "
+            f"{probability(1 - c.probability_count(first, 0))}; "
             f"on average {number(c.expected(first))} of the {n} rolls do.</p>"
         )
     if factors:
-        half = Outcome.HALF_DODGE in outs
-        note = f" (a half-dodge counted as {factors[Outcome.HALF_DODGE]} of a hit)" if half else ""
+        half = g.Outcome.HALF_DODGE in outs
+        note = (
+            f" (a half-dodge counted as {factors[g.Outcome.HALF_DODGE]} of a hit)" if half else ""
+        )
         html += f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))}"
         html += f"{note}.</p>"
     return html
 
 
-def contest_view(c: Contest, html: str, title: str, func: Any, *args: Any, **kw: Any) -> View:
+def contest_view(c: g.Contest, html: str, title: str, func: Any, *args: Any, **kw: Any) -> View:
     """The view of a contest: its tables, its chart (outcomes, or counts of them), its call."""
     n = len(c.attacks)
     if n == 1:
@@ -188,7 +166,7 @@ _MODES = [
     ("Lancer d'explosif (DX ≤ 20 m, FO au-delà)", "explosive"),
     ("Deux explosifs, un par main (−1D chacun)", "two_explosives"),
 ]
-_FIRE = {m.name.lower(): m for m in FireMode}
+_FIRE = {m.name.lower(): m for m in g.FireMode}
 
 
 def _count_box(description: str, value: int, most: int) -> widgets.BoundedIntText:
@@ -217,33 +195,33 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
         ("mode", "instinctive"),
         ("mode", "burst"),
         ("shots", 4),
-        ("dodge_mode", DodgeMode.TOTAL),
+        ("dodge_mode", g.DodgeMode.TOTAL),
         ("mode", "explosive"),
-        ("dodge_mode", DodgeMode.FIXED),
+        ("dodge_mode", g.DodgeMode.FIXED),
         ("attack", "6D+1"),
         ("half_dodge", Fraction(1, 4)),
         ("mode", "single"),
-        ("dodge_mode", DodgeMode.UNAWARE),
+        ("dodge_mode", g.DodgeMode.UNAWARE),
         ("mode", "burst"),
         ("immobile", True),
-        ("rounding", Rounding.UP),
+        ("rounding", g.Rounding.UP),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Shooter, options, target."""
         return {
             "attack": code_box("4D+2", "Weapon skill / DX / FO (code)"),
-            "weapon": enum_dropdown("Weapon (arme)", Weapon, Weapon.PISTOL),
+            "weapon": enum_dropdown("Weapon (arme)", g.Weapon, g.Weapon.PISTOL),
             "bdc": int_box("BDC (combat bonus)", 0),
             "bdp": int_box("BDP (range bonus)", 0),
             "bdt": int_box("BDT", 0),
             "mode": dropdown("Option", _MODES, "single"),
-            "shots": _count_box("Shots in the burst (rafale)", 3, MAX_ATTACKS),
+            "shots": _count_box("Shots in the burst (rafale)", 3, g.MAX_ATTACKS),
             "aimed": checkbox("Aimed last round (viser: + mantisse of VOLONTÉ)", False),
             "sustained": _count_box("Successive round at this target (feu nourri)", 1, 100),
             "willpower": code_box("3D", "Shooter's VOLONTÉ (VO)"),
             "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
-            "dodge_mode": enum_dropdown("Dodge (esquive)", DodgeMode, DodgeMode.NORMAL),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
             "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
             "rounding": rounding_control(),
             "half_dodge": half_dodge_control(),
@@ -252,23 +230,23 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
     def compute(self, values: Mapping[str, Any]) -> View:
         """The shot(s) or throw(s) against the target's one dodge roll, and the expected damage."""
         mode = _FIRE.get(values["mode"])
-        self.controls["shots"].layout.display = "" if mode is FireMode.BURST else "none"
+        self.controls["shots"].layout.display = "" if mode is g.FireMode.BURST else "none"
         kw = {k: values[k] for k in ("bdc", "bdp", "bdt", "dodge_mode", "rounding")}
-        func: Any = shoot
+        func: Any = g.shoot
         if mode is None:
-            func, kw["two_at_once"] = throw_explosive, values["mode"] == "two_explosives"
+            func, kw["two_at_once"] = g.throw_explosive, values["mode"] == "two_explosives"
         else:
             kw.update(weapon=values["weapon"], mode=mode, target_immobile=values["immobile"])
-            if mode is FireMode.BURST:
+            if mode is g.FireMode.BURST:
                 kw["shots"] = values["shots"]
             if values["aimed"] or values["sustained"] > 1:
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
         c = func(values["attack"], values["dodge"], **kw)
-        if func is throw_explosive:
+        if func is g.throw_explosive:
             html = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
             html += "weapon, aiming and sustained fire do not apply.</p>" + contest_html(c)
         else:
-            html = contest_html(c, shot_damage_factors(values["half_dodge"]))
+            html = contest_html(c, g.shot_damage_factors(values["half_dodge"]))
         return contest_view(
             c, html, "Outcome of the roll", func, values["attack"], values["dodge"], **kw
         )
@@ -286,29 +264,29 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
 
     title = "Psychic duel (pouvoirs psy)"
     bench_changes = (
-        ("attack", PsyAttack.PHYSICAL_VS_COUNTER),
-        ("option", PsyOption.UBIQUITY),
-        ("attack", PsyAttack.MENTAL),
-        ("option", PsyOption.COMPLEMENTARITY),
+        ("attack", g.PsyAttack.PHYSICAL_VS_COUNTER),
+        ("option", g.PsyOption.UBIQUITY),
+        ("attack", g.PsyAttack.MENTAL),
+        ("option", g.PsyOption.COMPLEMENTARITY),
         ("second_skill", "3D+1"),
-        ("attack", PsyAttack.PHYSICAL),
-        ("dodge_mode", DodgeMode.TOTAL),
+        ("attack", g.PsyAttack.PHYSICAL),
+        ("dodge_mode", g.DodgeMode.TOTAL),
         ("half_dodge", Fraction(1)),
-        ("rounding", Rounding.UP),
+        ("rounding", g.Rounding.UP),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Psychic skill, bonuses, kind of attack, option, the target's code."""
         return {
             "skill": code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
-            "attack": enum_dropdown("Attack", PsyAttack, PsyAttack.PHYSICAL),
-            "option": enum_dropdown("Techniques", PsyOption, PsyOption.SINGLE),
+            "attack": enum_dropdown("Attack", g.PsyAttack, g.PsyAttack.PHYSICAL),
+            "option": enum_dropdown("Techniques", g.PsyOption, g.PsyOption.SINGLE),
             "second_skill": code_box("4D", "Other PSY skill (complémentarité only)"),
             "bdc": int_box("BDC (technique)", 2),
             "bdp": int_box("BDP (range bonus)", 0),
             "bdt": int_box("BDT (not for mental attacks)", 0),
             "defence": code_box("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
-            "dodge_mode": enum_dropdown("Dodge (esquive)", DodgeMode, DodgeMode.NORMAL),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
             "rounding": rounding_control(),
             "half_dodge": half_dodge_control(),
         }
@@ -317,21 +295,21 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
         """The technique(s) against the target's one roll, with a physical attack's damage."""
         kw = {k: values[k] for k in ("attack", "option", "bdc", "bdp", "bdt", "dodge_mode")}
         kw["rounding"] = values["rounding"]
-        if values["option"] is PsyOption.COMPLEMENTARITY:
+        if values["option"] is g.PsyOption.COMPLEMENTARITY:
             kw["second_skill"] = values["second_skill"]
-        c = psychic_attack(values["skill"], values["defence"], **kw)
-        physical = values["attack"] is PsyAttack.PHYSICAL
-        html = contest_html(c, shot_damage_factors(values["half_dodge"]) if physical else None)
-        if values["option"] is not PsyOption.SINGLE:
+        c = g.psychic_attack(values["skill"], values["defence"], **kw)
+        physical = values["attack"] is g.PsyAttack.PHYSICAL
+        html = contest_html(c, g.shot_damage_factors(values["half_dodge"]) if physical else None)
+        if values["option"] is not g.PsyOption.SINGLE:
             html += (
                 "<p>Both techniques are aimed at this target, who answers both with his one "
                 "roll of the round; both use the bonuses above.</p>"
             )
         args = (values["skill"], values["defence"])
-        return contest_view(c, html, "Outcome of the technique", psychic_attack, *args, **kw)
+        return contest_view(c, html, "Outcome of the technique", g.psychic_attack, *args, **kw)
 
 
-# --------------------------------------------------------------- initiative
+# --------------------------------------------------------------- g.initiative
 @register
 class GalaxiesInitiativeCalculator(GalaxiesCalculator):
     r"""Initiative order: exact chance that each acts before each, and a seeded order.
@@ -364,7 +342,7 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
-        i = initiative(values["combatants"])
+        i = g.initiative(values["combatants"])
         table = i.table()
         names = [c.name for c in i.combatants]
         rows = [
@@ -373,5 +351,5 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
         ]
         caption = "Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column"
         html = table_html(["acts before →", "roll", *names], rows, caption=caption)
-        call = PythonCall.of(initiative, values["combatants"], then=".table()", value=table)
+        call = PythonCall.of(g.initiative, values["combatants"], then=".table()", value=table)
         return View(html, "", call, i)

@@ -1,4 +1,4 @@
-"""What the Galaxies Jumelles calculators share: dice-code boxes, rounding, half-dodge, rolls.
+"""What the Galaxies Jumelles calculators share: dice-code boxes, rounding, half-dodge, tables.
 
 Example:
     >>> code_box("4D+2", "Code A").placeholder
@@ -7,18 +7,18 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ..systems.galaxies import HALF_DODGE_FACTOR, Rounding
+from ..systems import galaxies as g
 from .base import Calculator
 from .controls import dropdown, text_box
-from .format import escape
+from .format import escape, probability, table_html
 
-__all__ = ["GalaxiesCalculator", "code_box", "half_dodge_control", "rounding_control"]
+__all__ = ["GalaxiesCalculator", "code_box", "half_dodge_control", "rounding_control", "table"]
 
 
 def code_box(value: str, description: str) -> widgets.Text:
@@ -28,16 +28,13 @@ def code_box(value: str, description: str) -> widgets.Text:
 
 def rounding_control() -> widgets.Dropdown:
     """The rounding of halved rolls and fixed values."""
-    return dropdown(
-        "Rounding of halved rolls and fixed values",
-        [("down (this book)", Rounding.DOWN), ("up", Rounding.UP)],
-        Rounding.DOWN,
-    )
+    options = [("down (this book)", g.Rounding.DOWN), ("up", g.Rounding.UP)]
+    return dropdown("Rounding of halved rolls and fixed values", options, g.Rounding.DOWN)
 
 
 #: Share of the damage a half-dodge deals: the source does not say; 1/2 is this book's.
-_HALF_DODGE_SHARES = [
-    ("half the damage (this book)", HALF_DODGE_FACTOR),
+_SHARES = [
+    ("half the damage (this book)", g.HALF_DODGE_FACTOR),
     ("no damage", Fraction(0)),
     ("a quarter", Fraction(1, 4)),
     ("three quarters", Fraction(3, 4)),
@@ -47,7 +44,18 @@ _HALF_DODGE_SHARES = [
 
 def half_dodge_control() -> widgets.Dropdown:
     """How much of the damage a half-dodge lets through."""
-    return dropdown("A half-dodge (demi-esquive) deals", _HALF_DODGE_SHARES, HALF_DODGE_FACTOR)
+    return dropdown("A half-dodge (demi-esquive) deals", _SHARES, g.HALF_DODGE_FACTOR)
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
+    """A table of the rules' rows, each exact chance (a ``Fraction``) as a percentage and fraction.
+
+    Example:
+        >>> "<td>50.00 % (1/2)</td>" in table(["p"], [[Fraction(1, 2)]])
+        True
+    """
+    cells = [[probability(x) if isinstance(x, Fraction) else x for x in row] for row in rows]
+    return table_html(header, cells, caption)
 
 
 class GalaxiesCalculator(Calculator):

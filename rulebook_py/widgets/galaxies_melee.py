@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..systems.galaxies import BlowOption, Fighter, MeleeWeapon, Rounding, Stance, melee
+from ..systems import galaxies as g
 from .base import PythonCall, View
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
@@ -30,22 +30,22 @@ _SIDE = ("skill", "agility", "stance", "weapon", "proton", "bonus", "blows")
 
 @register
 class GalaxiesMeleeCalculator(GalaxiesCalculator):
-    """One melee exchange between A and B, every stance of the source."""
+    """One g.melee exchange between A and B, every stance of the source."""
 
     title = "Melee resolver (corps à corps)"
     bench_changes = (
-        ("b_stance", Stance.PARRY),
-        ("a_stance", Stance.FEINT),
-        ("b_stance", Stance.DODGE),
-        ("a_blows", BlowOption.TWO_WEAPONS),
-        ("b_stance", Stance.ATTACK),
+        ("b_stance", g.Stance.PARRY),
+        ("a_stance", g.Stance.FEINT),
+        ("b_stance", g.Stance.DODGE),
+        ("a_blows", g.BlowOption.TWO_WEAPONS),
+        ("b_stance", g.Stance.ATTACK),
         ("a_skill", "6D+2"),
         ("half_dodge", Fraction(3, 4)),
-        ("b_stance", Stance.PARRY),
+        ("b_stance", g.Stance.PARRY),
         ("guard_tie", True),
-        ("b_stance", Stance.TOTAL_DODGE),
+        ("b_stance", g.Stance.TOTAL_DODGE),
         ("fixed_dodge", True),
-        ("rounding", Rounding.UP),
+        ("rounding", g.Rounding.UP),
     )
 
     def __init__(self, **values: Any) -> None:
@@ -64,25 +64,27 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
         """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""
         controls: dict[str, widgets.Widget] = {}
         for p, name, skill, agility, stance, weapon in (
-            ("a", "A", "4D+1", "3D", Stance.ATTACK, MeleeWeapon.AB2),
-            ("b", "B", "3D+2", "3D+1", Stance.COUNTER, MeleeWeapon.AB1),
+            ("a", "A", "4D+1", "3D", g.Stance.ATTACK, g.MeleeWeapon.AB2),
+            ("b", "B", "3D+2", "3D+1", g.Stance.COUNTER, g.MeleeWeapon.AB1),
         ):
             controls[f"{p}_skill"] = code_box(skill, f"{name}'s skill (AB / CC / AM)")
             controls[f"{p}_agility"] = code_box(agility, f"{name}'s AGILITÉ")
-            controls[f"{p}_stance"] = enum_dropdown(f"{name}'s stance (posture)", Stance, stance)
-            controls[f"{p}_weapon"] = enum_dropdown(f"{name}'s weapon (arme)", MeleeWeapon, weapon)
+            controls[f"{p}_stance"] = enum_dropdown(f"{name}'s stance (posture)", g.Stance, stance)
+            controls[f"{p}_weapon"] = enum_dropdown(
+                f"{name}'s weapon (arme)", g.MeleeWeapon, weapon
+            )
             controls[f"{p}_proton"] = checkbox(
                 f"{name}'s blade is a proton blade (protonique)", False
             )
             controls[f"{p}_bonus"] = int_box(f"{name}'s BDC + BDT", 0)
             controls[f"{p}_blows"] = enum_dropdown(
-                f"{name}'s weapons", BlowOption, BlowOption.SINGLE
+                f"{name}'s weapons", g.BlowOption, g.BlowOption.SINGLE
             )
         controls["half_dodge"] = half_dodge_control()
         controls["guard_tie"] = dropdown(
             "A tie against a parry or counter",
             [
-                ("no blow lands (general melee rule, this book)", False),
+                ("no blow lands (general g.melee rule, this book)", False),
                 ("the blow lands (parry paragraph read literally)", True),
             ],
             False,
@@ -95,14 +97,14 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
-        a, b = (Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
+        a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
         kw = {
             "half_dodge_factor": values["half_dodge"],
             "guard_tie_lands": values["guard_tie"],
             "rounding": values["rounding"],
             "fixed_dodge": values["fixed_dodge"],
         }
-        r = melee(a, b, **kw)
+        r = g.melee(a, b, **kw)
         html = "<p>"
         if r.a_roll and r.b_roll:
             html += (
@@ -132,5 +134,5 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
                 )
         chart = bar_chart(r.table(), title="Outcome", x_title="")
         kw.pop("half_dodge_factor")  # the chances do not depend on it
-        call = PythonCall.of(melee, a, b, then=".table()", value=r.table(), **kw)
+        call = PythonCall.of(g.melee, a, b, then=".table()", value=r.table(), **kw)
         return View(html, chart, call, r)

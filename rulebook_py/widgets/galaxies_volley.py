@@ -14,12 +14,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..systems.galaxies import AttackKind, DodgeMode, Outcome, Rounding, volley
+from ..systems import galaxies as g
 from .base import PythonCall, View
 from .charts import grouped_bar_chart
 from .controls import checkbox, enum_dropdown, text_box
-from .format import number, probability, table_html
-from .galaxies_common import GalaxiesCalculator, code_box, half_dodge_control, rounding_control
+from .format import number, probability
+from .galaxies_common import (
+    GalaxiesCalculator,
+    code_box,
+    half_dodge_control,
+    rounding_control,
+    table,
+)
 from .registry import register
 
 __all__ = ["GalaxiesVolleyCalculator"]
@@ -34,19 +40,21 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
     title = "Several attackers, one dodge (un seul jet d'esquive)"
     kind = "fight"
     bench_changes = (
-        ("dodge_mode", DodgeMode.TOTAL),
+        ("dodge_mode", g.DodgeMode.TOTAL),
         ("immobile", True),
         ("attacks", _EXAMPLE + "\nOrn: instinctive 4D+1\nZed: melee 4D"),
         ("dodge", "4D"),
-        ("dodge_mode", DodgeMode.FIXED),
-        ("rounding", Rounding.UP),
-        ("dodge_mode", DodgeMode.UNAWARE),
+        ("dodge_mode", g.DodgeMode.FIXED),
+        ("rounding", g.Rounding.UP),
+        ("dodge_mode", g.DodgeMode.UNAWARE),
         ("half_dodge", Fraction(1)),
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The attack lines, the target's AGILITÉ and dodge, the shared options."""
-        kinds = ", ".join(k.keyword + (" N" if k is AttackKind.BURST else "") for k in AttackKind)
+        kinds = ", ".join(
+            k.keyword + (" N" if k is g.AttackKind.BURST else "") for k in g.AttackKind
+        )
         return {
             "attacks": text_box(
                 "Attacks: Name: kind code",
@@ -56,7 +64,7 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
                 width="30em",
             ),
             "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
-            "dodge_mode": enum_dropdown("Dodge (esquive)", DodgeMode, DodgeMode.NORMAL),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
             "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
             "rounding": rounding_control(),
             "half_dodge": half_dodge_control(),
@@ -69,34 +77,14 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
             "rounding": values["rounding"],
             "target_immobile": values["immobile"],
         }
-        v = volley(values["attacks"], values["dodge"], **kw)
-        n = len(v.rolls)
-        if values["dodge_mode"] is DodgeMode.UNAWARE:
-            caption = "No dodge roll (target unaware of the attacks): each roll must beat "
-            caption += f"{v.defence.distribution().min_value}, else it misses"
-        else:
-            caption = f"Every roll faces one dodge roll: {v.defence.describe()}"
-        rows = []
-        for i, (name, r) in enumerate(zip(v.names, v.rolls)):
-            full, half = v.p_full(i), v.table(i).get(Outcome.HALF_DODGE, Fraction(0))
-            rows.append((name, r.describe(), *map(probability, (full, half, 1 - full - half))))
+        v = g.volley(values["attacks"], values["dodge"], **kw)
+        n, top = len(v.rolls), len(v.grid()[0]) - 2
         header = ["roll", "code", "lands in full", "half-dodge", "neither"]
-        html = table_html(header, rows, caption=caption)
-        top = max(f + h for f, h in v.joint)
-        grid = [
-            (
-                f,
-                *(
-                    probability(v.joint.get((f, h), Fraction(0))) if f + h <= n else ""
-                    for h in range(top + 1)
-                ),
-            )
-            for f in range(n + 1)
-        ]
-        html += table_html(
+        html = table(header, v.rows(), v.caption)
+        html += table(
             ["in full ↓ / half-dodged →", *(str(h) for h in range(top + 1))],
-            grid,
-            caption=f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
+            v.grid(),
+            f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
         )
         factor = values["half_dodge"]
         html += (
@@ -115,7 +103,7 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
             x_title="number of rolls",
         )
         call = PythonCall.of(
-            volley,
+            g.volley,
             values["attacks"],
             values["dodge"],
             then=".at_least_one_full",

@@ -227,6 +227,46 @@ class Contest:
         return sum((self.expected(o) * shares[o] for o in self.outcomes), Fraction(0))
 
     @property
+    def caption(self) -> str:
+        """What every roll faces, in words.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))], Roll(DiceCode(2)), SHOT_RULE).caption
+            'Against one defence roll: 2D'
+        """
+        if self.unaware:
+            value = self.defence.distribution().min_value
+            return f"No dodge roll (target unaware of the attack): each roll must beat {value}"
+        return f"Against one defence roll: {self.defence.describe()}"
+
+    def rows(self) -> list[tuple[object, ...]]:
+        """The table of each roll: its code, then its chance of each outcome.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))], Roll(DiceCode(1)), EXPLOSIVE_RULE).rows()
+            [('1: 1D', Fraction(7, 12), Fraction(5, 12))]
+        """
+        return [
+            (f"{i + 1}: {a.describe()}", *(self.probability(o, i) for o in self.outcomes))
+            for i, a in enumerate(self.attacks)
+        ]
+
+    def count_rows(self) -> list[tuple[object, ...]]:
+        """The table of counts: ``n``, then P(exactly ``n`` rolls end in each outcome).
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), EXPLOSIVE_RULE).count_rows()[2]
+            (2, Fraction(91, 216), Fraction(55, 216))
+        """
+        dists = [self.count_distribution(o) for o in self.outcomes]
+        return [
+            (k, *(d.get(k, Fraction(0)) for d in dists)) for k in range(len(self.attacks) + 1)
+        ]
+
+    @property
     def unaware(self) -> bool:
         """The target does not know he is attacked: he rolls no dodge."""
         return self.rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE)

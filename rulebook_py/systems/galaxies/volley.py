@@ -320,6 +320,46 @@ class Volley:
             out[o] = out.get(o, Fraction(0)) + p
         return out
 
+    @property
+    def caption(self) -> str:
+        """What every roll faces, in words."""
+        if all(rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE) for rule in self.rules):
+            value = self.defence.distribution().min_value
+            return (
+                "No dodge roll (target unaware of the attacks): each roll must beat "
+                f"{value}, else it misses"
+            )
+        return f"Every roll faces one dodge roll: {self.defence.describe()}"
+
+    def rows(self) -> list[tuple[object, ...]]:
+        """Each roll: its name, its code, P(lands in full), P(half-dodged), P(neither).
+
+        Example:
+            >>> volley("A: shot 1D", "1D").rows()
+            [('A, shot', '1D', Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))]
+        """
+        out: list[tuple[object, ...]] = []
+        for i, (name, r) in enumerate(zip(self.names, self.rolls)):
+            full, half = self.p_full(i), self.table(i).get(Outcome.HALF_DODGE, Fraction(0))
+            out.append((name, r.describe(), full, half, 1 - full - half))
+        return out
+
+    def grid(self) -> list[tuple[object, ...]]:
+        """The joint table: for ``f`` full hits, P(``f`` in full and ``h`` half-dodged) for each ``h``.
+
+        A cell that cannot happen (more than the rolls) is ``""``.
+
+        Example:
+            >>> volley("A: shot 1D", "1D").grid()
+            [(0, Fraction(5, 12), Fraction(1, 6)), (1, Fraction(5, 12), '')]
+        """
+        n = len(self.rolls)
+        top = max(f + h for f, h in self.joint)
+        return [
+            (f, *(self.joint.get((f, h), Fraction(0)) if f + h <= n else "" for h in range(top + 1)))
+            for f in range(n + 1)
+        ]
+
     def p_full(self, roll: int) -> Fraction:
         """P(roll number ``roll`` lands in full)."""
         return sum((p for o, p in self.table(roll).items() if o in _FULL), Fraction(0))
