@@ -24,9 +24,11 @@ from .controls import LABEL_STYLE, checkbox, dropdown, enum_dropdown, int_box, s
 from .format import escape, number, probability, table_html
 from .galaxies_common import (
     GalaxiesCalculator,
+    changes,
     code_box,
     half_dodge_control,
     rounding_control,
+    rule_call,
     table,
 )
 from .galaxies_melee import GalaxiesMeleeCalculator
@@ -57,13 +59,8 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
     """
 
     title = "Dice code (code-dé)"
-    bench_changes = (
-        ("code", "5D+1"),
-        ("other", "4D"),
-        ("halved", True),
-        ("code", "12D+2"),
-        ("halved", False),
-        ("rounding", g.Rounding.UP),
+    bench_changes = changes(code="5D+1", other="4D", halved=True) + changes(
+        code="12D+2", halved=False, rounding=g.Rounding.UP
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -77,9 +74,9 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
-        r = g.code_report(
-            values["code"], values["other"], halved=values["halved"], rounding=values["rounding"]
-        )
+        kw = {"halved": values["halved"], "rounding": values["rounding"]}
+        args = (values["code"], values["other"])
+        r, call = rule_call(g.code_report, *args, read=lambda r: (".higher", r.higher), **kw)
         a, b = r.attack, r.defence
         da, db = a.distribution(), b.distribution()
         way = "rounded up" if values["rounding"] is g.Rounding.UP else "rounded down"
@@ -104,15 +101,6 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
             },
             title="Distributions of A and B",
             x_title="total",
-        )
-        call = PythonCall.of(
-            g.code_report,
-            values["code"],
-            values["other"],
-            halved=values["halved"],
-            rounding=values["rounding"],
-            then=".higher",
-            value=r.higher,
         )
         return View(table_html(["", "exact answer"], rows), chart, call, r)
 
@@ -142,7 +130,7 @@ def contest_html(c: g.Contest, factors: Mapping[g.Outcome, Fraction] | None = No
     return html
 
 
-def contest_view(c: g.Contest, html: str, title: str, func: Any, *args: Any, **kw: Any) -> View:
+def contest_view(c: g.Contest, html: str, title: str, call: PythonCall) -> View:
     """The view of a contest: its tables, its chart (outcomes, or counts of them), its call."""
     n = len(c.attacks)
     if n == 1:
@@ -154,8 +142,7 @@ def contest_view(c: g.Contest, html: str, title: str, func: Any, *args: Any, **k
             title=f"How many of the {n} rolls end in each outcome",
             x_title="number of rolls",
         )
-    then, value = c.python_value()
-    return View(html, chart, PythonCall.of(func, *args, then=then, value=value, **kw), c)
+    return View(html, chart, call, c)
 
 
 _MODES = [
@@ -192,19 +179,11 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
 
     title = "Shot resolver (tir, lancer d'explosif)"
     bench_changes = (
-        ("mode", "instinctive"),
-        ("mode", "burst"),
-        ("shots", 4),
-        ("dodge_mode", g.DodgeMode.TOTAL),
-        ("mode", "explosive"),
-        ("dodge_mode", g.DodgeMode.FIXED),
-        ("attack", "6D+1"),
-        ("half_dodge", Fraction(1, 4)),
-        ("mode", "single"),
-        ("dodge_mode", g.DodgeMode.UNAWARE),
-        ("mode", "burst"),
-        ("immobile", True),
-        ("rounding", g.Rounding.UP),
+        changes(mode="instinctive")
+        + changes(mode="burst", shots=4, dodge_mode=g.DodgeMode.TOTAL)
+        + changes(mode="explosive", dodge_mode=g.DodgeMode.FIXED, attack="6D+1")
+        + changes(half_dodge=Fraction(1, 4), mode="single", dodge_mode=g.DodgeMode.UNAWARE)
+        + changes(mode="burst", immobile=True, rounding=g.Rounding.UP)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -241,15 +220,14 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
                 kw["shots"] = values["shots"]
             if values["aimed"] or values["sustained"] > 1:
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
-        c = func(values["attack"], values["dodge"], **kw)
+        args = (values["attack"], values["dodge"])
+        c, call = rule_call(func, *args, read=g.Contest.python_value, **kw)
         if func is g.throw_explosive:
             html = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
             html += "weapon, aiming and sustained fire do not apply.</p>" + contest_html(c)
         else:
             html = contest_html(c, g.shot_damage_factors(values["half_dodge"]))
-        return contest_view(
-            c, html, "Outcome of the roll", func, values["attack"], values["dodge"], **kw
-        )
+        return contest_view(c, html, "Outcome of the roll", call)
 
 
 @register
@@ -264,15 +242,10 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
 
     title = "Psychic duel (pouvoirs psy)"
     bench_changes = (
-        ("attack", g.PsyAttack.PHYSICAL_VS_COUNTER),
-        ("option", g.PsyOption.UBIQUITY),
-        ("attack", g.PsyAttack.MENTAL),
-        ("option", g.PsyOption.COMPLEMENTARITY),
-        ("second_skill", "3D+1"),
-        ("attack", g.PsyAttack.PHYSICAL),
-        ("dodge_mode", g.DodgeMode.TOTAL),
-        ("half_dodge", Fraction(1)),
-        ("rounding", g.Rounding.UP),
+        changes(attack=g.PsyAttack.PHYSICAL_VS_COUNTER, option=g.PsyOption.UBIQUITY)
+        + changes(attack=g.PsyAttack.MENTAL, option=g.PsyOption.COMPLEMENTARITY)
+        + changes(second_skill="3D+1", attack=g.PsyAttack.PHYSICAL)
+        + changes(dodge_mode=g.DodgeMode.TOTAL, half_dodge=Fraction(1), rounding=g.Rounding.UP)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -297,7 +270,8 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
         kw["rounding"] = values["rounding"]
         if values["option"] is g.PsyOption.COMPLEMENTARITY:
             kw["second_skill"] = values["second_skill"]
-        c = g.psychic_attack(values["skill"], values["defence"], **kw)
+        args = (values["skill"], values["defence"])
+        c, call = rule_call(g.psychic_attack, *args, read=g.Contest.python_value, **kw)
         physical = values["attack"] is g.PsyAttack.PHYSICAL
         html = contest_html(c, g.shot_damage_factors(values["half_dodge"]) if physical else None)
         if values["option"] is not g.PsyOption.SINGLE:
@@ -305,11 +279,10 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
                 "<p>Both techniques are aimed at this target, who answers both with his one "
                 "roll of the round; both use the bonuses above.</p>"
             )
-        args = (values["skill"], values["defence"])
-        return contest_view(c, html, "Outcome of the technique", g.psychic_attack, *args, **kw)
+        return contest_view(c, html, "Outcome of the technique", call)
 
 
-# --------------------------------------------------------------- g.initiative
+# --------------------------------------------------------------- initiative
 @register
 class GalaxiesInitiativeCalculator(GalaxiesCalculator):
     r"""Initiative order: exact chance that each acts before each, and a seeded order.
@@ -342,7 +315,9 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
-        i = g.initiative(values["combatants"])
+        i, call = rule_call(
+            g.initiative, values["combatants"], read=lambda i: (".table()", i.table())
+        )
         table = i.table()
         names = [c.name for c in i.combatants]
         rows = [
@@ -351,5 +326,4 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
         ]
         caption = "Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column"
         html = table_html(["acts before →", "roll", *names], rows, caption=caption)
-        call = PythonCall.of(g.initiative, values["combatants"], then=".table()", value=table)
         return View(html, "", call, i)

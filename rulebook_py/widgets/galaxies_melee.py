@@ -20,7 +20,13 @@ from .base import PythonCall, View
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
 from .format import escape, number, probability, table_html
-from .galaxies_common import GalaxiesCalculator, code_box, half_dodge_control, rounding_control
+from .galaxies_common import (
+    GalaxiesCalculator,
+    changes,
+    code_box,
+    half_dodge_control,
+    rounding_control,
+)
 from .registry import register
 
 __all__ = ["GalaxiesMeleeCalculator"]
@@ -30,22 +36,16 @@ _SIDE = ("skill", "agility", "stance", "weapon", "proton", "bonus", "blows")
 
 @register
 class GalaxiesMeleeCalculator(GalaxiesCalculator):
-    """One g.melee exchange between A and B, every stance of the source."""
+    """One melee exchange between A and B, every stance of the source."""
 
     title = "Melee resolver (corps à corps)"
     bench_changes = (
-        ("b_stance", g.Stance.PARRY),
-        ("a_stance", g.Stance.FEINT),
-        ("b_stance", g.Stance.DODGE),
-        ("a_blows", g.BlowOption.TWO_WEAPONS),
-        ("b_stance", g.Stance.ATTACK),
-        ("a_skill", "6D+2"),
-        ("half_dodge", Fraction(3, 4)),
-        ("b_stance", g.Stance.PARRY),
-        ("guard_tie", True),
-        ("b_stance", g.Stance.TOTAL_DODGE),
-        ("fixed_dodge", True),
-        ("rounding", g.Rounding.UP),
+        changes(b_stance=g.Stance.PARRY, a_stance=g.Stance.FEINT)
+        + changes(b_stance=g.Stance.DODGE, a_blows=g.BlowOption.TWO_WEAPONS)
+        + changes(b_stance=g.Stance.ATTACK, a_skill="6D+2", half_dodge=Fraction(3, 4))
+        + changes(b_stance=g.Stance.PARRY, guard_tie=True)
+        + changes(b_stance=g.Stance.TOTAL_DODGE, fixed_dodge=True, rounding=g.Rounding.UP)
+        + changes(b_stance=g.Stance.DISENGAGE, a_stance=g.Stance.PURSUE)
     )
 
     def __init__(self, **values: Any) -> None:
@@ -84,7 +84,7 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
         controls["guard_tie"] = dropdown(
             "A tie against a parry or counter",
             [
-                ("no blow lands (general g.melee rule, this book)", False),
+                ("no blow lands (general melee rule, this book)", False),
                 ("the blow lands (parry paragraph read literally)", True),
             ],
             False,

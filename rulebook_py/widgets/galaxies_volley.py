@@ -15,15 +15,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
-from .base import PythonCall, View
+from .base import View
 from .charts import grouped_bar_chart
 from .controls import checkbox, enum_dropdown, text_box
 from .format import number, probability
 from .galaxies_common import (
     GalaxiesCalculator,
+    changes,
     code_box,
     half_dodge_control,
     rounding_control,
+    rule_call,
     table,
 )
 from .registry import register
@@ -33,6 +35,10 @@ __all__ = ["GalaxiesVolleyCalculator"]
 _EXAMPLE = "Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2"
 
 
+def _at_least_one_full(v: g.Volley) -> tuple[str, Fraction]:
+    return ".at_least_one_full", v.at_least_one_full
+
+
 @register
 class GalaxiesVolleyCalculator(GalaxiesCalculator):
     """Every attack of a round, from several attackers, against one target's one dodge."""
@@ -40,14 +46,10 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
     title = "Several attackers, one dodge (un seul jet d'esquive)"
     kind = "fight"
     bench_changes = (
-        ("dodge_mode", g.DodgeMode.TOTAL),
-        ("immobile", True),
-        ("attacks", _EXAMPLE + "\nOrn: instinctive 4D+1\nZed: melee 4D"),
-        ("dodge", "4D"),
-        ("dodge_mode", g.DodgeMode.FIXED),
-        ("rounding", g.Rounding.UP),
-        ("dodge_mode", g.DodgeMode.UNAWARE),
-        ("half_dodge", Fraction(1)),
+        changes(dodge_mode=g.DodgeMode.TOTAL, immobile=True, dodge="4D")
+        + changes(attacks=_EXAMPLE + "\nOrn: instinctive 4D+1\nZed: melee 4D")
+        + changes(dodge_mode=g.DodgeMode.FIXED, rounding=g.Rounding.UP)
+        + changes(dodge_mode=g.DodgeMode.UNAWARE, half_dodge=Fraction(1))
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -77,7 +79,9 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
             "rounding": values["rounding"],
             "target_immobile": values["immobile"],
         }
-        v = g.volley(values["attacks"], values["dodge"], **kw)
+        v, call = rule_call(
+            g.volley, values["attacks"], values["dodge"], read=_at_least_one_full, **kw
+        )
         n, top = len(v.rolls), len(v.grid()[0]) - 2
         header = ["roll", "code", "lands in full", "half-dodge", "neither"]
         html = table(header, v.rows(), v.caption)
@@ -101,13 +105,5 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
             {"in full": list(fulls.values()), "half-dodged": list(halves.values())},
             title=f"How many of the {n} rolls land in full, how many are half-dodged",
             x_title="number of rolls",
-        )
-        call = PythonCall.of(
-            g.volley,
-            values["attacks"],
-            values["dodge"],
-            then=".at_least_one_full",
-            value=v.at_least_one_full,
-            **kw,
         )
         return View(html, chart, call, v)
