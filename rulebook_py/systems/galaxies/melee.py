@@ -21,6 +21,13 @@ Choices where the source is silent (named parameters of :func:`melee`):
   is settled like the exchange computed here. The source does not say how
   the opponent answers the second blow, so the two are not modelled jointly:
   the expected damage of the round is twice one blow's.
+* A fighter who disengages while nobody strikes at him or follows him gets
+  away: the melee ends. One who follows without striking (:attr:`Stance.PURSUE`)
+  rolls his melee skill + the +5 range bonus against the disengaging
+  fighter's AGILITÉ (the source's « dans ce cas particulier » read as
+  covering both of the follower's choices): higher, the melee goes on; lower,
+  the fighter gets away; a tie keeps the melee going
+  (``pursuit_tie_holds=True``), since a dodge must be strictly higher.
 
 Example:
     >>> r = melee(Fighter("4D+1", "3D"), Fighter("3D+2", "3D"))
