@@ -622,7 +622,7 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
         kind = _KINDS.get(m.group("kind").lower()) if m else None
         if m is None or kind is None:
             raise RuleValueError(
-                f"line {n} {line.strip()[:40]!r}: write 'Name: kind code', the kind one of "
+                f"line {n} {quote(line.strip(), 40)}: write 'Name: kind code', the kind one of "
                 f"{kinds} (e.g. 'Kira: burst 3 4D+2')",
                 field=field,
             )
@@ -648,7 +648,7 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
             if not 1 <= len(codes) <= most:
                 raise RuleValueError(
                     f"{kind.keyword!r} takes {'one or two codes' if most == 2 else 'one code'}, "
-                    f"got {' '.join(codes)[:40]!r}",
+                    f"got {quote(' '.join(codes), 40)}",
                     field=field,
                 )
             parsed = [DiceCode.parse(c, field) for c in codes]
