@@ -42,7 +42,6 @@ __all__ = [
     "GalaxiesPsychicCalculator",
     "GalaxiesShotCalculator",
     "GalaxiesVolleyCalculator",
-    "contest_html",
     "contest_view",
 ]
 
@@ -106,10 +105,16 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
 
 
 # ------------------------------------------------------- shots, explosives, psy
-def contest_html(c: g.Contest, factors: Mapping[g.Outcome, Fraction] | None = None) -> str:
-    """Each roll's chances, then (several rolls) how many end in each outcome."""
+def contest_view(
+    c: g.Contest, call: PythonCall, title: str, factors: Any = None, html: str = ""
+) -> View:
+    """A contest's view: each roll's chances, how many rolls end in each outcome, the chart.
+
+    ``factors`` (each outcome's share of the damage) adds the expected damage;
+    ``html`` is a note shown first.
+    """
     outs, n = c.outcomes, len(c.attacks)
-    html = table(["roll", *(f"{o.label} ({o.english})" for o in outs)], c.rows(), c.caption)
+    html += table(["roll", *(f"{o.label} ({o.english})" for o in outs)], c.rows(), c.caption)
     if n > 1:
         shared = "" if c.unaware else " (all face the same defence roll)"
         header = [f"of the {n} rolls, exactly", *(o.label for o in outs)]
@@ -127,12 +132,6 @@ def contest_html(c: g.Contest, factors: Mapping[g.Outcome, Fraction] | None = No
         )
         html += f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))}"
         html += f"{note}.</p>"
-    return html
-
-
-def contest_view(c: g.Contest, html: str, title: str, call: PythonCall) -> View:
-    """The view of a contest: its tables, its chart (outcomes, or counts of them), its call."""
-    n = len(c.attacks)
     if n == 1:
         chart = bar_chart({o.label: c.probability(o) for o in c.outcomes}, title=title, x_title="")
     else:
@@ -223,11 +222,11 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
         args = (values["attack"], values["dodge"])
         c, call = rule_call(func, *args, read=g.Contest.python_value, **kw)
         if func is g.throw_explosive:
-            html = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
-            html += "weapon, aiming and sustained fire do not apply.</p>" + contest_html(c)
-        else:
-            html = contest_html(c, g.shot_damage_factors(values["half_dodge"]))
-        return contest_view(c, html, "Outcome of the roll", call)
+            note = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
+            note += "weapon, aiming and sustained fire do not apply.</p>"
+            return contest_view(c, call, "Outcome of the roll", html=note)
+        factors = g.shot_damage_factors(values["half_dodge"])
+        return contest_view(c, call, "Outcome of the roll", factors)
 
 
 @register
@@ -273,13 +272,13 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
         args = (values["skill"], values["defence"])
         c, call = rule_call(g.psychic_attack, *args, read=g.Contest.python_value, **kw)
         physical = values["attack"] is g.PsyAttack.PHYSICAL
-        html = contest_html(c, g.shot_damage_factors(values["half_dodge"]) if physical else None)
-        if values["option"] is not g.PsyOption.SINGLE:
-            html += (
-                "<p>Both techniques are aimed at this target, who answers both with his one "
-                "roll of the round; both use the bonuses above.</p>"
-            )
-        return contest_view(c, html, "Outcome of the technique", call)
+        factors = g.shot_damage_factors(values["half_dodge"]) if physical else None
+        view = contest_view(c, call, "Outcome of the technique", factors)
+        if values["option"] is g.PsyOption.SINGLE:
+            return view
+        note = "<p>Both techniques are aimed at this target, who answers both with his one roll "
+        note += "of the round; both use the bonuses above.</p>"
+        return View(view.answer + note, view.chart, call, c)
 
 
 # --------------------------------------------------------------- initiative
