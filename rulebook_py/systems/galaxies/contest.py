@@ -262,9 +262,7 @@ class Contest:
             (2, Fraction(91, 216), Fraction(55, 216))
         """
         dists = [self.count_distribution(o) for o in self.outcomes]
-        return [
-            (k, *(d.get(k, Fraction(0)) for d in dists)) for k in range(len(self.attacks) + 1)
-        ]
+        return [(k, *(d.get(k, Fraction(0)) for d in dists)) for k in range(len(self.attacks) + 1)]
 
     @property
     def unaware(self) -> bool:

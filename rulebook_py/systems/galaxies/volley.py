@@ -356,7 +356,13 @@ class Volley:
         n = len(self.rolls)
         top = max(f + h for f, h in self.joint)
         return [
-            (f, *(self.joint.get((f, h), Fraction(0)) if f + h <= n else "" for h in range(top + 1)))
+            (
+                f,
+                *(
+                    self.joint.get((f, h), Fraction(0)) if f + h <= n else ""
+                    for h in range(top + 1)
+                ),
+            )
             for f in range(n + 1)
         ]
 
