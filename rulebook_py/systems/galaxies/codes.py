@@ -27,7 +27,7 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, fields, is_dataclass
 from dataclasses import field as dc_field
 from enum import Enum
 from fractions import Fraction
@@ -57,6 +57,7 @@ __all__ = [
     "check_points",
     "check_rng",
     "check_share",
+    "check_type",
     "code_report",
     "facade_repr",
     "opposed",
@@ -462,6 +463,13 @@ class Roll:
     rounding: Rounding = Rounding.DOWN
     field: str = dc_field(default="code", compare=False)
 
+    def __post_init__(self) -> None:
+        check_type(self.code, DiceCode, "code", "a galaxies.DiceCode")
+        check_bool(self.halved, "halved")
+        check_bool(self.fixed, "fixed")
+        check_enum(self.rounding, Rounding, "rounding")
+        check_type(self.field, str, "field", "a parameter's name")
+
     def distribution(self) -> Distribution:
         """Exact distribution of the total.
 
@@ -670,8 +678,10 @@ def facade_repr(obj: object) -> str:
         >>> facade_repr(Combatant("Kira", "3D+1", 2)), facade_repr(Combatant("Vosk", "2D"))
         ("galaxies.Combatant('Kira', '3D+1', bdr=2)", "galaxies.Combatant('Vosk', '2D')")
     """
+    if not is_dataclass(obj) or isinstance(obj, type):
+        raise RuleValueError(f"obj must be a dataclass value, got {quote(obj)}", field="obj")
     parts = []
-    for f in fields(obj):  # type: ignore[arg-type]
+    for f in fields(obj):
         value = getattr(obj, f.name)
         if f.default is MISSING:
             parts.append(repr(value))
@@ -691,6 +701,7 @@ def check_share(value: object, field: str) -> Fraction:
         ...
         rulebook_py.errors.RuleValueError: half_dodge_factor must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got 0.5
     """
+    check_type(field, str, "field", "a parameter's name")
     ok = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
     if not ok or not 0 <= value <= 1:  # type: ignore[operator]
         raise RuleValueError(
@@ -698,6 +709,33 @@ def check_share(value: object, field: str) -> Fraction:
             field=field,
         )
     return Fraction(value)  # type: ignore[arg-type]
+
+
+def check_type(value: object, types: type | tuple[type, ...], field: str, what: str) -> None:
+    """Refuse ``value`` unless it is one of ``types`` (never ``True`` for a number).
+
+    Args:
+        value: What was given.
+        types: What is accepted.
+        field: The parameter's name, first in the message.
+        what: What is expected, in words ("a dice code such as '4D+2'").
+
+    Example:
+        >>> check_type(3.5, int, "bdr", "a whole number")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: bdr must be a whole number, got 3.5
+    """
+    kinds = types if isinstance(types, tuple) else (types,)
+    if not kinds or not all(isinstance(t, type) for t in kinds):
+        raise RuleValueError(f"types must be a type or a tuple of types, got {quote(types)}")
+    if not (isinstance(field, str) and isinstance(what, str)):
+        raise RuleValueError(f"field and what must be text, got {quote(field)}, {quote(what)}")
+    ok = isinstance(value, kinds)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    if not ok:
+        raise RuleValueError(f"{field} must be {what}, got {quote(value)}", field=field)
 
 
 def check_rng(rng: object) -> random.Random:
@@ -727,6 +765,9 @@ def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
         ...
         rulebook_py.errors.RuleValueError: rounding must be a galaxies.Rounding (e.g. galaxies.Rounding.DOWN), got 'UP'
     """
+    check_type(field, str, "field", "a parameter's name")
+    if not (isinstance(enum, type) and issubclass(enum, Enum)):
+        raise RuleValueError(f"enum must be an enumeration, got {quote(enum)}", field="enum")
     if not isinstance(value, enum):
         first = next(iter(enum))  # type: ignore[call-overload]
         raise RuleValueError(
@@ -740,11 +781,12 @@ def check_bool(value: object, field: str) -> bool:
     """``value`` if it is True or False, else a message naming ``field``.
 
     Example:
-        >>> check_bool(1, "halved")
+        >>> check_bool(None, "halved")
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: halved must be True or False, got 1
+        rulebook_py.errors.RuleValueError: halved must be True or False, got None
     """
+    check_type(field, str, "field", "a parameter's name")
     if not isinstance(value, bool):
         raise RuleValueError(f"{field} must be True or False, got {quote(value)}", field=field)
     return value

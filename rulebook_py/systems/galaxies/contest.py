@@ -26,7 +26,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
-from .codes import LabelledEnum, Roll, RolledTotal, check_enum, check_rng, check_share
+from .codes import (
+    LabelledEnum,
+    Roll,
+    RolledTotal,
+    check_enum,
+    check_rng,
+    check_share,
+    check_type,
+)
 
 __all__ = [
     "COUNTER_RULE",
@@ -334,6 +342,19 @@ def contest(
         >>> sum(c.table().values())
         Fraction(1, 1)
     """
+    if isinstance(attacks, (str, Roll)) or not isinstance(attacks, Sequence):
+        raise RuleValueError(
+            f"attacks must be a list of galaxies.Roll, got {quote(attacks)}", field="attacks"
+        )
+    for a in attacks:
+        check_type(a, Roll, "attacks", "galaxies.Roll values")
+    check_type(defence, Roll, "defence", "a galaxies.Roll")
+    ok = isinstance(rule, tuple) and len(rule) == 3 and all(isinstance(o, Outcome) for o in rule)
+    if not ok:
+        raise RuleValueError(
+            f"rule must be three galaxies.Outcome values (higher, tie, lower), got {quote(rule)}",
+            field="rule",
+        )
     attacks = tuple(attacks)
     if not 1 <= len(attacks) <= MAX_ATTACKS:
         raise RuleValueError(

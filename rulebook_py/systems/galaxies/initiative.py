@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RulebookError, RuleValueError, quote
+from ...errors import RulebookError, RuleValueError, check_int, quote
 from .codes import (
     CodeLike,
     DiceCode,
@@ -33,6 +33,7 @@ from .codes import (
     as_code,
     check_points,
     check_rng,
+    check_type,
     facade_repr,
 )
 
@@ -74,6 +75,11 @@ class Combatant:
 
     __repr__ = facade_repr
 
+    def __post_init__(self) -> None:
+        check_type(self.name, str, "name", "a name")
+        check_type(self.rapidity, (str, DiceCode), "rapidity", "a dice code such as '3D+1'")
+        check_type(self.bdr, int, "bdr", "a whole number of points")
+
     def roll_spec(self, field: str = "combatants") -> Roll:
         """The initiative roll: RAPIDITÉ + BDR."""
         if not isinstance(self.name, str) or not self.name.strip():
@@ -101,6 +107,11 @@ class InitiativeEntry:
     rank: int
     name: str
     rolls: tuple[RolledTotal, ...]
+
+    def __post_init__(self) -> None:
+        check_int(self.rank, "rank", 1, MAX_COMBATANTS)
+        check_type(self.name, str, "name", "a name")
+        check_type(self.rolls, tuple, "rolls", "a tuple of rolls")
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -56,6 +56,7 @@ from .codes import (
     check_points,
     check_rng,
     check_share,
+    check_type,
     facade_repr,
 )
 
@@ -202,6 +203,15 @@ class Fighter:
 
     __repr__ = facade_repr
 
+    def __post_init__(self) -> None:
+        check_type(self.skill, (str, DiceCode), "skill", "a dice code such as '4D+1'")
+        check_type(self.agility, (str, DiceCode), "agility", "a dice code such as '3D'")
+        check_enum(self.stance, Stance, "stance")
+        check_enum(self.weapon, MeleeWeapon, "weapon")
+        check_bool(self.proton, "proton")
+        check_type(self.bonus, int, "bonus", "a whole number of points")
+        check_enum(self.blows, BlowOption, "blows")
+
 
 @dataclass(frozen=True)
 class MeleeRow:
@@ -216,6 +226,11 @@ class MeleeRow:
     probability: Fraction
     a_deals: Fraction
     b_deals: Fraction
+
+    def __post_init__(self) -> None:
+        check_type(self.label, str, "label", "an outcome's text")
+        for name in ("probability", "a_deals", "b_deals"):
+            check_share(getattr(self, name), name)
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ from .codes import (
     check_enum,
     check_rng,
     check_share,
+    check_type,
     facade_repr,
 )
 from .contest import (
@@ -155,6 +156,14 @@ class Attack:
     second: CodeLike | None = None
 
     __repr__ = facade_repr
+
+    def __post_init__(self) -> None:
+        check_type(self.attacker, str, "attacker", "a name")
+        check_enum(self.kind, AttackKind, "kind")
+        check_type(self.code, (str, DiceCode), "code", "a dice code such as '4D+2'")
+        check_int(self.shots, "shots", 1, MAX_ATTACKS)
+        if self.second is not None:
+            check_type(self.second, (str, DiceCode), "second", "a dice code such as '4D+2'")
 
     def roll_count(self) -> int:
         """How many rolls the attack makes (checked, nothing computed)."""
