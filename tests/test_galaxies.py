@@ -548,7 +548,6 @@ def test_melee_guard_vs_guard_no_exchange():
         (Stance.PARRY, Stance.COUNTER),
         (Stance.COUNTER, Stance.COUNTER),
         (Stance.PARRY, Stance.DODGE),
-        (Stance.DISENGAGE, Stance.DODGE),
     ]:
         r = melee(Fighter("3D", stance=s1), Fighter("3D", stance=s2))
         assert [(x.label, x.probability) for x in r.rows] == [("No exchange", 1)]
@@ -711,7 +710,7 @@ def test_initiative_retie_and_bdr():
 def test_initiative_errors():
     with pytest.raises(RuleValueError, match="names must differ, repeated: \\['A'\\]"):
         initiative_order([Combatant("A", "2D"), Combatant("A", "3D")], random.Random(1))
-    with pytest.raises(RuleValueError, match="1 to 20 combatants, got 0"):
+    with pytest.raises(RuleValueError, match="write at least one combatant"):
         initiative_order([], random.Random(1))
     with pytest.raises(RuleValueError, match="a combatant needs a name"):
         initiative_order([Combatant(" ", "2D")], random.Random(1))
@@ -767,6 +766,7 @@ def test_glossary_and_labels():
 # ------------------------------------------------------------------ widgets
 import ipywidgets as widgets  # noqa: E402
 
+from rulebook_py.systems.galaxies import parse_combatants  # noqa: E402
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
 from rulebook_py.widgets.format import number, probability  # noqa: E402
 from rulebook_py.widgets.galaxies import (  # noqa: E402
@@ -775,7 +775,6 @@ from rulebook_py.widgets.galaxies import (  # noqa: E402
     GalaxiesMeleeCalculator,
     GalaxiesPsychicCalculator,
     GalaxiesShotCalculator,
-    parse_combatants,
 )
 
 
@@ -985,7 +984,7 @@ def test_initiative_calculator():
     assert "50.00 % (1/2)" in calc.result.value
     assert "<td>A</td><td>2D+1</td><td>—</td><td>50.00 % (1/2)</td>" in calc.result.value
     assert "<td>B</td><td>2D+1</td><td>50.00 % (1/2)</td><td>—</td>" in calc.result.value
-    assert calc.roll_output.value.count("<br>") >= 2
+    assert calc.roll_output.value.count("<br>") >= 1
     calc.controls["combatants"].value = "A: 2D\nB 3D"
     assert "line 2" in err(calc, "combatants")
     calc.controls["combatants"].value = "A: 2D\nB: -2D"
@@ -1165,12 +1164,11 @@ def test_fixed_dodge_in_melee():
 
 
 def test_pursue_without_striking():
-    """Issue 15 item 7: the opponent of a disengaging fighter may follow without striking."""
+    """Issue 15 item 7, read again in issue 24: following a disengaging fighter is a roll."""
     r = melee(Fighter("3D", stance=Stance.PURSUE), Fighter("2D", stance=Stance.DISENGAGE))
-    assert [(x.label, x.probability) for x in r.rows] == [("No exchange", 1)]
-    assert "follows without striking" in r.note and r.a_roll is None
+    assert "follows without striking" in r.note and r.a_roll is not None
     mirror = melee(Fighter("3D", stance=Stance.DISENGAGE), Fighter("2D", stance=Stance.PURSUE))
-    assert "A disengages and B follows" in mirror.note
+    assert "A disengages and rolls AGILITÉ 3D; B follows" in mirror.note
     with pytest.raises(RuleValueError, match="only a fighter who disengages") as info:
         melee(Fighter("3D", stance=Stance.PURSUE), Fighter("2D"))
     assert info.value.field == "a_stance"
@@ -1378,7 +1376,7 @@ def python_value(calc):
     """Evaluate the Python call shown under a calculator."""
     from rulebook_py import galaxies
 
-    call = calc.python_call(calc.values())
+    call = calc.view.call
     assert call.module == "galaxies"
     assert html.escape(call.expression, quote=True) in calc.code.value
     return eval(call.expression, {"galaxies": galaxies}), call.value
@@ -1503,11 +1501,10 @@ def test_psychic_and_initiative_python_calls():
     assert got == shown == ref.count_distribution(Outcome.HIT)
     init = GalaxiesInitiativeCalculator()
     got, shown = python_value(init)
-    assert (
-        got == shown == prob_acts_before(Combatant("Kira", "3D+1", 2), Combatant("Vosk", "2D+2", 1))
-    )
+    kira_vosk = prob_acts_before(Combatant("Kira", "3D+1", 2), Combatant("Vosk", "2D+2", 1))
+    assert got == shown and got["Kira", "Vosk"] == kira_vosk
     init.controls["combatants"].value = "Kira: 3D"
-    assert init.python_call(init.values()) is None
+    assert python_value(init) == ({}, {})
 
 
 @pytest.mark.parametrize("cls", [*ALL, GalaxiesVolleyCalculator], ids=lambda c: c.__name__)
@@ -1517,7 +1514,6 @@ def test_python_call_follows_every_control(cls):
     for name, value in cls.bench_changes:
         calc.controls[name].value = value
         assert calc.error == "", (name, value, calc.error)
-        call = calc.python_call(calc.values())
-        if call is not None:
+        if calc.view.call is not None:
             got, shown = python_value(calc)
-            assert got == shown, (name, value, call.expression)
+            assert got == shown, (name, value, calc.view.call.expression)

@@ -27,7 +27,7 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields, is_dataclass
 from dataclasses import field as dc_field
 from enum import Enum
 from fractions import Fraction
@@ -35,12 +35,13 @@ from functools import lru_cache
 
 from ...dice import pool
 from ...distribution import Distribution
-from ...errors import NotationError, RuleValueError, check_int
+from ...errors import NotationError, RuleValueError, check_int, quote
 
 __all__ = [
     "MAX_CODE_DICE",
     "MAX_PIPS",
     "CodeLike",
+    "CodeReport",
     "DiceCode",
     "LabelledEnum",
     "Opposed",
@@ -51,7 +52,14 @@ __all__ = [
     "Rounding",
     "as_code",
     "as_roll",
+    "check_bool",
+    "check_enum",
     "check_points",
+    "check_rng",
+    "check_share",
+    "check_type",
+    "code_report",
+    "facade_repr",
     "opposed",
 ]
 
@@ -77,8 +85,10 @@ def check_points(value: object, label: str, field: str) -> int:
         ...
         rulebook_py.errors.RuleValueError: BDR must be a whole number from -200 to 200, got 999
     """
+    if not isinstance(label, str) or not isinstance(field, str):
+        raise RuleValueError(f"label and field must be text, got {quote(label)}, {quote(field)}")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleValueError(f"{label} must be a whole number, got {value!r}", field=field)
+        raise RuleValueError(f"{label} must be a whole number, got {quote(value)}", field=field)
     if not -MAX_PIPS <= value <= MAX_PIPS:
         raise RuleValueError(
             f"{label} must be a whole number from {-MAX_PIPS} to {MAX_PIPS}, got {value!r}",
@@ -106,12 +116,18 @@ class LabelledEnum(Enum):
         ...     RIGHT = ("Droite", "the other one")
         >>> Side.LEFT.label, Side.RIGHT.label
         ('Gauche', 'Droite')
+        >>> Side.LEFT
+        galaxies.Side.LEFT
     """
 
     @property
     def label(self) -> str:
         """The French label."""
         return self.value if isinstance(self.value, str) else self.value[0]
+
+    def __repr__(self) -> str:
+        """The member as Python that needs only ``from rulebook_py import galaxies``."""
+        return f"galaxies.{type(self).__name__}.{self.name}"
 
 
 class Rounding(LabelledEnum):
@@ -132,6 +148,11 @@ class Rounding(LabelledEnum):
             >>> Rounding.UP.divide(Fraction(21, 2))
             11
         """
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+            raise RuleValueError(
+                f"value must be an int or a Fraction, got {quote(value)}", field="value"
+            )
+        check_int(divisor, "divisor", 1, 1000)
         q = Fraction(value) / divisor
         if self is Rounding.DOWN:
             return q.numerator // q.denominator
@@ -261,7 +282,7 @@ class DiceCode:
             >>> DiceCode.parse("3D+1").fixed_value(), DiceCode.parse("3D+1").fixed_value(Rounding.UP)
             (11, 12)
         """
-        return rounding.divide(self.average)
+        return check_enum(rounding, Rounding, "rounding").divide(self.average)  # type: ignore[attr-defined]
 
     def with_dice(self, delta: int, added: str = "", field: str = "code") -> DiceCode:
         """Add (or, with a negative ``delta``, remove) dice; never below ``0D``.
@@ -357,6 +378,10 @@ def as_code(value: CodeLike, field: str) -> DiceCode:
         >>> as_code("2D+1", "attack")
         DiceCode(dice=2, pips=1)
     """
+    if not isinstance(field, str):
+        raise RuleValueError(
+            f"field must be text (a control's name), got {quote(field)}", field="field"
+        )
     if isinstance(value, DiceCode):
         return value
     if isinstance(value, str):
@@ -438,6 +463,13 @@ class Roll:
     rounding: Rounding = Rounding.DOWN
     field: str = dc_field(default="code", compare=False)
 
+    def __post_init__(self) -> None:
+        check_type(self.code, DiceCode, "code", "a galaxies.DiceCode")
+        check_bool(self.halved, "halved")
+        check_bool(self.fixed, "fixed")
+        check_enum(self.rounding, Rounding, "rounding")
+        check_type(self.field, str, "field", "a parameter's name")
+
     def distribution(self) -> Distribution:
         """Exact distribution of the total.
 
@@ -449,6 +481,23 @@ class Roll:
             if self.halved:
                 value = self.rounding.divide(value, 2)
             return Distribution.constant(value)
+        self.check()
+        return _distribution(self.code.dice, self.code.pips, self.halved, self.rounding)
+
+    def check(self) -> Roll:
+        """This roll, if its code has a die; a fixed value stands for a roll, so it needs one too.
+
+        A dodge at a 0D AGILITÉ cannot be attempted, rolled or fixed.
+
+        Raises:
+            RuleValueError: For a 0D code.
+
+        Example:
+            >>> Roll(DiceCode(0, 2), fixed=True, field="dodge").check()
+            Traceback (most recent call last):
+            ...
+            rulebook_py.errors.RuleValueError: the dodge is '0D+2': a roll needs at least 1D (an action whose code falls to 0D cannot be attempted)
+        """
         if self.code.dice == 0:
             what = _ROLL_NAMES.get(self.field, self.field.replace("_", " "))
             raise RuleValueError(
@@ -456,7 +505,7 @@ class Roll:
                 "(an action whose code falls to 0D cannot be attempted)",
                 field=self.field,
             )
-        return _distribution(self.code.dice, self.code.pips, self.halved, self.rounding)
+        return self
 
     def describe(self) -> str:
         """Short text: ``4D+2``, ``(4D+2)/2``, ``3D+1 fixed at 11``, ``fixed at 0``.
@@ -479,6 +528,7 @@ class Roll:
             >>> print(Roll(DiceCode(3, 2)).roll(random.Random(4)))
             3D+2 [2, 3, 1] +2 = 8
         """
+        rng = random.Random() if rng is None else check_rng(rng)
         dist = self.distribution()  # checks 0D
         if self.fixed:
             return RolledTotal((), dist.min_value, f"{self.describe()} = {dist.min_value}")
@@ -530,6 +580,16 @@ class OpposedRoll:
         a, d = self.attack.total, self.defence.total
         return "higher" if a > d else "tie" if a == d else "lower"
 
+    def lines(self) -> list[str]:
+        """The two rolls, every die shown, and who is higher.
+
+        Example:
+            >>> opposed("1D", "1D").roll(random.Random(1)).lines()
+            ['A: 1D [2] = 2; B: 1D [5] = 5 — B higher']
+        """
+        who = {"higher": "A higher", "tie": "tie", "lower": "B higher"}[self.result]
+        return [f"A: {self.attack}; B: {self.defence} — {who}"]
+
 
 @dataclass(frozen=True)
 class Opposed:
@@ -565,6 +625,10 @@ class Opposed:
         rng = rng or random.Random()
         return OpposedRoll(self.attack.roll(rng), self.defence.roll(rng))
 
+    def roll(self, rng: random.Random) -> OpposedRoll:
+        """One seeded opposed roll (:meth:`resolve` with a required seed)."""
+        return self.resolve(check_rng(rng))
+
 
 def opposed(attack: RollLike, defence: RollLike) -> Opposed:
     """Exact P(attack > defence), P(tie), P(attack < defence) for two independent rolls.
@@ -586,3 +650,168 @@ def opposed(attack: RollLike, defence: RollLike) -> Opposed:
     d = as_roll(defence, "defence")
     c = a.distribution().compare(d.distribution())
     return Opposed(a, d, c.gt, c.eq, c.lt)
+
+
+@dataclass(frozen=True)
+class CodeReport(Opposed):
+    """Code A studied and compared with code B: what the dice-code calculator shows.
+
+    Attributes:
+        fixed: A's fixed value (*esquive fixe*): the average rounded, then halved if A is.
+
+    Example:
+        >>> r = code_report("4D+2", "3D+1")
+        >>> r.attack.code.mantisse, r.fixed, r.higher
+        (4, 16, Fraction(2357, 2916))
+    """
+
+    fixed: int = 0
+
+
+def facade_repr(obj: object) -> str:
+    """A dataclass written as Python that needs only ``from rulebook_py import galaxies``.
+
+    Fields left at their default are left out; the required ones come first, by position.
+
+    Example:
+        >>> from rulebook_py.systems.galaxies import Combatant
+        >>> facade_repr(Combatant("Kira", "3D+1", 2)), facade_repr(Combatant("Vosk", "2D"))
+        ("galaxies.Combatant('Kira', '3D+1', bdr=2)", "galaxies.Combatant('Vosk', '2D')")
+    """
+    if not is_dataclass(obj) or isinstance(obj, type):
+        raise RuleValueError(f"obj must be a dataclass value, got {quote(obj)}", field="obj")
+    parts = []
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if f.default is MISSING:
+            parts.append(repr(value))
+        elif not (value == f.default and type(value) is type(f.default)):
+            parts.append(f"{f.name}={value!r}")
+    return f"galaxies.{type(obj).__name__}({', '.join(parts)})"
+
+
+def check_share(value: object, field: str) -> Fraction:
+    """A share of the damage, from 0 to 1 (an ``int`` or a ``Fraction``), else a message.
+
+    Example:
+        >>> check_share(Fraction(1, 4), "half_dodge_factor")
+        Fraction(1, 4)
+        >>> check_share(0.5, "half_dodge_factor")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: half_dodge_factor must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got 0.5
+    """
+    check_type(field, str, "field", "a parameter's name")
+    ok = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+    if not ok or not 0 <= value <= 1:  # type: ignore[operator]
+        raise RuleValueError(
+            f"{field} must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got {quote(value)}",
+            field=field,
+        )
+    return Fraction(value)  # type: ignore[arg-type]
+
+
+def check_type(value: object, types: type | tuple[type, ...], field: str, what: str) -> None:
+    """Refuse ``value`` unless it is one of ``types`` (never ``True`` for a number).
+
+    Args:
+        value: What was given.
+        types: What is accepted.
+        field: The parameter's name, first in the message.
+        what: What is expected, in words ("a dice code such as '4D+2'").
+
+    Example:
+        >>> check_type(3.5, int, "bdr", "a whole number")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: bdr must be a whole number, got 3.5
+    """
+    kinds = types if isinstance(types, tuple) else (types,)
+    if not kinds or not all(isinstance(t, type) for t in kinds):
+        raise RuleValueError(f"types must be a type or a tuple of types, got {quote(types)}")
+    if not (isinstance(field, str) and isinstance(what, str)):
+        raise RuleValueError(f"field and what must be text, got {quote(field)}, {quote(what)}")
+    ok = isinstance(value, kinds)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    if not ok:
+        raise RuleValueError(f"{field} must be {what}, got {quote(value)}", field=field)
+
+
+def check_rng(rng: object) -> random.Random:
+    """The random source of a seeded roll, or a message saying what is expected.
+
+    Example:
+        >>> check_rng("seed")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rng must be a random.Random, e.g. random.Random(1), got 'seed'
+    """
+    if not isinstance(rng, random.Random):
+        raise RuleValueError(
+            f"rng must be a random.Random, e.g. random.Random(1), got {quote(rng)}", field="rng"
+        )
+    return rng
+
+
+def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
+    """``value`` if it is a member of ``enum``, else a message naming ``field``.
+
+    Example:
+        >>> check_enum(Rounding.UP, Rounding, "rounding")
+        galaxies.Rounding.UP
+        >>> check_enum("UP", Rounding, "rounding")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rounding must be a galaxies.Rounding (e.g. galaxies.Rounding.DOWN), got 'UP'
+    """
+    check_type(field, str, "field", "a parameter's name")
+    if not (isinstance(enum, type) and issubclass(enum, Enum)):
+        raise RuleValueError(f"enum must be an enumeration, got {quote(enum)}", field="enum")
+    if not isinstance(value, enum):
+        first = next(iter(enum))  # type: ignore[call-overload]
+        raise RuleValueError(
+            f"{field} must be a galaxies.{enum.__name__} (e.g. {first!r}), got {quote(value)}",
+            field=field,
+        )
+    return value
+
+
+def check_bool(value: object, field: str) -> bool:
+    """``value`` if it is True or False, else a message naming ``field``.
+
+    Example:
+        >>> check_bool(None, "halved")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: halved must be True or False, got None
+    """
+    check_type(field, str, "field", "a parameter's name")
+    if not isinstance(value, bool):
+        raise RuleValueError(f"{field} must be True or False, got {quote(value)}", field=field)
+    return value
+
+
+def code_report(
+    code: CodeLike, other: CodeLike, *, halved: bool = False, rounding: Rounding = Rounding.DOWN
+) -> CodeReport:
+    """Code A (maybe halved) on its own and against code B.
+
+    Args:
+        code: Code A, e.g. ``"4D+2"``.
+        other: Code B, compared with A.
+        halved: A's roll is divided by 2 (instinctive shots, ubiquity...).
+        rounding: Rounding of the halving and of the fixed value.
+
+    Example:
+        >>> r = code_report("3D+1", "3D", halved=True)
+        >>> r.attack.describe(), r.fixed, r.lower > r.higher
+        ('(3D+1)/2', 5, True)
+    """
+    check_bool(halved, "halved")
+    check_enum(rounding, Rounding, "rounding")
+    a = Roll(as_code(code, "code"), halved=halved, rounding=rounding, field="code")
+    b = Roll(as_code(other, "other"), rounding=rounding, field="other")
+    o = opposed(a, b)
+    fixed = Roll(a.code, halved=halved, fixed=True, rounding=rounding).distribution().min_value
+    return CodeReport(a, b, o.higher, o.tie, o.lower, fixed)

@@ -25,8 +25,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError
-from .codes import LabelledEnum, Roll, RolledTotal
+from ...errors import RuleValueError, check_int, quote
+from .codes import (
+    LabelledEnum,
+    Roll,
+    RolledTotal,
+    check_enum,
+    check_rng,
+    check_share,
+    check_type,
+)
 
 __all__ = [
     "COUNTER_RULE",
@@ -100,10 +108,16 @@ class ContestRoll:
     defence: RolledTotal
     attacks: tuple[RolledTotal, ...]
     outcomes: tuple[Outcome, ...]
+    unaware: bool = False
 
     def lines(self) -> list[str]:
-        """One line per roll, every die shown."""
-        out = [f"defence: {self.defence}"]
+        """One line per roll, every die shown (an unaware target rolls no dodge)."""
+        out = [
+            "No dodge roll (target unaware of the attack): each roll must beat "
+            f"{self.defence.total}"
+            if self.unaware
+            else f"defence: {self.defence}"
+        ]
         for i, (a, o) in enumerate(zip(self.attacks, self.outcomes), 1):
             out.append(f"attack {i}: {a} → {o.label} ({o.english})")
         return out
@@ -139,6 +153,12 @@ class Contest:
         """The distinct outcomes of the rule, in order (higher, tie, lower)."""
         return tuple(dict.fromkeys(self.rule))
 
+    def _check(self, outcome: object, attack: object = 0) -> int | None:
+        """The index of ``outcome`` among this contest's (None: it cannot happen here)."""
+        check_int(attack, "attack", 0, len(self.attacks) - 1)
+        check_enum(outcome, Outcome, "outcome")
+        return self.outcomes.index(outcome) if outcome in self.outcomes else None  # type: ignore[arg-type]
+
     def probability(self, outcome: Outcome, attack: int = 0) -> Fraction:
         """P(attack number ``attack`` (0-based) ends in ``outcome``).
 
@@ -148,6 +168,7 @@ class Contest:
             ...     Outcome.PRIMARY_ZONE)
             Fraction(7, 12)
         """
+        self._check(outcome, attack)
         odds = self.per_attack[attack]
         return sum((p for p, o in zip(odds, self.rule) if o is outcome), Fraction(0))
 
@@ -160,6 +181,7 @@ class Contest:
             >>> c.table()[Outcome.NO_EFFECT]
             Fraction(7, 12)
         """
+        check_int(attack, "attack", 0, len(self.attacks) - 1)
         return {o: self.probability(o, attack) for o in self.outcomes}
 
     def count_distribution(self, outcome: Outcome) -> dict[int, Fraction]:
@@ -171,7 +193,9 @@ class Contest:
             >>> c.count_distribution(Outcome.HIT)
             {0: Fraction(7, 12), 1: Fraction(5, 12)}
         """
-        k = self.outcomes.index(outcome)
+        k = self._check(outcome)
+        if k is None:
+            return {0: Fraction(1)}
         out: dict[int, Fraction] = {}
         for key, p in self.counts.items():
             out[key[k]] = out.get(key[k], Fraction(0)) + p
@@ -179,6 +203,7 @@ class Contest:
 
     def probability_count(self, outcome: Outcome, n: int) -> Fraction:
         """P(exactly ``n`` attacks end in ``outcome``)."""
+        check_int(n, "n", 0, len(self.attacks))
         return self.count_distribution(outcome).get(n, Fraction(0))
 
     def expected(self, outcome: Outcome) -> Fraction:
@@ -189,6 +214,7 @@ class Contest:
             >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE).expected(Outcome.HIT)
             Fraction(5, 6)
         """
+        self._check(outcome)
         return sum(self.probability(outcome, i) for i in range(len(self.attacks)))
 
     def expected_damage(self, factors: Mapping[Outcome, Fraction]) -> Fraction:
@@ -200,9 +226,56 @@ class Contest:
             >>> c.expected_damage({Outcome.HIT: Fraction(1), Outcome.HALF_DODGE: Fraction(1, 2)})
             Fraction(1, 2)
         """
-        return sum(
-            (self.expected(o) * Fraction(factors.get(o, 0)) for o in self.outcomes), Fraction(0)
-        )
+        if not isinstance(factors, Mapping):
+            raise RuleValueError(
+                f"factors must map each outcome to its share of the damage, got {quote(factors)}",
+                field="factors",
+            )
+        shares = {o: check_share(factors.get(o, 0), "factors") for o in self.outcomes}
+        return sum((self.expected(o) * shares[o] for o in self.outcomes), Fraction(0))
+
+    @property
+    def caption(self) -> str:
+        """What every roll faces, in words.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))], Roll(DiceCode(2)), SHOT_RULE).caption
+            'Against one defence roll: 2D'
+        """
+        if self.unaware:
+            value = self.defence.distribution().min_value
+            return f"No dodge roll (target unaware of the attack): each roll must beat {value}"
+        return f"Against one defence roll: {self.defence.describe()}"
+
+    def rows(self) -> list[tuple[object, ...]]:
+        """The table of each roll: its code, then its chance of each outcome.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))], Roll(DiceCode(1)), EXPLOSIVE_RULE).rows()
+            [('1: 1D', Fraction(7, 12), Fraction(5, 12))]
+        """
+        return [
+            (f"{i + 1}: {a.describe()}", *(self.probability(o, i) for o in self.outcomes))
+            for i, a in enumerate(self.attacks)
+        ]
+
+    def count_rows(self) -> list[tuple[object, ...]]:
+        """The table of counts: ``n``, then P(exactly ``n`` rolls end in each outcome).
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), EXPLOSIVE_RULE).count_rows()[2]
+            (2, Fraction(91, 216), Fraction(55, 216))
+        """
+        dists = [self.count_distribution(o) for o in self.outcomes]
+        return [(k, *(d.get(k, Fraction(0)) for d in dists)) for k in range(len(self.attacks) + 1)]
+
+    @property
+    def unaware(self) -> bool:
+        """The target does not know he is attacked: he rolls no dodge."""
+        return self.rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE)
 
     def resolve(self, rng: random.Random | None = None) -> ContestRoll:
         """Roll the defence once, then every attack; same seed, same dice."""
@@ -212,7 +285,31 @@ class Contest:
         outs = tuple(
             self.rule[0 if r.total > d.total else 1 if r.total == d.total else 2] for r in rolls
         )
-        return ContestRoll(d, rolls, outs)
+        return ContestRoll(d, rolls, outs, self.unaware)
+
+    def roll(self, rng: random.Random) -> ContestRoll:
+        """One seeded resolution (:meth:`resolve` with a required seed).
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
+            >>> c.roll(random.Random(1)).lines()
+            ['defence: 1D [2] = 2', 'attack 1: 1D [5] = 5 → Touché (hit)']
+        """
+        return self.resolve(check_rng(rng))
+
+    def python_value(self) -> tuple[str, object]:
+        """What the "same answer in Python" line shows: one roll's table, else the count of the first outcome.
+
+        Example:
+            >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+            >>> contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE).python_value()[0]
+            '.count_distribution(galaxies.Outcome.HIT)'
+        """
+        if len(self.attacks) == 1:
+            return ".table()", self.table()
+        first = self.outcomes[0]
+        return f".count_distribution({first!r})", self.count_distribution(first)
 
 
 def _cumulative(weights: dict[int, int]) -> tuple[int, int, dict[int, int]]:
@@ -245,6 +342,19 @@ def contest(
         >>> sum(c.table().values())
         Fraction(1, 1)
     """
+    if isinstance(attacks, (str, Roll)) or not isinstance(attacks, Sequence):
+        raise RuleValueError(
+            f"attacks must be a list of galaxies.Roll, got {quote(attacks)}", field="attacks"
+        )
+    for a in attacks:
+        check_type(a, Roll, "attacks", "galaxies.Roll values")
+    check_type(defence, Roll, "defence", "a galaxies.Roll")
+    ok = isinstance(rule, tuple) and len(rule) == 3 and all(isinstance(o, Outcome) for o in rule)
+    if not ok:
+        raise RuleValueError(
+            f"rule must be three galaxies.Outcome values (higher, tie, lower), got {quote(rule)}",
+            field="rule",
+        )
     attacks = tuple(attacks)
     if not 1 <= len(attacks) <= MAX_ATTACKS:
         raise RuleValueError(

@@ -18,11 +18,12 @@ Example:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError
+from ...errors import RulebookError, RuleValueError, check_int, quote
 from .codes import (
     CodeLike,
     DiceCode,
@@ -31,6 +32,9 @@ from .codes import (
     RolledTotal,
     as_code,
     check_points,
+    check_rng,
+    check_type,
+    facade_repr,
 )
 
 __all__ = [
@@ -39,10 +43,13 @@ __all__ = [
     "Action",
     "ActionType",
     "Combatant",
+    "Initiative",
     "InitiativeEntry",
     "InitiativeOrder",
     "RoundPlan",
+    "initiative",
     "initiative_order",
+    "parse_combatants",
     "plan_round",
     "prob_acts_before",
 ]
@@ -53,7 +60,7 @@ MAX_COMBATANTS = 20
 MAX_REROLLS = 100
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Combatant:
     """A combatant's name, RAPIDITÉ code and alert bonus (BDR, points).
 
@@ -65,6 +72,13 @@ class Combatant:
     name: str
     rapidity: CodeLike
     bdr: int = 0
+
+    __repr__ = facade_repr
+
+    def __post_init__(self) -> None:
+        check_type(self.name, str, "name", "a name")
+        check_type(self.rapidity, (str, DiceCode), "rapidity", "a dice code such as '3D+1'")
+        check_type(self.bdr, int, "bdr", "a whole number of points")
 
     def roll_spec(self, field: str = "combatants") -> Roll:
         """The initiative roll: RAPIDITÉ + BDR."""
@@ -93,6 +107,11 @@ class InitiativeEntry:
     rank: int
     name: str
     rolls: tuple[RolledTotal, ...]
+
+    def __post_init__(self) -> None:
+        check_int(self.rank, "rank", 1, MAX_COMBATANTS)
+        check_type(self.name, str, "name", "a name")
+        check_type(self.rolls, tuple, "rolls", "a tuple of rolls")
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -128,6 +147,18 @@ class InitiativeOrder:
 
 
 def _check(combatants: Sequence[Combatant]) -> list[Roll]:
+    if isinstance(combatants, str) or not isinstance(combatants, Sequence):
+        raise RuleValueError(
+            f"combatants must be a list of galaxies.Combatant, got {quote(combatants)}",
+            field="combatants",
+        )
+    for c in combatants:
+        if not isinstance(c, Combatant):
+            raise RuleValueError(
+                f"combatants must be galaxies.Combatant values, got {quote(c)}", field="combatants"
+            )
+    if not combatants:
+        raise RuleValueError("write at least one combatant", field="combatants")
     if not 1 <= len(combatants) <= MAX_COMBATANTS:
         raise RuleValueError(
             f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(combatants)!r}",
@@ -162,6 +193,7 @@ def initiative_order(
     """
     specs = _check(combatants)
     rng = rng or random.Random()
+    check_rng(rng)
     rolls: dict[int, list[RolledTotal]] = {i: [] for i in range(len(combatants))}
 
     def order(group: list[int], depth: int) -> list[int]:
@@ -193,6 +225,133 @@ def initiative_order(
     )
 
 
+@dataclass(frozen=True)
+class Initiative:
+    r"""Everyone's initiative roll, checked, and the exact chance that each acts before each.
+
+    Attributes:
+        combatants: Everyone in the fight, in the order given.
+        rolls: Each combatant's roll, RAPIDITÉ + BDR.
+
+    Example:
+        >>> i = initiative("Kira: 3D+1, 2\nVosk: 2D")
+        >>> [str(r.code) for r in i.rolls], i.chance("Vosk", "Kira")
+        (['3D+3', '2D'], Fraction(252, 7571))
+    """
+
+    combatants: tuple[Combatant, ...]
+    rolls: tuple[Roll, ...]
+
+    def chance(self, first: str, second: str) -> Fraction:
+        """Exact P(``first`` acts before ``second``), by name."""
+        names = [c.name for c in self.combatants]
+        for name in (first, second):
+            if name not in names:
+                raise RuleValueError(f"no combatant is named {quote(name)}", field="name")
+        return prob_acts_before(
+            self.combatants[names.index(first)], self.combatants[names.index(second)]
+        )
+
+    def table(self) -> dict[tuple[str, str], Fraction]:
+        r"""``{(first, second): P(first acts before second)}`` for every ordered pair.
+
+        Example:
+            >>> initiative("A: 1D\nB: 1D").table()
+            {('A', 'B'): Fraction(1, 2), ('B', 'A'): Fraction(1, 2)}
+        """
+        return {
+            (a.name, b.name): prob_acts_before(a, b)
+            for a in self.combatants
+            for b in self.combatants
+            if a is not b
+        }
+
+    def roll(self, rng: random.Random) -> InitiativeOrder:
+        """One seeded initiative: every roll and re-roll, and the order of action."""
+        return initiative_order(self.combatants, check_rng(rng))
+
+
+def initiative(combatants: Sequence[Combatant] | str) -> Initiative:
+    """Check everyone's initiative roll, as the roll itself does, before any chance is given.
+
+    Args:
+        combatants: The combatants, or their lines as :func:`parse_combatants` reads them.
+
+    Raises:
+        RuleValueError: For no combatant, more than :data:`MAX_COMBATANTS`,
+            repeated names, a bad code or BDR, or a roll that falls to 0D
+            (a lone combatant included).
+
+    Example:
+        >>> initiative("A: 0D+3")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: A: the RAPIDITÉ is '0D+3': a roll needs at least 1D (an action whose code falls to 0D cannot be attempted)
+    """
+    people = parse_combatants(combatants) if isinstance(combatants, str) else combatants
+    specs = _check(people)
+    for c, spec in zip(people, specs):
+        try:
+            spec.distribution()
+        except RulebookError as err:
+            raise RuleValueError(f"{c.name}: {err}", field="combatants") from None
+    return Initiative(tuple(people), tuple(specs))
+
+
+#: A whole number as the reader may type it: a sign, then 1 to 4 ASCII digits.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4}")
+
+
+def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
+    r"""Read one combatant a line: ``Name: RAPIDITÉ code, BDR`` (the BDR may be left out).
+
+    The number of lines is checked first, against :data:`MAX_COMBATANTS`,
+    before any line is read. Codes are read as everywhere else
+    (:meth:`DiceCode.parse`), numbers with the digits 0-9 only; a name may
+    hold any letters.
+
+    Raises:
+        RuleValueError: Naming the line at fault.
+
+    Example:
+        >>> [(c.name, str(c.rapidity), c.bdr) for c in parse_combatants("Kira: 3D + 1, 2\nVosk: 2D")]
+        [('Kira', '3D+1', 2), ('Vosk', '2D', 0)]
+    """
+    if not isinstance(text, str):
+        raise RuleValueError(f"{field} must be text, got {quote(text)}", field=field)
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_COMBATANTS:
+        raise RuleValueError(
+            f"at most {MAX_COMBATANTS} combatants, one a line: got {len(lines)} lines",
+            field=field,
+        )
+    out = []
+    for n, line in lines:
+        name, sep, rest = line.partition(":")
+        if not sep:
+            raise RuleValueError(
+                f"line {n} {quote(line.strip(), 40)}: write 'Name: RAPIDITÉ code, BDR', "
+                "e.g. 'Kira: 3D+1, 2'",
+                field=field,
+            )
+        code_text, _, bdr_text = rest.partition(",")
+        bdr_text = bdr_text.strip()
+        if bdr_text and not _WHOLE.fullmatch(bdr_text):
+            raise RuleValueError(
+                f"line {n}: the BDR must be a whole number written with the digits 0-9, "
+                f"got {quote(bdr_text, 20)}",
+                field=field,
+            )
+        try:
+            bdr = int(bdr_text) if bdr_text else 0
+            c = Combatant(name.strip(), DiceCode.parse(code_text.strip(), field), bdr)
+            c.roll_spec(field)
+        except RulebookError as err:
+            raise RuleValueError(f"line {n}: {err}", field=field) from None
+        out.append(c)
+    return out
+
+
 def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
     """Exact P(``first`` acts before ``second``), ties re-rolled until broken.
 
@@ -203,6 +362,11 @@ def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
         >>> prob_acts_before(Combatant("A", "2D+1"), Combatant("B", "2D"))
         Fraction(721, 1156)
     """
+    for c in (first, second):
+        if not isinstance(c, Combatant):
+            raise RuleValueError(
+                f"combatants must be galaxies.Combatant values, got {quote(c)}", field="combatants"
+            )
     c = first.roll_spec().distribution().compare(second.roll_spec().distribution())
     return c.gt / (c.gt + c.lt)
 
@@ -224,10 +388,12 @@ class Action(LabelledEnum):
     """The actions the chapter names, with their type.
 
     The source names the initiative roll among the reactions: it costs no action.
+    It lists using objects beside shooting, throwing and psychic powers, the
+    main actions a move is added to: using an object is a main action.
 
     Example:
-        >>> Action.DODGE.kind, Action.TOTAL_DODGE.kind
-        (<ActionType.REACTION: 'Action de réaction'>, <ActionType.MAIN: 'Action principale'>)
+        >>> Action.DODGE.kind, Action.TOTAL_DODGE.kind, Action.USE_OBJECT.kind
+        (galaxies.ActionType.REACTION, galaxies.ActionType.MAIN, galaxies.ActionType.MAIN)
     """
 
     SHOOT = ("Tir", ActionType.MAIN)
@@ -235,6 +401,7 @@ class Action(LabelledEnum):
     THROW_EXPLOSIVE = ("Lancer d'explosif", ActionType.MAIN)
     MELEE = ("Corps à corps", ActionType.MAIN)
     PSYCHIC = ("Pouvoir psy", ActionType.MAIN)
+    USE_OBJECT = ("Utilisation d'un objet", ActionType.MAIN)
     TOTAL_DODGE = ("Esquive totale", ActionType.MAIN)
     DISENGAGE = ("Désengagement", ActionType.MAIN)
     MOVE = ("Déplacement", ActionType.COMPLEMENTARY)
@@ -255,7 +422,7 @@ class RoundPlan:
 
     Example:
         >>> plan_round([Action.SHOOT, Action.MOVE, Action.DODGE]).main
-        <Action.SHOOT: ('Tir', <ActionType.MAIN: 'Action principale'>)>
+        galaxies.Action.SHOOT
     """
 
     actions: tuple[Action, ...]
@@ -282,6 +449,10 @@ def plan_round(actions: Sequence[Action]) -> RoundPlan:
         ...
         rulebook_py.errors.RuleValueError: one main action a round (unity of action), got ['Tir', 'Corps à corps']
     """
+    if isinstance(actions, str) or not isinstance(actions, Sequence):
+        raise RuleValueError(
+            f"actions must be a list of galaxies.Action, got {quote(actions)}", field="actions"
+        )
     actions = tuple(actions)
     for a in actions:
         if not isinstance(a, Action):

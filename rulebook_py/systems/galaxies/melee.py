@@ -21,6 +21,13 @@ Choices where the source is silent (named parameters of :func:`melee`):
   is settled like the exchange computed here. The source does not say how
   the opponent answers the second blow, so the two are not modelled jointly:
   the expected damage of the round is twice one blow's.
+* A fighter who disengages while nobody strikes at him or follows him gets
+  away: the melee ends. One who follows without striking (:attr:`Stance.PURSUE`)
+  rolls his melee skill + the +5 range bonus against the disengaging
+  fighter's AGILITÉ (the source's « dans ce cas particulier » read as
+  covering both of the follower's choices): higher, the melee goes on; lower,
+  the fighter gets away; a tie keeps the melee going
+  (``pursuit_tie_holds=True``), since a dodge must be strictly higher.
 
 Example:
     >>> r = melee(Fighter("4D+1", "3D"), Fighter("3D+2", "3D"))
@@ -34,7 +41,7 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 from .codes import (
     MAX_PIPS,
     CodeLike,
@@ -44,7 +51,13 @@ from .codes import (
     RolledTotal,
     Rounding,
     as_code,
+    check_bool,
+    check_enum,
     check_points,
+    check_rng,
+    check_share,
+    check_type,
+    facade_repr,
 )
 
 __all__ = [
@@ -139,6 +152,8 @@ def blow_modifier(
         >>> blow_modifier(MeleeWeapon.CLOSE, BlowOption.TWO_WEAPONS)
         (-1, False)
     """
+    check_enum(weapon, MeleeWeapon, "weapon")
+    check_enum(option, BlowOption, "blows")
     if option is BlowOption.SINGLE:
         return 0, False
     if option is BlowOption.TWO_WEAPONS:
@@ -160,7 +175,7 @@ def blow_modifier(
     return 0, True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Fighter:
     """One side of a melee exchange.
 
@@ -186,6 +201,17 @@ class Fighter:
     bonus: int = 0
     blows: BlowOption = BlowOption.SINGLE
 
+    __repr__ = facade_repr
+
+    def __post_init__(self) -> None:
+        check_type(self.skill, (str, DiceCode), "skill", "a dice code such as '4D+1'")
+        check_type(self.agility, (str, DiceCode), "agility", "a dice code such as '3D'")
+        check_enum(self.stance, Stance, "stance")
+        check_enum(self.weapon, MeleeWeapon, "weapon")
+        check_bool(self.proton, "proton")
+        check_type(self.bonus, int, "bonus", "a whole number of points")
+        check_enum(self.blows, BlowOption, "blows")
+
 
 @dataclass(frozen=True)
 class MeleeRow:
@@ -201,6 +227,11 @@ class MeleeRow:
     a_deals: Fraction
     b_deals: Fraction
 
+    def __post_init__(self) -> None:
+        check_type(self.label, str, "label", "an outcome's text")
+        for name in ("probability", "a_deals", "b_deals"):
+            check_share(getattr(self, name), name)
+
 
 @dataclass(frozen=True)
 class MeleeRoll:
@@ -215,6 +246,17 @@ class MeleeRoll:
     a: RolledTotal | None
     b: RolledTotal | None
     label: str
+
+    def lines(self) -> list[str]:
+        """Both rolls, every die shown, and the outcome (or why no die is thrown).
+
+        Example:
+            >>> melee(Fighter("1D"), Fighter("1D")).roll(random.Random(1)).lines()
+            ['A: 1D [2] = 2; B: 1D [5] = 5 — B hits']
+        """
+        if self.a is None or self.b is None:
+            return [f"no roll — {self.label}"]
+        return [f"A: {self.a}; B: {self.b} — {self.label}"]
 
 
 @dataclass(frozen=True)
@@ -247,7 +289,20 @@ class MeleeResult:
 
     def probability(self, label: str) -> Fraction:
         """P(outcome ``label``), 0 when it cannot happen."""
+        if not isinstance(label, str):
+            raise RuleValueError(
+                f"label must be an outcome's text, got {quote(label)}", field="label"
+            )
         return sum((r.probability for r in self.rows if r.label == label), Fraction(0))
+
+    def table(self) -> dict[str, Fraction]:
+        """``{outcome: probability}``, every outcome of the exchange.
+
+        Example:
+            >>> melee(Fighter("1D"), Fighter("1D")).table()["Both miss"]
+            Fraction(1, 6)
+        """
+        return {r.label: r.probability for r in self.rows}
 
     @property
     def expected_a_deals(self) -> Fraction:
@@ -286,6 +341,10 @@ class MeleeResult:
         k = 0 if a.total > b.total else 1 if a.total == b.total else 2
         return MeleeRoll(a, b, self.rule[k])
 
+    def roll(self, rng: random.Random) -> MeleeRoll:
+        """One seeded exchange (:meth:`resolve` with a required seed)."""
+        return self.resolve(check_rng(rng))
+
 
 @dataclass(frozen=True)
 class _Side:
@@ -318,10 +377,8 @@ def _side(f: Fighter, name: str) -> _Side:
         (f.weapon, MeleeWeapon, "weapon"),
         (f.blows, BlowOption, "blows"),
     ):
-        if not isinstance(value, enum):
-            raise RuleValueError(
-                f"{field} of {name} must be a {enum.__name__}, got {value!r}", field=f"{p}_{field}"
-            )
+        check_enum(value, enum, f"{p}_{field}")
+    check_bool(f.proton, f"{p}_proton")
     check_points(f.bonus, f"{name}'s BDC + BDT", f"{p}_bonus")
     if f.proton and f.weapon not in _BLADES:
         raise RuleValueError(
@@ -389,7 +446,14 @@ def _evasion_roll(side: _Side, rounding: Rounding, fixed: bool = False) -> Roll:
     code = side.agility.with_dice(
         2 if side.stance is Stance.TOTAL_DODGE else 0, "a total dodge", field
     )
-    return Roll(code, fixed=fixed, rounding=rounding, field=f"{side.name.lower()}_agility")
+    return Roll(code, fixed=fixed, rounding=rounding, field=field).check()
+
+
+def _agility(side: _Side, roll: Roll, fixed: bool) -> str:
+    """How a fighter's AGILITÉ answers: rolled, or fixed at its average."""
+    if fixed:
+        return f"has AGILITÉ {roll.code} fixed at {roll.distribution().min_value} (esquive fixe)"
+    return f"rolls AGILITÉ {roll.code}"
 
 
 def melee(
@@ -402,6 +466,7 @@ def melee(
     guard_tie_lands: bool = False,
     rounding: Rounding = Rounding.DOWN,
     fixed_dodge: bool = False,
+    pursuit_tie_holds: bool = True,
 ) -> MeleeResult:
     """Exact outcome of one melee exchange between fighters A and B.
 
@@ -416,6 +481,9 @@ def melee(
         fixed_dodge: The fight uses the fixed dodge (*esquive fixe*): every
             AGILITÉ roll (dodge, total dodge, disengaging, already acted) is
             replaced by the code's average, rounded by ``rounding``.
+        pursuit_tie_holds: When one fighter disengages and the other follows
+            without striking, a tie of the follower's roll (+5) with the
+            AGILITÉ keeps the melee going (``False``: the fighter gets away).
 
     Raises:
         RuleValueError: For a parry or counter bare-handed against a weapon (or
@@ -431,17 +499,26 @@ def melee(
     sa, sb = _side(a, "A"), _side(b, "B")
     _check_guard(sa, sb)
     _check_guard(sb, sa)
-    half = Fraction(half_dodge_factor)
-    counter = Fraction(counter_factor)
+    half = check_share(half_dodge_factor, "half_dodge_factor")
+    counter = check_share(counter_factor, "counter_factor")
     check_int(range_bonus, "range_bonus", 0, MAX_PIPS)
-    if not (0 <= half <= 1 and 0 <= counter <= 1):
-        raise RuleValueError(
-            f"damage factors must be from 0 to 1, got {half_dodge_factor!r} and {counter_factor!r}",
-            field="half_dodge_factor",
-        )
+    check_bool(guard_tie_lands, "guard_tie_lands")
+    check_bool(fixed_dodge, "fixed_dodge")
+    check_bool(pursuit_tie_holds, "pursuit_tie_holds")
+    check_enum(rounding, Rounding, "rounding")
     _check_pursuit(sa, sb)
     _check_pursuit(sb, sa)
-    result = _exchange(sa, sb, half, counter, range_bonus, guard_tie_lands, rounding, fixed_dodge)
+    result = _exchange(
+        sa,
+        sb,
+        half,
+        counter,
+        range_bonus,
+        guard_tie_lands,
+        rounding,
+        fixed_dodge,
+        pursuit_tie_holds,
+    )
     return replace(result, a_blows=sa.strikes, b_blows=sb.strikes)
 
 
@@ -454,16 +531,34 @@ def _exchange(
     guard_tie_lands: bool,
     rounding: Rounding,
     fixed_dodge: bool = False,
+    pursuit_tie_holds: bool = True,
 ) -> MeleeResult:
     """One exchange between two checked sides (see :func:`melee`)."""
     kinds = (sa.stance.kind, sb.stance.kind)
     if "pursuit" in kinds:
-        runner, chaser = (sb, sa) if kinds[0] == "pursuit" else (sa, sb)
+        flip = kinds[1] == "pursuit"
+        chaser, runner = (sb, sa) if flip else (sa, sb)
+        r_chaser = _weapon_roll(chaser, 0, range_bonus, rounding)
+        r_runner = _evasion_roll(runner, rounding, fixed_dodge)
+        tie = "Melee goes on" if pursuit_tie_holds else "Disengaged"
+        spec = (("Melee goes on", 0, 0), (tie, 0, 0), ("Disengaged", 0, 0))
         note = (
-            f"{runner.name} disengages and {chaser.name} follows without striking: "
-            "no roll, the melee goes on next round."
+            f"{runner.name} disengages and {_agility(runner, r_runner, fixed_dodge)}; "
+            f"{chaser.name} follows without striking, his roll with the range bonus "
+            f"+{range_bonus}: higher{' or equal' if pursuit_tie_holds else ''}, he keeps up "
+            f"and the melee goes on; else {runner.name} gets away."
         )
-        row = MeleeRow("No exchange", Fraction(1), Fraction(0), Fraction(0))
+        if flip:
+            spec = tuple(reversed(spec))  # type: ignore[assignment]
+            return _result(r_runner, r_chaser, spec, note)
+        return _result(r_chaser, r_runner, spec, note)
+    if Stance.DISENGAGE in (sa.stance, sb.stance) and "offence" not in kinds:
+        who = [s.name for s in (sa, sb) if s.stance is Stance.DISENGAGE]
+        note = (
+            f"{' and '.join(who)} disengage{'s' if len(who) == 1 else ''} and nobody strikes "
+            "or follows: the melee ends."
+        )
+        row = MeleeRow("Disengaged", Fraction(1), Fraction(0), Fraction(0))
         return MeleeResult(None, None, (row,), None, note)
     if "offence" not in kinds:
         note = "Nobody attacks: " + (
@@ -499,9 +594,7 @@ def _exchange(
         away = "Disengaged" if dfn.stance is Stance.DISENGAGE else "Dodged"
         spec = ((hit, 1, 0), ("Half-dodge", half, 0), (away, 0, 0))
         note = (
-            f"{dfn.name} "
-            + (f"dodges at a fixed {r_dfn.describe()} " if fixed_dodge else "rolls AGILITÉ ")
-            + f"({dfn.stance.label}); "
+            f"{dfn.name} ({dfn.stance.label}) {_agility(dfn, r_dfn, fixed_dodge)}; "
             f"{att.name} adds the range bonus +{range_bonus}; a tie is a half-dodge."
         )
     if flip:

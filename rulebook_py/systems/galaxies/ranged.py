@@ -26,7 +26,10 @@ from .codes import (
     Roll,
     Rounding,
     as_code,
+    check_bool,
+    check_enum,
     check_points,
+    check_share,
 )
 from .contest import (
     COUNTER_RULE,
@@ -159,12 +162,7 @@ def shot_damage_factors(half_dodge_factor: Fraction = HALF_DODGE_FACTOR) -> dict
         >>> shot_damage_factors()[Outcome.HALF_DODGE]
         Fraction(1, 2)
     """
-    factor = Fraction(half_dodge_factor)
-    if not 0 <= factor <= 1:
-        raise RuleValueError(
-            f"half_dodge_factor must be from 0 to 1, got {half_dodge_factor!r}",
-            field="half_dodge_factor",
-        )
+    factor = check_share(half_dodge_factor, "half_dodge_factor")
     return {Outcome.HIT: Fraction(1), Outcome.HALF_DODGE: factor, Outcome.DODGED: Fraction(0)}
 
 
@@ -178,7 +176,9 @@ def dodge_roll(
     """The target's dodge roll: AGILITÉ, +2D when total, its average when fixed.
 
     A target unaware of the attack rolls nothing: the attack is compared with
-    the fixed number ``unaware_defence`` (:data:`UNAWARE_DEFENCE`, 0).
+    the fixed number ``unaware_defence`` (:data:`UNAWARE_DEFENCE`, 0). A 0D
+    AGILITÉ cannot dodge, rolled or fixed (a fixed value stands for a roll);
+    a total dodge adds its 2D first.
 
     Example:
         >>> dodge_roll("3D+1", DodgeMode.FIXED).distribution().weights()
@@ -189,15 +189,15 @@ def dodge_roll(
         {0: 1}
     """
     code = as_code(agility, field)
-    if not isinstance(mode, DodgeMode):
-        raise RuleValueError(f"dodge_mode must be a DodgeMode, got {mode!r}", field="dodge_mode")
+    check_enum(mode, DodgeMode, "dodge_mode")
+    check_enum(rounding, Rounding, "rounding")
+    check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
     if mode is DodgeMode.UNAWARE:
-        check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
         return Roll(DiceCode(0, unaware_defence), fixed=True, rounding=rounding, field=field)
     if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
         code = code.with_dice(2, "a total dodge", field)
     fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
-    return Roll(code, fixed=fixed, rounding=rounding, field=field)
+    return Roll(code, fixed=fixed, rounding=rounding, field=field).check()
 
 
 def _rule(
@@ -262,6 +262,9 @@ def burst_rolls(
         rulebook_py.errors.RuleValueError: shot 3 of the burst would roll 0D+2 (2D+2 less 2D): with 2D+2 a burst at a target that may move fires at most 2 shots
     """
     check_int(shots, "shots", 1, MAX_ATTACKS)
+    code = as_code(code, "attack")
+    check_bool(target_immobile, "target_immobile")
+    check_enum(rounding, Rounding, "rounding")
     if not target_immobile and code.dice < shots:
         raise RuleValueError(
             f"shot {code.dice + 1} of the burst would roll {code.with_dice(-code.dice)} "
@@ -335,10 +338,13 @@ def shoot(
     points = _points(bdc, bdp, bdt)
     check_int(shots, "shots", 1, MAX_ATTACKS)
     check_int(sustained, "sustained", 1, 100)
-    if not isinstance(weapon, Weapon):
-        raise RuleValueError(f"weapon must be a Weapon, got {weapon!r}", field="weapon")
-    if not isinstance(mode, FireMode):
-        raise RuleValueError(f"mode must be a FireMode, got {mode!r}", field="mode")
+    check_enum(weapon, Weapon, "weapon")
+    check_enum(mode, FireMode, "mode")
+    check_bool(aimed, "aimed")
+    check_bool(target_immobile, "target_immobile")
+    check_enum(rounding, Rounding, "rounding")
+    if willpower is not None:
+        as_code(willpower, "willpower")
     if (aimed or sustained > 1) and willpower is None:
         raise RuleValueError(
             "aiming and sustained fire need the shooter's VOLONTÉ (willpower) code",
@@ -406,6 +412,8 @@ def throw_explosive(
         True
     """
     check_int(explosive_type, "explosive_type", 1, 99)
+    check_bool(two_at_once, "two_at_once")
+    check_enum(rounding, Rounding, "rounding")
     if explosive_type != 1:
         raise RuleValueError(
             f"only type 1 explosives can be thrown, got type {explosive_type!r}",
@@ -469,10 +477,10 @@ def psychic_attack(
         >>> [a.describe() for a in two.attacks]
         ['(4D)/2', '(4D)/2']
     """
-    if not isinstance(attack, PsyAttack):
-        raise RuleValueError(f"attack must be a PsyAttack, got {attack!r}", field="attack")
-    if not isinstance(option, PsyOption):
-        raise RuleValueError(f"option must be a PsyOption, got {option!r}", field="option")
+    check_enum(attack, PsyAttack, "attack")
+    check_enum(option, PsyOption, "option")
+    check_enum(dodge_mode, DodgeMode, "dodge_mode")
+    check_enum(rounding, Rounding, "rounding")
     if attack is PsyAttack.MENTAL and bdt:
         raise RuleValueError(
             f"a mental attack adds BDC and BDP only: BDT must be 0, got {bdt!r}", field="bdt"

@@ -40,8 +40,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ...errors import RulebookError, RuleValueError, check_int
-from .codes import CodeLike, DiceCode, LabelledEnum, Roll, RolledTotal, Rounding, as_code
+from ...errors import RulebookError, RuleValueError, check_int, quote
+from .codes import (
+    CodeLike,
+    DiceCode,
+    LabelledEnum,
+    Roll,
+    RolledTotal,
+    Rounding,
+    as_code,
+    check_bool,
+    check_enum,
+    check_rng,
+    check_share,
+    check_type,
+    facade_repr,
+)
 from .contest import (
     EXPLOSIVE_RULE,
     MAX_ATTACKS,
@@ -51,6 +65,7 @@ from .contest import (
     Outcome,
     _cumulative,
 )
+from .melee import RANGE_BONUS
 from .ranged import UNAWARE_DEFENCE, DodgeMode, burst_rolls, dodge_roll
 
 __all__ = [
@@ -96,6 +111,7 @@ class AttackKind(LabelledEnum):
     TWO_PISTOLS = ("Tir avec 2 armes de poing (−1D chacun)", "pistols", 2)
     EXPLOSIVE = ("Lancer d'explosif", "explosive", 1)
     TWO_EXPLOSIVES = ("Deux explosifs (−1D chacun)", "explosives", 2)
+    MELEE = ("Coup au corps à corps (+5 contre l'esquive)", "melee", 1)
     PSYCHIC = ("Attaque psy physique", "psy", 1)
     UBIQUITY = ("Ubiquité psychique", "ubiquity", 2)
     COMPLEMENTARITY = ("Complémentarité psychique (−1D chacune)", "complementarity", 2)
@@ -116,7 +132,7 @@ class AttackKind(LabelledEnum):
         return self in (AttackKind.EXPLOSIVE, AttackKind.TWO_EXPLOSIVES)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Attack:
     """One attacker's attack of the round, its code written with every bonus added.
 
@@ -138,6 +154,16 @@ class Attack:
     code: CodeLike
     shots: int = 1
     second: CodeLike | None = None
+
+    __repr__ = facade_repr
+
+    def __post_init__(self) -> None:
+        check_type(self.attacker, str, "attacker", "a name")
+        check_enum(self.kind, AttackKind, "kind")
+        check_type(self.code, (str, DiceCode), "code", "a dice code such as '4D+2'")
+        check_int(self.shots, "shots", 1, MAX_ATTACKS)
+        if self.second is not None:
+            check_type(self.second, (str, DiceCode), "second", "a dice code such as '4D+2'")
 
     def roll_count(self) -> int:
         """How many rolls the attack makes (checked, nothing computed)."""
@@ -180,6 +206,8 @@ class Attack:
             return tuple(
                 Roll(c.with_dice(-1), rounding=rounding, field="attacks") for c in (code, other)
             )
+        if kind is AttackKind.MELEE:
+            code = code.with_pips(RANGE_BONUS, "the melee range bonus", "attacks")
         return (Roll(code, rounding=rounding, field="attacks"),)
 
     def rule(self, dodge_mode: DodgeMode) -> tuple[Outcome, Outcome, Outcome]:
@@ -207,6 +235,8 @@ def volley_work(rolls: int, dodge_totals: int) -> int:
         >>> volley_work(3, 16), volley_work(16, 1)
         (304, 968)
     """
+    check_int(rolls, "rolls", 0, 10_000)
+    check_int(dodge_totals, "dodge_totals", 1, 10_000)
     return dodge_totals * (comb(rolls + 3, 3) - 1)
 
 
@@ -232,6 +262,7 @@ class VolleyRoll:
     names: tuple[str, ...]
     rolls: tuple[RolledTotal, ...]
     outcomes: tuple[Outcome, ...]
+    unaware: bool = False
 
     @property
     def full(self) -> int:
@@ -245,7 +276,12 @@ class VolleyRoll:
 
     def lines(self) -> list[str]:
         """One line per roll, every die shown, then the tally."""
-        out = [f"dodge: {self.defence}"]
+        out = [
+            "no dodge roll (target unaware of the attacks): each roll must beat "
+            f"{self.defence.total}"
+            if self.unaware
+            else f"dodge: {self.defence}"
+        ]
         for name, r, o in zip(self.names, self.rolls, self.outcomes):
             out.append(f"{name}: {r} → {o.label} ({o.english})")
         out.append(f"{self.full} in full, {self.half} half-dodged, of {len(self.rolls)} rolls")
@@ -287,10 +323,57 @@ class Volley:
             >>> volley([Attack("A", AttackKind.SHOT, "1D")], "1D").table(0)[Outcome.HALF_DODGE]
             Fraction(1, 6)
         """
+        check_int(roll, "roll", 0, len(self.rolls) - 1)
         out: dict[Outcome, Fraction] = {}
         for p, o in zip(self.per_roll[roll], self.rules[roll]):
             out[o] = out.get(o, Fraction(0)) + p
         return out
+
+    @property
+    def caption(self) -> str:
+        """What every roll faces, in words."""
+        if all(rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE) for rule in self.rules):
+            value = self.defence.distribution().min_value
+            return (
+                "No dodge roll (target unaware of the attacks): each roll must beat "
+                f"{value}, else it misses"
+            )
+        return f"Every roll faces one dodge roll: {self.defence.describe()}"
+
+    def rows(self) -> list[tuple[object, ...]]:
+        """Each roll: its name, its code, P(lands in full), P(half-dodged), P(neither).
+
+        Example:
+            >>> volley("A: shot 1D", "1D").rows()
+            [('A, shot', '1D', Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))]
+        """
+        out: list[tuple[object, ...]] = []
+        for i, (name, r) in enumerate(zip(self.names, self.rolls)):
+            full, half = self.p_full(i), self.table(i).get(Outcome.HALF_DODGE, Fraction(0))
+            out.append((name, r.describe(), full, half, 1 - full - half))
+        return out
+
+    def grid(self) -> list[tuple[object, ...]]:
+        """The joint table: for ``f`` full hits, P(``f`` in full and ``h`` half-dodged) for each ``h``.
+
+        A cell that cannot happen (more than the rolls) is ``""``.
+
+        Example:
+            >>> volley("A: shot 1D", "1D").grid()
+            [(0, Fraction(5, 12), Fraction(1, 6)), (1, Fraction(5, 12), '')]
+        """
+        n = len(self.rolls)
+        top = max(f + h for f, h in self.joint)
+        return [
+            (
+                f,
+                *(
+                    self.joint.get((f, h), Fraction(0)) if f + h <= n else ""
+                    for h in range(top + 1)
+                ),
+            )
+            for f in range(n + 1)
+        ]
 
     def p_full(self, roll: int) -> Fraction:
         """P(roll number ``roll`` lands in full)."""
@@ -337,7 +420,8 @@ class Volley:
             >>> volley([Attack("A", AttackKind.SHOT, "1D")], "1D").expected_damage()
             Fraction(1, 2)
         """
-        return self.expected_full + Fraction(half_dodge_factor) * self.expected_half
+        factor = check_share(half_dodge_factor, "half_dodge_factor")
+        return self.expected_full + factor * self.expected_half
 
     def resolve(self, rng: random.Random | None = None) -> VolleyRoll:
         """Roll the dodge once, then every attack roll in order; same seed, same dice."""
@@ -348,7 +432,12 @@ class Volley:
             rule[0 if r.total > d.total else 1 if r.total == d.total else 2]
             for r, rule in zip(rolled, self.rules)
         )
-        return VolleyRoll(d, self.names, rolled, outs)
+        unaware = all(rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE) for rule in self.rules)
+        return VolleyRoll(d, self.names, rolled, outs, unaware)
+
+    def roll(self, rng: random.Random) -> VolleyRoll:
+        """One seeded round (:meth:`resolve` with a required seed)."""
+        return self.resolve(check_rng(rng))
 
 
 def _class(outcome: Outcome) -> int:
@@ -364,7 +453,7 @@ def _roll_names(attack: Attack, n: int) -> list[str]:
 
 
 def volley(
-    attacks: Sequence[Attack],
+    attacks: Sequence[Attack] | str,
     dodge: CodeLike,
     *,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
@@ -375,7 +464,8 @@ def volley(
     """Exact joint outcome of every attack of the round against the target's one dodge.
 
     Args:
-        attacks: The round's attacks at this target, from one or more attackers.
+        attacks: The round's attacks at this target, from one or more
+            attackers, or their lines as :func:`parse_attacks` reads them.
         dodge: The target's AGILITÉ code.
         dodge_mode: Normal, total (+2D), fixed, fixed total, or none (unaware).
         rounding: Rounding of halved rolls and of the fixed dodge.
@@ -393,16 +483,24 @@ def volley(
         >>> len(v.rolls), sum(v.joint.values())
         (4, Fraction(1, 1))
     """
+    if isinstance(attacks, str):
+        attacks = parse_attacks(attacks)
+    if not isinstance(attacks, Sequence):
+        raise RuleValueError(
+            f"attacks must be attack lines or a list of galaxies.Attack, got {quote(attacks)}",
+            field="attacks",
+        )
     attacks = tuple(attacks)
     if not attacks:
-        raise RuleValueError("write at least one attack", field="attacks")
+        raise RuleValueError("attacks: write at least one attack", field="attacks")
     for a in attacks:
         if not isinstance(a, Attack):
-            raise RuleValueError(f"each attack must be an Attack, got {a!r}", field="attacks")
-    if not isinstance(dodge_mode, DodgeMode):
-        raise RuleValueError(
-            f"dodge_mode must be a DodgeMode, got {dodge_mode!r}", field="dodge_mode"
-        )
+            raise RuleValueError(
+                f"attacks must be galaxies.Attack values, got {quote(a)}", field="attacks"
+            )
+    check_enum(dodge_mode, DodgeMode, "dodge_mode")
+    check_enum(rounding, Rounding, "rounding")
+    check_bool(target_immobile, "target_immobile")
     counts = [a.roll_count() for a in attacks]
     n = sum(counts)
     dodge_code = as_code(dodge, "dodge")
@@ -487,6 +585,19 @@ _KINDS = {k.keyword: k for k in AttackKind}
 _LINE = re.compile(
     r"\s*(?:(?P<name>[^:]*):)?\s*(?P<kind>[A-Za-z]+)\s*(?P<shots>[0-9]+(?=\s))?\s*(?P<codes>.*)"
 )
+#: A word that starts a code: a number of dice and its D.
+_CODE_START = re.compile(r"[0-9]+[dD]")
+
+
+def _codes(text: str) -> list[str]:
+    """The codes of a line, spaces allowed inside one: a new code starts at a word like ``3D``."""
+    codes: list[list[str]] = []
+    for word in text.split():
+        if not codes or _CODE_START.match(word):
+            codes.append([word])
+        else:
+            codes[-1].append(word)
+    return [" ".join(words) for words in codes]
 
 
 def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
@@ -494,8 +605,10 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
 
     The kinds are the :attr:`AttackKind.keyword` words: ``shot``,
     ``instinctive``, ``burst N``, ``pistols``, ``explosive``, ``explosives``,
+    ``melee`` (a blow at the dodging target: the range bonus +5 is added),
     ``psy``, ``ubiquity``, ``complementarity`` (which takes one or two codes).
-    Write each code with its bonuses added. The number of lines is checked
+    Write each code with its bonuses added; a code is read as every code box
+    reads it (:meth:`DiceCode.parse`: ``4D + 2`` is ``4D+2``). The number of lines is checked
     against :data:`MAX_VOLLEY_LINES` before any line is read; numbers use the
     digits 0-9 only.
 
@@ -506,9 +619,11 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
         >>> [(a.attacker, a.kind.keyword, a.shots) for a in parse_attacks(
         ...     "Kira: burst 3 4D+2\nVosk: explosive 3D+2")]
         [('Kira', 'burst', 3), ('Vosk', 'explosive', 1)]
+        >>> [str(a.code) for a in parse_attacks("Kira: shot 4D + 2\nTal: complementarity 4D 3D+1")]
+        ['4D+2', '4D']
     """
     if not isinstance(text, str):
-        raise RuleValueError(f"the attacks must be text, got {text!r}", field=field)
+        raise RuleValueError(f"{field} must be text, got {quote(text)}", field=field)
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_VOLLEY_LINES:
         raise RuleValueError(
@@ -522,12 +637,12 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
         kind = _KINDS.get(m.group("kind").lower()) if m else None
         if m is None or kind is None:
             raise RuleValueError(
-                f"line {n} {line.strip()[:40]!r}: write 'Name: kind code', the kind one of "
+                f"line {n} {quote(line.strip(), 40)}: write 'Name: kind code', the kind one of "
                 f"{kinds} (e.g. 'Kira: burst 3 4D+2')",
                 field=field,
             )
         name = (m.group("name") or "").strip() or f"attack {n}"
-        codes = m.group("codes").split()
+        codes = _codes(m.group("codes"))
         shots_text = m.group("shots")
         try:
             if kind is AttackKind.BURST:
@@ -548,7 +663,7 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
             if not 1 <= len(codes) <= most:
                 raise RuleValueError(
                     f"{kind.keyword!r} takes {'one or two codes' if most == 2 else 'one code'}, "
-                    f"got {' '.join(codes)[:40]!r}",
+                    f"got {quote(' '.join(codes), 40)}",
                     field=field,
                 )
             parsed = [DiceCode.parse(c, field) for c in codes]

@@ -1,0 +1,138 @@
+"""The Galaxies Jumelles melee resolver: one exchange between A and B, every stance.
+
+Example:
+    >>> from rulebook_py.systems.galaxies import Stance
+    >>> calc = GalaxiesMeleeCalculator(b_stance=Stance.ATTACK, a_skill="1D", b_skill="1D")
+    >>> "41.67 % (5/12)" in calc.result.value
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..systems import galaxies as g
+from .base import PythonCall, View
+from .charts import bar_chart
+from .controls import checkbox, dropdown, enum_dropdown, int_box
+from .format import escape, number, probability, table_html
+from .galaxies_common import (
+    GalaxiesCalculator,
+    changes,
+    code_box,
+    half_dodge_control,
+    rounding_control,
+)
+from .registry import register
+
+__all__ = ["GalaxiesMeleeCalculator"]
+
+_SIDE = ("skill", "agility", "stance", "weapon", "proton", "bonus", "blows")
+
+
+@register
+class GalaxiesMeleeCalculator(GalaxiesCalculator):
+    """One melee exchange between A and B, every stance of the source."""
+
+    title = "Melee resolver (corps à corps)"
+    bench_changes = (
+        changes(b_stance=g.Stance.PARRY, a_stance=g.Stance.FEINT)
+        + changes(b_stance=g.Stance.DODGE, a_blows=g.BlowOption.TWO_WEAPONS)
+        + changes(b_stance=g.Stance.ATTACK, a_skill="6D+2", half_dodge=Fraction(3, 4))
+        + changes(b_stance=g.Stance.PARRY, guard_tie=True)
+        + changes(b_stance=g.Stance.TOTAL_DODGE, fixed_dodge=True, rounding=g.Rounding.UP)
+        + changes(b_stance=g.Stance.DISENGAGE, a_stance=g.Stance.PURSUE)
+    )
+
+    def __init__(self, **values: Any) -> None:
+        """Build the calculator, then group each fighter's controls under a heading."""
+        super().__init__(**values)
+        rows = dict(zip(self.controls, self.children[1:]))
+        groups: list[widgets.Widget] = []
+        for p, heading in (("a", "Fighter A"), ("b", "Fighter B")):
+            groups.append(widgets.HTML(f"<b>{heading}</b>"))
+            groups.extend(row for name, row in rows.items() if name.startswith(f"{p}_"))
+        shared = [row for name, row in rows.items() if not name.startswith(("a_", "b_"))]
+        tail = self.children[1 + len(rows) :]
+        self.children = [self.children[0], *groups, widgets.HTML("<b>Both</b>"), *shared, *tail]
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""
+        controls: dict[str, widgets.Widget] = {}
+        for p, name, skill, agility, stance, weapon in (
+            ("a", "A", "4D+1", "3D", g.Stance.ATTACK, g.MeleeWeapon.AB2),
+            ("b", "B", "3D+2", "3D+1", g.Stance.COUNTER, g.MeleeWeapon.AB1),
+        ):
+            controls[f"{p}_skill"] = code_box(skill, f"{name}'s skill (AB / CC / AM)")
+            controls[f"{p}_agility"] = code_box(agility, f"{name}'s AGILITÉ")
+            controls[f"{p}_stance"] = enum_dropdown(f"{name}'s stance (posture)", g.Stance, stance)
+            controls[f"{p}_weapon"] = enum_dropdown(
+                f"{name}'s weapon (arme)", g.MeleeWeapon, weapon
+            )
+            controls[f"{p}_proton"] = checkbox(
+                f"{name}'s blade is a proton blade (protonique)", False
+            )
+            controls[f"{p}_bonus"] = int_box(f"{name}'s BDC + BDT", 0)
+            controls[f"{p}_blows"] = enum_dropdown(
+                f"{name}'s weapons", g.BlowOption, g.BlowOption.SINGLE
+            )
+        controls["half_dodge"] = half_dodge_control()
+        controls["guard_tie"] = dropdown(
+            "A tie against a parry or counter",
+            [
+                ("no blow lands (general melee rule, this book)", False),
+                ("the blow lands (parry paragraph read literally)", True),
+            ],
+            False,
+        )
+        controls["fixed_dodge"] = checkbox(
+            "Fixed dodge (esquive fixe): AGILITÉ rolls replaced by their average", False
+        )
+        controls["rounding"] = rounding_control()
+        return controls
+
+    def compute(self, values: Mapping[str, Any]) -> View:
+        """Every outcome with its chance and the share of damage each side deals."""
+        a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
+        kw = {
+            "half_dodge_factor": values["half_dodge"],
+            "guard_tie_lands": values["guard_tie"],
+            "rounding": values["rounding"],
+            "fixed_dodge": values["fixed_dodge"],
+        }
+        r = g.melee(a, b, **kw)
+        html = "<p>"
+        if r.a_roll and r.b_roll:
+            html += (
+                f"A rolls {escape(r.a_roll.describe())}, B rolls {escape(r.b_roll.describe())}. "
+            )
+        html += escape(r.note) + "</p>"
+        rows = [
+            (x.label, probability(x.probability), number(x.a_deals), number(x.b_deals))
+            for x in r.rows
+        ]
+        html += table_html(
+            ["outcome", "exact chance", "A deals (share of damage)", "B deals"], rows
+        )
+        html += (
+            f"<p>Expected share of damage in this exchange: A deals {number(r.expected_a_deals)}, "
+            f"B deals {number(r.expected_b_deals)}.</p>"
+        )
+        for name, blows, total in (
+            ("A", r.a_blows, r.round_a_deals),
+            ("B", r.b_blows, r.round_b_deals),
+        ):
+            if blows > 1:
+                html += (
+                    f"<p>{name} strikes {blows} blows this round, each rolled as above and "
+                    f"settled like this exchange: {name} deals {number(total)} of his damage "
+                    "over the round, on average.</p>"
+                )
+        chart = bar_chart(r.table(), title="Outcome", x_title="")
+        kw.pop("half_dodge_factor")  # the chances do not depend on it
+        call = PythonCall.of(g.melee, a, b, then=".table()", value=r.table(), **kw)
+        return View(html, chart, call, r)
