@@ -276,8 +276,8 @@ def test_turns_under_conditions():
     with pytest.raises(RuleValueError, match="not a limited action"):
         validate_turn(["L"], ["slowed"])
     assert validate_turn(["A"], ["slowed"]).actions == (Action.ATTACK,)
-    with pytest.raises(RuleValueError, match="immobilised character cannot move"):
-        validate_turn(["M", "A"], ["immobilised"])
+    # Immobilised: no travel, but a move action may still stand up, draw, drink (issue 26).
+    assert "cannot travel" in validate_turn(["M", "A"], ["immobilised"]).notes[0]
     assert validate_turn(["M", "A"], ["knocked down"]).notes == (
         "the first move action is spent standing up: the attack that follows is made "
         "standing, without the -5",
@@ -528,7 +528,10 @@ def plain_chase(pursuer, quarry, distance, sight, rules):
         diff = {}
         for p, wp in pursuer.check(e).pmf().items():
             for q, wq in quarry.check(e).pmf().items():
-                s = chase_step(q - p, rules)
+                # A 30-m creature's extra move goes half as far again (issue 26).
+                fast = [rules.extra_action_metres * (3 if ChaseTrait.FAST in r.traits else 2) // 2
+                        for r in (quarry, pursuer)]  # fmt: skip
+                s = chase_step(q - p, rules, quarry_metres=fast[0], pursuer_metres=fast[1])
                 diff[s] = diff.get(s, 0) + wp * wq
         steps[e] = diff
     gaps = {distance: Fraction(1)}
@@ -790,7 +793,9 @@ def test_initiative_calculator():
         "delay_to"
     )
     calc.controls["delay_name"].value = "Nobody"
-    assert "no combatant named &#x27;Nobody&#x27;" in calc.error_for("delay_name")
+    assert "Delays (name) &#x27;Nobody&#x27; is no combatant of the list" in calc.error_for(
+        "delay_name"
+    )
     calc.controls["delay_name"].value = ""
     calc.controls["combatants"].value = "Krush, twelve, PC, 10"
     assert "must be whole numbers" in calc.error_for("combatants")
@@ -882,7 +887,7 @@ def test_conditions_calculator_checks_the_declared_turn():
     calc.controls["turn"].value = "M A"
     calc.controls["attacker_conditions"].value = ("IMMOBILISED",)
     assert calc.error_for("turn") == ""
-    assert "not allowed under these conditions: an immobilised character cannot move" in (
+    assert "allowed (an immobilised character cannot travel: its move action can only" in (
         calc.result.value
     )
     calc.controls["turn"].value = "jump"
@@ -988,7 +993,9 @@ def test_rounds_acting_otherwise_are_read_with_ascii_digits_only():
     assert co.parse_rounds("3, 5") == (frozenset({3, 5}), False)
     assert co.parse_rounds("Every") == (frozenset(), True)
     for bad in ("²", "0", "51", "3-5", "٣", "9" * 600):
-        with pytest.raises(RuleValueError, match="write round numbers from 1 to 50") as err:
+        with pytest.raises(
+            RuleValueError, match=r"must be (round numbers from 1 to 50|at most)"
+        ) as err:
             co.parse_rounds(bad, "pursuer_acts")
         assert err.value.field == "pursuer_acts"
 
@@ -1006,7 +1013,9 @@ def test_the_chase_calculator_prices_rounds_spent_acting_otherwise():
         calc.result.value
     )
     calc.controls["pursuer_acts"].value = "round ①"
-    assert "write round numbers from 1 to 50" in calc.error_for("pursuer_acts")
+    assert "Pursuer acts otherwise (−20 m) in rounds must be round numbers from 1 to 50" in (
+        calc.error_for("pursuer_acts")
+    )
     assert calc.result.value == ""
 
 

@@ -8,7 +8,8 @@ the gap reaches 0, with an escape when it reaches the loss-of-sight distance.
 
 The extra action of a 10-point lead: this book spends it on a move, so the
 winner gains :attr:`ChaseRules.extra_action_metres` (20 m, the move of almost
-every creature) and the gap changes by nothing else that round. A pursuer
+every creature; half as far again, 30 m, for a creature of the table's first
+line, which covers 30 m a move action) and the gap changes by nothing else that round. A pursuer
 could instead attack; the attack calculator prices that separately. Ties
 change nothing. From :attr:`ChaseRules.endurance_from_round` on (optional) the
 tests are CON tests (the table's modifiers still apply; armour no longer does).
@@ -38,7 +39,7 @@ from fractions import Fraction
 
 from ...dice import DiceRoll
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 from .core import CheckDie
 
 __all__ = [
@@ -183,6 +184,16 @@ class Runner:
         """Exact distribution of this round's test total."""
         return CheckDie.from_text(self.die).dice.distribution + self.bonus(endurance, heavy_rain)
 
+    def move_metres(self, rules: ChaseRules) -> int:
+        """Metres of this side's extra move: half as far again for a 30-m creature.
+
+        Example:
+            >>> Runner("horse", 2, frozenset({ChaseTrait.FAST})).move_metres(ChaseRules())
+            30
+        """
+        metres = rules.extra_action_metres
+        return metres * 3 // 2 if ChaseTrait.FAST in self.traits else metres
+
     def loses_ground(self, round_number: int) -> bool:
         """Whether this side does something other than move in round ``round_number``."""
         return self.every_round or round_number in self.acts_otherwise
@@ -238,7 +249,8 @@ class ChaseRules:
 def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
     """Read the rounds in which a side acts otherwise: ``"3, 5"``, ``"every"``, or nothing.
 
-    Only ASCII digits are read as numbers.
+    Only ASCII digits are read as numbers; a message quotes at most 60
+    characters of what was typed.
 
     Returns:
         ``(rounds, every_round)``.
@@ -250,8 +262,22 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
     Example:
         >>> parse_rounds("3, 5 3"), parse_rounds("every"), parse_rounds("")
         ((frozenset({3, 5}), False), (frozenset(), True), (frozenset(), False))
+        >>> parse_rounds("3, x", "quarry_acts")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: quarry_acts must be round numbers from 1 to 50 \
+(such as 3, 5) or 'every'; 'x' is neither
     """
-    words = str(text).replace(",", " ").split()
+    if not isinstance(text, str):
+        raise RuleValueError(
+            f"{field} must be text such as '3, 5' or 'every', got {quote(text)}", field=field
+        )
+    if len(text) > 4 * MAX_ROUNDS + 100:
+        raise RuleValueError(
+            f"{field} must be at most {4 * MAX_ROUNDS + 100} characters, got {len(text)}",
+            field=field,
+        )
+    words = text.replace(",", " ").split()
     if [w.lower() for w in words] in (["every"], ["all"], ["every", "round"]):
         return frozenset(), True
     rounds = set()
@@ -260,26 +286,38 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
             1 <= int(word) <= MAX_ROUNDS
         ):
             raise RuleValueError(
-                f"{text!r}: write round numbers from 1 to {MAX_ROUNDS} (such as 3, 5), "
-                f"or 'every'; {word!r} is neither",
+                f"{field} must be round numbers from 1 to {MAX_ROUNDS} (such as 3, 5) "
+                f"or 'every'; {quote(word, 30)} is neither",
                 field=field,
             )
         rounds.add(int(word))
     return frozenset(rounds), False
 
 
-def chase_step(difference: int, rules: ChaseRules | None = None) -> int:
+def chase_step(
+    difference: int,
+    rules: ChaseRules | None = None,
+    *,
+    quarry_metres: int | None = None,
+    pursuer_metres: int | None = None,
+) -> int:
     """Change of the gap in metres for quarry total minus pursuer total.
+
+    A lead of 10 or more gives the winner an extra action, spent on a move of
+    its own length (:meth:`Runner.move_metres`; ``rules.extra_action_metres``
+    when not given).
 
     Example:
         >>> [chase_step(d) for d in (-12, -10, -9, 0, 9, 10)]
         [-20, -20, -9, 0, 9, 20]
+        >>> chase_step(12, quarry_metres=30)
+        30
     """
     rules = rules or ChaseRules()
     if difference >= rules.lead_for_extra_action:
-        return rules.extra_action_metres
+        return rules.extra_action_metres if quarry_metres is None else quarry_metres
     if difference <= -rules.lead_for_extra_action:
-        return -rules.extra_action_metres
+        return -(rules.extra_action_metres if pursuer_metres is None else pursuer_metres)
     return difference
 
 
@@ -337,7 +375,11 @@ def _step_weights(
     pursuer: Runner, quarry: Runner, endurance: bool, rules: ChaseRules, shift: int = 0
 ) -> Distribution:
     diff = quarry.check(endurance, rules.heavy_rain) - pursuer.check(endurance, rules.heavy_rain)
-    return diff.map(lambda d: chase_step(d, rules) + shift)
+    metres = {
+        "quarry_metres": quarry.move_metres(rules),
+        "pursuer_metres": pursuer.move_metres(rules),
+    }
+    return diff.map(lambda d: chase_step(d, rules, **metres) + shift)
 
 
 def _round_kind(pursuer: Runner, quarry: Runner, rules: ChaseRules, r: int) -> tuple[bool, int]:
@@ -554,13 +596,17 @@ def simulate_chase(
     rng = rng or random.Random()
     gap = distance
     rounds = []
+    metres = {
+        "quarry_metres": quarry.move_metres(rules),
+        "pursuer_metres": pursuer.move_metres(rules),
+    }
     for r in range(1, rules.max_rounds + 1):
         e, shift = _round_kind(pursuer, quarry, rules, r)
         p_roll = CheckDie.from_text(pursuer.die).dice.roll(rng)
         q_roll = CheckDie.from_text(quarry.die).dice.roll(rng)
         p_total = p_roll.total + pursuer.bonus(e, rules.heavy_rain)
         q_total = q_roll.total + quarry.bonus(e, rules.heavy_rain)
-        change = chase_step(q_total - p_total, rules) + shift
+        change = chase_step(q_total - p_total, rules, **metres) + shift
         gap += change
         extra = abs(q_total - p_total) >= rules.lead_for_extra_action
         rounds.append(ChaseRound(r, p_roll, q_roll, p_total, q_total, change, gap, e, extra, shift))
@@ -620,6 +666,10 @@ def estimate_chase(
         for e in (False, True)
     }
     randint = rng.randint
+    metres = {
+        "quarry_metres": quarry.move_metres(rules),
+        "pursuer_metres": pursuer.move_metres(rules),
+    }
     counts = {"capture": 0, "escape": 0, "unresolved": 0}
     (pc, ps), (qc, qs) = rolls
     for _ in range(trials):
@@ -629,7 +679,7 @@ def estimate_chase(
             p_face = randint(1, ps) if pc == 1 else max(randint(1, ps), randint(1, ps))
             q_face = randint(1, qs) if qc == 1 else max(randint(1, qs), randint(1, qs))
             pb, qb = bonuses[e]
-            gap += chase_step(q_face + qb - p_face - pb, rules) + shift
+            gap += chase_step(q_face + qb - p_face - pb, rules, **metres) + shift
             if gap <= 0:
                 result = "capture"
                 break
