@@ -137,3 +137,30 @@ def test_a_30_m_creature_moves_30_m_with_its_extra_action():
 def test_the_str_tip_stands_beside_the_knock_out_calculator():
     calc = CALCULATORS["ChroniquesKnockOutCalculator"]()
     assert "a creature&#x27;s STR modifier is its damage bonus" in calc.result.value
+
+
+@pytest.mark.parametrize(
+    "text,verdict",
+    [("d60!", "can reach 600"), ("1d100!", "can reach 1000"), ("60d10>=5", None),
+     ("8d6!", None), ("20d100kh5", "would take too long")],
+)  # fmt: skip
+def test_the_damage_range_is_decided_by_the_engines_bounds(text, verdict):
+    if verdict is None:
+        lo, hi = co.damage_dice(text).bounds()
+        assert 0 <= lo and hi <= co.MAX_DAMAGE
+        calc = CALCULATORS["ChroniquesAttackCalculator"](damage=text)
+        assert calc.error == ""
+        return
+    with pytest.raises(RuleValueError, match=verdict) as err:
+        co.attack_report(4, 14, damage=text)
+    assert err.value.field == "damage"
+    calc = CALCULATORS["ChroniquesKnockOutCalculator"](damage=text)
+    assert "Damage dice of a hit" in html.unescape(calc.error_for("damage"))
+
+
+def test_damage_dice_use_no_private_name_of_the_dice_engine():
+    import inspect
+
+    source = inspect.getsource(co.damage_dice.__module__ and __import__(
+        "rulebook_py.systems.chroniques.damage_dice", fromlist=["x"]))  # fmt: skip
+    assert "_Parser" not in source and "._node" not in source and ".expected" not in source
