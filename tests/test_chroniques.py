@@ -293,7 +293,7 @@ def test_surprise():
     assert co.surprise_difficulty([2], gm_modifier=-2) == 10
     # WIS 12 (+1) against 13: surprised on 1 to 11
     assert co.surprise_odds(12, 13) == Fraction(11, 20)
-    with pytest.raises(RuleValueError, match="at least one ambusher"):
+    with pytest.raises(RuleValueError, match="ambushers must be a list of 1 to 1000"):
         co.surprise_difficulty([])
     with pytest.raises(RuleValueError, match="gm_modifier must be an integer from -10 to 10"):
         co.surprise_difficulty([1], gm_modifier=20)

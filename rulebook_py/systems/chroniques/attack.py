@@ -383,10 +383,16 @@ def attack_report(
     lighting = _enum(lighting, Lighting, "lighting")
     defensive_action = _enum(defensive_action, DefensiveAction, "defensive_action")
     base_die = CheckDie.from_text(die)
+    if not isinstance(off_hand, (str, Dice)):
+        raise RuleValueError(
+            f"off_hand must be dice notation such as '1d6', got {quote(off_hand)}",
+            field="off_hand",
+        )
     attackers = set(condition_set(attacker_conditions, "attacker_conditions"))
     defenders = set(condition_set(defender_conditions, "defender_conditions"))
     if forbidden_equipment:
-        check_forbidden(flags, base_die, critical_from)
+        untrained = untrained_weapon or untrained_shield or untrained_armour
+        check_forbidden(untrained, base_die, critical_from)
     for name, flag in (
         ("cover", cover is not Cover.NONE),
         ("into_melee", into_melee is not IntoMelee.NONE),

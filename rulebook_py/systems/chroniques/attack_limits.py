@@ -14,25 +14,29 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...dice import Dice
-from ...errors import RuleValueError, quote
-from .conditions import Condition, ConditionEffects
-from .core import CheckDie
+from ...errors import RuleValueError, check_int, quote
+from .conditions import Condition, ConditionEffects, condition_set
+from .core import CheckDie, check_flag
 
 __all__ = ["check_forbidden", "check_stand_up", "check_two_weapons"]
 
 
-def check_forbidden(flags: dict[str, bool], die: CheckDie, critical_from: int) -> None:
+def check_forbidden(untrained: bool, die: str | CheckDie, critical_from: int) -> None:
     """Forbidden equipment: an untrained piece ticked, and no ability in use.
 
     Example:
-        >>> check_forbidden({"untrained_weapon": True}, CheckDie.D20, 19)
+        >>> check_forbidden(True, "d20", 19)
         Traceback (most recent call last):
         ...
         rulebook_py.errors.RuleValueError: critical_from must be 20: a character using \
 forbidden equipment can use none of its abilities (no wider critical range)
     """
-    if not any(flags.get(f"untrained_{p}") for p in ("weapon", "shield", "armour")):
+    die = CheckDie.from_text(die)
+    check_int(critical_from, "critical_from", 15, 20)
+    if not check_flag(untrained, "untrained"):
         raise RuleValueError(
             "forbidden_equipment needs the forbidden weapon, shield or armour ticked as "
             "untrained (its -3 applies)",
@@ -63,6 +67,11 @@ def check_two_weapons(att: ConditionEffects, melee: bool, off: Dice) -> Dice:
         rulebook_py.errors.RuleValueError: the off-hand weapon must be a light weapon of \
 at most 1d6 damage, got '1d8'
     """
+    if not isinstance(att, ConditionEffects):
+        raise RuleValueError(f"att must be ConditionEffects, got {quote(att)}", field="att")
+    check_flag(melee, "melee")
+    if not isinstance(off, Dice):
+        raise RuleValueError(f"off_hand must be dice, got {quote(off)}", field="off_hand")
     if not att.limited_allowed:
         raise RuleValueError(
             "two-weapon fighting is a limited action, and a slowed attacker's one "
@@ -86,7 +95,7 @@ at most 1d6 damage, got '1d8'
     return off
 
 
-def check_stand_up(attackers: set[Condition], two_weapons: bool) -> None:
+def check_stand_up(attackers: Iterable[str | Condition], two_weapons: bool) -> None:
     """Standing up first needs a knocked-down attacker with an attack left afterwards.
 
     Example:
@@ -96,6 +105,8 @@ def check_stand_up(attackers: set[Condition], two_weapons: bool) -> None:
         rulebook_py.errors.RuleValueError: only a knocked-down attacker needs a move action \
 to stand up first
     """
+    attackers = condition_set(attackers, "attacker_conditions")
+    check_flag(two_weapons, "two_weapons")
     if Condition.KNOCKED_DOWN not in attackers:
         raise RuleValueError(
             "only a knocked-down attacker needs a move action to stand up first",

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .core import roll_check
+from .core import check_flag, check_rng, roll_check
 
 if TYPE_CHECKING:
     from .attack import AttackReport
@@ -60,6 +60,8 @@ def roll_attack(
         >>> roll_attack(attack_report(4, 14, attacker_conditions=["stunned"]), random.Random(1))
         AttackRoll(lines=('no attack: the attacker can take no action (stunned, paralysed or surprised)',), lethal=0, temporary=0)
     """
+    check_rng(rng)
+    check_flag(with_damage, "with_damage")
     r = report
     if not r.possible:
         return AttackRoll(("no attack: " + "; ".join(r.notes),))

@@ -40,7 +40,7 @@ from fractions import Fraction
 from ...dice import DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
-from .core import CheckDie
+from .core import CheckDie, check_flag, check_name, check_rng
 
 __all__ = [
     "MAX_ROUNDS",
@@ -104,6 +104,13 @@ def chase_modifier(traits: Iterable[ChaseTrait]) -> int:
         >>> chase_modifier({ChaseTrait.FLYING, ChaseTrait.QUADRUPED})
         5
     """
+    if not isinstance(traits, (list, tuple, set, frozenset)) or not all(
+        isinstance(t, ChaseTrait) for t in traits
+    ):
+        raise RuleValueError(
+            f"traits must be ChaseTrait members such as ChaseTrait.HUGE, got {quote(traits)}",
+            field="traits",
+        )
     chosen = set(traits)
     if {ChaseTrait.TINY, ChaseTrait.HUGE} <= chosen:
         raise RuleValueError(
@@ -152,6 +159,13 @@ class Runner:
 
     def __post_init__(self) -> None:
         """Check every value now, so errors name the right field."""
+        check_name(self.name, "name")
+        check_flag(self.every_round, "every_round")
+        if not isinstance(self.acts_otherwise, (set, frozenset)) or len(self.acts_otherwise) > 50:
+            raise RuleValueError(
+                f"acts_otherwise must be a set of round numbers, got {quote(self.acts_otherwise)}",
+                field="acts_otherwise",
+            )
         for r in self.acts_otherwise:
             check_int(r, "acts_otherwise", 1, MAX_ROUNDS)
         check_int(self.dexterity, "dexterity", -5, 15)
@@ -175,6 +189,8 @@ class Runner:
             >>> Runner("elf", 4, constitution=1).bonus(True, heavy_rain=True)
             -1
         """
+        check_flag(endurance, "endurance")
+        check_flag(heavy_rain, "heavy_rain")
         rain = -2 if heavy_rain else 0
         if endurance:
             return self.constitution + self.modifier + rain
@@ -196,6 +212,7 @@ class Runner:
 
     def loses_ground(self, round_number: int) -> bool:
         """Whether this side does something other than move in round ``round_number``."""
+        check_int(round_number, "round_number", 1, None)
         return self.every_round or round_number in self.acts_otherwise
 
 
@@ -232,6 +249,7 @@ class ChaseRules:
         check_int(self.lead_for_extra_action, "lead_for_extra_action", 1, 40)
         check_int(self.other_action_metres, "other_action_metres", 0, 60)
         check_int(self.max_rounds, "max_rounds", 1, None)
+        check_flag(self.heavy_rain, "heavy_rain")
         if self.max_rounds > MAX_ROUNDS:
             raise RuleValueError(
                 f"max_rounds must be an integer from 1 to {MAX_ROUNDS} (over eight minutes of "
@@ -243,6 +261,7 @@ class ChaseRules:
 
     def endurance(self, round_number: int) -> bool:
         """Whether round ``round_number`` uses CON tests."""
+        check_int(round_number, "round_number", 1, None)
         return self.endurance_from_round is not None and round_number >= self.endurance_from_round
 
 
@@ -268,6 +287,7 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
         rulebook_py.errors.RuleValueError: quarry_acts must be round numbers from 1 to 50 \
 (such as 3, 5) or 'every'; 'x' is neither
     """
+    check_name(field, "field")
     if not isinstance(text, str):
         raise RuleValueError(
             f"{field} must be text such as '3, 5' or 'every', got {quote(text)}", field=field
@@ -313,12 +333,30 @@ def chase_step(
         >>> chase_step(12, quarry_metres=30)
         30
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    check_int(difference, "difference")
+    for name, metres in (("quarry_metres", quarry_metres), ("pursuer_metres", pursuer_metres)):
+        if metres is not None:
+            check_int(metres, name, 0, 90)
     if difference >= rules.lead_for_extra_action:
         return rules.extra_action_metres if quarry_metres is None else quarry_metres
     if difference <= -rules.lead_for_extra_action:
         return -(rules.extra_action_metres if pursuer_metres is None else pursuer_metres)
     return difference
+
+
+def _rules(rules: object) -> ChaseRules:
+    if rules is None:
+        return ChaseRules()
+    if not isinstance(rules, ChaseRules):
+        raise RuleValueError(f"rules must be ChaseRules or None, got {quote(rules)}", field="rules")
+    return rules
+
+
+def _sides(pursuer: object, quarry: object) -> None:
+    for name, side in (("pursuer", pursuer), ("quarry", quarry)):
+        if not isinstance(side, Runner):
+            raise RuleValueError(f"{name} must be a Runner, got {quote(side)}", field=name)
 
 
 def _check_setup(distance: int, sight: int) -> None:
@@ -448,7 +486,8 @@ def chase_odds(
         >>> o.capture, o.escape, o.unresolved
         (Fraction(19, 40), Fraction(19, 40), Fraction(1, 20))
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    _sides(pursuer, quarry)
     _check_setup(distance, sight)
     n = sight - 1  # live gaps 1 .. sight-1, index gap-1
     flags = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
@@ -591,9 +630,10 @@ def simulate_chase(
         >>> a == simulate_chase(Runner("a", 0), Runner("b", 0), 5, 10, rng=random.Random(4))
         True
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    _sides(pursuer, quarry)
     _check_setup(distance, sight)
-    rng = rng or random.Random()
+    rng = random.Random() if rng is None else check_rng(rng)
     gap = distance
     rounds = []
     metres = {
@@ -643,7 +683,8 @@ def estimate_chase(
         >>> sum(counts.values())
         50
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    _sides(pursuer, quarry)
     most = min(MAX_TRIALS, MAX_TRIAL_ROUNDS // rules.max_rounds)
     check_int(trials, "trials", 1, None)
     if trials > most:
@@ -654,7 +695,7 @@ def estimate_chase(
             field="trials",
         )
     _check_setup(distance, sight)
-    rng = rng or random.Random()
+    rng = random.Random() if rng is None else check_rng(rng)
     plan = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
     rolls = []
     for runner in (pursuer, quarry):

@@ -30,7 +30,7 @@ from .chase import (
     parse_rounds,
     simulate_chase,
 )
-from .core import CheckDie, CheckLines, check_flag
+from .core import CheckDie, CheckLines, check_flag, check_rng
 
 __all__ = ["ChaseReport", "chase_report"]
 
@@ -54,6 +54,7 @@ class ChaseReport:
 
     def replay(self, rng: random.Random) -> ChaseReplay:
         """One seeded chase, round by round."""
+        check_rng(rng)
         return simulate_chase(self.pursuer, self.quarry, self.distance, self.sight, self.rules,
                               rng=rng)  # fmt: skip
 

@@ -28,6 +28,7 @@ from .core import (
     NamedEnum,
     ability_modifier,
     check_flag,
+    check_name,
     check_odds,
 )
 
@@ -319,6 +320,7 @@ def parse_turn(text: str, field: str = "turn") -> tuple[Action, ...]:
         rulebook_py.errors.RuleValueError: turn holds an unknown action 'jump': use limited \
 (L), move (M), attack (A) or free (G)
     """
+    check_name(field, "field")
     if not isinstance(text, str):
         raise RuleValueError(f"{field} must be text such as 'M A', got {quote(text)}", field=field)
     words = text.replace(",", " ").split()
@@ -364,6 +366,7 @@ a turn is one limited action, or one move and one attack, or two moves (free act
         >>> validate_turn("M A", ["immobilised"]).notes[0][:40]
         'an immobilised character cannot travel: '
     """
+    check_name(field, "field")
     if isinstance(actions, str):
         kinds = parse_turn(actions, field)
     elif isinstance(actions, (list, tuple)) and len(actions) <= MAX_ITEMS:
@@ -453,11 +456,18 @@ def surprise_difficulty(
         16
     """
     check_int(gm_modifier, "gm_modifier", -10, 10)
-    if not ambushers:
-        raise RuleValueError("an ambush needs at least one ambusher", field="ambushers")
+    if not isinstance(ambushers, (list, tuple)) or not 1 <= len(ambushers) <= 1000:
+        raise RuleValueError(
+            f"ambushers must be a list of 1 to 1000 DEX modifiers or (DEX, stealth) pairs, "
+            f"got {quote(ambushers)}",
+            field="ambushers",
+        )
     best = None
     for item in ambushers:
-        dex, stealth = (item, 0) if isinstance(item, int) else item
+        if isinstance(item, (list, tuple)) and len(item) == 2:
+            dex, stealth = item
+        else:
+            dex, stealth = item, 0
         check_int(dex, "dex_modifier", -5, 15)
         check_int(stealth, "stealth", 0, 20)
         best = dex + stealth if best is None else max(best, dex + stealth)
@@ -514,6 +524,9 @@ class Combatant:
 
     def __post_init__(self) -> None:
         """Check the scores."""
+        check_name(self.name, "name")
+        check_flag(self.player, "player")
+        check_flag(self.acts, "acts")
         check_int(self.initiative, "initiative", 0, 60)
         check_int(self.wisdom, "wisdom", 1, 30)
         CheckDie.from_text(self.die)
@@ -532,7 +545,21 @@ def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
         >>> [c.name for c in order]
         ['Bo', 'Ana', 'Gob']
     """
-    return tuple(sorted(combatants, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))
+    people = _combatants(combatants)
+    return tuple(sorted(people, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))
+
+
+def _combatants(items: object) -> tuple[Combatant, ...]:
+    """The combatants given, checked to be :class:`Combatant` (at most 1000)."""
+    if (
+        not isinstance(items, (list, tuple))
+        or len(items) > 1000
+        or not all(isinstance(c, Combatant) for c in items)
+    ):
+        raise RuleValueError(
+            f"combatants must be a list of Combatant, got {quote(items)}", field="combatants"
+        )
+    return tuple(items)
 
 
 def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tuple[Combatant, ...]:
@@ -551,9 +578,11 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
         >>> delay(order, "Bo", 0)[-1].acts
         False
     """
+    people = _combatants(combatants)
+    check_name(name, "name")
     found = False
     out = []
-    for c in combatants:
+    for c in people:
         if c.name == name and not found:
             found = True
             check_int(new_initiative, "new_initiative", 0, c.initiative - 1)
@@ -580,6 +609,8 @@ def effective_initiative(
         6
     """
     check_int(score, "initiative", 0, 60)
+    check_flag(untrained_shield, "untrained_shield")
+    check_flag(untrained_armour, "untrained_armour")
     fx = combine_conditions(conditions)
     penalty = 3 * (bool(untrained_shield) + bool(untrained_armour))
     return max(0, score + fx.initiative - penalty)

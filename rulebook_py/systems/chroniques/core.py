@@ -36,6 +36,7 @@ __all__ = [
     "BONUS_RANGE",
     "D12_ONE_FUMBLES",
     "DEFENSE_RANGE",
+    "NAME_LIMIT",
     "SCORE_RANGE",
     "AttackOutcome",
     "CheckDie",
@@ -47,8 +48,10 @@ __all__ = [
     "ability_modifier",
     "attack",
     "check_flag",
+    "check_name",
     "check_odds",
     "check_report",
+    "check_rng",
     "roll_check",
     "to_d12",
 ]
@@ -163,6 +166,8 @@ def check_flag(value: object, name: str) -> bool:
         ...
         rulebook_py.errors.RuleValueError: long_range must be True or False, got None
     """
+    if not isinstance(name, str):
+        raise RuleValueError(f"name must be a parameter's name, got {quote(name)}", field="name")
     if not isinstance(value, bool):
         raise RuleValueError(
             f"{name} must be True or False, got {quote(value)}",
@@ -171,6 +176,51 @@ def check_flag(value: object, name: str) -> bool:
             value=value,
         )
     return value
+
+
+#: Longest name (of a combatant, a runner, a spell) accepted.
+NAME_LIMIT = 60
+
+
+def check_name(value: object, name: str) -> str:
+    """Check that a name is text of 1 to :data:`NAME_LIMIT` characters, and return it.
+
+    Example:
+        >>> check_name("Krush", "name")
+        'Krush'
+        >>> check_name(None, "name")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: name must be text of 1 to 60 characters, got None
+    """
+    if not isinstance(name, str):
+        raise RuleValueError(f"name must be a parameter's name, got {quote(name)}", field="name")
+    if not isinstance(value, str) or not value.strip() or len(value) > NAME_LIMIT:
+        raise RuleValueError(
+            f"{name} must be text of 1 to {NAME_LIMIT} characters, got {quote(value)}",
+            field=name,
+            allowed=f"text of 1 to {NAME_LIMIT} characters",
+            value=value,
+        )
+    return value
+
+
+def check_rng(rng: object) -> random.Random:
+    """Check that ``rng`` is a :class:`random.Random` (seed it: ``random.Random(7)``).
+
+    Example:
+        >>> check_rng("seed")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rng must be a random.Random such as \
+random.Random(7), got 'seed'
+    """
+    if not isinstance(rng, random.Random):
+        raise RuleValueError(
+            f"rng must be a random.Random such as random.Random(7), got {quote(rng)}",
+            field="rng",
+        )
+    return rng
 
 
 def to_d12(die: str | CheckDie) -> CheckDie:
@@ -252,6 +302,9 @@ def check_odds(
         >>> check_odds(0, -5).hit  # only the natural 1 fails
         Fraction(19, 20)
     """
+    check_int(bonus, "bonus")
+    check_int(difficulty, "difficulty")
+    check_int(critical_from, "critical_from", 2, 20)
     kind = CheckDie.from_text(die)
     hit = crit = fumble = Fraction(0)
     for face, p in kind.dice.pmf().items():
@@ -337,8 +390,10 @@ def roll_check(
         >>> str(roll_check(5, 15, "2d20kh1", rng=random.Random(7)))
         '2d20kh1 [11, 5~] + 5 = 16 vs 15: success'
     """
+    check_int(bonus, "bonus")
+    check_int(difficulty, "difficulty")
     kind = CheckDie.from_text(die)
-    roll = kind.dice.roll(rng or random.Random())
+    roll = kind.dice.roll(random.Random() if rng is None else check_rng(rng))
     natural = _natural(roll.total, kind, critical_from)
     success = natural == "critical" or (natural is None and roll.total + bonus >= difficulty)
     return CheckRoll(roll, bonus, difficulty, success, natural)

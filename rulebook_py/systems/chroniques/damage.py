@@ -21,7 +21,7 @@ from fractions import Fraction
 from ...dice import Dice, DiceRoll
 from ...distribution import Distribution
 from ...errors import check_int
-from .core import CheckReport, check_report
+from .core import CheckReport, check_flag, check_report, check_rng
 from .damage_dice import MAX_DAMAGE, damage_dice
 
 __all__ = [
@@ -58,6 +58,7 @@ def damage_distribution(
         {4: 1, 6: 1, 8: 1, 10: 1}
     """
     check_int(modifier, "damage_modifier", -10, 30)
+    check_flag(critical, "critical")
     base = _dice(dice, "damage").distribution + modifier
     return base.map(lambda v: max(0, v) * (2 if critical else 1))
 
@@ -251,7 +252,7 @@ class KnockOutReport:
 
     def roll(self, rng: random.Random) -> KnockOutRoll:
         """Roll one hit's damage and apply it as temporary damage."""
-        roll = self.dice.roll(rng)
+        roll = self.dice.roll(check_rng(rng))
         temp = temporary_damage(roll.total, self.target_strength)
         return KnockOutRoll(roll, temp, knock_out(self.hit_points, self.already + temp))
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ...dice import Dice, parse
 from ...errors import NotationError, RulebookError, RuleValueError, quote
+from .core import check_name
 
 __all__ = ["MAX_DAMAGE", "MAX_DAMAGE_SECONDS", "damage_dice"]
 
@@ -59,6 +60,8 @@ def damage_dice(text: str | Dice, field: str = "damage", label: str = "damage") 
         rulebook_py.errors.RuleValueError: Damage dice '-1d8' can give -8: damage is never \
 negative (write a penalty in the damage modifier)
     """
+    check_name(field, "field")
+    check_name(label, "label")
     if isinstance(text, Dice):
         dice, shown = text, str(text)
     elif isinstance(text, str):

@@ -238,6 +238,7 @@ def initiative_report(
         {'Gob': Fraction(3, 5)}
     """
     people, notes = parse_combatants(combatants)
+    check_int(delay_to, "delay_to", 0, 60)
     if not isinstance(delay_name, str):
         raise RuleValueError(
             f"delay_name must be a combatant's name, got {quote(delay_name)}", field="delay_name"
