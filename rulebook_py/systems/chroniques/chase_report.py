@@ -2,7 +2,8 @@
 
 :func:`chase_report` is the chase calculator's one call: both sides (DEX and
 CON modifiers, die, lines of the modifier table, armour, untrained gear, the
-rounds in which each acts otherwise, typed as ``"3, 5"`` or ``"every"``), the
+rounds in which each acts otherwise, typed as ``"3, 5"`` or ``"every"`` and
+read by :func:`parse_rounds`), the
 distances and the named rules; every parameter of a side is prefixed with the
 side, so an error names the very value at fault.
 
@@ -27,12 +28,60 @@ from .chase import (
     ChaseTrait,
     Runner,
     chase_odds,
-    parse_rounds,
     simulate_chase,
 )
-from .core import CheckDie, CheckLines, check_flag, check_rng
+from .core import CheckDie, CheckLines, check_flag, check_name, check_rng
 
-__all__ = ["ChaseReport", "chase_report"]
+__all__ = ["ChaseReport", "chase_report", "parse_rounds"]
+
+
+def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
+    """Read the rounds in which a side acts otherwise: ``"3, 5"``, ``"every"``, or nothing.
+
+    Only ASCII digits are read as numbers; a message quotes at most 60
+    characters of what was typed.
+
+    Returns:
+        ``(rounds, every_round)``.
+
+    Raises:
+        RuleValueError: For anything but round numbers from 1 to
+            :data:`MAX_ROUNDS` or the word ``every``.
+
+    Example:
+        >>> parse_rounds("3, 5 3"), parse_rounds("every"), parse_rounds("")
+        ((frozenset({3, 5}), False), (frozenset(), True), (frozenset(), False))
+        >>> parse_rounds("3, x", "quarry_acts")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: quarry_acts must be round numbers from 1 to 50 \
+(such as 3, 5) or 'every'; 'x' is neither
+    """
+    check_name(field, "field")
+    if not isinstance(text, str):
+        raise RuleValueError(
+            f"{field} must be text such as '3, 5' or 'every', got {quote(text)}", field=field
+        )
+    if len(text) > 4 * MAX_ROUNDS + 100:
+        raise RuleValueError(
+            f"{field} must be at most {4 * MAX_ROUNDS + 100} characters, got {len(text)}",
+            field=field,
+        )
+    words = text.replace(",", " ").split()
+    if [w.lower() for w in words] in (["every"], ["all"], ["every", "round"]):
+        return frozenset(), True
+    rounds = set()
+    for word in words:
+        if not (word.isascii() and word.isdigit() and len(word) <= 3) or not (
+            1 <= int(word) <= MAX_ROUNDS
+        ):
+            raise RuleValueError(
+                f"{field} must be round numbers from 1 to {MAX_ROUNDS} (such as 3, 5) "
+                f"or 'every'; {quote(word, 30)} is neither",
+                field=field,
+            )
+        rounds.add(int(word))
+    return frozenset(rounds), False
 
 
 @dataclass(frozen=True)
