@@ -318,7 +318,7 @@ def test_delay():
     assert lost[-1].name == "Bo" and lost[-1].acts is False
     with pytest.raises(RuleValueError, match="new_initiative must be an integer from 0 to 7"):
         co.delay(order, "Ana", 12)
-    with pytest.raises(RuleValueError, match="no combatant named 'Zed'"):
+    with pytest.raises(RuleValueError, match="name 'Zed' is no combatant of the list"):
         co.delay(order, "Zed", 1)
     with pytest.raises(RuleValueError, match="initiative must be an integer from 0 to 60"):
         Combatant("X", 99)

@@ -589,7 +589,7 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
             c = replace(c, initiative=new_initiative, acts=new_initiative > 0)
         out.append(c)
     if not found:
-        raise RuleValueError(f"no combatant named {name!r}", field="name")
+        raise RuleValueError(f"name {quote(name)} is no combatant of the list", field="name")
     return initiative_order(out)
 
 
