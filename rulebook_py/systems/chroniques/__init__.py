@@ -5,11 +5,20 @@ The rules live in small modules, re-exported here:
 * :mod:`.core` -- ability modifiers, the four test dice, tests and attacks;
 * :mod:`.conditions` -- harmful conditions, actions of a turn,
   surprise, initiative;
-* :mod:`.attack` -- attack modifiers, concerted and two-weapon
-  attacks, opposed magic, damage, temporary damage and knock-outs;
+* :mod:`.conditions_report` -- both sides' conditions, a declared turn and the attack;
+* :mod:`.initiative` -- a typed list of combatants, the order and an ambush;
+* :mod:`.attack` -- attack modifiers, two-weapon fighting, the attack report;
+* :mod:`.attack_limits` -- what an attack action may combine;
+* :mod:`.attack_roll` -- one seeded attack action, every die shown;
+* :mod:`.special` -- concerted attacks and opposed magic;
+* :mod:`.damage` -- damage, temporary damage, knock-outs and first aid;
 * :mod:`.damage_dice` -- damage dice typed by a reader, costed before any work;
 * :mod:`.magic` -- spells that do not stack;
-* :mod:`.chase` -- chases: exact odds and seeded replays.
+* :mod:`.chase` -- chases: exact odds and seeded replays;
+* :mod:`.chase_report` -- a chase set up from plain values.
+
+Every calculator of the chapter shows one report of these modules: it holds
+the exact answer and rolls itself (``report.roll(random.Random(seed))``).
 
 Example:
     >>> ability_modifier(12), attack(3, 15, die="2d12kh1").critical
@@ -21,23 +30,34 @@ Example:
 from __future__ import annotations
 
 from . import attack as _attack
+from . import attack_limits as _attack_limits
+from . import attack_roll as _attack_roll
 from . import chase as _chase
+from . import chase_report as _chase_report
 from . import conditions as _conditions
+from . import conditions_report as _conditions_report
 from . import core as _core
+from . import damage as _damage
 from . import damage_dice as _damage_dice
+from . import initiative as _initiative
 from . import magic as _magic
+from . import special as _special
 from .attack import *  # noqa: F403
+from .attack_limits import *  # noqa: F403
+from .attack_roll import *  # noqa: F403
 from .chase import *  # noqa: F403
+from .chase_report import *  # noqa: F403
 from .conditions import *  # noqa: F403
+from .conditions_report import *  # noqa: F403
 from .core import *  # noqa: F403
+from .damage import *  # noqa: F403
 from .damage_dice import *  # noqa: F403
 from .glossary import GLOSSARY
+from .initiative import *  # noqa: F403
 from .magic import *  # noqa: F403
+from .special import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
-__all__ += _attack.__all__
-__all__ += _chase.__all__
-__all__ += _conditions.__all__
-__all__ += _core.__all__
-__all__ += _damage_dice.__all__
-__all__ += _magic.__all__
+for _module in (_attack, _attack_limits, _attack_roll, _chase, _chase_report, _conditions, _conditions_report,
+                _core, _damage, _damage_dice, _initiative, _magic, _special):  # fmt: skip
+    __all__ += _module.__all__

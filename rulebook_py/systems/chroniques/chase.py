@@ -8,7 +8,8 @@ the gap reaches 0, with an escape when it reaches the loss-of-sight distance.
 
 The extra action of a 10-point lead: this book spends it on a move, so the
 winner gains :attr:`ChaseRules.extra_action_metres` (20 m, the move of almost
-every creature) and the gap changes by nothing else that round. A pursuer
+every creature; half as far again, 30 m, for a creature of the table's first
+line, which covers 30 m a move action) and the gap changes by nothing else that round. A pursuer
 could instead attack; the attack calculator prices that separately. Ties
 change nothing. From :attr:`ChaseRules.endurance_from_round` on (optional) the
 tests are CON tests (the table's modifiers still apply; armour no longer does).
@@ -38,8 +39,8 @@ from fractions import Fraction
 
 from ...dice import DiceRoll
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int
-from .core import CheckDie
+from ...errors import RuleValueError, check_int, quote
+from .core import CheckDie, check_flag, check_name, check_rng
 
 __all__ = [
     "MAX_ROUNDS",
@@ -56,7 +57,6 @@ __all__ = [
     "chase_odds",
     "chase_step",
     "estimate_chase",
-    "parse_rounds",
     "simulate_chase",
 ]
 
@@ -103,6 +103,13 @@ def chase_modifier(traits: Iterable[ChaseTrait]) -> int:
         >>> chase_modifier({ChaseTrait.FLYING, ChaseTrait.QUADRUPED})
         5
     """
+    if not isinstance(traits, (list, tuple, set, frozenset)) or not all(
+        isinstance(t, ChaseTrait) for t in traits
+    ):
+        raise RuleValueError(
+            f"traits must be ChaseTrait members such as ChaseTrait.HUGE, got {quote(traits)}",
+            field="traits",
+        )
     chosen = set(traits)
     if {ChaseTrait.TINY, ChaseTrait.HUGE} <= chosen:
         raise RuleValueError(
@@ -151,6 +158,13 @@ class Runner:
 
     def __post_init__(self) -> None:
         """Check every value now, so errors name the right field."""
+        check_name(self.name, "name")
+        check_flag(self.every_round, "every_round")
+        if not isinstance(self.acts_otherwise, (set, frozenset)) or len(self.acts_otherwise) > 50:
+            raise RuleValueError(
+                f"acts_otherwise must be a set of round numbers, got {quote(self.acts_otherwise)}",
+                field="acts_otherwise",
+            )
         for r in self.acts_otherwise:
             check_int(r, "acts_otherwise", 1, MAX_ROUNDS)
         check_int(self.dexterity, "dexterity", -5, 15)
@@ -174,6 +188,8 @@ class Runner:
             >>> Runner("elf", 4, constitution=1).bonus(True, heavy_rain=True)
             -1
         """
+        check_flag(endurance, "endurance")
+        check_flag(heavy_rain, "heavy_rain")
         rain = -2 if heavy_rain else 0
         if endurance:
             return self.constitution + self.modifier + rain
@@ -183,8 +199,19 @@ class Runner:
         """Exact distribution of this round's test total."""
         return CheckDie.from_text(self.die).dice.distribution + self.bonus(endurance, heavy_rain)
 
+    def move_metres(self, rules: ChaseRules) -> int:
+        """Metres of this side's extra move: half as far again for a 30-m creature.
+
+        Example:
+            >>> Runner("horse", 2, frozenset({ChaseTrait.FAST})).move_metres(ChaseRules())
+            30
+        """
+        metres = rules.extra_action_metres
+        return metres * 3 // 2 if ChaseTrait.FAST in self.traits else metres
+
     def loses_ground(self, round_number: int) -> bool:
         """Whether this side does something other than move in round ``round_number``."""
+        check_int(round_number, "round_number", 1, None)
         return self.every_round or round_number in self.acts_otherwise
 
 
@@ -221,6 +248,7 @@ class ChaseRules:
         check_int(self.lead_for_extra_action, "lead_for_extra_action", 1, 40)
         check_int(self.other_action_metres, "other_action_metres", 0, 60)
         check_int(self.max_rounds, "max_rounds", 1, None)
+        check_flag(self.heavy_rain, "heavy_rain")
         if self.max_rounds > MAX_ROUNDS:
             raise RuleValueError(
                 f"max_rounds must be an integer from 1 to {MAX_ROUNDS} (over eight minutes of "
@@ -232,55 +260,53 @@ class ChaseRules:
 
     def endurance(self, round_number: int) -> bool:
         """Whether round ``round_number`` uses CON tests."""
+        check_int(round_number, "round_number", 1, None)
         return self.endurance_from_round is not None and round_number >= self.endurance_from_round
 
 
-def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
-    """Read the rounds in which a side acts otherwise: ``"3, 5"``, ``"every"``, or nothing.
-
-    Only ASCII digits are read as numbers.
-
-    Returns:
-        ``(rounds, every_round)``.
-
-    Raises:
-        RuleValueError: For anything but round numbers from 1 to
-            :data:`MAX_ROUNDS` or the word ``every``.
-
-    Example:
-        >>> parse_rounds("3, 5 3"), parse_rounds("every"), parse_rounds("")
-        ((frozenset({3, 5}), False), (frozenset(), True), (frozenset(), False))
-    """
-    words = str(text).replace(",", " ").split()
-    if [w.lower() for w in words] in (["every"], ["all"], ["every", "round"]):
-        return frozenset(), True
-    rounds = set()
-    for word in words:
-        if not (word.isascii() and word.isdigit() and len(word) <= 3) or not (
-            1 <= int(word) <= MAX_ROUNDS
-        ):
-            raise RuleValueError(
-                f"{text!r}: write round numbers from 1 to {MAX_ROUNDS} (such as 3, 5), "
-                f"or 'every'; {word!r} is neither",
-                field=field,
-            )
-        rounds.add(int(word))
-    return frozenset(rounds), False
-
-
-def chase_step(difference: int, rules: ChaseRules | None = None) -> int:
+def chase_step(
+    difference: int,
+    rules: ChaseRules | None = None,
+    *,
+    quarry_metres: int | None = None,
+    pursuer_metres: int | None = None,
+) -> int:
     """Change of the gap in metres for quarry total minus pursuer total.
+
+    A lead of 10 or more gives the winner an extra action, spent on a move of
+    its own length (:meth:`Runner.move_metres`; ``rules.extra_action_metres``
+    when not given).
 
     Example:
         >>> [chase_step(d) for d in (-12, -10, -9, 0, 9, 10)]
         [-20, -20, -9, 0, 9, 20]
+        >>> chase_step(12, quarry_metres=30)
+        30
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    check_int(difference, "difference")
+    for name, metres in (("quarry_metres", quarry_metres), ("pursuer_metres", pursuer_metres)):
+        if metres is not None:
+            check_int(metres, name, 0, 90)
     if difference >= rules.lead_for_extra_action:
-        return rules.extra_action_metres
+        return rules.extra_action_metres if quarry_metres is None else quarry_metres
     if difference <= -rules.lead_for_extra_action:
-        return -rules.extra_action_metres
+        return -(rules.extra_action_metres if pursuer_metres is None else pursuer_metres)
     return difference
+
+
+def _rules(rules: object) -> ChaseRules:
+    if rules is None:
+        return ChaseRules()
+    if not isinstance(rules, ChaseRules):
+        raise RuleValueError(f"rules must be ChaseRules or None, got {quote(rules)}", field="rules")
+    return rules
+
+
+def _sides(pursuer: object, quarry: object) -> None:
+    for name, side in (("pursuer", pursuer), ("quarry", quarry)):
+        if not isinstance(side, Runner):
+            raise RuleValueError(f"{name} must be a Runner, got {quote(side)}", field=name)
 
 
 def _check_setup(distance: int, sight: int) -> None:
@@ -337,7 +363,11 @@ def _step_weights(
     pursuer: Runner, quarry: Runner, endurance: bool, rules: ChaseRules, shift: int = 0
 ) -> Distribution:
     diff = quarry.check(endurance, rules.heavy_rain) - pursuer.check(endurance, rules.heavy_rain)
-    return diff.map(lambda d: chase_step(d, rules) + shift)
+    metres = {
+        "quarry_metres": quarry.move_metres(rules),
+        "pursuer_metres": pursuer.move_metres(rules),
+    }
+    return diff.map(lambda d: chase_step(d, rules, **metres) + shift)
 
 
 def _round_kind(pursuer: Runner, quarry: Runner, rules: ChaseRules, r: int) -> tuple[bool, int]:
@@ -406,7 +436,8 @@ def chase_odds(
         >>> o.capture, o.escape, o.unresolved
         (Fraction(19, 40), Fraction(19, 40), Fraction(1, 20))
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    _sides(pursuer, quarry)
     _check_setup(distance, sight)
     n = sight - 1  # live gaps 1 .. sight-1, index gap-1
     flags = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
@@ -549,18 +580,23 @@ def simulate_chase(
         >>> a == simulate_chase(Runner("a", 0), Runner("b", 0), 5, 10, rng=random.Random(4))
         True
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    _sides(pursuer, quarry)
     _check_setup(distance, sight)
-    rng = rng or random.Random()
+    rng = random.Random() if rng is None else check_rng(rng)
     gap = distance
     rounds = []
+    metres = {
+        "quarry_metres": quarry.move_metres(rules),
+        "pursuer_metres": pursuer.move_metres(rules),
+    }
     for r in range(1, rules.max_rounds + 1):
         e, shift = _round_kind(pursuer, quarry, rules, r)
         p_roll = CheckDie.from_text(pursuer.die).dice.roll(rng)
         q_roll = CheckDie.from_text(quarry.die).dice.roll(rng)
         p_total = p_roll.total + pursuer.bonus(e, rules.heavy_rain)
         q_total = q_roll.total + quarry.bonus(e, rules.heavy_rain)
-        change = chase_step(q_total - p_total, rules) + shift
+        change = chase_step(q_total - p_total, rules, **metres) + shift
         gap += change
         extra = abs(q_total - p_total) >= rules.lead_for_extra_action
         rounds.append(ChaseRound(r, p_roll, q_roll, p_total, q_total, change, gap, e, extra, shift))
@@ -597,7 +633,8 @@ def estimate_chase(
         >>> sum(counts.values())
         50
     """
-    rules = rules or ChaseRules()
+    rules = _rules(rules)
+    _sides(pursuer, quarry)
     most = min(MAX_TRIALS, MAX_TRIAL_ROUNDS // rules.max_rounds)
     check_int(trials, "trials", 1, None)
     if trials > most:
@@ -608,7 +645,7 @@ def estimate_chase(
             field="trials",
         )
     _check_setup(distance, sight)
-    rng = rng or random.Random()
+    rng = random.Random() if rng is None else check_rng(rng)
     plan = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
     rolls = []
     for runner in (pursuer, quarry):
@@ -620,6 +657,10 @@ def estimate_chase(
         for e in (False, True)
     }
     randint = rng.randint
+    metres = {
+        "quarry_metres": quarry.move_metres(rules),
+        "pursuer_metres": pursuer.move_metres(rules),
+    }
     counts = {"capture": 0, "escape": 0, "unresolved": 0}
     (pc, ps), (qc, qs) = rolls
     for _ in range(trials):
@@ -629,7 +670,7 @@ def estimate_chase(
             p_face = randint(1, ps) if pc == 1 else max(randint(1, ps), randint(1, ps))
             q_face = randint(1, qs) if qc == 1 else max(randint(1, qs), randint(1, qs))
             pb, qb = bonuses[e]
-            gap += chase_step(q_face + qb - p_face - pb, rules) + shift
+            gap += chase_step(q_face + qb - p_face - pb, rules, **metres) + shift
             if gap <= 0:
                 result = "capture"
                 break

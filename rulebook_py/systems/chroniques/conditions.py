@@ -21,16 +21,19 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 from .core import (
     AttackOutcome,
     CheckDie,
     NamedEnum,
     ability_modifier,
+    check_flag,
+    check_name,
     check_odds,
 )
 
 __all__ = [
+    "MAX_ITEMS",
     "ROUND_SECONDS",
     "SURPRISE_DIFFICULTY_RANGE",
     "Action",
@@ -39,9 +42,11 @@ __all__ = [
     "ConditionEffects",
     "Turn",
     "combine_conditions",
+    "condition_set",
     "delay",
     "effective_initiative",
     "initiative_order",
+    "parse_turn",
     "surprise_difficulty",
     "surprise_odds",
     "validate_turn",
@@ -62,7 +67,8 @@ class ConditionEffects:
         defense: Added to DEF.
         uses_d12: Every test uses the d12 instead of the d20.
         can_act: Any action is possible at all.
-        can_move: Move actions are possible.
+        can_move: The character can travel (a move action may cover ground;
+            an immobilised one may still stand up, draw a weapon, drink a potion).
         max_actions: Most actions a turn (2 normally, 1 when slowed, 0).
         limited_allowed: A limited action is possible.
         auto_critical_against: Any attack against this creature hits as a critical.
@@ -123,7 +129,10 @@ class Condition(NamedEnum):
             if key in (member.english, member.label.lower(), member.name.lower()):
                 return member
         allowed = ", ".join(m.english for m in cls)
-        raise RuleValueError(f"unknown condition {text!r}: allowed are {allowed}", field=field)
+        raise RuleValueError(
+            f"{field} holds an unknown condition {quote(text)}: allowed are {allowed}",
+            field=field,
+        )
 
     @property
     def effects(self) -> ConditionEffects:
@@ -155,7 +164,8 @@ _SUMMARY = {
     Condition.BLINDED: "-5 initiative, attack and DEF; -10 to ranged attacks",
     Condition.WEAKENED: "rolls a d12 for every test",
     Condition.STUNNED: "no action; -5 DEF",
-    Condition.IMMOBILISED: "cannot move; rolls a d12 for every test",
+    Condition.IMMOBILISED: "cannot travel (a move action may still stand up, draw a weapon, "
+    "drink a potion); rolls a d12 for every test",
     Condition.PARALYSED: "no action; any attack against it hits as a critical",
     Condition.SLOWED: "one action a turn (an attack or a move)",
     Condition.KNOCKED_DOWN: "-5 attack and DEF; a move action to stand up",
@@ -163,9 +173,34 @@ _SUMMARY = {
 }
 
 
-def _conditions(items: Iterable[str | Condition], field: str) -> frozenset[Condition]:
+#: Most conditions (or actions) read from one argument: more is a mistake.
+MAX_ITEMS = 20
+
+
+def condition_set(
+    items: Iterable[str | Condition] | str | Condition, field: str = "conditions"
+) -> frozenset[Condition]:
+    """Read conditions given as one name or a collection of names (or :class:`Condition`).
+
+    Raises:
+        RuleValueError: For anything else (``None``, a number, an unknown name).
+
+    Example:
+        >>> sorted(c.name for c in condition_set(["blinded", "Renversé"]))
+        ['BLINDED', 'KNOCKED_DOWN']
+        >>> condition_set(3)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: conditions must be condition names such as \
+'blinded', got 3
+    """
     if isinstance(items, (str, Condition)):
         items = [items]
+    if not isinstance(items, (list, tuple, set, frozenset)) or len(items) > MAX_ITEMS:
+        raise RuleValueError(
+            f"{field} must be condition names such as 'blinded', got {quote(items)}",
+            field=field,
+        )
     return frozenset(Condition.from_text(c, field) for c in items)
 
 
@@ -186,8 +221,8 @@ def combine_conditions(
         >>> combine_conditions(["surprised"], first_round=False).defense
         0
     """
-    chosen = _conditions(conditions, field)
-    if not first_round:
+    chosen = condition_set(conditions, field)
+    if not check_flag(first_round, "first_round"):
         chosen = chosen - {Condition.SURPRISED}
     parts = [c.effects for c in sorted(chosen, key=lambda c: c.name)]
     if not parts:
@@ -227,7 +262,7 @@ class Action(Enum):
         self.label = label
 
     @classmethod
-    def from_text(cls, text: str | Action) -> Action:
+    def from_text(cls, text: str | Action, field: str = "actions") -> Action:
         """Read ``"move"``, ``"M"``, ``"limited"``, ``"L"``, etc."""
         if isinstance(text, Action):
             return text
@@ -236,8 +271,9 @@ class Action(Enum):
             if key in (member.english, member.code.lower(), member.label):
                 return member
         raise RuleValueError(
-            f"unknown action {text!r}: use limited (L), move (M), attack (A) or free (G)",
-            field="actions",
+            f"{field} holds an unknown action {quote(text)}: use limited (L), move (M), attack (A) "
+            "or free (G)",
+            field=field,
         )
 
 
@@ -268,36 +304,88 @@ class Turn:
         return self.actions.count(Action.MOVE)
 
 
+def parse_turn(text: str, field: str = "turn") -> tuple[Action, ...]:
+    """Read a declared turn typed as codes or words: ``"M A"``, ``"move, attack"``, ``"L"``.
+
+    Raises:
+        RuleValueError: For a word that is no action, or more than
+            :data:`MAX_ITEMS` words; the message quotes at most 60 characters.
+
+    Example:
+        >>> [a.code for a in parse_turn("M, A")]
+        ['M', 'A']
+        >>> parse_turn("M jump")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: turn holds an unknown action 'jump': use limited \
+(L), move (M), attack (A) or free (G)
+    """
+    check_name(field, "field")
+    if not isinstance(text, str):
+        raise RuleValueError(f"{field} must be text such as 'M A', got {quote(text)}", field=field)
+    words = text.replace(",", " ").split()
+    if len(words) > MAX_ITEMS:
+        raise RuleValueError(
+            f"{field} must name at most {MAX_ITEMS} actions (a turn has two or three), "
+            f"got {quote(text)}",
+            field=field,
+        )
+    return tuple(Action.from_text(w, field) for w in words)
+
+
 def validate_turn(
-    actions: Sequence[str | Action],
+    actions: Sequence[str | Action] | str,
     conditions: Iterable[str | Condition] = (),
     *,
     first_round: bool = True,
+    field: str = "actions",
 ) -> Turn:
     """Check a declared turn: one limited action, or a move and an attack, or two moves.
 
     Free actions come on top (none when the character can take no action).
-    Doing less than allowed is always allowed.
+    Doing less than allowed is always allowed. An immobilised character
+    cannot travel, but may still spend a move action on what the source lists
+    beside travelling (standing up, picking up or drawing a weapon, drinking a
+    potion): its move actions are allowed, with a note.
+
+    Args:
+        actions: The actions in order, or a turn typed as text (see :func:`parse_turn`).
+        conditions: The character's harmful conditions.
+        first_round: Round 1 of the fight (*surprised* counts only then).
+        field: The parameter or control named in an error.
 
     Raises:
-        RuleValueError: ``field="actions"`` for a turn the rules forbid.
+        RuleValueError: ``field`` set, for a turn the rules forbid.
 
     Example:
         >>> validate_turn(["L", "L"])
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: turn ['limited', 'limited'] is not allowed: \
+        rulebook_py.errors.RuleValueError: actions ['limited', 'limited'] is not allowed: \
 a turn is one limited action, or one move and one attack, or two moves (free actions on top)
+        >>> validate_turn("M A", ["immobilised"]).notes[0][:40]
+        'an immobilised character cannot travel: '
     """
-    kinds = tuple(Action.from_text(a) for a in actions)
+    check_name(field, "field")
+    if isinstance(actions, str):
+        kinds = parse_turn(actions, field)
+    elif isinstance(actions, (list, tuple)) and len(actions) <= MAX_ITEMS:
+        kinds = tuple(Action.from_text(a, field) for a in actions)
+    else:
+        raise RuleValueError(
+            f"{field} must be a list of at most {MAX_ITEMS} actions such as ['M', 'A'], "
+            f"got {quote(actions)}",
+            field=field,
+        )
+    check_flag(first_round, "first_round")
     fx = combine_conditions(conditions, first_round=first_round)
-    named = [k.english for k in kinds]
+    named = quote([k.english for k in kinds])
     normal = [k for k in kinds if k is not Action.FREE]
     if not fx.can_act and kinds:
         raise RuleValueError(
-            f"turn {named!r} is not allowed: the character can take no action "
+            f"{field} {named} is not allowed: the character can take no action "
             "(stunned, paralysed, or surprised in round 1)",
-            field="actions",
+            field=field,
         )
     shapes = (
         (),
@@ -309,28 +397,28 @@ a turn is one limited action, or one move and one attack, or two moves (free act
     )
     if tuple(sorted(normal, key=lambda k: k.english)) not in shapes:
         raise RuleValueError(
-            f"turn {named!r} is not allowed: a turn is one limited action, or one move "
+            f"{field} {named} is not allowed: a turn is one limited action, or one move "
             "and one attack, or two moves (free actions on top)",
-            field="actions",
+            field=field,
         )
     if len(normal) > fx.max_actions:
         raise RuleValueError(
-            f"turn {named!r} is not allowed: a slowed character takes one action "
+            f"{field} {named} is not allowed: a slowed character takes one action "
             "(an attack or a move)",
-            field="actions",
+            field=field,
         )
     if Action.LIMITED in normal and not fx.limited_allowed:
         raise RuleValueError(
-            f"turn {named!r} is not allowed: a slowed character's one action is an "
+            f"{field} {named} is not allowed: a slowed character's one action is an "
             "attack or a move, not a limited action",
-            field="actions",
-        )
-    if Action.MOVE in normal and not fx.can_move:
-        raise RuleValueError(
-            f"turn {named!r} is not allowed: an immobilised character cannot move",
-            field="actions",
+            field=field,
         )
     notes = []
+    if Action.MOVE in normal and not fx.can_move:
+        notes.append(
+            "an immobilised character cannot travel: its move action can only stand up, "
+            "pick up or draw a weapon, or drink a potion"
+        )
     stands_first = False
     if fx.must_stand and Action.MOVE in normal:
         first_move = normal.index(Action.MOVE)
@@ -368,11 +456,18 @@ def surprise_difficulty(
         16
     """
     check_int(gm_modifier, "gm_modifier", -10, 10)
-    if not ambushers:
-        raise RuleValueError("an ambush needs at least one ambusher", field="ambushers")
+    if not isinstance(ambushers, (list, tuple)) or not 1 <= len(ambushers) <= 1000:
+        raise RuleValueError(
+            f"ambushers must be a list of 1 to 1000 DEX modifiers or (DEX, stealth) pairs, "
+            f"got {quote(ambushers)}",
+            field="ambushers",
+        )
     best = None
     for item in ambushers:
-        dex, stealth = (item, 0) if isinstance(item, int) else item
+        if isinstance(item, (list, tuple)) and len(item) == 2:
+            dex, stealth = item
+        else:
+            dex, stealth = item, 0
         check_int(dex, "dex_modifier", -5, 15)
         check_int(stealth, "stealth", 0, 20)
         best = dex + stealth if best is None else max(best, dex + stealth)
@@ -429,6 +524,9 @@ class Combatant:
 
     def __post_init__(self) -> None:
         """Check the scores."""
+        check_name(self.name, "name")
+        check_flag(self.player, "player")
+        check_flag(self.acts, "acts")
         check_int(self.initiative, "initiative", 0, 60)
         check_int(self.wisdom, "wisdom", 1, 30)
         CheckDie.from_text(self.die)
@@ -447,7 +545,21 @@ def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
         >>> [c.name for c in order]
         ['Bo', 'Ana', 'Gob']
     """
-    return tuple(sorted(combatants, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))
+    people = _combatants(combatants)
+    return tuple(sorted(people, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))
+
+
+def _combatants(items: object) -> tuple[Combatant, ...]:
+    """The combatants given, checked to be :class:`Combatant` (at most 1000)."""
+    if (
+        not isinstance(items, (list, tuple))
+        or len(items) > 1000
+        or not all(isinstance(c, Combatant) for c in items)
+    ):
+        raise RuleValueError(
+            f"combatants must be a list of Combatant, got {quote(items)}", field="combatants"
+        )
+    return tuple(items)
 
 
 def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tuple[Combatant, ...]:
@@ -466,16 +578,18 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
         >>> delay(order, "Bo", 0)[-1].acts
         False
     """
+    people = _combatants(combatants)
+    check_name(name, "name")
     found = False
     out = []
-    for c in combatants:
+    for c in people:
         if c.name == name and not found:
             found = True
             check_int(new_initiative, "new_initiative", 0, c.initiative - 1)
             c = replace(c, initiative=new_initiative, acts=new_initiative > 0)
         out.append(c)
     if not found:
-        raise RuleValueError(f"no combatant named {name!r}", field="name")
+        raise RuleValueError(f"name {quote(name)} is no combatant of the list", field="name")
     return initiative_order(out)
 
 
@@ -495,6 +609,8 @@ def effective_initiative(
         6
     """
     check_int(score, "initiative", 0, 60)
+    check_flag(untrained_shield, "untrained_shield")
+    check_flag(untrained_armour, "untrained_armour")
     fx = combine_conditions(conditions)
     penalty = 3 * (bool(untrained_shield) + bool(untrained_armour))
     return max(0, score + fx.initiative - penalty)

@@ -30,21 +30,28 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...dice import Dice, DiceRoll, parse
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 
 __all__ = [
     "BONUS_RANGE",
     "D12_ONE_FUMBLES",
     "DEFENSE_RANGE",
+    "NAME_LIMIT",
     "SCORE_RANGE",
     "AttackOutcome",
     "CheckDie",
+    "CheckLines",
+    "CheckReport",
     "CheckRoll",
     "ModifierEnum",
     "NamedEnum",
     "ability_modifier",
     "attack",
+    "check_flag",
+    "check_name",
     "check_odds",
+    "check_report",
+    "check_rng",
     "roll_check",
     "to_d12",
 ]
@@ -120,7 +127,7 @@ class CheckDie(Enum):
             if isinstance(text, str) and text.strip().lower() == member.notation:
                 return member
         allowed = ", ".join(repr(m.notation) for m in cls)
-        raise RuleValueError(f"die must be one of {allowed}, got {text!r}", field=field)
+        raise RuleValueError(f"{field} must be one of {allowed}, got {quote(text)}", field=field)
 
     @property
     def dice(self) -> Dice:
@@ -146,6 +153,74 @@ class CheckDie(Enum):
 @lru_cache(maxsize=8)
 def _dice(notation: str) -> Dice:
     return parse(notation)
+
+
+def check_flag(value: object, name: str) -> bool:
+    """Check that a yes-or-no argument is ``True`` or ``False`` (not 1, "yes" or None).
+
+    Example:
+        >>> check_flag(True, "long_range")
+        True
+        >>> check_flag(None, "long_range")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: long_range must be True or False, got None
+    """
+    if not isinstance(name, str):
+        raise RuleValueError(f"name must be a parameter's name, got {quote(name)}", field="name")
+    if not isinstance(value, bool):
+        raise RuleValueError(
+            f"{name} must be True or False, got {quote(value)}",
+            field=name,
+            allowed="True or False",
+            value=value,
+        )
+    return value
+
+
+#: Longest name (of a combatant, a runner, a spell) accepted.
+NAME_LIMIT = 60
+
+
+def check_name(value: object, name: str) -> str:
+    """Check that a name is text of 1 to :data:`NAME_LIMIT` characters, and return it.
+
+    Example:
+        >>> check_name("Krush", "name")
+        'Krush'
+        >>> check_name(None, "name")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: name must be text of 1 to 60 characters, got None
+    """
+    if not isinstance(name, str):
+        raise RuleValueError(f"name must be a parameter's name, got {quote(name)}", field="name")
+    if not isinstance(value, str) or not value.strip() or len(value) > NAME_LIMIT:
+        raise RuleValueError(
+            f"{name} must be text of 1 to {NAME_LIMIT} characters, got {quote(value)}",
+            field=name,
+            allowed=f"text of 1 to {NAME_LIMIT} characters",
+            value=value,
+        )
+    return value
+
+
+def check_rng(rng: object) -> random.Random:
+    """Check that ``rng`` is a :class:`random.Random` (seed it: ``random.Random(7)``).
+
+    Example:
+        >>> check_rng("seed")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rng must be a random.Random such as \
+random.Random(7), got 'seed'
+    """
+    if not isinstance(rng, random.Random):
+        raise RuleValueError(
+            f"rng must be a random.Random such as random.Random(7), got {quote(rng)}",
+            field="rng",
+        )
+    return rng
 
 
 def to_d12(die: str | CheckDie) -> CheckDie:
@@ -227,6 +302,9 @@ def check_odds(
         >>> check_odds(0, -5).hit  # only the natural 1 fails
         Fraction(19, 20)
     """
+    check_int(bonus, "bonus")
+    check_int(difficulty, "difficulty")
+    check_int(critical_from, "critical_from", 2, 20)
     kind = CheckDie.from_text(die)
     hit = crit = fumble = Fraction(0)
     for face, p in kind.dice.pmf().items():
@@ -312,8 +390,65 @@ def roll_check(
         >>> str(roll_check(5, 15, "2d20kh1", rng=random.Random(7)))
         '2d20kh1 [11, 5~] + 5 = 16 vs 15: success'
     """
+    check_int(bonus, "bonus")
+    check_int(difficulty, "difficulty")
     kind = CheckDie.from_text(die)
-    roll = kind.dice.roll(rng or random.Random())
+    roll = kind.dice.roll(random.Random() if rng is None else check_rng(rng))
     natural = _natural(roll.total, kind, critical_from)
     success = natural == "critical" or (natural is None and roll.total + bonus >= difficulty)
     return CheckRoll(roll, bonus, difficulty, success, natural)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """A test priced exactly, with its own seeded roll (the outcome of a test calculator).
+
+    Attributes:
+        bonus: The bonus added to the die.
+        difficulty: The total to reach.
+        die: The die rolled.
+        odds: The exact chances (success, critical, critical failure).
+
+    Example:
+        >>> r = check_report(1, 10)
+        >>> r.odds.hit, r.roll(random.Random(1)).lines
+        (Fraction(3, 5), ('1d20 [5] + 1 = 6 vs 10: failure',))
+    """
+
+    bonus: int
+    difficulty: int
+    die: CheckDie
+    odds: AttackOutcome
+
+    def roll(self, rng: random.Random) -> CheckLines:
+        """One seeded test, the die shown."""
+        return CheckLines((str(roll_check(self.bonus, self.difficulty, self.die, rng=rng)),))
+
+
+@dataclass(frozen=True)
+class CheckLines:
+    """A seeded resolution as lines of text, every die shown.
+
+    Example:
+        >>> str(CheckLines(("a", "b"))).splitlines()
+        ['a', 'b']
+    """
+
+    lines: tuple[str, ...]
+
+    def __str__(self) -> str:
+        """The lines, one a line."""
+        return "\n".join(self.lines)
+
+
+def check_report(bonus: int, difficulty: int, die: str | CheckDie = "d20") -> CheckReport:
+    """A test of ``die + bonus`` against ``difficulty``, exact and rollable.
+
+    Example:
+        >>> check_report(0, 11).odds.hit
+        Fraction(1, 2)
+    """
+    check_int(bonus, "bonus", *BONUS_RANGE)
+    check_int(difficulty, "difficulty", *DEFENSE_RANGE)
+    kind = CheckDie.from_text(die)
+    return CheckReport(bonus, difficulty, kind, check_odds(bonus, difficulty, kind))

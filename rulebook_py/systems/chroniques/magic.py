@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
+from .core import check_flag, check_name
 
 __all__ = ["KEEP_STRONGEST", "SpellEffect", "spell_modifiers"]
 
@@ -44,8 +45,8 @@ class SpellEffect:
 
     def __post_init__(self) -> None:
         """Check the values."""
-        if not str(self.spell).strip() or not str(self.score).strip():
-            raise RuleValueError("a spell effect needs a spell name and a score", field="spell")
+        check_name(self.spell, "spell")
+        check_name(self.score, "score")
         check_int(self.modifier, "modifier", -20, 20)
 
 
@@ -66,6 +67,13 @@ def spell_modifiers(
         ... ])
         {'attack': -1}
     """
+    check_flag(keep_strongest, "keep_strongest")
+    if not isinstance(effects, (list, tuple, set, frozenset)) or not all(
+        isinstance(e, SpellEffect) for e in effects
+    ):
+        raise RuleValueError(
+            f"effects must be a list of SpellEffect, got {quote(effects)}", field="effects"
+        )
     strongest: dict[tuple[str, str], int] = {}
     for effect in effects:
         key = (effect.spell.strip().lower(), effect.score)

@@ -1,0 +1,219 @@
+"""Chroniques Oubliées: a chase set up from plain values, its exact odds and its replay.
+
+:func:`chase_report` is the chase calculator's one call: both sides (DEX and
+CON modifiers, die, lines of the modifier table, armour, untrained gear, the
+rounds in which each acts otherwise, typed as ``"3, 5"`` or ``"every"`` and
+read by :func:`parse_rounds`), the
+distances and the named rules; every parameter of a side is prefixed with the
+side, so an error names the very value at fault.
+
+Example:
+    >>> r = chase_report(pursuer_traits=("HUGE", "FLYING"), quarry_dex=4, quarry_die="2d20kh1")
+    >>> r.pursuer.modifier, r.odds.capture + r.odds.escape + r.odds.unresolved
+    (10, Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ...errors import RuleValueError, check_int, quote
+from .chase import (
+    MAX_ROUNDS,
+    ChaseOdds,
+    ChaseReplay,
+    ChaseRules,
+    ChaseTrait,
+    Runner,
+    chase_odds,
+    simulate_chase,
+)
+from .core import CheckDie, CheckLines, check_flag, check_name, check_rng
+
+__all__ = ["ChaseReport", "chase_report", "parse_rounds"]
+
+
+def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
+    """Read the rounds in which a side acts otherwise: ``"3, 5"``, ``"every"``, or nothing.
+
+    Only ASCII digits are read as numbers; a message quotes at most 60
+    characters of what was typed.
+
+    Returns:
+        ``(rounds, every_round)``.
+
+    Raises:
+        RuleValueError: For anything but round numbers from 1 to
+            :data:`MAX_ROUNDS` or the word ``every``.
+
+    Example:
+        >>> parse_rounds("3, 5 3"), parse_rounds("every"), parse_rounds("")
+        ((frozenset({3, 5}), False), (frozenset(), True), (frozenset(), False))
+        >>> parse_rounds("3, x", "quarry_acts")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: quarry_acts must be round numbers from 1 to 50 \
+(such as 3, 5) or 'every'; 'x' is neither
+    """
+    check_name(field, "field")
+    if not isinstance(text, str):
+        raise RuleValueError(
+            f"{field} must be text such as '3, 5' or 'every', got {quote(text)}", field=field
+        )
+    if len(text) > 4 * MAX_ROUNDS + 100:
+        raise RuleValueError(
+            f"{field} must be at most {4 * MAX_ROUNDS + 100} characters, got {len(text)}",
+            field=field,
+        )
+    words = text.replace(",", " ").split()
+    if [w.lower() for w in words] in (["every"], ["all"], ["every", "round"]):
+        return frozenset(), True
+    rounds = set()
+    for word in words:
+        if not (word.isascii() and word.isdigit() and len(word) <= 3) or not (
+            1 <= int(word) <= MAX_ROUNDS
+        ):
+            raise RuleValueError(
+                f"{field} must be round numbers from 1 to {MAX_ROUNDS} (such as 3, 5) "
+                f"or 'every'; {quote(word, 30)} is neither",
+                field=field,
+            )
+        rounds.add(int(word))
+    return frozenset(rounds), False
+
+
+@dataclass(frozen=True)
+class ChaseReport:
+    """A chase, its exact odds, and its own seeded replay.
+
+    Example:
+        >>> r = chase_report(distance=5, sight=10, max_rounds=2)
+        >>> r.roll(random.Random(1)).lines[-1]  # the quarry wins round 1 by 14
+        'escape'
+    """
+
+    pursuer: Runner
+    quarry: Runner
+    distance: int
+    sight: int
+    rules: ChaseRules
+    odds: ChaseOdds
+
+    def replay(self, rng: random.Random) -> ChaseReplay:
+        """One seeded chase, round by round."""
+        check_rng(rng)
+        return simulate_chase(self.pursuer, self.quarry, self.distance, self.sight, self.rules,
+                              rng=rng)  # fmt: skip
+
+    def roll(self, rng: random.Random) -> CheckLines:
+        """One seeded chase: a line a round, then its result."""
+        replay = self.replay(rng)
+        return CheckLines((*(r.describe() for r in replay.rounds), replay.result))
+
+
+def _traits(names: Iterable[str | ChaseTrait], field: str) -> frozenset[ChaseTrait]:
+    if not isinstance(names, (list, tuple, set, frozenset)) or len(names) > len(ChaseTrait):
+        raise RuleValueError(
+            f"{field} must be lines of the chase table such as 'HUGE', got {quote(names)}",
+            field=field,
+        )
+    out = set()
+    for name in names:
+        if isinstance(name, ChaseTrait):
+            out.add(name)
+        elif isinstance(name, str) and name.upper() in ChaseTrait.__members__:
+            out.add(ChaseTrait[name.upper()])
+        else:
+            allowed = ", ".join(ChaseTrait.__members__)
+            raise RuleValueError(f"{field} must be among {allowed}, got {quote(name)}", field=field)
+    if {ChaseTrait.TINY, ChaseTrait.HUGE} <= out:
+        raise RuleValueError(
+            f"{field} must not hold two sizes (a creature cannot be both tiny or smaller and "
+            "huge or larger)",
+            field=field,
+        )
+    return frozenset(out)
+
+
+def _runner(side: str, values: dict[str, object]) -> Runner:
+    """One side, each value checked under its own prefixed name first."""
+    dex, con = values["dex"], values["con"]
+    check_int(dex, f"{side}_dex", -5, 15)
+    check_int(con, f"{side}_con", -5, 15)
+    check_int(values["armour"], f"{side}_armour", 0, 12)
+    check_int(values["untrained"], f"{side}_untrained", 0, 2)
+    die = CheckDie.from_text(values["die"], f"{side}_die").notation
+    traits = _traits(values["traits"], f"{side}_traits")
+    rounds, every = parse_rounds(values["acts"], f"{side}_acts")
+    return Runner(side, dex, traits, values["armour"], die, con, values["untrained"], rounds,
+                  every)  # fmt: skip
+
+
+def chase_report(
+    *,
+    pursuer_dex: int = 0,
+    pursuer_die: str = "d20",
+    pursuer_traits: Iterable[str | ChaseTrait] = (),
+    pursuer_armour: int = 0,
+    pursuer_untrained: int = 0,
+    pursuer_con: int = 0,
+    pursuer_acts: str = "",
+    quarry_dex: int = 0,
+    quarry_die: str = "d20",
+    quarry_traits: Iterable[str | ChaseTrait] = (),
+    quarry_armour: int = 0,
+    quarry_untrained: int = 0,
+    quarry_con: int = 0,
+    quarry_acts: str = "",
+    distance: int = 30,
+    sight: int = 50,
+    max_rounds: int = 30,
+    endurance_from: int = 0,
+    heavy_rain: bool = False,
+    extra_metres: int = 20,
+) -> ChaseReport:
+    """The exact odds of a chase between two sides given by plain values.
+
+    Args:
+        pursuer_dex: The pursuer's DEX modifier, -5 to 15 (``quarry_dex``: the quarry's).
+        pursuer_die: Its die (``"d20"``, ``"2d20kh1"``, ``"d12"``, ``"2d12kh1"``).
+        pursuer_traits: Its lines of the chase table (:class:`~.chase.ChaseTrait` names).
+        pursuer_armour: Its armour's DEF bonus, 0 to 12 (off its DEX tests).
+        pursuer_untrained: Untrained or forbidden shield and armour it wears, 0 to 2.
+        pursuer_con: Its CON modifier (for the CON rounds).
+        pursuer_acts: The rounds it acts otherwise (``"3, 5"``, ``"every"`` or ``""``).
+        quarry_dex: The quarry's DEX modifier.
+        quarry_die: The quarry's die.
+        quarry_traits: The quarry's lines of the chase table.
+        quarry_armour: The quarry's armour DEF bonus.
+        quarry_untrained: Untrained or forbidden shield and armour the quarry wears.
+        quarry_con: The quarry's CON modifier.
+        quarry_acts: The rounds the quarry acts otherwise.
+        distance: Starting gap in metres, 1 to ``sight - 1``.
+        sight: Loss-of-sight distance, 2 to 500 m.
+        max_rounds: Rounds followed, 1 to 50.
+        endurance_from: First round of CON tests (0: never).
+        heavy_rain: Heavy rain: -2 to both sides' tests.
+        extra_metres: The move of a 10-point lead's extra action (30-m creatures: half again).
+
+    Example:
+        >>> chase_report(pursuer_acts="3, x")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: pursuer_acts must be round numbers from 1 to 50 \
+(such as 3, 5) or 'every'; 'x' is neither
+    """
+    local = dict(locals())
+    sides = [
+        _runner(side, {k: local[f"{side}_{k}"] for k in
+                       ("dex", "con", "armour", "untrained", "die", "traits", "acts")})
+        for side in ("pursuer", "quarry")
+    ]  # fmt: skip
+    check_int(endurance_from, "endurance_from", 0, MAX_ROUNDS)
+    check_int(extra_metres, "extra_metres", 0, 60)
+    check_flag(heavy_rain, "heavy_rain")
+    rules = ChaseRules(extra_metres, 10, endurance_from or None, max_rounds, heavy_rain)
+    odds = chase_odds(sides[0], sides[1], distance, sight, rules)
+    return ChaseReport(sides[0], sides[1], distance, sight, rules, odds)
