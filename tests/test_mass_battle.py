@@ -1191,7 +1191,7 @@ def test_worked_example_calculator_replays_both_examples_step_by_step():
 
 def _plus(offense=0, defense=0):
     """An action worth ``offense``/``defense`` every round (to write the rule out by hand)."""
-    return SpecialAction(ActionKind.CAUTIOUS_RETREAT, after=Effect(offense, defense))
+    return SpecialAction(ActionKind.CHARGE, after=Effect(offense, defense))
 
 
 def test_tight_combat_raises_the_defense_of_both_units_every_round():
@@ -1236,9 +1236,12 @@ def test_tight_combat_raises_the_defense_of_both_units_every_round():
 
 
 def test_tight_combat_only_in_a_cave_or_fault_and_only_with_defenders():
-    with pytest.raises(RuleValueError, match=r"only in a cave or a narrow fault .* not on 'Forêt'"):
+    with pytest.raises(
+        RuleValueError, match=r"only in a cave or a narrow passage .* not on 'Forêt'"
+    ):
         Battlefield(Terrain.FOREST, tight_combat=True)
-    assert Battlefield(Terrain.FAULT_FROM_ABOVE, tight_combat=True).tight_combat
+    with pytest.raises(RuleValueError, match=r"only in a cave"):  # no melee from above
+        Battlefield(Terrain.FAULT_FROM_ABOVE, tight_combat=True)
     cave = Battlefield(Terrain.CAVE_FRONT, tight_combat=True)
     with pytest.raises(RuleValueError, match=r"needs a unit holding the ground") as err:
         battle_odds(Side(Unit("A", 50, 1, 1)), Side(Unit("B", 50, 1, 1)), battlefield=cave)
@@ -1340,7 +1343,8 @@ def test_charge_breaker_rolled_against_a_charge_still_to_roll():
 
 def test_nobody_holds_the_ground():
     a, b = Unit("A", 100, 0, 0), Unit("B", 100, 0, 0)
-    for terrain, free in ((Terrain.MARSH, -2), (Terrain.MUDDY_PLAIN, 0), (Terrain.FOREST, 0)):
+    # no defenders, so nobody is well placed: the source's « sinon, -1 à tous » (issue 25)
+    for terrain, free in ((Terrain.MARSH, -2), (Terrain.MUDDY_PLAIN, -1), (Terrain.FOREST, 0)):
         for well_placed in (True, False):
             field = Battlefield(terrain, well_placed=well_placed)
             steps = totals_before_chance(Side(a, Orders(lean=Lean.OFFENSE)), b, field)
@@ -1351,13 +1355,25 @@ def test_nobody_holds_the_ground():
 def test_the_exact_odds_refuse_too_many_rolled_outcomes_before_any_work():
     a = Side(Unit("A", 100, 3, 3, Commander(cunning=Cunning.CLEVER)))
     d = Side(Unit("B", 100, 3, 3, Commander(cunning=Cunning.CLEVER), defends_ground=True))
-    six = [ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 3).from_round(k) for k in (1, 2, 3)]
-    with pytest.raises(RuleValueError, match=r"7,776 combinations of outcomes; at most 1,296"):
-        battle_odds(a, d, attacker_rolls=six, defender_rolls=six[:2])
+    # 6 x 4 x 4 outcomes for the attacker (an ambush, two charges that do not overlap)
+    three = [ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 3), charge_rolls(3)]
+    three.append(charge_rolls(3).from_round(3))
+    breaker = charge_breaker_rolls(charge(4, 0), 0, 0, 0)  # 3 outcomes
+    planning = tight_combat_rolls(TightCombatRoute.PLANNING, 3)  # 3 outcomes
+    surprise = surprise_attack_rolls(0, 0)  # 3 outcomes
+    cave = Battlefield(Terrain.CAVE_FRONT, tight_combat=True)
+    with pytest.raises(RuleValueError, match=r"2,592 combinations of outcomes; at most 1,296"):
+        battle_odds(
+            a,
+            d,
+            battlefield=cave,
+            attacker_rolls=three,
+            defender_rolls=[breaker, planning, surprise],
+        )
     import time
 
     start = time.process_time()
-    battle_odds(a, d, attacker_rolls=six[:2], defender_rolls=six[:2])  # 1,296: accepted
+    battle_odds(a, d, battlefield=cave, attacker_rolls=three, defender_rolls=[breaker, planning])
     assert time.process_time() - start < 2.0  # about 0.5 s alone on the book's machine
 
 
