@@ -128,7 +128,7 @@ def check_side(
             raise DeclarationError(
                 name,
                 f"{label}: its luck or planning needs the battle to be a tight combat "
-                "(“Tight combat”, Battlefield(tight_combat=True))",
+                "(a state of the whole battle)",
                 action,
             )
         if action.kind is ActionKind.AMBUSH and _rounds(action) and min(_rounds(action)) > 1:

@@ -862,11 +862,6 @@ def _check_pair(
             f"and {d_unit.name!r}",
             field="defends_ground",
         )
-    if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):
-        raise RuleValueError(
-            "tight_combat is chosen by the defenders: it needs a unit holding the ground",
-            field="tight_combat",
-        )
     for unit, name in ((a_unit, "attacker"), (d_unit, "defender")):
         if unit.vitality == 0:
             raise RuleValueError(
@@ -879,3 +874,8 @@ def _check_pair(
     check_side(
         defender, attacker, "defender", battlefield.tight_combat, defender_rolls, attacker_rolls
     )
+    if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):
+        raise RuleValueError(
+            "tight_combat is chosen by the defenders: it needs a unit holding the ground",
+            field="tight_combat",
+        )
