@@ -185,6 +185,16 @@ class Choice(Enum):
     ROLLED_BREAKER = "rolled breaker"
 
     @property
+    def label(self) -> str:
+        """The entry in the reader's words.
+
+        Example:
+            >>> Choice.AMBUSH_FREE.label
+            'ambush +2 free, −1/round'
+        """
+        return _CHOICE_LABELS[self]
+
+    @property
     def rolled(self) -> bool:
         """Whether its dice are still to roll."""
         return self.value.startswith("rolled")
@@ -194,6 +204,29 @@ class Choice(Enum):
         """Whether it is a charge-breaker (it answers the enemy's charge)."""
         return "breaker" in self.value
 
+
+_CHOICE_LABELS = {
+    Choice.NONE: "none",
+    Choice.AMBUSH_FREE: "ambush +2 free, −1/round",
+    Choice.AMBUSH_OFFENSE: "ambush +2 offense, −1/round",
+    Choice.AMBUSH_OFFENSE_4: "ambush +4 offense, −1/round",
+    Choice.WAR_CRY: "war cry",
+    Choice.CHARGE: "charge +2/+2, strikes the next round",
+    Choice.SURPRISE_WON: "surprise attack, won (defenders)",
+    Choice.SURPRISE_SEEN: "enemy's surprise attack seen through",
+    Choice.RETREAT: "cautious retreat −2/+2 (defenders)",
+    Choice.TIGHT_LUCK_3: "tight combat, luck 3: +2 offense (defenders)",
+    Choice.TIGHT_LUCK_4: "tight combat, luck 4: +4 offense (defenders)",
+    Choice.BREAKER_WON: "charge-breaker, won: charge broken (defenders)",
+    Choice.BREAKER_LOST: "charge-breaker, lost: charge +2 offense (defenders)",
+    Choice.ROLLED_AMBUSH_OFFENSE: "ambush, dice rolled, on offense",
+    Choice.ROLLED_AMBUSH: "ambush, dice rolled, free",
+    Choice.ROLLED_CHARGE: "charge, dice rolled",
+    Choice.ROLLED_SURPRISE: "surprise attack, dice rolled (defenders)",
+    Choice.ROLLED_TIGHT_LUCK: "tight combat by luck, dice rolled (defenders)",
+    Choice.ROLLED_TIGHT_PLANNING: "tight combat by planning, dice rolled (defenders)",
+    Choice.ROLLED_BREAKER: "charge-breaker, dice rolled (defenders)",
+}
 
 _RESOLVED: dict[Choice, SpecialAction] = {
     Choice.AMBUSH_FREE: ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action,
@@ -771,6 +804,26 @@ class BattleReplay:
 
     rounds: tuple[BattleRound, ...]
     actions: tuple[tuple[str, RolledAction, tuple[int, ...], str], ...]
+
+    def rows(self) -> list[tuple[int, str, str, str, str, str, str]]:
+        """``(round, attacker d4 (off/def), defender d4, losses, vitality left)`` of every round.
+
+        Example:
+            >>> battle_of({"offense": 3}, {"vitality": 10}).roll(random.Random(1)).rows()[0][:2]
+            (1, '2 (2/0)')
+        """
+        return [
+            (
+                r.round_number,
+                f"{r.attacker_die} ({r.attacker_chance[0]}/{r.attacker_chance[1]})",
+                f"{r.defender_die} ({r.defender_chance[0]}/{r.defender_chance[1]})",
+                f"{r.damage_to_attacker} %",
+                f"{r.damage_to_defender} %",
+                f"{r.attacker.vitality} %",
+                f"{r.defender.vitality} %",
+            )
+            for r in self.rounds
+        ]
 
     @property
     def end(self) -> str:

@@ -24,6 +24,8 @@ from ...systems.mass_battle import (
     UNIT_DEFAULTS,
     Attitude,
     BattleRound,
+    ChancePolicy,
+    Choice,
     CommanderClass,
     Cunning,
     Fame,
@@ -75,41 +77,14 @@ _LEADERSHIP = [
     if len(set(cls.by_experience)) > 1 or exp == "LITTLE"
 ]
 
+_ENTRIES = [(c.label, c.value) for c in Choice]
 #: Resolved entries of the action lists, in the reader's words.
-ACTION_OPTIONS: list[tuple[str, str]] = [
-    ("none", "none"),
-    ("ambush +2 free, −1/round", "ambush free"),
-    ("ambush +2 offense, −1/round", "ambush offense"),
-    ("ambush +4 offense, −1/round", "ambush offense 4"),
-    ("war cry", "war cry"),
-    ("charge +2/+2, strikes the next round", "charge"),
-    ("surprise attack, won (defenders)", "surprise won"),
-    ("enemy's surprise attack seen through", "surprise seen"),
-    ("cautious retreat −2/+2 (defenders)", "retreat"),
-    ("tight combat, luck 3: +2 offense (defenders)", "tight luck 3"),
-    ("tight combat, luck 4: +4 offense (defenders)", "tight luck 4"),
-]
+ACTION_OPTIONS = [e for e, c in zip(_ENTRIES, Choice) if not c.rolled and not c.breaker]
 #: Charge-breakers: they answer the enemy's first charge (two-unit calculators only).
-BREAKER_OPTIONS = [
-    ("charge-breaker, won: charge broken (defenders)", "breaker won"),
-    ("charge-breaker, lost: charge +2 offense (defenders)", "breaker lost"),
-]
+BREAKER_OPTIONS = [e for e, c in zip(_ENTRIES, Choice) if c.breaker and not c.rolled]
 #: Actions whose dice the battle odds average over exactly (battle odds only).
-ROLLED_OPTIONS = [
-    ("ambush, dice rolled, on offense", "rolled ambush offense"),
-    ("ambush, dice rolled, free", "rolled ambush"),
-    ("charge, dice rolled", "rolled charge"),
-    ("surprise attack, dice rolled (defenders)", "rolled surprise"),
-    ("tight combat by luck, dice rolled (defenders)", "rolled tight luck"),
-    ("tight combat by planning, dice rolled (defenders)", "rolled tight planning"),
-    ("charge-breaker, dice rolled (defenders)", "rolled breaker"),
-]
-POLICIES = [
-    ("all to offense (reckless)", "ALL_OFFENSE"),
-    ("all to defense", "ALL_DEFENSE"),
-    ("split after the roll", "SPLIT"),
-    ("cautious: attack only if ahead", "CAUTIOUS"),
-]
+ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, Choice) if c.rolled]
+POLICIES = [(p.description, p.name) for p in ChancePolicy]
 WEAPONS = [
     ("hand weapons", "melee"),
     ("missile weapons", "missile"),

@@ -150,20 +150,8 @@ class MassBattleOddsCalculator(TwoColumns):
             + f" → {escape(note)}"
             for side, one, faces, note in roll.actions
         )
-        rows = [
-            (
-                r.round_number,
-                f"{r.attacker_die} ({r.attacker_chance[0]}/{r.attacker_chance[1]})",
-                f"{r.defender_die} ({r.defender_chance[0]}/{r.defender_chance[1]})",
-                f"{r.damage_to_attacker} %",
-                f"{r.damage_to_defender} %",
-                f"{r.attacker.vitality} %",
-                f"{r.defender.vitality} %",
-            )
-            for r in roll.rounds
-        ]
         head = f"{escape(roll.end)} after {len(roll.rounds)} round(s){actions}"
-        return head + table_html(_REPLAY, rows)
+        return head + table_html(_REPLAY, roll.rows())
 
 
 def _name(kind: mass_battle.ActionKind) -> str:
