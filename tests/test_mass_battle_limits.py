@@ -254,3 +254,40 @@ def test_nobody_well_placed_on_a_muddy_plain_is_minus_one_to_all():
         defender_allocation=Allocation(die=1, chance=1),
     )
     assert r.attacker_steps[5].result == r.defender_steps[5].result == "+0/-1"
+
+
+def test_the_charge_breaker_answers_the_first_charge_in_time():
+    from rulebook_py.systems.mass_battle import declare
+    from rulebook_py.widgets.mass_battle import MassBattleRoundCalculator
+
+    late_first = {"action1": "charge", "action1_round": 5, "action2": "charge"}
+    two = declare(late_first, {"action1": "breaker won"})
+    # the charge of round 1 (it strikes in round 2) is broken; the one of round 5 strikes in 6
+    offense = [sum(a.effect(r).offense for a in two.attacker.orders.actions) for r in (2, 6)]
+    assert offense == [0, 2]
+    assert two.defender.orders.actions[0].effect(2) == Effect(offense=2)
+    calc = MassBattleRoundCalculator(
+        a_action1="charge", a_action1_round=5, a_action2="charge", d_action1="breaker won", round=2
+    )
+    assert "<td>special actions</td><td>+4/+0</td><td>+6/+3</td>" in calc.result.value
+
+
+def test_the_calculators_and_the_api_refuse_with_one_message():
+    from rulebook_py.systems.mass_battle import battle_of
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator, MassBattleRoundCalculator
+
+    reason = (
+        "“cautious retreat” is an action of the defenders, and this unit does not hold the ground"
+    )
+    with pytest.raises(RuleValueError) as err:
+        battle_of({"action1": "retreat"}, {})
+    assert str(err.value) == f"attacker['action1'] {reason}"
+    with pytest.raises(RuleValueError) as err:
+        battle_odds(Side(Unit("A", 60, 3, 3), Orders(actions=(cautious_retreat(),))), _holder())
+    assert str(err.value) == f"attacker {reason}"
+    for cls in (MassBattleOddsCalculator, MassBattleRoundCalculator):
+        calc = cls(a_action1="retreat")
+        assert f"Special action 1 {reason}" in calc.error_for("a_action1")
+        assert calc.result.value == ""
+    calc = MassBattleOddsCalculator(a_action1="war cry", a_action2="war cry", a_action2_round=4)
+    assert "once a day" in calc.error_for("a_action2")
