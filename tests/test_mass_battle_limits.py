@@ -291,3 +291,16 @@ def test_the_calculators_and_the_api_refuse_with_one_message():
         assert calc.result.value == ""
     calc = MassBattleOddsCalculator(a_action1="war cry", a_action2="war cry", a_action2_round=4)
     assert "once a day" in calc.error_for("a_action2")
+
+
+@pytest.mark.parametrize("bad", [None, 3.5, "3", True, 10**100])
+def test_a_wrong_type_in_an_effect_or_a_plan_is_a_rulebook_error(bad):
+    from rulebook_py.errors import RulebookError
+    from rulebook_py.systems.mass_battle import battle_of, unit_totals
+
+    with pytest.raises(RulebookError, match="offense must be an integer"):
+        Effect(offense=bad)
+    with pytest.raises(RulebookError, match=r"attacker\['offense'\] must be an integer"):
+        battle_of({"offense": bad}, {})
+    with pytest.raises(RulebookError, match=r"unit\['attitude'\] must be one of"):
+        unit_totals({"attitude": bad})

@@ -79,6 +79,8 @@ def check_d4(value: object, name: str) -> int:
         >>> check_d4(4, "die")
         4
     """
+    if not isinstance(name, str):
+        raise RuleValueError(f"name must be text, got {quote(name)}", field="name")
     return check_int(value, name, 1, 4)
 
 
@@ -428,9 +430,9 @@ def charge_breaker(
         >>> r.charge.effect(2)
         Effect(offense=3, defense=1, free=0)
     """
-    if enemy_charge.kind is not ActionKind.CHARGE:
+    if not isinstance(enemy_charge, SpecialAction) or enemy_charge.kind is not ActionKind.CHARGE:
         raise RuleValueError(
-            f"a charge-breaker answers a charge, got {enemy_charge.kind.label!r}",
+            f"enemy_charge must be a charge: a charge-breaker answers a charge, got {quote(enemy_charge)}",
             field="enemy_charge",
         )
     prep = check_d4(preparation_die, "preparation_die") + check_int(
@@ -809,6 +811,10 @@ def ambush_rolls(
         [(0, Fraction(3, 16)), (1, Fraction(1, 4)), (2, Fraction(1, 4)), (3, Fraction(3, 16)), (4, Fraction(1, 8))]
     """
     ambush(1, 1, hider_cunning, detector_cunning, help_bonus)  # validates the inputs
+    if not isinstance(on_offense, bool):
+        raise RuleValueError(
+            f"on_offense must be True or False, got {quote(on_offense)}", field="on_offense"
+        )
 
     def resolve(hide: int, detect: int) -> tuple[SpecialAction, SpecialAction]:
         result = ambush(hide, detect, hider_cunning, detector_cunning, help_bonus)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import RuleValueError
+from ...errors import RuleValueError, quote
 from .actions import DEFENDERS_ACTIONS, ActionKind, RolledAction, SpecialAction
 
 __all__ = ["DeclarationError", "action_name", "check_side"]
@@ -48,6 +48,10 @@ def action_name(kind: ActionKind) -> str:
         >>> action_name(ActionKind.CHARGE_BREAKER)
         'charge-breaker'
     """
+    if not isinstance(kind, ActionKind):
+        raise RuleValueError(
+            f"kind must be one of {[k.name for k in ActionKind]}, got {quote(kind)}", field="kind"
+        )
     return kind.name.lower().replace("_", " ").replace("charge breaker", "charge-breaker")
 
 
@@ -65,6 +69,11 @@ class DeclarationError(RuleValueError):
     """
 
     def __init__(self, side: str, reason: str, action: Any) -> None:
+        if not isinstance(side, str) or not isinstance(reason, str):
+            raise RuleValueError(
+                f"side and reason must be text, got {quote(side)} and {quote(reason)}",
+                field="side",
+            )
         super().__init__(f"{side} {reason}", field=side)
         self.reason = reason
         self.action = action

@@ -146,6 +146,9 @@ def chance_split(
         >>> chance_split(ChancePolicy.CAUTIOUS, 4, 25, 10), chance_split(ChancePolicy.CAUTIOUS, 3, 10, 25)
         ((4, 0), (0, 3))
     """
+    check_int(die, "die", 1, 4)
+    check_int(own, "own", 0, 100)
+    check_int(enemy, "enemy", 0, 100)
     if policy is ChancePolicy.ALL_OFFENSE:
         return die, 0
     if policy is ChancePolicy.ALL_DEFENSE:
@@ -860,6 +863,13 @@ class SimulationResult:
     both_fall: int
     unfinished: int
     rounds: dict[int, int]
+
+    def __post_init__(self) -> None:
+        check_int(self.n, "n", 1, MAX_SIMULATIONS)
+        for name in ("attacker_wins", "defender_wins", "both_fall", "unfinished"):
+            check_int(getattr(self, name), name, 0, self.n)
+        if not isinstance(self.rounds, dict):
+            raise RuleValueError(f"rounds must be a dict, got {quote(self.rounds)}", field="rounds")
 
     def frequency(self, outcome: str) -> Fraction:
         """The share of battles with ``outcome`` (an attribute name)."""

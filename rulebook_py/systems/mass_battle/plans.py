@@ -184,6 +184,12 @@ class Choice(Enum):
     ROLLED_TIGHT_PLANNING = "rolled tight planning"
     ROLLED_BREAKER = "rolled breaker"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Choice:
+        raise RuleValueError(
+            f"choice must be one of {[c.value for c in cls]}, got {quote(value)}", field="choice"
+        )
+
     @property
     def label(self) -> str:
         """The entry in the reader's words.

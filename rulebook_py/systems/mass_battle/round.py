@@ -42,6 +42,7 @@ from .tables import (
     Terrain,
     TerrainEffect,
     Weather,
+    _check_flag,
     leadership,
     table_percent,
     terrain_effect,
@@ -169,6 +170,9 @@ def split_free(
         ...
         rulebook_py.errors.RuleValueError: free: cannot put 3 of 2 points on offense (allowed 0 to 2)
     """
+    check_int(amount, "amount", -100, 100)
+    if not isinstance(lean, Lean):
+        raise RuleValueError(f"lean must be a Lean, got {quote(lean)}", field="lean")
     if to_offense is not None:
         check_int(to_offense, name)
         low, high = sorted((0, amount))
@@ -274,6 +278,13 @@ class Unit:
     flying: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or len(self.name) > 200:
+            raise RuleValueError(
+                f"name must be text of at most 200 characters, got {quote(self.name)}",
+                field="name",
+            )
+        for flag in ("defends_ground", "feels_weather", "missile_weapons", "flying"):
+            _check_flag(getattr(self, flag), flag)
         _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
@@ -459,6 +470,15 @@ class Allocation:
     die: int | None = None
     chance: int | None = None
 
+    def __post_init__(self) -> None:
+        for name in ("special", "morale", "leadership", "terrain"):
+            if getattr(self, name) is not None:
+                check_int(getattr(self, name), name, -100, 100)
+        if self.die is not None:
+            check_int(self.die, "die", -100, 100)
+        if self.chance is not None:
+            check_int(self.chance, "chance", -100, 100)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -485,6 +505,16 @@ class Step:
     offense: int
     defense: int
     note: str = ""
+
+    def __post_init__(self) -> None:
+        check_int(self.number, "number", -2, 6)
+        for name in ("offense_change", "defense_change", "offense", "defense"):
+            check_int(getattr(self, name), name, -1000, 1000)
+        for name in ("name", "note"):
+            if not isinstance(getattr(self, name), str):
+                raise RuleValueError(
+                    f"{name} must be text, got {quote(getattr(self, name))}", field=name
+                )
 
     @property
     def result(self) -> str:
