@@ -304,3 +304,25 @@ def test_a_wrong_type_in_an_effect_or_a_plan_is_a_rulebook_error(bad):
         battle_of({"offense": bad}, {})
     with pytest.raises(RulebookError, match=r"unit\['attitude'\] must be one of"):
         unit_totals({"attitude": bad})
+
+
+def test_the_odds_calculator_takes_an_attitude_per_round():
+    from rulebook_py.systems.mass_battle import battle_of
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
+
+    calc = MassBattleOddsCalculator(a_attitude2="RATHER_DEFENSIVE", a_attitude2_round=3)
+    call = calc.view.call
+    assert "'attitude2': 'RATHER_DEFENSIVE'" in call.expression
+    brigands = {"offense": 3, "defense": 1, "morale": "CONFIDENT", "cunning": "CLEVER"}
+    brigands |= {"leadership": "INTELLIGENT/VETERAN", "lean": "DEFENSE"}
+    brigands |= {"action1": "ambush offense", "policy": "ALL_OFFENSE"}
+    knights = {"vitality": 40, "offense": 4, "defense": 3, "lean": "DEFENSE"}
+    knights |= {"leadership": "INTELLIGENT/EXPERIENCED", "policy": "ALL_DEFENSE"}
+    plan = {**brigands, "attitude": "RATHER_OFFENSIVE"}
+    scheduled = battle_of({**plan, "attitude2": "RATHER_DEFENSIVE", "attitude2_round": 3}, knights)
+    assert call.value == scheduled.attacker_wins
+    assert scheduled.odds != battle_of(plan, knights).odds  # the schedule changes the battle
+    calc.controls["a_attitude2_round"].value = 1
+    assert "from round must be an integer from 2 to 20, got 1" in calc.error_for(
+        "a_attitude2_round"
+    )
