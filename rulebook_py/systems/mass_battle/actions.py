@@ -25,7 +25,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 from .tables import Cunning
 
 __all__ = [
@@ -79,6 +79,8 @@ def check_d4(value: object, name: str) -> int:
         >>> check_d4(4, "die")
         4
     """
+    if not isinstance(name, str):
+        raise RuleValueError(f"name must be text, got {quote(name)}", field="name")
     return check_int(value, name, 1, 4)
 
 
@@ -109,6 +111,10 @@ class Effect:
     offense: int = 0
     defense: int = 0
     free: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("offense", "defense", "free"):
+            check_int(getattr(self, name), name, -100, 100)
 
     def __add__(self, other: Effect) -> Effect:
         return Effect(
@@ -161,6 +167,10 @@ class SpecialAction:
         schedule: Effects of rounds 1, 2, ... in order.
         after: Effect of every round after the schedule (default nothing).
         note: How it was resolved, for the reader.
+        answer: What this unit gains in answer to the *enemy's* action (a
+            surprise attack seen through, nothing), not an action it declared.
+        surprise: The round in which this unit is surprised (an enemy's
+            ambush sprung on it: the source's balanced attitude), 0 for none.
 
     Example:
         >>> act = SpecialAction(ActionKind.CAUTIOUS_RETREAT, (), Effect(-2, 2))
@@ -172,6 +182,40 @@ class SpecialAction:
     schedule: tuple[Effect, ...] = ()
     after: Effect = field(default_factory=Effect)
     note: str = ""
+    answer: bool = False
+    surprise: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ActionKind):
+            raise RuleValueError(
+                f"kind must be one of {[k.name for k in ActionKind]}, got {quote(self.kind)}",
+                field="kind",
+            )
+        if not isinstance(self.schedule, tuple) or not all(
+            isinstance(e, Effect) for e in self.schedule
+        ):
+            raise RuleValueError(
+                f"schedule must be a tuple of Effect, got {quote(self.schedule)}", field="schedule"
+            )
+        if not isinstance(self.after, Effect):
+            raise RuleValueError(f"after must be an Effect, got {quote(self.after)}", field="after")
+        if not isinstance(self.note, str):
+            raise RuleValueError(f"note must be text, got {quote(self.note)}", field="note")
+        if not isinstance(self.answer, bool):
+            raise RuleValueError(
+                f"answer must be True or False, got {quote(self.answer)}", field="answer"
+            )
+        check_int(self.surprise, "surprise", 0, 2 * MAX_DECLARED_ROUND)
+
+    def active_rounds(self, last: int = 20) -> frozenset[int]:
+        """The rounds, up to ``last``, in which this action changes anything.
+
+        Example:
+            >>> sorted(charge(4, 0).active_rounds()), len(cautious_retreat().active_rounds())
+            ([2], 20)
+        """
+        rounds = {r for r in range(1, last + 1) if self.effect(r)}
+        return frozenset(rounds | ({self.surprise} if self.surprise else set()))
 
     def effect(self, round_number: int) -> Effect:
         """The effect in round ``round_number`` (1 is the first round).
@@ -223,6 +267,7 @@ class SpecialAction:
             self,
             schedule=(Effect(),) * (round_number - 1) + self.schedule,
             note=f"{self.note} (from round {round_number})",
+            surprise=self.surprise + round_number - 1 if self.surprise else 0,
         )
 
 
@@ -272,18 +317,22 @@ def surprise_attack(
     own = check_d4(defender_die, "defender_die") + check_int(defender_bonus, "defender_bonus")
     enemy = check_d4(attacker_die, "attacker_die") + check_int(attacker_bonus, "attacker_bonus")
     none = SpecialAction(ActionKind.SURPRISE_ATTACK, note="no effect")
+    nothing_seen = SpecialAction(ActionKind.SURPRISE_ATTACK, note="no effect", answer=True)
     note = f"defender {own} vs attacker {enemy}"
     if own > enemy:
         won = SpecialAction(
             ActionKind.SURPRISE_ATTACK, (Effect(offense=2), Effect(offense=1)), note=note
         )
-        return ContestResult(own, enemy, won, none)
+        return ContestResult(own, enemy, won, nothing_seen)
     if enemy > own:
         seen = SpecialAction(
-            ActionKind.SURPRISE_ATTACK, (Effect(defense=2), Effect(defense=1)), note=note
+            ActionKind.SURPRISE_ATTACK,
+            (Effect(defense=2), Effect(defense=1)),
+            note=f"{note}: seen through",
+            answer=True,
         )
         return ContestResult(own, enemy, none, seen)
-    return ContestResult(own, enemy, none, none)
+    return ContestResult(own, enemy, none, nothing_seen)
 
 
 def charge(
@@ -381,9 +430,9 @@ def charge_breaker(
         >>> r.charge.effect(2)
         Effect(offense=3, defense=1, free=0)
     """
-    if enemy_charge.kind is not ActionKind.CHARGE:
+    if not isinstance(enemy_charge, SpecialAction) or enemy_charge.kind is not ActionKind.CHARGE:
         raise RuleValueError(
-            f"a charge-breaker answers a charge, got {enemy_charge.kind.label!r}",
+            f"enemy_charge must be a charge: a charge-breaker answers a charge, got {quote(enemy_charge)}",
             field="enemy_charge",
         )
     prep = check_d4(preparation_die, "preparation_die") + check_int(
@@ -516,16 +565,23 @@ class AmbushResult:
         detect_total: The enemy commander's 1d4 + cunning.
         bonus: Points to distribute in round 1.
         action: The decaying schedule (bonus, bonus - 1, ..., 0).
+        surprised: What the enemy gets: surprised in round 1 when the ambush
+            is sprung (its attitude is then the source's balanced one).
 
     Example:
         >>> ambush(2, 1, Cunning.ALERT, Cunning.ALERT).bonus  # hide 2 < 3: not hidden
         0
+        >>> ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).surprised.surprise
+        1
     """
 
     hide_total: int
     detect_total: int
     bonus: int
     action: SpecialAction
+    surprised: SpecialAction = field(
+        default_factory=lambda: SpecialAction(ActionKind.AMBUSH, answer=True)
+    )
 
 
 def ambush(
@@ -581,7 +637,15 @@ def ambush(
         bonus = hide - max(2, detect)
         note = f"hiding {hide} vs detection {detect}: +{bonus}"
     schedule = tuple(Effect(free=bonus - r) for r in range(bonus))
-    return AmbushResult(hide, detect, bonus, SpecialAction(ActionKind.AMBUSH, schedule, note=note))
+    surprised = SpecialAction(
+        ActionKind.AMBUSH,
+        note="surprised: balanced attitude" if bonus else "not surprised",
+        answer=True,
+        surprise=1 if bonus else 0,
+    )
+    return AmbushResult(
+        hide, detect, bonus, SpecialAction(ActionKind.AMBUSH, schedule, note=note), surprised
+    )
 
 
 def ambush_odds(
@@ -672,7 +736,14 @@ class RolledAction:
         merged: dict[tuple[object, ...], list[Any]] = {}
         for faces in itertools.product(range(1, 5), repeat=len(self.dice)):
             own, enemy = self.resolver(*faces)
-            key = (own.schedule, own.after, enemy.schedule, enemy.after)
+            key = (
+                own.schedule,
+                own.after,
+                own.surprise,
+                enemy.schedule,
+                enemy.after,
+                enemy.surprise,
+            )
             if key in merged:
                 merged[key][0] += 1
             else:
@@ -715,7 +786,7 @@ class RolledAction:
 
 
 def _nothing(kind: ActionKind) -> SpecialAction:
-    return SpecialAction(kind, note="nothing for this side")
+    return SpecialAction(kind, note="nothing for this side", answer=True)
 
 
 def ambush_rolls(
@@ -740,10 +811,15 @@ def ambush_rolls(
         [(0, Fraction(3, 16)), (1, Fraction(1, 4)), (2, Fraction(1, 4)), (3, Fraction(3, 16)), (4, Fraction(1, 8))]
     """
     ambush(1, 1, hider_cunning, detector_cunning, help_bonus)  # validates the inputs
+    if not isinstance(on_offense, bool):
+        raise RuleValueError(
+            f"on_offense must be True or False, got {quote(on_offense)}", field="on_offense"
+        )
 
     def resolve(hide: int, detect: int) -> tuple[SpecialAction, SpecialAction]:
-        action = ambush(hide, detect, hider_cunning, detector_cunning, help_bonus).action
-        return (action.on_offense() if on_offense else action), _nothing(ActionKind.AMBUSH)
+        result = ambush(hide, detect, hider_cunning, detector_cunning, help_bonus)
+        action = result.action
+        return (action.on_offense() if on_offense else action), result.surprised
 
     return RolledAction(ActionKind.AMBUSH, ("hiding d4", "detection d4"), resolve)
 

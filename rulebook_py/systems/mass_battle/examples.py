@@ -10,6 +10,10 @@ Example:
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from ...errors import RuleValueError, quote
 from .actions import AmbushResult, ambush
 from .round import (
     Allocation,
@@ -24,7 +28,16 @@ from .round import (
 )
 from .tables import Attitude, CommanderClass, Cunning, Experience, Morale, Terrain, Weather
 
-__all__ = ["brigands_ambush", "brigands_sides", "dragon_sides", "knights_vs_dragon"]
+__all__ = [
+    "EXAMPLE_STEPS",
+    "STEP_NAMES",
+    "WorkedExample",
+    "brigands_ambush",
+    "brigands_sides",
+    "dragon_sides",
+    "knights_vs_dragon",
+    "worked_example",
+]
 
 
 def brigands_sides() -> tuple[Side, Side, Battlefield, AmbushResult]:
@@ -54,7 +67,7 @@ def brigands_sides() -> tuple[Side, Side, Battlefield, AmbushResult]:
     )
     knights = Side(
         Unit("Knights", 40, 4, 3, knight, Morale.UNINSPIRED, defends_ground=True),
-        Orders(Attitude.BALANCED, (), Lean.DEFENSE),
+        Orders(Attitude.BALANCED, (hidden.surprised,), Lean.DEFENSE),
     )
     return brigands, knights, Battlefield(Terrain.ROAD, Weather.NORMAL), hidden
 
@@ -115,3 +128,124 @@ def knights_vs_dragon() -> BattleRound:
         attacker_allocation=Allocation(die=4, chance=4),
         defender_allocation=Allocation(die=3, chance=0),
     )
+
+
+#: The steps of a round, as the worked examples show them.
+STEP_NAMES = (
+    "−1: declared levels",
+    "0: attitude",
+    "1: special actions",
+    "2: morale",
+    "3: leadership",
+    "3: terrain",
+    "4: chance (1d4)",
+    "5: damage",
+    "6: vitality left",
+)
+
+#: What happens at each step of the two worked examples, in the book's words.
+EXAMPLE_STEPS: dict[str, tuple[str, ...]] = {
+    "brigands": (
+        "The brigands declare offense 3 and defense 1; the princess's knights 4 and 3.",
+        "The chief orders a rather offensive attitude (+1/−1). The surprised knights "
+        "have no time to choose: balanced, no change.",
+        "Ambush: the chief's hiding roll of 6 (4 on the die, +1 cunning, +1 forest) "
+        "against the knight's detection roll of 4 leaves +2, which he puts on offense.",
+        "The brigands are confident (+1) and put it on defense; the knights' ordinary "
+        "morale gives nothing.",
+        "The chief's leadership (+2) goes to defense; so does the young knight's (+1).",
+        "A plain forest road: no terrain bonus for either side.",
+        "The brigands roll 4 and split it, 3 on offense and 1 on defense; the knights "
+        "roll 2 and put both on defense.",
+        "Brigands: 9 against 6 is 3 levels, plus the base, 20 %. Knights: 4 against 4 "
+        "is nothing, plus the base, 5 %.",
+        "95 % of the brigands and 20 % of the knights fight on; next round the ambush "
+        "is worth only +1.",
+    ),
+    "dragon": (
+        "The seven knights (25 %) have offense 2 and defense 2, the dying dragon (10 %) "
+        "3 and 4: every modifier is already counted in these levels.",
+        "Already counted in the levels: no change.",
+        "No special action.",
+        "Already counted in the levels: no change.",
+        "The dragon needs no commander; the knights' leadership is already counted.",
+        "Already counted in the levels: no change.",
+        "Before rolling, the knights' player puts the die on offense and the dragon's "
+        "on defense. The knights roll 4, the dragon 3.",
+        "Knights: 2 against 4 is nothing before the dice, the dice add 4 − 3 = 1 level, "
+        "plus the base: 10 %. Dragon: 3 against 2 is 1 level, plus the base: 10 %.",
+        "The dragon falls from 10 % to 0 %; the knights from 25 % to 15 %: four of the "
+        "seven are left standing.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ExampleRoll:
+    """The example's round with two fresh d4."""
+
+    names: tuple[str, str]
+    result: BattleRound
+
+    def __str__(self) -> str:
+        (a, d), r = self.names, self.result
+        return (
+            f"{a} roll {r.attacker_die} ({r.attacker_chance[0]} on offense), {d} roll "
+            f"{r.defender_die} (on defense): {a} lose {r.damage_to_attacker} % → "
+            f"{r.attacker.vitality} %, {d} lose {r.damage_to_defender} % → {r.defender.vitality} %"
+        )
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """One of the source's worked examples (``"brigands"`` or ``"dragon"``) and its round.
+
+    Attributes:
+        name: Which example.
+        names: The two units' names.
+        result: The round as the source plays it.
+    """
+
+    name: str
+    names: tuple[str, str]
+    result: BattleRound
+
+    def roll(self, rng: random.Random) -> ExampleRoll:
+        """The same round with two fresh d4, placed as the example's players place them.
+
+        Example:
+            >>> str(worked_example("dragon").roll(random.Random(1)))[:40]
+            'Seven knights roll 2 (2 on offense), Bla'
+        """
+        return ExampleRoll(self.names, _example(self.name, (rng.randint(1, 4), rng.randint(1, 4))))
+
+
+def _example(name: str, dice: tuple[int, int] | None = None) -> BattleRound:
+    if name == "brigands":
+        a, d, field, _ = brigands_sides()
+        a_die, d_die = dice or (4, 2)
+        allocs = (
+            Allocation(special=2, die=a_die, chance=min(3, a_die)),
+            Allocation(die=d_die, chance=0),
+        )
+    else:
+        a, d = dragon_sides()
+        field = Battlefield()
+        a_die, d_die = dice or (4, 3)
+        allocs = (Allocation(die=a_die, chance=a_die), Allocation(die=d_die, chance=0))
+    return resolve_round(a, d, field, attacker_allocation=allocs[0], defender_allocation=allocs[1])
+
+
+def worked_example(name: str) -> WorkedExample:
+    """The worked example ``"brigands"`` (the ambush) or ``"dragon"``, as the source plays it.
+
+    Example:
+        >>> worked_example("brigands").result.damage_to_defender
+        20
+    """
+    if name not in EXAMPLE_STEPS:
+        raise RuleValueError(
+            f"name must be one of {sorted(EXAMPLE_STEPS)}, got {quote(name)}", field="name"
+        )
+    names = ("Brigands", "Knights") if name == "brigands" else ("Seven knights", "Black dragon")
+    return WorkedExample(name, names, _example(name))

@@ -31,22 +31,24 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
-from .actions import DEFENDERS_ACTIONS, ActionKind, Effect, RolledAction, SpecialAction
+from ...errors import RuleValueError, check_int, quote
+from .actions import ActionKind, Effect, RolledAction, SpecialAction
 from .round import (
     Allocation,
     Battlefield,
     BattleRound,
     Lean,
+    Orders,
     Side,
     Step,
     Unit,
     _check_pair,
     _with_dice,
     split_free,
+    strikes_back,
     totals_before_chance,
 )
-from .tables import MAX_TABLE_LEVEL
+from .tables import MAX_TABLE_LEVEL, Attitude
 
 __all__ = [
     "MAX_ROLLED_ACTIONS",
@@ -144,6 +146,9 @@ def chance_split(
         >>> chance_split(ChancePolicy.CAUTIOUS, 4, 25, 10), chance_split(ChancePolicy.CAUTIOUS, 3, 10, 25)
         ((4, 0), (0, 3))
     """
+    check_int(die, "die", 1, 4)
+    check_int(own, "own", 0, 100)
+    check_int(enemy, "enemy", 0, 100)
     if policy is ChancePolicy.ALL_OFFENSE:
         return die, 0
     if policy is ChancePolicy.ALL_DEFENSE:
@@ -231,6 +236,7 @@ def _tables_for(
     d_def: int,
     policies: tuple[ChancePolicy, ChancePolicy],
     timing: Timing,
+    strikes: tuple[bool, bool] = (True, True),
 ) -> dict[tuple[bool, bool], tuple[tuple[int, int, int], ...]]:
     """The round's transitions for these totals before the d4 (the same for many rounds).
 
@@ -252,16 +258,18 @@ def _tables_for(
             ways: Counter[tuple[int, int]] = Counter()
             for a_co, a_cd in a_split:
                 for d_co, d_cd in d_split:
-                    to_d = min(top, max(0, before_d + a_co - d_cd)) + 1
-                    to_a = min(top, max(0, before_a + d_co - a_cd)) + 1
+                    to_d = min(top, max(0, before_d + a_co - d_cd)) + 1 if strikes[0] else 0
+                    to_a = min(top, max(0, before_a + d_co - a_cd)) + 1 if strikes[1] else 0
                     ways[(to_a, to_d)] += 1
             tables[(a_ahead, d_ahead)] = tuple((x, y, n) for (x, y), n in sorted(ways.items()))
     return tables
 
 
-def _check_rolls(
-    rolls: Sequence[RolledAction], name: str, side: Side | None = None
-) -> tuple[RolledAction, ...]:
+def _check_rolls(rolls: Sequence[RolledAction], name: str) -> tuple[RolledAction, ...]:
+    if not isinstance(rolls, (list, tuple)):
+        raise RuleValueError(
+            f"{name} must be a list of RolledAction, got {quote(rolls)}", field=name
+        )
     rolls = tuple(rolls)
     if len(rolls) > MAX_ROLLED_ACTIONS or not all(isinstance(r, RolledAction) for r in rolls):
         raise RuleValueError(
@@ -273,14 +281,6 @@ def _check_rolls(
             f"{sum(len(r.dice) for r in rolls)}",
             field=name,
         )
-    if side is not None and not side.unit.defends_ground:
-        for r in rolls:
-            if r.kind in DEFENDERS_ACTIONS:
-                raise RuleValueError(
-                    f"{name}: the {r.kind.label!r} is an action of the defenders, and "
-                    f"{side.unit.name!r} does not hold the ground",
-                    field=name,
-                )
     return rolls
 
 
@@ -333,6 +333,24 @@ def _plan_sum(one: _PlanT, two: _PlanT) -> _PlanT:
     return (tuple(sched), end)
 
 
+def _attitudes(orders: Orders) -> SpecialAction:
+    """The attitude of every round as an effect (the chain then needs no attitude of its own)."""
+    effects = [
+        Effect(a.offense, a.defense) for a in map(orders.attitude_in, range(1, MAX_ROUNDS + 1))
+    ]
+    return SpecialAction(ActionKind.AMBUSH, tuple(effects[:-1]), effects[-1], answer=True)
+
+
+def _unsurprised(action: SpecialAction, orders: Orders) -> SpecialAction:
+    """A rolled outcome that surprises this side: its attitude that round undone (balanced)."""
+    if not action.surprise:
+        return action
+    r = action.surprise
+    att = orders.attitude_in(r)
+    schedule = (Effect(),) * (r - 1) + (Effect(-att.offense, -att.defense),)
+    return replace(action, schedule=schedule, after=Effect(), surprise=0)
+
+
 def _scenarios(
     attacker: Side,
     defender: Side,
@@ -345,8 +363,8 @@ def _scenarios(
     same summed effects merge at once, so the work grows with the number of
     distinct futures, not with the product of every die.
     """
-    declared = [(r, True) for r in _check_rolls(attacker_rolls, "attacker_rolls", attacker)]
-    declared += [(r, False) for r in _check_rolls(defender_rolls, "defender_rolls", defender)]
+    declared = [(r, True) for r in _check_rolls(attacker_rolls, "attacker_rolls")]
+    declared += [(r, False) for r in _check_rolls(defender_rolls, "defender_rolls")]
     outcomes_of = [r.outcomes() for r, _ in declared]
     combinations = math.prod(len(o) for o in outcomes_of)
     if combinations > MAX_ROLLED_COMBINATIONS:
@@ -357,8 +375,8 @@ def _scenarios(
             field="attacker_rolls" if attacker_rolls else "defender_rolls",
         )
     start = (
-        _plan_plus(_NO_PLAN, attacker.orders.actions),
-        _plan_plus(_NO_PLAN, defender.orders.actions),
+        _plan_plus(_NO_PLAN, (*attacker.orders.actions, _attitudes(attacker.orders))),
+        _plan_plus(_NO_PLAN, (*defender.orders.actions, _attitudes(defender.orders))),
     )
     plans = {start: 1}
     faces = 1
@@ -379,6 +397,8 @@ def _scenarios(
         outcomes = []
         for p, own, enemy in rolled_outcomes:
             mine, theirs = (own, enemy) if by_attacker else (enemy, own)
+            mine = _unsurprised(mine, attacker.orders)
+            theirs = _unsurprised(theirs, defender.orders)
             outcomes.append(
                 (int(p * size), _plan_plus(_NO_PLAN, (mine,)), _plan_plus(_NO_PLAN, (theirs,)))
             )
@@ -574,10 +594,21 @@ def battle_odds(
     battlefield = battlefield or Battlefield()
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(attacker, defender, battlefield)
+    _check_pair(
+        attacker,
+        defender,
+        battlefield,
+        _check_rolls(attacker_rolls, "attacker_rolls"),
+        _check_rolls(defender_rolls, "defender_rolls"),
+    )
     plans, faces = _scenarios(attacker, defender, attacker_rolls, defender_rolls)
-    a_base = Side(attacker.unit, replace(attacker.orders, actions=()))
-    d_base = Side(defender.unit, replace(defender.orders, actions=()))
+    balanced = Attitude.BALANCED
+    a_base = Side(attacker.unit, replace(attacker.orders, attitude=balanced, actions=()))
+    d_base = Side(defender.unit, replace(defender.orders, attitude=balanced, actions=()))
+    strikes = (
+        strikes_back(attacker.unit, defender.unit, battlefield),
+        strikes_back(defender.unit, attacker.unit, battlefield),
+    )
     a_plans, d_plans = _Interned(), _Interned()
     futures = {(a_plans.id(pa), d_plans.id(pd)): ways for (pa, pd), ways in plans.items()}
     start = (attacker.unit.vitality // 5, defender.unit.vitality // 5)
@@ -603,7 +634,7 @@ def battle_odds(
                 if table is None:
                     a_off, a_def = _levels(a_base, defender.unit, battlefield, now[0])
                     d_off, d_def = _levels(d_base, attacker.unit, battlefield, now[1])
-                    by_lead = _tables_for(a_off, a_def, d_off, d_def, policies, timing)
+                    by_lead = _tables_for(a_off, a_def, d_off, d_def, policies, timing, strikes)
                     table = tables[now] = tuple(
                         _factored(by_lead[lead])
                         for lead in ((False, False), (True, False), (False, True))
@@ -700,7 +731,13 @@ def replay_battle(
     battlefield = battlefield or Battlefield()
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(attacker, defender, battlefield)
+    _check_pair(
+        attacker,
+        defender,
+        battlefield,
+        _check_rolls(attacker_rolls, "attacker_rolls"),
+        _check_rolls(defender_rolls, "defender_rolls"),
+    )
     return _replay(
         attacker,
         defender,
@@ -750,6 +787,7 @@ def _replay(
         result = _with_dice(
             a,
             d,
+            battlefield,
             r,
             steps[0],
             steps[1],
@@ -791,8 +829,8 @@ def roll_actions(
     for_d: list[SpecialAction] = []
     dice = []
     for rolls, own, other in (
-        (_check_rolls(attacker_rolls, "attacker_rolls", attacker), for_a, for_d),
-        (_check_rolls(defender_rolls, "defender_rolls", defender), for_d, for_a),
+        (_check_rolls(attacker_rolls, "attacker_rolls"), for_a, for_d),
+        (_check_rolls(defender_rolls, "defender_rolls"), for_d, for_a),
     ):
         for rolled in rolls:
             faces, mine, theirs = rolled.roll(rng)
@@ -825,6 +863,13 @@ class SimulationResult:
     both_fall: int
     unfinished: int
     rounds: dict[int, int]
+
+    def __post_init__(self) -> None:
+        check_int(self.n, "n", 1, MAX_SIMULATIONS)
+        for name in ("attacker_wins", "defender_wins", "both_fall", "unfinished"):
+            check_int(getattr(self, name), name, 0, self.n)
+        if not isinstance(self.rounds, dict):
+            raise RuleValueError(f"rounds must be a dict, got {quote(self.rounds)}", field="rounds")
 
     def frequency(self, outcome: str) -> Fraction:
         """The share of battles with ``outcome`` (an attribute name)."""
@@ -881,9 +926,13 @@ def simulate_battle(
             "battle_odds gives the exact chances at once",
             field="n",
         )
-    _check_pair(attacker, defender, battlefield)
-    _check_rolls(attacker_rolls, "attacker_rolls", attacker)
-    _check_rolls(defender_rolls, "defender_rolls", defender)
+    _check_pair(
+        attacker,
+        defender,
+        battlefield,
+        _check_rolls(attacker_rolls, "attacker_rolls"),
+        _check_rolls(defender_rolls, "defender_rolls"),
+    )
     rng = random.Random(seed)
     outcome: Counter[str] = Counter()
     rounds: Counter[int] = Counter()

@@ -22,11 +22,14 @@ Example:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 from .actions import ActionKind, Effect, SpecialAction, check_d4, roll_d4
+from .declarations import check_side
 from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
@@ -39,6 +42,7 @@ from .tables import (
     Terrain,
     TerrainEffect,
     Weather,
+    _check_flag,
     leadership,
     table_percent,
     terrain_effect,
@@ -57,20 +61,25 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
-    "check_declarations",
     "damage_percent",
     "free_points",
     "resolve_round",
     "split_free",
+    "strikes_back",
     "totals_before_chance",
 ]
+
+#: Most rounds an attitude schedule may list (a battle lasts at most 20).
+MAX_ROUNDS_DECLARED = 20
 
 #: Allowed range of a unit's declared offense or defense level.
 LEVEL_RANGE = (-10, 30)
 
-#: Where a tight combat can be fought: a cave or a narrow fault (the source: "cave,
-#: faults, narrow passages only"; a narrow passage is fought as a cave).
-TIGHT_COMBAT_TERRAINS = frozenset({Terrain.CAVE_FRONT, Terrain.FAULT_FROM_ABOVE})
+#: Where a tight combat can be fought: a cave or a narrow fault entered from the front
+#: (the source: "cave, faults, narrow passages only"; a narrow passage is fought as a
+#: cave). A fault attacked from above has no melee front to narrow (« pas de combat de
+#: mêlée »), so no tight combat there.
+TIGHT_COMBAT_TERRAINS = frozenset({Terrain.CAVE_FRONT})
 
 #: What a tight combat adds to the defense of *both* units, every round.
 TIGHT_COMBAT_DEFENSE = 5
@@ -161,6 +170,9 @@ def split_free(
         ...
         rulebook_py.errors.RuleValueError: free: cannot put 3 of 2 points on offense (allowed 0 to 2)
     """
+    check_int(amount, "amount", -100, 100)
+    if not isinstance(lean, Lean):
+        raise RuleValueError(f"lean must be a Lean, got {quote(lean)}", field="lean")
     if to_offense is not None:
         check_int(to_offense, name)
         low, high = sorted((0, amount))
@@ -266,6 +278,13 @@ class Unit:
     flying: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or len(self.name) > 200:
+            raise RuleValueError(
+                f"name must be text of at most 200 characters, got {quote(self.name)}",
+                field="name",
+            )
+        for flag in ("defends_ground", "feels_weather", "missile_weapons", "flying"):
+            _check_flag(getattr(self, flag), flag)
         _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
@@ -297,27 +316,65 @@ class Orders:
     """What a unit's player declares for the battle.
 
     Attributes:
-        attitude: The attitude (step 0).
+        attitude: The attitude (step 0), declared every round: one attitude
+            for the whole battle, or a schedule ``(round 1, round 2, ...)``
+            whose last entry holds for the rounds after it.
         actions: Resolved special actions that benefit this unit (step 1).
         lean: How free bonuses are split unless a round says otherwise.
 
     Example:
         >>> Orders().attitude.label
         'Équilibrée'
+        >>> plan = Orders((Attitude.RATHER_OFFENSIVE, Attitude.RATHER_DEFENSIVE))
+        >>> [plan.attitude_in(r).name for r in (1, 2, 5)]
+        ['RATHER_OFFENSIVE', 'RATHER_DEFENSIVE', 'RATHER_DEFENSIVE']
     """
 
-    attitude: Attitude = Attitude.BALANCED
+    attitude: Attitude | tuple[Attitude, ...] = Attitude.BALANCED
     actions: tuple[SpecialAction, ...] = ()
     lean: Lean = Lean.EVEN
 
     def __post_init__(self) -> None:
-        if not isinstance(self.attitude, Attitude):
+        plan = self.attitude if isinstance(self.attitude, tuple) else (self.attitude,)
+        if not 1 <= len(plan) <= MAX_ROUNDS_DECLARED or not all(
+            isinstance(a, Attitude) for a in plan
+        ):
             raise RuleValueError(
-                f"attitude must be one of {[a.name for a in Attitude]}, got {self.attitude!r}",
+                f"attitude must be one of {[a.name for a in Attitude]} or a schedule of 1 to "
+                f"{MAX_ROUNDS_DECLARED} of them, got {quote(self.attitude)}",
                 field="attitude",
             )
+        if not isinstance(self.actions, tuple) or not all(
+            isinstance(a, SpecialAction) for a in self.actions
+        ):
+            raise RuleValueError(
+                f"actions must be a tuple of SpecialAction, got {quote(self.actions)}",
+                field="actions",
+            )
         if not isinstance(self.lean, Lean):
-            raise RuleValueError(f"lean must be a Lean, got {self.lean!r}", field="lean")
+            raise RuleValueError(f"lean must be a Lean, got {quote(self.lean)}", field="lean")
+
+    def attitude_in(self, round_number: int) -> Attitude:
+        """The attitude declared for round ``round_number``, a surprised unit's balanced one.
+
+        A unit an enemy's ambush surprises (an action of its orders with
+        ``surprise`` that round) has no time to choose: « La valeur
+        Équilibrée (+0) est donc utilisée par défaut ».
+
+        Example:
+            >>> from .actions import ambush
+            >>> from .tables import Cunning
+            >>> caught = ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).surprised
+            >>> o = Orders(Attitude.RATHER_DEFENSIVE, (caught,))
+            >>> o.attitude_in(1).name, o.attitude_in(2).name
+            ('BALANCED', 'RATHER_DEFENSIVE')
+        """
+        check_int(round_number, "round_number", 1)
+        if any(a.surprise == round_number for a in self.actions):
+            return Attitude.BALANCED
+        if not isinstance(self.attitude, tuple):
+            return self.attitude
+        return self.attitude[min(round_number, len(self.attitude)) - 1]
 
 
 @dataclass(frozen=True)
@@ -353,7 +410,7 @@ class Battlefield:
         >>> Battlefield(Terrain.FOREST, tight_combat=True)
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: a tight combat is fought only in a cave or a narrow fault (Caverne ou faille montagneuse (de devant), Faille montagneuse (de dessus)), not on 'Forêt'
+        rulebook_py.errors.RuleValueError: tight_combat is fought only in a cave or a narrow passage entered from the front (Caverne ou faille montagneuse (de devant)), not on 'Forêt'
     """
 
     terrain: Terrain = Terrain.ROAD
@@ -372,11 +429,16 @@ class Battlefield:
                 f"weather must be one of {[w.name for w in Weather]}, got {self.weather!r}",
                 field="weather",
             )
+        for name in ("well_placed", "tight_combat"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleValueError(
+                    f"{name} must be True or False, got {quote(getattr(self, name))}", field=name
+                )
         if self.tight_combat and self.terrain not in TIGHT_COMBAT_TERRAINS:
             places = ", ".join(t.label for t in Terrain if t in TIGHT_COMBAT_TERRAINS)
             raise RuleValueError(
-                f"a tight combat is fought only in a cave or a narrow fault ({places}), "
-                f"not on {self.terrain.label!r}",
+                f"tight_combat is fought only in a cave or a narrow passage entered from the "
+                f"front ({places}), not on {self.terrain.label!r}",
                 field="tight_combat",
             )
 
@@ -408,6 +470,15 @@ class Allocation:
     die: int | None = None
     chance: int | None = None
 
+    def __post_init__(self) -> None:
+        for name in ("special", "morale", "leadership", "terrain"):
+            if getattr(self, name) is not None:
+                check_int(getattr(self, name), name, -100, 100)
+        if self.die is not None:
+            check_int(self.die, "die", -100, 100)
+        if self.chance is not None:
+            check_int(self.chance, "chance", -100, 100)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -435,6 +506,16 @@ class Step:
     defense: int
     note: str = ""
 
+    def __post_init__(self) -> None:
+        check_int(self.number, "number", -2, 6)
+        for name in ("offense_change", "defense_change", "offense", "defense"):
+            check_int(getattr(self, name), name, -1000, 1000)
+        for name in ("name", "note"):
+            if not isinstance(getattr(self, name), str):
+                raise RuleValueError(
+                    f"{name} must be text, got {quote(getattr(self, name))}", field=name
+                )
+
     @property
     def result(self) -> str:
         """The running totals as the source writes them (``+6/+0``)."""
@@ -448,12 +529,37 @@ def _free(name: str, amount: int, lean: Lean, explicit: int | None) -> tuple[int
 def _terrain(unit: Unit, enemy: Unit, battlefield: Battlefield) -> TerrainEffect:
     attackers = enemy if unit.defends_ground else unit
     nobody = not unit.defends_ground and not enemy.defends_ground
+    # With nobody holding the ground there are no defenders to be well placed:
+    # the source's « sinon, -1 à tous » (muddy plain) and « -2 à tous » (marsh).
     return terrain_effect(
         battlefield.terrain,
         unit.defends_ground,
-        well_placed=battlefield.well_placed or nobody,
+        well_placed=battlefield.well_placed and not nobody,
         missile_weapons=attackers.missile_weapons,
         flying=attackers.flying,
+    )
+
+
+def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
+    """Whether ``unit`` can deal damage to ``enemy`` at all on this battlefield.
+
+    On a fault attacked from above there is « pas de combat de mêlée, à moins
+    que l'unité attaquante sache voler »: defenders that only fight hand to
+    hand cannot reach attackers that shoot from the top (they deal nothing,
+    not even the base 5 %). Everywhere else every unit strikes.
+
+    Example:
+        >>> shooters = Unit("Archers", 100, 3, 1, missile_weapons=True)
+        >>> guards = Unit("Guards", 100, 3, 3, defends_ground=True)
+        >>> fault = Battlefield(Terrain.FAULT_FROM_ABOVE)
+        >>> strikes_back(guards, shooters, fault), strikes_back(shooters, guards, fault)
+        (False, True)
+    """
+    return not (
+        battlefield.terrain is Terrain.FAULT_FROM_ABOVE
+        and unit.defends_ground
+        and not enemy.flying
+        and not unit.missile_weapons
     )
 
 
@@ -511,6 +617,20 @@ def totals_before_chance(
         >>> steps[-1].result
         '+3/+1'
     """
+    if not isinstance(side, Side) or not isinstance(enemy, Unit):
+        raise RuleValueError(
+            f"side must be a Side and enemy a Unit, got {quote(side)} and {quote(enemy)}",
+            field="side",
+        )
+    if not isinstance(battlefield, Battlefield):
+        raise RuleValueError(
+            f"battlefield must be a Battlefield, got {quote(battlefield)}", field="battlefield"
+        )
+    if allocation is not None and not isinstance(allocation, Allocation):
+        raise RuleValueError(
+            f"allocation must be an Allocation, got {quote(allocation)}", field="allocation"
+        )
+    check_side(side, Side(enemy), "side", battlefield.tight_combat)
     unit, orders = side.unit, side.orders
     alloc = allocation or Allocation()
     check_int(round_number, "round_number", 1)
@@ -524,8 +644,9 @@ def totals_before_chance(
         steps.append(Step(number, name, d_off, d_def, off, dfn, note))
 
     add(-1, "declared levels", 0, 0, "offense/defense declared")
-    att = orders.attitude
-    add(0, "attitude", att.offense, att.defense, att.label)
+    att = orders.attitude_in(round_number)
+    surprised = any(a.surprise == round_number for a in orders.actions)
+    add(0, "attitude", att.offense, att.defense, att.label + (" (surprised)" if surprised else ""))
     effect = Effect()
     for action in orders.actions:
         effect = effect + action.effect(round_number)
@@ -706,12 +827,15 @@ def resolve_round(
     _check_pair(attacker, defender, battlefield)
     a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
     d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
-    return _with_dice(attacker, defender, round_number, a_steps, d_steps, a_alloc, d_alloc, rng)
+    return _with_dice(
+        attacker, defender, battlefield, round_number, a_steps, d_steps, a_alloc, d_alloc, rng
+    )
 
 
 def _with_dice(
     attacker: Side,
     defender: Side,
+    battlefield: Battlefield,
     round_number: int,
     a_steps: tuple[Step, ...],
     d_steps: tuple[Step, ...],
@@ -725,6 +849,10 @@ def _with_dice(
     a_pre, d_pre = a_steps[-1], d_steps[-1]
     to_defender = damage_percent(a_pre.offense, d_pre.defense, a_chance[0], d_chance[1])
     to_attacker = damage_percent(d_pre.offense, a_pre.defense, d_chance[0], a_chance[1])
+    if not strikes_back(attacker.unit, defender.unit, battlefield):
+        to_defender = 0
+    if not strikes_back(defender.unit, attacker.unit, battlefield):
+        to_attacker = 0
     a_steps += (_chance_step(a_pre, a_die, a_chance),)
     d_steps += (_chance_step(d_pre, d_die, d_chance),)
     return BattleRound(
@@ -742,49 +870,42 @@ def _with_dice(
     )
 
 
-def _check_pair(attacker: Side, defender: Side, battlefield: Battlefield) -> None:
-    """Refuse two holders, a destroyed unit, and actions the source does not allow."""
+def _check_pair(
+    attacker: Side,
+    defender: Side,
+    battlefield: Battlefield,
+    attacker_rolls: Sequence[Any] = (),
+    defender_rolls: Sequence[Any] = (),
+) -> None:
+    """Refuse two holders, a destroyed unit, and declarations the source does not allow."""
+    for side, name in ((attacker, "attacker"), (defender, "defender")):
+        if not isinstance(side, Side):
+            raise RuleValueError(f"{name} must be a Side, got {quote(side)}", field=name)
+    if not isinstance(battlefield, Battlefield):
+        raise RuleValueError(
+            f"battlefield must be a Battlefield, got {quote(battlefield)}", field="battlefield"
+        )
     a_unit, d_unit = attacker.unit, defender.unit
     if a_unit.defends_ground and d_unit.defends_ground:
         raise RuleValueError(
-            f"only one unit can hold the ground, got both {a_unit.name!r} and {d_unit.name!r}",
+            f"defends_ground: only one unit can hold the ground, got both {a_unit.name!r} "
+            f"and {d_unit.name!r}",
             field="defends_ground",
-        )
-    if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):
-        raise RuleValueError(
-            "a tight combat is chosen by the defenders: it needs a unit holding the ground",
-            field="tight_combat",
         )
     for unit, name in ((a_unit, "attacker"), (d_unit, "defender")):
         if unit.vitality == 0:
             raise RuleValueError(
                 f"{name} {unit.name!r} is already destroyed (vitality 0); allowed 5 to 100",
-                field="vitality",
+                field=name,
             )
-    for side, name in ((attacker, "attacker"), (defender, "defender")):
-        check_declarations(side, name, battlefield)
-
-
-def check_declarations(side: Side, name: str, battlefield: Battlefield) -> None:
-    """Refuse a tight combat's luck or planning outside a tight combat.
-
-    Example:
-        >>> from .actions import TightCombatRoute, tight_combat
-        >>> lucky = Side(Unit("B", 50, 1, 1, defends_ground=True),
-        ...              Orders(actions=(tight_combat(TightCombatRoute.LUCK, 4),)))
-        >>> check_declarations(lucky, "defender", Battlefield())
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: defender 'B': a tight combat's luck or planning needs the battle to be a tight combat (Battlefield(tight_combat=True))
-    """
-    for action in side.orders.actions:
-        if (
-            action.kind is ActionKind.TIGHT_COMBAT
-            and any((action.after, *action.schedule))
-            and not battlefield.tight_combat
-        ):
-            raise RuleValueError(
-                f"{name} {side.unit.name!r}: a tight combat's luck or planning needs the "
-                "battle to be a tight combat (Battlefield(tight_combat=True))",
-                field="tight_combat",
-            )
+    check_side(
+        attacker, defender, "attacker", battlefield.tight_combat, attacker_rolls, defender_rolls
+    )
+    check_side(
+        defender, attacker, "defender", battlefield.tight_combat, defender_rolls, attacker_rolls
+    )
+    if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):
+        raise RuleValueError(
+            "tight_combat is chosen by the defenders: it needs a unit holding the ground",
+            field="tight_combat",
+        )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
 
 __all__ = [
     "BASE_DAMAGE_PERCENT",
@@ -40,6 +40,22 @@ __all__ = [
     "table_percent",
     "terrain_effect",
 ]
+
+
+def _check_flag(value: object, name: str) -> bool:
+    """Check that ``value`` is ``True`` or ``False`` and return it.
+
+    Example:
+        >>> _check_flag(True, "flying")
+        True
+        >>> _check_flag(1, "flying")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: flying must be True or False, got 1
+    """
+    if not isinstance(value, bool):
+        raise RuleValueError(f"{name} must be True or False, got {quote(value)}", field=name)
+    return value
 
 
 class Attitude(Enum):
@@ -317,6 +333,10 @@ class TerrainEffect:
     free: int = 0
     offense: int = 0
 
+    def __post_init__(self) -> None:
+        check_int(self.free, "free", -10, 10)
+        check_int(self.offense, "offense", -10, 10)
+
 
 def terrain_effect(
     terrain: Terrain,
@@ -358,6 +378,10 @@ def terrain_effect(
             f"terrain must be one of {[t.name for t in Terrain]}, got {terrain!r}",
             field="terrain",
         )
+    _check_flag(defends_ground, "defends_ground")
+    _check_flag(well_placed, "well_placed")
+    _check_flag(missile_weapons, "missile_weapons")
+    _check_flag(flying, "flying")
     if terrain is Terrain.FAULT_FROM_ABOVE:
         if flying:
             return TerrainEffect(free=2 if defends_ground else 0)

@@ -3,7 +3,8 @@
 The package holds the one unit form every calculator builds its units from
 (:mod:`.form`), the unit builder (:mod:`.unit`), the round resolver
 (:mod:`.round`), the battle odds (:mod:`.odds`) and the worked examples
-(:mod:`.examples`).
+(:mod:`.examples`). Every rule they show lives in
+:mod:`rulebook_py.systems.mass_battle`.
 
 Example:
     >>> calc = MassBattleRoundCalculator()
@@ -14,18 +15,7 @@ Example:
 from __future__ import annotations
 
 from .examples import EXAMPLE_STEPS, WorkedExampleCalculator
-from .form import (
-    ACTION_OPTIONS,
-    BREAKER_OPTIONS,
-    LEADERSHIP_OPTIONS,
-    NO_ACTION,
-    ROLLED_OPTIONS,
-    SLOTS,
-    round_table_html,
-    source,
-    unit_form,
-    unit_from,
-)
+from .form import ACTION_OPTIONS, BREAKER_OPTIONS, ROLLED_OPTIONS, round_table_html, unit_form
 from .odds import MassBattleOddsCalculator
 from .round import MassBattleRoundCalculator
 from .unit import UnitBuilderCalculator
@@ -34,16 +24,11 @@ __all__ = [
     "ACTION_OPTIONS",
     "BREAKER_OPTIONS",
     "EXAMPLE_STEPS",
-    "LEADERSHIP_OPTIONS",
-    "NO_ACTION",
     "ROLLED_OPTIONS",
-    "SLOTS",
     "MassBattleOddsCalculator",
     "MassBattleRoundCalculator",
     "UnitBuilderCalculator",
     "WorkedExampleCalculator",
     "round_table_html",
-    "source",
     "unit_form",
-    "unit_from",
 ]

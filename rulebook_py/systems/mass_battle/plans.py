@@ -1,0 +1,967 @@
+"""A unit written as plain values, its declared actions, and the three things the book computes.
+
+The calculators (and a reader at a prompt) describe a unit by a small
+dictionary of plain, stable values -- numbers, ``True``/``False`` and the
+names of the tables' entries (``"RATHER_OFFENSIVE"``, ``"INTELLIGENT/VETERAN"``)
+-- plus up to three special actions, each a :class:`Choice` declared in its
+own round. This module reads such a plan (:func:`unit_of`), turns the
+choices of both sides into actions (:func:`declare`: a charge-breaker answers
+the enemy's first charge in time) and checks them with the rules'
+:func:`~.declarations.check_side`; then one call gives each outcome a
+calculator shows, with its exact answer and its own seeded ``.roll(rng)``:
+
+* :func:`unit_totals` -- one unit's totals before the d4, step by step;
+* :func:`round_of` -- one round between two units;
+* :func:`battle_of` -- the exact odds of a whole battle, and a replay.
+
+A key left out takes its value in :data:`UNIT_DEFAULTS`. An error names the
+value at fault as ``attacker['offense']`` (the calculators show it at that
+control).
+
+Example:
+    >>> brigands = {"offense": 3, "defense": 1, "attitude": "RATHER_OFFENSIVE",
+    ...             "morale": "CONFIDENT", "leadership": "INTELLIGENT/VETERAN",
+    ...             "cunning": "CLEVER", "lean": "DEFENSE", "action1": "ambush offense"}
+    >>> unit_totals(brigands).steps[-1].result
+    '+6/+3'
+    >>> unit_of({"offense": 40}, "attacker")
+    Traceback (most recent call last):
+    ...
+    rulebook_py.errors.RuleValueError: attacker['offense'] must be an integer from -10 to 30, got 40
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from ...errors import RulebookError, RuleValueError, check_int, quote
+from .actions import (
+    MAX_DECLARED_ROUND,
+    RolledAction,
+    SpecialAction,
+    TightCombatRoute,
+    ambush,
+    ambush_rolls,
+    cautious_retreat,
+    charge,
+    charge_breaker,
+    charge_breaker_rolls,
+    charge_rolls,
+    surprise_attack,
+    surprise_attack_rolls,
+    tight_combat,
+    tight_combat_rolls,
+    war_cry,
+)
+from .declarations import DeclarationError
+from .odds import (
+    MAX_ROUNDS,
+    BattleOdds,
+    ChancePolicy,
+    Timing,
+    battle_odds,
+    replay_battle,
+    roll_actions,
+)
+from .round import (
+    LEVEL_RANGE,
+    Allocation,
+    Battlefield,
+    BattleRound,
+    Commander,
+    Lean,
+    Orders,
+    Side,
+    Step,
+    Unit,
+    _check_pair,
+    free_points,
+    resolve_round,
+    split_free,
+    totals_before_chance,
+)
+from .tables import (
+    Attitude,
+    CommanderClass,
+    Cunning,
+    Experience,
+    Fame,
+    LeadershipReading,
+    Morale,
+    Terrain,
+    Weather,
+)
+
+__all__ = [
+    "SLOTS",
+    "UNIT_DEFAULTS",
+    "BattleOutcome",
+    "BattleReplay",
+    "Choice",
+    "Declared",
+    "RoundOutcome",
+    "UnitRoll",
+    "UnitTotals",
+    "battle_of",
+    "battlefield_of",
+    "declare",
+    "round_of",
+    "unit_of",
+    "unit_totals",
+]
+
+#: Special-action slots of a unit: each a :class:`Choice` and the round it is declared in.
+SLOTS = 3
+
+#: Every key of a unit's plan and its value when left out.
+UNIT_DEFAULTS: dict[str, Any] = {
+    "vitality": 100,
+    "offense": 0,
+    "defense": 0,
+    "attitude": "BALANCED",
+    "attitude2": "same",
+    "attitude2_round": 2,
+    "morale": "UNINSPIRED",
+    "fame": "ORDINARY",
+    "feels_weather": True,
+    "leadership": "AVERAGE/EXPERIENCED",
+    "reading": "CLASS_TABLE",
+    "cunning": "ALERT",
+    "weapons": "melee",
+    "lean": "EVEN",
+    **{f"action{k}": "none" for k in range(1, SLOTS + 1)},
+    **{f"action{k}_round": 1 for k in range(1, SLOTS + 1)},
+    # one round (round_of): the points each pool puts on offense, the d4 and its points
+    "special_off": 0,
+    "morale_off": 0,
+    "leadership_off": 0,
+    "terrain_off": 0,
+    "die": 1,
+    "chance_off": 0,
+    # a whole battle (battle_of): how the commander allots the d4 each round
+    "policy": "ALL_OFFENSE",
+}
+
+WEAPONS = ("melee", "missile", "flying")
+
+
+class Choice(Enum):
+    """A special action as the calculators offer it: resolved, or its dice still to roll.
+
+    The resolved entries are the book's fixed examples (an ambush worth +2,
+    a charge worth +2/+2…); the ``rolled`` ones roll the action from the two
+    commanders' cunning and leadership.
+
+    Example:
+        >>> Choice("rolled charge").rolled, Choice.RETREAT.value
+        (True, 'retreat')
+    """
+
+    NONE = "none"
+    AMBUSH_FREE = "ambush free"
+    AMBUSH_OFFENSE = "ambush offense"
+    AMBUSH_OFFENSE_4 = "ambush offense 4"
+    WAR_CRY = "war cry"
+    CHARGE = "charge"
+    SURPRISE_WON = "surprise won"
+    SURPRISE_SEEN = "surprise seen"
+    RETREAT = "retreat"
+    TIGHT_LUCK_3 = "tight luck 3"
+    TIGHT_LUCK_4 = "tight luck 4"
+    BREAKER_WON = "breaker won"
+    BREAKER_LOST = "breaker lost"
+    ROLLED_AMBUSH_OFFENSE = "rolled ambush offense"
+    ROLLED_AMBUSH = "rolled ambush"
+    ROLLED_CHARGE = "rolled charge"
+    ROLLED_SURPRISE = "rolled surprise"
+    ROLLED_TIGHT_LUCK = "rolled tight luck"
+    ROLLED_TIGHT_PLANNING = "rolled tight planning"
+    ROLLED_BREAKER = "rolled breaker"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Choice:
+        raise RuleValueError(
+            f"choice must be one of {[c.value for c in cls]}, got {quote(value)}", field="choice"
+        )
+
+    @property
+    def label(self) -> str:
+        """The entry in the reader's words.
+
+        Example:
+            >>> Choice.AMBUSH_FREE.label
+            'ambush +2 free, −1/round'
+        """
+        return _CHOICE_LABELS[self]
+
+    @property
+    def rolled(self) -> bool:
+        """Whether its dice are still to roll."""
+        return self.value.startswith("rolled")
+
+    @property
+    def breaker(self) -> bool:
+        """Whether it is a charge-breaker (it answers the enemy's charge)."""
+        return "breaker" in self.value
+
+
+_CHOICE_LABELS = {
+    Choice.NONE: "none",
+    Choice.AMBUSH_FREE: "ambush +2 free, −1/round",
+    Choice.AMBUSH_OFFENSE: "ambush +2 offense, −1/round",
+    Choice.AMBUSH_OFFENSE_4: "ambush +4 offense, −1/round",
+    Choice.WAR_CRY: "war cry",
+    Choice.CHARGE: "charge +2/+2, strikes the next round",
+    Choice.SURPRISE_WON: "surprise attack, won (defenders)",
+    Choice.SURPRISE_SEEN: "enemy's surprise attack seen through",
+    Choice.RETREAT: "cautious retreat −2/+2 (defenders)",
+    Choice.TIGHT_LUCK_3: "tight combat, luck 3: +2 offense (defenders)",
+    Choice.TIGHT_LUCK_4: "tight combat, luck 4: +4 offense (defenders)",
+    Choice.BREAKER_WON: "charge-breaker, won: charge broken (defenders)",
+    Choice.BREAKER_LOST: "charge-breaker, lost: charge +2 offense (defenders)",
+    Choice.ROLLED_AMBUSH_OFFENSE: "ambush, dice rolled, on offense",
+    Choice.ROLLED_AMBUSH: "ambush, dice rolled, free",
+    Choice.ROLLED_CHARGE: "charge, dice rolled",
+    Choice.ROLLED_SURPRISE: "surprise attack, dice rolled (defenders)",
+    Choice.ROLLED_TIGHT_LUCK: "tight combat by luck, dice rolled (defenders)",
+    Choice.ROLLED_TIGHT_PLANNING: "tight combat by planning, dice rolled (defenders)",
+    Choice.ROLLED_BREAKER: "charge-breaker, dice rolled (defenders)",
+}
+
+_RESOLVED: dict[Choice, SpecialAction] = {
+    Choice.AMBUSH_FREE: ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action,
+    Choice.AMBUSH_OFFENSE: ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action.on_offense(),
+    Choice.AMBUSH_OFFENSE_4: ambush(4, 1, Cunning.CLEVER, Cunning.CLEVER, 1).action.on_offense(),
+    Choice.WAR_CRY: war_cry(),
+    Choice.CHARGE: charge(4, 0),
+    Choice.SURPRISE_WON: surprise_attack(4, 1, 0, 0).for_self,
+    Choice.SURPRISE_SEEN: surprise_attack(1, 4, 0, 0).for_enemy,
+    Choice.RETREAT: cautious_retreat(),
+    Choice.TIGHT_LUCK_3: tight_combat(TightCombatRoute.LUCK, 3),
+    Choice.TIGHT_LUCK_4: tight_combat(TightCombatRoute.LUCK, 4),
+}
+#: The enemy surprised by a resolved ambush entry (it was sprung: the trap not seen).
+_SURPRISED = ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).surprised
+
+
+def _refused(where: str, message: str, cause: BaseException | None = None) -> RuleValueError:
+    err = RuleValueError(f"{where} {message}", field=where)
+    err.__cause__ = cause
+    return err
+
+
+@contextmanager
+def _at(where: str) -> Iterator[None]:
+    """Name ``where`` (``attacker['offense']``) first in any rules error raised inside."""
+    try:
+        yield
+    except DeclarationError:
+        raise
+    except RulebookError as err:
+        text = str(err)
+        if err.field and text.startswith(err.field + " "):
+            text = text[len(err.field) + 1 :]
+        raise _refused(where, text, err) from err
+
+
+def _member(enum: Any, value: object, where: str) -> Any:
+    names = [m.name for m in enum]
+    if not isinstance(value, str) or value not in names:
+        raise _refused(where, f"must be one of {names}, got {quote(value)}")
+    return enum[value]
+
+
+def _plan(spec: object, name: str) -> dict[str, Any]:
+    if not isinstance(spec, Mapping):
+        raise _refused(name, f"must be a dict of a unit's values, got {quote(spec)}")
+    unknown = sorted(str(k) for k in spec if k not in UNIT_DEFAULTS)
+    if unknown:
+        raise _refused(
+            name, f"has no key {quote(unknown[0])}; the keys are {sorted(UNIT_DEFAULTS)}"
+        )
+    return {**UNIT_DEFAULTS, **spec}
+
+
+def _flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _refused(where, f"must be True or False, got {quote(value)}")
+    return value
+
+
+def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) -> Unit:
+    """The :class:`~.round.Unit` of a plan (see :data:`UNIT_DEFAULTS` for its keys).
+
+    Args:
+        spec: The unit's values; a key left out takes its default.
+        name: The unit's name, also the name of the argument in an error.
+        holds: Whether it holds the ground.
+
+    Example:
+        >>> unit_of({"leadership": "BRILLIANT/VETERAN", "weapons": "flying"}).flying
+        True
+    """
+    p = _plan(spec, name)
+    w = f"{name}[{{!r}}]".format
+    with _at(w("vitality")):
+        check_int(p["vitality"], "vitality", 5, 100)
+    cls_name, _, exp_name = str(p["leadership"]).partition("/")
+    if p["weapons"] not in WEAPONS:
+        raise _refused(w("weapons"), f"must be one of {list(WEAPONS)}, got {quote(p['weapons'])}")
+    commander = Commander(
+        _member(
+            CommanderClass, cls_name if isinstance(p["leadership"], str) else None, w("leadership")
+        ),
+        _member(Experience, exp_name or "EXPERIENCED", w("leadership")),
+        _member(Cunning, p["cunning"], w("cunning")),
+        _member(Fame, p["fame"], w("fame")),
+        _member(LeadershipReading, p["reading"], w("reading")),
+    )
+    for key in ("offense", "defense"):
+        with _at(w(key)):
+            check_int(p[key], key, *LEVEL_RANGE)
+    with _at(w("vitality")):
+        return Unit(
+            name,
+            p["vitality"],
+            p["offense"],
+            p["defense"],
+            commander,
+            _member(Morale, p["morale"], w("morale")),
+            defends_ground=holds,
+            feels_weather=_flag(p["feels_weather"], w("feels_weather")),
+            missile_weapons=p["weapons"] == "missile",
+            flying=p["weapons"] == "flying",
+        )
+
+
+def _orders(spec: Mapping[str, Any], name: str, actions: tuple[SpecialAction, ...]) -> Orders:
+    """The attitude of every round (the first, then another from a round on) and the lean."""
+    p = _plan(spec, name)
+    w = f"{name}[{{!r}}]".format
+    first = _member(Attitude, p["attitude"], w("attitude"))
+    attitude: Attitude | tuple[Attitude, ...] = first
+    if p["attitude2"] != "same":
+        then = _member(Attitude, p["attitude2"], w("attitude2"))
+        with _at(w("attitude2_round")):
+            start = check_int(p["attitude2_round"], "attitude2_round", 2, MAX_ROUNDS)
+        attitude = (first,) * (start - 1) + (then,)
+    return Orders(attitude, actions, _member(Lean, p["lean"], w("lean")))
+
+
+def battlefield_of(
+    terrain: str = "ROAD",
+    weather: str = "NORMAL",
+    well_placed: bool = True,
+    tight_combat: bool = False,
+) -> Battlefield:
+    """The :class:`~.round.Battlefield` of these names.
+
+    Example:
+        >>> battlefield_of("CAVE_FRONT", tight_combat=True).tight_combat
+        True
+    """
+    with _at("tight_combat"):
+        return Battlefield(
+            _member(Terrain, terrain, "terrain"),
+            _member(Weather, weather, "weather"),
+            _flag(well_placed, "well_placed"),
+            _flag(tight_combat, "tight_combat"),
+        )
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Both sides with their declared actions: resolved ones in the orders, rolled ones apart.
+
+    Attributes:
+        attacker: The attacking side.
+        defender: The other side.
+        attacker_rolls: The attacker's actions still to roll.
+        defender_rolls: The defender's.
+        notes: What the reader should know (a choice that changes nothing…).
+    """
+
+    attacker: Side
+    defender: Side
+    attacker_rolls: tuple[RolledAction, ...] = ()
+    defender_rolls: tuple[RolledAction, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
+    used = []
+    for k in range(1, SLOTS + 1):
+        where = f"{name}['action{k}']"
+        value = p[f"action{k}"]
+        if not isinstance(value, str) or value not in {c.value for c in Choice}:
+            raise _refused(where, f"must be one of {[c.value for c in Choice]}, got {quote(value)}")
+        with _at(f"{name}['action{k}_round']"):
+            rnd = check_int(p[f"action{k}_round"], "round", 1, MAX_DECLARED_ROUND)
+        if value != "none":
+            used.append((Choice(value), rnd, where))
+    return used
+
+
+def _rolled(choice: Choice, own: Unit, enemy: Unit, cover: int) -> RolledAction:
+    mine, theirs = own.commander, enemy.commander
+    if choice is Choice.ROLLED_CHARGE:
+        return charge_rolls(mine.leadership)
+    if choice in (Choice.ROLLED_TIGHT_LUCK, Choice.ROLLED_TIGHT_PLANNING):
+        route = (
+            TightCombatRoute.LUCK if choice.value.endswith("luck") else TightCombatRoute.PLANNING
+        )
+        return tight_combat_rolls(route, mine.cunning.modifier)
+    if choice is Choice.ROLLED_SURPRISE:
+        return surprise_attack_rolls(
+            mine.cunning.modifier + mine.leadership, theirs.cunning.modifier + theirs.leadership
+        )
+    return ambush_rolls(
+        mine.cunning, theirs.cunning, cover, on_offense=choice is Choice.ROLLED_AMBUSH_OFFENSE
+    )
+
+
+def _breaker(
+    choice: Choice, rnd: int, own: Unit, enemy: Unit, their: Choice
+) -> tuple[SpecialAction | RolledAction, SpecialAction | None]:
+    """A charge-breaker against the enemy's charge of round ``rnd``: (mine, their charge)."""
+    dice = (4, 4, 1) if choice is Choice.BREAKER_WON else (4, 1, 4)
+    if choice is Choice.ROLLED_BREAKER or their.rolled:
+        enemy_charge: Any = (
+            charge_rolls(enemy.commander.leadership) if their.rolled else charge(4, 0)
+        )
+        if choice is Choice.ROLLED_BREAKER:
+            mine, theirs = own.commander, enemy.commander
+            return charge_breaker_rolls(
+                enemy_charge.from_round(rnd),
+                mine.cunning.modifier,
+                mine.leadership,
+                theirs.cunning.modifier + theirs.leadership,
+            ), None
+        return charge_breaker_rolls(enemy_charge.from_round(rnd), 0, 0, 0, dice=dice), None
+    result = charge_breaker(*dice, 0, 0, charge(4, 0).from_round(rnd))
+    return result.defender_action, result.charge
+
+
+def declare(
+    attacker: Mapping[str, Any],
+    defender: Mapping[str, Any],
+    battlefield: Battlefield | None = None,
+    *,
+    holder: str = "d",
+    cover: int = 1,
+) -> Declared:
+    """Both units of two plans, their actions built and checked by the rules.
+
+    A charge-breaker answers the enemy's first charge in time (the earliest
+    round); that charge is then the breaker's to resolve. Every limit of
+    :mod:`.declarations` applies; the error names the slot at fault.
+
+    Args:
+        attacker: The attacking unit's plan.
+        defender: The other unit's plan.
+        battlefield: The battlefield (tight combat or not).
+        holder: Who holds the ground: ``"d"`` (the defender), ``"a"`` or ``""`` (nobody).
+        cover: The place's help to a rolled ambush's hiding roll (0 to 3).
+
+    Example:
+        >>> two = declare({"action1": "charge", "action2": "charge", "action2_round": 4},
+        ...               {"action1": "breaker won"})
+        >>> [a.effect(2).offense for a in two.attacker.orders.actions], two.defender.orders.actions[0].effect(2)
+        ([0, 0], Effect(offense=2, defense=0, free=0))
+        >>> declare({"action1": "retreat"}, {})
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: attacker['action1'] “cautious retreat” is an action of the defenders, and this unit does not hold the ground
+    """
+    if holder not in ("a", "d", ""):
+        raise _refused("holder", f"must be 'a', 'd' or '' (nobody), got {quote(holder)}")
+    with _at("cover"):
+        check_int(cover, "cover", 0, 3)
+    field_ = battlefield if battlefield is not None else Battlefield()
+    if not isinstance(field_, Battlefield):
+        raise _refused("battlefield", f"must be a Battlefield, got {quote(battlefield)}")
+    plans = {"attacker": _plan(attacker, "attacker"), "defender": _plan(defender, "defender")}
+    units = {n: unit_of(plans[n], n, holder == n[0]) for n in plans}
+    slots = {n: _slots(plans[n], n) for n in plans}
+    made: dict[str, list[Any]] = {"attacker": [], "defender": []}
+    rolls: dict[str, list[RolledAction]] = {"attacker": [], "defender": []}
+    where_of: dict[int, str] = {}
+    answered: dict[str, tuple[Choice, int, str] | None] = {"attacker": None, "defender": None}
+    for n, other in (("attacker", "defender"), ("defender", "attacker")):
+        breakers = [s for s in slots[n] if s[0].breaker]
+        if len(breakers) > 1:
+            raise _refused(breakers[1][2], "“charge-breaker”: one a unit, it answers one charge")
+        charges = sorted(
+            (s for s in slots[other] if s[0] in (Choice.CHARGE, Choice.ROLLED_CHARGE)),
+            key=lambda s: s[1],
+        )
+        if breakers and not charges:
+            raise _refused(
+                breakers[0][2], "“charge-breaker” answers a charge: give the enemy a charge first"
+            )
+        if breakers:
+            answered[other] = charges[0]
+    for n, other in (("attacker", "defender"), ("defender", "attacker")):
+        for slot in slots[n]:
+            choice, rnd, where = slot
+            if slot is answered[n]:
+                continue  # the enemy's charge-breaker resolves it
+            if choice.breaker:
+                their = answered[other]
+                assert their is not None
+                mine, their_charge = _breaker(choice, their[1], units[n], units[other], their[0])
+                if their_charge is not None:
+                    made[other].append(their_charge)
+                    where_of[id(their_charge)] = their[2]
+            elif choice.rolled:
+                with _at(where):
+                    mine = _rolled(choice, units[n], units[other], cover).from_round(rnd)
+            else:
+                mine = _RESOLVED[choice].from_round(rnd)
+                if choice in (Choice.AMBUSH_FREE, Choice.AMBUSH_OFFENSE, Choice.AMBUSH_OFFENSE_4):
+                    made[other].append(_SURPRISED.from_round(rnd))
+            where_of[id(mine)] = where
+            (rolls if isinstance(mine, RolledAction) else made)[n].append(mine)
+    sides = {n: Side(units[n], _orders(plans[n], n, tuple(made[n]))) for n in plans}
+    try:
+        _check_pair(
+            sides["attacker"], sides["defender"], field_, rolls["attacker"], rolls["defender"]
+        )
+    except DeclarationError as err:
+        where = where_of.get(id(err.action), err.field or "")
+        raise _refused(where, err.reason, err) from err
+    except RulebookError as err:
+        raise _refused(
+            "tight_combat" if err.field == "tight_combat" else "holder",
+            str(err).removeprefix(f"{err.field} "),
+            err,
+        ) from err
+    notes = []
+    if (
+        not holder
+        and not field_.well_placed
+        and field_.terrain in (Terrain.MARSH, Terrain.MUDDY_PLAIN)
+    ):
+        notes.append(
+            "nobody holds the ground, so firm ground changes nothing: there are no defenders "
+            "to be well placed (« sinon, −1 à tous » on a muddy plain, −2 in a marsh)"
+        )
+    return Declared(
+        sides["attacker"],
+        sides["defender"],
+        tuple(rolls["attacker"]),
+        tuple(rolls["defender"]),
+        tuple(notes),
+    )
+
+
+def _fault_check(units: Mapping[str, Unit], field_: Battlefield) -> None:
+    """A fault attacked from above: an attacking unit must shoot or fly (at its control)."""
+    if field_.terrain is not Terrain.FAULT_FROM_ABOVE:
+        return
+    for n, unit in units.items():
+        if not unit.defends_ground and not unit.missile_weapons and not unit.flying:
+            raise _refused(
+                f"{n}['weapons']",
+                "“hand weapons”: no melee is possible on a mountain fault attacked from above; "
+                "the attacking unit must shoot (missile weapons) or fly",
+            )
+
+
+# ------------------------------------------------------------------ one unit
+
+
+@dataclass(frozen=True)
+class UnitRoll:
+    """One d4 of chance placed by the lean on a unit's totals."""
+
+    die: int
+    on_offense: int
+    on_defense: int
+    offense: int
+    defense: int
+
+    def __str__(self) -> str:
+        return (
+            f"d4 = {self.die}: {self.on_offense} on offense, {self.on_defense} on defense → "
+            f"{self.offense:+d}/{self.defense:+d}"
+        )
+
+
+@dataclass(frozen=True)
+class UnitTotals:
+    """A unit's totals before the d4, steps −1 to 3, and its lean for the d4.
+
+    Attributes:
+        steps: The steps, the last holding the totals before the d4.
+        lean: How the unit places the d4 when it rolls.
+        round_number: The round.
+    """
+
+    steps: tuple[Step, ...]
+    lean: Lean
+    round_number: int
+
+    def roll(self, rng: random.Random) -> UnitRoll:
+        """Roll the d4 of chance and place it by the lean.
+
+        Example:
+            >>> str(unit_totals({"offense": 3}).roll(random.Random(1)))
+            'd4 = 2: 1 on offense, 1 on defense → +4/+1'
+        """
+        die = rng.randint(1, 4)
+        off, dfn = split_free(die, self.lean)
+        last = self.steps[-1]
+        return UnitRoll(die, off, dfn, last.offense + off, last.defense + dfn)
+
+
+def unit_totals(
+    unit: Mapping[str, Any],
+    *,
+    holds: str = "attacker",
+    enemy_weapons: str = "melee",
+    round_number: int = 1,
+    terrain: str = "ROAD",
+    weather: str = "NORMAL",
+    well_placed: bool = True,
+    tight_combat: bool = False,
+) -> UnitTotals:
+    """One unit's offense and defense after every table of the source (steps −1 to 3).
+
+    Args:
+        unit: The unit's plan.
+        holds: ``"attacker"`` (it attacks), ``"defender"`` (it holds the ground) or ``"nobody"``.
+        enemy_weapons: What the enemy fights with (``"melee"``, ``"missile"``, ``"flying"``).
+        round_number: The round (special actions decay).
+        terrain: The terrain's name.
+        weather: The weather's name.
+        well_placed: Marsh, muddy plain: the defenders stand on firm ground.
+        tight_combat: The battle is a tight combat.
+
+    Example:
+        >>> unit_totals({"action1": "war cry"}, round_number=2).steps[2].result
+        '+3/+1'
+    """
+    if holds not in ("attacker", "defender", "nobody"):
+        raise _refused("holds", f"must be 'attacker', 'defender' or 'nobody', got {quote(holds)}")
+    if enemy_weapons not in WEAPONS:
+        raise _refused(
+            "enemy_weapons", f"must be one of {list(WEAPONS)}, got {quote(enemy_weapons)}"
+        )
+    with _at("round_number"):
+        check_int(round_number, "round_number", 1, MAX_ROUNDS)
+    field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
+    mine, theirs = ("defender", "attacker") if holds == "defender" else ("attacker", "defender")
+    plans = {mine: unit, theirs: {"weapons": enemy_weapons}}
+    try:
+        declared = declare(
+            plans["attacker"],
+            plans["defender"],
+            field_,
+            holder="" if holds == "nobody" else "d",
+        )
+        sides = {"attacker": declared.attacker, "defender": declared.defender}
+        _fault_check({mine: sides[mine].unit, theirs: sides[theirs].unit}, field_)
+    except RulebookError as err:
+        text, where = str(err), err.field or ""
+        for old, new in ((mine + "[", "unit["), (f"{theirs}['weapons']", "enemy_weapons")):
+            if where.startswith(old):
+                where, text = where.replace(old, new, 1), text.replace(old, new, 1)
+        if where == "holder":
+            where, text = "holds", text.replace("holder", "holds", 1)
+        raise _refused(where, text.removeprefix(where + " "), err) from err
+    side = Side(replace(sides[mine].unit, name="unit"), sides[mine].orders)
+    steps = totals_before_chance(side, sides[theirs].unit, field_, round_number)
+    return UnitTotals(steps, side.orders.lean, round_number)
+
+
+# ----------------------------------------------------------------- one round
+
+_POOLS = ("special", "morale", "leadership", "terrain")
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """One round between two units, every total shown.
+
+    Attributes:
+        result: The :class:`~.round.BattleRound`.
+        notes: What the reader should know (firm ground that changes nothing…).
+        clamped: ``(side, key, asked, "at most 2", used)`` of each number of
+            points on offense beyond what its pool held this round.
+        declared: Both sides as declared.
+        battlefield: Where.
+        allocations: Both sides' points on offense, as asked.
+    """
+
+    result: BattleRound
+    notes: tuple[str, ...]
+    clamped: tuple[tuple[str, str, int, str, int], ...]
+    declared: Declared = field(repr=False)
+    battlefield: Battlefield = field(repr=False)
+    allocations: tuple[dict[str, int], dict[str, int]] = field(repr=False, default=({}, {}))
+
+    def roll(self, rng: random.Random) -> BattleRound:
+        """The same round with both d4 rolled; each side puts at most its chosen points on offense.
+
+        Example:
+            >>> r = round_of({"offense": 3}, {"offense": 3}).roll(random.Random(2))
+            >>> r.attacker_die, r.defender_die
+            (1, 1)
+        """
+        dice = (rng.randint(1, 4), rng.randint(1, 4))
+        return _round(
+            self.declared, self.battlefield, self.result.round_number, self.allocations, dice
+        )[0]
+
+
+def _round(
+    declared: Declared,
+    field_: Battlefield,
+    rnd: int,
+    asked: tuple[Mapping[str, int], Mapping[str, int]],
+    dice: tuple[int, int],
+) -> tuple[BattleRound, list[tuple[str, str, int, str, int]]]:
+    notes: list[tuple[str, str, int, str, int]] = []
+    allocs = []
+    a, d = declared.attacker, declared.defender
+    for (side, enemy, who), want, die in zip(((a, d, "attacker"), (d, a, "defender")), asked, dice):
+        pools = {**free_points(side, enemy.unit, field_, rnd), "chance": die}
+        used = {}
+        for pool, amount in pools.items():
+            low, high = sorted((0, amount))
+            ask = want[pool]
+            used[pool] = min(max(ask, low), high)
+            if used[pool] != ask:
+                bound = f"at most {high}" if ask > high else f"at least {low}"
+                key = "chance_off" if pool == "chance" else f"{pool}_off"
+                notes.append((who, key, ask, bound, used[pool]))
+        allocs.append(Allocation(**used, die=die))
+    result = resolve_round(
+        a, d, field_, round_number=rnd, attacker_allocation=allocs[0], defender_allocation=allocs[1]
+    )
+    return result, notes
+
+
+def round_of(
+    attacker: Mapping[str, Any],
+    defender: Mapping[str, Any],
+    *,
+    holder: str = "d",
+    round_number: int = 1,
+    terrain: str = "ROAD",
+    weather: str = "NORMAL",
+    well_placed: bool = True,
+    tight_combat: bool = False,
+) -> RoundOutcome:
+    """One round between two units: each plan gives its points on offense and its d4.
+
+    Each pool (``special_off``, ``morale_off``, ``leadership_off``,
+    ``terrain_off``) and the d4 (``die``, ``chance_off``) puts that many
+    points on offense, the rest on defense. A number beyond what the pool
+    holds this round uses what is possible, with a note (the book's choice:
+    the reader's number is kept for when the pool grows again).
+
+    Example:
+        >>> r = round_of({"vitality": 100, "offense": 3, "defense": 1, "die": 4, "chance_off": 3},
+        ...              {"vitality": 40, "offense": 4, "defense": 3, "die": 2})
+        >>> r.result.damage_to_defender, r.result.damage_to_attacker
+        (10, 15)
+    """
+    with _at("round_number"):
+        check_int(round_number, "round_number", 1, MAX_DECLARED_ROUND)
+    field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
+    declared = declare(attacker, defender, field_, holder=holder)
+    _fault_check({"attacker": declared.attacker.unit, "defender": declared.defender.unit}, field_)
+    asked = []
+    dice = []
+    for name, spec in (("attacker", attacker), ("defender", defender)):
+        p = _plan(spec, name)
+        want = {}
+        for pool in (*_POOLS, "chance"):
+            key = "chance_off" if pool == "chance" else f"{pool}_off"
+            with _at(f"{name}[{key!r}]"):
+                want[pool] = check_int(p[key], key, -100, 100)
+        with _at(f"{name}['die']"):
+            dice.append(check_int(p["die"], "die", 1, 4))
+        asked.append(want)
+    pair = (asked[0], asked[1])
+    result, clamped = _round(declared, field_, round_number, pair, (dice[0], dice[1]))
+    return RoundOutcome(result, declared.notes, tuple(clamped), declared, field_, pair)
+
+
+# --------------------------------------------------------------- a whole battle
+
+
+@dataclass(frozen=True)
+class BattleReplay:
+    """One battle fought with real dice: the actions' dice first, then every round.
+
+    Attributes:
+        rounds: Every round fought.
+        actions: ``(side, action, dice, what it gave)`` of each action rolled.
+    """
+
+    rounds: tuple[BattleRound, ...]
+    actions: tuple[tuple[str, RolledAction, tuple[int, ...], str], ...]
+
+    def rows(self) -> list[tuple[int, str, str, str, str, str, str]]:
+        """``(round, attacker d4 (off/def), defender d4, losses, vitality left)`` of every round.
+
+        Example:
+            >>> battle_of({"offense": 3}, {"vitality": 10}).roll(random.Random(1)).rows()[0][:2]
+            (1, '2 (2/0)')
+        """
+        return [
+            (
+                r.round_number,
+                f"{r.attacker_die} ({r.attacker_chance[0]}/{r.attacker_chance[1]})",
+                f"{r.defender_die} ({r.defender_chance[0]}/{r.defender_chance[1]})",
+                f"{r.damage_to_attacker} %",
+                f"{r.damage_to_defender} %",
+                f"{r.attacker.vitality} %",
+                f"{r.defender.vitality} %",
+            )
+            for r in self.rounds
+        ]
+
+    @property
+    def end(self) -> str:
+        """Who is left: ``"both fall"``, ``"the attacker wins"`` and so on."""
+        last = self.rounds[-1]
+        fallen = (last.attacker.vitality == 0, last.defender.vitality == 0)
+        return {
+            (True, True): "both fall",
+            (False, True): "the attacker wins",
+            (True, False): "the defender wins",
+            (False, False): "no one has fallen",
+        }[fallen]
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """The exact odds of a whole battle and what a replay needs.
+
+    Attributes:
+        odds: The :class:`~.odds.BattleOdds`.
+        declared: Both sides and their actions still to roll.
+        notes: What the reader should know.
+    """
+
+    odds: BattleOdds
+    declared: Declared = field(repr=False)
+    battlefield: Battlefield = field(repr=False)
+    policy: tuple[ChancePolicy, ChancePolicy] = field(repr=False)
+    timing: Timing = field(repr=False)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def attacker_wins(self) -> Fraction:
+        """P(the attacker wins): the main answer."""
+        return self.odds.attacker_wins
+
+    def roll(self, rng: random.Random) -> BattleReplay:
+        """Replay one battle with ``rng``: the actions' dice first, then every round.
+
+        Example:
+            >>> len(battle_of({"offense": 3}, {"vitality": 10}).roll(random.Random(1)).rounds)
+            1
+        """
+        d = self.declared
+        a, b, dice = roll_actions(d.attacker, d.defender, d.attacker_rolls, d.defender_rolls, rng)
+        fought = replay_battle(
+            a,
+            b,
+            self.policy,
+            self.battlefield,
+            rng=rng,
+            timing=self.timing,
+            max_rounds=self.odds.max_rounds,
+        )
+        shown = tuple(
+            (
+                "attacker" if i < len(d.attacker_rolls) else "defender",
+                one,
+                faces,
+                one.resolver(*faces)[0].note,
+            )
+            for i, (one, faces) in enumerate(dice)
+        )
+        return BattleReplay(fought, shown)
+
+
+def battle_of(
+    attacker: Mapping[str, Any],
+    defender: Mapping[str, Any],
+    *,
+    holder: str = "d",
+    cover: int = 1,
+    timing: str = "BEFORE_ROLL",
+    max_rounds: int = MAX_ROUNDS,
+    terrain: str = "ROAD",
+    weather: str = "NORMAL",
+    well_placed: bool = True,
+    tight_combat: bool = False,
+) -> BattleOutcome:
+    """The exact odds of a battle between two plans, each with its d4 ``policy``.
+
+    ``timing`` matters only to the policy ``"SPLIT"`` (it needs ``"AFTER_ROLL"``).
+
+    Example:
+        >>> odds = battle_of({"vitality": 10, "policy": "ALL_OFFENSE"},
+        ...                  {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="")
+        >>> odds.attacker_wins, odds.odds.both_fall
+        (Fraction(3, 8), Fraction(5, 8))
+    """
+    field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
+    declared = declare(attacker, defender, field_, holder=holder, cover=cover)
+    _fault_check({"attacker": declared.attacker.unit, "defender": declared.defender.unit}, field_)
+    policies = tuple(
+        _member(ChancePolicy, _plan(spec, n)["policy"], f"{n}['policy']")
+        for n, spec in (("attacker", attacker), ("defender", defender))
+    )
+    when = _member(Timing, timing, "timing")
+    notes = list(declared.notes)
+    split = [n for n, p in zip(("attacker", "defender"), policies) if p is ChancePolicy.SPLIT]
+    if not split:
+        when = Timing.BEFORE_ROLL
+    elif when is not Timing.AFTER_ROLL:
+        raise _refused(
+            f"{split[0]}['policy']",
+            "“split after the roll” needs to see the die: allot the d4 after the roll, "
+            "or choose another policy",
+        )
+    with _at("max_rounds"):
+        check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
+    pair = (policies[0], policies[1])
+    try:
+        odds = battle_odds(
+            declared.attacker,
+            declared.defender,
+            pair,
+            field_,
+            timing=when,
+            max_rounds=max_rounds,
+            attacker_rolls=declared.attacker_rolls,
+            defender_rolls=declared.defender_rolls,
+        )
+    except RulebookError as err:  # too many outcomes of the actions still to roll
+        side = "defender" if err.field == "defender_rolls" else "attacker"
+        slot = next(
+            (
+                f"{side}['action{k}']"
+                for k in range(1, SLOTS + 1)
+                if str(
+                    _plan(attacker if side == "attacker" else defender, side)[f"action{k}"]
+                ).startswith("rolled")
+            ),
+            f"{side}['action1']",
+        )
+        raise _refused(slot, str(err).removeprefix(f"{err.field} "), err) from err
+    return BattleOutcome(odds, declared, field_, pair, when, tuple(notes))
