@@ -45,13 +45,36 @@ def _outcomes(pairs):
 
 
 # --------------------------------------------------------------------- exchange
+def _unisystem_hits(attack_total, dodge_total):
+    """Unisystem close combat: beat the dodge (a tie goes to the defender) and reach 9."""
+    return attack_total > dodge_total and attack_total >= 9
+
+
 @pytest.mark.parametrize("gap", range(7))
-def test_unisystem_exchange_is_two_d10_brute_force(gap):
-    d10 = range(1, 11)
-    want = _outcomes((a + 6 + 2 * gap, b + 6) for a in d10 for b in d10)
+def test_unisystem_exchange_is_an_attack_and_a_dodge_each_four_d10_brute_force(gap):
+    # Each fighter attacks once and dodges once a turn (DEX 3 + skill 3 = +6);
+    # the better one adds 2 per step to its attack and to its dodge.
+    up = 2 * gap
+    ahead = behind = 0
+    for a_att, b_dodge, b_att, a_dodge in itertools.product(range(1, 11), repeat=4):
+        a_hits = _unisystem_hits(a_att + 6 + up, b_dodge + 6)
+        b_hits = _unisystem_hits(b_att + 6, a_dodge + 6 + up)
+        ahead += a_hits and not b_hits
+        behind += b_hits and not a_hits
     e = exchange(Engine.UNISYSTEM, gap)
-    assert (e.ahead, e.even, e.behind) == want
-    assert e.margin.variance() == F(33, 2)  # two D10: 2 × 99/12
+    assert (e.ahead, e.behind) == (F(ahead, 10**4), F(behind, 10**4))
+    assert e.even == 1 - e.ahead - e.behind
+    assert e.margin.variance() == F(33, 2)  # attack D10 − dodge D10: 2 × 99/12
+    assert e.margin.mean() == up
+
+
+def test_a_unisystem_tie_goes_to_the_defender():
+    # Even fighters: A hits only by beating the dodge outright and reaching 9.
+    by_a, by_b = comparison.unisystem_attacks(0)
+    wins = sum(_unisystem_hits(a + 6, d + 6) for a, d in itertools.product(range(1, 11), repeat=2))
+    assert by_a.hit_chance == by_b.hit_chance == F(wins, 100) == F(11, 25)
+    ties_counted = sum(a + 6 >= d + 6 and a + 6 >= 9 for a in range(1, 11) for d in range(1, 11))
+    assert F(ties_counted, 100) != by_a.hit_chance
 
 
 @pytest.mark.parametrize("gap", [0, 1])
@@ -80,7 +103,9 @@ def test_chroniques_exchange_is_two_d20_brute_force(gap):
         even += a_hits == b_hits
     e = exchange(Engine.CHRONIQUES, gap)
     assert (e.ahead, e.even) == (F(ahead, 400), F(even, 400))
-    assert e.margin.mean() == 4 * gap
+    # The margin is the attack roll against DEF: d20 + ATQ − DEF, one die.
+    assert e.margin.pmf() == {face + 4 + up - 14: F(1, 20) for face in range(1, 21)}
+    assert e.margin.variance() == F(133, 4)
 
 
 def _table(levels):
@@ -89,7 +114,7 @@ def _table(levels):
 
 @pytest.mark.parametrize("gap", range(7))
 def test_mass_battle_exchange_is_sixteen_d4_pairs(gap):
-    o = d = 3 + gap
+    o, d = 3 + gap, 3  # one step is one offense level
     pairs = []
     for da, db in itertools.product(range(1, 5), repeat=2):
         to_even = _table(max(0, max(0, o - 3) + da))
@@ -100,8 +125,48 @@ def test_mass_battle_exchange_is_sixteen_d4_pairs(gap):
 
 
 def test_one_step_moves_the_mean_margin_by_the_stated_amount():
-    assert [step_shift(e) for e in Engine] == [2, F(7, 2), 4, 5]
-    assert [e.step_text for e in Engine] == ["+2", "1D", "+2", "1 level"]
+    assert [step_shift(e) for e in Engine] == [2, F(7, 2), 2, 5]
+    assert [e.step_text for e in Engine] == ["+2", "1D", "+2", "+1 offense level"]
+
+
+def test_extra_defense_changes_nothing_at_the_even_units_so_the_step_is_offense():
+    # A negative offense − defense is removed before the d4: the even unit's
+    # offense 3 against defense 3 or 4 is net 0 either way (37.5 % as with no gap).
+    even = mass_battle.Unit("Even", 100, 3, 3)
+    more_defense = mass_battle.Unit("Better", 100, 3, 4)
+    more_offense = mass_battle.Unit("Better", 100, 4, 3)
+    assert comparison.round_ahead(more_defense, even) == comparison.round_ahead(even, even)
+    assert comparison.round_ahead(even, even) == F(3, 8)
+    assert comparison.round_ahead(more_offense, even) == F(5, 8)
+    better, _ = comparison.mass_battle_sides(2)
+    assert (better.unit.offense, better.unit.defense) == (5, 3)
+
+
+def test_the_spread_of_one_exchange_exactly():
+    variances = [exchange(e, 0).margin.variance() for e in Engine]
+    assert variances[:3] == [F(33, 2), F(35, 2), F(133, 4)]
+    sd_steps = {e: exchange(e, 0).margin_sd / float(step_shift(e)) for e in Engine}
+    assert round(sd_steps[Engine.UNISYSTEM], 4) == 2.0310
+    assert round(sd_steps[Engine.GALAXIES], 4) == 1.1952
+    assert round(sd_steps[Engine.CHRONIQUES], 4) == 2.8831
+    # With −5 as the step (as common in the source as −2), Chroniques' spread is 1.15 steps.
+    assert round(exchange(Engine.CHRONIQUES, 0).margin_sd / 5, 4) == 1.1533
+
+
+def test_galaxies_one_die_depends_on_the_baseline_code():
+    # One more die is worth 74.28 % of exchanges against 3D+1 but 68.52 % against 6D+1.
+    from rulebook_py.comparison import Baseline
+
+    def one_die(code):
+        return exchange(Engine.GALAXIES, 1, Baseline(galaxies_code=code)).ahead
+
+    assert one_die("3D+1") == galaxies.opposed("4D+1", "3D+1").higher
+    assert f"{float(one_die('3D+1')):.4f}" == "0.7428"
+    assert f"{float(one_die('6D+1')):.4f}" == "0.6852"
+    assert one_die("6D+1") == galaxies.opposed("7D+1", "6D+1").higher
+    wide = exchange(Engine.GALAXIES, 0, Baseline(galaxies_code="6D+1"))
+    assert wide.margin.variance() == F(35, 1)  # 12 d6
+    assert round(wide.margin_sd / 3.5, 4) == 1.6903
 
 
 @pytest.mark.parametrize("engine", list(Engine))
@@ -182,9 +247,41 @@ def test_first_to_n_blows_matches_the_negative_binomial(p, q, n):
     assert odds.mean_rounds == decisive / (1 - tie)
 
 
-def test_unisystem_duel_is_the_contest_first_to_three():
-    e = exchange(Engine.UNISYSTEM, 1)
-    assert duel(Engine.UNISYSTEM, 1).a_wins == _first_to(3, e.ahead, e.behind)[0]
+def _both_strike_first_to(n, p, q):
+    """(A wins, B wins, draw) of "first to n blows", both striking each turn at once.
+
+    Worked from the turn's four cases, with the turns where both miss summed
+    as a geometric series: an independent check of the chain.
+    """
+    from functools import cache
+
+    stay = (1 - p) * (1 - q)
+
+    @cache
+    def ends(a, b):  # a, b: blows A and B still need to land
+        if a <= 0 and b <= 0:
+            return (F(0), F(0), F(1))
+        if a <= 0:
+            return (F(1), F(0), F(0))
+        if b <= 0:
+            return (F(0), F(1), F(0))
+        moves = (((a - 1, b - 1), p * q), ((a - 1, b), p * (1 - q)), ((a, b - 1), (1 - p) * q))
+        total = [F(0)] * 3
+        for state, weight in moves:
+            for i, v in enumerate(ends(*state)):
+                total[i] += weight * v / (1 - stay)
+        return tuple(total)
+
+    return ends(n, n)
+
+
+@pytest.mark.parametrize("gap", [0, 1, 2])
+def test_unisystem_duel_is_both_attacking_each_turn_first_to_three(gap):
+    by_a, by_b = comparison.unisystem_attacks(gap)
+    d = duel(Engine.UNISYSTEM, gap)
+    assert (d.a_wins, d.b_wins, d.draw) == _both_strike_first_to(
+        3, by_a.hit_chance, by_b.hit_chance
+    )
 
 
 def test_the_factored_chain_equals_the_full_chain_on_random_blows():
@@ -232,9 +329,13 @@ def test_long_rounds_distributions_are_refused_before_any_work():
 
 def test_rounds_distribution_of_one_blow_duel_is_geometric():
     r = duel_length(Engine.UNISYSTEM, 2, blows=1, horizon=10)
-    e = exchange(Engine.UNISYSTEM, 2)
-    assert r.ends == {t: e.even ** (t - 1) * (1 - e.even) for t in range(1, 11)}
-    assert r.longer == e.even**10 and r.total == 1
+    by_a, by_b = comparison.unisystem_attacks(2)
+    stay = (1 - by_a.hit_chance) * (1 - by_b.hit_chance)  # both attacks fail
+    assert r.ends == {t: stay ** (t - 1) * (1 - stay) for t in range(1, 11)}
+    assert r.longer == stay**10 and r.total == 1
+    g = duel_length(Engine.GALAXIES, 2, blows=1, horizon=10)
+    e = exchange(Engine.GALAXIES, 2)
+    assert g.ends == {t: e.even ** (t - 1) * (1 - e.even) for t in range(1, 11)}
 
 
 def test_rounds_distribution_agrees_with_the_mean_when_the_duel_is_short():

@@ -16,10 +16,10 @@ side by side:
 
 Example:
     >>> from rulebook_py import comparison
-    >>> comparison.exchange(comparison.Engine.UNISYSTEM, 1).ahead
-    Fraction(16, 25)
-    >>> comparison.duel(comparison.Engine.UNISYSTEM, 1).a_wins  # first to 3 full blows
-    Fraction(5349376, 6436343)
+    >>> comparison.exchange(comparison.Engine.UNISYSTEM, 1).ahead  # hits and is not hit
+    Fraction(288, 625)
+    >>> comparison.duel(comparison.Engine.GALAXIES, 0).a_wins  # first to 3 full blows
+    Fraction(1, 2)
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Example:
     >>> rows = side_by_side(1)
     >>> [r.engine.label for r in rows]
     ['Unisystem', 'Galaxies Jumelles', 'Chroniques Oubliées', 'Mass battles']
-    >>> duel_win_chances(0)["Unisystem"]
+    >>> duel_win_chances(0)["Galaxies Jumelles"]
     Fraction(1, 2)
 """
 
@@ -34,7 +34,7 @@ class SystemSummary:
     Example:
         >>> s = side_by_side(2)[0]
         >>> s.engine.label, s.duel.upset
-        ('Unisystem', Fraction(14461875, 458690014))
+        ('Unisystem', Fraction(59991492272103, 11972581916616443))
     """
 
     engine: Engine
