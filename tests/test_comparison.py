@@ -434,10 +434,15 @@ def test_calculator_shows_the_four_systems_and_its_python_call():
     rows = side_by_side(2, blows=4, hit_points=10)
     for r in rows:
         assert r.engine.label in calc.result.value
-    call = calc.python_call(calc.values())
-    assert call.expression == "comparison.duel_win_chances(2, blows=4, hit_points=10)"
+    call = calc.view.call
+    assert call.expression == "comparison.compare(2, blows=4, hit_points=10).wins"
     assert eval(call.expression, {"comparison": comparison}) == call.value
     assert call.value["Chroniques Oubliées"] == duel(Engine.CHRONIQUES, 2, hit_points=10).a_wins
+    assert call.value == comparison.duel_win_chances(2, blows=4, hit_points=10)
+    # The roll shown is the outcome's own roll for the seed shown.
+    import random as _random
+
+    assert calc.view.outcome.roll(_random.Random(1)).html() in calc.roll_output.value
 
 
 @pytest.mark.parametrize(
@@ -485,7 +490,11 @@ def test_every_accepted_input_is_within_the_chains_budget(gap):
 
 def test_calculator_refuses_a_gap_off_the_slider_in_the_readers_words():
     calc = SideBySideCalculator()
-    with pytest.raises(
-        RulebookError, match=r"Skill gap \(steps\) must be a whole number from 0 to 6"
-    ):
-        calc.compute({"gap": 7, "blows": 3, "hit_points": 12})
+    calc.controls["gap"].value = 6
+    calc.controls["gap"].max = 7  # as if the slider let a 7 through
+    calc.controls["gap"].value = 7
+    assert "Skill gap (steps) must be an integer from 0 to 6, got 7" in calc.error_for("gap")
+    assert calc.result.value == "" and calc.view is None
+    # The API refuses exactly what the calculator refuses, with the same message.
+    with pytest.raises(RuleValueError, match=r"^gap must be an integer from 0 to 6, got 7$"):
+        comparison.compare(7)
