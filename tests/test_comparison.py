@@ -498,3 +498,33 @@ def test_calculator_refuses_a_gap_off_the_slider_in_the_readers_words():
     # The API refuses exactly what the calculator refuses, with the same message.
     with pytest.raises(RuleValueError, match=r"^gap must be an integer from 0 to 6, got 7$"):
         comparison.compare(7)
+
+
+# --------------------------------------------------------------------- the chapter's figures
+def _pct(p):
+    return f"{float(p) * 100:.2f} %"
+
+
+def test_the_chapters_unisystem_figures_exactly():
+    assert exchange(Engine.UNISYSTEM, 1).ahead == F(288, 625)  # "46 % of turns"
+    assert exchange(Engine.UNISYSTEM, 1).even == F(274, 625)
+    d = duel(Engine.UNISYSTEM, 1)
+    assert d.a_wins == F(18516413472768, 21276733558543)
+    assert d.draw == F(1154666770432, 21276733558543)
+    assert (_pct(d.a_wins), _pct(d.draw)) == ("87.03 %", "5.43 %")
+    ten = duel(Engine.UNISYSTEM, 1, blows=10)
+    assert (_pct(ten.a_wins), _pct(ten.draw)) == ("99.01 %", "0.33 %")
+    # From 5 steps (10 points on a D10) the better fighter always hits and is never hit.
+    assert [o.hit_chance for o in comparison.unisystem_attacks(5)] == [1, 0]
+    assert duel(Engine.UNISYSTEM, 5).upset == 0 and duel(Engine.UNISYSTEM, 4).upset > 0
+
+
+def test_the_chapters_other_figures_exactly():
+    assert _pct(exchange(Engine.GALAXIES, 1).ahead) == "74.28 %"
+    assert _pct(duel(Engine.GALAXIES, 1).a_wins) == "93.81 %"
+    assert exchange(Engine.GALAXIES, 0).even == galaxies.opposed("3D+1", "3D+1").tie
+    assert _pct(exchange(Engine.GALAXIES, 0).even) == "9.28 %"
+    m2, m3 = duel(Engine.MASS_BATTLE, 2), duel(Engine.MASS_BATTLE, 3)
+    assert m2.upset == F(35, 65536) and m3.upset == 0 and m3.a_wins == F(511, 512)
+    assert duel(Engine.CHRONIQUES, 5).upset == duel(Engine.CHRONIQUES, 6).upset
+    assert _pct(duel(Engine.CHRONIQUES, 5).upset) == "4.51 %"
