@@ -88,7 +88,7 @@ def _is_default(param: inspect.Parameter | None, value: Any) -> bool:
         return value is default or value in (default.name, getattr(default, "english", None))
     try:
         return bool(default == value) and type(default) is type(value)
-    except Exception:  # noqa: BLE001 - an odd __eq__ only means "show it"
+    except Exception:
         return False
 
 
@@ -112,7 +112,6 @@ def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
     facade = _facade(func)
     head = func.__name__ if facade == func.__name__ else f"{facade}.{func.__name__}"
     return f"{head}({', '.join(shown)})"
-
 
 
 @dataclass(frozen=True)
@@ -429,4 +428,3 @@ class Calculator(widgets.VBox):
         seed = self.seed.value
         if self._show_roll(self.values(), seed):
             self.seed.value = seed + 1 if seed < self.seed.max else 0
-
