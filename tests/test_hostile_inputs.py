@@ -9,7 +9,11 @@ random combinations of two or three controls. Whatever is typed:
 * when the answer is missing, a message stands next to a control or in the
   calculator's message line;
 * the roll on show is cleared or matches the controls (the roll a calculator
-  opened on these values would show).
+  opened on these values would show);
+* an answer never stands beside an error;
+* the "same answer in Python" line, evaluated here in CPython, gives the value
+  it shows;
+* the roll shown is the outcome's own roll for that seed.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import ipywidgets as widgets
 import pytest
 from traitlets import TraitError
 
+import rulebook_py
 from rulebook_py.widgets import CALCULATORS
 
 NAMES = sorted(CALCULATORS)
@@ -63,6 +68,31 @@ def check(calc, name: str, what: str) -> None:
     if calc.roll_output.value:
         fresh = type(calc)(**calc.values())
         assert calc.roll_output.value == fresh.roll_output.value, f"{name} {what}: stale roll"
+    check_contract(calc, name, what)
+
+
+#: Python lines already evaluated (a sweep shows the same line many times).
+_CHECKED: set[str] = set()
+
+
+def check_contract(calc, name: str, what: str) -> None:
+    """Answer or error (never both), the Python line true, the roll the outcome's own."""
+    if calc.error.strip():
+        assert not calc.result.value.strip() and not calc.chart.value.strip(), (
+            f"{name} {what}: an answer stands beside the error {calc.error[:200]}"
+        )
+    view = calc.view
+    if view is None:
+        return
+    if view.call is not None and view.call.expression not in _CHECKED:
+        namespace = {view.call.module: getattr(rulebook_py, view.call.module)}
+        got = eval(view.call.expression, namespace)
+        assert got == view.call.value, f"{name} {what}: {view.call.expression} gives {got!r}"
+        _CHECKED.add(view.call.expression)
+    seed = calc._shown_seed
+    if view.outcome is not None and seed is not None:
+        own = calc.show_roll(view.outcome.roll(random.Random(seed)))
+        assert own in calc.roll_output.value, f"{name} {what}: the roll is not the outcome's"
 
 
 def set_value(calc, control: str, value) -> bool:
@@ -101,3 +131,18 @@ def test_random_combinations(name):
             if options:
                 set_value(calc, control, rng.choice(options))
         check(calc, name, f"after {picked}")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_calculator_shows_one_rules_outcome_and_its_python_line(name):
+    """Thin calculators: the view carries the rules' outcome (with its roll) and the call."""
+    calc = CALCULATORS[name]()
+    assert calc.view is not None, f"{name} opens with no view"
+    assert calc.view.call is not None, f"{name} shows no 'same answer in Python' line"
+    assert callable(getattr(calc.view.outcome, "roll", None)), (
+        f"{name}: the answer is not one rules outcome with its own .roll(rng)"
+    )
+    check_contract(calc, name, "as it opens")
+    for control, value in type(calc).bench_changes:
+        calc.controls[control].value = value
+        check_contract(calc, name, f"{control}={value!r:.40}")
