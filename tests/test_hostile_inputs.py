@@ -76,7 +76,13 @@ _CHECKED: set[str] = set()
 
 
 def check_contract(calc, name: str, what: str) -> None:
-    """Answer or error (never both), the Python line true, the roll the outcome's own."""
+    """Answer or error (never both), the Python line true, the roll the outcome's own.
+
+    A message also quotes at most about 60 characters of what was typed.
+    """
+    for control, value in calc.values().items():
+        if isinstance(value, str) and len(value) > 80:
+            assert value[:80] not in calc.error, f"{name} {what}: {control} echoed whole"
     if calc.error.strip():
         assert not calc.result.value.strip() and not calc.chart.value.strip(), (
             f"{name} {what}: an answer stands beside the error {calc.error[:200]}"

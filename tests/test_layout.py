@@ -1,0 +1,67 @@
+"""The package's layout keeps its promises: complete facades, a guide that names every module."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import rulebook_py
+
+ROOT = Path(__file__).resolve().parent.parent
+FACADES = [
+    "rulebook_py.systems.unisystem",
+    "rulebook_py.systems.galaxies",
+    "rulebook_py.systems.mass_battle",
+    "rulebook_py.systems.chroniques",
+    "rulebook_py.comparison",
+]
+
+
+def _modules() -> list[str]:
+    names = []
+    for info in pkgutil.walk_packages(rulebook_py.__path__, "rulebook_py."):
+        names.append(info.name)
+    return sorted(names)
+
+
+@pytest.mark.parametrize("facade", FACADES)
+def test_a_facade_exports_every_name_of_its_modules(facade):
+    package = importlib.import_module(facade)
+    missing = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{facade}.{info.name}")
+        names = set(getattr(module, "__all__", ()))
+        lost = names - set(package.__all__)
+        if lost:
+            missing[info.name] = sorted(lost)
+    assert not missing, f"{facade}.__all__ misses its modules' names: {missing}"
+    assert len(package.__all__) == len(set(package.__all__)), f"{facade}.__all__ repeats a name"
+    for name in package.__all__:
+        assert hasattr(package, name), f"{facade}.__all__ names {name!r}, which it does not hold"
+
+
+@pytest.mark.parametrize("module", _modules())
+def test_every_module_has_all(module):
+    assert hasattr(importlib.import_module(module), "__all__"), f"{module} has no __all__"
+
+
+def test_the_architecture_guide_names_every_module():
+    guide = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    unnamed = []
+    for module in _modules():
+        parts = module.split(".")
+        path = "/".join(parts)
+        leaf = parts[-1]
+        if leaf == "__init__":
+            continue
+        is_package = hasattr(importlib.import_module(module), "__path__")
+        shown = [path + ("/" if is_package else ".py"), "/".join(parts[1:])]
+        # A module is named by its path, or by its name in the table row of its package.
+        row = re.compile(rf"`{re.escape('/'.join(parts[:-1]))}/?`[^\n]*`{re.escape(leaf)}`")
+        if not any(s in guide for s in shown) and not row.search(guide):
+            unnamed.append(module)
+    assert not unnamed, f"ARCHITECTURE.md does not name {unnamed}"
