@@ -11,7 +11,7 @@ side by side:
   two d20 included);
 * :mod:`.chain` -- the duel as an exact Markov chain over both endurances;
 * :mod:`.duel` -- each system's duel to the end and its seeded simulation;
-* :mod:`.summary` -- the four systems at one gap (the calculator);
+* :mod:`.summary` -- the four systems at one gap (:func:`compare`, the calculator's outcome);
 * :mod:`.glossary` -- the chapter's terms (``GLOSSARY``).
 
 Example:
