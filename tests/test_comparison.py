@@ -528,3 +528,16 @@ def test_the_chapters_other_figures_exactly():
     assert m2.upset == F(35, 65536) and m3.upset == 0 and m3.a_wins == F(511, 512)
     assert duel(Engine.CHRONIQUES, 5).upset == duel(Engine.CHRONIQUES, 6).upset
     assert _pct(duel(Engine.CHRONIQUES, 5).upset) == "4.51 %"
+
+
+def test_where_defense_would_count_one_level_of_each_is_worth_the_same():
+    # The chapter's table: at offense 6 against defense 3 (defense counts) +1 defense
+    # is worth as much as +1 offense; at the book's even units it is worth nothing.
+    def ahead(better, even):
+        return comparison.round_ahead(
+            mass_battle.Unit("B", 100, *better), mass_battle.Unit("E", 100, *even)
+        )
+
+    assert ahead((6, 4), (6, 3)) == ahead((7, 3), (6, 3)) == F(5, 8)
+    assert ahead((7, 4), (6, 3)) == F(13, 16)
+    assert ahead((3, 4), (3, 3)) == ahead((3, 3), (3, 3)) == F(3, 8)
