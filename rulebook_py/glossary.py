@@ -1,13 +1,21 @@
-"""The glossary: French terms of the sources, their English rendering, their chapter.
+"""The glossary: every term of the book, in both orders, each linked to its section.
 
-Every rules module may define ``GLOSSARY``, a tuple of :class:`Term`; this
-module gathers them all (the dice chapter's own terms are here), so a chapter
-adds its vocabulary by adding to its own module and nobody edits a shared list.
+Every rules package lists its vocabulary in its own ``glossary`` module, a
+tuple ``GLOSSARY`` of :class:`~rulebook_py.terms.Term` (the type lives at the
+bottom of the package, in :mod:`rulebook_py.terms`); this module, above every
+system, gathers them. So a chapter adds its vocabulary by adding to its own
+module, nobody edits a shared list, and nothing imports upward.
+
+A French term used by several systems is **one entry** with one English
+rendering and one sense per system (its chapter, section and rule function):
+:func:`entries` merges them and refuses two renderings of one term.
 
 Example:
-    >>> terms = all_terms()
-    >>> any(t.french == "dé" and t.english == "die" for t in terms)
-    True
+    >>> entry = {e.french: e for e in entries()}["feinte"]
+    >>> entry.english, [t.chapter for t in entry.senses]
+    ('feint', ['galaxies-jumelles', 'unisystem-combat'])
+    >>> implementation(entry.senses[1]).__name__
+    'feint'
 """
 
 from __future__ import annotations
@@ -15,94 +23,221 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 
-__all__ = ["GLOSSARY", "Term", "all_terms", "chapter_titles", "glossary_html"]
+import rulebook_py
+
+from . import systems
+from .comparison import glossary as _comparison_glossary
+from .errors import RuleValueError
+from .terms import GLOSSARY, Term
+
+__all__ = [
+    "GLOSSARY",
+    "Entry",
+    "Term",
+    "all_terms",
+    "chapter_titles",
+    "entries",
+    "glossary_html",
+    "implementation",
+    "term_modules",
+]
 
 
-@dataclass(frozen=True)
-class Term:
-    """One French term of a source and how this book renders it.
-
-    Attributes:
-        french: The term as the source writes it.
-        english: The book's English rendering.
-        chapter: The chapter's file name without extension (e.g. ``"dice"``).
-        note: A short gloss, when the rendering needs one.
+def term_modules() -> list[Any]:
+    """Every module holding a ``GLOSSARY``: the dice terms, each system's, the comparison's.
 
     Example:
-        >>> Term("dé", "die", "dice").english
-        'die'
+        >>> [m.__name__.rsplit(".", 2)[-2] for m in term_modules()][1:3]
+        ['chroniques', 'galaxies']
     """
+    from . import terms
 
-    french: str
-    english: str
-    chapter: str
-    note: str = ""
-
-
-#: Terms of the dice chapter, shared by every system.
-GLOSSARY: tuple[Term, ...] = (
-    Term("dé", "die", "dice", "plural dés; D10 is a ten-sided die"),
-    Term("jet (de dés)", "roll", "dice"),
-    Term("lancer", "throw, roll", "dice"),
-    Term("mantisse", "number of dice of a code", "dice", "the 4 of 4D+2 (d6 system)"),
-    Term("valeur moyenne", "average value", "dice", "used instead of rolling"),
-    Term("dégâts", "damage", "dice"),
-)
+    found = [terms]
+    for info in sorted(pkgutil.iter_modules(systems.__path__), key=lambda i: i.name):
+        name = f"{systems.__name__}.{info.name}.glossary"
+        try:
+            found.append(importlib.import_module(name))
+        except ModuleNotFoundError:  # a system without vocabulary of its own
+            continue
+    return [*found, _comparison_glossary]
 
 
 def all_terms() -> list[Term]:
     """Every term of every rules module, sorted by French term (accents ignored).
 
     Example:
-        >>> all_terms() == sorted(all_terms(), key=lambda t: _key(t.french))
+        >>> all_terms() == sorted(all_terms(), key=lambda t: (_key(t.french), t.chapter))
         True
     """
-    from . import systems
-    from .comparison.glossary import GLOSSARY as COMPARISON
-
-    terms = list(GLOSSARY) + list(COMPARISON)
-    for info in pkgutil.iter_modules(systems.__path__):
-        module = importlib.import_module(f"{systems.__name__}.{info.name}")
-        terms.extend(getattr(module, "GLOSSARY", ()))
-    unique = {(t.french, t.chapter): t for t in terms}
-    return sorted(unique.values(), key=lambda t: (_key(t.french), t.chapter))
+    terms = [t for module in term_modules() for t in module.GLOSSARY]
+    return sorted(terms, key=lambda t: (_key(t.french), t.chapter))
 
 
 def _key(text: str) -> str:
-    import unicodedata
-
     return "".join(
         c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c)
     )
 
 
-def glossary_html(chapters: dict[str, str] | None = None) -> str:
-    """The glossary as an HTML table; chapter names become links when given.
+@dataclass(frozen=True)
+class Entry:
+    """One glossary entry: a French term, its English rendering, one sense per system.
 
-    Args:
-        chapters: ``{chapter file name: title}``; a chapter listed here is
-            shown by title with a link to its page.
+    Attributes:
+        french: The French term.
+        english: Its one English rendering.
+        coined: True when the term is this book's own, not a source's.
+        senses: The :class:`Term` of each chapter that uses it, in chapter order.
 
     Example:
-        >>> "<td>dé</td>" in glossary_html()
+        >>> e = Entry("dé", "die", False, (Term("dé", "die", "dice"),))
+        >>> e.chapters
+        ('dice',)
+    """
+
+    french: str
+    english: str
+    coined: bool
+    senses: tuple[Term, ...]
+
+    @property
+    def chapters(self) -> tuple[str, ...]:
+        """The chapters that explain the term."""
+        return tuple(t.chapter for t in self.senses)
+
+
+def entries(terms: Iterable[Term] | None = None) -> list[Entry]:
+    """The glossary's entries, one per French term, sorted by French (accents ignored).
+
+    Args:
+        terms: The terms to merge (default: :func:`all_terms`).
+
+    Raises:
+        RuleValueError: When one French term has two English renderings, or
+            is marked as the book's own in one chapter and not in another.
+
+    Example:
+        >>> entries([Term("dé", "die", "dice"), Term("dé", "dice", "x")])
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: terms: 'dé' is rendered 'die' (dice) and 'dice' (x)
+    """
+    merged: dict[str, list[Term]] = {}
+    for t in all_terms() if terms is None else terms:
+        merged.setdefault(t.french, []).append(t)
+    out = []
+    for french, senses in merged.items():
+        first = senses[0]
+        for t in senses[1:]:
+            if t.english != first.english or t.coined != first.coined:
+                raise RuleValueError(
+                    f"terms: {french!r} is rendered {first.english!r} ({first.chapter}) "
+                    f"and {t.english!r} ({t.chapter})",
+                    field="terms",
+                )
+        out.append(Entry(french, first.english, first.coined, tuple(senses)))
+    return sorted(out, key=lambda e: _key(e.french))
+
+
+def implementation(term: Term) -> Any:
+    """The object a term's ``implements`` names, from the public facades.
+
+    ``"unisystem.contest"`` is ``rulebook_py.unisystem.contest``; a bare name
+    is one of ``rulebook_py``'s own. Only public names (in ``__all__``) count.
+
+    Raises:
+        RuleValueError: When the term names no public object.
+
+    Example:
+        >>> implementation(Term("dé", "die", "dice", implements="die")).__name__
+        'die'
+    """
+    if not term.implements:
+        raise RuleValueError(f"implements: {term.french!r} names no rule", field="implements")
+    owner: Any = rulebook_py
+    for part in term.implements.split("."):
+        public = getattr(owner, "__all__", None)
+        if (public is not None and part not in public) or not hasattr(owner, part):
+            raise RuleValueError(
+                f"implements: {term.french!r} names {term.implements!r}, which is not public",
+                field="implements",
+            )
+        owner = getattr(owner, part)
+    return owner
+
+
+def _where(t: Term, chapters: Mapping[str, str]) -> str:
+    title = chapters.get(t.chapter, t.chapter)
+    place = f"{title} › {t.section}" if t.section else title
+    href = f"{t.chapter}.html" + (f"#{t.anchor}" if t.anchor else "")
+    return f'<a href="{escape(href)}">{escape(place)}</a>'
+
+
+def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, str]:
+    where, notes, code = [], [], []
+    for t in entry.senses:
+        where.append(_where(t, chapters))
+        notes.append(escape(t.note) if t.note else "")
+        code.append(f"<code>{escape(t.implements)}</code>" if t.implements else "—")
+    join = "<br>".join
+    return join(where), join(notes), join(code)
+
+
+def _french_cell(entry: Entry) -> str:
+    if entry.coined:
+        return (
+            f'<span lang="fr">{escape(entry.french)}</span> '
+            '<span class="rb-coined" title="a term this book made up, not the source\'s">'
+            "(this book's)</span>"
+        )
+    return f'<span lang="fr">{escape(entry.french)}</span>'
+
+
+def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "french") -> str:
+    """The glossary as an HTML table, French → English or English → French.
+
+    Each row links to the section of the chapter that explains the term and
+    names the package function that implements it; a term this book made up
+    is marked "(this book's)".
+
+    Args:
+        chapters: ``{chapter file name: title}``, to show chapters by title.
+        order: ``"french"`` (French → English, by French term) or
+            ``"english"`` (English → French, by English rendering).
+
+    Example:
+        >>> "<td>die</td>" in glossary_html()
+        True
+        >>> glossary_html(order="english").count("<tr>") == len(entries()) + 1
         True
     """
+    if order not in ("french", "english"):
+        raise RuleValueError(f"order must be 'french' or 'english', got {order!r}", field="order")
     chapters = chapters or {}
     rows = []
-    for t in all_terms():
-        title = chapters.get(t.chapter)
-        where = f'<a href="{t.chapter}.html">{escape(title)}</a>' if title else escape(t.chapter)
-        rows.append(
-            f"<tr><td>{escape(t.french)}</td><td>{escape(t.english)}</td>"
-            f"<td>{escape(t.note)}</td><td>{where}</td></tr>"
-        )
+    listed = entries()
+    if order == "english":
+        listed = sorted(listed, key=lambda e: (_key(e.english), _key(e.french)))
+    for e in listed:
+        where, notes, code = _sense_cells(e, chapters)
+        french, english = _french_cell(e), f"<td>{escape(e.english)}</td>"
+        pair = f"<td>{french}</td>{english}" if order == "french" else f"{english}<td>{french}</td>"
+        rows.append(f"<tr>{pair}<td>{where}</td><td>{notes}</td><td>{code}</td></tr>")
+    heads = ["French", "English (this book)"]
+    if order == "english":
+        heads.reverse()
+    head = "".join(
+        f'<th scope="col">{h}</th>' for h in (*heads, "Explained in", "Note", "Rule in Python")
+    )
     return (
-        '<table class="rb-table rb-glossary"><thead><tr><th>French (source)</th>'
-        "<th>English (this book)</th><th>Note</th><th>Chapter</th></tr></thead>"
+        f'<table class="rb-table rb-glossary rb-glossary-{order}"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 

@@ -45,13 +45,36 @@ def _outcomes(pairs):
 
 
 # --------------------------------------------------------------------- exchange
+def _unisystem_hits(attack_total, dodge_total):
+    """Unisystem close combat: beat the dodge (a tie goes to the defender) and reach 9."""
+    return attack_total > dodge_total and attack_total >= 9
+
+
 @pytest.mark.parametrize("gap", range(7))
-def test_unisystem_exchange_is_two_d10_brute_force(gap):
-    d10 = range(1, 11)
-    want = _outcomes((a + 6 + 2 * gap, b + 6) for a in d10 for b in d10)
+def test_unisystem_exchange_is_an_attack_and_a_dodge_each_four_d10_brute_force(gap):
+    # Each fighter attacks once and dodges once a turn (DEX 3 + skill 3 = +6);
+    # the better one adds 2 per step to its attack and to its dodge.
+    up = 2 * gap
+    ahead = behind = 0
+    for a_att, b_dodge, b_att, a_dodge in itertools.product(range(1, 11), repeat=4):
+        a_hits = _unisystem_hits(a_att + 6 + up, b_dodge + 6)
+        b_hits = _unisystem_hits(b_att + 6, a_dodge + 6 + up)
+        ahead += a_hits and not b_hits
+        behind += b_hits and not a_hits
     e = exchange(Engine.UNISYSTEM, gap)
-    assert (e.ahead, e.even, e.behind) == want
-    assert e.margin.variance() == F(33, 2)  # two D10: 2 × 99/12
+    assert (e.ahead, e.behind) == (F(ahead, 10**4), F(behind, 10**4))
+    assert e.even == 1 - e.ahead - e.behind
+    assert e.margin.variance() == F(33, 2)  # attack D10 − dodge D10: 2 × 99/12
+    assert e.margin.mean() == up
+
+
+def test_a_unisystem_tie_goes_to_the_defender():
+    # Even fighters: A hits only by beating the dodge outright and reaching 9.
+    by_a, by_b = comparison.unisystem_attacks(0)
+    wins = sum(_unisystem_hits(a + 6, d + 6) for a, d in itertools.product(range(1, 11), repeat=2))
+    assert by_a.hit_chance == by_b.hit_chance == F(wins, 100) == F(11, 25)
+    ties_counted = sum(a + 6 >= d + 6 and a + 6 >= 9 for a in range(1, 11) for d in range(1, 11))
+    assert F(ties_counted, 100) != by_a.hit_chance
 
 
 @pytest.mark.parametrize("gap", [0, 1])
@@ -80,7 +103,9 @@ def test_chroniques_exchange_is_two_d20_brute_force(gap):
         even += a_hits == b_hits
     e = exchange(Engine.CHRONIQUES, gap)
     assert (e.ahead, e.even) == (F(ahead, 400), F(even, 400))
-    assert e.margin.mean() == 4 * gap
+    # The margin is the attack roll against DEF: d20 + ATQ − DEF, one die.
+    assert e.margin.pmf() == {face + 4 + up - 14: F(1, 20) for face in range(1, 21)}
+    assert e.margin.variance() == F(133, 4)
 
 
 def _table(levels):
@@ -89,7 +114,7 @@ def _table(levels):
 
 @pytest.mark.parametrize("gap", range(7))
 def test_mass_battle_exchange_is_sixteen_d4_pairs(gap):
-    o = d = 3 + gap
+    o, d = 3 + gap, 3  # one step is one offense level
     pairs = []
     for da, db in itertools.product(range(1, 5), repeat=2):
         to_even = _table(max(0, max(0, o - 3) + da))
@@ -100,8 +125,48 @@ def test_mass_battle_exchange_is_sixteen_d4_pairs(gap):
 
 
 def test_one_step_moves_the_mean_margin_by_the_stated_amount():
-    assert [step_shift(e) for e in Engine] == [2, F(7, 2), 4, 5]
-    assert [e.step_text for e in Engine] == ["+2", "1D", "+2", "1 level"]
+    assert [step_shift(e) for e in Engine] == [2, F(7, 2), 2, 5]
+    assert [e.step_text for e in Engine] == ["+2", "1D", "+2", "+1 offense level"]
+
+
+def test_extra_defense_changes_nothing_at_the_even_units_so_the_step_is_offense():
+    # A negative offense − defense is removed before the d4: the even unit's
+    # offense 3 against defense 3 or 4 is net 0 either way (37.5 % as with no gap).
+    even = mass_battle.Unit("Even", 100, 3, 3)
+    more_defense = mass_battle.Unit("Better", 100, 3, 4)
+    more_offense = mass_battle.Unit("Better", 100, 4, 3)
+    assert comparison.round_ahead(more_defense, even) == comparison.round_ahead(even, even)
+    assert comparison.round_ahead(even, even) == F(3, 8)
+    assert comparison.round_ahead(more_offense, even) == F(5, 8)
+    better, _ = comparison.mass_battle_sides(2)
+    assert (better.unit.offense, better.unit.defense) == (5, 3)
+
+
+def test_the_spread_of_one_exchange_exactly():
+    variances = [exchange(e, 0).margin.variance() for e in Engine]
+    assert variances[:3] == [F(33, 2), F(35, 2), F(133, 4)]
+    sd_steps = {e: exchange(e, 0).margin_sd / float(step_shift(e)) for e in Engine}
+    assert round(sd_steps[Engine.UNISYSTEM], 4) == 2.0310
+    assert round(sd_steps[Engine.GALAXIES], 4) == 1.1952
+    assert round(sd_steps[Engine.CHRONIQUES], 4) == 2.8831
+    # With −5 as the step (as common in the source as −2), Chroniques' spread is 1.15 steps.
+    assert round(exchange(Engine.CHRONIQUES, 0).margin_sd / 5, 4) == 1.1533
+
+
+def test_galaxies_one_die_depends_on_the_baseline_code():
+    # One more die is worth 74.28 % of exchanges against 3D+1 but 68.52 % against 6D+1.
+    from rulebook_py.comparison import Baseline
+
+    def one_die(code):
+        return exchange(Engine.GALAXIES, 1, Baseline(galaxies_code=code)).ahead
+
+    assert one_die("3D+1") == galaxies.opposed("4D+1", "3D+1").higher
+    assert f"{float(one_die('3D+1')):.4f}" == "0.7428"
+    assert f"{float(one_die('6D+1')):.4f}" == "0.6852"
+    assert one_die("6D+1") == galaxies.opposed("7D+1", "6D+1").higher
+    wide = exchange(Engine.GALAXIES, 0, Baseline(galaxies_code="6D+1"))
+    assert wide.margin.variance() == F(35, 1)  # 12 d6
+    assert round(wide.margin_sd / 3.5, 4) == 1.6903
 
 
 @pytest.mark.parametrize("engine", list(Engine))
@@ -182,9 +247,41 @@ def test_first_to_n_blows_matches_the_negative_binomial(p, q, n):
     assert odds.mean_rounds == decisive / (1 - tie)
 
 
-def test_unisystem_duel_is_the_contest_first_to_three():
-    e = exchange(Engine.UNISYSTEM, 1)
-    assert duel(Engine.UNISYSTEM, 1).a_wins == _first_to(3, e.ahead, e.behind)[0]
+def _both_strike_first_to(n, p, q):
+    """(A wins, B wins, draw) of "first to n blows", both striking each turn at once.
+
+    Worked from the turn's four cases, with the turns where both miss summed
+    as a geometric series: an independent check of the chain.
+    """
+    from functools import cache
+
+    stay = (1 - p) * (1 - q)
+
+    @cache
+    def ends(a, b):  # a, b: blows A and B still need to land
+        if a <= 0 and b <= 0:
+            return (F(0), F(0), F(1))
+        if a <= 0:
+            return (F(1), F(0), F(0))
+        if b <= 0:
+            return (F(0), F(1), F(0))
+        moves = (((a - 1, b - 1), p * q), ((a - 1, b), p * (1 - q)), ((a, b - 1), (1 - p) * q))
+        total = [F(0)] * 3
+        for state, weight in moves:
+            for i, v in enumerate(ends(*state)):
+                total[i] += weight * v / (1 - stay)
+        return tuple(total)
+
+    return ends(n, n)
+
+
+@pytest.mark.parametrize("gap", [0, 1, 2])
+def test_unisystem_duel_is_both_attacking_each_turn_first_to_three(gap):
+    by_a, by_b = comparison.unisystem_attacks(gap)
+    d = duel(Engine.UNISYSTEM, gap)
+    assert (d.a_wins, d.b_wins, d.draw) == _both_strike_first_to(
+        3, by_a.hit_chance, by_b.hit_chance
+    )
 
 
 def test_the_factored_chain_equals_the_full_chain_on_random_blows():
@@ -232,9 +329,13 @@ def test_long_rounds_distributions_are_refused_before_any_work():
 
 def test_rounds_distribution_of_one_blow_duel_is_geometric():
     r = duel_length(Engine.UNISYSTEM, 2, blows=1, horizon=10)
-    e = exchange(Engine.UNISYSTEM, 2)
-    assert r.ends == {t: e.even ** (t - 1) * (1 - e.even) for t in range(1, 11)}
-    assert r.longer == e.even**10 and r.total == 1
+    by_a, by_b = comparison.unisystem_attacks(2)
+    stay = (1 - by_a.hit_chance) * (1 - by_b.hit_chance)  # both attacks fail
+    assert r.ends == {t: stay ** (t - 1) * (1 - stay) for t in range(1, 11)}
+    assert r.longer == stay**10 and r.total == 1
+    g = duel_length(Engine.GALAXIES, 2, blows=1, horizon=10)
+    e = exchange(Engine.GALAXIES, 2)
+    assert g.ends == {t: e.even ** (t - 1) * (1 - e.even) for t in range(1, 11)}
 
 
 def test_rounds_distribution_agrees_with_the_mean_when_the_duel_is_short():
@@ -333,10 +434,15 @@ def test_calculator_shows_the_four_systems_and_its_python_call():
     rows = side_by_side(2, blows=4, hit_points=10)
     for r in rows:
         assert r.engine.label in calc.result.value
-    call = calc.python_call(calc.values())
-    assert call.expression == "comparison.duel_win_chances(2, blows=4, hit_points=10)"
+    call = calc.view.call
+    assert call.expression == "comparison.compare(2, blows=4, hit_points=10).wins"
     assert eval(call.expression, {"comparison": comparison}) == call.value
     assert call.value["Chroniques Oubliées"] == duel(Engine.CHRONIQUES, 2, hit_points=10).a_wins
+    assert call.value == comparison.duel_win_chances(2, blows=4, hit_points=10)
+    # The roll shown is the outcome's own roll for the seed shown.
+    import random as _random
+
+    assert calc.view.outcome.roll(_random.Random(1)).html() in calc.roll_output.value
 
 
 @pytest.mark.parametrize(
@@ -384,7 +490,54 @@ def test_every_accepted_input_is_within_the_chains_budget(gap):
 
 def test_calculator_refuses_a_gap_off_the_slider_in_the_readers_words():
     calc = SideBySideCalculator()
-    with pytest.raises(
-        RulebookError, match=r"Skill gap \(steps\) must be a whole number from 0 to 6"
-    ):
-        calc.compute({"gap": 7, "blows": 3, "hit_points": 12})
+    calc.controls["gap"].value = 6
+    calc.controls["gap"].max = 7  # as if the slider let a 7 through
+    calc.controls["gap"].value = 7
+    assert "Skill gap (steps) must be an integer from 0 to 6, got 7" in calc.error_for("gap")
+    assert calc.result.value == "" and calc.view is None
+    # The API refuses exactly what the calculator refuses, with the same message.
+    with pytest.raises(RuleValueError, match=r"^gap must be an integer from 0 to 6, got 7$"):
+        comparison.compare(7)
+
+
+# --------------------------------------------------------------------- the chapter's figures
+def _pct(p):
+    return f"{float(p) * 100:.2f} %"
+
+
+def test_the_chapters_unisystem_figures_exactly():
+    assert exchange(Engine.UNISYSTEM, 1).ahead == F(288, 625)  # "46 % of turns"
+    assert exchange(Engine.UNISYSTEM, 1).even == F(274, 625)
+    d = duel(Engine.UNISYSTEM, 1)
+    assert d.a_wins == F(18516413472768, 21276733558543)
+    assert d.draw == F(1154666770432, 21276733558543)
+    assert (_pct(d.a_wins), _pct(d.draw)) == ("87.03 %", "5.43 %")
+    ten = duel(Engine.UNISYSTEM, 1, blows=10)
+    assert (_pct(ten.a_wins), _pct(ten.draw)) == ("99.01 %", "0.33 %")
+    # From 5 steps (10 points on a D10) the better fighter always hits and is never hit.
+    assert [o.hit_chance for o in comparison.unisystem_attacks(5)] == [1, 0]
+    assert duel(Engine.UNISYSTEM, 5).upset == 0 and duel(Engine.UNISYSTEM, 4).upset > 0
+
+
+def test_the_chapters_other_figures_exactly():
+    assert _pct(exchange(Engine.GALAXIES, 1).ahead) == "74.28 %"
+    assert _pct(duel(Engine.GALAXIES, 1).a_wins) == "93.81 %"
+    assert exchange(Engine.GALAXIES, 0).even == galaxies.opposed("3D+1", "3D+1").tie
+    assert _pct(exchange(Engine.GALAXIES, 0).even) == "9.28 %"
+    m2, m3 = duel(Engine.MASS_BATTLE, 2), duel(Engine.MASS_BATTLE, 3)
+    assert m2.upset == F(35, 65536) and m3.upset == 0 and m3.a_wins == F(511, 512)
+    assert duel(Engine.CHRONIQUES, 5).upset == duel(Engine.CHRONIQUES, 6).upset
+    assert _pct(duel(Engine.CHRONIQUES, 5).upset) == "4.51 %"
+
+
+def test_where_defense_would_count_one_level_of_each_is_worth_the_same():
+    # The chapter's table: at offense 6 against defense 3 (defense counts) +1 defense
+    # is worth as much as +1 offense; at the book's even units it is worth nothing.
+    def ahead(better, even):
+        return comparison.round_ahead(
+            mass_battle.Unit("B", 100, *better), mass_battle.Unit("E", 100, *even)
+        )
+
+    assert ahead((6, 4), (6, 3)) == ahead((7, 3), (6, 3)) == F(5, 8)
+    assert ahead((7, 4), (6, 3)) == F(13, 16)
+    assert ahead((3, 4), (3, 3)) == ahead((3, 3), (3, 3)) == F(3, 8)

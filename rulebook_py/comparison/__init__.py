@@ -11,15 +11,15 @@ side by side:
   two d20 included);
 * :mod:`.chain` -- the duel as an exact Markov chain over both endurances;
 * :mod:`.duel` -- each system's duel to the end and its seeded simulation;
-* :mod:`.summary` -- the four systems at one gap (the calculator);
+* :mod:`.summary` -- the four systems at one gap (:func:`compare`, the calculator's outcome);
 * :mod:`.glossary` -- the chapter's terms (``GLOSSARY``).
 
 Example:
     >>> from rulebook_py import comparison
-    >>> comparison.exchange(comparison.Engine.UNISYSTEM, 1).ahead
-    Fraction(16, 25)
-    >>> comparison.duel(comparison.Engine.UNISYSTEM, 1).a_wins  # first to 3 full blows
-    Fraction(5349376, 6436343)
+    >>> comparison.exchange(comparison.Engine.UNISYSTEM, 1).ahead  # hits and is not hit
+    Fraction(288, 625)
+    >>> comparison.duel(comparison.Engine.GALAXIES, 0).a_wins  # first to 3 full blows
+    Fraction(1, 2)
 """
 
 from __future__ import annotations

@@ -7,14 +7,18 @@
 * Mass battles: the source's own battle to the end,
   :func:`rulebook_py.mass_battle.battle_odds` (vitality, 5 % base damage, every
   d4 on offense).
-* Unisystem and Galaxies Jumelles: the extracts give no life or wound table,
-  so the duel is "first to land N full blows" (``blows``, default 3): each
-  exchange the winner lands a full blow; a tie (in Galaxies a half dodge)
-  lands none.
+* Unisystem and Galaxies Jumelles: the extracts give no life or wound table
+  (Unisystem: no strict damage system), so the duel is "first to land N full
+  blows" (``blows``, default 3). In Unisystem both fighters attack and dodge
+  every turn (:func:`.exchange.unisystem_attacks`), so both may land a blow in
+  the same turn, at the same time (equal initiative, as in Chroniques): both
+  reaching N together is a draw. In Galaxies the opposed roll's winner lands
+  the blow; on a tie neither does.
 
 Example:
-    >>> duel(Engine.UNISYSTEM, 0).a_wins
-    Fraction(1, 2)
+    >>> even = duel(Engine.UNISYSTEM, 0)
+    >>> even.a_wins == even.b_wins, even.draw > 0  # both may land the last blow at once
+    (True, True)
     >>> duel(Engine.MASS_BATTLE, 3).upset
     Fraction(0, 1)
 """
@@ -28,7 +32,7 @@ from functools import lru_cache
 
 from ..dice import parse
 from ..errors import RuleValueError, check_int
-from ..systems import chroniques, galaxies, mass_battle, unisystem
+from ..systems import chroniques, galaxies, mass_battle
 from .chain import (
     DuelOdds,
     RoundsDistribution,
@@ -48,7 +52,7 @@ from .engines import (
     check_engine,
     check_gap,
 )
-from .exchange import exchange, mass_battle_sides
+from .exchange import exchange, mass_battle_sides, unisystem_attacks
 
 __all__ = [
     "DEFAULT_HIT_POINTS",
@@ -120,17 +124,17 @@ def duel_kernel(
 
     Example:
         >>> kernel, endurance = duel_kernel(Engine.UNISYSTEM, 1, blows=2)
-        >>> kernel[(0, 1)], endurance
-        (Fraction(16, 25), 2)
+        >>> kernel[(0, 1)], kernel[(1, 1)], endurance  # A hits alone; both hit
+        (Fraction(288, 625), Fraction(112, 625), 2)
     """
     _check_common(engine, gap, blows, hit_points)
     if engine is Engine.MASS_BATTLE:
         raise RuleValueError(
             "the mass battle's duel is the source's own battle: use duel()", field="engine"
         )
-    if engine is Engine.CHRONIQUES:
-        by_a, by_b = _chroniques_blows(gap, baseline)
-        return independent_kernel(by_b, by_a, hit_points, hit_points), hit_points
+    if engine is not Engine.GALAXIES:
+        by_a, by_b, endurance = _blows(engine, gap, blows, hit_points, baseline)
+        return independent_kernel(by_b, by_a, endurance, endurance), endurance
     e = exchange(engine, gap, baseline)
     kernel = {(0, 1): e.ahead, (1, 0): e.behind, (0, 0): e.even}
     return {k: p for k, p in kernel.items() if p}, blows
@@ -160,8 +164,8 @@ def duel(
         >>> d = duel(Engine.GALAXIES, 1)
         >>> d.a_wins + d.b_wins + d.draw
         Fraction(1, 1)
-        >>> duel(Engine.UNISYSTEM, 1, blows=1).a_wins  # the contest, ties replayed
-        Fraction(16, 23)
+        >>> duel(Engine.GALAXIES, 1, blows=1).a_wins  # one opposed roll, ties replayed
+        Fraction(69315, 87203)
     """
     _check_common(engine, gap, blows, hit_points)
     return _duel(engine, gap, blows, hit_points, baseline)
@@ -179,13 +183,28 @@ def _duel(engine: Engine, gap: int, blows: int, hit_points: int, baseline: Basel
             odds.expected_rounds,
             odds.unfinished,
         )
-    if engine is Engine.CHRONIQUES:
-        by_a, by_b = _chroniques_blows(gap, baseline)
-        return independent_duel(by_b, by_a, hit_points, hit_points)
+    if engine is not Engine.GALAXIES:
+        by_a, by_b, endurance = _blows(engine, gap, blows, hit_points, baseline)
+        return independent_duel(by_b, by_a, endurance, endurance)
     kernel, endurance = duel_kernel(
         engine, gap, blows=blows, hit_points=hit_points, baseline=baseline
     )
     return duel_chain(kernel, endurance, endurance)
+
+
+def _blows(
+    engine: Engine, gap: int, blows: int, hit_points: int, baseline: Baseline
+) -> tuple[dict[int, Fraction], dict[int, Fraction], int]:
+    """What A's blow and B's blow deal in one round, and the endurance (both strike at once)."""
+    if engine is Engine.CHRONIQUES:
+        by_a, by_b = _chroniques_blows(gap, baseline)
+        return by_a, by_b, hit_points
+    a_hits, b_hits = (o.hit_chance for o in unisystem_attacks(gap, baseline))
+    return _one_blow(a_hits), _one_blow(b_hits), blows
+
+
+def _one_blow(p: Fraction) -> dict[int, Fraction]:
+    return {k: q for k, q in ((1, p), (0, 1 - p)) if q}
 
 
 def _chroniques_blows(
@@ -211,8 +230,8 @@ def duel_length(
 
     Example:
         >>> r = duel_length(Engine.UNISYSTEM, 0, blows=1, horizon=2)
-        >>> r.ends, r.longer
-        ({1: Fraction(9, 10), 2: Fraction(9, 100)}, Fraction(1, 100))
+        >>> r.ends, r.longer  # a turn ends it unless both attacks fail: (14/25)² of them
+        ({1: Fraction(429, 625), 2: Fraction(84084, 390625)}, Fraction(38416, 390625))
     """
     _check_common(engine, gap, blows, hit_points)
     check_int(horizon, "horizon", 1, 60)
@@ -222,9 +241,9 @@ def duel_length(
         ends = {r: p for r, p in odds.rounds.items() if r <= horizon}
         longer = 1 - sum(ends.values(), Fraction(0))
         return RoundsDistribution(ends, longer, horizon)
-    if engine is Engine.CHRONIQUES:
-        by_a, by_b = _chroniques_blows(gap, baseline)
-        return independent_rounds(by_b, by_a, hit_points, hit_points, horizon)
+    if engine is not Engine.GALAXIES:
+        by_a, by_b, endurance = _blows(engine, gap, blows, hit_points, baseline)
+        return independent_rounds(by_b, by_a, endurance, endurance, horizon)
     kernel, endurance = duel_kernel(
         engine, gap, blows=blows, hit_points=hit_points, baseline=baseline
     )
@@ -273,7 +292,7 @@ def simulate_duel(
     """Fight ``trials`` duels with the systems' own seeded rolls, round by round.
 
     Every roll goes through the system's rolling functions
-    (``unisystem.contest(...).roll``, ``galaxies.opposed(...).resolve``,
+    (``unisystem.melee_exchange(...).roll``, ``galaxies.opposed(...).resolve``,
     ``chroniques.roll_check`` and the damage dice, ``mass_battle.resolve_round``),
     not through the chain, so it checks :func:`duel` independently.
 
@@ -301,7 +320,6 @@ def simulate_duel(
         )
     rng = rng or random.Random()
     up = gap * engine.step
-    winner_of = _exchange_roller(engine, up, baseline)
     wins = [0, 0, 0]
     rounds = 0
     for _ in range(trials):
@@ -321,8 +339,16 @@ def simulate_duel(
                 n += 1
                 b_left -= _strike(atk + up, dfn, baseline, rng)
                 a_left -= _strike(atk, dfn + up, baseline, rng)
+        elif engine is Engine.UNISYSTEM:
+            a_left = b_left = blows
+            by_a, by_b = unisystem_attacks(gap, baseline)
+            while a_left > 0 and b_left > 0:
+                n += 1
+                b_left -= by_a.roll(rng).hit
+                a_left -= by_b.roll(rng).hit
         else:
             a_left = b_left = blows
+            winner_of = _galaxies_roller(up, baseline)
             while a_left > 0 and b_left > 0:
                 n += 1
                 winner = winner_of(rng)
@@ -335,13 +361,8 @@ def simulate_duel(
     return DuelSimulation(trials, wins[0], wins[1], wins[2], rounds)
 
 
-def _exchange_roller(
-    engine: Engine, up: int, baseline: Baseline
-) -> Callable[[random.Random], str | None]:
-    """Who wins one rolled exchange of Unisystem or Galaxies (``None``: nobody)."""
-    if engine is Engine.UNISYSTEM:
-        c = unisystem.contest(baseline.unisystem_bonus + up, baseline.unisystem_bonus)
-        return lambda rng: c.roll(rng).winner
+def _galaxies_roller(up: int, baseline: Baseline) -> Callable[[random.Random], str | None]:
+    """Who wins one rolled Galaxies opposed roll (``None``: a tie, nobody)."""
     code = galaxies.DiceCode.parse(baseline.galaxies_code, "galaxies_code")
     o = galaxies.opposed(code.with_dice(up), code)
     names = {"higher": "a", "lower": "b", "tie": None}

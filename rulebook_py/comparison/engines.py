@@ -11,13 +11,22 @@ step better" means the same kind of thing in every system:
   a burst, each of two weapons, a feint or a counter posture is ±1D;
 * Chroniques Oubliées: **2 points** -- partial cover, heavy rain, the flat of
   the blade and shooting into a melee are each −2;
-* mass battles: **1 level** -- a "rather offensive" or "rather defensive"
+* mass battles: **1 offense level** -- a "rather offensive" or "rather defensive"
   attitude moves one level, a confident morale gives +1.
 
-In Unisystem and Galaxies one roll serves both to strike and to avoid the
-blow, so the better side adds the gap to that roll. In Chroniques (attack
-score and DEF) and in mass battles (offense and defense levels) the two are
-separate, so the better side adds the gap to both.
+Where the gap goes follows each system's own way of fighting:
+
+* Unisystem close combat: each fighter makes an attack test and a defence
+  test every turn without penalty, so the better side adds the gap to both
+  (its attack against the other's dodge, and its dodge against the other's
+  attack), as in Chroniques (attack score and DEF);
+* Galaxies Jumelles melee: one opposed roll decides who strikes, so the gap
+  goes on that roll;
+* mass battles: the gap goes on **offense** only. A negative offense −
+  defense is removed before the d4 is added (the dragon example), and the even
+  unit's offense (3) never exceeds the better unit's defense (3 or more), so
+  extra defense would change nothing: the step is one offense level, where
+  the source makes a level count.
 
 Example:
     >>> [e.step for e in Engine]
@@ -74,7 +83,7 @@ class Engine(Enum):
     UNISYSTEM = ("Unisystem", 2, "+2", "points of D10 total")
     GALAXIES = ("Galaxies Jumelles", 1, "1D", "pips of d6 total")
     CHRONIQUES = ("Chroniques Oubliées", 2, "+2", "points of d20 total")
-    MASS_BATTLE = ("Mass battles", 1, "1 level", "percent of vitality")
+    MASS_BATTLE = ("Mass battles", 1, "+1 offense level", "percent of vitality")
 
     def __init__(self, label: str, step: int, step_text: str, unit: str) -> None:
         self.label = label
@@ -117,8 +126,9 @@ class Baseline:
     are the book's choices, from the chapters' own worked examples.
 
     Attributes:
-        unisystem_bonus: What the even Unisystem fighter adds to the D10 (only
-            the difference matters in a contest).
+        unisystem_dexterity: The even Unisystem fighter's Dexterity.
+        unisystem_skill: Its Hand weapon and Dodge levels (attack: DEX + Hand
+            weapon; defence: a dodge, DEX + Dodge).
         galaxies_code: The even fighter's code (the source's defender, 3D+1).
         chroniques_attack: The even fighter's attack score (ATQ).
         chroniques_defense: The even fighter's DEF.
@@ -132,7 +142,8 @@ class Baseline:
         (4, 14)
     """
 
-    unisystem_bonus: int = 6
+    unisystem_dexterity: int = 3
+    unisystem_skill: int = 3
     galaxies_code: str = "3D+1"
     chroniques_attack: int = 4
     chroniques_defense: int = 14

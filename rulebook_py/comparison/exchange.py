@@ -2,24 +2,30 @@
 
 An *exchange* is the smallest unit of a fight each source resolves:
 
-* Unisystem: one contest (*épreuve en résistance*), both sides roll a D10,
-  the higher total wins (:func:`rulebook_py.unisystem.contest`);
-* Galaxies Jumelles: one opposed roll of the two codes
-  (:func:`rulebook_py.galaxies.opposed`); a tie is a half dodge, not a full blow;
+* Unisystem close combat: each fighter makes an attack test and a defence
+  test every turn without penalty (« une épreuve d'attaque et une de défense à
+  chaque tour sans pénalité »): A attacks against B's dodge and B against A's,
+  each with :func:`rulebook_py.unisystem.melee_exchange`, where a tie goes to
+  the defender (« Si le défenseur égalise… il réussit à éviter ») and the
+  attack must also reach 9; the better side is ahead when it hits and is not hit;
+* Galaxies Jumelles melee: one opposed roll of the two codes
+  (:func:`rulebook_py.galaxies.opposed`): the higher total lands a blow; on a
+  tie neither does (each fighter dodged the other's blows);
 * Chroniques Oubliées: both fighters attack once (:func:`rulebook_py.chroniques.attack`);
   the better side is ahead when it hits and is not hit;
 * mass battles: one round (:func:`rulebook_py.mass_battle.resolve_round`, each
   d4 put on offense); ahead means dealing more damage than received.
 
-The *margin* is what the better side achieves minus what the other achieves,
-in the system's own unit: the difference of the totals (Unisystem, Galaxies),
-of the two attack rolls' excess over the DEF (Chroniques), of the damage
-dealt (mass battles).
+The *margin* measures the better side's own roll, in the system's unit: how
+far its attack total beats the other's defence total (Unisystem), its total
+the other's (Galaxies), its attack roll the DEF (Chroniques: d20 + attack
+score − DEF, the number the attack rules compare); in mass battles, the damage
+dealt minus the damage received in the round.
 
 Example:
     >>> e = exchange(Engine.UNISYSTEM, 1)
     >>> e.ahead, e.even, e.behind
-    (Fraction(16, 25), Fraction(2, 25), Fraction(7, 25))
+    (Fraction(288, 625), Fraction(274, 625), Fraction(63, 625))
     >>> exchange(Engine.GALAXIES, 0).ahead == exchange(Engine.GALAXIES, 0).behind
     True
 """
@@ -43,6 +49,7 @@ __all__ = [
     "round_ahead",
     "round_margin",
     "step_shift",
+    "unisystem_attacks",
 ]
 
 
@@ -91,16 +98,20 @@ class Exchange:
 def mass_battle_sides(
     gap: int, baseline: Baseline = DEFAULT_BASELINE
 ) -> tuple[mass_battle.Side, mass_battle.Side]:
-    """The two full units of the comparison: the better one has ``gap`` more of both levels.
+    """The two full units of the comparison: the better one has ``gap`` more offense levels.
+
+    Only offense: the even unit's offense does not exceed the better unit's
+    defense, and a negative offense − defense is removed before the d4 is
+    added, so more defense would change nothing (see :mod:`.engines`).
 
     Example:
         >>> better, even = mass_battle_sides(2)
         >>> (better.unit.offense, better.unit.defense), (even.unit.offense, even.unit.defense)
-        ((5, 5), (3, 3))
+        ((5, 3), (3, 3))
     """
     check_gap(gap)
     up = gap * Engine.MASS_BATTLE.step
-    better = mass_battle.Unit("Better", 100, baseline.mass_offense + up, baseline.mass_defense + up)
+    better = mass_battle.Unit("Better", 100, baseline.mass_offense + up, baseline.mass_defense)
     even = mass_battle.Unit("Even", 100, baseline.mass_offense, baseline.mass_defense)
     orders = mass_battle.Orders(lean=mass_battle.Lean.OFFENSE)  # every d4 on offense
     return mass_battle.Side(better, orders), mass_battle.Side(even, orders)
@@ -120,6 +131,8 @@ def exchange(engine: Engine, gap: int, baseline: Baseline = DEFAULT_BASELINE) ->
     Example:
         >>> exchange(Engine.CHRONIQUES, 1).ahead
         Fraction(143, 400)
+        >>> exchange(Engine.CHRONIQUES, 0).margin.mean()  # d20 + 4 − 14
+        Fraction(1, 2)
         >>> exchange(Engine.MASS_BATTLE, 1).ahead
         Fraction(5, 8)
     """
@@ -130,26 +143,66 @@ def exchange(engine: Engine, gap: int, baseline: Baseline = DEFAULT_BASELINE) ->
 def _exchange(engine: Engine, gap: int, baseline: Baseline) -> Exchange:
     up = gap * engine.step
     if engine is Engine.UNISYSTEM:
-        c = unisystem.contest(baseline.unisystem_bonus + up, baseline.unisystem_bonus)
-        return Exchange(engine, gap, c.a_wins, c.tie, c.b_wins, c.margin_distribution())
+        by_a, by_b = unisystem_attacks(gap, baseline)
+        a_hits, b_hits = by_a.hit_chance, by_b.hit_chance
+        margin = by_a.attack.total_distribution() - by_a.defence.total_distribution()
+        return _both_strike(engine, gap, a_hits, b_hits, margin)
     if engine is Engine.GALAXIES:
         code = galaxies.DiceCode.parse(baseline.galaxies_code, "galaxies_code")
         o = galaxies.opposed(code.with_dice(up), code)
         margin = o.attack.distribution() - o.defence.distribution()
         return Exchange(engine, gap, o.higher, o.tie, o.lower, margin)
     if engine is Engine.CHRONIQUES:
-        a_hits = chroniques.attack(baseline.chroniques_attack + up, baseline.chroniques_defense).hit
-        b_hits = chroniques.attack(baseline.chroniques_attack, baseline.chroniques_defense + up).hit
-        ahead = a_hits * (1 - b_hits)
-        behind = b_hits * (1 - a_hits)
-        d20 = Distribution.uniform(20)
-        margin = (d20 + 2 * up) - d20
-        return Exchange(engine, gap, ahead, 1 - ahead - behind, behind, margin)
+        attack, defense = baseline.chroniques_attack, baseline.chroniques_defense
+        a_hits = chroniques.attack(attack + up, defense).hit
+        b_hits = chroniques.attack(attack, defense + up).hit
+        margin = Distribution.uniform(20) + (attack + up - defense)
+        return _both_strike(engine, gap, a_hits, b_hits, margin)
     better, even = mass_battle_sides(gap, baseline)
     margin = round_margin(better.unit, even.unit)
     ahead = sum((p for m, p in margin.pmf().items() if m > 0), Fraction(0))
     behind = sum((p for m, p in margin.pmf().items() if m < 0), Fraction(0))
     return Exchange(engine, gap, ahead, 1 - ahead - behind, behind, margin)
+
+
+def _both_strike(
+    engine: Engine, gap: int, a_hits: Fraction, b_hits: Fraction, margin: Distribution
+) -> Exchange:
+    """Both fighters strike once: the better one is ahead when it hits and is not hit."""
+    ahead = a_hits * (1 - b_hits)
+    behind = b_hits * (1 - a_hits)
+    return Exchange(engine, gap, ahead, 1 - ahead - behind, behind, margin)
+
+
+def unisystem_attacks(
+    gap: int, baseline: Baseline = DEFAULT_BASELINE
+) -> tuple[unisystem.MeleeOutcome, unisystem.MeleeOutcome]:
+    """One Unisystem turn of close combat: A's attack on B, and B's attack on A.
+
+    Each is :func:`rulebook_py.unisystem.melee_exchange` of DEX + Hand weapon
+    against the target's dodge (DEX + Dodge): the attack must beat the dodge
+    (a tie goes to the defender) and reach 9. A, ``gap`` steps better, adds
+    the gap to both its attack and its dodge.
+
+    Example:
+        >>> by_a, by_b = unisystem_attacks(0)
+        >>> by_a.hit_chance, by_a.attack.bonus, by_a.defence.bonus
+        (Fraction(11, 25), 6, 6)
+        >>> unisystem_attacks(1)[0].hit_chance, unisystem_attacks(1)[1].hit_chance
+        (Fraction(16, 25), Fraction(7, 25))
+    """
+    up = check_gap(gap) * Engine.UNISYSTEM.step
+    dex, skill = baseline.unisystem_dexterity, baseline.unisystem_skill
+    weapon, dodge = unisystem.CloseSkill.HAND_WEAPON, unisystem.DefenceKind.DODGE
+    by_a = unisystem.melee_exchange(
+        unisystem.MeleeAttack(dex, skill, weapon, modifier=up),
+        unisystem.MeleeDefence(dodge, dex, skill),
+    )
+    by_b = unisystem.melee_exchange(
+        unisystem.MeleeAttack(dex, skill, weapon),
+        unisystem.MeleeDefence(dodge, dex, skill, modifier=up),
+    )
+    return by_a, by_b
 
 
 def round_margin(better: mass_battle.Unit, even: mass_battle.Unit) -> Distribution:
@@ -193,7 +246,7 @@ def step_shift(engine: Engine, baseline: Baseline = DEFAULT_BASELINE) -> Fractio
 
     Example:
         >>> [step_shift(e) for e in Engine]
-        [Fraction(2, 1), Fraction(7, 2), Fraction(4, 1), Fraction(5, 1)]
+        [Fraction(2, 1), Fraction(7, 2), Fraction(2, 1), Fraction(5, 1)]
     """
     check_engine(engine)
     return exchange(engine, 1, baseline).margin.mean() - exchange(engine, 0, baseline).margin.mean()

@@ -1,43 +1,76 @@
-"""The comparison chapter's terms (French where the sources have one).
+"""The comparison chapter's terms: this book's own (no source compares systems).
 
 Example:
     >>> from rulebook_py.comparison.glossary import GLOSSARY
-    >>> any(t.english == "upset" for t in GLOSSARY)
-    True
+    >>> sorted(t.french for t in GLOSSARY if not t.coined)  # plain words of the sources
+    ['marge', 'échange']
 """
 
 from __future__ import annotations
 
-from ..glossary import Term
+from ..terms import Term
 
 __all__ = ["GLOSSARY"]
 
-_CHAPTER = "comparing-systems"
+_CH = "comparing-systems"
+_STEP = "One step of advantage"
+_CHANCE = "Chance against advantage"
+_DUEL = "The duel to the end, exact"
 
-#: Terms of the comparison chapter.
-GLOSSARY: tuple[Term, ...] = (
-    Term(
+#: ``(French, English, note, section, implements)`` of the chapter's terms.
+_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
+    (
         "écart de compétence",
         "skill gap",
-        _CHAPTER,
         "counted in steps: +2 (Unisystem, Chroniques), 1D (Galaxies), 1 level (mass battles)",
+        _STEP,
+        "Engine",
     ),
-    Term("échange", "exchange", _CHAPTER, "one contest, opposed roll, pair of attacks or round"),
-    Term("marge", "margin", _CHAPTER, "what the better side achieves minus what the other does"),
-    Term("écart type", "standard deviation (SD)", _CHAPTER, "the spread of the margin"),
-    Term("duel à mort", "duel to the end", _CHAPTER, "fought until one side falls"),
-    Term(
+    (
+        "échange",
+        "exchange",
+        "both sides' attacks of one round, or one opposed roll, or one battle round",
+        _CHANCE,
+        "exchange",
+    ),
+    (
+        "marge",
+        "margin",
+        "how far one attack roll beats (or misses) what it must beat",
+        _CHANCE,
+        "Exchange",
+    ),
+    ("écart type", "standard deviation (SD)", "the spread of the margin", _CHANCE, "Exchange"),
+    ("duel à mort", "duel to the end", "fought until one side falls", _DUEL, "duel"),
+    (
         "coup plein",
         "full blow",
-        _CHAPTER,
-        "an exchange won outright; a tie (a half dodge in Galaxies) is none",
+        "a blow that lands outright; a tie or a half dodge is none",
+        _DUEL,
+        "duel_kernel",
     ),
-    Term("victoire du plus faible", "upset", _CHAPTER, "the weaker side wins the duel"),
-    Term("chaîne de Markov", "Markov chain", _CHAPTER, "the duel's states and their chances"),
-    Term(
+    ("victoire du plus faible", "upset", "the weaker side wins the duel", _DUEL, "DuelOdds"),
+    (
+        "chaîne de Markov",
+        "Markov chain",
+        "the duel's states and their chances",
+        _DUEL,
+        "duel_chain",
+    ),
+    (
         "meilleur de 2d20",
         "best of two d20",
-        _CHAPTER,
         "roll two d20, keep the higher; +1 helps low chances most",
+        "What +1 is worth",
+        "plus_one",
     ),
+)
+
+#: Ordinary words the sources also use (in their plain sense); the rest are the book's.
+_SOURCE_WORDS = frozenset({"échange", "marge"})
+
+#: Terms of the comparison chapter; every one but plain words is marked as the book's own.
+GLOSSARY: tuple[Term, ...] = tuple(
+    Term(fr, en, _CH, note, section, f"comparison.{name}", coined=fr not in _SOURCE_WORDS)
+    for fr, en, note, section, name in _ROWS
 )

@@ -4,21 +4,30 @@ Example:
     >>> rows = side_by_side(1)
     >>> [r.engine.label for r in rows]
     ['Unisystem', 'Galaxies Jumelles', 'Chroniques Oubliées', 'Mass battles']
-    >>> duel_win_chances(0)["Unisystem"]
+    >>> duel_win_chances(0)["Galaxies Jumelles"]
     Fraction(1, 2)
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 
 from .chain import DuelOdds
-from .duel import DEFAULT_HIT_POINTS, _check_common, duel
+from .duel import DEFAULT_HIT_POINTS, _check_common, duel, simulate_duel
 from .engines import DEFAULT_BASELINE, DEFAULT_BLOWS, Baseline, Engine
 from .exchange import Exchange, exchange, step_shift
 
-__all__ = ["SystemSummary", "duel_win_chances", "side_by_side"]
+__all__ = [
+    "SideBySide",
+    "SideBySideRoll",
+    "SystemSummary",
+    "compare",
+    "duel_win_chances",
+    "side_by_side",
+]
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,7 @@ class SystemSummary:
     Example:
         >>> s = side_by_side(2)[0]
         >>> s.engine.label, s.duel.upset
-        ('Unisystem', Fraction(14461875, 458690014))
+        ('Unisystem', Fraction(59991492272103, 11972581916616443))
     """
 
     engine: Engine
@@ -96,5 +105,102 @@ def duel_win_chances(
         >>> duel_win_chances(6, blows=1)["Galaxies Jumelles"] > Fraction(99, 100)
         True
     """
+    return compare(gap, blows=blows, hit_points=hit_points).wins
+
+
+@dataclass(frozen=True)
+class SideBySideRoll:
+    """One seeded duel in each system: who won and in how many rounds.
+
+    Attributes:
+        lines: ``(system, what happened, rounds)`` per system, in :class:`Engine` order.
+
+    Example:
+        >>> r = compare(1).roll(random.Random(3))
+        >>> [line[0] for line in r.lines][:2]
+        ['Unisystem', 'Galaxies Jumelles']
+    """
+
+    lines: tuple[tuple[str, str, int], ...]
+
+    def __str__(self) -> str:
+        """One sentence per system."""
+        return (
+            "; ".join(
+                f"{name}: {what} in {n} round{'s' * (n != 1)}" for name, what, n in self.lines
+            )
+            + "."
+        )
+
+    def html(self) -> str:
+        """The same sentences as an HTML paragraph."""
+        return f"<p>{escape(str(self))}</p>"
+
+
+@dataclass(frozen=True)
+class SideBySide:
+    """The four systems at one gap (the exact answers) and their seeded duels.
+
+    Attributes:
+        gap: The better side's advantage, in steps.
+        blows: N of "first to land N full blows" (Unisystem, Galaxies).
+        hit_points: The Chroniques fighters' hit points.
+        rows: One :class:`SystemSummary` per system.
+
+    Example:
+        >>> c = compare(0)
+        >>> c.wins["Galaxies Jumelles"]
+        Fraction(1, 2)
+    """
+
+    gap: int
+    blows: int
+    hit_points: int
+    rows: tuple[SystemSummary, ...]
+
+    @property
+    def wins(self) -> dict[str, Fraction]:
+        """``{system: P(the better fighter wins the duel)}``."""
+        return {s.engine.label: s.duel.a_wins for s in self.rows}
+
+    def roll(self, rng: random.Random | None = None) -> SideBySideRoll:
+        """Fight one seeded duel in each system, with the systems' own rolls.
+
+        Example:
+            >>> a = compare(2).roll(random.Random(8))
+            >>> a == compare(2).roll(random.Random(8))
+            True
+        """
+        rng = rng or random.Random()
+        lines = []
+        for s in self.rows:
+            sim = simulate_duel(
+                s.engine, self.gap, trials=1, blows=self.blows, hit_points=self.hit_points, rng=rng
+            )
+            what = (
+                "the better side won"
+                if sim.a_wins
+                else "the weaker side won (an upset)"
+                if sim.b_wins
+                else "both fell together"
+            )
+            lines.append((s.engine.label, what, sim.rounds))
+        return SideBySideRoll(tuple(lines))
+
+
+def compare(
+    gap: int, *, blows: int = DEFAULT_BLOWS, hit_points: int = DEFAULT_HIT_POINTS
+) -> SideBySide:
+    """The four systems at one gap: :func:`side_by_side` with its seeded roll.
+
+    Raises:
+        RuleValueError: For a value out of range (checked before any work).
+
+    Example:
+        >>> compare(7)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: gap must be an integer from 0 to 6, got 7
+    """
     rows = side_by_side(gap, blows=blows, hit_points=hit_points)
-    return {s.engine.label: s.duel.a_wins for s in rows}
+    return SideBySide(gap, blows, hit_points, rows)

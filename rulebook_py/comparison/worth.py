@@ -21,6 +21,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
+from ..errors import RuleValueError
 from ..systems import chroniques, galaxies, mass_battle, unisystem
 from .engines import DEFAULT_BASELINE, Baseline
 from .exchange import round_ahead
@@ -73,6 +74,19 @@ class Gain:
     before: Fraction
     after: Fraction
 
+    def __post_init__(self) -> None:
+        """Refuse what is no starting point or no chance (a clear error, not a silent one)."""
+        if not isinstance(self.start, str):
+            raise RuleValueError(
+                f"start must be a text such as '+0', got {self.start!r}", field="start"
+            )
+        for name in ("before", "after"):
+            value = getattr(self, name)
+            if not isinstance(value, Fraction) or not 0 <= value <= 1:
+                raise RuleValueError(
+                    f"{name} must be a Fraction from 0 to 1, got {value!r}", field=name
+                )
+
     @property
     def gain(self) -> Fraction:
         """What +1 adds to the chance."""
@@ -96,8 +110,6 @@ def plus_one(rule: PlusOneRule, baseline: Baseline = DEFAULT_BASELINE) -> tuple[
         Fraction(0, 1)
     """
     if not isinstance(rule, PlusOneRule):
-        from ..errors import RuleValueError
-
         raise RuleValueError(
             f"rule must be one of {[r.name for r in PlusOneRule]}, got {rule!r}", field="rule"
         )

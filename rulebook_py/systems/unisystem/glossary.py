@@ -1,85 +1,133 @@
-"""The two Unisystem chapters' French terms and their English rendering.
+"""The two Unisystem chapters' French terms, where each is explained, what implements it.
 
 Example:
     >>> from rulebook_py.systems.unisystem.glossary import GLOSSARY
-    >>> any(t.french == "épreuve" for t in GLOSSARY)
-    True
+    >>> {t.french: t.implements for t in GLOSSARY}["épreuve"]
+    'unisystem.task'
 """
 
 from __future__ import annotations
 
-from ...glossary import Term
+from ...terms import Term
 
 __all__ = ["GLOSSARY"]
 
-#: Terms of the Unisystem basics chapter.
-BASICS_TERMS: tuple[Term, ...] = (
-    Term("épreuve", "task", "unisystem-basics", "attribute + skill + D10"),
-    Term("test (d'attribut)", "attribute test", "unisystem-basics", "attribute only"),
-    Term("test simple", "simple test", "unisystem-basics", "attribute doubled"),
-    Term("test difficile", "difficult test", "unisystem-basics", "attribute once"),
-    Term(
+_BASICS = "unisystem-basics"
+_COMBAT = "unisystem-combat"
+
+#: ``(French, English, note, section, implements)`` of the basics chapter.
+_BASICS_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("épreuve", "task", "attribute + skill + D10", "Tasks: attribute + skill", "task"),
+    ("test (d'attribut)", "attribute test", "attribute only", "Tests: attributes alone", "test"),
+    ("test simple", "simple test", "attribute doubled", "Tests: attributes alone", "test"),
+    ("test difficile", "difficult test", "attribute once", "Tests: attributes alone", "test"),
+    (
         "épreuve sans compétence",
         "unskilled task",
-        "unisystem-basics",
         "attribute − 2, at most 2 success levels",
+        "Unskilled tasks",
+        "unskilled",
     ),
-    Term(
+    (
         "test / épreuve en résistance",
         "contest",
-        "unisystem-basics",
         "both roll, higher total wins",
+        "Contests",
+        "contest",
     ),
-    Term("niveau de succès", "success level", "unisystem-basics", "9–10 → 1, 11–12 → 2, …"),
-    Term("décent", "decent", "unisystem-basics", "2 success levels"),
-    Term("modificateur", "modifier", "unisystem-basics", "circumstance bonus or penalty"),
-    Term("MJ", "GM (game master)", "unisystem-basics"),
-    Term("PJ / PNJ", "PC / NPC", "unisystem-basics"),
-    Term("bras de fer", "arm wrestling", "unisystem-basics", "simple Strength tests"),
-    Term("poursuite à pied", "foot chase", "unisystem-basics", "DEX + CON"),
-    Term("se faufiler", "sneaking", "unisystem-basics", "DEX + Stealth vs Perception"),
-    Term("Force", "Strength", "unisystem-basics"),
-    Term("Dextérité", "Dexterity", "unisystem-basics"),
-    Term("Volonté", "Willpower", "unisystem-basics"),
+    (
+        "niveau de succès",
+        "success level",
+        "9–10 → 1, 11–12 → 2, …",
+        "The basic rule",
+        "success_levels",
+    ),
+    ("décent", "decent", "2 success levels", "The basic rule", "level_name"),
+    ("modificateur", "modifier", "circumstance bonus or penalty", "The basic rule", "task"),
+    ("MJ", "GM (game master)", "", "Running a game", ""),
+    ("PJ / PNJ", "player character / non-player character (PC / NPC)", "", "Running a game", ""),
+    ("bras de fer", "arm wrestling", "simple Strength tests", "Contests", "arm_wrestling"),
+    ("poursuite à pied", "foot chase", "DEX + CON", "Contests", "foot_chase"),
+    ("se faufiler", "sneaking", "DEX + Stealth vs Perception", "Contests", "sneaking"),
+    ("Force", "Strength", "", "Choosing the attribute", "Attribute"),
+    ("Dextérité", "Dexterity", "", "Choosing the attribute", "Attribute"),
+    ("Volonté", "Willpower", "", "Choosing the attribute", "Attribute"),
 )
 
-#: The chapter's terms as ``(French, English, note)``.
-_TERMS: tuple[tuple[str, str, str], ...] = (
-    ("tour", "round", "1 to 5 seconds of game time"),
-    ("temps de jeu / temps réel", "game time / real time", ""),
-    ("actions multiples", "multiple actions", "−2 cumulative each"),
-    ("combat rapproché", "close combat", ""),
-    ("combat à distance", "ranged combat", ""),
-    ("parer", "parry", ""),
-    ("esquiver", "dodge", ""),
-    ("bagarre", "Brawling", "skill"),
-    ("arts martiaux", "Martial Arts", "skill"),
-    ("arme blanche", "hand weapon", "skill"),
-    ("attitude défensive", "defensive stance", "+3 to defences"),
-    ("attitude agressive", "aggressive stance", "+2 to attacks"),
-    ("feinte", "feint", "INT + skill vs PER + skill"),
-    ("arme improvisée", "improvised weapon", ""),
-    ("plonger à couvert", "dive for cover", "DEX + Dodge"),
-    ("viser", "aim", "PER + skill, +1 per success level"),
-    ("salve", "burst", "3 to 5 rounds"),
-    ("rock 'n roll", "full automatic fire", "groups of ten"),
-    ("tir de suppression", "suppressive fire", "D4 (2) hits"),
-    ("recul", "recoil", ""),
-    ("plomb fin / chevrotine", "bird shot / buckshot", "+2 / +1"),
-    ("garder son calme", "keeping one's cool", "simple Willpower test"),
-    ("portée", "range", ""),
-    ("à bout portant", "point blank", ""),
-    ("lunette de visée", "telescopic sight", "+2 to +5 to aim"),
-    ("éclairage", "lighting", ""),
-    ("noir total", "total darkness", ""),
-    ("multiplicateur de dégâts", "damage multiplier", ""),
-    ("sauvageon", "wildling", "a minor malevolent spirit"),
+#: ``(French, English, note, section, implements)`` of the combat chapter.
+_COMBAT_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("tour", "round", "1 to 5 seconds of game time", "Rounds", "RoundStep"),
+    ("temps de jeu / temps réel", "game time / real time", "", "Time", ""),
+    (
+        "actions multiples",
+        "multiple actions",
+        "−2 cumulative each",
+        "Performance: multiple actions",
+        "action_penalties",
+    ),
+    ("combat rapproché", "close combat", "", "Close combat", "melee_exchange"),
+    ("combat à distance", "ranged combat", "", "Ranged combat", "ranged_attack"),
+    ("parer", "parry", "", "Close combat", "can_parry"),
+    ("esquiver", "dodge", "", "Close combat", "MeleeDefence"),
+    ("bagarre", "Brawling", "skill", "Close combat", "CloseSkill"),
+    ("arts martiaux", "Martial Arts", "skill", "Close combat", "CloseSkill"),
+    ("arme blanche", "hand weapon", "skill", "Close combat", "CloseSkill"),
+    ("attitude défensive", "defensive stance", "+3 to defences", "Manoeuvres", "Stance"),
+    ("attitude agressive", "aggressive stance", "+2 to attacks", "Manoeuvres", "Stance"),
+    ("feinte", "feint", "INT + skill vs PER + skill", "Manoeuvres", "feint"),
+    ("arme improvisée", "improvised weapon", "", "Improvised weapons", "ImprovisedWeapon"),
+    ("plonger à couvert", "dive for cover", "DEX + Dodge", "Ranged combat", "RangedDefence"),
+    ("viser", "aim", "PER + skill, +1 per success level", "Ranged combat", "Aim"),
+    ("salve", "burst", "3 to 5 rounds", "Firing several rounds", "FiringMode"),
+    ("rock 'n roll", "full automatic fire", "groups of ten", "Firing several rounds", "FiringMode"),
+    (
+        "tir de suppression",
+        "suppressive fire",
+        "D4 (2) hits",
+        "Firing several rounds",
+        "suppressive_fire_hits",
+    ),
+    ("recul", "recoil", "", "Firing several rounds", "FiringMode"),
+    ("plomb fin / chevrotine", "bird shot / buckshot", "+2 / +1", "Shotguns", "ShotgunAmmo"),
+    (
+        "garder son calme",
+        "keeping one's cool",
+        "simple Willpower test",
+        "Keeping one's cool",
+        "keep_cool",
+    ),
+    ("portée", "range", "", "The modifier tables", "RangeBand"),
+    ("à bout portant", "point blank", "", "The modifier tables", "RangeBand"),
+    (
+        "lunette de visée",
+        "telescopic sight",
+        "+2 to +5 to aim",
+        "The modifier tables",
+        "scope_bonus",
+    ),
+    ("éclairage", "lighting", "", "The modifier tables", "Lighting"),
+    ("noir total", "total darkness", "", "The modifier tables", "Lighting"),
+    (
+        "multiplicateur de dégâts",
+        "damage multiplier",
+        "",
+        "The modifier tables",
+        "effective_multiplier",
+    ),
+    ("sauvageon", "wildling", "a minor malevolent spirit", "Performance: multiple actions", ""),
 )
 
+
+def _terms(chapter: str, rows: tuple[tuple[str, str, str, str, str], ...]) -> tuple[Term, ...]:
+    return tuple(
+        Term(fr, en, chapter, note, section, f"unisystem.{name}" if name else "")
+        for fr, en, note, section, name in rows
+    )
+
+
+#: Terms of the Unisystem basics chapter.
+BASICS_TERMS: tuple[Term, ...] = _terms(_BASICS, _BASICS_ROWS)
 #: Terms of the Unisystem combat chapter.
-COMBAT_TERMS: tuple[Term, ...] = tuple(
-    Term(fr, en, "unisystem-combat", note) for fr, en, note in _TERMS
-)
-
+COMBAT_TERMS: tuple[Term, ...] = _terms(_COMBAT, _COMBAT_ROWS)
 #: Terms of both Unisystem chapters.
 GLOSSARY: tuple[Term, ...] = BASICS_TERMS + COMBAT_TERMS

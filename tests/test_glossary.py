@@ -1,0 +1,251 @@
+"""The glossary: no import cycle, one entry per term, both orders, every link and rule real."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+from docutils.nodes import make_id
+
+import rulebook_py
+from rulebook_py.errors import RuleValueError
+from rulebook_py.glossary import (
+    all_terms,
+    chapter_titles,
+    entries,
+    glossary_html,
+    implementation,
+)
+from rulebook_py.terms import Term, heading_anchor, heading_text
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "rulebook_py"
+BOOK = ROOT / "book"
+
+
+# ------------------------------------------------------------------ import cycles
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every rulebook_py module ``name`` imports, anywhere in its body (functions too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name in known}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")
+                up = up[: len(up) - node.level + 1]
+                base = ".".join(up + ([node.module] if node.module else []))
+            if base not in known:
+                continue
+            subs = {f"{base}.{a.name}" for a in node.names} & known
+            names_only = [a for a in node.names if f"{base}.{a.name}" not in known]
+            out |= subs
+            if names_only:
+                out.add(base)
+    out.discard(name)
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """``{module: the rulebook_py modules it imports}``; a submodule's own package is no edge.
+
+    Importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first; those
+    implicit edges are left out (they are the package structure, not an import
+    written by anyone), every written import counts, at any depth.
+    """
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(name, path, known) for name, path in modules.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_graph_sees_imports_inside_functions():
+    # The old cycle went through an import inside all_terms(): such imports count.
+    graph = import_graph()
+    assert "rulebook_py.comparison.glossary" in graph["rulebook_py.glossary"]
+    assert "rulebook_py.terms" in graph["rulebook_py.systems.unisystem.glossary"]
+
+
+def test_no_import_cycle_inside_rulebook_py():
+    assert _cycle(import_graph()) is None
+
+
+def test_the_rules_never_import_the_glossary_gatherer():
+    graph = import_graph()
+    importers = {m for m, deps in graph.items() if "rulebook_py.glossary" in deps}
+    assert importers == set()
+    assert graph["rulebook_py.terms"] == set()  # the bottom: imports nothing of the package
+
+
+# ------------------------------------------------------------------ the entries
+def _headings(chapter: str) -> list[str]:
+    """The plain text of every heading of a chapter notebook's markdown cells."""
+    nb = json.loads((BOOK / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+    out = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = cell["source"]
+        text = "".join(source) if isinstance(source, list) else source
+        fenced = False
+        for line in text.splitlines():
+            if line.startswith("```"):
+                fenced = not fenced
+            elif not fenced and line.startswith("#"):
+                out.append(heading_text(line))
+    return out
+
+
+def test_anchors_are_the_ones_docutils_makes():
+    for chapter in chapter_titles(BOOK):
+        for heading in _headings(chapter):
+            assert heading_anchor(heading) == make_id(heading), heading
+    assert heading_anchor("Shooting (*tir*)") == "shooting-tir"
+
+
+@pytest.mark.parametrize("term", all_terms(), ids=lambda t: f"{t.chapter}:{t.french}")
+def test_every_term_links_to_a_heading_of_its_chapter(term):
+    assert term.section, "every term names the section that explains it"
+    assert term.section in _headings(term.chapter)
+
+
+def test_no_term_links_to_a_heading_two_sections_share():
+    # A heading used twice in one chapter gets a numbered id: the link would miss.
+    for chapter in {t.chapter for t in all_terms()}:
+        headings = [heading_anchor(h) for h in _headings(chapter)]
+        for t in all_terms():
+            if t.chapter == chapter:
+                assert headings.count(t.anchor) == 1, (chapter, t.section)
+
+
+@pytest.mark.parametrize(
+    "term", [t for t in all_terms() if t.implements], ids=lambda t: f"{t.chapter}:{t.french}"
+)
+def test_every_named_rule_exists_in_its_facade(term):
+    facade, _, name = term.implements.rpartition(".")
+    module = getattr(rulebook_py, facade) if facade else rulebook_py
+    assert (facade or name) in rulebook_py.__all__ and name in module.__all__
+    assert implementation(term) is getattr(module, name)
+
+
+def test_terms_that_name_no_rule_are_words_of_the_game():
+    words = {t.french for t in all_terms() if not t.implements}
+    assert words == {
+        "BDT",
+        "MJ",
+        "PJ / PNJ",
+        "combats au sol",
+        "sauvageon",
+        "temps de jeu / temps réel",
+    }
+
+
+def test_a_misnamed_rule_is_refused():
+    with pytest.raises(RuleValueError, match="not public"):
+        implementation(Term("x", "x", "dice", implements="unisystem._combat_check"))
+    with pytest.raises(RuleValueError, match="not public"):
+        implementation(Term("x", "x", "dice", implements="unisystem.no_such_rule"))
+
+
+def test_one_entry_per_term_pj_pnj_once():
+    listed = entries()
+    frenches = [e.french for e in listed]
+    assert len(frenches) == len(set(frenches))
+    pj = [e for e in listed if e.french == "PJ / PNJ"]
+    assert len(pj) == 1 and len(pj[0].senses) == 1
+    # A term several systems use is one entry with one sense per chapter.
+    feint = next(e for e in listed if e.french == "feinte")
+    assert feint.chapters == ("galaxies-jumelles", "unisystem-combat")
+    html = glossary_html()
+    assert html.count(">PJ / PNJ<") == 1
+
+
+def test_two_renderings_of_one_term_are_refused():
+    with pytest.raises(RuleValueError, match="'dé' is rendered"):
+        entries([Term("dé", "die", "dice"), Term("dé", "dice", "unisystem-basics")])
+
+
+def test_both_orders():
+    french = glossary_html(order="french")
+    english = glossary_html(order="english")
+    n = len(entries())
+    assert french.count("<tr>") == english.count("<tr>") == n + 1
+    assert '<th scope="col">French</th><th scope="col">English' in french
+    assert '<th scope="col">English (this book)</th><th scope="col">French' in english
+    # English → French is sorted by the English rendering.
+    rows = english.split("<tr>")[2:]
+    assert rows[0].startswith("<td>ability modifier</td>")
+    with pytest.raises(RuleValueError, match="order must be"):
+        glossary_html(order="german")
+
+
+def test_coined_terms_are_marked_as_the_books():
+    coined = {e.french for e in entries() if e.coined}
+    assert {"coup plein", "écart de compétence", "victoire du plus faible"} <= coined
+    assert "épreuve" not in coined and "demi-esquive" not in coined
+    html = glossary_html()
+    row = next(r for r in html.split("<tr>") if ">coup plein<" in r)
+    assert "(this book&#x27;s)" in row or "(this book's)" in row
+    row = next(r for r in html.split("<tr>") if ">épreuve<" in r)
+    assert "this book" not in row
+
+
+def test_links_go_to_the_section_not_the_top():
+    html = glossary_html(chapter_titles(BOOK))
+    assert 'href="unisystem-combat.html#manoeuvres"' in html
+    assert "Unisystem combat › Manoeuvres" in html
+    assert 'href="galaxies-jumelles.html#shooting-tir"' in html
+    assert 'href="unisystem-combat.html"' not in html  # never the top of a chapter
+
+
+def test_the_glossary_page_shows_both_tables():
+    nb = json.loads((BOOK / "glossary.ipynb").read_text(encoding="utf-8"))
+    shown = "".join(
+        "".join(o.get("data", {}).get("text/html", ""))
+        for c in nb["cells"]
+        if c["cell_type"] == "code"
+        for o in c.get("outputs", [])
+    )
+    assert "rb-glossary-french" in shown and "rb-glossary-english" in shown
+    assert shown.count(">PJ / PNJ<") == 2  # once in each order
