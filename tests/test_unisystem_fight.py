@@ -213,3 +213,24 @@ def test_the_calculator_replays_with_another_seed_and_other_fighters():
         calc.error_for("out_at")
     )
     assert not calc.result.value and not calc.roll_output.value
+
+
+def test_errors_stand_where_the_reader_looks():
+    calc = UnisystemFightCalculator(first_kind=CloseSkill.HAND_WEAPON)
+    calc.controls["second_defence"].value = DefenceKind.PARRY  # Brawling cannot stop a blade
+    assert "Bagarre" in calc.error_for("second_defence") and not calc.result.value
+    calc.controls["second_defence"].value = DefenceKind.DODGE
+    assert calc.result.value and not calc.error
+    calc = UnisystemFightCalculator(first_dexterity=0, first_skill=0, second_dexterity=0,
+                                    second_skill=0, first_dodge=30)  # fmt: skip
+    calc.controls["second_dodge"].value = 30  # neither can hit: the message line, not a control
+    assert "would never end" in calc.message.value and not calc.result.value
+    calc.controls["second_name"].value = "x" * 31
+    assert "Second fighter: name must be text of 1 to 30 characters" in calc.error_for(
+        "second_name"
+    )
+    knife = Fighter("Knife", 3, 2, CloseSkill.HAND_WEAPON)
+    parrying = Fighter("Ann", 3, 2, CloseSkill.BRAWLING, defence=DefenceKind.PARRY)
+    with pytest.raises(RuleValueError) as err:
+        uni.fight(knife, parrying)
+    assert err.value.field == "second"  # the parry at fault is the second fighter's

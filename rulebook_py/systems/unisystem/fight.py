@@ -378,12 +378,13 @@ def fight(
             field="second",
         )
     core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
-    a_hits = melee_exchange(first.attack, second.guard, core=core)
-    b_hits = melee_exchange(second.attack, first.guard, core=core)
-    if not a_hits.hit_chance and not b_hits.hit_chance:
-        raise RuleValueError(
-            "neither fighter can ever hit the other: the fight would never end", field="skill"
-        )
+    # A parry that cannot stop the other's attack is the defender's fault.
+    with renamed({"parry_with": "second", "skill": "second"}):
+        a_hits = melee_exchange(first.attack, second.guard, core=core)
+    with renamed({"parry_with": "first", "skill": "first"}):
+        b_hits = melee_exchange(second.attack, first.guard, core=core)
+    if not a_hits.hit_chance and not b_hits.hit_chance:  # both fighters' fault: no field
+        raise RuleValueError("neither fighter can ever hit the other: the fight would never end")
     q = first_to_act(_combatants(first, second), core=core)[first.name]
     da, db = _wounds(a_hits, wounds, out_at), _wounds(b_hits, wounds, out_at)
     ends, rounds = _solve(da, db, q, out_at, (first.name, second.name))
@@ -488,8 +489,6 @@ def fight_between(
             f"second_name must differ from first_name, got {quote(fighters[1].name)} twice",
             field="second_name",
         )
-    # A parry the attacker's skill forbids is the defender's: show it at their defence.
-    with renamed({"parry_with": "second_defence", "skill": "second_skill"}):
-        melee_exchange(fighters[0].attack, fighters[1].guard, core=core)
-    with renamed({"parry_with": "first_defence", "skill": "first_skill"}):
+    # A parry the other's attack forbids is shown at the defender's defence.
+    with renamed({"first": "first_defence", "second": "second_defence"}):
         return fight(fighters[0], fighters[1], out_at=out_at, wounds=wounds, core=core)
