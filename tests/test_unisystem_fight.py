@@ -200,6 +200,8 @@ def test_the_calculator_replays_with_another_seed_and_other_fighters():
     calc = UnisystemFightCalculator()
     assert "93.78 %" in calc.result.value and "Jimmy wins, 0 wounds taken" in calc.chart.value
     first = calc.roll_output.value
+    assert "Roll (seed 8)" in first  # the chapter's worked fight
+    assert calc.show_roll(uni.fight_between().roll(random.Random(8))) in first
     assert "Round 1: initiative" in first and ("Jimmy wins" in first or "Wildling wins" in first)
     calc.roll()  # the seed moved on: another fight
     assert calc.roll_output.value != first

@@ -61,6 +61,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
 
     title = "A whole fight, round by round"
     kind = "fight"
+    default_seed = 8  # the chapter's worked fight
     bench_changes = (
         ("out_at", 3),
         ("second_dexterity", 4),
