@@ -12,6 +12,7 @@ Every name in the modules' ``__all__`` is re-exported here, so this module's
 * :mod:`.ranged` -- shooting: aiming, bursts, full auto, the damage multiplier;
 * :mod:`.reports` -- what the basics calculators show (:func:`check`, ...);
 * :mod:`.combat_reports` -- what the melee and ranged calculators show;
+* :mod:`.fight` -- a whole close-combat fight, round by round, with its exact odds;
 * :mod:`.glossary` -- both chapters' French terms (``GLOSSARY``).
 
 Example:
@@ -31,6 +32,7 @@ from . import actions as _actions
 from . import combat as _combat
 from . import combat_reports as _combat_reports
 from . import core as _core
+from . import fight as _fight
 from . import initiative as _initiative
 from . import ranged as _ranged
 from . import reports as _reports
@@ -38,6 +40,7 @@ from .actions import *  # noqa: F403
 from .combat import *  # noqa: F403
 from .combat_reports import *  # noqa: F403
 from .core import *  # noqa: F403
+from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative import *  # noqa: F403
 from .ranged import *  # noqa: F403
@@ -51,3 +54,4 @@ __all__ += _initiative.__all__
 __all__ += _ranged.__all__
 __all__ += _reports.__all__
 __all__ += _combat_reports.__all__
+__all__ += _fight.__all__
