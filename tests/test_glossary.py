@@ -38,10 +38,18 @@ def _modules() -> dict[str, Path]:
 
 
 def _imports(name: str, path: Path, known: set[str]) -> set[str]:
-    """Every rulebook_py module ``name`` imports, anywhere in its body (functions too)."""
+    """Every rulebook_py module ``name`` imports, anywhere in its body (functions too).
+
+    Imports under ``if TYPE_CHECKING:`` are left out: they never run, so they
+    make no cycle (they only name a type for the annotations).
+    """
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            node.body = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name in known}
         elif isinstance(node, ast.ImportFrom):
