@@ -35,7 +35,11 @@ Work is bounded before anything is computed: at most :data:`MAX_DICE` dice,
 estimate of the whole expression's computing time (support sizes times the
 work of every sum, keep, count, product and reroll) of at most
 :data:`MAX_SECONDS`. Past a cap, :func:`parse` raises
-:class:`~rulebook_py.errors.NotationError`; nothing hangs.
+:class:`~rulebook_py.errors.NotationError`, and
+:class:`~rulebook_py.errors.WorkLimitError` (a ``NotationError``) when the
+notation reads well but is too costly; nothing hangs. ``Dice.bounds()`` and
+``Dice.cost()`` tell the least and greatest total and the estimated seconds
+without building the distribution.
 
 Example:
     >>> roll = parse("2d20kh1 + 3")
@@ -56,7 +60,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .distribution import MAX_OUTCOMES, Comparison, Distribution, convolution_ns
-from .errors import NotationError, RuleValueError
+from .errors import NotationError, RuleValueError, WorkLimitError
 
 __all__ = [
     "DEFAULT_EXPLODE_DEPTH",
@@ -501,6 +505,40 @@ def estimate_seconds(dice: Dice) -> float:
     return _estimate(dice._node)
 
 
+def _pool_bounds(node: _Pool) -> tuple[int, int]:
+    """Least and greatest value of a pool, from its shape alone."""
+    s = node.sides
+    if node.explode:
+        flo, fhi = (node.explode + 1, node.explode + 1) if s == 1 else (1, s * (node.explode + 1))
+    elif node.reroll and not node.once:
+        flo, fhi = node.reroll + 1, s
+    else:
+        flo, fhi = 1, s
+    if node.target is not None:
+        t = node.target
+        every = flo >= t if node.at_least else fhi <= t  # every face counts
+        some = fhi >= t if node.at_least else flo <= t  # some face counts
+        return (node.count if every else 0), (node.count if some else 0)
+    kept = node.count if node.keep is None else node.keep
+    return kept * flo, kept * fhi
+
+
+def _bounds(node: _Node) -> tuple[int, int]:
+    """Least and greatest total of an expression tree, walking it (no distribution)."""
+    if isinstance(node, _Pool):
+        return _pool_bounds(node)
+    if isinstance(node, _Const):
+        return node.value, node.value
+    if isinstance(node, _Sum):
+        (alo, ahi), (blo, bhi) = _bounds(node.left), _bounds(node.right)
+        return (alo + blo, ahi + bhi) if node.sign > 0 else (alo - bhi, ahi - blo)
+    lo, hi = _bounds(node.node)
+    if isinstance(node, _Mul):
+        ends = (lo * node.factor, hi * node.factor)
+        return min(ends), max(ends)
+    return lo // node.divisor, hi // node.divisor
+
+
 def _count_dice(node: _Node) -> int:
     if isinstance(node, _Pool):
         return node.count
@@ -707,13 +745,13 @@ class Dice:
         """Wrap an expression tree (use :func:`parse`, :func:`die`, :func:`pool`).
 
         Raises:
-            RuleValueError: If the expression would cost more than
+            WorkLimitError: If the expression would cost more than
                 :data:`MAX_SECONDS` to compute, or spans too many totals.
         """
         try:
             _checked(node)
         except _Refused as err:
-            raise RuleValueError(f"{_notation(node)[:60]}: expected {err.expected}") from None
+            raise WorkLimitError(_notation(node)[:60], 0, err.expected) from None
         self._node = node
         self._dist: Distribution | None = None
 
@@ -806,6 +844,43 @@ class Dice:
             11
         """
         return self.distribution.max_value
+
+    def bounds(self) -> tuple[int, int]:
+        """Least and greatest total, from the expression alone (no distribution built).
+
+        An exploding die reaches its sides times one plus the explosion depth;
+        a count of successes lies between 0 and the number of dice.
+
+        Example:
+            >>> parse("2d6-1d4").bounds()
+            (-2, 11)
+            >>> parse("3d6!").bounds(), parse("d6!", explode_depth=2).bounds()
+            ((3, 180), (1, 18))
+            >>> parse("60d10>=5").bounds(), parse("4d6>=1").bounds()
+            ((0, 60), (4, 4))
+            >>> parse("-1d20kh1+3").bounds(), parse("3d6/2").bounds()
+            ((-17, 2), (1, 9))
+        """
+        return _bounds(self._node)
+
+    def cost(self) -> float:
+        """The engine's estimate of the CPython seconds this expression costs.
+
+        It is the figure :func:`parse` checks against :data:`MAX_SECONDS`
+        before anything is computed (the distribution, its answers and one
+        roll), so every accepted expression costs at most that.
+
+        Example:
+            >>> parse("3d6").cost() < 0.001, parse("400d6").cost() <= MAX_SECONDS
+            (True, True)
+            >>> parse("1000d6")
+            Traceback (most recent call last):
+            ...
+            rulebook_py.errors.WorkLimitError: cannot read dice notation '1000d6' at position 0 \
+('1'): expected a smaller expression: this one would take about 1.7 s to compute exactly, and \
+at most 0.25 s is allowed (for example 400d6, 40d100, d10000+d10000 or 10d20kh3 fit)
+        """
+        return _estimate(self._node)
 
     @property
     def dice_count(self) -> int:
@@ -1243,7 +1318,7 @@ def _parse(text: str, explode_depth: int) -> Dice:
     try:
         _checked(node)
     except _Refused as err:
-        raise NotationError(text, err.at, err.expected) from None
+        raise WorkLimitError(text, err.at, err.expected) from None
     return Dice(node)
 
 

@@ -15,7 +15,7 @@ from rulebook_py import dice as dice_module
 from rulebook_py import distribution as distribution_module
 from rulebook_py.dice import MAX_DICE, Dice, die, parse, pool
 from rulebook_py.distribution import Distribution
-from rulebook_py.errors import NotationError, RulebookError, RuleValueError
+from rulebook_py.errors import NotationError, RulebookError, RuleValueError, WorkLimitError
 
 # ------------------------------------------------------------ exact numbers
 
@@ -182,7 +182,7 @@ def test_pool_arguments_are_checked():
         pool(1, 2.5)  # type: ignore[arg-type]
     with pytest.raises(RuleValueError, match="keep must be an integer from 1 to 2, got 3"):
         pool(2, 6, keep=3)
-    with pytest.raises(RuleValueError, match="would take about"):
+    with pytest.raises(WorkLimitError, match="would take about"):
         pool(200, 100, keep=100)
 
 
@@ -192,7 +192,7 @@ def test_biggest_allowed_pools_finish():
     assert dist.min_value == MAX_DICE and dist.max_value == 2 * MAX_DICE
     assert dist.total == 2**MAX_DICE
     assert parse("400d6").distribution.total == 6**400
-    with pytest.raises(NotationError, match="would take about"):
+    with pytest.raises(WorkLimitError, match="would take about"):
         parse(f"{MAX_DICE}d6")
 
 
@@ -308,3 +308,59 @@ def test_more_dice_never_lower_the_chance_to_reach_a_target(sides, count, target
     fewer = pool(count, sides).prob_at_least(target)
     more = pool(count + 1, sides).prob_at_least(target)
     assert more >= fewer
+
+
+# --------------------------------------------- bounds and cost, no distribution
+
+BOUNDS = {
+    "d20": (1, 20),
+    "3d6+2": (5, 20),
+    "2d6 - 1d4": (-2, 11),
+    "2d20kh1": (1, 20),
+    "4d6kl3": (3, 18),
+    "3d6!": (3, 180),  # 6 x (1 + 9 explosions) per die
+    "d1!": (10, 10),  # a d1 always explodes to the depth
+    "2d6r2": (6, 12),
+    "2d6ro1": (2, 12),
+    "60d10>=5": (0, 60),  # a count of successes, bounded by the pool
+    "4d6>=1": (4, 4),
+    "4d6<=1+1": (1, 5),
+    "3d6<=6": (3, 3),
+    "2d6r3>=3": (2, 2),
+    "-d6*3": (-18, -3),
+    "-1d20kh1+3": (-17, 2),
+    "3d6/2": (1, 9),
+    "7": (7, 7),
+}
+
+
+@pytest.mark.parametrize("text", [t for t, b in BOUNDS.items() if b is not None])
+def test_bounds_are_exact_without_the_distribution(text, monkeypatch):
+    d = parse(text)
+    exact = (d.distribution.min_value, d.distribution.max_value)
+    with monkeypatch.context() as m:  # walking the tree, never building the distribution
+        m.setattr(Dice, "distribution", property(lambda self: pytest.fail("built")))
+        assert d.bounds() == BOUNDS[text] == exact
+
+
+def test_bounds_follow_the_explosion_depth():
+    assert parse("d6!", explode_depth=0).bounds() == (1, 6)
+    assert parse("d6!", explode_depth=2).bounds() == (1, 18)
+    assert parse("2d10!", explode_depth=20).bounds() == (2, 420)
+
+
+def test_bounds_of_costly_expressions_are_cheap():
+    # d60! reaches 600 with the default depth; 60d10>=5 never passes 60.
+    assert parse("d60!").bounds() == (1, 600)
+    assert (pool(100, 6) + pool(100, 10)).bounds() == (200, 1600)
+
+
+def test_cost_is_the_estimate_parse_checks():
+    from rulebook_py.dice import MAX_SECONDS, estimate_seconds
+
+    for text in ("3d6", "400d6", "10d20kh3", "d10000+d10000", "5d6>=5"):
+        d = parse(text)
+        assert d.cost() == estimate_seconds(d) <= MAX_SECONDS
+    with pytest.raises(WorkLimitError) as info:
+        parse("3d6 + 900d6")
+    assert info.value.position == 6 and isinstance(info.value, NotationError)
