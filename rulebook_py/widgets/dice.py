@@ -23,7 +23,7 @@ from ..dice import (
     estimate_seconds,
     parse,
 )
-from ..errors import RuleValueError, check_int
+from ..errors import RuleValueError, WorkLimitError, check_int
 from .base import Calculator, PythonCall, control_for
 from .charts import bar_chart, grouped_bar_chart
 from .controls import int_box, text_box
@@ -238,7 +238,7 @@ class CompareCalculator(Calculator):
         b = _parse(values["second"], "second")
         try:
             diff = a - b  # costed like any expression before it is computed
-        except RuleValueError:
+        except WorkLimitError:
             raise RuleValueError(
                 f"A {values['first'][:40]!r} and B {values['second'][:40]!r} are too big to "
                 f"compare exactly in {MAX_SECONDS} s: make one of them smaller",
