@@ -60,8 +60,7 @@ def bench_calculators() -> bool:
 
 def _clear() -> None:
     dice.parse.cache_clear()
-    dice._pool_distribution.cache_clear()
-    dice._face.cache_clear()
+    dice.clear_caches()
 
 
 def _median_ms(fn, repeat: int = 15) -> float:
