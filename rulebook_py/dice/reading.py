@@ -24,7 +24,7 @@ expected a pool written in one piece, without spaces (e.g. '2d6kh1', '3d6!', '5d
 
 from __future__ import annotations
 
-from ..errors import NotationError
+from ..errors import NotationError, RuleValueError, quote
 from .limits import (
     DEFAULT_EXPLODE_DEPTH,
     MAX_CONSTANT,
@@ -292,6 +292,11 @@ def read_tree(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Node:
         Mul(node=Pool(count=1, sides=6, keep=None, highest=True, reroll=0, once=False, \
 explode=None, target=None, at_least=True), factor=-1)
     """
+    if not isinstance(text, str):
+        raise RuleValueError(
+            f"text must be dice notation (a str), got {quote(text)} ({type(text).__name__})",
+            field="text",
+        )
     if len(text) > MAX_TEXT:
         raise NotationError(text, MAX_TEXT, f"at most {MAX_TEXT} characters of notation")
     return _Reader(text, explode_depth).read()
