@@ -90,9 +90,9 @@ def test_the_issue_cases_say_what_was_expected():
         D6.prob_at_most(True)
     with pytest.raises(RulebookError, match=r"parse the notation first, parse\('d6'\)"):
         D6.compare("d6")
-    with pytest.raises(RulebookError, match="rng must be a random.Random"):
+    with pytest.raises(RulebookError, match=r"rng must be a random\.Random"):
         D6.roll("seed")
-    with pytest.raises(RulebookError, match="highest must be True .* or False"):
+    with pytest.raises(RulebookError, match=r"highest must be True .* or False"):
         pool(3, 6, 2, highest=None)
     assert D6.roll(random.Random(1)).total in range(1, 7)
 
