@@ -41,6 +41,7 @@ _NS_WINDOW = 170.0  # one output total of a sliding-window sum (uniform die)
 _NS_WINDOW_BIT = 0.25  # ... per bit of the weights
 _NS_PAIR = 140.0  # one pair of totals in a convolution
 _NS_LIMB_PAIR = 3.0  # ... per pair of 30-bit digits multiplied
+_NS_LIMB_ROW = 1.0  # ... in one long product of a short number by a long one
 _NS_KEEP = 750.0  # one step of the keep-highest dynamic programme
 _NS_MAP = 500.0  # one total moved by a product or a division
 _NS_SLOT = 40.0  # one slot of a dense table built
@@ -50,6 +51,18 @@ _NS_THROW = 3000.0  # one die thrown and shown in a roll
 
 def _limbs(bits: float) -> float:
     return 1.0 + bits / 30.0
+
+
+#: Above this many 30-bit digits CPython multiplies by Karatsuba (n ** 1.585).
+_KARATSUBA = 70
+
+
+def _mul_ns(bits: float) -> float:
+    """Nanoseconds of one product (or gcd step) of two numbers of ``bits`` bits."""
+    n = _limbs(bits)
+    if n <= _KARATSUBA:
+        return _NS_LIMB_PAIR * n * n
+    return _NS_LIMB_PAIR * _KARATSUBA**0.415 * n**1.585
 
 
 @dataclass(frozen=True)
@@ -100,7 +113,7 @@ def _pool_shape(node: Pool) -> _Shape:
         throws = float(n)
     ns = fnnz * _NS_SLOT
     if node.target is not None:
-        ns += (n + 1) * (2 * _NS_MAP + _NS_LIMB_PAIR * _limbs(bits) ** 2) + fnnz * _NS_MAP
+        ns += (n + 1) * (2 * _NS_MAP + _mul_ns(bits)) + fnnz * _NS_MAP
         return _Shape(0, n, n + 1, bits, ns, throws)
     fw = fhi - flo + 1
     if node.keep is None:
@@ -112,18 +125,18 @@ def _pool_shape(node: Pool) -> _Shape:
                 a * s2 + b * s1
             )
         else:
-            # step i: (i (w - 1) + 1) x face pairs of (i * fbits, fbits)-bit weights
-            fl = _limbs(fbits)
-            pairs_1 = (fw - 1) * s1 + n  # sum over i of the running width
-            pairs_i = (fw - 1) * s2 + s1  # ... weighted by i
-            ns += fnnz * (_NS_PAIR + _NS_LIMB_PAIR * fl) * pairs_1
-            ns += fnnz * _NS_LIMB_PAIR * fl * (fbits / 30.0) * pairs_i
-            ns += _NS_SLOT * pairs_1 * 2
+            # the engine adds one die at a time to the running sum of the ones
+            # before, by the cheaper of its two ways (see convolution_ns)
+            for i in range(1, n):
+                wa = i * (fw - 1) + 1
+                # (x 1.5: kept above the real cost, whatever the machine's load)
+                ns += 1.5 * min(convolution_ns(wa, wa, i * fbits + 1, fw, fnnz, fbits + 1))
+                ns += _NS_SLOT * wa * 2
         return _Shape(n * flo, n * fhi, n * (fw - 1) + 1, bits, ns, throws)
     k = node.keep
     lo, hi = k * flo, k * fhi
     if k == 1:
-        ns += fnnz * (_NS_MAP + _NS_LIMB_PAIR * 40 * _limbs(bits))
+        ns += fnnz * (_NS_MAP + 2 * _mul_ns(bits))  # a power of big weights per face
         return _Shape(lo, hi, fnnz, bits, ns, throws)
     # states (placed p < k, kept sum) times the choices c < k - p, for each face,
     # plus the closed tail sums (k of them, N terms each) of every face
@@ -132,8 +145,12 @@ def _pool_shape(node: Pool) -> _Shape:
     span = (fhi - flo) / max(1, fnnz - 1)
     steps = fnnz * a + bk * span * fnnz * (fnnz - 1) / 2
     ns += steps * (_NS_KEEP + _NS_LIMB_PAIR * _limbs(bits) * 2)
-    ns += fnnz * (k + 2) * (n + 1) * (_NS_PAIR + 2 * _NS_LIMB_PAIR * _limbs(bits) ** 2)
-    ns += k * (n + 1) * (4 * _NS_MAP + _NS_LIMB_PAIR * _limbs(n) ** 2)  # binomial rows
+    # closed tails: k sums of about N terms per face, each a binomial (N bits) times
+    # powers of one face's weight (wbits each) and of the rest (up to the total)
+    wbits = max(0.0, fbits - math.log2(max(1, fnnz)))
+    term = 2 * _NS_PAIR + _NS_LIMB_ROW * _limbs(n * (1 + wbits)) * _limbs(bits)
+    ns += fnnz * k * (n + 1) * term
+    ns += k * (n + 1) * (4 * _NS_MAP + _mul_ns(n))  # binomial rows
     return _Shape(lo, hi, min(hi - lo + 1, steps), bits, ns, throws)
 
 
@@ -197,7 +214,7 @@ def _cost(node: Node) -> float:
     """Estimated CPython seconds for the distribution, its answers and one roll."""
     shape = _shape(node)
     # probabilities (a gcd of big weights each), mean, deviation, tail sums
-    answer = shape.nnz * (_NS_ANSWER + _NS_LIMB_PAIR * _limbs(shape.bits) ** 2)
+    answer = shape.nnz * (_NS_ANSWER + _mul_ns(shape.bits))
     answer += shape.width * _NS_SLOT * 6
     return (shape.ns + answer + shape.throws * _NS_THROW) / 1e9
 
