@@ -17,15 +17,24 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from ..distribution import decimal_text, digit_count
+
 __all__ = [
+    "FRACTION_LIMIT",
     "error_html",
     "escape",
+    "fraction",
     "number",
+    "numbers",
     "percent",
     "probability",
     "session_html",
     "table_html",
 ]
+
+#: Longest exact fraction written out on a page (digits of both parts); a
+#: longer one shows its decimal value and its size instead (a page stays small).
+FRACTION_LIMIT = 60
 
 escape = html.escape
 
@@ -65,6 +74,24 @@ def percent(p: Fraction) -> str:
 _SHORT = 23
 
 
+def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
+    """``n/d`` (``n`` when whole), or its decimal value and its size past ``limit`` digits.
+
+    Never fails, however long the fraction (Python refuses to write an
+    integer of more than 4,300 digits).
+
+    Example:
+        >>> fraction(Fraction(3, 8)), fraction(Fraction(4)), fraction(Fraction(1, 3 * 10**60))
+        ('3/8', '4', '≈3.33333e-61 (1/61 digits)')
+    """
+    num, den = p.numerator, p.denominator
+    if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
+        digits = digit_count(num), digit_count(den)
+        if sum(digits) > limit:
+            return f"≈{decimal_text(p)} ({digits[0]}/{digits[1]} digits)"
+    return str(num) if den == 1 else f"{num}/{den}"
+
+
 def probability(p: Fraction) -> str:
     """A probability as a percentage followed by the exact fraction.
 
@@ -83,10 +110,9 @@ def probability(p: Fraction) -> str:
     shown = percent(p)
     if p in (0, 1):
         return shown
-    exact = f"{p.numerator}/{p.denominator}"
+    exact = fraction(p)
     if shown.startswith(">"):
-        q = 1 - p
-        complement = f"1 − {q.numerator}/{q.denominator}"
+        complement = f"1 − {fraction(1 - p)}"
         return f"{shown} ({min(exact, complement, key=len)})"
     if shown.startswith("<"):
         return f"{shown} ({exact})"
@@ -109,14 +135,32 @@ def number(x: Fraction | float | int, digits: int = 2) -> str:
     return f"{float(x):.{digits}f}"
 
 
+def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[str]:
+    """Several means or deviations of one table, printed alike.
+
+    All plain when all are whole numbers, else all with ``digits`` decimals
+    (never ``7`` beside ``6.50``).
+
+    Example:
+        >>> numbers([Fraction(7), Fraction(13, 2)]), numbers([Fraction(7), 16])
+        (['7.00', '6.50'], ['7', '16'])
+    """
+    whole = all(
+        isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1) for x in values
+    )
+    return [number(x) if whole else f"{float(x):.{digits}f}" for x in values]
+
+
 def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
-    """A small HTML table; every cell is escaped.
+    """A small HTML table; every cell is escaped; an empty header is a plain cell.
 
     Example:
         >>> table_html(["a"], [[1]])
         '<table class="rb-table"><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>'
+        >>> table_html(["", "A"], []).count("<th>")  # a header cell is never empty
+        1
     """
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
+    head = "".join(f"<th>{escape(str(h))}</th>" if str(h) else "<td></td>" for h in headers)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )
