@@ -279,20 +279,15 @@ def test_every_chapter_calculator_cell_is_recognised():
 
 # ------------------------------------------------------------ python call
 def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
-    from rulebook_py.widgets.base import PythonCall
     from rulebook_py.widgets.dice import DiceCalculator
 
-    class WithCall(DiceCalculator):
-        def python_call(self, values):
-            expr = f'parse("{values["expression"]}").prob_at_least({values["target"]})'
-            return PythonCall("parse", expr, F(5, 8))
-
-    html = WithCall(expression="3d6+2", target=12).code.value
+    blank = {"second": "", "third": "", "fourth": ""}
+    html = DiceCalculator(expression="3d6+2", target=12, **blank).code.value
     assert html.startswith("<details class='rb-code'><summary>")
     assert '<pre class="rb-session">' in html
     prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
     assert f"{prompt}from rulebook_py import parse\n" in html
-    assert f"{prompt}parse(&quot;3d6+2&quot;).prob_at_least(12)\n" in html
+    assert f"{prompt}parse(&#x27;3d6 + 2&#x27;).prob_at_least(12)\n" in html
     assert '<span class="rb-output">Fraction(5, 8)</span></pre></details>' in html
     # what a reader copies (the selectable text) runs as it is
     selectable = re.sub(r'<span class="rb-(prompt|output)"[^>]*>.*?</span>', "", html)

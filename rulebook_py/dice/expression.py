@@ -459,9 +459,10 @@ def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
         or not 0 <= explode_depth <= MAX_EXPLODE_DEPTH
     ):
         raise RuleValueError(
-            f"the explosion depth must be a whole number from 0 to {MAX_EXPLODE_DEPTH}, "
-            f"got {explode_depth!r}",
+            f"explode_depth must be a whole number from 0 to {MAX_EXPLODE_DEPTH} (the extra "
+            f"rolls of an exploding die), got {quote(explode_depth)}",
             field="explode_depth",
+            value=explode_depth,
         )
     return _parse(text, explode_depth)
 
