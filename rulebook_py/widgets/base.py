@@ -114,7 +114,6 @@ def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
     return f"{head}({', '.join(shown)})"
 
 
-
 @dataclass(frozen=True)
 class PythonCall:
     """The one-line package call that reproduces a calculator's exact answer.
@@ -429,4 +428,3 @@ class Calculator(widgets.VBox):
         seed = self.seed.value
         if self._show_roll(self.values(), seed):
             self.seed.value = seed + 1 if seed < self.seed.max else 0
-

@@ -50,7 +50,8 @@ from html import escape
 
 from .format import fraction, percent
 
-__all__ = ["COLORS", "MAX_BARS", "VIEWS", "bar_chart", "grouped_bar_chart", "text_width", "wrap"]
+__all__ = ["COLORS", "MAX_BARS", "VIEWS", "bar_chart", "grouped_bar_chart", "tail_cut"]
+__all__ += ["text_width", "wrap"]
 
 #: Most bars drawn; wider distributions have their negligible tails trimmed.
 MAX_BARS = 80
@@ -63,35 +64,30 @@ VIEWS = (("pmf", "=", "exactly"), ("atleast", "≥", "at least"), ("atmost", "�
 
 _W, _H = 640, 300
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56, 12, 30, 58
+_PLOT_W, _PLOT_H = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
 _INT = re.compile(r"-?[0-9]+")
 #: Font sizes on a phone (rulebook.css makes chart text larger there): title, legend.
 _TITLE_PX, _LEGEND_PX = 20, 15
 #: Advance widths in ems, by group of characters (others: 0.9), 5 % above those
 #: Chromium measures for its system-ui face (DejaVu Sans); bold is 20 % wider.
-_ADVANCES = (
-    (" .,:;'!|ijlI", 0.31),
-    ('frt()[]-/"', 0.41),
-    ("abcdeghknopqsuvxyz", 0.63),
-    ("0123456789", 0.67),
-    ("ABCDEFGHJKLMNOPQRSTUVWXYZ", 0.72),
-)
+_ADVANCES = ((" .,:;'!|ijlI", 0.31), ('frt()[]-/"', 0.41), ("abcdeghknopqsuvxyz", 0.63))
+_ADVANCES += (("0123456789", 0.67), ("ABCDEFGHJKLMNOPQRSTUVWXYZ", 0.72))
 _CSV_QUOTE = re.compile(r'[,"\r\n]')
 
 # The view switch: the radio buttons follow the SVG (``.rb-chart-tools``);
 # ``:has(+ …)`` picks the checked one of *this* chart's own switch. The
 # at-least and at-most groups carry ``display="none"`` (a presentation
 # attribute, beaten by any CSS rule), so without CSS the exact view shows.
-_STYLE = (
-    "<style>"
-    + "".join(
-        f".rb-chart:has(+.rb-chart-tools input[value={v}]:checked) .rb-v-pmf{{display:none}}"
-        f".rb-chart:has(+.rb-chart-tools input[value={v}]:checked) .rb-v-{v}{{display:inline}}"
-        for v in ("atleast", "atmost")
-    )
-    + "</style>"
+_PICK = ".rb-chart:has(+.rb-chart-tools input[value={0}]:checked) .rb-v-{1}{{display:{2}}}"
+_STYLE = "".join(
+    _PICK.format(v, "pmf", "none") + _PICK.format(v, v, "inline") for v, *_ in VIEWS[1:]
 )
+_STYLE = f"<style>{_STYLE}</style>"
 
 Series = tuple[str, Sequence["Fraction | None"], str]
+Views = Sequence[tuple[str, str, Sequence[Series]]]
+_RADIO = '<label data-view="{0}"><input type="radio" name="rbv-{1}" value="{0}"{2}>{3} {4}</label>'
+_SWITCH = '<span class="rb-views" role="radiogroup" aria-label="Show the chance of">{}</span>'
 
 
 def _common(values: Sequence[Fraction]) -> tuple[list[int], int]:
@@ -100,20 +96,27 @@ def _common(values: Sequence[Fraction]) -> tuple[list[int], int]:
     return [v.numerator * (den // v.denominator) for v in values], den
 
 
+def tail_cut(weights: Sequence[int], total: int) -> tuple[int, int]:
+    """Indices ``lo, hi`` (half-open) kept once far tails, each under 1 in 2,000, are cut.
+
+    Example:
+        >>> tail_cut([1, 5000, 5000, 1], 10002)
+        (1, 3)
+    """
+    lo, hi, acc = 0, len(weights), 0
+    while lo < hi - 1 and (acc + weights[lo]) * 2000 < total:
+        acc, lo = acc + weights[lo], lo + 1
+    acc = 0
+    while hi - 1 > lo and (acc + weights[hi - 1]) * 2000 < total:
+        acc, hi = acc + weights[hi - 1], hi - 1
+    return lo, hi
+
+
 def _trim_range(nums: Sequence[int], den: int) -> tuple[int, int]:
-    """Indices ``lo, hi`` of the bars shown: far tails (each under 1 in 2,000) dropped."""
-    n = len(nums)
-    if n <= MAX_BARS:
-        return 0, n
-    lo, hi = 0, n
-    acc = 0
-    while lo < hi - 1 and (acc + nums[lo]) * 2000 < den:
-        acc += nums[lo]
-        lo += 1
-    acc = 0
-    while hi - 1 > lo and (acc + nums[hi - 1]) * 2000 < den:
-        acc += nums[hi - 1]
-        hi -= 1
+    """Indices ``lo, hi`` of the bars shown: far tails cut, at most :data:`MAX_BARS`."""
+    if len(nums) <= MAX_BARS:
+        return 0, len(nums)
+    lo, hi = tail_cut(nums, den)
     if hi - lo > MAX_BARS:
         best = max(range(lo, hi), key=lambda i: nums[i])
         mid = min(max(best, lo + MAX_BARS // 2), hi - MAX_BARS // 2)
@@ -179,22 +182,14 @@ def _nice_step(top: float) -> float:
     return 100.0
 
 
-def _bars(
-    labels: Sequence[str],
-    series: Sequence[Series],
-    *,
-    sign: str,
-    legend: bool,
-) -> str:
+def _bars(labels: Sequence[str], series: Sequence[Series], sign: str, legend: bool) -> str:
     """Gridlines, percent axis and bars of one view (``series`` in Fractions)."""
     n = max(1, len(labels))
     pct = [[None if v is None else float(v) * 100 for v in vals] for _, vals, _ in series]
     peak = max((v for vals in pct for v in vals if v is not None), default=0.0)
     step = _nice_step(peak if peak > 0 else 1.0)
     top = step * (int(peak / step) + 1) if peak > 0 else step
-    plot_w = _W - _LEFT - _RIGHT
-    plot_h = _H - _TOP - _BOTTOM
-    slot = plot_w / n
+    slot, plot_h = _PLOT_W / n, _PLOT_H
     parts = []
     k = 0.0
     while k <= top + 1e-9:
@@ -227,27 +222,16 @@ def _bars(
     return "".join(parts)
 
 
-def _svg(
-    labels: Sequence[str],
-    views: Sequence[tuple[str, str, Sequence[Series]]],
-    *,
-    title: str,
-    x_title: str,
-    legend: Sequence[tuple[str, str]],
-) -> str:
+def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: list) -> str:
     """One SVG: shared title, axis and legend, one group of bars per view.
 
     ``views`` is ``(data-view, sign, series)``; the first is shown by default.
     """
     n = max(1, len(labels))
-    plot_w = _W - _LEFT - _RIGHT
-    plot_h = _H - _TOP - _BOTTOM
-    slot = plot_w / n
-    # Legend entries flow left to right and wrap onto extra rows below (the
-    # chart grows by a row each), with room for the names at the phone's
-    # larger type (see rulebook.css).
-    # The title wraps onto more lines, and legend entries onto more rows, so
-    # that nothing is cut at the phone's larger type (measured by text_width).
+    slot, plot_w, plot_h = _PLOT_W / n, _PLOT_W, _PLOT_H
+    # The title wraps onto more lines, and legend entries flow onto more rows
+    # below (the chart grows by a row each), so that nothing is cut at the
+    # phone's larger type (rulebook.css; measured by text_width).
     lines = wrap(title, _TITLE_PX, _W - 16, bold=True) if title else []
     extra = 24 * max(0, len(lines) - 1)
     places, x, row = [], float(_LEFT), 0
@@ -266,10 +250,13 @@ def _svg(
     if len(views) > 1:
         parts.append(_STYLE)
     if lines:
-        spans = escape(title) if len(lines) == 1 else ""
-        spans = spans or "".join(
-            f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
-            for i, line in enumerate(lines)
+        spans = (
+            escape(title)
+            if len(lines) == 1
+            else "".join(
+                f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
+                for i, line in enumerate(lines)
+            )
         )
         parts.append(
             f'<text class="rb-chart-title" x="{_W / 2:.0f}" y="18" text-anchor="middle" '
@@ -344,17 +331,8 @@ def _tools(
     name = _slug(title or x_title)
     key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
     data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
-    switch = ""
-    if distribution:
-        switch = (
-            '<span class="rb-views" role="radiogroup" aria-label="Show the chance of">'
-            + "".join(
-                f'<label data-view="{v}"><input type="radio" name="rbv-{key}" value="{v}"'
-                f"{' checked' if v == 'pmf' else ''}>{sign} {words}</label>"
-                for v, sign, words in VIEWS
-            )
-            + "</span>"
-        )
+    radios = (_RADIO.format(v, key, " checked" * (v == "pmf"), sign, w) for v, sign, w in VIEWS)
+    switch = _SWITCH.format("".join(radios)) if distribution else ""
     link = (
         f'<a class="rb-csv" download="{name}.csv" '
         f'href="data:text/csv;charset=utf-8;base64,{data}">⤓ CSV</a>'

@@ -19,18 +19,8 @@ from fractions import Fraction
 
 from ..distribution import decimal_text, digit_count
 
-__all__ = [
-    "FRACTION_LIMIT",
-    "error_html",
-    "escape",
-    "fraction",
-    "number",
-    "numbers",
-    "percent",
-    "probability",
-    "session_html",
-    "table_html",
-]
+__all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
+__all__ += ["percent", "probability", "session_html", "table_html"]
 
 #: Longest exact fraction written out on a page (digits of both parts); a
 #: longer one shows its decimal value and its size instead (a page stays small).
@@ -52,22 +42,14 @@ def percent(p: Fraction) -> str:
         >>> percent(1 - Fraction(1, 20_000_000_000)), percent(Fraction(1, 20_000_000_000))
         ('> 99.99 %', '< 0.01 %')
     """
-    if not isinstance(p, Fraction):
-        p = Fraction(p)
-    num, den = p.numerator, p.denominator
-    if num == 0:
-        return "0 %"
-    if num == den:
-        return "100 %"
+    num, den = Fraction(p).numerator, Fraction(p).denominator
+    if num in (0, den):
+        return "100 %" if num else "0 %"
     if 0 < num * 10_000 < den:
         return "< 0.01 %"
     value = num / den * 100
-    if value >= 0.1:
-        text = f"{value:.2f}"
-        if text == "100.00" and num < den:
-            return "> 99.99 %"
-        return f"{text} %"
-    return f"{value:.2g} %"
+    text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
+    return "> 99.99 %" if text == "100.00" and num < den else f"{text} %"
 
 
 #: Longest exact fraction shown after an ordinary percentage.
@@ -107,18 +89,12 @@ def probability(p: Fraction) -> str:
         '> 99.99 % (1 − 1/20000000000)'
     """
     p = Fraction(p)
-    shown = percent(p)
+    shown, exact = percent(p), fraction(p)
     if p in (0, 1):
         return shown
-    exact = fraction(p)
     if shown.startswith(">"):
-        complement = f"1 − {fraction(1 - p)}"
-        return f"{shown} ({min(exact, complement, key=len)})"
-    if shown.startswith("<"):
-        return f"{shown} ({exact})"
-    if len(exact) > _SHORT:
-        return shown
-    return f"{shown} ({exact})"
+        exact = min(exact, f"1 − {fraction(1 - p)}", key=len)
+    return shown if len(exact) > _SHORT and shown[0] not in "<>" else f"{shown} ({exact})"
 
 
 def number(x: Fraction | float | int, digits: int = 2) -> str:
