@@ -47,6 +47,9 @@ __all__ = [
 #: this prints in a short form (its decimal value and its size).
 LONG_DIGITS = 100
 
+#: Answers of ``prob_at_least`` kept per distribution.
+_MEMO_SIZE = 256
+
 #: Most copies :meth:`Distribution.repeat_sum` adds up.
 MAX_REPEAT = 1_000
 
@@ -464,7 +467,8 @@ class Distribution:
         known = self._ge.get(check_int(value, "value"))
         if known is None:
             known = Exact(self._total - self._weight_at_most(value - 1), self._total)
-            self._ge[value] = known
+            if len(self._ge) < _MEMO_SIZE:  # bounded: any integer may be asked
+                self._ge[value] = known
         return known
 
     def mean(self) -> Fraction:
