@@ -88,7 +88,7 @@ def _is_default(param: inspect.Parameter | None, value: Any) -> bool:
         return value is default or value in (default.name, getattr(default, "english", None))
     try:
         return bool(default == value) and type(default) is type(value)
-    except Exception:  # noqa: BLE001 - an odd __eq__ only means "show it"
+    except Exception:
         return False
 
 
