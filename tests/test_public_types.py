@@ -83,8 +83,7 @@ def _cases() -> list[tuple[str, str, Callable[..., Any], tuple, dict]]:
             if (
                 not callable(func)
                 or name.isupper()
-                or facade_name == "rulebook_py"
-                and (inspect.ismodule(func))
+                or (facade_name == "rulebook_py" and (inspect.ismodule(func)))
             ):
                 continue
             seen = set()
