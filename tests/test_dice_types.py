@@ -57,12 +57,10 @@ CALLS = {
 FAIR = {
     ("prob_at_least", 10**100),
     ("prob_at_most", 10**100),
-    ("compare", 10**100),
     ("dist probability", 10**100),
     ("dist prob_gt", 10**100),
     ("dist add", 10**100),
     ("constant", 10**100),
-    ("roll", None),  # None: a fresh unseeded random source
     ("dist sample", None),
     ("pool keep", None),  # keep all
     ("pool highest", True),

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..distribution import Comparison, Distribution
-from ..errors import RuleValueError, quote
+from ..errors import RuleValueError, check_int, quote
 from .bounds import tree_bounds
 from .cost import check_work, tree_cost
 from .exact import tree_distribution
@@ -30,6 +30,7 @@ from .limits import (
     MAX_EXPLODE_DEPTH,
     MAX_SECONDS,  # noqa: F401  (named in the examples)
     MAX_SIDES,
+    MAX_TOTAL,
 )
 from .notation import tree_dice_count, tree_explode_depth, tree_notation
 from .reading import read_tree
@@ -158,6 +159,8 @@ an integer, got 'd6' (str): parse the notation first, parse('d6')
         """
         if isinstance(other, Dice):
             other = other.distribution
+        elif isinstance(other, int) and not isinstance(other, bool):
+            check_int(other, "other", -MAX_TOTAL, MAX_TOTAL)
         return self.distribution.compare(other)
 
     @property
@@ -241,11 +244,12 @@ explode=None, target=None, at_least=True), factor=-1)
         return tree_dice_count(self._node)
 
     # --- the rolled side
-    def roll(self, rng: random.Random | None = None) -> DiceRoll:
+    def roll(self, rng: random.Random) -> DiceRoll:
         """Throw every die once; the same seed always gives the same roll.
 
         Args:
-            rng: The random source; ``None`` uses a fresh unseeded one.
+            rng: The random source, e.g. ``random.Random(42)`` (an unseeded
+                roll is ``roll(random.Random())``).
 
         Example:
             >>> a = parse("3d6").roll(random.Random(42))
@@ -255,18 +259,18 @@ explode=None, target=None, at_least=True), factor=-1)
             >>> parse("3d6").roll(42)
             Traceback (most recent call last):
             ...
-            rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)) \
-or None, got 42 (int)
+            rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)), \
+got 42 (int)
         """
-        if rng is not None and not isinstance(rng, random.Random):
+        if not isinstance(rng, random.Random):
             raise RuleValueError(
-                f"rng must be a random.Random (e.g. random.Random(42)) or None, "
+                f"rng must be a random.Random (e.g. random.Random(42)), "
                 f"got {quote(rng)} ({type(rng).__name__})",
                 field="rng",
                 value=rng,
             )
         pools: list[PoolRoll] = []
-        total, text = roll_tree(self._node, rng or random.Random(), pools)
+        total, text = roll_tree(self._node, rng, pools)
         return DiceRoll(str(self), total, tuple(pools), text)
 
     # --- arithmetic
