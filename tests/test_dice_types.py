@@ -108,3 +108,13 @@ def test_huge_exact_fractions_print_and_stay_exact():
     assert str(d.prob_at_least(60)).startswith("≈")
     assert "total weight ≈" in repr(d.distribution)
     print(d.pmf())  # never raises
+
+
+def test_a_deep_expression_built_in_python_is_refused_not_a_recursion_error():
+    from rulebook_py.errors import WorkLimitError
+
+    total = die(2)
+    with pytest.raises(WorkLimitError, match="at most 300 deep"):
+        for _ in range(2000):
+            total = total + 1
+    assert dice.tree_depth(total.tree) == 300

@@ -19,13 +19,14 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..distribution import Comparison, Distribution
-from ..errors import RuleValueError, check_int, quote
+from ..errors import RuleValueError, WorkLimitError, check_int, quote
 from .bounds import tree_bounds
 from .cost import check_work, tree_cost
 from .exact import tree_distribution
 from .limits import (
     CACHE_SIZE,
     DEFAULT_EXPLODE_DEPTH,
+    MAX_DEPTH,
     MAX_DICE,
     MAX_EXPLODE_DEPTH,
     MAX_SECONDS,  # noqa: F401  (named in the examples)
@@ -35,7 +36,7 @@ from .limits import (
 from .notation import tree_dice_count, tree_explode_depth, tree_notation
 from .reading import read_tree
 from .rolls import DiceRoll, PoolRoll, roll_tree
-from .tree import Const, Div, Mul, Node, Pool, Sum
+from .tree import Const, Div, Mul, Node, Pool, Sum, tree_depth
 
 __all__ = ["Dice", "die", "estimate_seconds", "parse", "pool"]
 
@@ -81,6 +82,11 @@ class Dice:
                 f"node must be a dice expression tree (Pool, Const, Sum, Mul or Div), "
                 f"got {quote(node)} ({type(node).__name__})",
                 field="node",
+            )
+        depth = tree_depth(node)
+        if depth > MAX_DEPTH:  # checked first: the other walkers recurse
+            raise WorkLimitError(
+                f"({depth} operations deep)", 0, f"an expression at most {MAX_DEPTH} deep"
             )
         check_work(node)
         self._node = node

@@ -11,6 +11,7 @@ __all__ = [
     "CACHE_SIZE",
     "DEFAULT_EXPLODE_DEPTH",
     "MAX_CONSTANT",
+    "MAX_DEPTH",
     "MAX_DICE",
     "MAX_EXPLODE_DEPTH",
     "MAX_NESTING",
@@ -38,6 +39,8 @@ MAX_EXPLODE_DEPTH = 20
 MAX_SECONDS = 0.25
 #: Longest notation read, in characters.
 MAX_TEXT = 500
+#: Deepest expression tree (sums, products, divisions inside one another).
+MAX_DEPTH = 300
 #: Deepest nesting of parentheses read.
 MAX_NESTING = 10
 #: Entries of every cache of the engine (read expressions, one die's

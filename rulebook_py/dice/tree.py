@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum"]
+__all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum", "tree_depth"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +103,21 @@ class Div:
 
 #: Any node of the tree.
 Node = Pool | Const | Sum | Mul | Div
+
+
+def tree_depth(node: Node) -> int:
+    """How many nodes deep the tree goes (walked without recursion, however deep).
+
+    Example:
+        >>> tree_depth(Pool(1, 6)), tree_depth(Sum(Mul(Pool(1, 6), 2), Const(1), +1))
+        (1, 3)
+    """
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, Sum):
+            stack += [(item.left, depth + 1), (item.right, depth + 1)]
+        elif isinstance(item, Mul | Div):
+            stack.append((item.node, depth + 1))
+    return deepest
