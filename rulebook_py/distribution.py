@@ -282,9 +282,10 @@ class Distribution:
             {3: 1, 5: 1}
         """
         check_int(lo, "lo")
+        total: int | None = None
         try:  # C-speed checks: a table of two million weights costs no Python loop
-            good = isinstance(weights, tuple) and isinstance(sum(weights), int)
-            good = good and (not weights or min(weights) >= 0)
+            total = sum(weights) if isinstance(weights, tuple) else None
+            good = isinstance(total, int) and (not weights or min(weights) >= 0)
         except TypeError:
             good = False
         if not good:
@@ -306,8 +307,8 @@ class Distribution:
                 f"at most {MAX_OUTCOMES:,} are allowed"
             )
         self._lo = lo + start
-        self._w = tuple(weights[start:end])
-        self._total = sum(self._w)
+        self._w = weights[start:end]
+        self._total = total  # the zeros cut off at both ends weigh nothing
         self._cum: tuple[int, ...] | None = None
         self._ge: dict[int, Fraction] = {}  # memo of prob_at_least (values are immutable)
 
