@@ -29,9 +29,154 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
 
-from .errors import RuleValueError
+from .errors import RuleValueError, check_int, quote
 
-__all__ = ["MAX_OUTCOMES", "Comparison", "Distribution", "convolution_ns"]
+__all__ = [
+    "LONG_DIGITS",
+    "MAX_OUTCOMES",
+    "MAX_REPEAT",
+    "Comparison",
+    "Distribution",
+    "Exact",
+    "convolution_ns",
+    "decimal_text",
+    "digit_count",
+]
+
+#: An exact fraction whose numerator or denominator has more digits than
+#: this prints in a short form (its decimal value and its size).
+LONG_DIGITS = 100
+
+#: Answers of ``prob_at_least`` kept per distribution.
+_MEMO_SIZE = 256
+
+#: Most copies :meth:`Distribution.repeat_sum` adds up.
+MAX_REPEAT = 1_000
+
+
+def digit_count(n: int) -> int:
+    """Decimal digits of ``abs(n)``, without writing it out (no limit on its size).
+
+    Example:
+        >>> digit_count(0), digit_count(-999), digit_count(10**5000)
+        (1, 3, 5001)
+    """
+    n = abs(n)
+    if n < 10**18:
+        return len(str(n))
+    d = int(n.bit_length() * 0.30102999566398120)
+    while 10**d <= n:
+        d += 1
+    while 10 ** (d - 1) > n:
+        d -= 1
+    return d
+
+
+def decimal_text(x: Fraction, significant: int = 6) -> str:
+    """``x`` in decimal with ``significant`` digits, however long its exact form.
+
+    Example:
+        >>> decimal_text(Fraction(1, 3)), decimal_text(Fraction(1, 7 * 10**5000))
+        ('0.333333', '1.42857e-5001')
+        >>> decimal_text(Fraction(-22, 7), 3), decimal_text(Fraction(0)), decimal_text(Fraction(7))
+        ('-3.14', '0', '7')
+    """
+    num, den = x.numerator, x.denominator
+    if num == 0:
+        return "0"
+    sign = "-" if num < 0 else ""
+    num = abs(num)
+    e = digit_count(num) - digit_count(den)  # 10**e <= x, or 10**(e-1) <= x < 10**e
+    if (num * 10 ** (-e) < den) if e < 0 else (num < den * 10**e):
+        e -= 1
+    s = significant - 1 - e
+    if s >= 0:
+        m = (2 * num * 10**s + den) // (2 * den)
+    else:
+        m = (2 * num + den * 10 ** (-s)) // (2 * den * 10 ** (-s))
+    if m >= 10**significant:  # 9.999996 rounds to 10.0000
+        m //= 10
+        e += 1
+    digits = str(m)
+    if not -5 <= e < 16:
+        kept = digits.rstrip("0")
+        return f"{sign}{kept[0]}{'.' + kept[1:] if len(kept) > 1 else ''}e{e}"
+    point = e + 1  # digits before the decimal point
+    if point <= 0:
+        text = "0." + "0" * (-point) + digits
+    elif point >= len(digits):
+        return sign + digits + "0" * (point - len(digits))
+    else:
+        text = digits[:point] + "." + digits[point:]
+    return sign + text.rstrip("0").rstrip(".")
+
+
+class Exact(Fraction):
+    """A :class:`~fractions.Fraction` that always prints, however long it is.
+
+    It is exact and behaves as a ``Fraction`` in every computation; only its
+    text changes when its numerator or denominator has more than
+    :data:`LONG_DIGITS` digits (past Python's own limit for writing an
+    integer, ``repr`` of a plain ``Fraction`` raises): it then shows its
+    decimal value and its size.
+
+    Example:
+        >>> Exact(1, 3), str(Exact(1, 3)), Exact(1, 3) == Fraction(1, 3)
+        (Fraction(1, 3), '1/3', True)
+        >>> Exact(1, 3 * 10**7800)
+        Fraction(≈3.33333e-7801: a 1-digit numerator over a 7801-digit denominator)
+    """
+
+    __slots__ = ()
+
+    def is_long(self) -> bool:
+        """Is the exact form too long to print (more than :data:`LONG_DIGITS` digits)?
+
+        Example:
+            >>> Exact(2**400, 3).is_long(), Exact(1, 2).is_long()
+            (True, False)
+        """
+        return max(self.numerator.bit_length(), self.denominator.bit_length()) > (
+            LONG_DIGITS * 3.3219280948873626
+        )
+
+    def short(self) -> str:
+        """The decimal value and the size of the exact form.
+
+        Example:
+            >>> Exact(2**400, 3).short()
+            '≈8.6075e119: a 121-digit numerator over a 1-digit denominator'
+        """
+        return (
+            f"≈{decimal_text(self)}: a {digit_count(self.numerator)}-digit numerator over a "
+            f"{digit_count(self.denominator)}-digit denominator"
+        )
+
+    def __repr__(self) -> str:
+        """``Fraction(n, d)``, or ``Fraction(≈value: its size)`` when too long."""
+        if self.is_long():
+            return f"Fraction({self.short()})"
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __str__(self) -> str:
+        """``n/d``, or ``≈value: its size`` when too long."""
+        return self.short() if self.is_long() else super().__str__()
+
+
+def _operand(other: object) -> Distribution:
+    if isinstance(other, int) and not isinstance(other, bool):
+        return Distribution.constant(other)
+    if not isinstance(other, Distribution):
+        hint = f": parse the notation first, parse({other!r})" if isinstance(other, str) else ""
+        raise RuleValueError(
+            "other must be a roll (Dice or Distribution) or an integer, "
+            f"got {quote(other)} ({type(other).__name__}){hint[:80]}",
+            field="other",
+            allowed="a Dice, a Distribution or an integer",
+            value=other,
+        )
+    return other
+
 
 #: The widest distribution (highest total - lowest total + 1) the engine builds.
 #: Anything wider is refused with a :class:`RuleValueError` instead of eating
@@ -136,6 +281,18 @@ class Distribution:
             >>> Distribution(3, (1, 0, 1)).weights()
             {3: 1, 5: 1}
         """
+        check_int(lo, "lo")
+        total: int | None = None
+        try:  # C-speed checks: a table of two million weights costs no Python loop
+            total = sum(weights) if isinstance(weights, tuple) else None
+            good = isinstance(total, int) and (not weights or min(weights) >= 0)
+        except TypeError:
+            good = False
+        if not good:
+            raise RuleValueError(
+                f"weights must be a tuple of non-negative integers, got {quote(weights)}",
+                field="weights",
+            )
         start = 0
         end = len(weights)
         while start < end and weights[start] == 0:
@@ -150,8 +307,8 @@ class Distribution:
                 f"at most {MAX_OUTCOMES:,} are allowed"
             )
         self._lo = lo + start
-        self._w = tuple(weights[start:end])
-        self._total = sum(self._w)
+        self._w = weights[start:end]
+        self._total = total  # the zeros cut off at both ends weigh nothing
         self._cum: tuple[int, ...] | None = None
         self._ge: dict[int, Fraction] = {}  # memo of prob_at_least (values are immutable)
 
@@ -164,7 +321,7 @@ class Distribution:
             >>> Distribution.constant(-2).pmf()
             {-2: Fraction(1, 1)}
         """
-        return cls(value, (1,))
+        return cls(check_int(value, "value"), (1,))
 
     @classmethod
     def uniform(cls, sides: int, low: int = 1) -> Distribution:
@@ -174,9 +331,10 @@ class Distribution:
             >>> Distribution.uniform(4).weights()
             {1: 1, 2: 1, 3: 1, 4: 1}
         """
-        if sides < 1:
-            raise RuleValueError(f"a die needs at least 1 side, got {sides!r}")
-        return cls(low, (1,) * sides)
+        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+            raise RuleValueError(f"a die needs at least 1 side, got {quote(sides)}", field="sides")
+        check_int(sides, "sides", 1, MAX_OUTCOMES)
+        return cls(check_int(low, "low"), (1,) * sides)
 
     @classmethod
     def from_weights(cls, weights: Mapping[int, int]) -> Distribution:
@@ -186,10 +344,16 @@ class Distribution:
             >>> Distribution.from_weights({0: 2, 2: 2}).pmf()
             {0: Fraction(1, 2), 2: Fraction(1, 2)}
         """
+        if not isinstance(weights, Mapping):
+            raise RuleValueError(
+                f"weights must be a mapping {{total: weight}}, got {quote(weights)}",
+                field="weights",
+            )
         if not weights:
             raise RuleValueError("a distribution needs at least one possible total")
         for total, weight in weights.items():
-            if not isinstance(weight, int) or weight < 0:
+            check_int(total, "total")
+            if isinstance(weight, bool) or not isinstance(weight, int) or weight < 0:
                 raise RuleValueError(
                     f"weights must be non-negative integers, got {weight!r} for {total!r}"
                 )
@@ -261,7 +425,7 @@ class Distribution:
             Fraction(1, 4)
         """
         t = self._total
-        return {v: Fraction(w, t) for v, w in self.items()}
+        return {v: Exact(w, t) for v, w in self.items()}
 
     def probability(self, value: int) -> Fraction:
         """P(total = value).
@@ -270,8 +434,8 @@ class Distribution:
             >>> Distribution.uniform(10).probability(11)
             Fraction(0, 1)
         """
-        i = value - self._lo
-        return Fraction(self._w[i] if 0 <= i < len(self._w) else 0, self._total)
+        i = check_int(value, "value") - self._lo
+        return Exact(self._w[i] if 0 <= i < len(self._w) else 0, self._total)
 
     def _cumulative(self) -> tuple[int, ...]:
         if self._cum is None:
@@ -292,7 +456,7 @@ class Distribution:
             >>> Distribution.uniform(20).prob_at_most(5)
             Fraction(1, 4)
         """
-        return Fraction(self._weight_at_most(value), self._total)
+        return Exact(self._weight_at_most(check_int(value, "value")), self._total)
 
     def prob_at_least(self, value: int) -> Fraction:
         """P(total >= value).
@@ -301,10 +465,11 @@ class Distribution:
             >>> Distribution.uniform(10).prob_at_least(9)
             Fraction(1, 5)
         """
-        known = self._ge.get(value)
+        known = self._ge.get(check_int(value, "value"))
         if known is None:
-            known = Fraction(self._total - self._weight_at_most(value - 1), self._total)
-            self._ge[value] = known
+            known = Exact(self._total - self._weight_at_most(value - 1), self._total)
+            if len(self._ge) < _MEMO_SIZE:  # bounded: any integer may be asked
+                self._ge[value] = known
         return known
 
     def mean(self) -> Fraction:
@@ -314,7 +479,7 @@ class Distribution:
             >>> Distribution.uniform(6).mean()
             Fraction(7, 2)
         """
-        return Fraction(sum(v * w for v, w in self.items()), self._total)
+        return Exact(sum(v * w for v, w in self.items()), self._total)
 
     def variance(self) -> Fraction:
         """The exact variance of the total.
@@ -329,7 +494,7 @@ class Distribution:
             s1 += w * v
             s2 += w * v * v
         t = self._total
-        return Fraction(t * s2 - s1 * s1, t * t)
+        return Exact(t * s2 - s1 * s1, t * t)
 
     def stdev(self) -> float:
         """The standard deviation (a float: a square root is rarely a fraction).
@@ -350,8 +515,7 @@ class Distribution:
         """
         if isinstance(other, int) and not isinstance(other, bool):
             return Distribution(self._lo + other, self._w)
-        if not isinstance(other, Distribution):
-            return NotImplemented
+        other = _operand(other)
         if len(self._w) < len(other._w):
             a, b = other._w, self._w
         else:
@@ -402,9 +566,7 @@ class Distribution:
         """
         if isinstance(other, int) and not isinstance(other, bool):
             return self + (-other)
-        if not isinstance(other, Distribution):
-            return NotImplemented
-        return self + (-other)
+        return self + (-_operand(other))
 
     def __rsub__(self, other: int) -> Distribution:
         """A constant minus this roll.
@@ -413,7 +575,7 @@ class Distribution:
             >>> (10 - Distribution.uniform(2)).weights()
             {8: 1, 9: 1}
         """
-        return (-self) + other
+        return (-self) + check_int(other, "other")
 
     def __mul__(self, factor: int) -> Distribution:
         """Every total multiplied by an integer (a damage multiplier).
@@ -422,8 +584,7 @@ class Distribution:
             >>> (Distribution.uniform(3) * 3).weights()
             {3: 1, 6: 1, 9: 1}
         """
-        if isinstance(factor, bool) or not isinstance(factor, int):
-            return NotImplemented
+        check_int(factor, "factor")
         if factor == 0:
             return Distribution.constant(0)
         return self.map(lambda v: v * factor)
@@ -437,10 +598,12 @@ class Distribution:
             >>> (Distribution.uniform(4) // 2).weights()
             {0: 1, 1: 2, 2: 1}
         """
-        if isinstance(divisor, bool) or not isinstance(divisor, int):
-            return NotImplemented
-        if divisor < 1:
-            raise RuleValueError(f"can only divide by a positive integer, got {divisor!r}")
+        if isinstance(divisor, bool) or not isinstance(divisor, int) or divisor < 1:
+            raise RuleValueError(
+                f"can only divide by a positive integer, got {quote(divisor)}",
+                field="divisor",
+                value=divisor,
+            )
         return self.map(lambda v: v // divisor)
 
     def map(self, fn: Callable[[int], int]) -> Distribution:
@@ -450,9 +613,14 @@ class Distribution:
             >>> Distribution.uniform(6).map(lambda v: min(v, 4)).weights()
             {1: 1, 2: 1, 3: 1, 4: 3}
         """
+        if not callable(fn):
+            raise RuleValueError(
+                f"fn must be a function of a total, got {quote(fn)} ({type(fn).__name__})",
+                field="fn",
+            )
         out: dict[int, int] = {}
         for v, w in self.items():
-            key = fn(v)
+            key = check_int(fn(v), "fn(total)")
             out[key] = out.get(key, 0) + w
         return Distribution.from_weights(out)
 
@@ -463,8 +631,15 @@ class Distribution:
             >>> Distribution.uniform(6).repeat_sum(3).probability(18)
             Fraction(1, 216)
         """
-        if count < 0:
-            raise RuleValueError(f"cannot add up {count!r} rolls: need 0 or more")
+        check_int(count, "count", 0, MAX_REPEAT)
+        if (len(self._w) - 1) * count + 1 > MAX_OUTCOMES:
+            raise RuleValueError(
+                f"count {count} gives {(len(self._w) - 1) * count + 1:,} possible totals: "
+                f"at most {MAX_OUTCOMES:,} are allowed",
+                field="count",
+            )
+        if count == 1:
+            return self
         result = Distribution.constant(0)
         uniform = all(w == 1 for w in self._w)
         for _ in range(count):
@@ -500,17 +675,14 @@ class Distribution:
             >>> c.gt, c.eq, c.lt
             (Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))
         """
-        if isinstance(other, int) and not isinstance(other, bool):
-            other = Distribution.constant(other)
+        other = _operand(other)
         gt = eq = 0
         for v, w in self.items():
             below = other._weight_at_most(v - 1)
             gt += w * below
             eq += w * (other._weight_at_most(v) - below)
         total = self._total * other._total
-        return Comparison(
-            Fraction(gt, total), Fraction(eq, total), Fraction(total - gt - eq, total)
-        )
+        return Comparison(Exact(gt, total), Exact(eq, total), Exact(total - gt - eq, total))
 
     def prob_gt(self, other: Distribution | int) -> Fraction:
         """P(A > B).
@@ -557,6 +729,12 @@ class Distribution:
             >>> Distribution.uniform(6).sample(random.Random(1)) in range(1, 7)
             True
         """
+        if rng is not None and not isinstance(rng, random.Random):
+            raise RuleValueError(
+                f"rng must be a random.Random (e.g. random.Random(42)) or None, "
+                f"got {quote(rng)} ({type(rng).__name__})",
+                field="rng",
+            )
         rng = rng or random.Random()
         pick = rng.randrange(self._total)
         return self._lo + bisect_right(self._cumulative(), pick)
@@ -594,4 +772,6 @@ class Distribution:
             >>> Distribution.uniform(6)
             Distribution(1..6, total weight 6)
         """
-        return f"Distribution({self.min_value}..{self.max_value}, total weight {self._total})"
+        total = self._total
+        weight = str(total) if total.bit_length() < 300 else f"≈{decimal_text(Fraction(total))}"
+        return f"Distribution({self.min_value}..{self.max_value}, total weight {weight})"

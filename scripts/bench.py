@@ -60,8 +60,7 @@ def bench_calculators() -> bool:
 
 def _clear() -> None:
     dice.parse.cache_clear()
-    dice._pool_distribution.cache_clear()
-    dice._face.cache_clear()
+    dice.clear_caches()
 
 
 def _median_ms(fn, repeat: int = 15) -> float:
@@ -158,6 +157,11 @@ NEAR_CAP = (
     "120d6-120d6",
     "40d6kh39",
     "2d20kh1+d12+d8+d6+d4",
+    "d1000!",
+    "2d100!",
+    "10d20!",
+    "1000d6!kh1",
+    "(d1000*7 + d1000)/3",
 )
 
 

@@ -279,20 +279,15 @@ def test_every_chapter_calculator_cell_is_recognised():
 
 # ------------------------------------------------------------ python call
 def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
-    from rulebook_py.widgets.base import PythonCall
     from rulebook_py.widgets.dice import DiceCalculator
 
-    class WithCall(DiceCalculator):
-        def python_call(self, values):
-            expr = f'parse("{values["expression"]}").prob_at_least({values["target"]})'
-            return PythonCall("parse", expr, F(5, 8))
-
-    html = WithCall(expression="3d6+2", target=12).code.value
+    blank = {"second": "", "third": "", "fourth": ""}
+    html = DiceCalculator(expression="3d6+2", target=12, **blank).code.value
     assert html.startswith("<details class='rb-code'><summary>")
     assert '<pre class="rb-session">' in html
     prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
     assert f"{prompt}from rulebook_py import parse\n" in html
-    assert f"{prompt}parse(&quot;3d6+2&quot;).prob_at_least(12)\n" in html
+    assert f"{prompt}parse(&#x27;3d6 + 2&#x27;).prob_at_least(12)\n" in html
     assert '<span class="rb-output">Fraction(5, 8)</span></pre></details>' in html
     # what a reader copies (the selectable text) runs as it is
     selectable = re.sub(r'<span class="rb-(prompt|output)"[^>]*>.*?</span>', "", html)
@@ -301,3 +296,64 @@ def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
     namespace: dict = {}
     exec(statement, namespace)
     assert eval(expression, namespace) == F(5, 8)  # P(3d6+2 >= 12)
+
+
+# ------------------------------------------- text never cut at 390 px (issue 28)
+def _title_lines(html: str) -> list[str]:
+    title = re.search(r'<text class="rb-chart-title"[^>]*>(.*?)</text>', html).group(1)
+    spans = re.findall(r"<tspan[^>]*>(.*?)</tspan>", title)
+    return [unescape(s) for s in spans] or [unescape(title)]
+
+
+def test_long_titles_wrap_within_the_chart_at_the_phones_type():
+    from rulebook_py.widgets.charts import text_width
+
+    long = "Distributions compared (legend: mean ± standard deviation)"
+    for html in (
+        grouped_bar_chart(["1", "2"], {"A": [F(1, 2), F(1, 2)]}, title=long),
+        bar_chart(
+            {1: F(1, 2), 2: F(1, 2)}, title="Volley of 12 shots at 3D+1 against a cover of 4D, hits"
+        ),
+    ):
+        lines = _title_lines(html)
+        assert len(lines) >= 2 and " ".join(lines) in (
+            long,
+            "Volley of 12 shots at 3D+1 against a cover of 4D, hits",
+        )
+        for line in lines:  # 20 px bold on a phone (rulebook.css), 8 px margin each side
+            assert text_width(line, 20, bold=True) <= 640 - 16, line
+        height = int(re.search(r'viewBox="0 0 640 (\d+)"', html).group(1))
+        assert height == 300 + 24 * (len(lines) - 1)  # the plot moves down, nothing overlaps
+
+
+def test_the_measure_is_never_under_chromiums():
+    from rulebook_py.widgets.charts import text_width
+
+    # Widths Chromium gives its system-ui face (DejaVu Sans) at 20 px, measured once.
+    for text, bold, real in (
+        ("Distributions compared (legend: mean ± standard deviation)", True, 689.2),
+        ("abcdefghijklmnopqrstuvwxyz", True, 330.8),
+        ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", True, 392.5),
+        ("0123456789", False, 127.2),
+        ("Distributions compared (legend: mean ± standard deviation)", False, 611.4),
+    ):
+        assert real <= text_width(text, 20, bold) <= real * 1.15, text
+
+
+def test_long_legends_flow_onto_rows_within_the_chart():
+    from rulebook_py.widgets.charts import text_width
+
+    names = [f"series number {i}: 10.5±5.8" for i in range(4)]
+    html = grouped_bar_chart(["1"], {n: [F(1)] for n in names})
+    for x, name in re.findall(r'<text class="rb-legend" x="([0-9.]+)"[^>]*>(.*?)</text>', html):
+        assert float(x) + text_width(unescape(name), 15) <= 640, name
+
+
+# ------------------------------------ cumulative views only for one outcome (issue 29)
+def test_chances_of_different_gaps_side_by_side_get_no_cumulative_view():
+    # The comparison chapter's bars (P(hit) per skill gap) summed to 575-607 %.
+    gaps = {"Unisystem": [F(3, 4), F(2, 3), F(1, 2)], "Galaxies": [F(4, 5), F(3, 5), F(2, 5)]}
+    html = grouped_bar_chart(["0", "1", "2"], gaps, title="One step")
+    assert "data-view" not in html and "rb-v-atleast" not in html
+    assert "data-view" not in bar_chart({0: F(3, 4), 1: F(2, 3)})
+    assert 'data-view="atmost"' in bar_chart({0: F(1, 4), 1: F(3, 4)})

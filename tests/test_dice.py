@@ -59,8 +59,41 @@ def test_dice_codes_of_the_d6_system():
 
 def test_case_and_spaces_tolerated():
     assert parse(" 2D20KH1 + 3 ") == parse("2d20kh1+3")
-    assert parse("2 d6") == parse("2d6")
+    assert parse("3d6 / 2") == parse("3d6/2") and parse("( d6 + 1 ) * 2") == parse("(d6+1)*2")
     assert str(parse("  3D6+2 ")) == "3d6 + 2"
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("2 d6", 1),
+        ("d6r 1", 3),
+        ("d6 r1", 2),
+        ("d6 !", 2),
+        ("d6>= 5", 4),
+        ("d6 >=5", 2),
+        ("2d6kh 1", 5),
+        ("2d6 kh1", 3),
+        ("d 6", 1),
+    ],
+)
+def test_one_rule_for_spaces_no_space_inside_a_pool(text, position):
+    # Issue 27: "d6r 1", "d6>= 5", "2d6kh 1" were accepted and "d6 r1", "d6 !",
+    # "d6 >=5" refused. Now a pool is written in one piece, always.
+    with pytest.raises(NotationError, match="a pool written in one piece") as info:
+        parse(text)
+    assert info.value.position == position
+
+
+def test_parentheses_group_and_are_bounded():
+    assert parse("(d6+1)*2").pmf() == {2 * (k + 1): F(1, 6) for k in range(1, 7)}
+    assert parse("d20 - (d4 + 1)").bounds() == (-4, 18)
+    with pytest.raises(NotationError, match="'\\)' to close"):
+        parse("(d6+1")
+    with pytest.raises(NotationError, match="no '\\(' to close"):
+        parse("d6+1)")
+    with pytest.raises(NotationError, match="at most 10 parentheses"):
+        parse("(" * 11 + "d6" + ")" * 11)
 
 
 def test_multiply_and_halve():
@@ -197,8 +230,13 @@ def test_biggest_allowed_pools_finish():
 
 
 def test_no_eval_anywhere():
-    for module in (dice_module, distribution_module):
-        source = inspect.getsource(module)
+    import pathlib
+
+    package = pathlib.Path(dice_module.__file__).parent
+    sources = [p.read_text() for p in package.glob("*.py")]
+    sources.append(inspect.getsource(distribution_module))
+    assert len(sources) >= 10
+    for source in sources:
         assert "eval(" not in source and "exec(" not in source
 
 

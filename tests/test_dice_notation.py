@@ -86,7 +86,7 @@ def test_explode_depth_is_checked_and_kept_in_the_repr():
     assert repr(parse("2d6!", explode_depth=3)) == "parse('2d6!', explode_depth=3)"
     assert repr(parse("2d6!")) == "parse('2d6!')"
     for bad in (-1, 21, True, "9"):
-        with pytest.raises(RuleValueError, match="explosion depth") as info:
+        with pytest.raises(RuleValueError, match="explode_depth must be a whole number") as info:
             parse("d6!", explode_depth=bad)  # type: ignore[arg-type]
         assert info.value.field == "explode_depth"
 

@@ -35,7 +35,7 @@ def test_blank_boxes_are_left_out_and_all_blank_is_a_message():
     assert "Distribution of 1d20 (mean ± SD 10.5±5.8)" in calc.chart.value
     assert calc.python_call(calc.values()).expression == "parse('1d20').prob_at_least(11)"
     calc.controls["expression"].value = ""
-    assert "all blank" in calc.error_for("expression")
+    assert "every expression is blank" in calc.error_for("expression")
     assert calc.result.value == "" and calc.chart.value == ""
     calc.controls["fourth"].value = "d6"
     assert calc.error == "" and "<th>D: 1d6</th>" in calc.result.value
@@ -82,7 +82,7 @@ def test_hostile_expressions_give_a_message_next_to_the_box_fast():
 
 def test_the_four_boxes_share_one_work_cap():
     calc = DiceCalculator(expression="150d39", second="150d39", third="", fourth="")
-    assert "together with the boxes above" in calc.error_for("second")
+    assert "with the ones before it" in calc.error_for("second")
     assert calc.error_for("expression") == ""
 
 
@@ -94,4 +94,81 @@ def test_compare_calculator_call_and_cap():
     assert call.value.gt == F(2357, 2916)
     calc.controls["first"].value = "150d39"
     calc.controls["second"].value = "150d39"
-    assert "too big to compare" in calc.error_for("second")
+    assert "small enough to compare exactly" in calc.error_for("second")
+
+
+# ---------------------------------------------- issues 27 and 28 (each failed on 6d56b2f)
+BLANK = {"second": "", "third": "", "fourth": ""}
+
+
+def _sent(calc) -> int:
+    """Bytes a calculator sends to the page: answer, chart (with its table and CSV), call, roll."""
+    parts = (calc.result.value, calc.chart.value, calc.code.value, calc.roll_output.value)
+    return sum(len(p.encode()) for p in parts)
+
+
+def test_huge_exact_fractions_never_break_a_calculator():
+    # 1000d6!kh1: denominators of about 7,800 digits; the chart's exact table raised ValueError.
+    calc = DiceCalculator(expression="1000d6!kh1", **BLANK)
+    assert calc.error == "" and "digits)" in calc.chart.value
+    assert "Fraction(≈" in calc.code.value  # the Python line's value, in its short form
+    calc = CompareCalculator(first="1000d6!kh1", second="d6")
+    assert calc.error == "" and "A higher" in calc.result.value
+
+
+WORST = (
+    {"expression": "1000d6!kh1", **BLANK},
+    {"expression": "500d6!kh1", "second": "500d6!kh1", "third": "500d6!kh1", "fourth": "500d6!kh1"},
+    {"expression": "d1000!", "second": "d1000!", "third": "d1000!", "fourth": "2d100!"},
+    {"expression": "400d6", **BLANK},
+    {"expression": "1000d2", **BLANK},
+    {"expression": "d10000+d10000", **BLANK},
+)
+
+
+def test_what_a_calculator_sends_is_at_most_400_kB():
+    # 500d6!kh1 made a chart of 1.47 MB (its exact table).
+    for values in WORST:
+        calc = DiceCalculator(**values)
+        calc.roll()
+        assert calc.error == "", values
+        assert _sent(calc) <= 400_000, (values, _sent(calc))
+    calc = CompareCalculator(first="1000d6!kh1", second="3d6")
+    assert calc.error == "" and _sent(calc) <= 400_000
+
+
+def test_the_python_line_after_a_leading_minus_runs():
+    # It showed parse('1d6*-1'), which the parser refuses.
+    for text in ("-d6", "-1d20kh1+3", "-(d6+1)*2"):
+        calc = DiceCalculator(expression=text, target=-3, **BLANK)
+        call = calc.view.call
+        assert "*-" not in call.expression
+        assert eval(call.expression, {"parse": parse}) == call.value, text
+
+
+def test_messages_quote_at_most_about_60_characters():
+    long = "d6+" * 3000 + "x"
+    calc = DiceCalculator(second=long)
+    message = calc.error_for("second")
+    assert 0 < len(message) < 400 and long[:200] not in message
+    calc = CompareCalculator(first="2d6", second="1000d6" + "+1" * 2000)
+    assert 0 < len(calc.error_for("second")) < 400
+
+
+def test_means_of_one_table_print_alike():
+    # "7" beside "6.50" (issue 28).
+    calc = DiceCalculator(expression="2d6", second="d12", third="", fourth="")
+    assert "<td>Mean</td><td>7.00</td><td>6.50</td>" in calc.result.value
+    calc = DiceCalculator(expression="2d6", second="3d4", third="", fourth="")
+    assert "<td>Mean</td><td>7</td><td>7.50</td>" not in calc.result.value
+
+
+def test_no_table_header_is_empty():
+    calc = DiceCalculator()
+    for html in (calc.result.value, calc.chart.value):
+        assert "<th></th>" not in html and '<th scope="col"></th>' not in html
+
+
+def test_the_comparison_chart_of_distributions_keeps_its_views():
+    calc = DiceCalculator()  # four distributions (tails under 1/2000 cut): still one outcome each
+    assert 'data-view="atleast"' in calc.chart.value

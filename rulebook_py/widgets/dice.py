@@ -1,5 +1,8 @@
 """Calculators of the dice chapter: up to four expressions compared, and two rolls opposed.
 
+Each maps its controls to one call of the dice package (:func:`~rulebook_py.dice.dice_set`,
+:func:`~rulebook_py.dice.opposed`) and formats what comes back.
+
 Example:
     >>> calc = DiceCalculator(expression="d20", target=11)
     >>> "50.00 % (1/2)" in calc.result.value
@@ -8,26 +11,17 @@ Example:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ..dice import (
-    DEFAULT_EXPLODE_DEPTH,
-    MAX_EXPLODE_DEPTH,
-    MAX_SECONDS,
-    Dice,
-    estimate_seconds,
-    parse,
-)
-from ..errors import RuleValueError, check_int
-from .base import Calculator, PythonCall, control_for
+from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
+from .base import Calculator, PythonCall, View, call_text
 from .charts import bar_chart, grouped_bar_chart
 from .controls import int_box, text_box
-from .format import escape, number, probability, table_html
+from .format import escape, numbers, probability, table_html
 from .registry import register
 from .series import align
 
@@ -44,25 +38,27 @@ EXPRESSION_BOXES = (
 )
 
 
-def _parse(text: str, field: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
-    with control_for(field):
-        return parse(text, explode_depth=explode_depth)
-
-
-def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float] | None = None) -> str:
+def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> str:
     """Short legend entry: the expression (or its letter when long), mean ± SD.
 
     Four entries must fit on one line of the chart: an entry longer than 17
     characters names the box by its letter instead (the table gives both).
 
     Example:
-        >>> _legend("B", parse("2d20kh1")), _legend("C", parse("2d20kh1 + 1d4 + 10"))
+        >>> d = parse("2d20kh1 + 1d4 + 10")
+        >>> _legend("B", parse("2d20kh1"), (Fraction(553, 40), 4.7)), _legend("C", d, (26.3, 4.8))
         ('2d20kh1: 13.8±4.7', 'C: 26.3±4.8')
     """
-    mean, sd = stats or (dice.mean(), dice.stdev())
+    mean, sd = stats
     shown = f"{float(mean):.1f}±{sd:.1f}"
     entry = f"{dice}: {shown}"
     return entry if len(entry) <= 17 else f"{letter}: {shown}"
+
+
+def _chance_call(dice: Dice, depth: int, target: int) -> str:
+    """``parse(…).prob_at_least(target)``, with the explosion depth only where it counts."""
+    shown = depth if dice.explode_depth is not None else DEFAULT_EXPLODE_DEPTH
+    return call_text(parse, str(dice), explode_depth=shown) + f".prob_at_least({target})"
 
 
 @register
@@ -83,6 +79,7 @@ class DiceCalculator(Calculator):
     """
 
     title = "Dice expressions compared"
+    fields: ClassVar[Mapping[str, str]] = {letter: name for name, letter, _ in EXPRESSION_BOXES}
     bench_changes = (
         ("expression", "2d20kh1+5"),
         ("target", 15),
@@ -114,102 +111,51 @@ class DiceCalculator(Calculator):
             ),
         }
 
-    def _expressions(self, values: Mapping[str, Any]) -> list[tuple[str, str, Dice]]:
-        """(control, letter, expression) for every box that is not blank; costs checked."""
-        with control_for("explode_depth"):
-            depth = check_int(values["explode_depth"], "Explosion depth (!)", 0, MAX_EXPLODE_DEPTH)
-        found = []
-        seconds = 0.0
-        for name, letter, _default in EXPRESSION_BOXES:
-            text = values[name]
-            if not text.strip():
-                continue
-            dice = _parse(text, name, depth)
-            seconds += estimate_seconds(dice)
-            if seconds > MAX_SECONDS:
-                raise RuleValueError(
-                    f"Dice {letter} {text[:40]!r}: together with the boxes above it, these "
-                    f"expressions would take about {seconds:.2g} s to compute exactly; at most "
-                    f"{MAX_SECONDS} s is allowed for all four: make one of them smaller",
-                    field=name,
-                )
-            found.append((name, letter, dice))
-        if not found:
-            raise RuleValueError(
-                "Dice A to D are all blank: type at least one expression, e.g. 'd20'",
-                field="expression",
-            )
-        return found
-
-    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+    def compute(self, values: Mapping[str, Any]) -> View:
         """For each expression: range, mean, deviation and P(total >= target); one chart."""
-        found = self._expressions(values)
-        target = values["target"]
-        stats = [(d.mean(), d.stdev()) for *_x, d in found]
-        header = ["", *(f"{letter}: {escape(str(d))}" for _n, letter, d in found)]
+        texts = {letter: values[name] for name, letter, _default in EXPRESSION_BOXES}
+        found = dice_set(texts, values["target"], values["explode_depth"])
+        target, pairs = found.target, list(zip(found.names, found.dice))
+        stats = [(d.mean(), d.stdev()) for d in found.dice]
         rows = [
-            ("Expression", *(str(d) for *_x, d in found)),
-            ("Totals", *(f"{d.min_value} to {d.max_value}" for *_x, d in found)),
-            ("Mean", *(number(m) for m, _sd in stats)),
-            ("Standard deviation", *(number(sd) for _m, sd in stats)),
-            (f"P(total ≥ {target})", *(probability(d.prob_at_least(target)) for *_x, d in found)),
+            ("Expression", *(str(d) for d in found.dice)),
+            ("Totals", *(f"{d.min_value} to {d.max_value}" for d in found.dice)),
+            ("Mean", *numbers([m for m, _sd in stats])),
+            ("Standard deviation", *numbers([sd for _m, sd in stats])),
+            (f"P(total ≥ {target})", *(probability(p) for p in found.chances)),
             (
                 f"P(total < {target})",
-                *(probability(d.prob_at_most(target - 1)) for *_x, d in found),
+                *(probability(d.prob_at_most(target - 1)) for d in found.dice),
             ),
         ]
-        self._answer = (values, [d.prob_at_least(target) for *_x, d in found], found)
-        if len(found) == 1:
-            ((_n, letter, dice),) = found
-            legend = _legend(letter, dice, stats[0]).split(": ")[1]
+        if len(pairs) == 1:
+            ((letter, dice),) = pairs
+            sd = _legend(letter, dice, stats[0]).split(": ")[1]
             chart = bar_chart(
                 dice.pmf(),
-                title=f"Distribution of {dice} (mean ± SD {legend})",
+                title=f"Distribution of {dice} (mean ± SD {sd})",
                 highlight=lambda k: k >= target,
                 highlight_label=f"≥ {target}",
                 other_label=f"< {target}",
             )
         else:
-            labels, series = align(
-                {
-                    _legend(letter, d, st): d.distribution
-                    for (_n, letter, d), st in zip(found, stats)
-                }
-            )
+            series = {_legend(n, d, st): d.distribution for (n, d), st in zip(pairs, stats)}
             chart = grouped_bar_chart(
-                labels,
-                series,
+                *align(series),
                 title="Distributions compared (legend: mean ± standard deviation)",
                 x_title="total",
             )
-        return table_html(header, rows), chart
+        calls = [_chance_call(d, values["explode_depth"], target) for d in found.dice]
+        chances = list(found.chances)
+        call = PythonCall("parse", f"[{', '.join(calls)}]", chances)
+        if len(calls) == 1:
+            call = PythonCall("parse", calls[0], chances[0])
+        header = ["Dice", *(f"{n}: {d}" for n, d in pairs)]
+        return View(table_html(header, rows), chart, call, found)
 
-    def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
-        """P(total >= target) of every expression, as one list comprehension of ``parse``."""
-        kept, chances, found = self._answer
-        if kept != values:
-            return None
-        texts = tuple(str(d) for *_x, d in found)
-        depth = values["explode_depth"]
-        uses_depth = depth != DEFAULT_EXPLODE_DEPTH and any(
-            d.explode_depth is not None for *_x, d in found
-        )
-        args = f"t, explode_depth={depth}" if uses_depth else "t"
-        if len(texts) == 1:
-            expr = f"parse({texts[0]!r}{args[1:]}).prob_at_least({values['target']})"
-            return PythonCall("parse", expr, chances[0])
-        expr = f"[parse({args}).prob_at_least({values['target']}) for t in {texts!r}]"
-        return PythonCall("parse", expr, chances)
-
-    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Roll each expression once, in order; a dropped die is marked ``~``."""
-        parts = []
-        target = values["target"]
-        for _name, letter, dice in self._expressions(values):
-            roll = dice.roll(rng)
-            verdict = "reaches" if roll.total >= target else "misses"
-            parts.append(f"{letter}: {escape(str(roll))} — {verdict} the target {target}")
-        return "<br>".join(parts)
+    def show_roll(self, roll: DiceSetRoll) -> str:
+        """One line per box; a dropped die is marked ``~``."""
+        return "<br>".join(escape(line) for line in roll.lines())
 
 
 @register
@@ -232,45 +178,27 @@ class CompareCalculator(Calculator):
             "second": text_box("B", "3D+1", input_em=16),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> tuple[str, str]:
+    def compute(self, values: Mapping[str, Any]) -> View:
         """The three chances and the distribution of A - B."""
-        a = _parse(values["first"], "first")
-        b = _parse(values["second"], "second")
-        try:
-            diff = a - b  # costed like any expression before it is computed
-        except RuleValueError:
-            raise RuleValueError(
-                f"A {values['first'][:40]!r} and B {values['second'][:40]!r} are too big to "
-                f"compare exactly in {MAX_SECONDS} s: make one of them smaller",
-                field="second",
-            ) from None
-        c = a.compare(b)
-        self._answer = (values, c, a, b)
+        pair = opposed(values["first"], values["second"])
+        a, b, c = pair.first, pair.second, pair.comparison
         rows = [
             (f"A higher ({a} > {b})", probability(c.gt)),
             ("Tie", probability(c.eq)),
             ("B higher", probability(c.lt)),
         ]
         chart = bar_chart(
-            diff.pmf(),
+            pair.difference.pmf(),
             title="A − B",
             x_title="difference",
             highlight=lambda k: k > 0,
             highlight_label="A higher",
             other_label="tie or B higher",
         )
-        return table_html(["outcome", "exact chance"], rows), chart
+        call = PythonCall.of(parse, str(a), then=f".compare({b!r})", value=c)
+        return View(table_html(["outcome", "exact chance"], rows), chart, call, pair)
 
-    def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
-        """The exact comparison of A with B."""
-        kept, c, a, b = self._answer
-        if kept != values:
-            return None
-        return PythonCall("parse", f"{a!r}.compare({b!r})", c)
-
-    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Roll A then B once and say who is higher."""
-        ra = _parse(values["first"], "first").roll(rng)
-        rb = _parse(values["second"], "second").roll(rng)
-        who = "A" if ra.total > rb.total else "B" if rb.total > ra.total else "nobody (tie)"
-        return f"A: {escape(str(ra))}; B: {escape(str(rb))} — {who} higher"
+    def show_roll(self, roll: OpposedRoll) -> str:
+        """A then B, and who is higher."""
+        who = {"first": "A", "second": "B", None: "nobody (tie)"}[roll.winner]
+        return f"A: {escape(str(roll.first))}; B: {escape(str(roll.second))} — {who} higher"

@@ -17,15 +17,14 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-__all__ = [
-    "error_html",
-    "escape",
-    "number",
-    "percent",
-    "probability",
-    "session_html",
-    "table_html",
-]
+from ..distribution import decimal_text, digit_count
+
+__all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
+__all__ += ["percent", "probability", "session_html", "table_html"]
+
+#: Longest exact fraction written out on a page (digits of both parts); a
+#: longer one shows its decimal value and its size instead (a page stays small).
+FRACTION_LIMIT = 60
 
 escape = html.escape
 
@@ -43,26 +42,36 @@ def percent(p: Fraction) -> str:
         >>> percent(1 - Fraction(1, 20_000_000_000)), percent(Fraction(1, 20_000_000_000))
         ('> 99.99 %', '< 0.01 %')
     """
-    if not isinstance(p, Fraction):
-        p = Fraction(p)
-    num, den = p.numerator, p.denominator
-    if num == 0:
-        return "0 %"
-    if num == den:
-        return "100 %"
+    num, den = Fraction(p).numerator, Fraction(p).denominator
+    if num in (0, den):
+        return "100 %" if num else "0 %"
     if 0 < num * 10_000 < den:
         return "< 0.01 %"
     value = num / den * 100
-    if value >= 0.1:
-        text = f"{value:.2f}"
-        if text == "100.00" and num < den:
-            return "> 99.99 %"
-        return f"{text} %"
-    return f"{value:.2g} %"
+    text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
+    return "> 99.99 %" if text == "100.00" and num < den else f"{text} %"
 
 
 #: Longest exact fraction shown after an ordinary percentage.
 _SHORT = 23
+
+
+def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
+    """``n/d`` (``n`` when whole), or its decimal value and its size past ``limit`` digits.
+
+    Never fails, however long the fraction (Python refuses to write an
+    integer of more than 4,300 digits).
+
+    Example:
+        >>> fraction(Fraction(3, 8)), fraction(Fraction(4)), fraction(Fraction(1, 3 * 10**60))
+        ('3/8', '4', '≈3.33333e-61 (1/61 digits)')
+    """
+    num, den = p.numerator, p.denominator
+    if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
+        digits = digit_count(num), digit_count(den)
+        if sum(digits) > limit:
+            return f"≈{decimal_text(p)} ({digits[0]}/{digits[1]} digits)"
+    return str(num) if den == 1 else f"{num}/{den}"
 
 
 def probability(p: Fraction) -> str:
@@ -80,19 +89,12 @@ def probability(p: Fraction) -> str:
         '> 99.99 % (1 − 1/20000000000)'
     """
     p = Fraction(p)
-    shown = percent(p)
+    shown, exact = percent(p), fraction(p)
     if p in (0, 1):
         return shown
-    exact = f"{p.numerator}/{p.denominator}"
     if shown.startswith(">"):
-        q = 1 - p
-        complement = f"1 − {q.numerator}/{q.denominator}"
-        return f"{shown} ({min(exact, complement, key=len)})"
-    if shown.startswith("<"):
-        return f"{shown} ({exact})"
-    if len(exact) > _SHORT:
-        return shown
-    return f"{shown} ({exact})"
+        exact = min(exact, f"1 − {fraction(1 - p)}", key=len)
+    return shown if len(exact) > _SHORT and shown[0] not in "<>" else f"{shown} ({exact})"
 
 
 def number(x: Fraction | float | int, digits: int = 2) -> str:
@@ -109,14 +111,32 @@ def number(x: Fraction | float | int, digits: int = 2) -> str:
     return f"{float(x):.{digits}f}"
 
 
+def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[str]:
+    """Several means or deviations of one table, printed alike.
+
+    All plain when all are whole numbers, else all with ``digits`` decimals
+    (never ``7`` beside ``6.50``).
+
+    Example:
+        >>> numbers([Fraction(7), Fraction(13, 2)]), numbers([Fraction(7), 16])
+        (['7.00', '6.50'], ['7', '16'])
+    """
+    whole = all(
+        isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1) for x in values
+    )
+    return [number(x) if whole else f"{float(x):.{digits}f}" for x in values]
+
+
 def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
-    """A small HTML table; every cell is escaped.
+    """A small HTML table; every cell is escaped; an empty header is a plain cell.
 
     Example:
         >>> table_html(["a"], [[1]])
         '<table class="rb-table"><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>'
+        >>> table_html(["", "A"], []).count("<th>")  # a header cell is never empty
+        1
     """
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
+    head = "".join(f"<th>{escape(str(h))}</th>" if str(h) else "<td></td>" for h in headers)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ..distribution import Distribution
-from .charts import MAX_BARS
+from .charts import MAX_BARS, tail_cut
 
 __all__ = ["align"]
 
@@ -30,17 +30,8 @@ __all__ = ["align"]
 def _core(dist: Distribution) -> tuple[int, int]:
     """Lowest and highest totals once tails under 1 in 2,000 are cut."""
     items = list(dist.items())
-    cut = dist.total  # a tail is dropped while 2000 * its weight < total
-    lo, hi = 0, len(items) - 1
-    acc = 0
-    while lo < hi and 2000 * (acc + items[lo][1]) < cut:
-        acc += items[lo][1]
-        lo += 1
-    acc = 0
-    while hi > lo and 2000 * (acc + items[hi][1]) < cut:
-        acc += items[hi][1]
-        hi -= 1
-    return items[lo][0], items[hi][0]
+    lo, hi = tail_cut([w for _v, w in items], dist.total)
+    return items[lo][0], items[hi - 1][0]
 
 
 def align(
