@@ -101,15 +101,3 @@ for _module in (
     __all__ += _module.__all__
 del _module
 
-
-class _Parser:
-    """Kept only for ``systems/chroniques/damage_dice.py`` until it uses ``Dice.bounds()``.
-
-    Remove once no module outside the package imports it (issue 22 item 4).
-    """
-
-    def __init__(self, text: str, explode_depth: int) -> None:
-        self._args = (text, explode_depth)
-
-    def parse(self) -> _tree.Node:
-        return _reading.read_tree(*self._args)

@@ -20,7 +20,7 @@ Example:
     >>> from rulebook_py.widgets.dice import DiceCalculator
     >>> calc = DiceCalculator()
     >>> calc.controls["expression"].value = "2d6"
-    >>> "<td>7</td>" in calc.result.value  # the mean of 2d6
+    >>> "<td>7.00</td>" in calc.result.value  # the mean of 2d6
     True
     >>> calc.controls["expression"].value = "2d6+"
     >>> "position 4" in calc.error_for("expression")
