@@ -7,7 +7,7 @@ estimated at 2,285 s; ``2d100!`` was refused while ``d100!`` was accepted;
 
 The real cost is measured as the engine spends it for a calculator: the exact
 distribution from empty caches, its probabilities, mean, deviation, one tail
-and one seeded roll (CPU time; the best of two runs when it is quick).
+and one seeded roll (CPU time; the best of three runs when it is quick).
 """
 
 from __future__ import annotations
@@ -58,9 +58,10 @@ def _once(node) -> float:
 
 
 def _real(text: str) -> float:
+    """The least CPU time of up to three runs (one when it is slow): a loaded machine only adds."""
     node = read_tree(text)
     first = _once(node)
-    return first if first > 0.05 else min(first, _once(node))
+    return first if first > 0.3 else min(first, _once(node), _once(node))
 
 
 @pytest.fixture(scope="module")
