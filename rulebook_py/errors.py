@@ -50,6 +50,17 @@ class RulebookError(Exception):
         allowed: str | None = None,
         value: object = None,
     ) -> None:
+        if not isinstance(message, str):
+            raise RuleValueError(
+                f"message must be text, got {quote(message)} ({type(message).__name__})",
+                field="message",
+            )
+        for name, given in (("field", field), ("allowed", allowed)):
+            if given is not None and not isinstance(given, str):
+                raise RuleValueError(
+                    f"{name} must be text or None, got {quote(given)} ({type(given).__name__})",
+                    field=name,
+                )
         super().__init__(message)
         self.field = field
         self.allowed = allowed
@@ -105,6 +116,17 @@ class NotationError(RulebookError, ValueError):
     def __init__(
         self, text: str, position: int, expected: str, *, field: str | None = None
     ) -> None:
+        if not isinstance(text, str):
+            raise RuleValueError(
+                f"text must be the notation typed, got {quote(text)} ({type(text).__name__})",
+                field="text",
+            )
+        check_int(position, "position", 0)
+        if not isinstance(expected, str):
+            raise RuleValueError(
+                f"expected must be text, got {quote(expected)} ({type(expected).__name__})",
+                field="expected",
+            )
         where = (
             f"at position {position} (end of text)"
             if position >= len(text)
