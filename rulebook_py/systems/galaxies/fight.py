@@ -46,7 +46,7 @@ from fractions import Fraction
 from math import comb, lcm
 
 from ...errors import RuleValueError, check_int, quote
-from .codes import Rounding, check_enum, check_rng, check_share, check_type, facade_repr
+from .codes import Rounding, check_bool, check_enum, check_rng, check_share, check_type, facade_repr
 from .melee import COUNTER_FACTOR, Fighter, MeleeResult, MeleeRoll, Stance, melee
 from .ranged import HALF_DODGE_FACTOR
 
@@ -137,6 +137,13 @@ class FightStep:
     a_takes: int
     b_takes: int
     ends: bool
+
+    def __post_init__(self) -> None:
+        check_type(self.label, str, "label", "an outcome's text")
+        check_share(self.probability, "probability")
+        check_int(self.a_takes, "a_takes", 0, MAX_DAMAGE)
+        check_int(self.b_takes, "b_takes", 0, MAX_DAMAGE)
+        check_bool(self.ends, "ends")
 
 
 @dataclass(frozen=True)
@@ -380,6 +387,18 @@ def fight_work(steps: Iterable[FightStep], a_health: int, b_health: int, rounds:
     return work
 
 
+def _rounds_that_fit(steps: tuple[FightStep, ...], a_health: int, b_health: int, high: int) -> int:
+    """The most rounds (below ``high``) whose work fits in :data:`MAX_FIGHT_WORK` (one always does)."""
+    low = 1
+    while low < high - 1:
+        mid = (low + high) // 2
+        if fight_work(steps, a_health, b_health, mid) <= MAX_FIGHT_WORK:
+            low = mid
+        else:
+            high = mid
+    return low
+
+
 def fight(
     a: Duellist,
     b: Duellist,
@@ -456,13 +475,11 @@ def fight(
     )
     work = fight_work(steps, a.health, b.health, max_rounds)
     if work > MAX_FIGHT_WORK:
-        per_round = work // max_rounds
-        allowed = MAX_FIGHT_WORK // per_round
-        fewer = f"at most {allowed} here" if allowed else "none fit with these points"
+        allowed = _rounds_that_fit(steps, a.health, b.health, max_rounds)
         raise RuleValueError(
             f"max_rounds of {max_rounds} is too long to follow exactly with these points "
             f"and damage ({work:,} steps, at most {MAX_FIGHT_WORK:,}): allow fewer rounds "
-            f"({fewer}), or give the fighters fewer points or more damage",
+            f"(at most {allowed} here), or give the fighters fewer points or more damage",
             field="max_rounds",
         )
     outcomes, rounds = _solve(a, b, steps, max_rounds)
