@@ -9,6 +9,7 @@ re-exported here, so this module's ``__all__`` is theirs put together:
 * :mod:`.melee` -- melee exchanges and stances;
 * :mod:`.volley` -- every attack of a round, from several attackers, against one dodge;
 * :mod:`.initiative` -- initiative and the action economy;
+* :mod:`.fight` -- a whole melee fight, round by round, with its exact odds;
 * :mod:`.glossary` -- the chapter's French terms (``GLOSSARY``).
 
 Example:
@@ -22,12 +23,14 @@ from __future__ import annotations
 
 from . import codes as _codes
 from . import contest as _contest
+from . import fight as _fight
 from . import initiative as _initiative
 from . import melee as _melee
 from . import ranged as _ranged
 from . import volley as _volley
 from .codes import *  # noqa: F403
 from .contest import *  # noqa: F403
+from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative import *  # noqa: F403
 from .melee import *  # noqa: F403
@@ -41,4 +44,5 @@ __all__ += _ranged.__all__
 __all__ += _volley.__all__
 __all__ += _melee.__all__
 __all__ += _initiative.__all__
+__all__ += _fight.__all__
 __all__ += ["GLOSSARY"]
