@@ -458,7 +458,7 @@ def _solve(
                 ends[(b.name, nxt)] = ends.get((b.name, nxt), 0) + w
             else:
                 m0[(nxt, stb)] = m0.get((nxt, stb), 0) + w
-    first = sorted(ends, key=lambda k: (k[0] != a.name, k[1]))  # a's wins first
+    first = sorted(ends, key=lambda k: (k[0] != a.name, k[1] != KNOCKED_OUT))  # a wins first
     return {k: Fraction(ends[k], scale) for k in first}, Fraction(visits, scale)
 
 
