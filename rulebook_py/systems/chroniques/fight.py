@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
@@ -111,7 +113,7 @@ class Fighter:
 
     def __post_init__(self) -> None:
         """Check every field (an error names it)."""
-        _check(self, "")
+        _check(vars(self), "")
 
     @property
     def combatant(self) -> Combatant:
@@ -119,19 +121,19 @@ class Fighter:
         return Combatant(self.name, self.initiative, self.player, self.wisdom)
 
 
-def _check(f: Fighter, side: str) -> None:
+def _check(f: Mapping[str, Any], side: str) -> None:
     """Check a fighter's values, an error naming ``side`` + the field."""
-    check_name(f.name, side + "name")
-    check_int(f.hit_points, side + "hit_points", 1, MAX_HIT_POINTS)
-    check_int(f.attack, side + "attack", *BONUS_RANGE)
-    check_int(f.defense, side + "defense", *DEFENSE_RANGE)
-    damage_dice(f.damage, side + "damage", side + "damage")
-    check_int(f.strength, side + "strength", -5, 10)
-    check_int(f.initiative, side + "initiative", 0, 60)
-    check_flag(f.player, side + "player")
-    check_int(f.wisdom, side + "wisdom", 1, 30)
-    CheckDie.from_text(f.die, side + "die")
-    check_flag(f.knock_out, side + "knock_out")
+    check_name(f["name"], side + "name")
+    check_int(f["hit_points"], side + "hit_points", 1, MAX_HIT_POINTS)
+    check_int(f["attack"], side + "attack", *BONUS_RANGE)
+    check_int(f["defense"], side + "defense", *DEFENSE_RANGE)
+    damage_dice(f["damage"], side + "damage", side + "damage")
+    check_int(f["strength"], side + "strength", -5, 10)
+    check_int(f["initiative"], side + "initiative", 0, 60)
+    check_flag(f["player"], side + "player")
+    check_int(f["wisdom"], side + "wisdom", 1, 30)
+    CheckDie.from_text(f["die"], side + "die")
+    check_flag(f["knock_out"], side + "knock_out")
 
 
 def _report(striker: Fighter, target: Fighter) -> AttackReport:
@@ -323,7 +325,7 @@ class FightOutcome:
                 hp = apply_damage(hp, roll.lethal)
                 temp += roll.temporary
                 state[target] = (hp, temp)
-                ko = knock_out(hp, min(temp, 5000))
+                ko = knock_out(hp, temp)
                 if hp == 0 or ko.knocked_out:
                     winner = name
                     how, minutes = (ZERO_HIT_POINTS, 0) if hp == 0 else (KNOCKED_OUT, ko.minutes)
@@ -507,10 +509,7 @@ other fighter strikes to knock out (its hit points and temporary damage are trac
     sides = []
     for side in ("first", "second"):
         values = {k: local[f"{side}_{k}"] for k in fields}
-        probe = object.__new__(Fighter)  # checked under the prefixed names first
-        for k, v in values.items():
-            object.__setattr__(probe, k, v)
-        _check(probe, side + "_")
+        _check(values, side + "_")  # an error names the prefixed parameter
         sides.append(Fighter(**values))
     if sides[0].name == sides[1].name:
         raise RuleValueError(
