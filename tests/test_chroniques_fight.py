@@ -247,3 +247,23 @@ def test_errors_stand_where_the_reader_looks():
     calc.controls["first_damage"].value = "1d8"
     calc.controls["second_name"].value = "Krush"
     assert "Second fighter: name must differ" in calc.error_for("second_name")
+
+
+@pytest.mark.parametrize(
+    "worst",
+    [
+        dict(first_knock_out=False, first_hit_points=30, second_hit_points=30),
+        dict(first_knock_out=True, first_hit_points=30, second_hit_points=10),
+        dict(first_knock_out=True, second_knock_out=True, first_hit_points=10,
+             second_hit_points=10),
+    ],
+)  # fmt: skip
+def test_the_largest_fights_allowed_take_well_under_a_second(worst):
+    import time
+
+    start = time.perf_counter()
+    out = co.fight_between(first_damage="1d100", second_damage="1d37", first_strength=-5,
+                           second_strength=-4, first_die="2d20kh1", second_die="2d20kh1",
+                           first_attack=40, second_attack=40, **worst)  # fmt: skip
+    assert time.perf_counter() - start < 1.0
+    assert sum(out.ends.values()) == 1
