@@ -15,7 +15,8 @@ The rules live in small modules, re-exported here:
 * :mod:`.damage_dice` -- damage dice typed by a reader, costed before any work;
 * :mod:`.magic` -- spells that do not stack;
 * :mod:`.chase` -- chases: exact odds and seeded replays;
-* :mod:`.chase_report` -- a chase set up from plain values.
+* :mod:`.chase_report` -- a chase set up from plain values;
+* :mod:`.fight` -- a whole melee fight, round by round: exact odds and a seeded replay.
 
 Every calculator of the chapter shows one report of these modules: it holds
 the exact answer and rolls itself (``report.roll(random.Random(seed))``).
@@ -39,6 +40,7 @@ from . import conditions_report as _conditions_report
 from . import core as _core
 from . import damage as _damage
 from . import damage_dice as _damage_dice
+from . import fight as _fight
 from . import initiative as _initiative
 from . import magic as _magic
 from . import special as _special
@@ -52,6 +54,7 @@ from .conditions_report import *  # noqa: F403
 from .core import *  # noqa: F403
 from .damage import *  # noqa: F403
 from .damage_dice import *  # noqa: F403
+from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative import *  # noqa: F403
 from .magic import *  # noqa: F403
@@ -59,5 +62,5 @@ from .special import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
 for _module in (_attack, _attack_limits, _attack_roll, _chase, _chase_report, _conditions, _conditions_report,
-                _core, _damage, _damage_dice, _initiative, _magic, _special):  # fmt: skip
+                _core, _damage, _damage_dice, _fight, _initiative, _magic, _special):  # fmt: skip
     __all__ += _module.__all__
