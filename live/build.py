@@ -1,6 +1,7 @@
 """Build the website's live calculators: Pyodide in a Web Worker, only what they need.
 
-Usage: python scripts/build_lite.py [--out _build/html/live]
+Usage: python live/build.py [--out _build/html/live]
+       python live/build.py --dist _build/rulebook-site.zip   (pack the built site)
 
 Run after ``jupyter-book build``. Every calculator of a chapter page comes
 alive where it stands (``_static/live.js``); this script writes what that
@@ -13,11 +14,16 @@ needs, all served by the site itself:
   from PyPI, ``traitlets`` at the version Pyodide's own lock names, the two
   others at this environment's versions) and ``rulebook_py`` (a wheel built
   from this tree) -- with their sha256, which Pyodide checks;
-* ``live/worker.js``: the Web Worker (``scripts/live_worker.js``) with the
-  bridge between the page's widget models and Python
-  (``scripts/live_bridge.py``) and the build's cache name written in; it
+* ``live/worker.js``: the Web Worker (``live/worker.js`` of the tree) with the
+  package list and the build's cache name written in, and beside it its
+  Python: the bridge between the page's widget models and Python
+  (``live/live_bridge.py``) and how Python is started (``live/boot.py``); it
   keeps what it downloads, and a memory snapshot of the started interpreter,
   in that cache, so that a later visit restores Python instead of starting it;
+* the big files of the runtime (the WebAssembly, ``pyodide.asm.js``, the
+  standard library, the build's snapshot) published gzipped only: the worker
+  unpacks them itself (``DecompressionStream``), so any static host sends them
+  compressed;
 * ``rb-sw.js`` at the site root: the service worker that keeps every file a
   visited page used in Cache Storage, so a second visit downloads nothing
   again and works offline. Its cache name is a hash of the whole built site,
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -42,10 +49,11 @@ import threading
 from importlib import metadata
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from vendor_js import tarball, unpack
-
 ROOT = Path(__file__).resolve().parent.parent
+LIVE = ROOT / "live"
+sys.path.insert(0, str(ROOT / "scripts"))
+from vendor_js import tarball, unpack  # noqa: E402
+
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 HTML = ROOT / "_build" / "html"
 #: Wheels from PyPI: name -> (import names, depends, version or None for this environment's).
@@ -56,13 +64,23 @@ FROM_PYPI = {
 }
 #: What the worker loads, in this order (dependencies first).
 PACKAGES = ["traitlets", "comm", "ipywidgets", "rulebook-py"]
+#: Files of live/ published gzipped only (the worker unpacks them): path -> Content-Type.
+GZIPPED = {
+    "pyodide/pyodide.asm.wasm": "application/wasm",
+    "pyodide/pyodide.asm.js": "text/javascript",
+    "pyodide/python_stdlib.zip": "application/zip",
+}
+#: The worker's Python, published beside it.
+PYTHON_FILES = ["live_bridge.py", "boot.py"]
 
 
 def canonical(name: str) -> str:
+    """A distribution name in its normal form (``Foo_Bar`` -> ``foo-bar``)."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def sha256(path: Path) -> str:
+    """The hex sha256 of a file."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -138,6 +156,7 @@ def build_rulebook_wheel(dest: Path) -> Path:
 
 
 def entry(name: str, wheel: Path, imports: list[str], depends: list[str]) -> dict:
+    """The lock-file entry of one wheel."""
     return {
         "name": name,
         "version": wheel.name.split("-")[1],
@@ -184,13 +203,29 @@ CACHE_PLACEHOLDER = "var CACHE = __CACHE__;"
 
 
 def write_worker(out: Path) -> None:
-    """``live/worker.js``: the worker template with the bridge and the package list written in."""
-    template = (ROOT / "scripts" / "live_worker.js").read_text(encoding="utf-8")
-    bridge = (ROOT / "scripts" / "live_bridge.py").read_text(encoding="utf-8")
-    text = template.replace("__BRIDGE_SOURCE__", json.dumps(bridge)).replace(
-        "__PACKAGES__", json.dumps(PACKAGES)
+    """``live/worker.js`` with the package list and the gzipped files written in, its Python beside it."""
+    template = (LIVE / "worker.js").read_text(encoding="utf-8")
+    text = template.replace("__PACKAGES__", json.dumps(PACKAGES)).replace(
+        "__GZIPPED__", json.dumps(GZIPPED)
     )
     (out / "worker.js").write_text(text, encoding="utf-8")
+    for name in PYTHON_FILES:
+        shutil.copy(LIVE / name, out / name)
+
+
+def gzip_file(path: Path, keep: bool = False) -> Path:
+    """``path`` + ``.gz`` (best compression, no timestamp: the same bytes every build)."""
+    target = path.with_name(path.name + ".gz")
+    target.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+    if not keep:
+        path.unlink()
+    return target
+
+
+def compress_runtime(out: Path) -> None:
+    """The big runtime files, published gzipped only (see :data:`GZIPPED`)."""
+    for name in GZIPPED:
+        gzip_file(out / name)
 
 
 def name_worker_cache(out: Path, version: str) -> None:
@@ -215,8 +250,9 @@ def site_version(html: Path) -> str:
 
 
 def write_service_worker(html: Path) -> str:
+    """``rb-sw.js`` at the site root, named after the build; returns the build's version."""
     version = site_version(html)
-    template = (ROOT / "scripts" / "live_sw.js").read_text(encoding="utf-8")
+    template = (LIVE / "sw.js").read_text(encoding="utf-8")
     (html / "rb-sw.js").write_text(template.replace("__VERSION__", version), encoding="utf-8")
     return version
 
@@ -247,7 +283,7 @@ def make_prebuilt_snapshot(html: Path) -> str:
     """``live/python-snapshot.bin.gz``: Python started in headless Chromium, every module imported.
 
     A first visit restores it instead of starting Python (see
-    ``scripts/live_worker.js``). Without Chromium the build still works: a
+    ``live/worker.js``). Without Chromium the build still works: a
     first visit then starts Python itself. Returns what happened, for the log.
     """
     target = html / "live" / "python-snapshot.bin.gz"
@@ -280,7 +316,10 @@ def make_prebuilt_snapshot(html: Path) -> str:
         return f"no prebuilt Python snapshot ({err}): a first visit starts Python"
     finally:
         server.shutdown()
-    target.write_bytes(base64.b64decode(encoded))
+    # Recompressed at gzip's best level: the browser's CompressionStream uses its default.
+    target.write_bytes(
+        gzip.compress(gzip.decompress(base64.b64decode(encoded)), compresslevel=9, mtime=0)
+    )
     return f"prebuilt Python snapshot {target.name} ({target.stat().st_size / 1e6:.1f} MB)"
 
 
@@ -293,11 +332,13 @@ REMOTE_REF = re.compile(r"""(?:src|href)=["']?(?:https?:)?//""")
 
 
 def main() -> None:
+    """Build the live runtime into the built site (or pack the site with ``--dist``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HTML / "live")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     prepare_pyodide(args.out / "pyodide")
+    compress_runtime(args.out)
     write_worker(args.out)
     version = write_service_worker(args.out.parent)
     name_worker_cache(args.out, version)
