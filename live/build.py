@@ -54,6 +54,16 @@ LIVE = ROOT / "live"
 sys.path.insert(0, str(ROOT / "scripts"))
 from vendor_js import tarball, unpack  # noqa: E402
 
+sys.path.insert(0, str(LIVE))
+from site_files import (  # noqa: E402
+    OFFLINE_PAGE,
+    add_manifest_links,
+    pack,
+    precache_list,
+    write_manifest,
+    write_offline_page,
+)
+
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 HTML = ROOT / "_build" / "html"
 #: Wheels from PyPI: name -> (import names, depends, version or None for this environment's).
@@ -249,12 +259,37 @@ def site_version(html: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(html: Path) -> str:
+def write_service_worker(html: Path, precache: list[list[object]]) -> str:
     """``rb-sw.js`` at the site root, named after the build; returns the build's version."""
     version = site_version(html)
     template = (LIVE / "sw.js").read_text(encoding="utf-8")
-    (html / "rb-sw.js").write_text(template.replace("__VERSION__", version), encoding="utf-8")
+    text = template.replace("__VERSION__", version).replace(
+        "__PRECACHE__", json.dumps(precache, separators=(",", ":"))
+    )
+    (html / "rb-sw.js").write_text(
+        text.replace("__OFFLINE__", json.dumps(OFFLINE_PAGE)), encoding="utf-8"
+    )
     return version
+
+
+def book_title() -> str:
+    """The book's title, from ``_config.yml``."""
+    match = re.search(r"^title:\s*(.+)$", (ROOT / "_config.yml").read_text(), re.M)
+    return match.group(1).strip().strip("\"'") if match else "The Interactive Rulebook"
+
+
+def installable_offline(html: Path) -> list[list[object]]:
+    """Manifest, icons, the offline page, and the precache list (see ``live/site_files.py``)."""
+    write_manifest(html, book_title())
+    write_offline_page(html)
+    pages = add_manifest_links(html)
+    precache = precache_list(html)
+    size = sum((html / str(url).split("?")[0]).stat().st_size for url, _ in precache)
+    print(
+        f"build_lite: manifest in {pages} pages; precache of {len(precache)} files "
+        f"({size / 1e6:.1f} MB unpacked)"
+    )
+    return precache
 
 
 #: How long the build waits for Python to start in headless Chromium.
@@ -335,12 +370,18 @@ def main() -> None:
     """Build the live runtime into the built site (or pack the site with ``--dist``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HTML / "live")
+    parser.add_argument("--dist", type=Path, help="pack the built site into this zip and stop")
     args = parser.parse_args()
+    if args.dist:
+        count = pack(HTML, args.dist)
+        print(f"dist: {args.dist} ({count} files, {args.dist.stat().st_size / 1e6:.1f} MB)")
+        return
     args.out.mkdir(parents=True, exist_ok=True)
     prepare_pyodide(args.out / "pyodide")
     compress_runtime(args.out)
     write_worker(args.out)
-    version = write_service_worker(args.out.parent)
+    precache = installable_offline(args.out.parent)
+    version = write_service_worker(args.out.parent, precache)
     name_worker_cache(args.out, version)
     print(f"build_lite: {make_prebuilt_snapshot(args.out.parent)}")
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())

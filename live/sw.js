@@ -1,16 +1,35 @@
-/* The website's service worker (written to rb-sw.js by scripts/build_lite.py).
+/* The website's service worker (written to rb-sw.js by live/build.py).
  *
  * It keeps every file of this site that a visited page used in Cache Storage,
  * so that a second visit downloads and compiles nothing it already has, and the
  * live calculators work with the network off (see networkFirst below for which
  * files are revalidated on each visit). The cache name carries a hash of the whole
  * build: a new build installs a new service worker, which deletes the old cache.
+ *
+ * The whole book offline: once a page has loaded (a page with calculators: once
+ * they are live), the page asks for the precache: every page of the book and
+ * every file the pages use (PRECACHE, written by live/build.py). A file with a
+ * .gz sibling is fetched as that and unpacked here, so a host that compresses
+ * nothing still sends the book compressed. A page that is not in the cache
+ * while offline gets the book's own "not available offline" page.
  */
 "use strict";
 var CACHE = "rb-live-__VERSION__";
+var PRECACHE = __PRECACHE__;
+var OFFLINE = __OFFLINE__;
+var ROOT = new URL("./", self.location.href).href;
+var TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", css: "text/css", svg: "image/svg+xml",
+  json: "application/json", webmanifest: "application/manifest+json", txt: "text/plain",
+  png: "image/png", woff: "font/woff", woff2: "font/woff2",
+};
 
-self.addEventListener("install", function () {
+self.addEventListener("install", function (event) {
   self.skipWaiting();
+  // The offline page first (a few kilobytes): it must be there whatever happens.
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return precacheOne(cache, [OFFLINE, true]);
+  }).catch(function () {}));
 });
 
 self.addEventListener("activate", function (event) {
@@ -39,17 +58,75 @@ function store(cache, request, response) {
   return Promise.resolve();
 }
 
-/* Pages, and the small live files that change with every build (the worker, the
- * lock file, the wheels): from the network first, so that the first page after a
- * new build already gets them; offline, from the cache. The rest (the Pyodide
- * core at its pinned version, theme files whose URLs carry a content hash) is
- * served from the cache first. */
+function typeOf(path) {
+  var ext = path.split("?")[0].split(".").pop();
+  return TYPES[ext] || "application/octet-stream";
+}
+
+/* One precache entry [url, gzipped], unless the cache has it. */
+function precacheOne(cache, entry) {
+  var key = ROOT + entry[0];
+  return cache.match(key).then(function (hit) {
+    if (hit) return null;
+    var file = ROOT + entry[0].split("?")[0];
+    return fetch(entry[1] ? file + ".gz" : file, { cache: "no-cache" }).then(function (response) {
+      if (!response.ok) return null;
+      var body = entry[1] ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
+      return cache.put(key, new Response(body, { status: 200, headers: { "Content-Type": typeOf(entry[0]) } }));
+    });
+  });
+}
+
+var precaching = null;
+
+/* Every page of the book and what it uses, four at a time; resolves with how many failed. */
+function precacheAll() {
+  if (precaching) return precaching;
+  precaching = caches.open(CACHE).then(function (cache) {
+    var todo = PRECACHE.slice();
+    var failed = 0;
+    function next() {
+      var entry = todo.shift();
+      if (!entry) return Promise.resolve();
+      return precacheOne(cache, entry).catch(function () { failed += 1; }).then(next);
+    }
+    return Promise.all([next(), next(), next(), next()]).then(function () { return failed; });
+  });
+  precaching.then(function (failed) {
+    if (failed) precaching = null; // (try the missing ones again on the next page)
+    return self.clients.matchAll().then(function (clients) {
+      clients.forEach(function (client) { client.postMessage({ type: "rb-precached", failed: failed }); });
+    });
+  });
+  return precaching;
+}
+
+/* Pages, and the small live files that change with every build (the worker, its
+ * Python, the lock file, the wheels): from the network first, so that the first
+ * page after a new build already gets them; offline, from the cache. The rest
+ * (the Pyodide core at its pinned version, theme files whose URLs carry a
+ * content hash) is served from the cache first. */
 function networkFirst(url) {
-  return /\/live\/(worker\.js|pyodide\/[^/]*\.(whl|json))$/.test(new URL(url).pathname);
+  return /\/live\/(worker\.js|[a-z_]+\.py|pyodide\/[^/]*\.(whl|json))$/.test(new URL(url).pathname);
+}
+
+/* The book's "not available offline" page, its links resolved from where it is kept. */
+function offlinePage(cache) {
+  return cache.match(ROOT + OFFLINE).then(function (hit) {
+    if (!hit) return Response.error();
+    return hit.text().then(function (text) {
+      var base = '<base href="' + new URL(OFFLINE, ROOT).href + '">';
+      return new Response(text.replace("<head>", "<head>" + base), {
+        status: 200, // (a page of the book, which says what happened)
+        headers: { "Content-Type": TYPES.html },
+      });
+    });
+  });
 }
 
 /* From the network, asking "changed since the copy I have?" (a 304 costs a few
- * hundred bytes); offline or on any network error, the cached copy. */
+ * hundred bytes); offline or on any network error, the cached copy, and for a
+ * page with no cached copy the offline page. */
 function revalidate(cache, request) {
   return cache.match(request, { ignoreSearch: true }).then(function (hit) {
     var headers = new Headers();
@@ -67,14 +144,19 @@ function revalidate(cache, request) {
       return response;
     }, function (err) {
       if (hit) return hit;
+      if (request.mode === "navigate") return offlinePage(cache);
       throw err;
     });
   });
 }
 
-/* A page asks for the files it used before this worker controlled it. */
+/* A page asks for the files it used before this worker controlled it, or for the precache. */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "rb-precache") {
+    event.waitUntil(precacheAll());
+    return;
+  }
   if (data.type !== "rb-cache" || !Array.isArray(data.urls)) return;
   event.waitUntil(
     caches.open(CACHE).then(function (cache) {

@@ -98,7 +98,7 @@ export default [
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: "script",
-      globals: { ...common, clients: "readonly" },
+      globals: { ...common, clients: "readonly", __PRECACHE__: "readonly", __OFFLINE__: "readonly" },
     },
     rules,
   },
