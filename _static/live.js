@@ -715,9 +715,11 @@
       // Python starts at once: the worker keeps what it downloads in the build's
       // cache itself, so it need not wait for the service worker to take the page.
       startWorker(used);
+      // (What the page used is given to the service worker once the calculators
+      // are live, by goLive: fetching it again now would delay them.)
       registerServiceWorker().then(function () {
         mark("service_worker");
-        cacheUsedFiles();
+        if (live) cacheUsedFiles();
       });
     }
     var timer = window.setInterval(function () {

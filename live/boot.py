@@ -24,7 +24,7 @@ import site
 import sys
 import zipfile
 
-__all__ = ["TOP_PACKAGES", "import_all", "install_wheels"]
+__all__ = ["TOP_PACKAGES", "import_all", "install_wheels", "stdlib_files_loaded"]
 
 #: The packages whose every module is imported before a snapshot.
 TOP_PACKAGES = ("traitlets", "comm", "ipywidgets", "rulebook_py")
@@ -64,3 +64,22 @@ def import_all(home: str = "/home/pyodide") -> int:
             if ".tests" not in module.name and not module.name.endswith(".conftest"):
                 importlib.import_module(module.name)
     return len(sys.modules)
+
+
+def stdlib_files_loaded(zip_name: str = "python312.zip") -> str:
+    """The files of the standard library's zip whose modules are loaded now, as JSON.
+
+    A restored snapshot holds these modules already: the standard library a
+    restore needs can leave them out (``live/build.py``).
+
+    Example:
+        >>> json.loads(stdlib_files_loaded())
+        []
+    """
+    files = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        marker = f"/{zip_name}/"
+        if marker in path:
+            files.add(path.split(marker, 1)[1])
+    return json.dumps(sorted(files))

@@ -38,6 +38,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -46,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -58,8 +60,10 @@ sys.path.insert(0, str(LIVE))
 from site_files import (  # noqa: E402
     OFFLINE_PAGE,
     add_manifest_links,
+    gzip_scripts,
     pack,
     precache_list,
+    slim_widget_state,
     write_manifest,
     write_offline_page,
 )
@@ -79,6 +83,7 @@ GZIPPED = {
     "pyodide/pyodide.asm.wasm": "application/wasm",
     "pyodide/pyodide.asm.js": "text/javascript",
     "pyodide/python_stdlib.zip": "application/zip",
+    "pyodide/python_stdlib.lean.zip": "application/zip",  # (written with the snapshot)
 }
 #: The worker's Python, published beside it.
 PYTHON_FILES = ["live_bridge.py", "boot.py"]
@@ -235,7 +240,8 @@ def gzip_file(path: Path, keep: bool = False) -> Path:
 def compress_runtime(out: Path) -> None:
     """The big runtime files, published gzipped only (see :data:`GZIPPED`)."""
     for name in GZIPPED:
-        gzip_file(out / name)
+        if (out / name).exists():
+            gzip_file(out / name)
 
 
 def name_worker_cache(out: Path, version: str) -> None:
@@ -280,6 +286,10 @@ def book_title() -> str:
 
 def installable_offline(html: Path) -> list[list[object]]:
     """Manifest, icons, the offline page, and the precache list (see ``live/site_files.py``)."""
+    saved = slim_widget_state(html)
+    print(f"build_lite: widget state of the pages {saved / 1e6:.1f} MB lighter")
+    packed = gzip_scripts(html, LIVE / "gz-loader.js")
+    print(f"build_lite: {len(packed)} big scripts run from their gzipped copies")
     write_manifest(html, book_title())
     write_offline_page(html)
     pages = add_manifest_links(html)
@@ -295,22 +305,23 @@ def installable_offline(html: Path) -> list[list[object]]:
 #: How long the build waits for Python to start in headless Chromium.
 SNAPSHOT_TIMEOUT_MS = 180_000
 MAKE_SNAPSHOT_JS = """async (timeout) => {
-    const bytes = await Promise.race([
+    const made = await Promise.race([
         new Promise((resolve, reject) => {
             const worker = new Worker('/live/worker.js', { name: '\\nbuild' });
             worker.onmessage = (e) => e.data.type === 'snapshot'
-                ? resolve(e.data.bytes) : reject(new Error(e.data.error || e.data.type));
+                ? resolve(e.data) : reject(new Error(e.data.error || e.data.type));
             worker.onerror = (e) => reject(new Error(e.message || 'the worker failed'));
         }),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeout)),
     ]);
-    const gzip = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+    const gzip = new Blob([made.bytes]).stream().pipeThrough(new CompressionStream('gzip'));
     const blob = await new Response(gzip).blob();
-    return await new Promise((resolve) => {
+    const encoded = await new Promise((resolve) => {
         const reader = new FileReader();
         reader.onload = () => resolve(reader.result.split(',')[1]);
         reader.readAsDataURL(blob);
     });
+    return {snapshot: encoded, files: made.files};
 }"""
 
 
@@ -345,7 +356,7 @@ def make_prebuilt_snapshot(html: Path) -> str:
             page = browser.new_page()
             # A same-origin document that runs nothing of its own (no redirect, no page script).
             page.goto(f"http://127.0.0.1:{server.server_address[1]}/live/pyodide/pyodide-lock.json")
-            encoded = page.evaluate(MAKE_SNAPSHOT_JS, SNAPSHOT_TIMEOUT_MS)
+            made = page.evaluate(MAKE_SNAPSHOT_JS, SNAPSHOT_TIMEOUT_MS)
             browser.close()
     except Exception as err:  # the site still works without it
         return f"no prebuilt Python snapshot ({err}): a first visit starts Python"
@@ -353,9 +364,47 @@ def make_prebuilt_snapshot(html: Path) -> str:
         server.shutdown()
     # Recompressed at gzip's best level: the browser's CompressionStream uses its default.
     target.write_bytes(
-        gzip.compress(gzip.decompress(base64.b64decode(encoded)), compresslevel=9, mtime=0)
+        gzip.compress(gzip.decompress(base64.b64decode(made["snapshot"])), compresslevel=9, mtime=0)
     )
+    LOADED_STDLIB.update(made["files"])
     return f"prebuilt Python snapshot {target.name} ({target.stat().st_size / 1e6:.1f} MB)"
+
+
+#: The standard library's files whose modules the build's snapshot holds (set when it is made).
+LOADED_STDLIB: set[str] = set()
+
+
+#: Standard-library packages no calculator uses, left out of the lean standard library.
+UNUSED_STDLIB = (
+    "email/", "xml/", "xmlrpc/", "http/", "multiprocessing/", "unittest/", "wsgiref/",
+    "pydoc_data/", "lib2to3/", "idlelib/", "tkinter/", "turtledemo/", "ensurepip/", "venv/",
+    "sqlite3/", "dbm/", "curses/", "distutils/", "pydoc.py", "doctest.py", "pdb.py",
+    "mailbox.py", "imaplib.py", "smtplib.py", "ftplib.py", "nntplib.py", "poplib.py",
+    "telnetlib.py", "pickletools.py", "turtle.py",
+)  # fmt: skip
+
+
+def write_lean_stdlib(pyodide_dir: Path, loaded: set[str]) -> str:
+    """``python_stdlib.lean.zip.gz``: the standard library a restored snapshot is given.
+
+    It leaves out the files of the modules the snapshot holds (``loaded``) and
+    the packages no calculator uses (:data:`UNUSED_STDLIB`); a fresh start keeps
+    the full one. Returns what was written, for the log.
+    """
+    full = zipfile.ZipFile(
+        io.BytesIO(gzip.decompress((pyodide_dir / "python_stdlib.zip.gz").read_bytes()))
+    )
+    buffer = io.BytesIO()
+    kept = 0
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as lean:
+        for info in full.infolist():
+            if info.filename in loaded or info.filename.startswith(UNUSED_STDLIB):
+                continue
+            lean.writestr(info, full.read(info.filename))
+            kept += 1
+    target = pyodide_dir / "python_stdlib.lean.zip.gz"
+    target.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
+    return f"lean standard library {kept} of {len(full.infolist())} files ({target.stat().st_size / 1e6:.1f} MB)"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -384,6 +433,7 @@ def main() -> None:
     version = write_service_worker(args.out.parent, precache)
     name_worker_cache(args.out, version)
     print(f"build_lite: {make_prebuilt_snapshot(args.out.parent)}")
+    print(f"build_lite: {write_lean_stdlib(args.out / 'pyodide', LOADED_STDLIB)}")
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(f"build_lite: live runtime in {args.out} ({size / 1e6:.1f} MB), cache rb-live-{version}")
 

@@ -13,6 +13,13 @@ Run by ``live/build.py`` on the built site (``_build/html``), after Jupyter Book
   live, so it never delays them); each compressible file gets a ``.gz``
   sibling, which the service worker fetches instead and unpacks itself, so
   a host that compresses nothing still sends the book compressed;
+* :func:`slim_widget_state`: the pages' stored widget state without the
+  attributes left at a default of ``null`` (every layout property, the view
+  count, tooltips), which the widget manager fills in itself: the mass-battle
+  page weighed 1.4 MB, most of it such nulls;
+* :func:`gzip_scripts`: the biggest scripts (the widget manager, the theme's
+  icons, MathJax: 4.5 MB) run from their ``.gz`` copies through
+  ``_static/rb-gz.js`` (``live/gz-loader.js``);
 * :func:`pack`: the built site as one zip archive for any static host.
 
 Example:
@@ -36,9 +43,11 @@ __all__ = [
     "OFFLINE_PAGE",
     "THEME_COLOR",
     "add_manifest_links",
+    "gzip_scripts",
     "pack",
     "png_icon",
     "precache_list",
+    "slim_widget_state",
     "write_manifest",
     "write_offline_page",
 ]
@@ -188,6 +197,9 @@ def precache_list(html: Path) -> list[list[object]]:
         wanted[font.relative_to(html).as_posix()] = font
     for font in html.glob("_static/vendor/mathjax/output/chtml/fonts/woff-v2/*.woff"):
         wanted[font.relative_to(html).as_posix()] = font
+    for name in GZIP_SCRIPTS:  # (run from their .gz copies, kept as they are)
+        if (html / (name + ".gz")).exists():
+            wanted[name + ".gz"] = html / (name + ".gz")
     for extra in [MANIFEST, *(f"rb-icon-{s}.png" for s in ICON_SIZES)]:
         if (html / extra).exists():
             wanted[extra] = html / extra
@@ -201,6 +213,88 @@ def precache_list(html: Path) -> list[list[object]]:
                 gz.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
         out.append([url, packed])
     return out
+
+
+_STATE = re.compile(
+    r'(<script type="application/vnd\.jupyter\.widget-state\+json">)(.*?)(</script>)', re.S
+)
+#: Attributes whose default in the widget manager is ``null``, in any model.
+NULL_BY_DEFAULT = {"_view_count", "tabbable", "tooltip"}
+
+
+def slim_state(state: dict) -> dict:
+    """The stored widget state without the ``null`` attributes the manager defaults to ``null``.
+
+    Every property of a ``LayoutModel`` defaults to ``null``, and so do
+    :data:`NULL_BY_DEFAULT` in every model; nothing else is touched.
+
+    Example:
+        >>> s = {"state": {"a": {"model_name": "LayoutModel", "state": {"width": None, "height": "3em"}}}}
+        >>> slim_state(s)["state"]["a"]["state"]
+        {'height': '3em'}
+    """
+    for entry in state.get("state", {}).values():
+        attrs = entry.get("state", {})
+        layout = entry.get("model_name") == "LayoutModel"
+        for key in [k for k, v in attrs.items() if v is None]:
+            if layout or key in NULL_BY_DEFAULT:
+                del attrs[key]
+    return state
+
+
+def slim_widget_state(html: Path) -> int:
+    """:func:`slim_state` on every page's stored widget state; returns the bytes saved."""
+    saved = 0
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        match = _STATE.search(text)
+        if match is None:
+            continue
+        state = slim_state(json.loads(match.group(2)))
+        body = json.dumps(state, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        if len(body) >= len(match.group(2)):
+            continue
+        saved += len(match.group(2).encode()) - len(body.encode())
+        text = text[: match.start(2)] + body + text[match.end(2) :]
+        page.write_text(text, encoding="utf-8")
+    return saved
+
+
+#: The scripts run from their gzipped copies (the two that locate their own
+#: files are patched to read data-rb-src: scripts/vendor.json).
+GZIP_SCRIPTS = (
+    "_static/vendor/html-manager/embed.js",
+    "_static/scripts/fontawesome.js",
+    "_static/vendor/mathjax/tex-chtml.js",
+)
+LOADER = "_static/rb-gz.js"
+
+
+def gzip_scripts(html: Path, loader: Path) -> list[str]:
+    """Pages load :data:`GZIP_SCRIPTS` through the loader; returns the ``.gz`` files written."""
+    (html / LOADER).write_text(loader.read_text(encoding="utf-8"), encoding="utf-8")
+    written = []
+    for name in GZIP_SCRIPTS:
+        file = html / name
+        if file.exists():
+            gz = file.with_name(file.name + ".gz")
+            gz.write_bytes(gzip.compress(file.read_bytes(), compresslevel=9, mtime=0))
+            written.append(name + ".gz")
+    tag = re.compile(r'<script((?: defer(?:="defer")?)?) src="([^"]+)"></script>')
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        up = "../" * (len(page.relative_to(html).parts) - 1)
+
+        def swap(match: re.Match[str], up: str = up) -> str:
+            path = match.group(2).split("?")[0]
+            if not any(path == up + name for name in GZIP_SCRIPTS):
+                return match.group(0)
+            return f'<script{match.group(1)} src="{up}{LOADER}" data-rb-gz="{match.group(2)}"></script>'
+
+        new = tag.sub(swap, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    return written
 
 
 def pack(html: Path, target: Path) -> int:

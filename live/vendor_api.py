@@ -10,7 +10,7 @@ the pinned version is not the one these were checked at.
 
 Example:
     >>> sorted({api.package for api in PRIVATE_APIS})
-    ['@jupyter-widgets/html-manager', 'comm', 'ipywidgets', 'pyodide']
+    ['@jupyter-widgets/html-manager', 'comm', 'ipywidgets', 'mathjax', 'pyodide']
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class PrivateApi:
 CHECKED_AT = {
     "pyodide": "0.27.6",
     "@jupyter-widgets/html-manager": "1.0.15",
+    "mathjax": "3.2.2",
     "ipywidgets": "8.1",
     "comm": "0.2",
 }
@@ -121,6 +122,18 @@ PRIVATE_APIS = [
         "dist/embed.js",
         'window.addEventListener("load",(()=>{!async function(e,t=document.documentElement)',
         "scripts/vendor.json: the patch that renders the widgets at DOMContentLoaded",
+    ),
+    PrivateApi(
+        "@jupyter-widgets/html-manager",
+        "dist/embed.js",
+        "e=t.currentScript.src",
+        "scripts/vendor.json: the patch that finds the widget fonts when embed.js runs from its .gz",
+    ),
+    PrivateApi(
+        "mathjax",
+        "es5/tex-chtml.js",
+        'e&&(t=e.src.replace(/\\/[^\\/]*$/,""))',
+        "scripts/vendor.json: the patch that finds MathJax's files when it runs from its .gz",
     ),
     # ipywidgets and comm, in the worker's Python.
     PrivateApi(

@@ -44,6 +44,9 @@ var PAGE = NAME[0];
 var MODE = NAME[1] || "";
 var HERE = new URL("./", self.location.href).href;
 var PYTHON_FILES = ["live_bridge.py", "boot.py"];
+/* A restored snapshot has its modules already: the standard library it is given
+ * leaves them out, and the packages no calculator uses (live/build.py). */
+var LEAN_STDLIB = HERE + "pyodide/python_stdlib.lean.zip";
 var SITE_SNAPSHOT = HERE + "python-snapshot.bin";
 var PREBUILT_SNAPSHOT = SITE_SNAPSHOT + ".gz";
 var PAGE_SNAPSHOT = SITE_SNAPSHOT + "?page=" + encodeURIComponent(PAGE);
@@ -345,7 +348,7 @@ async function restoredStart(snapshot, drop) {
   try {
     if (!plausibleSnapshot(snapshot)) throw new Error("it is damaged");
     var py = await Promise.race([
-      loadPyodide(options({ _loadSnapshot: snapshot, _makeSnapshot: true })),
+      loadPyodide(options({ _loadSnapshot: snapshot, _makeSnapshot: true, stdLibURL: LEAN_STDLIB })),
       new Promise(function (resolve, reject) {
         self.setTimeout(function () {
           reject(new Error("restoring it took over " + RESTORE_TIMEOUT_MS / 1000 + " s"));
@@ -420,7 +423,10 @@ async function loadCore() {
 async function buildSnapshot() {
   pyodide = await freshStart();
   if (!base) throw new Error("no snapshot could be made");
-  self.postMessage({ type: "snapshot", bytes: base.bytes }, [base.bytes.buffer]);
+  var boot = pyodide.pyimport("boot");
+  var files = JSON.parse(boot.stdlib_files_loaded());
+  boot.destroy();
+  self.postMessage({ type: "snapshot", bytes: base.bytes, files: files }, [base.bytes.buffer]);
   self.close();
 }
 
