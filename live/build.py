@@ -370,6 +370,94 @@ def make_prebuilt_snapshot(html: Path) -> str:
     return f"prebuilt Python snapshot {target.name} ({target.stat().st_size / 1e6:.1f} MB)"
 
 
+PAGE_SNAPSHOT_JS = """async (path) => {
+    const here = new URL('/live/', location.href).href;
+    const keys = [here + 'python-snapshot.bin?page=' + encodeURIComponent(path),
+                  here + 'python-snapshot.json?page=' + encodeURIComponent(path)];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const [delta, report] = await Promise.all(keys.map((k) => cache.match(k)));
+        if (!delta || !report) continue;
+        const blob = await delta.blob();
+        const encoded = await new Promise((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(reader.result.split(',')[1]);
+            reader.readAsDataURL(blob);
+        });
+        return {delta: encoded, report: await report.text()};
+    }
+    return null;
+}"""
+
+
+def make_page_snapshots(html: Path) -> str:
+    """``live/pages/<page>.bin.gz`` and ``.json``: each chapter's Python with its calculators built.
+
+    Each chapter is opened in headless Chromium, which restores the build's
+    snapshot, builds the page's calculators and keeps a page snapshot (a delta
+    against the build's snapshot) exactly as a reader's browser does; that
+    delta is published, so a first visit restores it and has nothing to build.
+    Returns what happened, for the log.
+    """
+    out = html / "live" / "pages"
+    if out.exists():
+        shutil.rmtree(out)
+    if not (html / "live" / "python-snapshot.bin.gz").exists():
+        return "no page snapshots (no prebuilt snapshot)"
+    from playwright.sync_api import sync_playwright
+
+    chapters = [
+        page.relative_to(html).as_posix()
+        for page in sorted((html / "book").glob("*.html"))
+        if "rb-calculator" in page.read_text(encoding="utf-8")
+    ]
+    handler = functools.partial(_Quiet, directory=str(html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = f"http://127.0.0.1:{server.server_address[1]}"
+    sizes = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"),
+                args=["--no-sandbox", "--disable-gpu"],
+            )
+            for chapter in chapters:
+                context = browser.new_context()
+                page = context.new_page()
+                page.goto(f"{site}/{chapter}", wait_until="commit")
+                page.wait_for_function(
+                    "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
+                    timeout=SNAPSHOT_TIMEOUT_MS,
+                )
+                found = None
+                for _ in range(600):
+                    found = page.evaluate(PAGE_SNAPSHOT_JS, f"/{chapter}")
+                    if found:
+                        break
+                    page.wait_for_timeout(100)
+                context.close()
+                if not found or json.loads(found["report"]).get("base") != "prebuilt":
+                    continue
+                out.mkdir(parents=True, exist_ok=True)
+                stem = chapter.replace("/", "--")
+                delta = gzip.decompress(base64.b64decode(found["delta"]))
+                (out / f"{stem}.bin.gz").write_bytes(gzip.compress(delta, compresslevel=9, mtime=0))
+                (out / f"{stem}.json").write_text(found["report"], encoding="utf-8")
+                sizes.append((out / f"{stem}.bin.gz").stat().st_size)
+            browser.close()
+    except Exception as err:  # the site still works without them
+        return f"page snapshots stopped ({err}): {len(sizes)} made"
+    finally:
+        server.shutdown()
+    if not sizes:
+        return "no page snapshots"
+    return (
+        f"page snapshots of {len(sizes)} of {len(chapters)} chapters "
+        f"({min(sizes) / 1e6:.2f}-{max(sizes) / 1e6:.2f} MB each)"
+    )
+
+
 #: The standard library's files whose modules the build's snapshot holds (set when it is made).
 LOADED_STDLIB: set[str] = set()
 
@@ -434,6 +522,7 @@ def main() -> None:
     name_worker_cache(args.out, version)
     print(f"build_lite: {make_prebuilt_snapshot(args.out.parent)}")
     print(f"build_lite: {write_lean_stdlib(args.out / 'pyodide', LOADED_STDLIB)}")
+    print(f"build_lite: {make_page_snapshots(args.out.parent)}")
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(f"build_lite: live runtime in {args.out} ({size / 1e6:.1f} MB), cache rb-live-{version}")
 

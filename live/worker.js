@@ -20,6 +20,10 @@
  *    before any change of the reader's; nothing is unpacked, imported or built.
  *    It is stored as a gzipped XOR delta against the snapshot it was restored
  *    from (the build's or the site's), a few hundred kilobytes instead of 25 MB;
+ *  - the build's snapshot of this page ("build-page", live/pages/<page>.bin.gz,
+ *    made by live/build.py in headless Chromium as this worker makes its own):
+ *    a delta against the build's snapshot, so a first visit has nothing to
+ *    build either;
  *  - the site snapshot made in this browser ("site", see below), then the
  *    page's calculators are built;
  *  - the build's snapshot ("prebuilt", live/python-snapshot.bin.gz, made in
@@ -374,13 +378,43 @@ async function restoredStart(snapshot, drop) {
 var pyodide = null;
 
 /* The build's site snapshot (gzip), through the cache like every file; null if absent. */
+var prebuiltRead = null;
 function readPrebuilt() {
-  return cachedFetch(PREBUILT_SNAPSHOT).then(function (response) {
+  if (prebuiltRead) return prebuiltRead;
+  prebuiltRead = cachedFetch(PREBUILT_SNAPSHOT).then(function (response) {
     if (!response.ok) return null;
     return gunzip(response).arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
   }).catch(function () {
     return null;
   });
+  return prebuiltRead;
+}
+
+/* Where the build keeps its snapshot of this page (null for a page outside the site). */
+function builtPageUrl(suffix) {
+  var root = new URL("../", HERE).pathname;
+  if (!PAGE || PAGE.indexOf(root) !== 0) return null;
+  return HERE + "pages/" + PAGE.slice(root.length).replace(/\//g, "--") + suffix;
+}
+
+/* The build's snapshot of this page, rebuilt on the build's snapshot; null when there is none. */
+async function readBuiltPageSnapshot() {
+  var reportUrl = builtPageUrl(".json");
+  if (!reportUrl) return null;
+  try {
+    var response = await cachedFetch(reportUrl);
+    if (!response.ok) return null;
+    var page = await response.json();
+    var deltaResponse = await cachedFetch(builtPageUrl(".bin.gz"));
+    if (!deltaResponse.ok) return null;
+    var delta = new Uint8Array(await gunzip(deltaResponse).arrayBuffer());
+    var from = await readPrebuilt();
+    if (!from || sampleHash(from) !== page.baseHash) return null;
+    return { page: page, bytes: applyDelta(delta, from) };
+  } catch (err) {
+    console.warn("rulebook live: the build's snapshot of this page was not usable (" + err.message + ")");
+    return null;
+  }
 }
 
 function readBase(name) {
@@ -436,10 +470,12 @@ async function start() {
   if (MODE === "build") return buildSnapshot();
   var fresh = MODE === "fresh";
   var stored = PAGE && !fresh ? await readPageSnapshot() : null;
-  if (stored) {
-    pyodide = await restoredStart(stored.bytes, [PAGE_SNAPSHOT, PAGE_REPORT]);
+  var built = stored || fresh || !PAGE ? null : await readBuiltPageSnapshot();
+  if (stored || built) {
+    pyodide = await restoredStart((stored || built).bytes, stored ? [PAGE_SNAPSHOT, PAGE_REPORT] : [PREBUILT_SNAPSHOT]);
     if (pyodide === null) return; // the page starts a new worker
-    restoredFrom = "page";
+    restoredFrom = stored ? "page" : "build-page";
+    stored = stored || built;
     pageRestored = stored.page;
     canSnapshot = false; // (no second page snapshot)
     bridge = pyodide.pyimport("live_bridge").BRIDGE;
