@@ -413,6 +413,7 @@ async function readBuiltPageSnapshot() {
     return { page: page, bytes: applyDelta(delta, from) };
   } catch (err) {
     console.warn("rulebook live: the build's snapshot of this page was not usable (" + err.message + ")");
+    await dropEntries([reportUrl, builtPageUrl(".bin.gz")]); // (fetched again next time)
     return null;
   }
 }
