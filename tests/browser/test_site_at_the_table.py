@@ -23,7 +23,7 @@ from rulebook_py.widgets import CALCULATORS
 
 from .conftest import serve_directory
 from .live import fragment_text
-from .site import expected_calculators, toc_pages
+from .site import ROOT, expected_calculators, toc_pages
 
 PAGES = toc_pages()
 READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
@@ -163,3 +163,29 @@ def test_a_shared_link_is_short_and_old_links_still_work(site_url, guarded_page)
         assert notes.count() == 0 or "ignored" not in notes.inner_text()
         assert other_log.problems() == []
     assert log.problems() == []
+
+
+def test_make_dist_packs_a_site_that_works_from_any_static_host(built_site, guarded_page, tmp_path):
+    import sys
+    import zipfile
+
+    sys.path.insert(0, str(ROOT / "live"))
+    from site_files import pack
+
+    archive = tmp_path / "site.zip"
+    count = pack(built_site, archive)
+    with zipfile.ZipFile(archive) as packed:
+        names = packed.namelist()
+        assert len(names) == count
+        assert not [n for n in names if "/." in n]  # no build stamps
+        packed.extractall(tmp_path / "host")
+    # Unpacked on a plain static host (a sub-folder here), the book comes alive.
+    server, url = serve_directory(tmp_path / "host")
+    try:
+        page, log = guarded_page()
+        page.goto(f"{url}/rulebook-site/book/dice.html", wait_until="commit")
+        wait_live(page)
+        assert page.locator(".rb-calculator").count() == expected_calculators("book/dice")
+        assert log.problems() == []
+    finally:
+        server.shutdown()
