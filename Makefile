@@ -6,11 +6,15 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# The JavaScript linter: ESLint at the version pinned in scripts/eslint/package-lock.json,
+# installed with npm ci (integrity-checked, like the site's vendored JavaScript).
+ESLINT_DIR := .cache/eslint
+ESLINT     := $(ESLINT_DIR)/node_modules/.bin/eslint
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 LIVE_PORT ?= 8866
 
-.PHONY: book test serve live bench lint notebooks clean venv
+.PHONY: book test serve live bench lint notebooks clean venv dist
 
 venv: $(STAMP)
 
@@ -26,7 +30,7 @@ $(STAMP): requirements.txt pyproject.toml
 book: $(STAMP)
 	$(PY) scripts/vendor_js.py
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going
-	$(PY) scripts/build_lite.py
+	$(PY) live/build.py
 	touch _build/html/.rulebook-built
 	@echo "The book is built: $(CURDIR)/_build/html/index.html (make serve to browse it)"
 
@@ -53,9 +57,23 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) scripts/execute_notebooks.py book/*.ipynb
 
-lint: $(STAMP)
-	$(VENV)/bin/ruff check rulebook_py tests scripts
-	$(VENV)/bin/ruff format --check rulebook_py tests scripts
+## make lint: ruff on the Python, ESLint on the site's JavaScript (_static, live).
+lint: $(STAMP) $(ESLINT)
+	$(VENV)/bin/ruff check rulebook_py tests scripts live
+	$(VENV)/bin/ruff format --check rulebook_py tests scripts live
+	$(ESLINT) --config scripts/eslint/eslint.config.mjs _static/*.js live/*.js
+
+$(ESLINT): scripts/eslint/package.json scripts/eslint/package-lock.json
+	@command -v npm >/dev/null || { echo "make lint: npm is needed for ESLint (apt install npm)"; exit 1; }
+	mkdir -p $(ESLINT_DIR)
+	cp scripts/eslint/package.json scripts/eslint/package-lock.json $(ESLINT_DIR)/
+	cd $(ESLINT_DIR) && npm ci --ignore-scripts --no-audit --no-fund --silent
+	touch $@
+
+## make dist: the built site as one archive (_build/rulebook-site.zip) for any static host.
+dist:
+	@test -f _build/html/.rulebook-built || $(MAKE) book
+	$(PY) live/build.py --dist _build/rulebook-site.zip
 
 clean:
-	rm -rf _build _vendor
+	rm -rf _build _vendor $(ESLINT_DIR)

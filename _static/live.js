@@ -15,7 +15,11 @@
  * - The address follows the calculators (controls and seed, in the fragment);
  *   "Copy link" beside each Roll button copies the link of one calculator.
  * - A service worker (rb-sw.js) caches what the page used: a second visit is
- *   fast and works offline.
+ *   fast and works offline; once a page has loaded (with calculators: once they
+ *   are live) it also keeps every page of the book, so the whole book opens offline.
+ * - A change keeps each chart's view switch (= / ≥ / ≤) where the reader left it.
+ * - A link carries only what differs from the page as built, choices by their
+ *   position ("~2"); links that name a choice by its label still work.
  *
  * Contract for outside checks: every .rb-calculator carries data-live, one of
  * static, starting, ready, failed; <html> carries data-rb-live likewise.
@@ -30,6 +34,7 @@
   var html = document.documentElement;
   var calcs = [];
   var models = {}; // page model id -> model (once rendered)
+  var built = {}; // page model id -> its value as the book was built, as a link writes it
   var modelCalc = {}; // page model id -> calc
   var worker = null;
   var workerReady = false;
@@ -191,6 +196,7 @@
           if (!promise) return null;
           return promise.then(function (model) {
             models[id] = model;
+            built[id] = encode(model); // as the book was built (the reader has not touched it yet)
             model.on("change", function () {
               // (The model records the change as unsent only after its change event.)
               window.setTimeout(function () {
@@ -379,6 +385,7 @@
     calcs.forEach(function (calc) {
       if (!calc.info.ok) return;
       setCalc(calc, "ready", "Live: Python in your browser recomputes this calculator as you change it");
+      keepViews(calc);
       addCopyLink(calc);
       markParts(calc);
       [calc.info.seed].concat(Object.values(calc.info.controls)).forEach(function (id) {
@@ -396,6 +403,34 @@
       showNote("");
     }
     cacheUsedFiles();
+    precacheBook();
+  }
+
+  /* ------------------------------------------------------------ chart views */
+  /* The chart's view switch (= / ≥ / ≤, radio inputs of .rb-views) is redrawn
+   * with every answer: put it back where the reader left it (by position). */
+  function keepViews(calc) {
+    if (!calc.el || calc.views) return;
+    calc.views = {};
+    var groups = function () { return Array.prototype.slice.call(calc.el.querySelectorAll(".rb-views")); };
+    calc.el.addEventListener("change", function (event) {
+      var input = event.target;
+      if (!input || input.type !== "radio" || !input.closest) return;
+      var group = input.closest(".rb-views");
+      var index = groups().indexOf(group);
+      if (index >= 0) calc.views[index] = input.value;
+    });
+    var apply = function () {
+      groups().forEach(function (group, index) {
+        var want = calc.views[index];
+        if (!want) return;
+        var input = group.querySelector('input[type="radio"][value="' + want + '"]');
+        if (input && !input.checked) input.checked = true;
+      });
+    };
+    if (typeof MutationObserver !== "undefined") {
+      new MutationObserver(apply).observe(calc.el, { childList: true, subtree: true });
+    }
   }
 
   /* For tests and the benchmark: set one control as a link would (text as in the
@@ -416,22 +451,38 @@
   };
 
   /* ------------------------------------------------------------ the address */
+  /* A control's value as the link writes it: a choice by its position ("~2",
+   * "~0.3" for several), a checkbox "1" or "0", anything else as it reads. */
   function encode(model) {
     var labels = model.get("_options_labels");
     if (labels) {
       var index = model.get("index");
-      if (Array.isArray(index)) return JSON.stringify(index.map(function (i) { return labels[i]; }));
-      return index === null || index === undefined ? "" : labels[index];
+      if (Array.isArray(index)) return "~" + index.join(".");
+      return index === null || index === undefined ? "" : "~" + index;
     }
     var value = model.get("value");
-    if (typeof value === "boolean") return value ? "true" : "false";
+    if (typeof value === "boolean") return value ? "1" : "0";
     return String(value);
+  }
+
+  /* The positions a link gives ("~2", "~0.3"), or null when it names labels. */
+  function positions(text, count) {
+    if (!/^~[0-9]+(\.[0-9]+)*$/.test(text) && text !== "~") return null;
+    var list = text === "~" ? [] : text.slice(1).split(".").map(Number);
+    return list.every(function (i) { return i < count; }) ? list : [-1];
   }
 
   function decode(model, text) {
     var labels = model.get("_options_labels");
     if (labels) {
+      var at = positions(text, labels.length);
+      if (at) {
+        if (at.indexOf(-1) >= 0) return null;
+        if (Array.isArray(model.get("index"))) return { index: at };
+        return at.length === 1 ? { index: at[0] } : null;
+      }
       if (Array.isArray(model.get("index"))) {
+        // (Older links: the labels, as a JSON list.)
         var list;
         try { list = JSON.parse(text); } catch (err) { return null; }
         if (!Array.isArray(list)) return null;
@@ -442,19 +493,27 @@
       return i < 0 ? null : { index: i };
     }
     var value = model.get("value");
-    if (typeof value === "boolean") return text === "true" ? { value: true } : text === "false" ? { value: false } : null;
+    if (typeof value === "boolean") {
+      if (text === "1" || text === "true") return { value: true };
+      return text === "0" || text === "false" ? { value: false } : null;
+    }
     if (typeof value === "number") return /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? { value: Number(text) } : null;
     return { value: text };
   }
 
+  /* The link's part of one calculator: the controls that differ from the page
+   * as built, and the roll (or the seed, when it moved). */
   function paramsOf(calc) {
     var out = [];
     Object.keys(calc.info.controls).forEach(function (name) {
       var model = models[calc.info.controls[name]];
-      if (model) out.push([calc.key + "." + name, encode(model)]);
+      if (!model) return;
+      var text = encode(model);
+      if (built[calc.info.controls[name]] !== text) out.push([calc.key + "." + name, text]);
     });
+    var seed = String(models[calc.info.seed].get("value"));
     if (calc.rolledWith !== undefined && calc.rolledWith !== null) out.push([calc.key + ".roll", String(calc.rolledWith)]);
-    else out.push([calc.key + ".seed", String(models[calc.info.seed].get("value"))]);
+    else if (seed !== built[calc.info.seed]) out.push([calc.key + ".seed", seed]);
     return out;
   }
 
@@ -607,6 +666,18 @@
     });
   }
 
+  /* Ask the service worker to keep every page of the book (once: it skips what it has). */
+  function precacheBook() {
+    if (!("serviceWorker" in navigator) || cannotServe()) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "rb-precache" });
+    }).catch(function () {});
+  }
+
+  function cannotServe() {
+    return window.location.protocol !== "http:" && window.location.protocol !== "https:";
+  }
+
   function cacheUsedFiles() {
     var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (!sw) return;
@@ -621,6 +692,17 @@
       if (worker) worker.terminate(); // started early, but nothing here is a calculator
       worker = null;
       setPage("static");
+      // The whole book offline: this page, then every other, once this one has loaded.
+      if (!cannotServe()) {
+        var keep = function () {
+          registerServiceWorker().then(function () {
+            cacheUsedFiles();
+            precacheBook();
+          });
+        };
+        if (document.readyState === "complete") keep();
+        else window.addEventListener("load", keep, { once: true });
+      }
       return;
     }
     setPage("starting");
@@ -633,9 +715,11 @@
       // Python starts at once: the worker keeps what it downloads in the build's
       // cache itself, so it need not wait for the service worker to take the page.
       startWorker(used);
+      // (What the page used is given to the service worker once the calculators
+      // are live, by goLive: fetching it again now would delay them.)
       registerServiceWorker().then(function () {
         mark("service_worker");
-        cacheUsedFiles();
+        if (live) cacheUsedFiles();
       });
     }
     var timer = window.setInterval(function () {

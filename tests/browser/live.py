@@ -40,31 +40,35 @@ __all__ = [
 ]
 
 #: The snapshots of the build's cache: the site's made in this browser (every module
-#: imported), the build's own (gzip, the same made at build time) and this page's
-#: (its calculators built too).
+#: imported), the build's own (gzip, the same made at build time), this page's made
+#: in this browser (its calculators built too) and the build's of this page.
 SNAPSHOTS_JS = """() => {
-    const site = new URL((document.documentElement.dataset.content_root || '')
-        + 'live/python-snapshot.bin', location.href).href;
+    const root = new URL(document.documentElement.dataset.content_root || '', location.href);
+    const site = new URL('live/python-snapshot.bin', root).href;
+    const rel = location.pathname.slice(root.pathname.length).replace(/\\//g, '--');
     return {site: site, prebuilt: site + '.gz',
-            page: site + '?page=' + encodeURIComponent(location.pathname)};
+            page: site + '?page=' + encodeURIComponent(location.pathname),
+            built: new URL('live/pages/' + rel + '.bin.gz', root).href};
 }"""
-PAGE_SNAPSHOT_STORED_JS = f"""async () => {{
-    const url = ({SNAPSHOTS_JS})().page;
+PAGE_SNAPSHOT_STORED_JS = f"""async (own) => {{
+    const urls = ({SNAPSHOTS_JS})();
     for (const key of await caches.keys()) {{
-        if (key.startsWith('rb-live-') && await (await caches.open(key)).match(url)) return true;
+        if (!key.startsWith('rb-live-')) continue;
+        const cache = await caches.open(key);
+        if (await cache.match(urls.page) || (!own && await cache.match(urls.built))) return true;
     }}
     return false;
 }}"""
 
 
-def wait_page_snapshot(page: Any, timeout: float = 30.0) -> None:
-    """Wait until the worker has stored this page's Python snapshot (polled: the check is async).
+def wait_page_snapshot(page: Any, timeout: float = 30.0, own: bool = False) -> None:
+    """Wait until this page's Python snapshot is kept (its own, or the build's of it; polled).
 
     Raises:
         TimeoutError: When it is not stored within ``timeout`` seconds.
     """
     deadline = time.perf_counter() + timeout
-    while not page.evaluate(PAGE_SNAPSHOT_STORED_JS):
+    while not page.evaluate(PAGE_SNAPSHOT_STORED_JS, own):
         if time.perf_counter() > deadline:
             raise TimeoutError("the worker never stored its Python snapshot of this page")
         time.sleep(0.1)

@@ -35,10 +35,7 @@ INPUTS = (
     "rulebook_py",
     "scripts/vendor.json",
     "scripts/vendor_js.py",
-    "scripts/build_lite.py",
-    "scripts/live_bridge.py",
-    "scripts/live_worker.js",
-    "scripts/live_sw.js",
+    "live",
 )
 STAMP = HTML / ".rulebook-built"
 
@@ -99,7 +96,7 @@ def build_site() -> None:
     steps = [
         [sys.executable, str(ROOT / "scripts" / "vendor_js.py")],
         [str(bindir / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"],
-        [sys.executable, str(ROOT / "scripts" / "build_lite.py")],
+        [sys.executable, str(ROOT / "live" / "build.py")],
     ]
     for step in steps:
         done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True, check=False)

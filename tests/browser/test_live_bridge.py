@@ -1,4 +1,4 @@
-"""The Python half of the live calculators (``scripts/live_bridge.py``), in CPython.
+"""The Python half of the live calculators (``live/live_bridge.py``, ``live/boot.py``), in CPython.
 
 No browser: the page's stored widget state is made here with ipywidgets'
 own embedding (the format the built pages store), the bridge builds the
@@ -15,7 +15,7 @@ from ipywidgets.embed import dependency_state
 
 from .site import ROOT
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "live"))
 
 import live_bridge
 
@@ -94,7 +94,13 @@ def test_a_bad_message_is_refused_not_raised():
 def test_a_new_build_gets_a_new_cache_name(tmp_path):
     # The service worker's cache is named after every file of the build: change one
     # file and the next visit installs a new worker, which drops the old cache.
-    import build_lite
+    import importlib.util
+
+    # (By its path: "build" is also the name of an installed package.)
+    spec = importlib.util.spec_from_file_location("rb_live_build", ROOT / "live" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build_lite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_lite)
 
     (tmp_path / "book").mkdir()
     (tmp_path / "book" / "dice.html").write_text("one")
@@ -104,5 +110,5 @@ def test_a_new_build_gets_a_new_cache_name(tmp_path):
     assert build_lite.site_version(tmp_path) == first
     (tmp_path / "book" / "dice.html").write_text("two")
     assert build_lite.site_version(tmp_path) != first
-    template = (ROOT / "scripts" / "live_sw.js").read_text()
+    template = (ROOT / "live" / "sw.js").read_text()
     assert 'var CACHE = "rb-live-__VERSION__";' in template

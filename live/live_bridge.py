@@ -10,8 +10,9 @@ exchanges ordinary widget comm messages with the page: an ``update`` from the
 page is applied with ``Widget._handle_msg``, and the updates the calculator
 sends back are translated to the page's model ids. No kernel, no IPython.
 
-``scripts/build_lite.py`` inlines this file into ``live/worker.js``; the tests
-import it in CPython (``tests/test_live_bridge.py``).
+``live/build.py`` publishes this file beside ``live/worker.js``, which writes it
+to Pyodide's file system and imports it; the tests import it in CPython
+(``tests/browser/test_live_bridge.py``).
 
 Example:
     >>> bridge = Bridge()
@@ -27,7 +28,7 @@ import time
 import types
 from typing import Any
 
-__all__ = ["Bridge", "BridgeComm", "install_ipython_stand_in", "outbox"]
+__all__ = ["BRIDGE", "Bridge", "BridgeComm", "install_ipython_stand_in", "outbox", "start"]
 
 #: Messages for the page, collected while one page message is handled: (page model id, data).
 outbox: list[tuple[str, dict]] = []
@@ -106,6 +107,7 @@ class BridgeComm(BaseComm):
         buffers: list | None = None,
         **keys: Any,
     ) -> None:
+        """Queue a ``comm_msg`` for the page (the only message the page needs)."""
         if msg_type != "comm_msg" or not SENDING[0] or self.comm_id not in PAGE_ID:
             return
         outbox.append((PAGE_ID[self.comm_id], data or {}))
@@ -253,3 +255,14 @@ class Bridge:
     def setup_json(self, calculators: str, state: str) -> str:
         """:meth:`setup`, with JSON text in and out."""
         return json.dumps(self.setup(json.loads(calculators), json.loads(state)))
+
+
+#: The page's bridge (the worker holds it; it survives in a page snapshot).
+BRIDGE: Bridge | None = None
+
+
+def start() -> Bridge:
+    """A new :class:`Bridge` for this page, kept in :data:`BRIDGE`."""
+    global BRIDGE
+    BRIDGE = Bridge()
+    return BRIDGE

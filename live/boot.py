@@ -1,0 +1,85 @@
+"""How the website's worker starts Python: the wheels unpacked, every module imported.
+
+Runs in Pyodide, in the Web Worker (``live/worker.js``), on a start without a
+snapshot: the worker has written the four wheels of the lean lock file to the
+file system and calls :func:`install_wheels`, then :func:`import_all`, then
+takes the memory snapshot. A restored snapshot has the modules but not their
+files, so every module the calculators can use is imported before it is taken.
+
+This is the Python of the worker that used to live inside JavaScript strings.
+
+Example:
+    >>> import json
+    >>> install_wheels(json.dumps([]))
+    0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import pkgutil
+import site
+import sys
+import zipfile
+
+__all__ = ["TOP_PACKAGES", "import_all", "install_wheels", "stdlib_files_loaded"]
+
+#: The packages whose every module is imported before a snapshot.
+TOP_PACKAGES = ("traitlets", "comm", "ipywidgets", "rulebook_py")
+
+
+def install_wheels(wheels_json: str) -> int:
+    """Unpack each ``[path, sha256]`` wheel into site-packages after checking its hash.
+
+    Pyodide's own ``loadPackage`` would leave JavaScript objects in the
+    interpreter, which cannot then be snapshotted; unpacking here leaves none.
+
+    Raises:
+        ValueError: When a wheel's sha256 is not the lock file's.
+    """
+    wheels = json.loads(wheels_json)
+    target = site.getsitepackages()[0]
+    for path, sha in wheels:
+        with open(path, "rb") as f:
+            data = f.read()
+        if hashlib.sha256(data).hexdigest() != sha:
+            raise ValueError(f"{path}: sha256 does not match the lock file")
+        zipfile.ZipFile(path).extractall(target)
+    return len(wheels)
+
+
+def import_all(home: str = "/home/pyodide") -> int:
+    """Import the bridge and every module of :data:`TOP_PACKAGES` (tests left out).
+
+    Returns how many modules are loaded afterwards.
+    """
+    if home not in sys.path:
+        sys.path.insert(0, home)
+    importlib.import_module("live_bridge")
+    for top in TOP_PACKAGES:
+        package = importlib.import_module(top)
+        for module in pkgutil.walk_packages(package.__path__, top + "."):
+            if ".tests" not in module.name and not module.name.endswith(".conftest"):
+                importlib.import_module(module.name)
+    return len(sys.modules)
+
+
+def stdlib_files_loaded(zip_name: str = "python312.zip") -> str:
+    """The files of the standard library's zip whose modules are loaded now, as JSON.
+
+    A restored snapshot holds these modules already: the standard library a
+    restore needs can leave them out (``live/build.py``).
+
+    Example:
+        >>> json.loads(stdlib_files_loaded())
+        []
+    """
+    files = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        marker = f"/{zip_name}/"
+        if marker in path:
+            files.add(path.split(marker, 1)[1])
+    return json.dumps(sorted(files))

@@ -1,0 +1,313 @@
+r"""What makes the built book an installable app that opens offline, and its archive.
+
+Run by ``live/build.py`` on the built site (``_build/html``), after Jupyter Book:
+
+* ``manifest.webmanifest`` and two icons (192 and 512 px PNG, drawn here: no
+  download), with ``<link rel="manifest">`` and a theme colour in every page;
+* ``book/offline.html``: a page of the book (the home page's frame) that the
+  service worker shows for a page it does not have while offline, instead of
+  the browser's error page;
+* the precache list: every page of the site and every file they use (styles,
+  scripts, fonts, MathJax's fonts), which the service worker fetches once
+  (after a page without calculators has loaded, or once the calculators are
+  live, so it never delays them); each compressible file gets a ``.gz``
+  sibling, which the service worker fetches instead and unpacks itself, so
+  a host that compresses nothing still sends the book compressed;
+* :func:`slim_widget_state`: the pages' stored widget state without the
+  attributes left at a default of ``null`` (every layout property, the view
+  count, tooltips), which the widget manager fills in itself: the mass-battle
+  page weighed 1.4 MB, most of it such nulls;
+* :func:`gzip_scripts`: the biggest scripts (the widget manager, the theme's
+  icons, MathJax: 4.5 MB) run from their ``.gz`` copies through
+  ``_static/rb-gz.js`` (``live/gz-loader.js``);
+* :func:`pack`: the built site as one zip archive for any static host.
+
+Example:
+    >>> len(png_icon(8)) > 50 and png_icon(8)[:8] == b"\x89PNG\r\n\x1a\n"
+    True
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import struct
+import zipfile
+import zlib
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+__all__ = [
+    "MANIFEST",
+    "OFFLINE_PAGE",
+    "THEME_COLOR",
+    "add_manifest_links",
+    "gzip_scripts",
+    "pack",
+    "png_icon",
+    "precache_list",
+    "slim_widget_state",
+    "write_manifest",
+    "write_offline_page",
+]
+
+MANIFEST = "manifest.webmanifest"
+OFFLINE_PAGE = "book/offline.html"
+THEME_COLOR = "#1f4e79"
+ICON_SIZES = (192, 512)
+START_URL = "book/intro.html"
+#: Compressible files of the precache that get a ``.gz`` sibling.
+GZIP_SUFFIXES = (".html", ".js", ".css", ".svg", ".json", ".webmanifest", ".txt")
+#: Files never precached (not used by a page, or the live runtime, cached on use).
+SKIP = re.compile(r"^(?:_sources/|live/|\.|rb-sw\.js$)|\.(?:map|gz|eot|ttf)$")
+_REF = re.compile(r"""<(?:script|link|img)\b[^>]*?\b(?:src|href)=["']([^"'#]+)["']""", re.I)
+
+
+def png_icon(size: int) -> bytes:
+    """A square PNG icon: a white die showing five on the theme colour, drawn pixel by pixel."""
+    bg = bytes.fromhex(THEME_COLOR[1:]) + b"\xff"
+    white = b"\xff\xff\xff\xff"
+    pip = bg
+    lo, hi = round(size * 0.2), round(size * 0.8)
+    radius = size * 0.06
+    corner = size * 0.08
+    centres = [(0.35, 0.35), (0.65, 0.35), (0.5, 0.5), (0.35, 0.65), (0.65, 0.65)]
+    centres = [(x * size, y * size) for x, y in centres]
+    rows = []
+    for y in range(size):
+        row = bytearray(b"\x00")
+        for x in range(size):
+            colour = bg
+            if lo <= x < hi and lo <= y < hi:
+                dx = max(lo + corner - x, 0, x - (hi - 1 - corner))
+                dy = max(lo + corner - y, 0, y - (hi - 1 - corner))
+                if dx * dx + dy * dy <= corner * corner:
+                    colour = white
+                    for cx, cy in centres:
+                        if (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius:
+                            colour = pip
+                            break
+            row += colour
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def write_manifest(html: Path, name: str) -> None:
+    """``manifest.webmanifest`` and its icons at the site root."""
+    icons = []
+    for size in ICON_SIZES:
+        file = f"rb-icon-{size}.png"
+        (html / file).write_bytes(png_icon(size))
+        icons.append({"src": file, "sizes": f"{size}x{size}", "type": "image/png"})
+    manifest = {
+        "name": name,
+        "short_name": "Rulebook",
+        "description": "Tabletop combat rules with live calculators, offline once visited.",
+        "start_url": START_URL,
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME_COLOR,
+        "icons": icons,
+    }
+    (html / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
+def _pages(html: Path) -> list[Path]:
+    return sorted(
+        p for p in html.rglob("*.html") if not SKIP.search(p.relative_to(html).as_posix())
+    )
+
+
+def add_manifest_links(html: Path) -> int:
+    """``<link rel="manifest">`` and the theme colour in every page's head; how many pages."""
+    count = 0
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        if 'rel="manifest"' in text:
+            continue
+        up = "../" * (len(page.relative_to(html).parts) - 1)
+        tags = (
+            f'<link rel="manifest" href="{up}{MANIFEST}" />'
+            f'<meta name="theme-color" content="{THEME_COLOR}" />'
+        )
+        if "</head>" in text:
+            text = text.replace("</head>", tags + "</head>", 1)
+        else:  # (the root's redirect page has no head)
+            text = tags + text
+        page.write_text(text, encoding="utf-8")
+        count += 1
+    return count
+
+
+OFFLINE_BODY = """
+<h1>This page is not available offline</h1>
+<p>This page of the book was not kept on this device, and the network cannot be
+reached. Every page of the book is kept once you have opened the home page with
+the network on; try again when you are back online.</p>
+<p><a href="intro.html">Go to the home page</a></p>
+"""
+
+
+def write_offline_page(html: Path) -> None:
+    """``book/offline.html``: the home page's frame with a short message as its article."""
+    home = (html / START_URL).read_text(encoding="utf-8")
+    start = home.index('<article class="bd-article">')
+    end = home.index("</article>", start)
+    text = home[: start + len('<article class="bd-article">')] + OFFLINE_BODY + home[end:]
+    text = re.sub(r"<title>.*?</title>", "<title>Not available offline</title>", text, count=1)
+    # The home page's "on this page" entries point at sections this page has not.
+    text = re.sub(r'<li class="toc-h\d[^"]*"[^>]*>.*?</li>\n?', "", text)
+    (html / OFFLINE_PAGE).write_text(text, encoding="utf-8")
+
+
+def precache_list(html: Path) -> list[list[object]]:
+    """``[url, gzipped]`` for every page and every file a page uses, relative to the root.
+
+    ``url`` keeps the query the pages use (``?v=...``), so that the service
+    worker answers the pages' own requests; ``gzipped`` says a ``.gz`` sibling
+    was written (the service worker fetches it and unpacks it).
+    """
+    root = "http://site/"
+    wanted: dict[str, Path] = {}
+    for page in _pages(html):
+        rel = page.relative_to(html).as_posix()
+        wanted[rel] = page
+        for ref in _REF.findall(page.read_text(encoding="utf-8")):
+            url = urljoin(root + rel, ref)
+            if not url.startswith(root):
+                continue
+            path = urlsplit(url).path[len("/") :]
+            file = html / path
+            if file.is_file() and not SKIP.search(path) and not path.endswith(".html"):
+                wanted[url[len(root) :]] = file
+    for font in html.glob("_static/**/*.woff2"):
+        wanted[font.relative_to(html).as_posix()] = font
+    for font in html.glob("_static/vendor/mathjax/output/chtml/fonts/woff-v2/*.woff"):
+        wanted[font.relative_to(html).as_posix()] = font
+    for name in GZIP_SCRIPTS:  # (run from their .gz copies, kept as they are)
+        if (html / (name + ".gz")).exists():
+            wanted[name + ".gz"] = html / (name + ".gz")
+    for extra in [MANIFEST, *(f"rb-icon-{s}.png" for s in ICON_SIZES)]:
+        if (html / extra).exists():
+            wanted[extra] = html / extra
+    out: list[list[object]] = []
+    for url, file in sorted(wanted.items()):
+        packed = file.suffix in GZIP_SUFFIXES and file.stat().st_size > 1024
+        if packed:
+            gz = file.with_name(file.name + ".gz")
+            data = file.read_bytes()
+            if not gz.exists() or gzip.decompress(gz.read_bytes()) != data:
+                gz.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        out.append([url, packed])
+    return out
+
+
+_STATE = re.compile(
+    r'(<script type="application/vnd\.jupyter\.widget-state\+json">)(.*?)(</script>)', re.S
+)
+#: Attributes whose default in the widget manager is ``null``, in any model.
+NULL_BY_DEFAULT = {"_view_count", "tabbable", "tooltip"}
+
+
+def slim_state(state: dict) -> dict:
+    """The stored widget state without the ``null`` attributes the manager defaults to ``null``.
+
+    Every property of a ``LayoutModel`` defaults to ``null``, and so do
+    :data:`NULL_BY_DEFAULT` in every model; nothing else is touched.
+
+    Example:
+        >>> s = {"state": {"a": {"model_name": "LayoutModel", "state": {"width": None, "height": "3em"}}}}
+        >>> slim_state(s)["state"]["a"]["state"]
+        {'height': '3em'}
+    """
+    for entry in state.get("state", {}).values():
+        attrs = entry.get("state", {})
+        layout = entry.get("model_name") == "LayoutModel"
+        for key in [k for k, v in attrs.items() if v is None]:
+            if layout or key in NULL_BY_DEFAULT:
+                del attrs[key]
+    return state
+
+
+def slim_widget_state(html: Path) -> int:
+    """:func:`slim_state` on every page's stored widget state; returns the bytes saved."""
+    saved = 0
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        match = _STATE.search(text)
+        if match is None:
+            continue
+        state = slim_state(json.loads(match.group(2)))
+        body = json.dumps(state, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        if len(body) >= len(match.group(2)):
+            continue
+        saved += len(match.group(2).encode()) - len(body.encode())
+        text = text[: match.start(2)] + body + text[match.end(2) :]
+        page.write_text(text, encoding="utf-8")
+    return saved
+
+
+#: The scripts run from their gzipped copies (the two that locate their own
+#: files are patched to read data-rb-src: scripts/vendor.json).
+GZIP_SCRIPTS = (
+    "_static/vendor/html-manager/embed.js",
+    "_static/scripts/fontawesome.js",
+    "_static/vendor/mathjax/tex-chtml.js",
+)
+LOADER = "_static/rb-gz.js"
+
+
+def gzip_scripts(html: Path, loader: Path) -> list[str]:
+    """Pages load :data:`GZIP_SCRIPTS` through the loader; returns the ``.gz`` files written."""
+    (html / LOADER).write_text(loader.read_text(encoding="utf-8"), encoding="utf-8")
+    written = []
+    for name in GZIP_SCRIPTS:
+        file = html / name
+        if file.exists():
+            gz = file.with_name(file.name + ".gz")
+            gz.write_bytes(gzip.compress(file.read_bytes(), compresslevel=9, mtime=0))
+            written.append(name + ".gz")
+    tag = re.compile(r'<script((?: defer(?:="defer")?)?) src="([^"]+)"></script>')
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        up = "../" * (len(page.relative_to(html).parts) - 1)
+
+        def swap(match: re.Match[str], up: str = up) -> str:
+            path = match.group(2).split("?")[0]
+            if not any(path == up + name for name in GZIP_SCRIPTS):
+                return match.group(0)
+            return f'<script{match.group(1)} src="{up}{LOADER}" data-rb-gz="{match.group(2)}"></script>'
+
+        new = tag.sub(swap, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    return written
+
+
+def pack(html: Path, target: Path) -> int:
+    """The built site as one zip archive (no build stamps); returns how many files."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        for path in sorted(p for p in html.rglob("*") if p.is_file()):
+            rel = path.relative_to(html).as_posix()
+            if rel.startswith(".") or "/." in rel:
+                continue
+            # Already compressed files are stored as they are.
+            kind = zipfile.ZIP_STORED if path.suffix in {".gz", ".png", ".woff2"} else None
+            archive.write(path, f"rulebook-site/{rel}", compress_type=kind)
+            count += 1
+    return count

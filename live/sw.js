@@ -1,0 +1,196 @@
+/* The website's service worker (written to rb-sw.js by live/build.py).
+ *
+ * It keeps every file of this site that a visited page used in Cache Storage,
+ * so that a second visit downloads and compiles nothing it already has, and the
+ * live calculators work with the network off (see networkFirst below for which
+ * files are revalidated on each visit). The cache name carries a hash of the whole
+ * build: a new build installs a new service worker, which deletes the old cache.
+ *
+ * The whole book offline: once a page has loaded (a page with calculators: once
+ * they are live), the page asks for the precache: every page of the book and
+ * every file the pages use (PRECACHE, written by live/build.py). A file with a
+ * .gz sibling is fetched as that and unpacked here, so a host that compresses
+ * nothing still sends the book compressed. A page that is not in the cache
+ * while offline gets the book's own "not available offline" page.
+ */
+"use strict";
+var CACHE = "rb-live-__VERSION__";
+var PRECACHE = __PRECACHE__;
+var OFFLINE = __OFFLINE__;
+var ROOT = new URL("./", self.location.href).href;
+var TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", css: "text/css", svg: "image/svg+xml",
+  json: "application/json", webmanifest: "application/manifest+json", txt: "text/plain",
+  png: "image/png", woff: "font/woff", woff2: "font/woff2",
+};
+
+self.addEventListener("install", function (event) {
+  self.skipWaiting();
+  // The offline page first (a few kilobytes): it must be there whatever happens.
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return precacheOne(cache, [OFFLINE, true]);
+  }).catch(function () {}));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (keys) {
+      return Promise.all(
+        keys.map(function (key) {
+          if (key.indexOf("rb-live-") === 0 && key !== CACHE) return caches.delete(key);
+          return null;
+        })
+      );
+    }).then(function () {
+      return self.clients.claim();
+    })
+  );
+});
+
+function sameSite(url) {
+  return new URL(url, self.location.href).origin === self.location.origin;
+}
+
+function store(cache, request, response) {
+  if (response && response.ok && response.type === "basic" && response.status === 200) {
+    return cache.put(request, response.clone()).catch(function () {});
+  }
+  return Promise.resolve();
+}
+
+function typeOf(path) {
+  var ext = path.split("?")[0].split(".").pop();
+  return TYPES[ext] || "application/octet-stream";
+}
+
+/* One precache entry [url, gzipped], unless the cache has it. */
+function precacheOne(cache, entry) {
+  var key = ROOT + entry[0];
+  return cache.match(key).then(function (hit) {
+    if (hit) return null;
+    var file = ROOT + entry[0].split("?")[0];
+    return fetch(entry[1] ? file + ".gz" : file, { cache: "no-cache" }).then(function (response) {
+      if (!response.ok) return null;
+      var body = entry[1] ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
+      return cache.put(key, new Response(body, { status: 200, headers: { "Content-Type": typeOf(entry[0]) } }));
+    });
+  });
+}
+
+var precaching = null;
+
+/* Every page of the book and what it uses, four at a time; resolves with how many failed. */
+function precacheAll() {
+  if (precaching) return precaching;
+  precaching = caches.open(CACHE).then(function (cache) {
+    var todo = PRECACHE.slice();
+    var failed = 0;
+    function next() {
+      var entry = todo.shift();
+      if (!entry) return Promise.resolve();
+      return precacheOne(cache, entry).catch(function () { failed += 1; }).then(next);
+    }
+    return Promise.all([next(), next(), next(), next()]).then(function () { return failed; });
+  });
+  precaching.then(function (failed) {
+    if (failed) precaching = null; // (try the missing ones again on the next page)
+    return self.clients.matchAll().then(function (clients) {
+      clients.forEach(function (client) { client.postMessage({ type: "rb-precached", failed: failed }); });
+    });
+  });
+  return precaching;
+}
+
+/* Pages, and the small live files that change with every build (the worker, its
+ * Python, the lock file, the wheels): from the network first, so that the first
+ * page after a new build already gets them; offline, from the cache. The rest
+ * (the Pyodide core at its pinned version, theme files whose URLs carry a
+ * content hash) is served from the cache first. */
+function networkFirst(url) {
+  return /\/live\/(worker\.js|[a-z_]+\.py|pyodide\/[^/]*\.(whl|json))$/.test(new URL(url).pathname);
+}
+
+/* The book's "not available offline" page, its links resolved from where it is kept. */
+function offlinePage(cache) {
+  return cache.match(ROOT + OFFLINE).then(function (hit) {
+    if (!hit) return Response.error();
+    return hit.text().then(function (text) {
+      var base = '<base href="' + new URL(OFFLINE, ROOT).href + '">';
+      return new Response(text.replace("<head>", "<head>" + base), {
+        status: 200, // (a page of the book, which says what happened)
+        headers: { "Content-Type": TYPES.html },
+      });
+    });
+  });
+}
+
+/* From the network, asking "changed since the copy I have?" (a 304 costs a few
+ * hundred bytes); offline or on any network error, the cached copy, and for a
+ * page with no cached copy the offline page. */
+function revalidate(cache, request) {
+  return cache.match(request, { ignoreSearch: true }).then(function (hit) {
+    var headers = new Headers();
+    var modified = hit && hit.headers.get("last-modified");
+    var etag = hit && hit.headers.get("etag");
+    if (modified) headers.set("If-Modified-Since", modified);
+    if (etag) headers.set("If-None-Match", etag);
+    var ask = hit
+      ? fetch(request.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      : fetch(request);
+    return ask.then(function (response) {
+      if (response.status === 304 && hit) return hit;
+      if (response.redirected && request.mode === "navigate") return fetch(request);
+      store(cache, request, response);
+      return response;
+    }, function (err) {
+      if (hit) return hit;
+      if (request.mode === "navigate") return offlinePage(cache);
+      throw err;
+    });
+  });
+}
+
+/* A page asks for the files it used before this worker controlled it, or for the precache. */
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type === "rb-precache") {
+    event.waitUntil(precacheAll());
+    return;
+  }
+  if (data.type !== "rb-cache" || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      return Promise.all(
+        data.urls.filter(sameSite).map(function (url) {
+          var key = url.split("#")[0];
+          return cache.match(key, { ignoreSearch: false }).then(function (hit) {
+            if (hit) return null;
+            return fetch(key).then(function (response) {
+              return store(cache, key, response);
+            }).catch(function () {});
+          });
+        })
+      );
+    })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || !sameSite(request.url) || request.headers.has("range")) return;
+  if (request.mode === "navigate" || networkFirst(request.url)) {
+    event.respondWith(caches.open(CACHE).then(function (cache) { return revalidate(cache, request); }));
+    return;
+  }
+  event.respondWith(
+    caches.open(CACHE).then(function (cache) {
+      return cache.match(request).then(function (hit) {
+        if (hit) return hit;
+        return fetch(request).then(function (response) {
+          store(cache, request, response);
+          return response;
+        });
+      });
+    })
+  );
+});
