@@ -14,7 +14,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 LIVE_PORT ?= 8866
 
-.PHONY: book test serve live bench lint notebooks clean venv dist
+.PHONY: book test serve live bench lint notebooks clean venv dist lab
 
 venv: $(STAMP)
 
@@ -74,6 +74,11 @@ $(ESLINT): scripts/eslint/package.json scripts/eslint/package-lock.json
 dist:
 	@test -f _build/html/.rulebook-built || $(MAKE) book
 	$(PY) live/build.py --dist _build/rulebook-site.zip
+
+LAB_PORT ?= 8888
+## make lab: the chapters in JupyterLab from the project's venv, calculators live (ipywidgets).
+lab: $(STAMP)
+	PYTHONPATH=$(CURDIR) $(VENV)/bin/jupyter lab --notebook-dir=book --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT) --no-browser $(if $(filter 0,$(shell id -u)),--allow-root)
 
 clean:
 	rm -rf _build _vendor $(ESLINT_DIR)
