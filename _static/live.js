@@ -497,7 +497,14 @@
       if (text === "1" || text === "true") return { value: true };
       return text === "0" || text === "false" ? { value: false } : null;
     }
-    if (typeof value === "number") return /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? { value: Number(text) } : null;
+    if (typeof value === "number") {
+      // A whole-number box takes only whole numbers, within its bounds (1.5 is ignored, not cut to 1).
+      var whole = /Int/.test(model.get("_model_name") || "");
+      if (!(whole ? /^-?[0-9]+$/ : /^-?[0-9]+(\.[0-9]+)?$/).test(text)) return null;
+      var number = Number(text), low = model.get("min"), high = model.get("max");
+      if ((typeof low === "number" && number < low) || (typeof high === "number" && number > high)) return null;
+      return { value: number };
+    }
     return { value: text };
   }
 

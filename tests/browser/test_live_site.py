@@ -280,14 +280,17 @@ def test_bad_link_is_ignored_with_a_note(site_url, guarded_page):
     page, log = guarded_page()
     page.goto(
         f"{site_url}/book/dice.html#DiceCalculator.nosuch=1&Gone.x=2&DiceCalculator.seed=abc"
-        "&DiceCalculator.expression=2d6",
+        "&DiceCalculator.target=1.5&DiceCalculator.expression=2d6",
         wait_until="commit",
     )
     wait_ready(page, expected_calculators("book/dice"))
     note = page.locator(".rb-live-note")
     wait_text(note, "ignored")
     assert "DiceCalculator.nosuch" in note.inner_text()
+    # A whole-number box given a fraction keeps its value (it once showed 1.5 and computed for 1).
+    assert "DiceCalculator.target" in note.inner_text()
     calc = dice_calc(page)
     wait_text(calc, dice_answer("2d6"))
     assert calc.locator("input").first.input_value() == "2d6"
+    assert "1.5" not in [box.input_value() for box in calc.locator("input").all()]
     assert log.problems() == []
