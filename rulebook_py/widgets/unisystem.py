@@ -18,45 +18,20 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import unisystem as uni
-from ..systems.unisystem import CheckKind, ContestType, CoreDie, Mean
+from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from .base import Calculator, PythonCall, View
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
-from .format import escape, number, probability, table_html
 from .registry import register
+from .tables import lines_html, rows_html
 
 __all__ = [
     "UnisystemCalculator",
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
-    "cell",
     "core_dropdown",
-    "rows_html",
 ]
-
-
-def cell(value: object) -> str:
-    """A table cell: a chance as a percentage, a :class:`Mean` as a number, text as it is.
-
-    Example:
-        >>> cell(Fraction(1, 2)), cell(Mean(Fraction(7, 2))), cell(None), cell("+2")
-        ('50.00 % (1/2)', '3.50', '—', '+2')
-    """
-    if isinstance(value, Mean):
-        return number(value)
-    if isinstance(value, Fraction):
-        return probability(value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {cell(v)}" for k, v in value.items())
-    if isinstance(value, tuple):
-        return " / ".join(cell(v) for v in value)
-    return "—" if value is None else str(value)
-
-
-def rows_html(rows: Iterable[Sequence[object]], head: Sequence[str] = ("", "exact answer")) -> str:
-    """The table of an outcome's rows, every value through :func:`cell`."""
-    return table_html(list(head), [[cell(v) for v in row] for row in rows])
 
 
 class UnisystemCalculator(Calculator):
@@ -73,7 +48,8 @@ class UnisystemCalculator(Calculator):
     ) -> str:
         """An outcome's rows, then a "Not used" row for each setting that does not count."""
         named = (self.label_of(k) if k in self.controls else k for k, _ in unused)
-        notes = [(f"Not used: {name}", why) for name, (_, why) in zip(named, unused)]
+        pad = [""] * (len(head) - 2)
+        notes = [(f"Not used: {name}", why, *pad) for name, (_, why) in zip(named, unused)]
         return rows_html([*rows, *notes], head)
 
     def show_roll(self, roll: Any) -> str:
@@ -81,7 +57,7 @@ class UnisystemCalculator(Calculator):
         text = str(roll)
         for sep in self.roll_breaks:
             text = text.replace(sep, "\n")
-        return "<br>".join(escape(line) for line in text.splitlines())
+        return lines_html(text.splitlines())
 
 
 def core_dropdown() -> widgets.Dropdown:
