@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..systems import galaxies as g
 from .base import PythonCall, View
+from .calls import rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import LABEL_STYLE, checkbox, dropdown, enum_dropdown, int_box, sized, text_box
 from .format import escape, number, probability, table_html
@@ -28,12 +29,11 @@ from .galaxies_common import (
     code_box,
     half_dodge_control,
     rounding_control,
-    rule_call,
-    table,
 )
 from .galaxies_melee import GalaxiesMeleeCalculator
 from .galaxies_volley import GalaxiesVolleyCalculator
 from .registry import register
+from .tables import rows_html
 
 __all__ = [
     "GalaxiesCodeCalculator",
@@ -75,7 +75,7 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
         """Mantisse, average, fixed value, range, and A against B."""
         kw = {"halved": values["halved"], "rounding": values["rounding"]}
         args = (values["code"], values["other"])
-        r, call = rule_call(g.code_report, *args, read=lambda r: (".higher", r.higher), **kw)
+        r, call = rule_call(g.code_report, *args, then=".higher", **kw)
         a, b = r.attack, r.defence
         da, db = a.distribution(), b.distribution()
         way = "rounded up" if values["rounding"] is g.Rounding.UP else "rounded down"
@@ -114,11 +114,11 @@ def contest_view(
     ``html`` is a note shown first.
     """
     outs, n = c.outcomes, len(c.attacks)
-    html += table(["roll", *(f"{o.label} ({o.english})" for o in outs)], c.rows(), c.caption)
+    html += rows_html(c.rows(), ["roll", *(f"{o.label} ({o.english})" for o in outs)], c.caption)
     if n > 1:
         shared = "" if c.unaware else " (all face the same defence roll)"
         header = [f"of the {n} rolls, exactly", *(o.label for o in outs)]
-        html += table(header, c.count_rows(), f"How many rolls end in each outcome{shared}")
+        html += rows_html(c.count_rows(), header, f"How many rolls end in each outcome{shared}")
         first = outs[0]
         html += (
             f"<p>At least one roll ends in {escape(first.label)} ({escape(first.english)}): "
@@ -220,7 +220,7 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
             if values["aimed"] or values["sustained"] > 1:
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
         args = (values["attack"], values["dodge"])
-        c, call = rule_call(func, *args, read=g.Contest.python_value, **kw)
+        c, call = rule_call(func, *args, then=g.Contest.python_value, **kw)
         if func is g.throw_explosive:
             note = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
             note += "weapon, aiming and sustained fire do not apply.</p>"
@@ -270,7 +270,7 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
         if values["option"] is g.PsyOption.COMPLEMENTARITY:
             kw["second_skill"] = values["second_skill"]
         args = (values["skill"], values["defence"])
-        c, call = rule_call(g.psychic_attack, *args, read=g.Contest.python_value, **kw)
+        c, call = rule_call(g.psychic_attack, *args, then=g.Contest.python_value, **kw)
         physical = values["attack"] is g.PsyAttack.PHYSICAL
         factors = g.shot_damage_factors(values["half_dodge"]) if physical else None
         view = contest_view(c, call, "Outcome of the technique", factors)
@@ -314,9 +314,7 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
-        i, call = rule_call(
-            g.initiative, values["combatants"], read=lambda i: (".table()", i.table())
-        )
+        i, call = rule_call(g.initiative, values["combatants"], then=".table()")
         table = i.table()
         names = [c.name for c in i.combatants]
         rows = [

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..systems import galaxies as g
 from .base import View
+from .calls import rule_call
 from .charts import grouped_bar_chart
 from .controls import checkbox, enum_dropdown, text_box
 from .format import number, probability
@@ -25,18 +26,13 @@ from .galaxies_common import (
     code_box,
     half_dodge_control,
     rounding_control,
-    rule_call,
-    table,
 )
 from .registry import register
+from .tables import rows_html
 
 __all__ = ["GalaxiesVolleyCalculator"]
 
 _EXAMPLE = "Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2"
-
-
-def _at_least_one_full(v: g.Volley) -> tuple[str, Fraction]:
-    return ".at_least_one_full", v.at_least_one_full
 
 
 @register
@@ -80,14 +76,14 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
             "target_immobile": values["immobile"],
         }
         v, call = rule_call(
-            g.volley, values["attacks"], values["dodge"], read=_at_least_one_full, **kw
+            g.volley, values["attacks"], values["dodge"], then=".at_least_one_full", **kw
         )
         n, top = len(v.rolls), len(v.grid()[0]) - 2
         header = ["roll", "code", "lands in full", "half-dodge", "neither"]
-        html = table(header, v.rows(), v.caption)
-        html += table(
-            ["in full ↓ / half-dodged →", *(str(h) for h in range(top + 1))],
+        html = rows_html(v.rows(), header, v.caption)
+        html += rows_html(
             v.grid(),
+            ["in full ↓ / half-dodged →", *(str(h) for h in range(top + 1))],
             f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
         )
         factor = values["half_dodge"]
