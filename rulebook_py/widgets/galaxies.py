@@ -1,5 +1,8 @@
 """Calculators of the Galaxies Jumelles chapter: codes, shots, melee, psy, volley, initiative.
 
+The melee resolver is in :mod:`.galaxies_melee`; the volley (several attackers,
+one dodge) closes this module.
+
 Each maps its controls to one call of :mod:`rulebook_py.systems.galaxies`
 and formats the outcome; the roll shown is the outcome's own ``.roll(rng)``.
 
@@ -21,7 +24,7 @@ from ..systems import galaxies as g
 from .base import PythonCall, View
 from .calls import rule_call
 from .charts import bar_chart, grouped_bar_chart
-from .controls import LABEL_STYLE, checkbox, dropdown, enum_dropdown, int_box, sized, text_box
+from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
 from .format import escape, number, probability, table_html
 from .galaxies_common import (
     GalaxiesCalculator,
@@ -31,7 +34,6 @@ from .galaxies_common import (
     rounding_control,
 )
 from .galaxies_melee import GalaxiesMeleeCalculator
-from .galaxies_volley import GalaxiesVolleyCalculator
 from .registry import register
 from .tables import rows_html
 
@@ -155,17 +157,6 @@ _MODES = [
 _FIRE = {m.name.lower(): m for m in g.FireMode}
 
 
-def _count_box(description: str, value: int, most: int) -> widgets.BoundedIntText:
-    return widgets.BoundedIntText(
-        value=value,
-        min=1,
-        max=most,
-        description=description,
-        style=LABEL_STYLE,
-        layout=sized(description, 6),
-    )
-
-
 @register
 class GalaxiesShotCalculator(GalaxiesCalculator):
     """Shooting or throwing an explosive at a character who dodges.
@@ -194,9 +185,11 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
             "bdp": int_box("BDP (range bonus)", 0),
             "bdt": int_box("BDT", 0),
             "mode": dropdown("Option", _MODES, "single"),
-            "shots": _count_box("Shots in the burst (rafale)", 3, g.MAX_ATTACKS),
+            "shots": int_box("Shots in the burst (rafale)", 3, bounds=(1, g.MAX_ATTACKS)),
             "aimed": checkbox("Aimed last round (viser: + mantisse of VOLONTÉ)", False),
-            "sustained": _count_box("Successive round at this target (feu nourri)", 1, 100),
+            "sustained": int_box(
+                "Successive round at this target (feu nourri)", 1, bounds=(1, 100)
+            ),
             "willpower": code_box("3D", "Shooter's VOLONTÉ (VO)"),
             "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
             "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
@@ -324,3 +317,77 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
         caption = "Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column"
         html = table_html(["acts before →", "roll", *names], rows, caption=caption)
         return View(html, "", call, i)
+
+
+# ------------------------------------------------------------------- volley
+_EXAMPLE = "Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2"
+
+
+@register
+class GalaxiesVolleyCalculator(GalaxiesCalculator):
+    """Every attack of a round, from several attackers, against one target's one dodge."""
+
+    title = "Several attackers, one dodge (un seul jet d'esquive)"
+    kind = "fight"
+    bench_changes = (
+        changes(dodge_mode=g.DodgeMode.TOTAL, immobile=True, dodge="4D")
+        + changes(attacks=_EXAMPLE + "\nOrn: instinctive 4D+1\nZed: melee 4D")
+        + changes(dodge_mode=g.DodgeMode.FIXED, rounding=g.Rounding.UP)
+        + changes(dodge_mode=g.DodgeMode.UNAWARE, half_dodge=Fraction(1))
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """The attack lines, the target's AGILITÉ and dodge, the shared options."""
+        kinds = ", ".join(
+            k.keyword + (" N" if k is g.AttackKind.BURST else "") for k in g.AttackKind
+        )
+        return {
+            "attacks": text_box(
+                "Attacks: Name: kind code",
+                _EXAMPLE,
+                rows=5,
+                tooltip=f"one attack a line, its code with every bonus added; kinds: {kinds}",
+                width="30em",
+            ),
+            "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
+            "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
+            "rounding": rounding_control(),
+            "half_dodge": half_dodge_control(),
+        }
+
+    def compute(self, values: Mapping[str, Any]) -> View:
+        """Each roll's chances, the joint law of full hits and half-dodges, the chart."""
+        kw = {
+            "dodge_mode": values["dodge_mode"],
+            "rounding": values["rounding"],
+            "target_immobile": values["immobile"],
+        }
+        v, call = rule_call(
+            g.volley, values["attacks"], values["dodge"], then=".at_least_one_full", **kw
+        )
+        n, top = len(v.rolls), len(v.grid()[0]) - 2
+        header = ["roll", "code", "lands in full", "half-dodge", "neither"]
+        html = rows_html(v.rows(), header, v.caption)
+        html += rows_html(
+            v.grid(),
+            ["in full ↓ / half-dodged →", *(str(h) for h in range(top + 1))],
+            f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
+        )
+        factor = values["half_dodge"]
+        html += (
+            f"<p><b>At least one roll lands in full: {probability(v.at_least_one_full)}</b>; "
+            f"on average {number(v.expected_full)} land in full and "
+            f"{number(v.expected_half)} are half-dodged. Expected damage, counted in full hits: "
+            f"{number(v.expected_damage(factor))} (a half-dodge counted as {factor} of a hit). "
+            "An explosive that is dodged still deals its secondary zone's damage, "
+            "not counted here.</p>"
+        )
+        fulls, halves = v.full_distribution(), v.half_distribution()
+        chart = grouped_bar_chart(
+            [str(k) for k in range(n + 1)],
+            {"in full": list(fulls.values()), "half-dodged": list(halves.values())},
+            title=f"How many of the {n} rolls land in full, how many are half-dodged",
+            x_title="number of rolls",
+        )
+        return View(html, chart, call, v)
