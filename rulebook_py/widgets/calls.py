@@ -19,7 +19,7 @@ from typing import Any
 
 from .base import PythonCall
 
-__all__ = ["read_path", "rule_call"]
+__all__ = ["changes", "read_path", "rule_call"]
 
 
 def read_path(outcome: Any, then: str) -> Any:
@@ -58,3 +58,13 @@ def rule_call(
     outcome = func(*args, **kw)
     text, value = then(outcome) if callable(then) else (then, read_path(outcome, then))
     return outcome, PythonCall.of(func, *args, then=text, value=value, **kw)
+
+
+def changes(**values: Any) -> tuple[tuple[str, Any], ...]:
+    """``(control, value)`` pairs for :attr:`Calculator.bench_changes`, applied in order.
+
+    Example:
+        >>> changes(code="5D", halved=True) + changes(code="4D")
+        (('code', '5D'), ('halved', True), ('code', '4D'))
+    """
+    return tuple(values.items())

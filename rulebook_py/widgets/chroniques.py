@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..systems import chroniques as co
 from .base import Calculator, View
-from .calls import rule_call
+from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
@@ -78,10 +78,11 @@ class ChroniquesAttackCalculator(_Chroniques):
     """
 
     title = "Attack (test d'attaque)"
-    bench_changes = (("bonus", 7), ("defense", 18), ("die", "2d20kh1"),
-                     ("attacker_conditions", ("BLINDED",)), ("kind", "ranged"), ("cover", "PARTIAL"),
-                     ("defender_conditions", ("KNOCKED_DOWN",)), ("temporary", True),
-                     ("damage", "2d6"), ("concerted", "helper"), ("critical_from", 19))  # fmt: skip
+    bench_changes = (
+        changes(bonus=7, defense=18, die="2d20kh1", attacker_conditions=("BLINDED",))
+        + changes(kind="ranged", cover="PARTIAL", defender_conditions=("KNOCKED_DOWN",))
+        + changes(temporary=True, damage="2d6", concerted="helper", critical_from=19)
+    )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Attack score, DEF, die, situation, conditions and damage."""
@@ -195,9 +196,11 @@ class ChroniquesConditionsCalculator(_Chroniques):
     """
 
     title = "Harmful conditions (états préjudiciables)"
-    bench_changes = (("attacker_conditions", ("WEAKENED", "KNOCKED_DOWN")),
-                     ("defender_conditions", ("STUNNED",)), ("kind", "ranged"),
-                     ("die", "2d20kh1"), ("first_round", False), ("turn", "L"))  # fmt: skip
+    bench_changes = (
+        changes(attacker_conditions=("WEAKENED", "KNOCKED_DOWN"))
+        + changes(defender_conditions=("STUNNED",), kind="ranged", die="2d20kh1")
+        + changes(first_round=False, turn="L")
+    )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both sides' conditions, the round, and an attack to price."""
@@ -251,8 +254,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
     """
 
     title = "Knocking out (DM temporaires)"
-    bench_changes = (("rolled", 5), ("target_strength", 0), ("hit_points", 6), ("already", 2),
-                     ("damage", "1d4+2"))  # fmt: skip
+    bench_changes = changes(rolled=5, target_strength=0, hit_points=6, already=2, damage="1d4+2")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The blow (damage rolled, or the dice for the exact odds) and the target."""
@@ -296,7 +298,7 @@ class ChroniquesFirstAidCalculator(_Chroniques):
     """
 
     title = "First aid (aide médicale)"
-    bench_changes = (("intelligence", 3), ("die", "2d20kh1"), ("intelligence", -4))
+    bench_changes = changes(intelligence=3, die="2d20kh1") + changes(intelligence=-4)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The helper's INT modifier and die."""
@@ -324,8 +326,7 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
     """
 
     title = "Opposed magic attack (attaque magique opposée)"
-    bench_changes = (("caster_bonus", 8), ("target_bonus", 3), ("caster_die", "2d20kh1"),
-                     ("target_die", "d12"))  # fmt: skip
+    bench_changes = changes(caster_bonus=8, target_bonus=3, caster_die="2d20kh1", target_die="d12")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both magic attack scores and dice."""
@@ -375,8 +376,9 @@ class ChroniquesInitiativeCalculator(_Chroniques):
     """
 
     title = "Initiative and surprise"
-    bench_changes = (("delay_name", "Elvira"), ("delay_to", 5), ("ambush", "none"),
-                     ("ambushers_dex", 4), ("ambush", "pcs"), ("ambushers_stealth", 5))  # fmt: skip
+    bench_changes = changes(
+        delay_name="Elvira", delay_to=5, ambush="none", ambushers_dex=4
+    ) + changes(ambush="pcs", ambushers_stealth=5)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Combatants, one delay, and the ambush."""
@@ -423,9 +425,11 @@ class ChroniquesChaseCalculator(_Chroniques):
     title = "Chase (poursuite)"
     kind = "fight"
     default_seed = 3
-    bench_changes = (("quarry_dex", 5), ("quarry_die", "d20"), ("sight", 150), ("distance", 60),
-                     ("pursuer_traits", ("HUGE",)), ("endurance_from", 11), ("max_rounds", 40),
-                     ("pursuer_acts", "3"), ("quarry_untrained", 1), ("heavy_rain", True))  # fmt: skip
+    bench_changes = (
+        changes(quarry_dex=5, quarry_die="d20", sight=150, distance=60)
+        + changes(pursuer_traits=("HUGE",), endurance_from=11, max_rounds=40, pursuer_acts="3")
+        + changes(quarry_untrained=1, heavy_rain=True)
+    )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both sides, the distances, the rounds followed and the named parameters."""

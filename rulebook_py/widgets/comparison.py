@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
 from .base import Calculator, PythonCall, View
+from .calls import changes
 from .charts import grouped_bar_chart
 from .controls import LABEL_STYLE, int_box, sized
 from .format import number, percent, probability, table_html
@@ -45,17 +46,11 @@ class SideBySideCalculator(Calculator):
     title = "One skill gap, four dice engines"
     kind = "fight"
     bench_changes = (
-        ("gap", 2),
-        ("blows", 5),
-        ("hit_points", 20),
-        ("gap", 4),
-        ("hit_points", 30),
-        ("gap", 6),
-        ("blows", 10),
-        ("gap", 0),
-        ("hit_points", 12),
-        ("blows", 3),
-        ("gap", 1),
+        changes(gap=2, blows=5, hit_points=20)
+        + changes(gap=4, hit_points=30)
+        + changes(gap=6, blows=10)
+        + changes(gap=0, hit_points=12, blows=3)
+        + changes(gap=1)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:

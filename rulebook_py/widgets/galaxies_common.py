@@ -20,21 +20,10 @@ from .tables import lines_html
 
 __all__ = [
     "GalaxiesCalculator",
-    "changes",
     "code_box",
     "half_dodge_control",
     "rounding_control",
 ]
-
-
-def changes(**values: Any) -> tuple[tuple[str, Any], ...]:
-    """``(control, value)`` pairs for :attr:`Calculator.bench_changes`, applied in order.
-
-    Example:
-        >>> changes(code="5D", halved=True) + changes(code="4D")
-        (('code', '5D'), ('halved', True), ('code', '4D'))
-    """
-    return tuple(values.items())
 
 
 def code_box(value: str, description: str) -> widgets.Text:

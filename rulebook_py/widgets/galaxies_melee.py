@@ -17,12 +17,12 @@ import ipywidgets as widgets
 
 from ..systems import galaxies as g
 from .base import PythonCall, View
+from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
 from .format import escape, number, probability, table_html
 from .galaxies_common import (
     GalaxiesCalculator,
-    changes,
     code_box,
     half_dodge_control,
     rounding_control,

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from .base import Calculator, PythonCall, View
+from .calls import changes
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
 from .registry import register
@@ -89,14 +90,9 @@ class UnisystemCheckCalculator(UnisystemCalculator):
 
     title = "Task or test (épreuve ou test)"
     bench_changes = (
-        ("attribute", 4),
-        ("kind", CheckKind.SIMPLE_TEST),
-        ("modifier", 0),
-        ("kind", CheckKind.UNSKILLED),
-        ("complexity", 10),
-        ("core", CoreDie.TWO_D6),
-        ("kind", CheckKind.TASK),
-        ("skill", 2),
+        changes(attribute=4, kind=CheckKind.SIMPLE_TEST, modifier=0)
+        + changes(kind=CheckKind.UNSKILLED, complexity=10, core=CoreDie.TWO_D6)
+        + changes(kind=CheckKind.TASK, skill=2)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -136,15 +132,9 @@ class UnisystemContestCalculator(UnisystemCalculator):
 
     title = "Contest (test ou épreuve en résistance)"
     bench_changes = (
-        ("best_of", 5),
-        ("bonus_a", 8),
-        ("kind", ContestType.FOOT_CHASE),
-        ("head_start", "B"),
-        ("speed_a", 18),
-        ("kind", ContestType.SNEAKING),
-        ("kind", ContestType.GENERIC),
-        ("bonus_b", 2),
-        ("core", CoreDie.TWO_D6),
+        changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="B", speed_a=18)
+        + changes(kind=ContestType.SNEAKING)
+        + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -196,7 +186,7 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
     """
 
     title = "D10 or 2D6 − 2 as the core die"
-    bench_changes = (("bonus", 2), ("bonus", 8), ("bonus", -1), ("bonus", 6))
+    bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The bonus added to the core die."""

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..systems import unisystem as uni
 from .base import PythonCall, View
+from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, int_box, text_box
 from .format import escape
@@ -91,22 +92,13 @@ class MeleeExchangeCalculator(_CombatCalculator):
 
     title = "Close combat exchange (combat rapproché)"
     bench_changes = (
-        ("defender_penalty", -2),
-        ("defence", uni.DefenceKind.PARRY),
-        ("parry_with", uni.CloseSkill.MARTIAL_ARTS),
-        ("lighting", uni.Lighting.DIM),
-        ("attacker_stance", uni.Stance.AGGRESSIVE),
-        ("defender_stance", uni.Stance.DEFENSIVE),
-        ("damage_die", 10),
-        ("feint", True),
-        ("attack_weapon", (uni.ImprovisedWeapon.CLUMSY, -2)),
-        ("defence_chair", 2),
-        ("lighting", uni.Lighting.TOTAL_DARKNESS),
-        ("defender_darkness_bonus", 2),
-        ("averaged", True),
-        ("core", uni.CoreDie.TWO_D6),
-        ("attack_skill", 0),
-        ("untrained", uni.UntrainedAttack.UNSKILLED_TASK),
+        changes(defender_penalty=-2, defence=uni.DefenceKind.PARRY)
+        + changes(parry_with=uni.CloseSkill.MARTIAL_ARTS, lighting=uni.Lighting.DIM)
+        + changes(attacker_stance=uni.Stance.AGGRESSIVE, defender_stance=uni.Stance.DEFENSIVE)
+        + changes(damage_die=10, feint=True, attack_weapon=(uni.ImprovisedWeapon.CLUMSY, -2))
+        + changes(defence_chair=2, lighting=uni.Lighting.TOTAL_DARKNESS)
+        + changes(defender_darkness_bonus=2, averaged=True, core=uni.CoreDie.TWO_D6)
+        + changes(attack_skill=0, untrained=uni.UntrainedAttack.UNSKILLED_TASK)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -172,21 +164,11 @@ class RangedAttackCalculator(_CombatCalculator):
 
     title = "Ranged attack (combat à distance)"
     bench_changes = (
-        ("range_band", uni.RangeBand.LONG),
-        ("aim", True),
-        ("scope", 3),
-        ("mode", uni.FiringMode.SEMI_AUTO),
-        ("count", 4),
-        ("defence", uni.RangedDefence.DIVE_FOR_COVER),
-        ("mode", uni.FiringMode.FULL_AUTO),
-        ("count", 30),
-        ("under_fire", True),
-        ("lighting", uni.Lighting.POOR),
-        ("averaged", True),
-        ("core", uni.CoreDie.TWO_D6),
-        ("skill", 0),
-        ("untrained", uni.UntrainedAttack.UNSKILLED_TASK),
-        ("mode", uni.SUPPRESSIVE),
+        changes(range_band=uni.RangeBand.LONG, aim=True, scope=3, mode=uni.FiringMode.SEMI_AUTO)
+        + changes(count=4, defence=uni.RangedDefence.DIVE_FOR_COVER)
+        + changes(mode=uni.FiringMode.FULL_AUTO, count=30, under_fire=True)
+        + changes(lighting=uni.Lighting.POOR, averaged=True, core=uni.CoreDie.TWO_D6, skill=0)
+        + changes(untrained=uni.UntrainedAttack.UNSKILLED_TASK, mode=uni.SUPPRESSIVE)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -255,11 +237,11 @@ class InitiativeCalculator(_CombatCalculator):
 
     title = "Initiative order"
     bench_changes = (
-        ("group", True),
-        ("combatants", "Jimmy, 4\nAnn, 2, PCs, +2\nWildling 1, 3, NPC\nWildling 2, 5, NPC"),
-        ("group", False),
-        ("combatants", "Jimmy, 4\nSniper, 2, NPC, ambush\nWitch, 3, PCs, magic, +1"),
-        ("core", uni.CoreDie.TWO_D6),
+        changes(group=True)
+        + changes(combatants="Jimmy, 4\nAnn, 2, PCs, +2\nWildling 1, 3, NPC\nWildling 2, 5, NPC")
+        + changes(group=False)
+        + changes(combatants="Jimmy, 4\nSniper, 2, NPC, ambush\nWitch, 3, PCs, magic, +1")
+        + changes(core=uni.CoreDie.TWO_D6)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -306,16 +288,12 @@ class ActionPlannerCalculator(_CombatCalculator):
 
     title = "Multiple-action planner (actions multiples)"
     bench_changes = (
-        ("actions", "attack 4+4 punch\nattack 4+4 kick\ndefence 4+3 dodge\nattack 4+4 punch"),
-        ("max_attacks", True),
-        ("close_combat", False),
-        ("actions", "other 3+2 reload\nattack 3+3 shoot\nattack 3+3 shoot"),
-        ("constitution", 4),
-        ("constitution_cap", True),
-        ("stance", uni.Stance.AGGRESSIVE),
-        ("massive", True),
-        ("actions", "attack 4+4 (+1) punch\nattack 4+4 kick\nother 3 shout"),
-        ("core", uni.CoreDie.TWO_D6),
+        changes(actions="attack 4+4 punch\nattack 4+4 kick\ndefence 4+3 dodge\nattack 4+4 punch")
+        + changes(max_attacks=True, close_combat=False)
+        + changes(actions="other 3+2 reload\nattack 3+3 shoot\nattack 3+3 shoot", constitution=4)
+        + changes(constitution_cap=True, stance=uni.Stance.AGGRESSIVE, massive=True)
+        + changes(actions="attack 4+4 (+1) punch\nattack 4+4 kick\nother 3 shout")
+        + changes(core=uni.CoreDie.TWO_D6)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from ...systems import mass_battle
 from ...systems.mass_battle import EXAMPLE_STEPS, STEP_NAMES
 from ..base import Calculator, PythonCall, View
+from ..calls import changes
 from ..controls import dropdown
 from ..format import escape, table_html
 from ..registry import register
@@ -34,7 +35,7 @@ class WorkedExampleCalculator(Calculator):
     """
 
     title = "The worked examples, step by step"
-    bench_changes = (("step", 3), ("example", "dragon"), ("step", 8), ("example", "brigands"))
+    bench_changes = changes(step=3, example="dragon") + changes(step=8, example="brigands")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Which example, and up to which step."""

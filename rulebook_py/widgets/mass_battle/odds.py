@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from ...systems import mass_battle
 from ...systems.mass_battle import action_name
 from ..base import PythonCall, View
+from ..calls import changes
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
@@ -60,20 +61,11 @@ class MassBattleOddsCalculator(TwoColumns):
     side_titles = ("Attacker (brigands)", "Defender (knights)")
     fields = fields_of(("attacker", "a_"), ("defender", "d_"))
     bench_changes = (
-        ("a_vitality", 60),
-        ("d_policy", "CAUTIOUS"),
-        ("a_action1", "ambush offense 4"),
-        ("d_vitality", 100),
-        ("terrain", "WOODED_HILLSIDE"),
-        ("holder", ""),
-        ("holder", "d"),
-        ("a_action1", "rolled ambush offense"),
-        ("a_action2", "charge"),
-        ("a_action2_round", 3),
-        ("d_action1", "rolled breaker"),
-        ("timing", "AFTER_ROLL"),
-        ("a_policy", "SPLIT"),
-        ("a_vitality", 100),
+        changes(a_vitality=60, d_policy="CAUTIOUS", a_action1="ambush offense 4")
+        + changes(d_vitality=100, terrain="WOODED_HILLSIDE", holder="")
+        + changes(holder="d", a_action1="rolled ambush offense", a_action2="charge")
+        + changes(a_action2_round=3, d_action1="rolled breaker", timing="AFTER_ROLL")
+        + changes(a_policy="SPLIT", a_vitality=100)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:

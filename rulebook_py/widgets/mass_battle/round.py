@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ..base import PythonCall, View
+from ..calls import changes
 from ..controls import dropdown, int_box
 from ..format import escape
 from ..registry import register
@@ -61,17 +62,9 @@ class MassBattleRoundCalculator(TwoColumns):
     side_titles = ("Attacker (brigands)", "Defender (princess's guard)")
     fields = fields_of(("attacker", "a_"), ("defender", "d_"), round_number="round")
     bench_changes = (
-        ("a_chance_off", 1),
-        ("a_die", 2),
-        ("d_attitude", "EXTREMELY_DEFENSIVE"),
-        ("terrain", "FOREST"),
-        ("d_die", 4),
-        ("a_action2", "charge"),
-        ("a_special_off", 1),
-        ("round", 2),
-        ("d_action1", "retreat"),
-        ("terrain", "CAVE_FRONT"),
-        ("tight", True),
+        changes(a_chance_off=1, a_die=2, d_attitude="EXTREMELY_DEFENSIVE", terrain="FOREST")
+        + changes(d_die=4, a_action2="charge", a_special_off=1, round=2, d_action1="retreat")
+        + changes(terrain="CAVE_FRONT", tight=True)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:

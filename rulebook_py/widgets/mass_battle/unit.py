@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ..base import Calculator, PythonCall, View
+from ..calls import changes
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
 from ..registry import register
@@ -50,20 +51,10 @@ class UnitBuilderCalculator(Calculator):
     title = "Unit builder (unité)"
     fields = fields_of(("unit", ""), round_number="round")
     bench_changes = (
-        ("attitude", "SUICIDAL_OFFENSIVE"),
-        ("morale", "RADIANT"),
-        ("leadership", "BRILLIANT/VETERAN"),
-        ("terrain", "WOODED_MOUNTAINTOP"),
-        ("holds", "defender"),
-        ("action2", "retreat"),
-        ("round", 3),
-        ("terrain", "MARSH"),
-        ("well_placed", False),
-        ("cunning", "MACHIAVELLIAN"),
-        ("lean", "EVEN"),
-        ("terrain", "CAVE_FRONT"),
-        ("tight", True),
-        ("action3", "tight luck 4"),
+        changes(attitude="SUICIDAL_OFFENSIVE", morale="RADIANT", leadership="BRILLIANT/VETERAN")
+        + changes(terrain="WOODED_MOUNTAINTOP", holds="defender", action2="retreat", round=3)
+        + changes(terrain="MARSH", well_placed=False, cunning="MACHIAVELLIAN", lean="EVEN")
+        + changes(terrain="CAVE_FRONT", tight=True, action3="tight luck 4")
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
