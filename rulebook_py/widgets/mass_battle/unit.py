@@ -18,16 +18,7 @@ from ..calls import changes
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
 from ..registry import register
-from .form import (
-    ACTION_OPTIONS,
-    EXAMPLE_UNITS,
-    WEAPONS,
-    battlefield_values,
-    field_controls,
-    fields_of,
-    plan_of,
-    unit_form,
-)
+from . import form
 
 __all__ = ["UnitBuilderCalculator"]
 
@@ -49,7 +40,7 @@ class UnitBuilderCalculator(Calculator):
     """
 
     title = "Unit builder (unité)"
-    fields = fields_of(("unit", ""), round_number="round")
+    fields = form.fields_of(("unit", ""), round_number="round")
     bench_changes = (
         changes(attitude="SUICIDAL_OFFENSIVE", morale="RADIANT", leadership="BRILLIANT/VETERAN")
         + changes(terrain="WOODED_MOUNTAINTOP", holds="defender", action2="retreat", round=3)
@@ -59,11 +50,13 @@ class UnitBuilderCalculator(Calculator):
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The unit form, the round, and what the unit stands on; the brigands by default."""
-        controls = unit_form("", EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense", False)
+        controls = form.unit_form(
+            "", form.EXAMPLE_UNITS["a_"], form.ACTION_OPTIONS, "ambush offense", False
+        )
         controls["round"] = int_box("Round (ronde)", 1)
         controls["holds"] = dropdown("This unit", _HOLDS, "attacker", width="30em")
-        controls["enemy_weapons"] = dropdown("The enemy fights with", WEAPONS, "melee")
-        return controls | field_controls()
+        controls["enemy_weapons"] = dropdown("The enemy fights with", form.WEAPONS, "melee")
+        return controls | form.field_controls()
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The step-by-step totals before the d4."""
@@ -71,9 +64,9 @@ class UnitBuilderCalculator(Calculator):
             "holds": values["holds"],
             "enemy_weapons": values["enemy_weapons"],
             "round_number": values["round"],
-            **battlefield_values(values),
+            **form.battlefield_values(values),
         }
-        plan = plan_of(values, "")
+        plan = form.plan_of(values, "")
         outcome = mass_battle.unit_totals(plan, **args)
         last = outcome.steps[-1]
         call = PythonCall.of(
