@@ -357,11 +357,8 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Each roll's chances, the joint law of full hits and half-dodges, the chart."""
-        kw = {
-            "dodge_mode": values["dodge_mode"],
-            "rounding": values["rounding"],
-            "target_immobile": values["immobile"],
-        }
+        keys = ("dodge_mode", "rounding", "target_immobile")
+        kw = {k: values[self.fields.get(k, k)] for k in keys}
         v, call = rule_call(
             g.volley, values["attacks"], values["dodge"], then=".at_least_one_full", **kw
         )
