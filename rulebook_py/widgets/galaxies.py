@@ -21,17 +21,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
+from . import galaxies_common as gc
 from .base import PythonCall, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
 from .format import escape, number, probability, table_html
-from .galaxies_common import (
-    GalaxiesCalculator,
-    code_box,
-    half_dodge_control,
-    rounding_control,
-)
 from .galaxies_melee import GalaxiesMeleeCalculator
 from .registry import register
 from .tables import rows_html
@@ -49,7 +44,7 @@ __all__ = [
 
 # --------------------------------------------------------------- dice codes
 @register
-class GalaxiesCodeCalculator(GalaxiesCalculator):
+class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
     """A dice code: distribution, average, fixed value; two codes compared.
 
     Example:
@@ -66,10 +61,10 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Two codes, a halving switch and the rounding."""
         return {
-            "code": code_box("4D+2", "Code A"),
-            "other": code_box("3D+1", "Code B"),
+            "code": gc.code_box("4D+2", "Code A"),
+            "other": gc.code_box("3D+1", "Code B"),
             "halved": checkbox("Halve A's roll (divisé par 2)", False),
-            "rounding": rounding_control(),
+            "rounding": gc.rounding_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:
@@ -157,7 +152,7 @@ _FIRE = {m.name.lower(): m for m in g.FireMode}
 
 
 @register
-class GalaxiesShotCalculator(GalaxiesCalculator):
+class GalaxiesShotCalculator(gc.GalaxiesCalculator):
     """Shooting or throwing an explosive at a character who dodges.
 
     Example:
@@ -178,7 +173,7 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Shooter, options, target."""
         return {
-            "attack": code_box("4D+2", "Weapon skill / DX / FO (code)"),
+            "attack": gc.code_box("4D+2", "Weapon skill / DX / FO (code)"),
             "weapon": enum_dropdown("Weapon (arme)", g.Weapon, g.Weapon.PISTOL),
             "bdc": int_box("BDC (combat bonus)", 0),
             "bdp": int_box("BDP (range bonus)", 0),
@@ -189,12 +184,12 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
             "sustained": int_box(
                 "Successive round at this target (feu nourri)", 1, bounds=(1, 100)
             ),
-            "willpower": code_box("3D", "Shooter's VOLONTÉ (VO)"),
-            "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
+            "willpower": gc.code_box("3D", "Shooter's VOLONTÉ (VO)"),
+            "dodge": gc.code_box("3D+1", "Target's AGILITÉ (esquive)"),
             "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
             "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
-            "rounding": rounding_control(),
-            "half_dodge": half_dodge_control(),
+            "rounding": gc.rounding_control(),
+            "half_dodge": gc.half_dodge_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:
@@ -222,7 +217,7 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
 
 
 @register
-class GalaxiesPsychicCalculator(GalaxiesCalculator):
+class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
     """A psychic technique (or two at once) against a dodge, a psychic counter or VOLONTÉ.
 
     Example:
@@ -242,17 +237,17 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Psychic skill, bonuses, kind of attack, option, the target's code."""
         return {
-            "skill": code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
+            "skill": gc.code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
             "attack": enum_dropdown("Attack", g.PsyAttack, g.PsyAttack.PHYSICAL),
             "option": enum_dropdown("Techniques", g.PsyOption, g.PsyOption.SINGLE),
-            "second_skill": code_box("4D", "Other PSY skill (complémentarité only)"),
+            "second_skill": gc.code_box("4D", "Other PSY skill (complémentarité only)"),
             "bdc": int_box("BDC (technique)", 2),
             "bdp": int_box("BDP (range bonus)", 0),
             "bdt": int_box("BDT (not for mental attacks)", 0),
-            "defence": code_box("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
+            "defence": gc.code_box("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
             "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
-            "rounding": rounding_control(),
-            "half_dodge": half_dodge_control(),
+            "rounding": gc.rounding_control(),
+            "half_dodge": gc.half_dodge_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:
@@ -275,7 +270,7 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
 
 # --------------------------------------------------------------- initiative
 @register
-class GalaxiesInitiativeCalculator(GalaxiesCalculator):
+class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
     r"""Initiative order: exact chance that each acts before each, and a seeded order.
 
     Example:
@@ -323,7 +318,7 @@ _EXAMPLE = "Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2"
 
 
 @register
-class GalaxiesVolleyCalculator(GalaxiesCalculator):
+class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
     """Every attack of a round, from several attackers, against one target's one dodge."""
 
     title = "Several attackers, one dodge (un seul jet d'esquive)"
@@ -348,11 +343,11 @@ class GalaxiesVolleyCalculator(GalaxiesCalculator):
                 tooltip=f"one attack a line, its code with every bonus added; kinds: {kinds}",
                 width="30em",
             ),
-            "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
+            "dodge": gc.code_box("3D+1", "Target's AGILITÉ (esquive)"),
             "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
             "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
-            "rounding": rounding_control(),
-            "half_dodge": half_dodge_control(),
+            "rounding": gc.rounding_control(),
+            "half_dodge": gc.half_dodge_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:

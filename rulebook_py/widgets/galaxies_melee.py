@@ -16,17 +16,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
+from . import galaxies_common as gc
 from .base import PythonCall, View
 from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
 from .format import escape, number, probability, table_html
-from .galaxies_common import (
-    GalaxiesCalculator,
-    code_box,
-    half_dodge_control,
-    rounding_control,
-)
 from .registry import register
 
 __all__ = ["GalaxiesMeleeCalculator"]
@@ -35,7 +30,7 @@ _SIDE = ("skill", "agility", "stance", "weapon", "proton", "bonus", "blows")
 
 
 @register
-class GalaxiesMeleeCalculator(GalaxiesCalculator):
+class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
     """One melee exchange between A and B, every stance of the source."""
 
     title = "Melee resolver (corps à corps)"
@@ -68,15 +63,15 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
             ("b", "B", "3D+2", "3D+1", g.Stance.COUNTER, g.MeleeWeapon.AB1),
         ):
             controls |= {
-                f"{p}_skill": code_box(skill, f"{name}'s skill (AB / CC / AM)"),
-                f"{p}_agility": code_box(agility, f"{name}'s AGILITÉ"),
+                f"{p}_skill": gc.code_box(skill, f"{name}'s skill (AB / CC / AM)"),
+                f"{p}_agility": gc.code_box(agility, f"{name}'s AGILITÉ"),
                 f"{p}_stance": enum_dropdown(f"{name}'s stance (posture)", g.Stance, stance),
                 f"{p}_weapon": enum_dropdown(f"{name}'s weapon (arme)", g.MeleeWeapon, weapon),
                 f"{p}_proton": checkbox(f"{name}'s blade is a proton blade (protonique)", False),
                 f"{p}_bonus": int_box(f"{name}'s BDC + BDT", 0),
                 f"{p}_blows": enum_dropdown(f"{name}'s weapons", g.BlowOption, g.BlowOption.SINGLE),
             }
-        controls["half_dodge"] = half_dodge_control()
+        controls["half_dodge"] = gc.half_dodge_control()
         controls["guard_tie"] = dropdown(
             "A tie against a parry or counter",
             [
@@ -88,7 +83,7 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
         controls["fixed_dodge"] = checkbox(
             "Fixed dodge (esquive fixe): AGILITÉ rolls replaced by their average", False
         )
-        controls["rounding"] = rounding_control()
+        controls["rounding"] = gc.rounding_control()
         return controls
 
     def compute(self, values: Mapping[str, Any]) -> View:
