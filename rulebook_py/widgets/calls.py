@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,19 +23,33 @@ from .base import PythonCall
 __all__ = ["changes", "read_path", "rule_call"]
 
 
+#: One step of a path: ``.name``, ``.name()``, ``[i]`` or ``[i:j]``.
+_STEP = re.compile(r"\.(\w+)(\(\))?|\[(-?\d*)(:?)(-?\d*)\]")
+
+
 def read_path(outcome: Any, then: str) -> Any:
-    """What ``outcome`` + ``then`` gives, for a path of attributes and calls without arguments.
+    """What ``outcome`` + ``then`` gives, for a path of attributes, calls without arguments, indexes.
 
     Example:
         >>> from fractions import Fraction
         >>> read_path(Fraction(1, 2), ".limit_denominator().denominator")
         2
+        >>> read_path([[1, 2], [3, 4]], "[-1][:1]")
+        [3]
     """
+    steps = list(_STEP.finditer(then))
+    if "".join(m.group(0) for m in steps) != then:
+        raise ValueError(f"cannot read {then!r}: give the value the line shows")
     value = outcome
-    for part in then.lstrip(".").split("."):
-        value = getattr(value, part.removesuffix("()"))
-        if part.endswith("()"):
-            value = value()
+    for m in steps:
+        name, called, start, colon, stop = m.groups()
+        if name:
+            value = getattr(value, name)
+            value = value() if called else value
+        elif colon:
+            value = value[int(start) if start else None : int(stop) if stop else None]
+        else:
+            value = value[int(start)]
     return value
 
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from .base import Calculator, PythonCall, View
-from .calls import changes
+from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
 from .registry import register
@@ -110,11 +110,7 @@ class UnisystemCheckCalculator(UnisystemCalculator):
     def compute(self, values: Mapping[str, Any]) -> View:
         """P(success), the roll needed, expected levels, and the level chart."""
         args = [values[k] for k in ("kind", "attribute", "skill", "modifier", "complexity")]
-        check = uni.check(*args, core=values["core"])
-        chance = check.success_chance()
-        call = PythonCall.of(
-            uni.check, *args, core=values["core"], then=".success_chance()", value=chance
-        )
+        check, call = rule_call(uni.check, *args, core=values["core"], then=".success_chance()")
         title = f"{check.kind.english.capitalize()}: success levels"
         chart = _level_chart(check.level_distribution(), title)
         return View(rows_html(uni.check_rows(check)), chart, call, check)
@@ -160,9 +156,7 @@ class UnisystemContestCalculator(UnisystemCalculator):
             del options["best_of"]
         if kind is not ContestType.FOOT_CHASE:
             del options["speed_a"], options["speed_b"], options["head_start"]
-        report = uni.contest_report(kind, a, b, **options)
-        call = PythonCall.of(uni.contest_report, kind, a, b, then=".a_wins", value=report.a_wins,
-                             **options)  # fmt: skip
+        report, call = rule_call(uni.contest_report, kind, a, b, then=".a_wins", **options)
         margin = report.margin().pmf()
         chart = bar_chart(
             {uni.number_text(k): p for k, p in margin.items()},

@@ -18,8 +18,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import unisystem as uni
-from .base import PythonCall, View
-from .calls import changes
+from .base import View
+from .calls import changes, read_path, rule_call
 from .charts import bar_chart
 from .controls import checkbox, dropdown, int_box, text_box
 from .format import escape
@@ -67,6 +67,12 @@ def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
 
 def _stances(*extra: tuple[str, uni.Stance]) -> list[tuple[str, uni.Stance]]:
     return [("normal", uni.Stance.NORMAL), *extra]
+
+
+def _ranged_answer(report: Any) -> tuple[str, Any]:
+    """The chance of a hit; suppressive fire rolls no attack: its mean damage."""
+    then = ".hit_chance" if report.attack is not None else ".damage.mean()"
+    return then, read_path(report, then)
 
 
 class _CombatCalculator(UnisystemCalculator):
@@ -143,8 +149,7 @@ class MeleeExchangeCalculator(_CombatCalculator):
         """P(hit), expected levels, the damage distribution and its chart."""
         args = {**values, "attack_weapon": None if values["attack_weapon"] == "real" else
                 values["attack_weapon"]}  # fmt: skip
-        report = uni.melee(**args)
-        call = PythonCall.of(uni.melee, then=".hit_chance", value=report.hit_chance, **args)
+        report, call = rule_call(uni.melee, then=".hit_chance", **args)
         chart = _damage_chart(report.damage.pmf(), "Damage of the exchange")
         return View(self.report_html(report.rows, report.unused), chart, call, report)
 
@@ -212,16 +217,12 @@ class RangedAttackCalculator(_CombatCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Distribution of bullets in and of total damage."""
-        report = uni.ranged(**values)
-        call = PythonCall.of(uni.ranged, then=".hit_chance", value=report.hit_chance, **values)
+        report, call = rule_call(uni.ranged, then=_ranged_answer, **values)
         chart = _damage_chart(report.damage.pmf(), "Total damage")
         if report.attack is not None:
             chart = bar_chart(report.hits.pmf(), title="Bullets in", x_title="hits",
                               highlight=lambda k: k > 0,  # type: ignore[operator]
                               highlight_label="hit", other_label="miss") + chart  # fmt: skip
-        else:
-            call = PythonCall.of(uni.ranged, then=".damage.mean()", value=report.damage.mean(),
-                                 **values)  # fmt: skip
         return View(self.report_html(report.rows, report.unused), chart, call, report)
 
 
@@ -260,8 +261,7 @@ class InitiativeCalculator(_CombatCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Table of P(acts first), each side's total, and the chart."""
-        report = uni.initiative(**values)
-        call = PythonCall.of(uni.initiative, then=".chances", value=report.chances, **values)
+        report, call = rule_call(uni.initiative, then=".chances", **values)
         group = values["group"]
         chart = bar_chart(report.chances, title="Who acts in the first group" if group else
                           "Who acts first", x_title="combatant")  # fmt: skip
@@ -321,8 +321,7 @@ class ActionPlannerCalculator(_CombatCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """One row per action: penalty, bonus, P(total ≥ 9)."""
-        plan = uni.action_plan(**values)
-        call = PythonCall.of(uni.action_plan, then=".chances", value=plan.chances, **values)
+        plan, call = rule_call(uni.action_plan, then=".chances", **values)
         rows = [(s.number, s.action.label or s.action.kind.label, s.action.kind.label,
                  "free" if s.free else "extra", cell(uni.signed_text(s.penalty) if s.penalty
                                                      else "0"),

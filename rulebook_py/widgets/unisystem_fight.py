@@ -19,8 +19,8 @@ import ipywidgets as widgets
 
 from ..systems import unisystem as uni
 from ..systems.unisystem import CloseSkill, CoreDie, DefenceKind, WoundRule
-from .base import PythonCall, View
-from .calls import changes
+from .base import View
+from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import dropdown, int_box, text_box
 from .registry import register
@@ -81,8 +81,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out = uni.fight_between(**values)
-        call = PythonCall.of(uni.fight_between, then=".first_wins", value=out.first_wins, **values)
+        out, call = rule_call(uni.fight_between, then=".first_wins", **values)
         ends = {
             f"{who} wins, {w} wound{'s' * (w != 1)} taken": p for (who, w), p in out.ends.items()
         }
