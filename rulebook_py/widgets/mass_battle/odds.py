@@ -14,8 +14,8 @@ import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ...systems.mass_battle import action_name
-from ..base import PythonCall, View
-from ..calls import changes
+from ..base import View
+from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
@@ -79,11 +79,8 @@ class MassBattleOddsCalculator(form.TwoColumns):
         a, d = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
         args |= form.battlefield_values(values)
-        outcome = mass_battle.battle_of(a, d, **args)
+        outcome, call = rule_call(mass_battle.battle_of, a, d, then=".attacker_wins", **args)
         odds = outcome.odds
-        call = PythonCall.of(
-            mass_battle.battle_of, a, d, then=".attacker_wins", value=odds.attacker_wins, **args
-        )
         notes = list(outcome.notes)
         if not split:
             notes.append(

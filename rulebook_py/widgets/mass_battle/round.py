@@ -15,8 +15,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...systems import mass_battle
-from ..base import PythonCall, View
-from ..calls import changes
+from ..base import View
+from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape
 from ..registry import register
@@ -77,11 +77,8 @@ class MassBattleRoundCalculator(form.TwoColumns):
         a, d = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {"holder": values["holder"], "round_number": values["round"]}
         args |= form.battlefield_values(values)
-        outcome = mass_battle.round_of(a, d, **args)
+        outcome, call = rule_call(mass_battle.round_of, a, d, then=".result.rows()[-2:]", **args)
         r = outcome.result
-        call = PythonCall.of(
-            mass_battle.round_of, a, d, then=".result.rows()[-2:]", value=r.rows()[-2:], **args
-        )
         notes = list(outcome.notes)
         notes += [
             f"{who}, “{_POINTS[key]}”: {asked} asked, {bound} possible: {used} used"

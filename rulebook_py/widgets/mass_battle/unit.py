@@ -13,8 +13,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...systems import mass_battle
-from ..base import Calculator, PythonCall, View
-from ..calls import changes
+from ..base import Calculator, View
+from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
 from ..registry import register
@@ -67,11 +67,8 @@ class UnitBuilderCalculator(Calculator):
             **form.battlefield_values(values),
         }
         plan = form.plan_of(values, "")
-        outcome = mass_battle.unit_totals(plan, **args)
+        outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
-        call = PythonCall.of(
-            mass_battle.unit_totals, plan, then=".steps[-1].result", value=last.result, **args
-        )
         rows = [
             (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, s.note)
             for s in outcome.steps
