@@ -111,20 +111,18 @@ def text_box(
         >>> type(text_box("Combatants", "a", rows=4)).__name__
         'Textarea'
     """
-    common: dict[str, Any] = {
-        "value": value,
-        "description": description,
-        "placeholder": placeholder,
-        "continuous_update": False,
-        "style": LABEL_STYLE,
-    }
+    kind, em = (widgets.Textarea, 16) if rows else (widgets.Text, 8)
+    extra: dict[str, Any] = {"rows": rows} if rows else {}
     if tooltip:
-        common["tooltip"] = tooltip
-    if rows:
-        layout = sized(description, 16 if input_em is None else input_em, width)
-        return widgets.Textarea(rows=rows, layout=layout, **common)
-    return widgets.Text(
-        layout=sized(description, 8 if input_em is None else input_em, width), **common
+        extra["tooltip"] = tooltip
+    return kind(
+        value=value,
+        description=description,
+        placeholder=placeholder,
+        continuous_update=False,
+        style=LABEL_STYLE,
+        layout=sized(description, em if input_em is None else input_em, width),
+        **extra,
     )
 
 
