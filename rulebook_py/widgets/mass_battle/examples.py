@@ -14,8 +14,8 @@ import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ...systems.mass_battle import EXAMPLE_STEPS, STEP_NAMES
-from ..base import Calculator, PythonCall, View
-from ..calls import changes
+from ..base import Calculator, View
+from ..calls import changes, rule_call
 from ..controls import dropdown
 from ..format import escape, table_html
 from ..registry import register
@@ -48,16 +48,11 @@ class WorkedExampleCalculator(Calculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The rows up to the chosen step, and what that step does."""
-        outcome = mass_battle.worked_example(values["example"])
         step = values["step"]
-        rows = outcome.result.rows()[: step + 1]
+        then = f".result.rows()[:{step + 1}]"
+        outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
+        rows = call.value
         said = EXAMPLE_STEPS[values["example"]][step]
         html = f"<p><b>Step {escape(STEP_NAMES[step])}.</b> {escape(said)}</p>"
         html += table_html(["step", "what", *outcome.names], rows)
-        call = PythonCall.of(
-            mass_battle.worked_example,
-            values["example"],
-            then=f".result.rows()[:{step + 1}]",
-            value=rows,
-        )
         return View(html, "", call, outcome)
