@@ -19,27 +19,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..systems.chroniques import (
-    ChaseTrait,
-    Condition,
-    Cover,
-    DefensiveAction,
-    IntoMelee,
-    Lighting,
-    ability_modifier,
-    attack_report,
-    chase_report,
-    conditions_report,
-    first_aid,
-    initiative_report,
-    knock_out_report,
-    opposed_magic_report,
-)
-from .base import Calculator, PythonCall, View
+from ..systems import chroniques as co
+from .base import Calculator, View
+from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
-from .format import escape, number, probability, table_html
+from .format import number, probability, table_html
 from .registry import register
+from .tables import lines_html, notes_html
 
 __all__ = [
     "ChroniquesAttackCalculator",
@@ -55,8 +42,8 @@ _DIE_OPTIONS = [("d20", "d20"), ("best of two d20 (2d20kh1)", "2d20kh1"), ("d12"
                 ("best of two d12 (2d12kh1)", "2d12kh1")]  # fmt: skip
 _KIND_OPTIONS = [("melee (contact)", "melee"), ("ranged (distance)", "ranged"),
                  ("magic (magique)", "magic")]  # fmt: skip
-_CONDITION_OPTIONS = [(f"{c.english} ({c.label})", c.name) for c in Condition]
-_TRAIT_OPTIONS = [(f"{t.english} ({t.modifier:+d})", t.name) for t in ChaseTrait]
+_CONDITION_OPTIONS = [(f"{c.english} ({c.label})", c.name) for c in co.Condition]
+_TRAIT_OPTIONS = [(f"{t.english} ({t.modifier:+d})", t.name) for t in co.ChaseTrait]
 _CRITICAL_OPTIONS = [("20 only", 20), *((f"{k}–20", k) for k in range(19, 14, -1))]
 _CONCERTED_OPTIONS = [("none", 0), ("+2 (helper already rolled)", 2),
                       ("+4 (helper already rolled)", 4), ("helper still to roll", "helper")]  # fmt: skip
@@ -65,10 +52,6 @@ _STR_TIP = "As a rule, a creature's STR modifier is its damage bonus (the source
 
 def _signed(v: int) -> str:
     return f"{v:+d}"
-
-
-def _notes(notes: Any) -> str:
-    return "".join(f"<p class='rb-note'>{escape(n)}</p>" for n in notes)
 
 
 def _yes(flag: bool) -> str:
@@ -80,7 +63,7 @@ class _Chroniques(Calculator):
 
     def show_roll(self, roll: Any) -> str:
         """The roll's lines, every die shown."""
-        return "<br>".join(escape(line) for line in roll.lines)
+        return lines_html(roll.lines)
 
 
 # --------------------------------------------------------------- 1. attack
@@ -95,15 +78,16 @@ class ChroniquesAttackCalculator(_Chroniques):
     """
 
     title = "Attack (test d'attaque)"
-    bench_changes = (("bonus", 7), ("defense", 18), ("die", "2d20kh1"),
-                     ("attacker_conditions", ("BLINDED",)), ("kind", "ranged"), ("cover", "PARTIAL"),
-                     ("defender_conditions", ("KNOCKED_DOWN",)), ("temporary", True),
-                     ("damage", "2d6"), ("concerted", "helper"), ("critical_from", 19))  # fmt: skip
+    bench_changes = (
+        changes(bonus=7, defense=18, die="2d20kh1", attacker_conditions=("BLINDED",))
+        + changes(kind="ranged", cover="PARTIAL", defender_conditions=("KNOCKED_DOWN",))
+        + changes(temporary=True, damage="2d6", concerted="helper", critical_from=19)
+    )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Attack score, DEF, die, situation, conditions and damage."""
         defence = [(f"{d.label} ({d.bonus:+d} DEF)" if d.bonus else "none", d.name)
-                   for d in DefensiveAction]  # fmt: skip
+                   for d in co.DefensiveAction]  # fmt: skip
         return {
             "bonus": int_box("Attack score (ATQ)", 4),
             "defense": int_box("Target's DEF", 14),
@@ -113,12 +97,12 @@ class ChroniquesAttackCalculator(_Chroniques):
             "damage": text_box("Damage dice (DM)", "1d8"),
             "damage_modifier": int_box("Damage modifier", 3),
             "cover": dropdown("Cover (couvert)",
-                              [(f"{c.label} ({c.modifier:+d})", c.name) for c in Cover], "NONE"),
+                              [(f"{c.label} ({c.modifier:+d})", c.name) for c in co.Cover], "NONE"),
             "into_melee": dropdown("Shooting into melee",
-                                   [(f"{m.label} ({m.modifier:+d})", m.name) for m in IntoMelee],
+                                   [(f"{m.label} ({m.modifier:+d})", m.name) for m in co.IntoMelee],
                                    "NONE"),
             "lighting": dropdown("Light (luminosité)",
-                                 [(f"{x.english} ({x.label})", x.name) for x in Lighting], "DAY"),
+                                 [(f"{x.english} ({x.label})", x.name) for x in co.Lighting], "DAY"),
             "long_range": checkbox("Long range, up to ×2 (portée longue, −5)", False),
             "repeated": int_box("Repeated ability (−5 each)", 0),
             "untrained_weapon": checkbox("Untrained weapon (−3)", False),
@@ -149,8 +133,7 @@ class ChroniquesAttackCalculator(_Chroniques):
             v["concerted"] = 0
         else:
             v["helper_bonus"] = None
-        r = attack_report(*args, **v)
-        call = PythonCall.of(attack_report, *args, **v, then=".outcome.hit", value=r.outcome.hit)
+        r, call = rule_call(co.attack_report, *args, **v, then=".outcome.hit")
         rows = [("Die rolled", r.die.notation), ("Attack score after modifiers", _signed(r.bonus)),
                 ("DEF after modifiers", r.defense)]  # fmt: skip
         rows += [(f"  {what}", _signed(n)) for what, n in r.modifiers]
@@ -168,7 +151,7 @@ class ChroniquesAttackCalculator(_Chroniques):
         if v["temporary"]:
             rows.append(("Expected temporary damage", number(r.expected_temporary)))
             notes.append(_STR_TIP)
-        html = table_html(["", "exact answer"], rows) + _notes(notes)
+        html = table_html(["", "exact answer"], rows) + notes_html(notes)
         if not r.possible:
             return View(html, "", call, r)
         if v["temporary"]:
@@ -213,9 +196,11 @@ class ChroniquesConditionsCalculator(_Chroniques):
     """
 
     title = "Harmful conditions (états préjudiciables)"
-    bench_changes = (("attacker_conditions", ("WEAKENED", "KNOCKED_DOWN")),
-                     ("defender_conditions", ("STUNNED",)), ("kind", "ranged"),
-                     ("die", "2d20kh1"), ("first_round", False), ("turn", "L"))  # fmt: skip
+    bench_changes = (
+        changes(attacker_conditions=("WEAKENED", "KNOCKED_DOWN"))
+        + changes(defender_conditions=("STUNNED",), kind="ranged", die="2d20kh1")
+        + changes(first_round=False, turn="L")
+    )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both sides' conditions, the round, and an attack to price."""
@@ -236,10 +221,8 @@ class ChroniquesConditionsCalculator(_Chroniques):
         """A table of every effect for both sides, then the attack with and without them."""
         v = dict(values)
         args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
-        r = conditions_report(*args, **v)
+        r, call = rule_call(co.conditions_report, *args, **v, then=".hurt.outcome.hit")
         free, hurt = r.free, r.hurt
-        call = PythonCall.of(conditions_report, *args, **v, then=".hurt.outcome.hit",
-                             value=hurt.outcome.hit)  # fmt: skip
         rows = [(name, f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS]
         rows.append(("Declared turn", r.verdict, ""))
         odds = [("Die", free.die.notation, hurt.die.notation),
@@ -250,7 +233,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
                  probability(hurt.outcome.critical))]  # fmt: skip
         html = (table_html(["effect", "attacker", "defender"], rows)
                 + table_html(["", "no conditions", "with the conditions"], odds)
-                + _notes(f"{n}." for n in hurt.notes))  # fmt: skip
+                + notes_html(f"{n}." for n in hurt.notes))  # fmt: skip
         chart = grouped_bar_chart(
             ["hit", "critical"],
             {"no conditions": [free.outcome.hit, free.outcome.critical],
@@ -271,8 +254,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
     """
 
     title = "Knocking out (DM temporaires)"
-    bench_changes = (("rolled", 5), ("target_strength", 0), ("hit_points", 6), ("already", 2),
-                     ("damage", "1d4+2"))  # fmt: skip
+    bench_changes = changes(rolled=5, target_strength=0, hit_points=6, already=2, damage="1d4+2")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The blow (damage rolled, or the dice for the exact odds) and the target."""
@@ -284,7 +266,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
-        r = knock_out_report(**values)
+        r, call = rule_call(co.knock_out_report, *values.values(), then=".minutes")
         ko, minutes = r.state, r.minutes
         out = f"at least {ko.minutes} minute{'s' if ko.minutes != 1 else ''}"
         verdict = (
@@ -302,8 +284,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
         chart = bar_chart(minutes, title=f"Minutes knocked out after one hit of {r.dice}",
                           x_title="minutes (0: still conscious)", highlight=lambda m: m > 0,
                           highlight_label="knocked out", other_label="conscious")  # fmt: skip
-        call = PythonCall.of(knock_out_report, *values.values(), then=".minutes", value=minutes)
-        return View(table_html(["", ""], rows) + _notes([_STR_TIP]), chart, call, r)
+        return View(table_html(["", ""], rows) + notes_html([_STR_TIP]), chart, call, r)
 
 
 # ------------------------------------------------------------ 4. first aid
@@ -317,7 +298,7 @@ class ChroniquesFirstAidCalculator(_Chroniques):
     """
 
     title = "First aid (aide médicale)"
-    bench_changes = (("intelligence", 3), ("die", "2d20kh1"), ("intelligence", -4))
+    bench_changes = changes(intelligence=3, die="2d20kh1") + changes(intelligence=-4)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The helper's INT modifier and die."""
@@ -326,11 +307,10 @@ class ChroniquesFirstAidCalculator(_Chroniques):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """P(the dying character is saved)."""
-        r = first_aid(values["intelligence"], values["die"])
+        r, call = rule_call(co.first_aid, *values.values(), then=".odds.hit")
         rows = [("INT test", f"{r.die.notation} {_signed(r.bonus)} against {r.difficulty}"),
                 ("P(saved)", probability(r.odds.hit)),
                 ("P(not saved by this test)", probability(r.odds.miss))]  # fmt: skip
-        call = PythonCall.of(first_aid, *values.values(), then=".odds.hit", value=r.odds.hit)
         return View(table_html(["", "exact answer"], rows), "", call, r)
 
 
@@ -346,8 +326,7 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
     """
 
     title = "Opposed magic attack (attaque magique opposée)"
-    bench_changes = (("caster_bonus", 8), ("target_bonus", 3), ("caster_die", "2d20kh1"),
-                     ("target_die", "d12"))  # fmt: skip
+    bench_changes = changes(caster_bonus=8, target_bonus=3, caster_die="2d20kh1", target_die="d12")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both magic attack scores and dice."""
@@ -358,7 +337,7 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
-        r = opposed_magic_report(**values)
+        r, call = rule_call(co.opposed_magic_report, **values, then=".opposed.hit")
         o, f = r.opposed, r.fixed
         rows = [("P(the spell succeeds)", probability(o.hit), probability(f.hit)),
                 ("P(critical success)", probability(o.critical), probability(f.critical)),
@@ -369,9 +348,7 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
                                    "magic DEF": [f.hit, f.critical]},
                                   title="The caster's chances")  # fmt: skip
         note = ["The caster wins ties; only the caster's natural 20 and natural 1 count."]
-        call = PythonCall.of(opposed_magic_report, **values, then=".opposed.hit",
-                             value=o.hit)  # fmt: skip
-        return View(table_html(head, rows) + _notes(note), chart, call, r)
+        return View(table_html(head, rows) + notes_html(note), chart, call, r)
 
 
 # ----------------------------------------------------------- 6. initiative
@@ -399,8 +376,9 @@ class ChroniquesInitiativeCalculator(_Chroniques):
     """
 
     title = "Initiative and surprise"
-    bench_changes = (("delay_name", "Elvira"), ("delay_to", 5), ("ambush", "none"),
-                     ("ambushers_dex", 4), ("ambush", "pcs"), ("ambushers_stealth", 5))  # fmt: skip
+    bench_changes = changes(
+        delay_name="Elvira", delay_to=5, ambush="none", ambushers_dex=4
+    ) + changes(ambush="pcs", ambushers_stealth=5)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Combatants, one delay, and the ambush."""
@@ -418,10 +396,10 @@ class ChroniquesInitiativeCalculator(_Chroniques):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The order, with each ambushed combatant's chance of being surprised in round 1."""
-        r = initiative_report(**values)
+        r, call = rule_call(co.initiative_report, **values, then=".names")
         odds = r.surprised
         rows = [(rank, c.name, c.initiative, "PC (PJ)" if c.player else "NPC (PNJ)",
-                 f"{c.wisdom} ({_signed(ability_modifier(c.wisdom))})",
+                 f"{c.wisdom} ({_signed(co.ability_modifier(c.wisdom))})",
                  "acts" if c.acts else "loses the action",
                  f"{probability(odds[c.name])} ({c.die})" if c.name in odds else "—")
                 for rank, c in enumerate(r.order, 1)]  # fmt: skip
@@ -430,8 +408,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
         if r.difficulty is not None:
             nat = " (only a natural 1 fails)" if r.difficulty <= 1 else ""
             notes.append(f"Surprise: a WIS test against {r.difficulty}{nat}.")
-        call = PythonCall.of(initiative_report, **values, then=".names", value=r.names)
-        return View(table_html(head, rows) + _notes(notes), "", call, r)
+        return View(table_html(head, rows) + notes_html(notes), "", call, r)
 
 
 # ---------------------------------------------------------------- 7. chase
@@ -448,9 +425,11 @@ class ChroniquesChaseCalculator(_Chroniques):
     title = "Chase (poursuite)"
     kind = "fight"
     default_seed = 3
-    bench_changes = (("quarry_dex", 5), ("quarry_die", "d20"), ("sight", 150), ("distance", 60),
-                     ("pursuer_traits", ("HUGE",)), ("endurance_from", 11), ("max_rounds", 40),
-                     ("pursuer_acts", "3"), ("quarry_untrained", 1), ("heavy_rain", True))  # fmt: skip
+    bench_changes = (
+        changes(quarry_dex=5, quarry_die="d20", sight=150, distance=60)
+        + changes(pursuer_traits=("HUGE",), endurance_from=11, max_rounds=40, pursuer_acts="3")
+        + changes(quarry_untrained=1, heavy_rain=True)
+    )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Both sides, the distances, the rounds followed and the named parameters."""
@@ -492,7 +471,7 @@ class ChroniquesChaseCalculator(_Chroniques):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
-        r = chase_report(**values)
+        r, call = rule_call(co.chase_report, **values, then=".odds.capture")
         odds, rules = r.odds, r.rules
         rows = [("Pursuer's test", self._test(r.pursuer, rules)),
                 ("Quarry's test", self._test(r.quarry, rules))]  # fmt: skip
@@ -512,5 +491,4 @@ class ChroniquesChaseCalculator(_Chroniques):
                                   {"capture": list(odds.capture_by_round[:last]),
                                    "escape": list(odds.escape_by_round[:last])},
                                   title="When the chase ends", x_title="round")  # fmt: skip
-        call = PythonCall.of(chase_report, **values, then=".odds.capture", value=odds.capture)
         return View(table_html(["", "exact answer"], rows), chart, call, r)

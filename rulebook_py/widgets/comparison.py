@@ -19,7 +19,8 @@ import ipywidgets as widgets
 
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
-from .base import Calculator, PythonCall, View
+from .base import Calculator, View
+from .calls import changes, rule_call
 from .charts import grouped_bar_chart
 from .controls import LABEL_STYLE, int_box, sized
 from .format import number, percent, probability, table_html
@@ -45,17 +46,11 @@ class SideBySideCalculator(Calculator):
     title = "One skill gap, four dice engines"
     kind = "fight"
     bench_changes = (
-        ("gap", 2),
-        ("blows", 5),
-        ("hit_points", 20),
-        ("gap", 4),
-        ("hit_points", 30),
-        ("gap", 6),
-        ("blows", 10),
-        ("gap", 0),
-        ("hit_points", 12),
-        ("blows", 3),
-        ("gap", 1),
+        changes(gap=2, blows=5, hit_points=20)
+        + changes(gap=4, hit_points=30)
+        + changes(gap=6, blows=10)
+        + changes(gap=0, hit_points=12, blows=3)
+        + changes(gap=1)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -76,7 +71,8 @@ class SideBySideCalculator(Calculator):
     def compute(self, values: Mapping[str, Any]) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
         gap, blows, hit_points = values["gap"], values["blows"], values["hit_points"]
-        outcome = comparison.compare(gap, blows=blows, hit_points=hit_points)
+        kw = {"blows": blows, "hit_points": hit_points}
+        outcome, call = rule_call(comparison.compare, gap, then=".wins", **kw)
         rows = outcome.rows
         steps = f"{gap} step{'s' * (gap != 1)}"
         table = table_html(
@@ -120,13 +116,5 @@ class SideBySideCalculator(Calculator):
             },
             title=f"The better side, {steps} ahead",
             x_title="system",
-        )
-        call = PythonCall.of(
-            comparison.compare,
-            gap,
-            blows=blows,
-            hit_points=hit_points,
-            then=".wins",
-            value=outcome.wins,
         )
         return View(duel_text + table, chart, call, outcome)

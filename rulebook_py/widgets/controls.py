@@ -63,20 +63,30 @@ def _option_em(options: Sequence[Any]) -> float:
 
 
 def int_box(
-    description: str, value: int, *, tooltip: str = "", width: str | None = None
-) -> widgets.IntText:
-    """A whole-number box.
+    description: str,
+    value: int,
+    *,
+    tooltip: str = "",
+    width: str | None = None,
+    bounds: tuple[int, int] | None = None,
+) -> widgets.IntText | widgets.BoundedIntText:
+    """A whole-number box (kept within ``bounds``, least and greatest, when given).
 
     Example:
         >>> int_box("Skill", 2, tooltip="0 means untrained").tooltip
         '0 means untrained'
+        >>> int_box("Shots", 3, bounds=(1, 10)).max
+        10
     """
-    return widgets.IntText(
+    cls = widgets.BoundedIntText if bounds else widgets.IntText
+    extent = {"min": bounds[0], "max": bounds[1]} if bounds else {}
+    return cls(
         value=value,
         description=description,
         tooltip=tooltip or None,
         style=LABEL_STYLE,
         layout=sized(description, 6, width),
+        **extent,
     )
 
 
@@ -101,20 +111,18 @@ def text_box(
         >>> type(text_box("Combatants", "a", rows=4)).__name__
         'Textarea'
     """
-    common: dict[str, Any] = {
-        "value": value,
-        "description": description,
-        "placeholder": placeholder,
-        "continuous_update": False,
-        "style": LABEL_STYLE,
-    }
+    kind, em = (widgets.Textarea, 16) if rows else (widgets.Text, 8)
+    extra: dict[str, Any] = {"rows": rows} if rows else {}
     if tooltip:
-        common["tooltip"] = tooltip
-    if rows:
-        layout = sized(description, 16 if input_em is None else input_em, width)
-        return widgets.Textarea(rows=rows, layout=layout, **common)
-    return widgets.Text(
-        layout=sized(description, 8 if input_em is None else input_em, width), **common
+        extra["tooltip"] = tooltip
+    return kind(
+        value=value,
+        description=description,
+        placeholder=placeholder,
+        continuous_update=False,
+        style=LABEL_STYLE,
+        layout=sized(description, em if input_em is None else input_em, width),
+        **extra,
     )
 
 

@@ -1,5 +1,8 @@
 """Calculators of the Galaxies Jumelles chapter: codes, shots, melee, psy, volley, initiative.
 
+The melee resolver is in :mod:`.galaxies_melee`; the volley (several attackers,
+one dodge) closes this module.
+
 Each maps its controls to one call of :mod:`rulebook_py.systems.galaxies`
 and formats the outcome; the roll shown is the outcome's own ``.roll(rng)``.
 
@@ -18,22 +21,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
+from . import galaxies_common as gc
 from .base import PythonCall, View
+from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
-from .controls import LABEL_STYLE, checkbox, dropdown, enum_dropdown, int_box, sized, text_box
+from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
 from .format import escape, number, probability, table_html
-from .galaxies_common import (
-    GalaxiesCalculator,
-    changes,
-    code_box,
-    half_dodge_control,
-    rounding_control,
-    rule_call,
-    table,
-)
 from .galaxies_melee import GalaxiesMeleeCalculator
-from .galaxies_volley import GalaxiesVolleyCalculator
 from .registry import register
+from .tables import rows_html
 
 __all__ = [
     "GalaxiesCodeCalculator",
@@ -48,7 +44,7 @@ __all__ = [
 
 # --------------------------------------------------------------- dice codes
 @register
-class GalaxiesCodeCalculator(GalaxiesCalculator):
+class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
     """A dice code: distribution, average, fixed value; two codes compared.
 
     Example:
@@ -65,17 +61,17 @@ class GalaxiesCodeCalculator(GalaxiesCalculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Two codes, a halving switch and the rounding."""
         return {
-            "code": code_box("4D+2", "Code A"),
-            "other": code_box("3D+1", "Code B"),
+            "code": gc.code_box("4D+2", "Code A"),
+            "other": gc.code_box("3D+1", "Code B"),
             "halved": checkbox("Halve A's roll (divisé par 2)", False),
-            "rounding": rounding_control(),
+            "rounding": gc.rounding_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
         kw = {"halved": values["halved"], "rounding": values["rounding"]}
         args = (values["code"], values["other"])
-        r, call = rule_call(g.code_report, *args, read=lambda r: (".higher", r.higher), **kw)
+        r, call = rule_call(g.code_report, *args, then=".higher", **kw)
         a, b = r.attack, r.defence
         da, db = a.distribution(), b.distribution()
         way = "rounded up" if values["rounding"] is g.Rounding.UP else "rounded down"
@@ -114,11 +110,11 @@ def contest_view(
     ``html`` is a note shown first.
     """
     outs, n = c.outcomes, len(c.attacks)
-    html += table(["roll", *(f"{o.label} ({o.english})" for o in outs)], c.rows(), c.caption)
+    html += rows_html(c.rows(), ["roll", *(f"{o.label} ({o.english})" for o in outs)], c.caption)
     if n > 1:
         shared = "" if c.unaware else " (all face the same defence roll)"
         header = [f"of the {n} rolls, exactly", *(o.label for o in outs)]
-        html += table(header, c.count_rows(), f"How many rolls end in each outcome{shared}")
+        html += rows_html(c.count_rows(), header, f"How many rolls end in each outcome{shared}")
         first = outs[0]
         html += (
             f"<p>At least one roll ends in {escape(first.label)} ({escape(first.english)}): "
@@ -155,19 +151,8 @@ _MODES = [
 _FIRE = {m.name.lower(): m for m in g.FireMode}
 
 
-def _count_box(description: str, value: int, most: int) -> widgets.BoundedIntText:
-    return widgets.BoundedIntText(
-        value=value,
-        min=1,
-        max=most,
-        description=description,
-        style=LABEL_STYLE,
-        layout=sized(description, 6),
-    )
-
-
 @register
-class GalaxiesShotCalculator(GalaxiesCalculator):
+class GalaxiesShotCalculator(gc.GalaxiesCalculator):
     """Shooting or throwing an explosive at a character who dodges.
 
     Example:
@@ -188,21 +173,23 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Shooter, options, target."""
         return {
-            "attack": code_box("4D+2", "Weapon skill / DX / FO (code)"),
+            "attack": gc.code_box("4D+2", "Weapon skill / DX / FO (code)"),
             "weapon": enum_dropdown("Weapon (arme)", g.Weapon, g.Weapon.PISTOL),
             "bdc": int_box("BDC (combat bonus)", 0),
             "bdp": int_box("BDP (range bonus)", 0),
             "bdt": int_box("BDT", 0),
             "mode": dropdown("Option", _MODES, "single"),
-            "shots": _count_box("Shots in the burst (rafale)", 3, g.MAX_ATTACKS),
+            "shots": int_box("Shots in the burst (rafale)", 3, bounds=(1, g.MAX_ATTACKS)),
             "aimed": checkbox("Aimed last round (viser: + mantisse of VOLONTÉ)", False),
-            "sustained": _count_box("Successive round at this target (feu nourri)", 1, 100),
-            "willpower": code_box("3D", "Shooter's VOLONTÉ (VO)"),
-            "dodge": code_box("3D+1", "Target's AGILITÉ (esquive)"),
+            "sustained": int_box(
+                "Successive round at this target (feu nourri)", 1, bounds=(1, 100)
+            ),
+            "willpower": gc.code_box("3D", "Shooter's VOLONTÉ (VO)"),
+            "dodge": gc.code_box("3D+1", "Target's AGILITÉ (esquive)"),
             "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
             "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
-            "rounding": rounding_control(),
-            "half_dodge": half_dodge_control(),
+            "rounding": gc.rounding_control(),
+            "half_dodge": gc.half_dodge_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:
@@ -220,7 +207,7 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
             if values["aimed"] or values["sustained"] > 1:
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
         args = (values["attack"], values["dodge"])
-        c, call = rule_call(func, *args, read=g.Contest.python_value, **kw)
+        c, call = rule_call(func, *args, then=g.Contest.python_value, **kw)
         if func is g.throw_explosive:
             note = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
             note += "weapon, aiming and sustained fire do not apply.</p>"
@@ -230,7 +217,7 @@ class GalaxiesShotCalculator(GalaxiesCalculator):
 
 
 @register
-class GalaxiesPsychicCalculator(GalaxiesCalculator):
+class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
     """A psychic technique (or two at once) against a dodge, a psychic counter or VOLONTÉ.
 
     Example:
@@ -250,17 +237,17 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Psychic skill, bonuses, kind of attack, option, the target's code."""
         return {
-            "skill": code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
+            "skill": gc.code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
             "attack": enum_dropdown("Attack", g.PsyAttack, g.PsyAttack.PHYSICAL),
             "option": enum_dropdown("Techniques", g.PsyOption, g.PsyOption.SINGLE),
-            "second_skill": code_box("4D", "Other PSY skill (complémentarité only)"),
+            "second_skill": gc.code_box("4D", "Other PSY skill (complémentarité only)"),
             "bdc": int_box("BDC (technique)", 2),
             "bdp": int_box("BDP (range bonus)", 0),
             "bdt": int_box("BDT (not for mental attacks)", 0),
-            "defence": code_box("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
+            "defence": gc.code_box("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
             "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
-            "rounding": rounding_control(),
-            "half_dodge": half_dodge_control(),
+            "rounding": gc.rounding_control(),
+            "half_dodge": gc.half_dodge_control(),
         }
 
     def compute(self, values: Mapping[str, Any]) -> View:
@@ -270,7 +257,7 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
         if values["option"] is g.PsyOption.COMPLEMENTARITY:
             kw["second_skill"] = values["second_skill"]
         args = (values["skill"], values["defence"])
-        c, call = rule_call(g.psychic_attack, *args, read=g.Contest.python_value, **kw)
+        c, call = rule_call(g.psychic_attack, *args, then=g.Contest.python_value, **kw)
         physical = values["attack"] is g.PsyAttack.PHYSICAL
         factors = g.shot_damage_factors(values["half_dodge"]) if physical else None
         view = contest_view(c, call, "Outcome of the technique", factors)
@@ -283,7 +270,7 @@ class GalaxiesPsychicCalculator(GalaxiesCalculator):
 
 # --------------------------------------------------------------- initiative
 @register
-class GalaxiesInitiativeCalculator(GalaxiesCalculator):
+class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
     r"""Initiative order: exact chance that each acts before each, and a seeded order.
 
     Example:
@@ -314,9 +301,7 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
-        i, call = rule_call(
-            g.initiative, values["combatants"], read=lambda i: (".table()", i.table())
-        )
+        i, call = rule_call(g.initiative, values["combatants"], then=".table()")
         table = i.table()
         names = [c.name for c in i.combatants]
         rows = [
@@ -326,3 +311,74 @@ class GalaxiesInitiativeCalculator(GalaxiesCalculator):
         caption = "Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column"
         html = table_html(["acts before →", "roll", *names], rows, caption=caption)
         return View(html, "", call, i)
+
+
+# ------------------------------------------------------------------- volley
+_EXAMPLE = "Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2"
+
+
+@register
+class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
+    """Every attack of a round, from several attackers, against one target's one dodge."""
+
+    title = "Several attackers, one dodge (un seul jet d'esquive)"
+    kind = "fight"
+    bench_changes = (
+        changes(dodge_mode=g.DodgeMode.TOTAL, immobile=True, dodge="4D")
+        + changes(attacks=_EXAMPLE + "\nOrn: instinctive 4D+1\nZed: melee 4D")
+        + changes(dodge_mode=g.DodgeMode.FIXED, rounding=g.Rounding.UP)
+        + changes(dodge_mode=g.DodgeMode.UNAWARE, half_dodge=Fraction(1))
+    )
+
+    def build_controls(self) -> Mapping[str, widgets.Widget]:
+        """The attack lines, the target's AGILITÉ and dodge, the shared options."""
+        kinds = ", ".join(
+            k.keyword + (" N" if k is g.AttackKind.BURST else "") for k in g.AttackKind
+        )
+        return {
+            "attacks": text_box(
+                "Attacks: Name: kind code",
+                _EXAMPLE,
+                rows=5,
+                tooltip=f"one attack a line, its code with every bonus added; kinds: {kinds}",
+                width="30em",
+            ),
+            "dodge": gc.code_box("3D+1", "Target's AGILITÉ (esquive)"),
+            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
+            "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
+            "rounding": gc.rounding_control(),
+            "half_dodge": gc.half_dodge_control(),
+        }
+
+    def compute(self, values: Mapping[str, Any]) -> View:
+        """Each roll's chances, the joint law of full hits and half-dodges, the chart."""
+        keys = ("dodge_mode", "rounding", "target_immobile")
+        kw = {k: values[self.fields.get(k, k)] for k in keys}
+        v, call = rule_call(
+            g.volley, values["attacks"], values["dodge"], then=".at_least_one_full", **kw
+        )
+        n, top = len(v.rolls), len(v.grid()[0]) - 2
+        header = ["roll", "code", "lands in full", "half-dodge", "neither"]
+        html = rows_html(v.rows(), header, v.caption)
+        html += rows_html(
+            v.grid(),
+            ["in full ↓ / half-dodged →", *(str(h) for h in range(top + 1))],
+            f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
+        )
+        factor = values["half_dodge"]
+        html += (
+            f"<p><b>At least one roll lands in full: {probability(v.at_least_one_full)}</b>; "
+            f"on average {number(v.expected_full)} land in full and "
+            f"{number(v.expected_half)} are half-dodged. Expected damage, counted in full hits: "
+            f"{number(v.expected_damage(factor))} (a half-dodge counted as {factor} of a hit). "
+            "An explosive that is dodged still deals its secondary zone's damage, "
+            "not counted here.</p>"
+        )
+        fulls, halves = v.full_distribution(), v.half_distribution()
+        chart = grouped_bar_chart(
+            [str(k) for k in range(n + 1)],
+            {"in full": list(fulls.values()), "half-dodged": list(halves.values())},
+            title=f"How many of the {n} rolls land in full, how many are half-dodged",
+            x_title="number of rolls",
+        )
+        return View(html, chart, call, v)

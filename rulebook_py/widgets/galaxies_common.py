@@ -7,54 +7,23 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
-from .base import Calculator, PythonCall
+from .base import Calculator
 from .controls import dropdown, text_box
-from .format import escape, probability, table_html
+from .tables import lines_html
 
 __all__ = [
     "GalaxiesCalculator",
-    "changes",
     "code_box",
     "half_dodge_control",
     "rounding_control",
-    "rule_call",
-    "table",
 ]
-
-
-def changes(**values: Any) -> tuple[tuple[str, Any], ...]:
-    """``(control, value)`` pairs for :attr:`Calculator.bench_changes`, applied in order.
-
-    Example:
-        >>> changes(code="5D", halved=True) + changes(code="4D")
-        (('code', '5D'), ('halved', True), ('code', '4D'))
-    """
-    return tuple(values.items())
-
-
-def rule_call(
-    func: Callable[..., Any], *args: Any, read: Callable[[Any], tuple[str, Any]], **kw: Any
-) -> tuple[Any, PythonCall]:
-    """Call one rule, and write the same call for the Python line.
-
-    ``read`` gives what the line reads from the outcome: the Python that
-    follows the call (``".higher"``) and the value it gives.
-
-    Example:
-        >>> r, call = rule_call(g.opposed, "1D", "1D", read=lambda o: (".tie", o.tie))
-        >>> call.expression, call.value
-        ("galaxies.opposed('1D', '1D').tie", Fraction(1, 6))
-    """
-    outcome = func(*args, **kw)
-    then, value = read(outcome)
-    return outcome, PythonCall.of(func, *args, then=then, value=value, **kw)
 
 
 def code_box(value: str, description: str) -> widgets.Text:
@@ -83,17 +52,6 @@ def half_dodge_control() -> widgets.Dropdown:
     return dropdown("A half-dodge (demi-esquive) deals", _SHARES, g.HALF_DODGE_FACTOR)
 
 
-def table(header: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
-    """A table of the rules' rows, each exact chance (a ``Fraction``) as a percentage and fraction.
-
-    Example:
-        >>> "<td>50.00 % (1/2)</td>" in table(["p"], [[Fraction(1, 2)]])
-        True
-    """
-    cells = [[probability(x) if isinstance(x, Fraction) else x for x in row] for row in rows]
-    return table_html(header, cells, caption)
-
-
 class GalaxiesCalculator(Calculator):
     """The chapter's calculators: every roll shows its lines, every die listed."""
 
@@ -105,4 +63,4 @@ class GalaxiesCalculator(Calculator):
 
     def show_roll(self, roll: Any) -> str:
         """One line per roll of the outcome."""
-        return "<br>".join(escape(line) for line in roll.lines())
+        return lines_html(roll.lines())

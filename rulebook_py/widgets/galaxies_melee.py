@@ -16,17 +16,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
+from . import galaxies_common as gc
 from .base import PythonCall, View
+from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
 from .format import escape, number, probability, table_html
-from .galaxies_common import (
-    GalaxiesCalculator,
-    changes,
-    code_box,
-    half_dodge_control,
-    rounding_control,
-)
 from .registry import register
 
 __all__ = ["GalaxiesMeleeCalculator"]
@@ -35,7 +30,7 @@ _SIDE = ("skill", "agility", "stance", "weapon", "proton", "bonus", "blows")
 
 
 @register
-class GalaxiesMeleeCalculator(GalaxiesCalculator):
+class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
     """One melee exchange between A and B, every stance of the source."""
 
     title = "Melee resolver (corps à corps)"
@@ -67,20 +62,16 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
             ("a", "A", "4D+1", "3D", g.Stance.ATTACK, g.MeleeWeapon.AB2),
             ("b", "B", "3D+2", "3D+1", g.Stance.COUNTER, g.MeleeWeapon.AB1),
         ):
-            controls[f"{p}_skill"] = code_box(skill, f"{name}'s skill (AB / CC / AM)")
-            controls[f"{p}_agility"] = code_box(agility, f"{name}'s AGILITÉ")
-            controls[f"{p}_stance"] = enum_dropdown(f"{name}'s stance (posture)", g.Stance, stance)
-            controls[f"{p}_weapon"] = enum_dropdown(
-                f"{name}'s weapon (arme)", g.MeleeWeapon, weapon
-            )
-            controls[f"{p}_proton"] = checkbox(
-                f"{name}'s blade is a proton blade (protonique)", False
-            )
-            controls[f"{p}_bonus"] = int_box(f"{name}'s BDC + BDT", 0)
-            controls[f"{p}_blows"] = enum_dropdown(
-                f"{name}'s weapons", g.BlowOption, g.BlowOption.SINGLE
-            )
-        controls["half_dodge"] = half_dodge_control()
+            controls |= {
+                f"{p}_skill": gc.code_box(skill, f"{name}'s skill (AB / CC / AM)"),
+                f"{p}_agility": gc.code_box(agility, f"{name}'s AGILITÉ"),
+                f"{p}_stance": enum_dropdown(f"{name}'s stance (posture)", g.Stance, stance),
+                f"{p}_weapon": enum_dropdown(f"{name}'s weapon (arme)", g.MeleeWeapon, weapon),
+                f"{p}_proton": checkbox(f"{name}'s blade is a proton blade (protonique)", False),
+                f"{p}_bonus": int_box(f"{name}'s BDC + BDT", 0),
+                f"{p}_blows": enum_dropdown(f"{name}'s weapons", g.BlowOption, g.BlowOption.SINGLE),
+            }
+        controls["half_dodge"] = gc.half_dodge_control()
         controls["guard_tie"] = dropdown(
             "A tie against a parry or counter",
             [
@@ -92,18 +83,14 @@ class GalaxiesMeleeCalculator(GalaxiesCalculator):
         controls["fixed_dodge"] = checkbox(
             "Fixed dodge (esquive fixe): AGILITÉ rolls replaced by their average", False
         )
-        controls["rounding"] = rounding_control()
+        controls["rounding"] = gc.rounding_control()
         return controls
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
         a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
-        kw = {
-            "half_dodge_factor": values["half_dodge"],
-            "guard_tie_lands": values["guard_tie"],
-            "rounding": values["rounding"],
-            "fixed_dodge": values["fixed_dodge"],
-        }
+        keys = ("half_dodge_factor", "guard_tie_lands", "rounding", "fixed_dodge")
+        kw = {k: values[self.fields.get(k, k)] for k in keys}
         r = g.melee(a, b, **kw)
         html = "<p>"
         if r.a_roll and r.b_roll:

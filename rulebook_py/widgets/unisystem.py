@@ -18,45 +18,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import unisystem as uni
-from ..systems.unisystem import CheckKind, ContestType, CoreDie, Mean
+from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from .base import Calculator, PythonCall, View
+from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
-from .format import escape, number, probability, table_html
 from .registry import register
+from .tables import lines_html, rows_html
 
 __all__ = [
     "UnisystemCalculator",
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
-    "cell",
     "core_dropdown",
-    "rows_html",
 ]
-
-
-def cell(value: object) -> str:
-    """A table cell: a chance as a percentage, a :class:`Mean` as a number, text as it is.
-
-    Example:
-        >>> cell(Fraction(1, 2)), cell(Mean(Fraction(7, 2))), cell(None), cell("+2")
-        ('50.00 % (1/2)', '3.50', '—', '+2')
-    """
-    if isinstance(value, Mean):
-        return number(value)
-    if isinstance(value, Fraction):
-        return probability(value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {cell(v)}" for k, v in value.items())
-    if isinstance(value, tuple):
-        return " / ".join(cell(v) for v in value)
-    return "—" if value is None else str(value)
-
-
-def rows_html(rows: Iterable[Sequence[object]], head: Sequence[str] = ("", "exact answer")) -> str:
-    """The table of an outcome's rows, every value through :func:`cell`."""
-    return table_html(list(head), [[cell(v) for v in row] for row in rows])
 
 
 class UnisystemCalculator(Calculator):
@@ -73,7 +49,8 @@ class UnisystemCalculator(Calculator):
     ) -> str:
         """An outcome's rows, then a "Not used" row for each setting that does not count."""
         named = (self.label_of(k) if k in self.controls else k for k, _ in unused)
-        notes = [(f"Not used: {name}", why) for name, (_, why) in zip(named, unused)]
+        pad = [""] * (len(head) - 2)
+        notes = [(f"Not used: {name}", why, *pad) for name, (_, why) in zip(named, unused)]
         return rows_html([*rows, *notes], head)
 
     def show_roll(self, roll: Any) -> str:
@@ -81,7 +58,7 @@ class UnisystemCalculator(Calculator):
         text = str(roll)
         for sep in self.roll_breaks:
             text = text.replace(sep, "\n")
-        return "<br>".join(escape(line) for line in text.splitlines())
+        return lines_html(text.splitlines())
 
 
 def core_dropdown() -> widgets.Dropdown:
@@ -113,14 +90,9 @@ class UnisystemCheckCalculator(UnisystemCalculator):
 
     title = "Task or test (épreuve ou test)"
     bench_changes = (
-        ("attribute", 4),
-        ("kind", CheckKind.SIMPLE_TEST),
-        ("modifier", 0),
-        ("kind", CheckKind.UNSKILLED),
-        ("complexity", 10),
-        ("core", CoreDie.TWO_D6),
-        ("kind", CheckKind.TASK),
-        ("skill", 2),
+        changes(attribute=4, kind=CheckKind.SIMPLE_TEST, modifier=0)
+        + changes(kind=CheckKind.UNSKILLED, complexity=10, core=CoreDie.TWO_D6)
+        + changes(kind=CheckKind.TASK, skill=2)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -138,11 +110,7 @@ class UnisystemCheckCalculator(UnisystemCalculator):
     def compute(self, values: Mapping[str, Any]) -> View:
         """P(success), the roll needed, expected levels, and the level chart."""
         args = [values[k] for k in ("kind", "attribute", "skill", "modifier", "complexity")]
-        check = uni.check(*args, core=values["core"])
-        chance = check.success_chance()
-        call = PythonCall.of(
-            uni.check, *args, core=values["core"], then=".success_chance()", value=chance
-        )
+        check, call = rule_call(uni.check, *args, core=values["core"], then=".success_chance()")
         title = f"{check.kind.english.capitalize()}: success levels"
         chart = _level_chart(check.level_distribution(), title)
         return View(rows_html(uni.check_rows(check)), chart, call, check)
@@ -160,15 +128,9 @@ class UnisystemContestCalculator(UnisystemCalculator):
 
     title = "Contest (test ou épreuve en résistance)"
     bench_changes = (
-        ("best_of", 5),
-        ("bonus_a", 8),
-        ("kind", ContestType.FOOT_CHASE),
-        ("head_start", "B"),
-        ("speed_a", 18),
-        ("kind", ContestType.SNEAKING),
-        ("kind", ContestType.GENERIC),
-        ("bonus_b", 2),
-        ("core", CoreDie.TWO_D6),
+        changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="B", speed_a=18)
+        + changes(kind=ContestType.SNEAKING)
+        + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -194,9 +156,7 @@ class UnisystemContestCalculator(UnisystemCalculator):
             del options["best_of"]
         if kind is not ContestType.FOOT_CHASE:
             del options["speed_a"], options["speed_b"], options["head_start"]
-        report = uni.contest_report(kind, a, b, **options)
-        call = PythonCall.of(uni.contest_report, kind, a, b, then=".a_wins", value=report.a_wins,
-                             **options)  # fmt: skip
+        report, call = rule_call(uni.contest_report, kind, a, b, then=".a_wins", **options)
         margin = report.margin().pmf()
         chart = bar_chart(
             {uni.number_text(k): p for k, p in margin.items()},
@@ -220,7 +180,7 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
     """
 
     title = "D10 or 2D6 − 2 as the core die"
-    bench_changes = (("bonus", 2), ("bonus", 8), ("bonus", -1), ("bonus", 6))
+    bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The bonus added to the core die."""

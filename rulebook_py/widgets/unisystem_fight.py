@@ -19,7 +19,8 @@ import ipywidgets as widgets
 
 from ..systems import unisystem as uni
 from ..systems.unisystem import CloseSkill, CoreDie, DefenceKind, WoundRule
-from .base import PythonCall, View
+from .base import View
+from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import dropdown, int_box, text_box
 from .registry import register
@@ -63,15 +64,9 @@ class UnisystemFightCalculator(UnisystemCalculator):
     kind = "fight"
     default_seed = 8  # the chapter's worked fight
     bench_changes = (
-        ("out_at", 3),
-        ("second_dexterity", 4),
-        ("second_dodge", 2),
-        ("first_defence", DefenceKind.PARRY),
-        ("wounds", WoundRule.LEVELS),
-        ("out_at", 20),
-        ("core", CoreDie.TWO_D6),
-        ("first_kind", CloseSkill.HAND_WEAPON),
-        ("second_name", "Ann"),
+        changes(out_at=3, second_dexterity=4, second_dodge=2, first_defence=DefenceKind.PARRY)
+        + changes(wounds=WoundRule.LEVELS, out_at=20, core=CoreDie.TWO_D6)
+        + changes(first_kind=CloseSkill.HAND_WEAPON, second_name="Ann")
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -86,8 +81,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out = uni.fight_between(**values)
-        call = PythonCall.of(uni.fight_between, then=".first_wins", value=out.first_wins, **values)
+        out, call = rule_call(uni.fight_between, then=".first_wins", **values)
         ends = {
             f"{who} wins, {w} wound{'s' * (w != 1)} taken": p for (who, w), p in out.ends.items()
         }

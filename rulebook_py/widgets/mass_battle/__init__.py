@@ -15,14 +15,12 @@ Example:
 from __future__ import annotations
 
 from .examples import EXAMPLE_STEPS, WorkedExampleCalculator
-from .form import ACTION_OPTIONS, BREAKER_OPTIONS, ROLLED_OPTIONS, round_table_html, unit_form
+from .form import ROLLED_OPTIONS, round_table_html
 from .odds import MassBattleOddsCalculator
 from .round import MassBattleRoundCalculator
 from .unit import UnitBuilderCalculator
 
 __all__ = [
-    "ACTION_OPTIONS",
-    "BREAKER_OPTIONS",
     "EXAMPLE_STEPS",
     "ROLLED_OPTIONS",
     "MassBattleOddsCalculator",
@@ -30,5 +28,4 @@ __all__ = [
     "UnitBuilderCalculator",
     "WorkedExampleCalculator",
     "round_table_html",
-    "unit_form",
 ]

@@ -14,7 +14,8 @@ import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ...systems.mass_battle import EXAMPLE_STEPS, STEP_NAMES
-from ..base import Calculator, PythonCall, View
+from ..base import Calculator, View
+from ..calls import changes, rule_call
 from ..controls import dropdown
 from ..format import escape, table_html
 from ..registry import register
@@ -34,7 +35,7 @@ class WorkedExampleCalculator(Calculator):
     """
 
     title = "The worked examples, step by step"
-    bench_changes = (("step", 3), ("example", "dragon"), ("step", 8), ("example", "brigands"))
+    bench_changes = changes(step=3, example="dragon") + changes(step=8, example="brigands")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Which example, and up to which step."""
@@ -47,16 +48,11 @@ class WorkedExampleCalculator(Calculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The rows up to the chosen step, and what that step does."""
-        outcome = mass_battle.worked_example(values["example"])
         step = values["step"]
-        rows = outcome.result.rows()[: step + 1]
+        then = f".result.rows()[:{step + 1}]"
+        outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
+        rows = call.value
         said = EXAMPLE_STEPS[values["example"]][step]
         html = f"<p><b>Step {escape(STEP_NAMES[step])}.</b> {escape(said)}</p>"
         html += table_html(["step", "what", *outcome.names], rows)
-        call = PythonCall.of(
-            mass_battle.worked_example,
-            values["example"],
-            then=f".result.rows()[:{step + 1}]",
-            value=rows,
-        )
         return View(html, "", call, outcome)

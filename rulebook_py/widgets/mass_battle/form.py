@@ -19,20 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...systems.mass_battle import (
-    SLOTS,
-    UNIT_DEFAULTS,
-    Attitude,
-    BattleRound,
-    ChancePolicy,
-    Choice,
-    CommanderClass,
-    Cunning,
-    Fame,
-    Morale,
-    Terrain,
-    Weather,
-)
+from ...systems import mass_battle as mb
 from ..base import Calculator
 from ..controls import checkbox, dropdown, int_box
 from ..format import escape, table_html
@@ -45,7 +32,6 @@ __all__ = [
     "TwoColumns",
     "field_controls",
     "fields_of",
-    "notes_html",
     "plan_of",
     "round_table_html",
     "unit_form",
@@ -72,19 +58,19 @@ _LEADERSHIP = [
     (f"{short} ({cls.by_experience[0]:+d})", f"{cls.name}/LITTLE")
     if len(set(cls.by_experience)) == 1
     else (f"{short}, {text} ({value:+d})", f"{cls.name}/{exp}")
-    for cls, short in zip(CommanderClass, _SHORT)
+    for cls, short in zip(mb.CommanderClass, _SHORT)
     for exp, text, value in zip(_EXPERIENCE, _EXP_TEXT, cls.by_experience)
     if len(set(cls.by_experience)) > 1 or exp == "LITTLE"
 ]
 
-_ENTRIES = [(c.label, c.value) for c in Choice]
+_ENTRIES = [(c.label, c.value) for c in mb.Choice]
 #: Resolved entries of the action lists, in the reader's words.
-ACTION_OPTIONS = [e for e, c in zip(_ENTRIES, Choice) if not c.rolled and not c.breaker]
+ACTION_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if not c.rolled and not c.breaker]
 #: Charge-breakers: they answer the enemy's first charge (two-unit calculators only).
-BREAKER_OPTIONS = [e for e, c in zip(_ENTRIES, Choice) if c.breaker and not c.rolled]
+BREAKER_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if c.breaker and not c.rolled]
 #: Actions whose dice the battle odds average over exactly (battle odds only).
-ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, Choice) if c.rolled]
-POLICIES = [(p.description, p.name) for p in ChancePolicy]
+ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if c.rolled]
+POLICIES = [(p.description, p.name) for p in mb.ChancePolicy]
 WEAPONS = [
     ("hand weapons", "melee"),
     ("missile weapons", "missile"),
@@ -125,26 +111,29 @@ def unit_form(
         >>> form["a_offense"].value, form["a_action1"].value, form["a_attitude2"].value
         (3, 'ambush offense', 'same')
     """
-    v = {**UNIT_DEFAULTS, **start, "action1": first_action}
-    attitudes = _named(Attitude)
+    v = {**mb.UNIT_DEFAULTS, **start, "action1": first_action}
+    attitudes = _named(mb.Attitude)
     boxes = {"vitality": "Vitality %", "offense": "Offense level", "defense": "Defense level"}
     controls = {
         p + k: int_box(text, v[k]) for k, text in boxes.items() if vitality or k != "vitality"
     }
-    menus: list[tuple[str, str, list[tuple[str, str]]]] = [
+    menus = [
         ("attitude", "Attitude", attitudes),
         ("attitude2", "Then the attitude", [("the same every round", "same"), *attitudes]),
+        ("morale", "Morale (moral)", _named(mb.Morale)),
+        ("fame", "Commander is", _named(mb.Fame)),
+        ("leadership", "Leadership", _LEADERSHIP),
+        ("reading", "Leadership list", _READINGS),
+        ("cunning", "Cunning (ruse)", _named(mb.Cunning)),
+        ("weapons", "Fights with", WEAPONS),
+        ("lean", "Free points go", _LEANS),
     ]
-    menus += [("morale", "Morale (moral)", _named(Morale)), ("fame", "Commander is", _named(Fame))]
-    menus += [("leadership", "Leadership", _LEADERSHIP), ("reading", "Leadership list", _READINGS)]
-    menus += [("cunning", "Cunning (ruse)", _named(Cunning)), ("weapons", "Fights with", WEAPONS)]
-    menus += [("lean", "Free points go", _LEANS)]
     for key, text, options in menus:
         controls[p + key] = dropdown(text, options, v[key], width=_WIDE)
         if key == "attitude2":
             controls[p + "attitude2_round"] = int_box("from round", v["attitude2_round"])
     controls[p + "feels_weather"] = checkbox("Feels the weather (not undead)", True)
-    for k in range(1, SLOTS + 1):
+    for k in range(1, mb.SLOTS + 1):
         controls[f"{p}action{k}"] = dropdown(
             f"Special action {k}", actions, v[f"action{k}"], width=_WIDE
         )
@@ -154,10 +143,10 @@ def unit_form(
 
 def field_controls() -> dict[str, widgets.Widget]:
     """The terrain, the weather, firm ground and tight combat, shared by both units."""
-    terrains = [(t.label, t.name) for t in Terrain]
+    terrains = [(t.label, t.name) for t in mb.Terrain]
     return {
         "terrain": dropdown("Terrain", terrains, "ROAD", width="30em"),
-        "weather": dropdown("Weather", _named(Weather), "NORMAL", width="30em"),
+        "weather": dropdown("Weather", _named(mb.Weather), "NORMAL", width="30em"),
         "well_placed": checkbox("Marsh, muddy plain: defenders on firm ground", True),
         "tight": checkbox("Tight combat (combat serré): both defenses +5, every round", False),
     }
@@ -175,18 +164,18 @@ def battlefield_values(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def plan_of(values: Mapping[str, Any], p: str) -> dict[str, Any]:
     """The plan of the ``p`` controls: every value that differs from its default."""
-    keys = [n[len(p) :] for n in values if n.startswith(p) and n[len(p) :] in UNIT_DEFAULTS]
-    return {k: values[p + k] for k in keys if values[p + k] != UNIT_DEFAULTS[k]}
+    keys = [n[len(p) :] for n in values if n.startswith(p) and n[len(p) :] in mb.UNIT_DEFAULTS]
+    return {k: values[p + k] for k in keys if values[p + k] != mb.UNIT_DEFAULTS[k]}
 
 
 def fields_of(*sides: tuple[str, str], **shared: str) -> dict[str, str]:
     """The rules' names of the plans' values (``attacker['offense']``) -> their controls."""
-    named = {f"{side}[{key!r}]": p + key for side, p in sides for key in UNIT_DEFAULTS}
+    named = {f"{side}[{key!r}]": p + key for side, p in sides for key in mb.UNIT_DEFAULTS}
     return {**named, "tight_combat": "tight", **shared}
 
 
 def round_table_html(
-    result: BattleRound, attacker: str = "Attacker", defender: str = "Defender"
+    result: mb.BattleRound, attacker: str = "Attacker", defender: str = "Defender"
 ) -> str:
     """A round's steps as an HTML table (one column per unit).
 
@@ -196,11 +185,6 @@ def round_table_html(
         True
     """
     return table_html(["step", "what", attacker, defender], result.rows())
-
-
-def notes_html(notes: Sequence[str]) -> str:
-    """Notes above an answer."""
-    return "".join(f"<p class='rb-note'><i>Note:</i> {escape(n)}</p>" for n in notes)
 
 
 class TwoColumns(Calculator):

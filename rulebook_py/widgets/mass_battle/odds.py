@@ -14,26 +14,14 @@ import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ...systems.mass_battle import action_name
-from ..base import PythonCall, View
+from ..base import View
+from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
 from ..registry import register
-from .form import (
-    ACTION_OPTIONS,
-    BREAKER_OPTIONS,
-    EXAMPLE_UNITS,
-    HOLDERS,
-    POLICIES,
-    ROLLED_OPTIONS,
-    TwoColumns,
-    battlefield_values,
-    field_controls,
-    fields_of,
-    notes_html,
-    plan_of,
-    unit_form,
-)
+from ..tables import notes_html
+from . import form
 
 __all__ = ["MassBattleOddsCalculator"]
 
@@ -46,7 +34,7 @@ _REPLAY += ["defender loses", "attacker left", "defender left"]
 
 
 @register
-class MassBattleOddsCalculator(TwoColumns):
+class MassBattleOddsCalculator(form.TwoColumns):
     """Exact odds of a whole battle and a seeded replay; the brigands' battle by default.
 
     Example:
@@ -58,36 +46,27 @@ class MassBattleOddsCalculator(TwoColumns):
     title = "Battle odds (bataille)"
     kind = "fight"
     side_titles = ("Attacker (brigands)", "Defender (knights)")
-    fields = fields_of(("attacker", "a_"), ("defender", "d_"))
+    fields = form.fields_of(("attacker", "a_"), ("defender", "d_"))
     bench_changes = (
-        ("a_vitality", 60),
-        ("d_policy", "CAUTIOUS"),
-        ("a_action1", "ambush offense 4"),
-        ("d_vitality", 100),
-        ("terrain", "WOODED_HILLSIDE"),
-        ("holder", ""),
-        ("holder", "d"),
-        ("a_action1", "rolled ambush offense"),
-        ("a_action2", "charge"),
-        ("a_action2_round", 3),
-        ("d_action1", "rolled breaker"),
-        ("timing", "AFTER_ROLL"),
-        ("a_policy", "SPLIT"),
-        ("a_vitality", 100),
+        changes(a_vitality=60, d_policy="CAUTIOUS", a_action1="ambush offense 4")
+        + changes(d_vitality=100, terrain="WOODED_HILLSIDE", holder="")
+        + changes(holder="d", a_action1="rolled ambush offense", a_action2="charge")
+        + changes(a_action2_round=3, d_action1="rolled breaker", timing="AFTER_ROLL")
+        + changes(a_policy="SPLIT", a_vitality=100)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Per unit: the unit form and its d4 policy; then the field and the battle."""
         controls: dict[str, widgets.Widget] = {}
-        options = ACTION_OPTIONS + BREAKER_OPTIONS + ROLLED_OPTIONS
+        options = form.ACTION_OPTIONS + form.BREAKER_OPTIONS + form.ROLLED_OPTIONS
         for p, first, policy in (
             ("a_", "ambush offense", "ALL_OFFENSE"),
             ("d_", "none", "ALL_DEFENSE"),
         ):
-            controls |= unit_form(p, EXAMPLE_UNITS[p], options, first)
-            controls[f"{p}policy"] = dropdown("d4 policy", POLICIES, policy, width="22em")
-        controls |= field_controls()
-        controls["holder"] = dropdown("Holds the ground", HOLDERS, "d", width="22em")
+            controls |= form.unit_form(p, form.EXAMPLE_UNITS[p], options, first)
+            controls[f"{p}policy"] = dropdown("d4 policy", form.POLICIES, policy, width="22em")
+        controls |= form.field_controls()
+        controls["holder"] = dropdown("Holds the ground", form.HOLDERS, "d", width="22em")
         controls["cover"] = int_box("Cover for a rolled ambush (+0 to +3)", 1)
         controls["timing"] = dropdown("d4 allotted", _TIMINGS, "BEFORE_ROLL", width="22em")
         controls["max_rounds"] = int_box("Stop after rounds", 20)
@@ -97,14 +76,11 @@ class MassBattleOddsCalculator(TwoColumns):
         """Exact chances, rounds and expected vitality, with two charts."""
         split = "SPLIT" in (values["a_policy"], values["d_policy"])
         self.controls["timing"].disabled = not split
-        a, d = plan_of(values, "a_"), plan_of(values, "d_")
+        a, d = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
-        args |= battlefield_values(values)
-        outcome = mass_battle.battle_of(a, d, **args)
+        args |= form.battlefield_values(values)
+        outcome, call = rule_call(mass_battle.battle_of, a, d, then=".attacker_wins", **args)
         odds = outcome.odds
-        call = PythonCall.of(
-            mass_battle.battle_of, a, d, then=".attacker_wins", value=odds.attacker_wins, **args
-        )
         notes = list(outcome.notes)
         if not split:
             notes.append(
@@ -139,7 +115,11 @@ class MassBattleOddsCalculator(TwoColumns):
             title="Vitality at the end (0 = destroyed)",
             x_title="vitality %",
         )
-        html = notes_html(notes) + note + table_html(["outcome", "exact chance"], rows)
+        html = (
+            notes_html(notes, "<i>Note:</i> ")
+            + note
+            + table_html(["outcome", "exact chance"], rows)
+        )
         return View(html, rounds + finals, call, outcome)
 
     def show_roll(self, roll: mass_battle.BattleReplay) -> str:

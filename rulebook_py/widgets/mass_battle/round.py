@@ -15,24 +15,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...systems import mass_battle
-from ..base import PythonCall, View
+from ..base import View
+from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape
 from ..registry import register
-from .form import (
-    ACTION_OPTIONS,
-    BREAKER_OPTIONS,
-    EXAMPLE_UNITS,
-    HOLDERS,
-    TwoColumns,
-    battlefield_values,
-    field_controls,
-    fields_of,
-    notes_html,
-    plan_of,
-    round_table_html,
-    unit_form,
-)
+from ..tables import notes_html
+from . import form
 
 __all__ = ["MassBattleRoundCalculator"]
 
@@ -47,7 +36,7 @@ _POINTS = {
 
 
 @register
-class MassBattleRoundCalculator(TwoColumns):
+class MassBattleRoundCalculator(form.TwoColumns):
     """One round between two units, every total shown; the brigands' ambush by default.
 
     Example:
@@ -59,19 +48,11 @@ class MassBattleRoundCalculator(TwoColumns):
 
     title = "Round resolver (ronde de combat)"
     side_titles = ("Attacker (brigands)", "Defender (princess's guard)")
-    fields = fields_of(("attacker", "a_"), ("defender", "d_"), round_number="round")
+    fields = form.fields_of(("attacker", "a_"), ("defender", "d_"), round_number="round")
     bench_changes = (
-        ("a_chance_off", 1),
-        ("a_die", 2),
-        ("d_attitude", "EXTREMELY_DEFENSIVE"),
-        ("terrain", "FOREST"),
-        ("d_die", 4),
-        ("a_action2", "charge"),
-        ("a_special_off", 1),
-        ("round", 2),
-        ("d_action1", "retreat"),
-        ("terrain", "CAVE_FRONT"),
-        ("tight", True),
+        changes(a_chance_off=1, a_die=2, d_attitude="EXTREMELY_DEFENSIVE", terrain="FOREST")
+        + changes(d_die=4, a_action2="charge", a_special_off=1, round=2, d_action1="retreat")
+        + changes(terrain="CAVE_FRONT", tight=True)
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
@@ -81,24 +62,23 @@ class MassBattleRoundCalculator(TwoColumns):
             ("a_", "ambush free", {"special_off": 2, "die": 4, "chance_off": 3}),
             ("d_", "none", {"die": 2}),
         ):
-            controls |= unit_form(p, EXAMPLE_UNITS[p], ACTION_OPTIONS + BREAKER_OPTIONS, first)
+            controls |= form.unit_form(
+                p, form.EXAMPLE_UNITS[p], form.ACTION_OPTIONS + form.BREAKER_OPTIONS, first
+            )
             del controls[p + "lean"]  # every pool is placed by the boxes "... points on offense"
             controls |= {p + k: int_box(text, start.get(k, 0)) for k, text in _POINTS.items()}
-        controls |= field_controls()
-        controls["holder"] = dropdown("Holds the ground", HOLDERS, "d", width="22em")
+        controls |= form.field_controls()
+        controls["holder"] = dropdown("Holds the ground", form.HOLDERS, "d", width="22em")
         controls["round"] = int_box("Round (ronde)", 1)
         return controls
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The round's table and the vitality left."""
-        a, d = plan_of(values, "a_"), plan_of(values, "d_")
+        a, d = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {"holder": values["holder"], "round_number": values["round"]}
-        args |= battlefield_values(values)
-        outcome = mass_battle.round_of(a, d, **args)
+        args |= form.battlefield_values(values)
+        outcome, call = rule_call(mass_battle.round_of, a, d, then=".result.rows()[-2:]", **args)
         r = outcome.result
-        call = PythonCall.of(
-            mass_battle.round_of, a, d, then=".result.rows()[-2:]", value=r.rows()[-2:], **args
-        )
         notes = list(outcome.notes)
         notes += [
             f"{who}, “{_POINTS[key]}”: {asked} asked, {bound} possible: {used} used"
@@ -116,7 +96,12 @@ class MassBattleRoundCalculator(TwoColumns):
             if steps[2].note != "none"
         )
         actions = f"<p>Special actions this round: {said}.</p>" if said else ""
-        html = notes_html(notes) + round_table_html(r) + actions + f"<p><b>{verdict}</b></p>"
+        html = (
+            notes_html(notes, "<i>Note:</i> ")
+            + form.round_table_html(r)
+            + actions
+            + f"<p><b>{verdict}</b></p>"
+        )
         return View(html, "", call, outcome)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:

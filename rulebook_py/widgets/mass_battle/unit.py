@@ -13,20 +13,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...systems import mass_battle
-from ..base import Calculator, PythonCall, View
+from ..base import Calculator, View
+from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
 from ..registry import register
-from .form import (
-    ACTION_OPTIONS,
-    EXAMPLE_UNITS,
-    WEAPONS,
-    battlefield_values,
-    field_controls,
-    fields_of,
-    plan_of,
-    unit_form,
-)
+from . import form
 
 __all__ = ["UnitBuilderCalculator"]
 
@@ -48,31 +40,23 @@ class UnitBuilderCalculator(Calculator):
     """
 
     title = "Unit builder (unité)"
-    fields = fields_of(("unit", ""), round_number="round")
+    fields = form.fields_of(("unit", ""), round_number="round")
     bench_changes = (
-        ("attitude", "SUICIDAL_OFFENSIVE"),
-        ("morale", "RADIANT"),
-        ("leadership", "BRILLIANT/VETERAN"),
-        ("terrain", "WOODED_MOUNTAINTOP"),
-        ("holds", "defender"),
-        ("action2", "retreat"),
-        ("round", 3),
-        ("terrain", "MARSH"),
-        ("well_placed", False),
-        ("cunning", "MACHIAVELLIAN"),
-        ("lean", "EVEN"),
-        ("terrain", "CAVE_FRONT"),
-        ("tight", True),
-        ("action3", "tight luck 4"),
+        changes(attitude="SUICIDAL_OFFENSIVE", morale="RADIANT", leadership="BRILLIANT/VETERAN")
+        + changes(terrain="WOODED_MOUNTAINTOP", holds="defender", action2="retreat", round=3)
+        + changes(terrain="MARSH", well_placed=False, cunning="MACHIAVELLIAN", lean="EVEN")
+        + changes(terrain="CAVE_FRONT", tight=True, action3="tight luck 4")
     )
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """The unit form, the round, and what the unit stands on; the brigands by default."""
-        controls = unit_form("", EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense", False)
+        controls = form.unit_form(
+            "", form.EXAMPLE_UNITS["a_"], form.ACTION_OPTIONS, "ambush offense", False
+        )
         controls["round"] = int_box("Round (ronde)", 1)
         controls["holds"] = dropdown("This unit", _HOLDS, "attacker", width="30em")
-        controls["enemy_weapons"] = dropdown("The enemy fights with", WEAPONS, "melee")
-        return controls | field_controls()
+        controls["enemy_weapons"] = dropdown("The enemy fights with", form.WEAPONS, "melee")
+        return controls | form.field_controls()
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The step-by-step totals before the d4."""
@@ -80,14 +64,11 @@ class UnitBuilderCalculator(Calculator):
             "holds": values["holds"],
             "enemy_weapons": values["enemy_weapons"],
             "round_number": values["round"],
-            **battlefield_values(values),
+            **form.battlefield_values(values),
         }
-        plan = plan_of(values, "")
-        outcome = mass_battle.unit_totals(plan, **args)
+        plan = form.plan_of(values, "")
+        outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
-        call = PythonCall.of(
-            mass_battle.unit_totals, plan, then=".steps[-1].result", value=last.result, **args
-        )
         rows = [
             (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, s.note)
             for s in outcome.steps
