@@ -15,10 +15,11 @@ import ipywidgets as widgets
 
 from ..systems import galaxies as g
 from .base import PythonCall, View
+from .calls import changes
 from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
 from .format import escape, number, percent, probability, table_html
-from .galaxies_common import GalaxiesCalculator, changes, code_box
+from .galaxies_common import GalaxiesCalculator, code_box
 from .registry import register
 
 __all__ = ["GalaxiesFightCalculator"]
