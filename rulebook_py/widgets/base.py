@@ -32,8 +32,7 @@ from __future__ import annotations
 import inspect
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Protocol
@@ -51,7 +50,6 @@ __all__ = [
     "PythonCall",
     "View",
     "call_text",
-    "control_for",
 ]
 
 
@@ -179,35 +177,6 @@ class View:
     outcome: Any = field(default=None, compare=False)
 
 
-@contextmanager
-def control_for(target: str | Mapping[str, str]) -> Iterator[None]:
-    """Point a :class:`RulebookError` raised inside at a calculator control.
-
-    The rules layer names its parameters (``sides``, ``dexterity``); a
-    calculator's controls may be named otherwise. With a string, every error
-    raised inside is shown next to that control; with a mapping, an error whose
-    ``field`` is a key is moved to the mapped control and any other is left as
-    it is.
-
-    Example:
-        >>> from rulebook_py.errors import RuleValueError
-        >>> try:
-        ...     with control_for({"sides": "damage_die"}):
-        ...         raise RuleValueError("bad", field="sides")
-        ... except RuleValueError as err:
-        ...     err.field
-        'damage_die'
-    """
-    try:
-        yield
-    except RulebookError as err:
-        if isinstance(target, str):
-            err.field = target
-        elif err.field in target:
-            err.field = target[err.field]
-        raise
-
-
 class Calculator(widgets.VBox):
     """Base class of every calculator (an ipywidgets ``VBox``).
 
@@ -299,12 +268,8 @@ class Calculator(widgets.VBox):
         """Return the input widgets by name, set to the chapter's worked example."""
         raise NotImplementedError
 
-    def compute(self, values: Mapping[str, Any]) -> View | tuple[str, str]:
-        """Return the :class:`View` of these control values (one rules call, formatted).
-
-        (Older calculators return ``(answer HTML, chart SVG)`` and write
-        :meth:`resolve` and :meth:`python_call`; new ones return a ``View``.)
-        """
+    def compute(self, values: Mapping[str, Any]) -> View:
+        """Return the :class:`View` of these control values (one rules call, formatted)."""
         raise NotImplementedError
 
     def show_roll(self, roll: Any) -> str:
@@ -314,7 +279,7 @@ class Calculator(widgets.VBox):
 
     def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
         """Return the HTML of one seeded roll, every die shown (from the view's outcome)."""
-        view = self.view if self.view is not None else self._view(values)
+        view = self.view if self.view is not None else self.compute(values)
         if view.outcome is None:
             raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
         return self.show_roll(view.outcome.roll(rng))
@@ -322,14 +287,6 @@ class Calculator(widgets.VBox):
     def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
         """The package call that gives this calculator's main exact answer (None: none)."""
         return self.view.call if self.view is not None else None
-
-    def _view(self, values: Mapping[str, Any]) -> View:
-        """:meth:`compute` as a :class:`View`, whatever shape it returns."""
-        computed = self.compute(values)
-        if isinstance(computed, View):
-            return computed
-        answer, chart = computed
-        return View(answer, chart)
 
     # ---------------------------------------------------------------- behaviour
     def values(self) -> dict[str, Any]:
@@ -382,10 +339,7 @@ class Calculator(widgets.VBox):
         values = self.values()
         self.view = None
         try:
-            view = self._view(values)
-            if view.call is None and type(self).python_call is not Calculator.python_call:
-                # An older calculator writes its own python_call.
-                view = View(view.answer, view.chart, self.python_call(values), view.outcome)
+            view = self.compute(values)
             self.view = view
             call = view.call
         except RulebookError as err:
