@@ -26,6 +26,7 @@ __all__ = [
     "checkbox",
     "dropdown",
     "enum_dropdown",
+    "hidden_label",
     "int_box",
     "multi_select",
     "sized",
@@ -177,6 +178,27 @@ def checkbox(description: str, value: bool) -> widgets.Checkbox:
         style=LABEL_STYLE,
         layout=widgets.Layout(width="auto", max_width="100%"),
     )
+
+
+def hidden_label(control: widgets.DOMWidget, name: str) -> widgets.DOMWidget:
+    """Give ``control`` the accessible name ``name`` without showing it beside the control.
+
+    For controls laid out in a table whose row and column headings already
+    say what each one is (the mass battle's attacker | defender columns):
+    the name stays the control's description, so its ``<label>`` still names
+    it for a screen reader and an error still quotes it, but ``rulebook.css``
+    hides the label from sight (class ``rb-label-hidden``); the tooltip shows
+    it on hover. An empty description would leave the control nameless.
+
+    Example:
+        >>> box = hidden_label(int_box("Vitality %", 100), "Attacker: Vitality %")
+        >>> box.description, box.tooltip, box._dom_classes
+        ('Attacker: Vitality %', 'Attacker: Vitality %', ('rb-label-hidden',))
+    """
+    control.description = name
+    control.tooltip = name
+    control.add_class("rb-label-hidden")
+    return control
 
 
 def multi_select(

@@ -1,0 +1,142 @@
+/* What a screen reader and a keyboard need from the calculators, static and live.
+ *
+ * The calculators are ipywidgets rendered by the page's html-manager (and,
+ * once Python runs, updated in place by live.js); a widget cannot carry ARIA
+ * attributes of its own, so this script adds them wherever widgets render,
+ * and again whenever the widgets change (a MutationObserver), so the same
+ * holds on a static page, while Python starts and once it is live:
+ *
+ * - the answer region of every calculator (.rb-answer, given by the
+ *   Calculator base class) is a polite live region (role="status",
+ *   aria-live="polite"): a new answer is read out once the reader stops
+ *   changing a control, without moving the focus (errors already use
+ *   role="alert");
+ * - a control whose own label is empty or hidden (a table of controls labels
+ *   each row once, the mass battle's) is named by its tooltip ("Attacker
+ *   (brigands): Morale"), and a slider's handle (role="slider") by its
+ *   description;
+ * - a box that scrolls sideways because its content is wider than the
+ *   screen (a wide table on a phone) can be reached and scrolled with the
+ *   keyboard (tabindex="0"), and stops being a tab stop once it fits.
+ *
+ * Contract for outside checks: every .rb-answer carries role="status" and
+ * aria-live="polite". (Jupyter Book adds this file to every page.)
+ */
+(function () {
+  "use strict";
+  var CONTROLS = "input:not([type=hidden]), select, textarea";
+  var SCROLLERS = ".rb-calculator .widget-html-content, .rb-scroll, .cell_output .output";
+  var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+  var queued = false;
+
+  function shown(el) {
+    return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  }
+
+  function text(el) {
+    return el ? (el.textContent || "").replace(/\s+/g, " ").trim() : "";
+  }
+
+  /* The answer regions: announced politely. */
+  function announceAnswers(root) {
+    root.querySelectorAll(".rb-answer").forEach(function (el) {
+      if (el.getAttribute("role") !== "status") el.setAttribute("role", "status");
+      if (el.getAttribute("aria-live") !== "polite") el.setAttribute("aria-live", "polite");
+    });
+  }
+
+  /* The name a control shows through its own visible, non-empty <label>. */
+  function hasVisibleLabel(control) {
+    var labels = control.labels ? Array.prototype.slice.call(control.labels) : [];
+    return labels.some(function (label) { return shown(label) && text(label); });
+  }
+
+  /* A widget's tooltip, on the control itself or on its (hidden) label. */
+  function tooltip(el) {
+    var title = el ? (el.getAttribute("title") || "").trim() : "";
+    return title === "null" ? "" : title;
+  }
+
+  function setName(el, name) {
+    if (name && el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
+  }
+
+  /* Controls without a visible label take their tooltip (the control's or its widget's). */
+  function nameControls(root) {
+    root.querySelectorAll(".rb-calculator").forEach(function (calc) {
+      calc.querySelectorAll(CONTROLS).forEach(function (control) {
+        if (control.hasAttribute("aria-labelledby")) return;
+        if (control.hasAttribute("aria-label") && !control.hasAttribute("data-rb-named")) return;
+        if (hasVisibleLabel(control)) {
+          if (control.hasAttribute("data-rb-named")) {
+            control.removeAttribute("aria-label");
+            control.removeAttribute("data-rb-named");
+          }
+          return;
+        }
+        var label = control.labels && control.labels.length ? control.labels[0] : null;
+        var widget = control.closest(".widget-inline-hbox, .jupyter-widgets");
+        var name = tooltip(control) || tooltip(label) || tooltip(widget) || text(label);
+        if (name) {
+          setName(control, name);
+          control.setAttribute("data-rb-named", "");
+        }
+      });
+      calc.querySelectorAll("[role=slider]").forEach(function (handle) {
+        if (handle.hasAttribute("aria-labelledby")) return;
+        var widget = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-inline-hbox");
+        var label = widget && widget.querySelector(".widget-label");
+        setName(handle, text(label) || tooltip(label) || tooltip(widget));
+      });
+    });
+  }
+
+  /* Boxes that scroll sideways are keyboard-reachable while they scroll. */
+  function scrollableByKeyboard(root) {
+    root.querySelectorAll(SCROLLERS).forEach(function (el) {
+      var style = getComputedStyle(el);
+      var scrolls =
+        (style.overflowX === "auto" || style.overflowX === "scroll") &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        !el.querySelector(FOCUSABLE);
+      if (scrolls && !el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("data-rb-scroll", "");
+      } else if (!scrolls && el.hasAttribute("data-rb-scroll")) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("data-rb-scroll");
+      }
+    });
+  }
+
+  function update() {
+    queued = false;
+    var root = document;
+    announceAnswers(root);
+    nameControls(root);
+    scrollableByKeyboard(root);
+  }
+
+  function schedule() {
+    if (queued) return;
+    queued = true;
+    window.setTimeout(update, 60);
+  }
+
+  // Published for the browser tests: run the pass now (same as on a change).
+  window.rbA11y = { update: update };
+
+  function start() {
+    update();
+    new MutationObserver(schedule).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["title", "class", "style"],
+    });
+    window.addEventListener("resize", schedule);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
