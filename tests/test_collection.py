@@ -24,6 +24,7 @@ site.STAMP = site.HTML / ".rulebook-built"
 import tests.browser.test_live_site, tests.browser.test_static_site
 import tests.browser.test_readability, tests.browser.test_live_voila
 import tests.browser.test_site_at_the_table, tests.browser.test_vendor_api
+import tests.browser.test_accessibility
 print(len(tests.browser.test_live_site.LIVE_CHAPTERS))
 """
 

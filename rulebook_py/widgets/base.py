@@ -240,7 +240,7 @@ class Calculator(widgets.VBox):
             for name, control in self.controls.items()
         ]
         heading = (
-            [widgets.HTML(f"<h4 class='rb-title'>{escape(self.title)}</h4>")] if self.title else []
+            [widgets.HTML(f"<h3 class='rb-title'>{escape(self.title)}</h3>")] if self.title else []
         )
         super().__init__(
             children=[
