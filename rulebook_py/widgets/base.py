@@ -205,6 +205,9 @@ class Calculator(widgets.VBox):
     #: Rules parameter -> control, where their names differ: an error naming
     #: the parameter is shown at that control, worded with the control's label.
     fields: ClassVar[Mapping[str, str]] = {}
+    #: Headed groups of controls, ``(name prefix, heading)``, in this order; the
+    #: prefix "" takes the controls no other group takes. None: no headings.
+    groups: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init__(self, **values: Any) -> None:
         """Build the controls, apply ``values`` over the defaults, compute once."""
@@ -235,17 +238,19 @@ class Calculator(widgets.VBox):
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
-        rows = [
-            widgets.HBox([control, self._errors[name]], layout=widgets.Layout(align_items="center"))
+        rows = {
+            name: widgets.HBox(
+                [control, self._errors[name]], layout=widgets.Layout(align_items="center")
+            )
             for name, control in self.controls.items()
-        ]
+        }
         heading = (
             [widgets.HTML(f"<h4 class='rb-title'>{escape(self.title)}</h4>")] if self.title else []
         )
         super().__init__(
             children=[
                 *heading,
-                *rows,
+                *self.arrange(rows),
                 self.message,
                 self.result,
                 self.chart,
@@ -258,7 +263,7 @@ class Calculator(widgets.VBox):
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")
         for control in self.controls.values():
-            control.observe(self._changed, names="value")
+            control.observe(lambda _change: self.update(), names="value")
         self.roll_button.on_click(lambda _button: self.roll())
         self.update()
         self.roll()
@@ -277,12 +282,20 @@ class Calculator(widgets.VBox):
         html = getattr(roll, "html", None)
         return html() if callable(html) else escape(str(roll))
 
-    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Return the HTML of one seeded roll, every die shown (from the view's outcome)."""
-        view = self.view if self.view is not None else self.compute(values)
-        if view.outcome is None:
-            raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
-        return self.show_roll(view.outcome.roll(rng))
+    def arrange(self, rows: Mapping[str, widgets.Widget]) -> list[widgets.Widget]:
+        """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
+        if not self.groups:
+            return list(rows.values())
+        taken = [prefix for prefix, _ in self.groups if prefix]
+
+        def group(name: str) -> str:
+            return next((prefix for prefix in taken if name.startswith(prefix)), "")
+
+        laid: list[widgets.Widget] = []
+        for prefix, heading in self.groups:
+            laid.append(widgets.HTML(f"<b>{escape(heading)}</b>"))
+            laid += [row for name, row in rows.items() if group(name) == prefix]
+        return laid
 
     def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
         """The package call that gives this calculator's main exact answer (None: none)."""
@@ -301,9 +314,6 @@ class Calculator(widgets.VBox):
     def error(self) -> str:
         """Every error currently shown, next to a control or below them."""
         return "".join(e.value for e in self._errors.values()) + self.message.value
-
-    def _changed(self, _change: Any) -> None:
-        self.update()
 
     def _clear_errors(self) -> None:
         for html in self._errors.values():
@@ -367,7 +377,10 @@ class Calculator(widgets.VBox):
     def _show_roll(self, values: Mapping[str, Any], seed: int) -> bool:
         """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""
         try:
-            shown = self.resolve(values, random.Random(seed))
+            view = self.view if self.view is not None else self.compute(values)
+            if view.outcome is None:
+                raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
+            shown = self.show_roll(view.outcome.roll(random.Random(seed)))
         except RulebookError as err:
             self._show_error(err)
             self.roll_output.value = ""

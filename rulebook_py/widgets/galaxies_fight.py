@@ -44,17 +44,7 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         + changes(a_stance=g.Stance.ATTACK, b_stance=g.Stance.ATTACK, a_skill="6D", b_health=40)
         + changes(a_name="Tal", b_skill="5D+2", a_health=50, b_damage=5)
     )
-
-    def __init__(self, **values: Any) -> None:
-        """Build the calculator, then group each fighter's controls under a heading."""
-        super().__init__(**values)
-        rows = dict(zip(self.controls, self.children[1:]))
-        groups: list[widgets.Widget] = []
-        for p, heading in (("a_", "Fighter A"), ("b_", "Fighter B"), ("max", "The fight")):
-            groups.append(widgets.HTML(f"<b>{heading}</b>"))
-            groups.extend(row for name, row in rows.items() if name.startswith(p))
-        tail = self.children[1 + len(rows) :]
-        self.children = [self.children[0], *groups, *tail]
+    groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("max", "The fight"))
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Each fighter's name, skill, AGILITÉ, stance, weapon, damage and points."""

@@ -42,18 +42,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         + changes(b_stance=g.Stance.TOTAL_DODGE, fixed_dodge=True, rounding=g.Rounding.UP)
         + changes(b_stance=g.Stance.DISENGAGE, a_stance=g.Stance.PURSUE)
     )
-
-    def __init__(self, **values: Any) -> None:
-        """Build the calculator, then group each fighter's controls under a heading."""
-        super().__init__(**values)
-        rows = dict(zip(self.controls, self.children[1:]))
-        groups: list[widgets.Widget] = []
-        for p, heading in (("a", "Fighter A"), ("b", "Fighter B")):
-            groups.append(widgets.HTML(f"<b>{heading}</b>"))
-            groups.extend(row for name, row in rows.items() if name.startswith(f"{p}_"))
-        shared = [row for name, row in rows.items() if not name.startswith(("a_", "b_"))]
-        tail = self.children[1 + len(rows) :]
-        self.children = [self.children[0], *groups, widgets.HTML("<b>Both</b>"), *shared, *tail]
+    groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("", "Both"))
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""

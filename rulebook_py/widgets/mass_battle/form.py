@@ -196,10 +196,8 @@ class TwoColumns(Calculator):
 
     side_titles: tuple[str, str] = ("Attacker", "Defender")
 
-    def __init__(self, **values: Any) -> None:
-        super().__init__(**values)
-        first = 1 if self.title else 0
-        rows = dict(zip(self.controls, self.children[first : first + len(self.controls)]))
+    def arrange(self, rows: Mapping[str, widgets.Widget]) -> list[widgets.Widget]:
+        """Both units' columns side by side, then the shared controls."""
         columns = [
             widgets.VBox(
                 [widgets.HTML(f"<b>{escape(title)}</b>")]
@@ -209,6 +207,4 @@ class TwoColumns(Calculator):
             for p, title in zip(("a_", "d_"), self.side_titles)
         ]
         shared = [row for n, row in rows.items() if not n.startswith(("a_", "d_"))]
-        grid = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
-        tail = list(self.children[first + len(self.controls) :])
-        self.children = [*self.children[:first], grid, *shared, *tail]
+        return [widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap")), *shared]
