@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
 from .base import Calculator, PythonCall, View, call_text
+from .calls import changes
 from .charts import bar_chart, grouped_bar_chart
 from .controls import int_box, text_box
 from .format import escape, numbers, probability, table_html
@@ -80,15 +81,9 @@ class DiceCalculator(Calculator):
 
     title = "Dice expressions compared"
     fields: ClassVar[Mapping[str, str]] = {letter: name for name, letter, _ in EXPRESSION_BOXES}
-    bench_changes = (
-        ("expression", "2d20kh1+5"),
-        ("target", 15),
-        ("second", "4D+2"),
-        ("third", "3d6!"),
-        ("fourth", "4d6ro1kh3"),
-        ("explode_depth", 3),
-        ("target", 12),
-    )
+    bench_changes = changes(
+        expression="2d20kh1+5", target=15, second="4D+2", third="3d6!", fourth="4d6ro1kh3"
+    ) + changes(explode_depth=3, target=12)
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Four expression boxes, a target number and the explosion depth."""
@@ -146,10 +141,9 @@ class DiceCalculator(Calculator):
                 x_title="total",
             )
         calls = [_chance_call(d, values["explode_depth"], target) for d in found.dice]
-        chances = list(found.chances)
-        call = PythonCall("parse", f"[{', '.join(calls)}]", chances)
+        call = PythonCall("parse", f"[{', '.join(calls)}]", list(found.chances))
         if len(calls) == 1:
-            call = PythonCall("parse", calls[0], chances[0])
+            call = PythonCall("parse", calls[0], found.chances[0])
         header = ["Dice", *(f"{n}: {d}" for n, d in pairs)]
         return View(table_html(header, rows), chart, call, found)
 
@@ -169,7 +163,7 @@ class CompareCalculator(Calculator):
     """
 
     title = "Two rolls compared"
-    bench_changes = (("first", "4D+2"), ("second", "3D+1"), ("first", "15D+2"), ("second", "15D"))
+    bench_changes = changes(first="4D+2", second="3D+1") + changes(first="15D+2", second="15D")
 
     def build_controls(self) -> Mapping[str, widgets.Widget]:
         """Two expression boxes."""

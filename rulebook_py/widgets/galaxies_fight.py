@@ -14,8 +14,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
-from .base import PythonCall, View
-from .calls import changes
+from .base import View
+from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
 from .format import escape, number, percent, probability, table_html
@@ -75,7 +75,11 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
             )
             for p in "ab"
         )
-        f = g.fight(a, b, max_rounds=values["max_rounds"])
+        label, rounds = f"{a.name} wins", values["max_rounds"]
+        then = f".probability({label!r})"
+        f, call = rule_call(
+            g.fight, a, b, then=lambda o: (then, o.probability(label)), max_rounds=rounds
+        )
         names = f"{escape(a.name)} (A) and {escape(b.name)} (B)"
         html = f"<p>Every round {names} make the same exchange. {escape(f.exchange.note)}</p>"
         html += table_html(
@@ -89,9 +93,4 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
             "are exact; their fractions, hundreds of digits long, are in the Python line.</p>"
         )
         chart = bar_chart(f.table(), title="How the fight ends", x_title="")
-        label = f"{a.name} wins"
-        call = PythonCall.of(
-            g.fight, a, b, then=f".probability({label!r})", value=f.probability(label),
-            max_rounds=values["max_rounds"],
-        )  # fmt: skip
         return View(html, chart, call, f)

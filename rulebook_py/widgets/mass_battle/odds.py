@@ -92,26 +92,21 @@ class MassBattleOddsCalculator(form.TwoColumns):
             ("Both fall in the same round", probability(odds.both_fall)),
             (f"Still fighting after {odds.max_rounds} rounds", probability(odds.unfinished)),
             ("Expected rounds", number(odds.expected_rounds)),
-            (
-                "Expected attacker vitality at the end",
-                f"{number(odds.expected_attacker_vitality)} %",
-            ),
-            (
-                "Expected defender vitality at the end",
-                f"{number(odds.expected_defender_vitality)} %",
-            ),
         ]
+        sides = {
+            "attacker": odds.expected_attacker_vitality,
+            "defender": odds.expected_defender_vitality,
+        }
+        rows += [(f"Expected {s} vitality at the end", f"{number(v)} %") for s, v in sides.items()]
         rolled = outcome.declared.attacker_rolls + outcome.declared.defender_rolls
         dice = "; ".join(f"the {_name(r.kind)}: {', '.join(r.dice)}" for r in rolled)
         note = f"<p>Averaged exactly over the dice of {dice}.</p>" if rolled else ""
         rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
         levels = list(range(0, 105, 5))
+        ends = {"attacker": odds.attacker_final, "defender": odds.defender_final}
         finals = grouped_bar_chart(
             [str(v) for v in levels],
-            {
-                "attacker": [odds.attacker_final.get(v, 0) for v in levels],
-                "defender": [odds.defender_final.get(v, 0) for v in levels],
-            },
+            {side: [final.get(v, 0) for v in levels] for side, final in ends.items()},
             title="Vitality at the end (0 = destroyed)",
             x_title="vitality %",
         )
