@@ -316,11 +316,9 @@ class Calculator(widgets.VBox):
         return "".join(e.value for e in self._errors.values()) + self.message.value
 
     def _clear_errors(self) -> None:
-        for html in self._errors.values():
+        for html in [*self._errors.values(), self.message]:
             if html.value:
                 html.value = ""
-        if self.message.value:
-            self.message.value = ""
 
     def label_of(self, name: str) -> str:
         """The label a reader sees on control ``name``."""
@@ -354,10 +352,8 @@ class Calculator(widgets.VBox):
             call = view.call
         except RulebookError as err:
             self._show_error(err)
-            self.result.value = ""
-            self.chart.value = ""
-            self.code.value = ""
-            self.roll_output.value = ""
+            for html in (self.result, self.chart, self.code, self.roll_output):
+                html.value = ""
         else:
             self.result.value = view.answer
             self.chart.value = view.chart

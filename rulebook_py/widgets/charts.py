@@ -136,14 +136,10 @@ def _views(
     """
     views = [[Fraction(x, den) for x in nums[lo:hi]]]
     if cumulative:
-        before = sum(nums[:lo])
-        total = before + sum(nums[lo:])
-        at_least, at_most, run = [], [], before
-        for x in nums[lo:hi]:
-            at_least.append(Fraction(total - run, den))
-            run += x
-            at_most.append(Fraction(run, den))
-        views += [at_least, at_most]
+        total = sum(nums)
+        runs = list(itertools.accumulate(nums[lo:hi], initial=sum(nums[:lo])))
+        views.append([Fraction(total - run, den) for run in runs[:-1]])  # at least
+        views.append([Fraction(run, den) for run in runs[1:]])  # at most
     return views
 
 
@@ -307,13 +303,11 @@ def _tools(
     group: tuple[str, Sequence[str]] | None = None,
 ) -> str:
     """The view switch, the CSV link and the table of ``columns`` (``(header, values)``)."""
-    outcome = x_title or "outcome"
-    heads = [outcome] + ([group[0]] if group else []) + [h for h, _ in columns]
+    first = [x_title or "outcome"] + ([group[0]] if group else [])
+    heads = first + [h for h, _ in columns]
     # CSV: one decimal and one exact column per number, so a spreadsheet
     # reads the decimals and nothing is rounded away.
-    csv_head = [outcome] + ([group[0]] if group else [])
-    for h, _ in columns:
-        csv_head += [h, f"{h} (exact)"]
+    csv_head = first + [head for h, _ in columns for head in (h, f"{h} (exact)")]
     csv_rows = [[_csv_cell(c) for c in csv_head]]
     body = []
     for i, label in enumerate(labels):

@@ -155,12 +155,11 @@ class ChroniquesAttackCalculator(_Chroniques):
         if not r.possible:
             return View(html, "", call, r)
         if v["temporary"]:
-            top = max(r.lethal.max_value, r.temporary.max_value)
-            lp, tp = r.lethal.pmf(), r.temporary.pmf()
+            hits = range(max(r.lethal.max_value, r.temporary.max_value) + 1)
+            pmfs = {"lethal": r.lethal.pmf(), "temporary": r.temporary.pmf()}
             chart = grouped_bar_chart(
-                [str(n) for n in range(top + 1)],
-                {"lethal": [lp.get(n, Fraction(0)) for n in range(top + 1)],
-                 "temporary": [tp.get(n, Fraction(0)) for n in range(top + 1)]},
+                [str(n) for n in hits],
+                {kind: [pmf.get(n, Fraction(0)) for n in hits] for kind, pmf in pmfs.items()},
                 title="Damage of the action", x_title="damage")  # fmt: skip
         else:
             chart = bar_chart(r.lethal.pmf(), title="Damage of the action", x_title="damage",

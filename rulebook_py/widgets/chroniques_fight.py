@@ -18,7 +18,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import chroniques as co
-from .base import PythonCall, View
+from .base import View
+from .calls import rule_call
 from .charts import bar_chart
 from .chroniques import _DIE_OPTIONS, _Chroniques
 from .controls import checkbox, dropdown, int_box, text_box
@@ -73,8 +74,7 @@ class ChroniquesFightCalculator(_Chroniques):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The chance of each ending and of each blow, a chart of the endings."""
-        out = co.fight_between(**values)
-        call = PythonCall.of(co.fight_between, then=".first_wins", value=out.first_wins, **values)
+        out, call = rule_call(co.fight_between, then=".first_wins", **values)
         rows = [(label, probability(p)) for label, p in out.rows]
         rows.insert(len(out.ends), ("Expected rounds", number(out.expected_rounds)))
         first = out.first.name

@@ -86,14 +86,11 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
             ("P(A = B)", probability(r.tie)),
             ("P(A < B)", probability(r.lower)),
         ]
-        lo, hi = min(da.min_value, db.min_value), max(da.max_value, db.max_value)
-        pa, pb = da.pmf(), db.pmf()
+        totals = range(min(da.min_value, db.min_value), max(da.max_value, db.max_value) + 1)
+        pmfs = {f"A: {a.describe()}": da.pmf(), f"B: {b.code}": db.pmf()}
         chart = grouped_bar_chart(
-            [str(t) for t in range(lo, hi + 1)],
-            {
-                f"A: {a.describe()}": [pa.get(t, Fraction(0)) for t in range(lo, hi + 1)],
-                f"B: {b.code}": [pb.get(t, Fraction(0)) for t in range(lo, hi + 1)],
-            },
+            [str(t) for t in totals],
+            {name: [pmf.get(t, Fraction(0)) for t in totals] for name, pmf in pmfs.items()},
             title="Distributions of A and B",
             x_title="total",
         )
@@ -122,9 +119,9 @@ def contest_view(
             f"on average {number(c.expected(first))} of the {n} rolls do.</p>"
         )
     if factors:
-        half = g.Outcome.HALF_DODGE in outs
+        share = factors[g.Outcome.HALF_DODGE]
         note = (
-            f" (a half-dodge counted as {factors[g.Outcome.HALF_DODGE]} of a hit)" if half else ""
+            f" (a half-dodge counted as {share} of a hit)" if g.Outcome.HALF_DODGE in outs else ""
         )
         html += f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))}"
         html += f"{note}.</p>"

@@ -91,9 +91,8 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
             (x.label, probability(x.probability), number(x.a_deals), number(x.b_deals))
             for x in r.rows
         ]
-        html += table_html(
-            ["outcome", "exact chance", "A deals (share of damage)", "B deals"], rows
-        )
+        head = ["outcome", "exact chance", "A deals (share of damage)", "B deals"]
+        html += table_html(head, rows)
         html += (
             f"<p>Expected share of damage in this exchange: A deals {number(r.expected_a_deals)}, "
             f"B deals {number(r.expected_b_deals)}.</p>"

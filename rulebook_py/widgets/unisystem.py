@@ -190,12 +190,10 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
         """Side-by-side chances and the two distributions of the core die."""
         out = uni.core_die_comparison(values["bonus"])
         faces = range(1, 11)
+        dice = {"D10": out.d10, "2D6 − 2": out.two_d6}
         chart = grouped_bar_chart(
             [str(v) for v in faces],
-            {
-                "D10": [out.d10.probability(v) for v in faces],
-                "2D6 − 2": [out.two_d6.probability(v) for v in faces],
-            },
+            {name: [die.probability(v) for v in faces] for name, die in dice.items()},
             title="The core die: D10 against 2D6 − 2 (0 counts as 1)",
             x_title="die result",
         )

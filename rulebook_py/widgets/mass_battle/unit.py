@@ -60,12 +60,8 @@ class UnitBuilderCalculator(Calculator):
 
     def compute(self, values: Mapping[str, Any]) -> View:
         """The step-by-step totals before the d4."""
-        args: dict[str, Any] = {
-            "holds": values["holds"],
-            "enemy_weapons": values["enemy_weapons"],
-            "round_number": values["round"],
-            **form.battlefield_values(values),
-        }
+        args = {"holds": values["holds"], "enemy_weapons": values["enemy_weapons"]}
+        args |= {"round_number": values["round"], **form.battlefield_values(values)}
         plan = form.plan_of(values, "")
         outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
