@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -46,19 +46,17 @@ from .format import error_html, escape, session_html
 __all__ = [
     "LABEL_STYLE",
     "Calculator",
-    "Outcome",
+    "Controls",
     "PythonCall",
+    "Values",
     "View",
     "call_text",
 ]
 
-
-class Outcome(Protocol):
-    """What every rule a calculator shows returns: an exact answer and its own seeded roll."""
-
-    def roll(self, rng: random.Random) -> Any:
-        """One seeded resolution, every die shown (the same for the same seed)."""
-        ...
+#: What :meth:`Calculator.build_controls` returns: the input widgets, by name.
+Controls = Mapping[str, widgets.Widget]
+#: What :meth:`Calculator.compute` reads: the value of every control, by name.
+Values = Mapping[str, Any]
 
 
 def _facade(func: Callable[..., Any]) -> str:
@@ -269,11 +267,11 @@ class Calculator(widgets.VBox):
         self.roll()
 
     # ------------------------------------------------------------ subclass API
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Return the input widgets by name, set to the chapter's worked example."""
         raise NotImplementedError
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Return the :class:`View` of these control values (one rules call, formatted)."""
         raise NotImplementedError
 
@@ -282,7 +280,7 @@ class Calculator(widgets.VBox):
         html = getattr(roll, "html", None)
         return html() if callable(html) else escape(str(roll))
 
-    def arrange(self, rows: Mapping[str, widgets.Widget]) -> list[widgets.Widget]:
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
         if not self.groups:
             return list(rows.values())
@@ -297,7 +295,7 @@ class Calculator(widgets.VBox):
             laid += [row for name, row in rows.items() if group(name) == prefix]
         return laid
 
-    def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
+    def python_call(self, values: Values) -> PythonCall | None:
         """The package call that gives this calculator's main exact answer (None: none)."""
         return self.view.call if self.view is not None else None
 
@@ -370,7 +368,7 @@ class Calculator(widgets.VBox):
                 self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start
 
-    def _show_roll(self, values: Mapping[str, Any], seed: int) -> bool:
+    def _show_roll(self, values: Values, seed: int) -> bool:
         """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""
         try:
             view = self.view if self.view is not None else self.compute(values)

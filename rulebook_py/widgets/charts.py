@@ -246,14 +246,11 @@ def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: 
     if len(views) > 1:
         parts.append(_STYLE)
     if lines:
-        spans = (
-            escape(title)
-            if len(lines) == 1
-            else "".join(
-                f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
-                for i, line in enumerate(lines)
-            )
+        spans = "".join(
+            f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
+            for i, line in enumerate(lines)
         )
+        spans = escape(title) if len(lines) == 1 else spans
         parts.append(
             f'<text class="rb-chart-title" x="{_W / 2:.0f}" y="18" text-anchor="middle" '
             f'font-size="14" font-weight="600" fill="currentColor">{spans}</text>'
@@ -415,9 +412,8 @@ def bar_chart(
     columns = [(f"{sign} {words}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
     if not distribution:
         columns = [("probability", shown[0])]
-    group = None
-    if marks is not None:
-        group = ("group", [highlight_label if m else other_label for m in marks])
+    groups = [highlight_label if m else other_label for m in marks or ()]
+    group = None if marks is None else ("group", groups)
     return svg + _tools(
         labels, columns, distribution=distribution, title=title, x_title=x_title, group=group
     )
@@ -466,9 +462,7 @@ def grouped_bar_chart(
         _views(*_common([Fraction(v) for v in series[name]]), 0, len(labels), distribution)
         for name in names
     ]
-    per_view = (
-        [[views[v] for views in per_series] for v in range(len(per_series[0]))] if names else [[]]
-    )
+    per_view = [list(views) for views in zip(*per_series)] if names else [[]]
     colors = [COLORS[i % len(COLORS)] for i in range(len(names))]
     views = [
         (view, sign if view != "pmf" else "", list(zip(names, vals, colors)))

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar
-
-import ipywidgets as widgets
+from typing import ClassVar
 
 from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
-from .base import Calculator, PythonCall, View, call_text
+from .base import Calculator, Controls, PythonCall, Values, View, call_text
 from .calls import changes
 from .charts import bar_chart, grouped_bar_chart
 from .controls import int_box, text_box
@@ -85,7 +83,7 @@ class DiceCalculator(Calculator):
         expression="2d20kh1+5", target=15, second="4D+2", third="3d6!", fourth="4d6ro1kh3"
     ) + changes(explode_depth=3, target=12)
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Four expression boxes, a target number and the explosion depth."""
         boxes = {
             name: text_box(
@@ -106,7 +104,7 @@ class DiceCalculator(Calculator):
             ),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """For each expression: range, mean, deviation and P(total >= target); one chart."""
         texts = {letter: values[name] for name, letter, _default in EXPRESSION_BOXES}
         found = dice_set(texts, values["target"], values["explode_depth"])
@@ -165,14 +163,14 @@ class CompareCalculator(Calculator):
     title = "Two rolls compared"
     bench_changes = changes(first="4D+2", second="3D+1") + changes(first="15D+2", second="15D")
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Two expression boxes."""
         return {
             "first": text_box("A", "4D+2", input_em=16),
             "second": text_box("B", "3D+1", input_em=16),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The three chances and the distribution of A - B."""
         pair = opposed(values["first"], values["second"])
         a, b, c = pair.first, pair.second, pair.comparison

@@ -8,13 +8,10 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
-from .base import View
+from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
@@ -46,7 +43,7 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
     )
     groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("max", "The fight"))
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Each fighter's name, skill, AGILITÉ, stance, weapon, damage and points."""
         controls: dict[str, widgets.Widget] = {}
         for p, side, name, skill, agility, weapon in _SIDES:
@@ -64,7 +61,7 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         controls["max_rounds"] = int_box("Rounds before the fight is called off", 30)
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The exchange of every round, what it costs each side, and how the fight ends."""
         a, b = (
             g.Duellist(

@@ -9,15 +9,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
 from . import galaxies_common as gc
-from .base import PythonCall, View
+from .base import Controls, PythonCall, Values, View
 from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
@@ -44,7 +42,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
     )
     groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("", "Both"))
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""
         controls: dict[str, widgets.Widget] = {}
         for p, name, skill, agility, stance, weapon in (
@@ -75,7 +73,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         controls["rounding"] = gc.rounding_control()
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
         a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
         keys = ("half_dodge_factor", "guard_tie_lands", "rounding", "fixed_dodge")

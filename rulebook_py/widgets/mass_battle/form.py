@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...systems import mass_battle as mb
-from ..base import Calculator
+from ..base import Calculator, Controls, Values
 from ..controls import checkbox, dropdown, int_box
 from ..format import escape, table_html
 
@@ -152,7 +152,7 @@ def field_controls() -> dict[str, widgets.Widget]:
     }
 
 
-def battlefield_values(values: Mapping[str, Any]) -> dict[str, Any]:
+def battlefield_values(values: Values) -> dict[str, Any]:
     """The battlefield keywords of the rules' calls."""
     return {
         "terrain": values["terrain"],
@@ -162,7 +162,7 @@ def battlefield_values(values: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def plan_of(values: Mapping[str, Any], p: str) -> dict[str, Any]:
+def plan_of(values: Values, p: str) -> dict[str, Any]:
     """The plan of the ``p`` controls: every value that differs from its default."""
     keys = [n[len(p) :] for n in values if n.startswith(p) and n[len(p) :] in mb.UNIT_DEFAULTS]
     return {k: values[p + k] for k in keys if values[p + k] != mb.UNIT_DEFAULTS[k]}
@@ -196,7 +196,7 @@ class TwoColumns(Calculator):
 
     side_titles: tuple[str, str] = ("Attacker", "Defender")
 
-    def arrange(self, rows: Mapping[str, widgets.Widget]) -> list[widgets.Widget]:
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """Both units' columns side by side, then the shared controls."""
         columns = [
             widgets.VBox(

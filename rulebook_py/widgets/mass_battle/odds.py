@@ -7,14 +7,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ...systems.mass_battle import action_name
-from ..base import View
+from ..base import Controls, Values, View
 from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
@@ -55,7 +52,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         + changes(a_policy="SPLIT", a_vitality=100)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Per unit: the unit form and its d4 policy; then the field and the battle."""
         controls: dict[str, widgets.Widget] = {}
         options = form.ACTION_OPTIONS + form.BREAKER_OPTIONS + form.ROLLED_OPTIONS
@@ -72,7 +69,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         controls["max_rounds"] = int_box("Stop after rounds", 20)
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
         split = "SPLIT" in (values["a_policy"], values["d_policy"])
         self.controls["timing"].disabled = not split
