@@ -53,6 +53,8 @@ __all__ = [
     "call_text",
 ]
 
+#: The "same answer in Python" block, around the session of the call.
+_CODE = "<details class='rb-code'><summary>The same answer in Python</summary>{}</details>"
 #: What :meth:`Calculator.build_controls` returns: the input widgets, by name.
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
@@ -355,15 +357,11 @@ class Calculator(widgets.VBox):
         else:
             self.result.value = view.answer
             self.chart.value = view.chart
-            self.code.value = (
-                ""
-                if call is None
-                else "<details class='rb-code'><summary>The same answer in Python</summary>"
-                + session_html(
-                    [f"from rulebook_py import {call.module}", call.expression], repr(call.value)
-                )
-                + "</details>"
-            )
+            if call is None:
+                self.code.value = ""
+            else:
+                lines = [f"from rulebook_py import {call.module}", call.expression]
+                self.code.value = _CODE.format(session_html(lines, repr(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start

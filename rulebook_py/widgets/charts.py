@@ -339,9 +339,7 @@ def _tools(
 
 
 def _csv_cell(text: str) -> str:
-    if _CSV_QUOTE.search(text):
-        return '"' + text.replace('"', '""') + '"'
-    return text
+    return '"' + text.replace('"', '""') + '"' if _CSV_QUOTE.search(text) else text
 
 
 def _is_ascending_ints(keys: Sequence[object]) -> bool:

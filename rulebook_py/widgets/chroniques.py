@@ -267,11 +267,8 @@ class ChroniquesKnockOutCalculator(_Chroniques):
         r, call = rule_call(co.knock_out_report, *values.values(), then=".minutes")
         ko, minutes = r.state, r.minutes
         out = f"at least {ko.minutes} minute{'s' if ko.minutes != 1 else ''}"
-        verdict = (
-            f"knocked out for {out}"
-            if ko.knocked_out
-            else "still conscious (temporary damage does not exceed the hit points)"
-        )
+        conscious = "still conscious (temporary damage does not exceed the hit points)"
+        verdict = f"knocked out for {out}" if ko.knocked_out else conscious
         rows = [("Damage rolled", r.rolled),
                 ("minus the target's STR modifier", _signed(-r.target_strength)),
                 ("Temporary damage of this blow", r.temporary),

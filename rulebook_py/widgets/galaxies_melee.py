@@ -95,10 +95,8 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
             f"<p>Expected share of damage in this exchange: A deals {number(r.expected_a_deals)}, "
             f"B deals {number(r.expected_b_deals)}.</p>"
         )
-        for name, blows, total in (
-            ("A", r.a_blows, r.round_a_deals),
-            ("B", r.b_blows, r.round_b_deals),
-        ):
+        sides = (("A", r.a_blows, r.round_a_deals), ("B", r.b_blows, r.round_b_deals))
+        for name, blows, total in sides:
             if blows > 1:
                 html += (
                     f"<p>{name} strikes {blows} blows this round, each rolled as above and "

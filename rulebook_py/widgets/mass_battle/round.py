@@ -93,13 +93,8 @@ class MassBattleRoundCalculator(form.TwoColumns):
             if steps[2].note != "none"
         )
         actions = f"<p>Special actions this round: {said}.</p>" if said else ""
-        html = (
-            notes_html(notes, "<i>Note:</i> ")
-            + form.round_table_html(r)
-            + actions
-            + f"<p><b>{verdict}</b></p>"
-        )
-        return View(html, "", call, outcome)
+        html = notes_html(notes, "<i>Note:</i> ") + form.round_table_html(r) + actions
+        return View(html + f"<p><b>{verdict}</b></p>", "", call, outcome)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:
         """Both d4 and what each side lost."""
