@@ -261,12 +261,11 @@ def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: 
         bars = _bars(labels, series, sign=sign, legend=bool(legend))
         parts.append(f'<g class="rb-v-{view}"{hidden}>{bars}</g>')
     every = max(1, -(-n // 16))
-    for i, label in enumerate(labels):
-        if i % every == 0:
-            parts.append(
-                f'<text x="{_LEFT + slot * (i + 0.5):.1f}" y="{_TOP + plot_h + 14}" '
-                f'text-anchor="middle" font-size="11" fill="currentColor">{escape(label)}</text>'
-            )
+    for i, label in list(enumerate(labels))[::every]:
+        parts.append(
+            f'<text x="{_LEFT + slot * (i + 0.5):.1f}" y="{_TOP + plot_h + 14}" '
+            f'text-anchor="middle" font-size="11" fill="currentColor">{escape(label)}</text>'
+        )
     parts.append(
         f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{_TOP + plot_h}" y2="{_TOP + plot_h}" '
         f'stroke="currentColor" stroke-opacity="0.6"/>'

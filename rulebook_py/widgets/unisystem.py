@@ -157,9 +157,8 @@ class UnisystemContestCalculator(UnisystemCalculator):
         if kind is not ContestType.FOOT_CHASE:
             del options["speed_a"], options["speed_b"], options["head_start"]
         report, call = rule_call(uni.contest_report, kind, a, b, then=".a_wins", **options)
-        margin = report.margin().pmf()
         chart = bar_chart(
-            {uni.number_text(k): p for k, p in margin.items()},
+            {uni.number_text(k): p for k, p in report.margin().pmf().items()},
             title="One roll: A's total − B's total",
             x_title="difference",
             highlight=lambda k: not k.startswith("\u2212") and k != "0",

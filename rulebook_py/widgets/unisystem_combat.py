@@ -55,9 +55,8 @@ _CHAIR = [("no", 0), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
 
 def _untrained(what: str) -> widgets.Dropdown:
     options = [(u.english, u) for u in uni.UntrainedAttack]
-    return dropdown(
-        f"{what} without the skill (level 0)", options, uni.UntrainedAttack.DIFFICULT_TEST
-    )
+    label = f"{what} without the skill (level 0)"
+    return dropdown(label, options, uni.UntrainedAttack.DIFFICULT_TEST)
 
 
 def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:

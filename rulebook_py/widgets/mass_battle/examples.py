@@ -46,8 +46,7 @@ class WorkedExampleCalculator(Calculator):
         step = values["step"]
         then = f".result.rows()[:{step + 1}]"
         outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
-        rows = call.value
         said = EXAMPLE_STEPS[values["example"]][step]
         html = f"<p><b>Step {escape(STEP_NAMES[step])}.</b> {escape(said)}</p>"
-        html += table_html(["step", "what", *outcome.names], rows)
+        html += table_html(["step", "what", *outcome.names], call.value)
         return View(html, "", call, outcome)

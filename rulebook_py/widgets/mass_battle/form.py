@@ -134,10 +134,9 @@ def unit_form(
             controls[p + "attitude2_round"] = int_box("from round", v["attitude2_round"])
     controls[p + "feels_weather"] = checkbox("Feels the weather (not undead)", True)
     for k in range(1, mb.SLOTS + 1):
-        controls[f"{p}action{k}"] = dropdown(
-            f"Special action {k}", actions, v[f"action{k}"], width=_WIDE
-        )
-        controls[f"{p}action{k}_round"] = int_box(f"Action {k} declared in round", 1)
+        slot = f"action{k}"
+        controls[p + slot] = dropdown(f"Special action {k}", actions, v[slot], width=_WIDE)
+        controls[f"{p}{slot}_round"] = int_box(f"Action {k} declared in round", 1)
     return controls
 
 
