@@ -36,6 +36,9 @@ EXPRESSION_BOXES = (
     ("fourth", "D", "2d12kh1"),
 )
 
+#: The explosion-depth box's tooltip.
+_DEPTH_TIP = "Extra rolls an exploding die may take; the last one does not explode"
+
 
 def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> str:
     """Short legend entry: the expression (or its letter when long), mean ± SD.
@@ -98,9 +101,7 @@ class DiceCalculator(Calculator):
             **boxes,
             "target": int_box("Target (P ≥)", 11),
             "explode_depth": int_box(
-                "Explosion depth (!)",
-                DEFAULT_EXPLODE_DEPTH,
-                tooltip="Extra rolls an exploding die may take; the last one does not explode",
+                "Explosion depth (!)", DEFAULT_EXPLODE_DEPTH, tooltip=_DEPTH_TIP
             ),
         }
 

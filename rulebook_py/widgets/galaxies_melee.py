@@ -81,9 +81,8 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         r = g.melee(a, b, **kw)
         html = "<p>"
         if r.a_roll and r.b_roll:
-            html += (
-                f"A rolls {escape(r.a_roll.describe())}, B rolls {escape(r.b_roll.describe())}. "
-            )
+            rolled_a, rolled_b = escape(r.a_roll.describe()), escape(r.b_roll.describe())
+            html += f"A rolls {rolled_a}, B rolls {rolled_b}. "
         html += escape(r.note) + "</p>"
         rows = [
             (x.label, probability(x.probability), number(x.a_deals), number(x.b_deals))
