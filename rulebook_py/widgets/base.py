@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -46,19 +46,19 @@ from .format import error_html, escape, session_html
 __all__ = [
     "LABEL_STYLE",
     "Calculator",
-    "Outcome",
+    "Controls",
     "PythonCall",
+    "Values",
     "View",
     "call_text",
 ]
 
-
-class Outcome(Protocol):
-    """What every rule a calculator shows returns: an exact answer and its own seeded roll."""
-
-    def roll(self, rng: random.Random) -> Any:
-        """One seeded resolution, every die shown (the same for the same seed)."""
-        ...
+#: The "same answer in Python" block, around the session of the call.
+_CODE = "<details class='rb-code'><summary>The same answer in Python</summary>{}</details>"
+#: What :meth:`Calculator.build_controls` returns: the input widgets, by name.
+Controls = Mapping[str, widgets.Widget]
+#: What :meth:`Calculator.compute` reads: the value of every control, by name.
+Values = Mapping[str, Any]
 
 
 def _facade(func: Callable[..., Any]) -> str:
@@ -205,6 +205,9 @@ class Calculator(widgets.VBox):
     #: Rules parameter -> control, where their names differ: an error naming
     #: the parameter is shown at that control, worded with the control's label.
     fields: ClassVar[Mapping[str, str]] = {}
+    #: Headed groups of controls, ``(name prefix, heading)``, in this order; the
+    #: prefix "" takes the controls no other group takes. None: no headings.
+    groups: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init__(self, **values: Any) -> None:
         """Build the controls, apply ``values`` over the defaults, compute once."""
@@ -235,17 +238,19 @@ class Calculator(widgets.VBox):
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
-        rows = [
-            widgets.HBox([control, self._errors[name]], layout=widgets.Layout(align_items="center"))
+        rows = {
+            name: widgets.HBox(
+                [control, self._errors[name]], layout=widgets.Layout(align_items="center")
+            )
             for name, control in self.controls.items()
-        ]
+        }
         heading = (
             [widgets.HTML(f"<h3 class='rb-title'>{escape(self.title)}</h3>")] if self.title else []
         )
         super().__init__(
             children=[
                 *heading,
-                *rows,
+                *self.arrange(rows),
                 self.message,
                 self.result,
                 self.chart,
@@ -258,17 +263,17 @@ class Calculator(widgets.VBox):
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")
         for control in self.controls.values():
-            control.observe(self._changed, names="value")
+            control.observe(lambda _change: self.update(), names="value")
         self.roll_button.on_click(lambda _button: self.roll())
         self.update()
         self.roll()
 
     # ------------------------------------------------------------ subclass API
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Return the input widgets by name, set to the chapter's worked example."""
         raise NotImplementedError
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Return the :class:`View` of these control values (one rules call, formatted)."""
         raise NotImplementedError
 
@@ -277,14 +282,22 @@ class Calculator(widgets.VBox):
         html = getattr(roll, "html", None)
         return html() if callable(html) else escape(str(roll))
 
-    def resolve(self, values: Mapping[str, Any], rng: random.Random) -> str:
-        """Return the HTML of one seeded roll, every die shown (from the view's outcome)."""
-        view = self.view if self.view is not None else self.compute(values)
-        if view.outcome is None:
-            raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
-        return self.show_roll(view.outcome.roll(rng))
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
+        """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
+        if not self.groups:
+            return list(rows.values())
+        taken = [prefix for prefix, _ in self.groups if prefix]
 
-    def python_call(self, values: Mapping[str, Any]) -> PythonCall | None:
+        def group(name: str) -> str:
+            return next((prefix for prefix in taken if name.startswith(prefix)), "")
+
+        laid: list[widgets.Widget] = []
+        for prefix, heading in self.groups:
+            laid.append(widgets.HTML(f"<b>{escape(heading)}</b>"))
+            laid += [row for name, row in rows.items() if group(name) == prefix]
+        return laid
+
+    def python_call(self, values: Values) -> PythonCall | None:
         """The package call that gives this calculator's main exact answer (None: none)."""
         return self.view.call if self.view is not None else None
 
@@ -302,15 +315,10 @@ class Calculator(widgets.VBox):
         """Every error currently shown, next to a control or below them."""
         return "".join(e.value for e in self._errors.values()) + self.message.value
 
-    def _changed(self, _change: Any) -> None:
-        self.update()
-
     def _clear_errors(self) -> None:
-        for html in self._errors.values():
+        for html in [*self._errors.values(), self.message]:
             if html.value:
                 html.value = ""
-        if self.message.value:
-            self.message.value = ""
 
     def label_of(self, name: str) -> str:
         """The label a reader sees on control ``name``."""
@@ -344,30 +352,27 @@ class Calculator(widgets.VBox):
             call = view.call
         except RulebookError as err:
             self._show_error(err)
-            self.result.value = ""
-            self.chart.value = ""
-            self.code.value = ""
-            self.roll_output.value = ""
+            for html in (self.result, self.chart, self.code, self.roll_output):
+                html.value = ""
         else:
             self.result.value = view.answer
             self.chart.value = view.chart
-            self.code.value = (
-                ""
-                if call is None
-                else "<details class='rb-code'><summary>The same answer in Python</summary>"
-                + session_html(
-                    [f"from rulebook_py import {call.module}", call.expression], repr(call.value)
-                )
-                + "</details>"
-            )
+            if call is None:
+                self.code.value = ""
+            else:
+                lines = [f"from rulebook_py import {call.module}", call.expression]
+                self.code.value = _CODE.format(session_html(lines, repr(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start
 
-    def _show_roll(self, values: Mapping[str, Any], seed: int) -> bool:
+    def _show_roll(self, values: Values, seed: int) -> bool:
         """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""
         try:
-            shown = self.resolve(values, random.Random(seed))
+            view = self.view if self.view is not None else self.compute(values)
+            if view.outcome is None:
+                raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
+            shown = self.show_roll(view.outcome.roll(random.Random(seed)))
         except RulebookError as err:
             self._show_error(err)
             self.roll_output.value = ""

@@ -136,14 +136,10 @@ def _views(
     """
     views = [[Fraction(x, den) for x in nums[lo:hi]]]
     if cumulative:
-        before = sum(nums[:lo])
-        total = before + sum(nums[lo:])
-        at_least, at_most, run = [], [], before
-        for x in nums[lo:hi]:
-            at_least.append(Fraction(total - run, den))
-            run += x
-            at_most.append(Fraction(run, den))
-        views += [at_least, at_most]
+        total = sum(nums)
+        runs = list(itertools.accumulate(nums[lo:hi], initial=sum(nums[:lo])))
+        views.append([Fraction(total - run, den) for run in runs[:-1]])  # at least
+        views.append([Fraction(run, den) for run in runs[1:]])  # at most
     return views
 
 
@@ -250,14 +246,11 @@ def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: 
     if len(views) > 1:
         parts.append(_STYLE)
     if lines:
-        spans = (
-            escape(title)
-            if len(lines) == 1
-            else "".join(
-                f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
-                for i, line in enumerate(lines)
-            )
+        spans = "".join(
+            f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
+            for i, line in enumerate(lines)
         )
+        spans = escape(title) if len(lines) == 1 else spans
         parts.append(
             f'<text class="rb-chart-title" x="{_W / 2:.0f}" y="18" text-anchor="middle" '
             f'font-size="14" font-weight="600" fill="currentColor">{spans}</text>'
@@ -268,12 +261,11 @@ def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: 
         bars = _bars(labels, series, sign=sign, legend=bool(legend))
         parts.append(f'<g class="rb-v-{view}"{hidden}>{bars}</g>')
     every = max(1, -(-n // 16))
-    for i, label in enumerate(labels):
-        if i % every == 0:
-            parts.append(
-                f'<text x="{_LEFT + slot * (i + 0.5):.1f}" y="{_TOP + plot_h + 14}" '
-                f'text-anchor="middle" font-size="11" fill="currentColor">{escape(label)}</text>'
-            )
+    for i, label in list(enumerate(labels))[::every]:
+        parts.append(
+            f'<text x="{_LEFT + slot * (i + 0.5):.1f}" y="{_TOP + plot_h + 14}" '
+            f'text-anchor="middle" font-size="11" fill="currentColor">{escape(label)}</text>'
+        )
     parts.append(
         f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{_TOP + plot_h}" y2="{_TOP + plot_h}" '
         f'stroke="currentColor" stroke-opacity="0.6"/>'
@@ -307,13 +299,11 @@ def _tools(
     group: tuple[str, Sequence[str]] | None = None,
 ) -> str:
     """The view switch, the CSV link and the table of ``columns`` (``(header, values)``)."""
-    outcome = x_title or "outcome"
-    heads = [outcome] + ([group[0]] if group else []) + [h for h, _ in columns]
+    first = [x_title or "outcome"] + ([group[0]] if group else [])
+    heads = first + [h for h, _ in columns]
     # CSV: one decimal and one exact column per number, so a spreadsheet
     # reads the decimals and nothing is rounded away.
-    csv_head = [outcome] + ([group[0]] if group else [])
-    for h, _ in columns:
-        csv_head += [h, f"{h} (exact)"]
+    csv_head = first + [head for h, _ in columns for head in (h, f"{h} (exact)")]
     csv_rows = [[_csv_cell(c) for c in csv_head]]
     body = []
     for i, label in enumerate(labels):
@@ -348,9 +338,7 @@ def _tools(
 
 
 def _csv_cell(text: str) -> str:
-    if _CSV_QUOTE.search(text):
-        return '"' + text.replace('"', '""') + '"'
-    return text
+    return '"' + text.replace('"', '""') + '"' if _CSV_QUOTE.search(text) else text
 
 
 def _is_ascending_ints(keys: Sequence[object]) -> bool:
@@ -421,9 +409,8 @@ def bar_chart(
     columns = [(f"{sign} {words}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
     if not distribution:
         columns = [("probability", shown[0])]
-    group = None
-    if marks is not None:
-        group = ("group", [highlight_label if m else other_label for m in marks])
+    groups = [highlight_label if m else other_label for m in marks or ()]
+    group = None if marks is None else ("group", groups)
     return svg + _tools(
         labels, columns, distribution=distribution, title=title, x_title=x_title, group=group
     )
@@ -472,9 +459,7 @@ def grouped_bar_chart(
         _views(*_common([Fraction(v) for v in series[name]]), 0, len(labels), distribution)
         for name in names
     ]
-    per_view = (
-        [[views[v] for views in per_series] for v in range(len(per_series[0]))] if names else [[]]
-    )
+    per_view = [list(views) for views in zip(*per_series)] if names else [[]]
     colors = [COLORS[i % len(COLORS)] for i in range(len(names))]
     views = [
         (view, sign if view != "pmf" else "", list(zip(names, vals, colors)))

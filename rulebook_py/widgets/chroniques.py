@@ -13,14 +13,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..systems import chroniques as co
-from .base import Calculator, View
+from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
@@ -84,7 +83,7 @@ class ChroniquesAttackCalculator(_Chroniques):
         + changes(temporary=True, damage="2d6", concerted="helper", critical_from=19)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Attack score, DEF, die, situation, conditions and damage."""
         defence = [(f"{d.label} ({d.bonus:+d} DEF)" if d.bonus else "none", d.name)
                    for d in co.DefensiveAction]  # fmt: skip
@@ -125,7 +124,7 @@ class ChroniquesAttackCalculator(_Chroniques):
             "off_hand": text_box("Off-hand damage", "1d6"),
         }  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The modifiers applied, the exact chances and the damage distribution."""
         v = dict(values)
         args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
@@ -155,12 +154,11 @@ class ChroniquesAttackCalculator(_Chroniques):
         if not r.possible:
             return View(html, "", call, r)
         if v["temporary"]:
-            top = max(r.lethal.max_value, r.temporary.max_value)
-            lp, tp = r.lethal.pmf(), r.temporary.pmf()
+            hits = range(max(r.lethal.max_value, r.temporary.max_value) + 1)
+            pmfs = {"lethal": r.lethal.pmf(), "temporary": r.temporary.pmf()}
             chart = grouped_bar_chart(
-                [str(n) for n in range(top + 1)],
-                {"lethal": [lp.get(n, Fraction(0)) for n in range(top + 1)],
-                 "temporary": [tp.get(n, Fraction(0)) for n in range(top + 1)]},
+                [str(n) for n in hits],
+                {kind: [pmf.get(n, Fraction(0)) for n in hits] for kind, pmf in pmfs.items()},
                 title="Damage of the action", x_title="damage")  # fmt: skip
         else:
             chart = bar_chart(r.lethal.pmf(), title="Damage of the action", x_title="damage",
@@ -202,7 +200,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
         + changes(first_round=False, turn="L")
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Both sides' conditions, the round, and an attack to price."""
         return {
             "attacker_conditions": multi_select("Attacker's conditions", _CONDITION_OPTIONS,
@@ -217,7 +215,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
             "turn": text_box("Attacker's turn (L, M, A, G)", "M A"),
         }  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """A table of every effect for both sides, then the attack with and without them."""
         v = dict(values)
         args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
@@ -256,7 +254,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
     title = "Knocking out (DM temporaires)"
     bench_changes = changes(rolled=5, target_strength=0, hit_points=6, already=2, damage="1d4+2")
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The blow (damage rolled, or the dice for the exact odds) and the target."""
         return {"rolled": int_box("Damage rolled", 8),
                 "target_strength": int_box("Target's STR modifier", 1),
@@ -264,16 +262,13 @@ class ChroniquesKnockOutCalculator(_Chroniques):
                 "already": int_box("Temporary damage already taken", 0),
                 "damage": text_box("Damage dice of a hit", "1d8+3")}  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
         r, call = rule_call(co.knock_out_report, *values.values(), then=".minutes")
         ko, minutes = r.state, r.minutes
         out = f"at least {ko.minutes} minute{'s' if ko.minutes != 1 else ''}"
-        verdict = (
-            f"knocked out for {out}"
-            if ko.knocked_out
-            else "still conscious (temporary damage does not exceed the hit points)"
-        )
+        conscious = "still conscious (temporary damage does not exceed the hit points)"
+        verdict = f"knocked out for {out}" if ko.knocked_out else conscious
         rows = [("Damage rolled", r.rolled),
                 ("minus the target's STR modifier", _signed(-r.target_strength)),
                 ("Temporary damage of this blow", r.temporary),
@@ -300,12 +295,12 @@ class ChroniquesFirstAidCalculator(_Chroniques):
     title = "First aid (aide médicale)"
     bench_changes = changes(intelligence=3, die="2d20kh1") + changes(intelligence=-4)
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The helper's INT modifier and die."""
         return {"intelligence": int_box("Helper's INT mod.", 1),
                 "die": dropdown("Helper's die", _DIE_OPTIONS, "d20")}  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """P(the dying character is saved)."""
         r, call = rule_call(co.first_aid, *values.values(), then=".odds.hit")
         rows = [("INT test", f"{r.die.notation} {_signed(r.bonus)} against {r.difficulty}"),
@@ -328,14 +323,14 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
     title = "Opposed magic attack (attaque magique opposée)"
     bench_changes = changes(caster_bonus=8, target_bonus=3, caster_die="2d20kh1", target_die="d12")
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Both magic attack scores and dice."""
         return {"caster_bonus": int_box("Caster's magic attack score", 5),
                 "caster_die": dropdown("Caster's die", _DIE_OPTIONS, "d20"),
                 "target_bonus": int_box("Target's magic attack score", 5),
                 "target_die": dropdown("Target's die", _DIE_OPTIONS, "d20")}  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
         r, call = rule_call(co.opposed_magic_report, **values, then=".opposed.hit")
         o, f = r.opposed, r.fixed
@@ -380,7 +375,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
         delay_name="Elvira", delay_to=5, ambush="none", ambushers_dex=4
     ) + changes(ambush="pcs", ambushers_stealth=5)
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Combatants, one delay, and the ambush."""
         return {
             "combatants": text_box(
@@ -394,7 +389,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
             "gm_modifier": int_box("GM's modifier (distance, terrain)", 0),
         }  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The order, with each ambushed combatant's chance of being surprised in round 1."""
         r, call = rule_call(co.initiative_report, **values, then=".names")
         odds = r.surprised
@@ -431,7 +426,7 @@ class ChroniquesChaseCalculator(_Chroniques):
         + changes(quarry_untrained=1, heavy_rain=True)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Both sides, the distances, the rounds followed and the named parameters."""
         controls: dict[str, widgets.Widget] = {}
         for side, dex, die, traits, con in (("pursuer", 0, "d20", ("HUGE", "FLYING"), 2),
@@ -469,7 +464,7 @@ class ChroniquesChaseCalculator(_Chroniques):
                      f"{runner.die} {_signed(runner.bonus(True, rain))}")  # fmt: skip
         return text
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
         r, call = rule_call(co.chase_report, **values, then=".odds.capture")
         odds, rules = r.odds, r.rules

@@ -12,13 +12,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from ..systems import chroniques as co
-from .base import PythonCall, View
+from .base import Controls, Values, View
+from .calls import rule_call
 from .charts import bar_chart
 from .chroniques import _DIE_OPTIONS, _Chroniques
 from .controls import checkbox, dropdown, int_box, text_box
@@ -66,15 +64,14 @@ class ChroniquesFightCalculator(_Chroniques):
                      ("first_hit_points", 10), ("second_knock_out", True),
                      ("first_initiative", 10), ("second_name", "Orc"))  # fmt: skip
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Both fighters; Krush (to knock out) against the goblin."""
         return {**_side("first", "Krush", 12, 4, 15, "1d8", 3, True, True),
                 **_side("second", "Goblin", 3, 2, 14, "1d6", 1, False, False)}  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The chance of each ending and of each blow, a chart of the endings."""
-        out = co.fight_between(**values)
-        call = PythonCall.of(co.fight_between, then=".first_wins", value=out.first_wins, **values)
+        out, call = rule_call(co.fight_between, then=".first_wins", **values)
         rows = [(label, probability(p)) for label, p in out.rows]
         rows.insert(len(out.ends), ("Expected rounds", number(out.expected_rounds)))
         first = out.first.name

@@ -12,14 +12,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
-from .base import Calculator, View
+from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
 from .controls import LABEL_STYLE, int_box, sized
@@ -53,7 +50,7 @@ class SideBySideCalculator(Calculator):
         + changes(gap=1)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The gap slider, N of the full-blow duel and the Chroniques hit points."""
         return {
             "gap": widgets.IntSlider(
@@ -68,7 +65,7 @@ class SideBySideCalculator(Calculator):
             "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS, tooltip=f"1 to {MAX_HIT_POINTS}"),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
         gap, blows, hit_points = values["gap"], values["blows"], values["hit_points"]
         kw = {"blows": blows, "hit_points": hit_points}

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar
-
-import ipywidgets as widgets
+from typing import ClassVar
 
 from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
-from .base import Calculator, PythonCall, View, call_text
+from .base import Calculator, Controls, PythonCall, Values, View, call_text
+from .calls import changes
 from .charts import bar_chart, grouped_bar_chart
 from .controls import int_box, text_box
 from .format import escape, numbers, probability, table_html
@@ -36,6 +35,9 @@ EXPRESSION_BOXES = (
     ("third", "C", "d12"),
     ("fourth", "D", "2d12kh1"),
 )
+
+#: The explosion-depth box's tooltip.
+_DEPTH_TIP = "Extra rolls an exploding die may take; the last one does not explode"
 
 
 def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> str:
@@ -80,17 +82,11 @@ class DiceCalculator(Calculator):
 
     title = "Dice expressions compared"
     fields: ClassVar[Mapping[str, str]] = {letter: name for name, letter, _ in EXPRESSION_BOXES}
-    bench_changes = (
-        ("expression", "2d20kh1+5"),
-        ("target", 15),
-        ("second", "4D+2"),
-        ("third", "3d6!"),
-        ("fourth", "4d6ro1kh3"),
-        ("explode_depth", 3),
-        ("target", 12),
-    )
+    bench_changes = changes(
+        expression="2d20kh1+5", target=15, second="4D+2", third="3d6!", fourth="4d6ro1kh3"
+    ) + changes(explode_depth=3, target=12)
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Four expression boxes, a target number and the explosion depth."""
         boxes = {
             name: text_box(
@@ -105,13 +101,11 @@ class DiceCalculator(Calculator):
             **boxes,
             "target": int_box("Target (P ≥)", 11),
             "explode_depth": int_box(
-                "Explosion depth (!)",
-                DEFAULT_EXPLODE_DEPTH,
-                tooltip="Extra rolls an exploding die may take; the last one does not explode",
+                "Explosion depth (!)", DEFAULT_EXPLODE_DEPTH, tooltip=_DEPTH_TIP
             ),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """For each expression: range, mean, deviation and P(total >= target); one chart."""
         texts = {letter: values[name] for name, letter, _default in EXPRESSION_BOXES}
         found = dice_set(texts, values["target"], values["explode_depth"])
@@ -146,10 +140,9 @@ class DiceCalculator(Calculator):
                 x_title="total",
             )
         calls = [_chance_call(d, values["explode_depth"], target) for d in found.dice]
-        chances = list(found.chances)
-        call = PythonCall("parse", f"[{', '.join(calls)}]", chances)
+        call = PythonCall("parse", f"[{', '.join(calls)}]", list(found.chances))
         if len(calls) == 1:
-            call = PythonCall("parse", calls[0], chances[0])
+            call = PythonCall("parse", calls[0], found.chances[0])
         header = ["Dice", *(f"{n}: {d}" for n, d in pairs)]
         return View(table_html(header, rows), chart, call, found)
 
@@ -169,16 +162,16 @@ class CompareCalculator(Calculator):
     """
 
     title = "Two rolls compared"
-    bench_changes = (("first", "4D+2"), ("second", "3D+1"), ("first", "15D+2"), ("second", "15D"))
+    bench_changes = changes(first="4D+2", second="3D+1") + changes(first="15D+2", second="15D")
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Two expression boxes."""
         return {
             "first": text_box("A", "4D+2", input_em=16),
             "second": text_box("B", "3D+1", input_em=16),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The three chances and the distribution of A - B."""
         pair = opposed(values["first"], values["second"])
         a, b, c = pair.first, pair.second, pair.comparison

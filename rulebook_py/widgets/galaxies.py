@@ -14,15 +14,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-import ipywidgets as widgets
-
 from ..systems import galaxies as g
 from . import galaxies_common as gc
-from .base import PythonCall, View
+from .base import Controls, PythonCall, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
@@ -58,7 +55,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
         code="12D+2", halved=False, rounding=g.Rounding.UP
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Two codes, a halving switch and the rounding."""
         return {
             "code": gc.code_box("4D+2", "Code A"),
@@ -67,7 +64,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
             "rounding": gc.rounding_control(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
         kw = {"halved": values["halved"], "rounding": values["rounding"]}
         args = (values["code"], values["other"])
@@ -86,14 +83,11 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
             ("P(A = B)", probability(r.tie)),
             ("P(A < B)", probability(r.lower)),
         ]
-        lo, hi = min(da.min_value, db.min_value), max(da.max_value, db.max_value)
-        pa, pb = da.pmf(), db.pmf()
+        totals = range(min(da.min_value, db.min_value), max(da.max_value, db.max_value) + 1)
+        pmfs = {f"A: {a.describe()}": da.pmf(), f"B: {b.code}": db.pmf()}
         chart = grouped_bar_chart(
-            [str(t) for t in range(lo, hi + 1)],
-            {
-                f"A: {a.describe()}": [pa.get(t, Fraction(0)) for t in range(lo, hi + 1)],
-                f"B: {b.code}": [pb.get(t, Fraction(0)) for t in range(lo, hi + 1)],
-            },
+            [str(t) for t in totals],
+            {name: [pmf.get(t, Fraction(0)) for t in totals] for name, pmf in pmfs.items()},
             title="Distributions of A and B",
             x_title="total",
         )
@@ -122,9 +116,9 @@ def contest_view(
             f"on average {number(c.expected(first))} of the {n} rolls do.</p>"
         )
     if factors:
-        half = g.Outcome.HALF_DODGE in outs
+        share = factors[g.Outcome.HALF_DODGE]
         note = (
-            f" (a half-dodge counted as {factors[g.Outcome.HALF_DODGE]} of a hit)" if half else ""
+            f" (a half-dodge counted as {share} of a hit)" if g.Outcome.HALF_DODGE in outs else ""
         )
         html += f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))}"
         html += f"{note}.</p>"
@@ -170,7 +164,7 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
         + changes(mode="burst", immobile=True, rounding=g.Rounding.UP)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Shooter, options, target."""
         return {
             "attack": gc.code_box("4D+2", "Weapon skill / DX / FO (code)"),
@@ -192,7 +186,7 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
             "half_dodge": gc.half_dodge_control(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The shot(s) or throw(s) against the target's one dodge roll, and the expected damage."""
         mode = _FIRE.get(values["mode"])
         self.controls["shots"].layout.display = "" if mode is g.FireMode.BURST else "none"
@@ -234,7 +228,7 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
         + changes(dodge_mode=g.DodgeMode.TOTAL, half_dodge=Fraction(1), rounding=g.Rounding.UP)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Psychic skill, bonuses, kind of attack, option, the target's code."""
         return {
             "skill": gc.code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
@@ -250,7 +244,7 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
             "half_dodge": gc.half_dodge_control(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The technique(s) against the target's one roll, with a physical attack's damage."""
         kw = {k: values[k] for k in ("attack", "option", "bdc", "bdp", "bdt", "dodge_mode")}
         kw["rounding"] = values["rounding"]
@@ -287,7 +281,7 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
         ("combatants", "Kira: 3D+1, 2\nVosk: 2D+2, 1\nTal: 3D+1\nOrn: 3D"),
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """One combatant a line."""
         return {
             "combatants": text_box(
@@ -299,7 +293,7 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
             )
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
         i, call = rule_call(g.initiative, values["combatants"], then=".table()")
         table = i.table()
@@ -330,7 +324,7 @@ class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
         + changes(dodge_mode=g.DodgeMode.UNAWARE, half_dodge=Fraction(1))
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The attack lines, the target's AGILITÉ and dodge, the shared options."""
         kinds = ", ".join(
             k.keyword + (" N" if k is g.AttackKind.BURST else "") for k in g.AttackKind
@@ -350,7 +344,7 @@ class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
             "half_dodge": gc.half_dodge_control(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Each roll's chances, the joint law of full hits and half-dodges, the chart."""
         keys = ("dodge_mode", "rounding", "target_immobile")
         kw = {k: values[self.fields.get(k, k)] for k in keys}

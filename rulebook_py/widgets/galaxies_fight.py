@@ -8,14 +8,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
-from .base import PythonCall, View
-from .calls import changes
+from .base import Controls, Values, View
+from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
 from .format import escape, number, percent, probability, table_html
@@ -44,19 +41,9 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         + changes(a_stance=g.Stance.ATTACK, b_stance=g.Stance.ATTACK, a_skill="6D", b_health=40)
         + changes(a_name="Tal", b_skill="5D+2", a_health=50, b_damage=5)
     )
+    groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("max", "The fight"))
 
-    def __init__(self, **values: Any) -> None:
-        """Build the calculator, then group each fighter's controls under a heading."""
-        super().__init__(**values)
-        rows = dict(zip(self.controls, self.children[1:]))
-        groups: list[widgets.Widget] = []
-        for p, heading in (("a_", "Fighter A"), ("b_", "Fighter B"), ("max", "The fight")):
-            groups.append(widgets.HTML(f"<b>{heading}</b>"))
-            groups.extend(row for name, row in rows.items() if name.startswith(p))
-        tail = self.children[1 + len(rows) :]
-        self.children = [self.children[0], *groups, *tail]
-
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Each fighter's name, skill, AGILITÉ, stance, weapon, damage and points."""
         controls: dict[str, widgets.Widget] = {}
         for p, side, name, skill, agility, weapon in _SIDES:
@@ -74,7 +61,7 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         controls["max_rounds"] = int_box("Rounds before the fight is called off", 30)
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The exchange of every round, what it costs each side, and how the fight ends."""
         a, b = (
             g.Duellist(
@@ -85,7 +72,11 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
             )
             for p in "ab"
         )
-        f = g.fight(a, b, max_rounds=values["max_rounds"])
+        label, rounds = f"{a.name} wins", values["max_rounds"]
+        then = f".probability({label!r})"
+        f, call = rule_call(
+            g.fight, a, b, then=lambda o: (then, o.probability(label)), max_rounds=rounds
+        )
         names = f"{escape(a.name)} (A) and {escape(b.name)} (B)"
         html = f"<p>Every round {names} make the same exchange. {escape(f.exchange.note)}</p>"
         html += table_html(
@@ -99,9 +90,4 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
             "are exact; their fractions, hundreds of digits long, are in the Python line.</p>"
         )
         chart = bar_chart(f.table(), title="How the fight ends", x_title="")
-        label = f"{a.name} wins"
-        call = PythonCall.of(
-            g.fight, a, b, then=f".probability({label!r})", value=f.probability(label),
-            max_rounds=values["max_rounds"],
-        )  # fmt: skip
         return View(html, chart, call, f)

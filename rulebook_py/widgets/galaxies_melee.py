@@ -9,15 +9,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
 from . import galaxies_common as gc
-from .base import PythonCall, View
+from .base import Controls, PythonCall, Values, View
 from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
@@ -42,20 +40,9 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         + changes(b_stance=g.Stance.TOTAL_DODGE, fixed_dodge=True, rounding=g.Rounding.UP)
         + changes(b_stance=g.Stance.DISENGAGE, a_stance=g.Stance.PURSUE)
     )
+    groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("", "Both"))
 
-    def __init__(self, **values: Any) -> None:
-        """Build the calculator, then group each fighter's controls under a heading."""
-        super().__init__(**values)
-        rows = dict(zip(self.controls, self.children[1:]))
-        groups: list[widgets.Widget] = []
-        for p, heading in (("a", "Fighter A"), ("b", "Fighter B")):
-            groups.append(widgets.HTML(f"<b>{heading}</b>"))
-            groups.extend(row for name, row in rows.items() if name.startswith(f"{p}_"))
-        shared = [row for name, row in rows.items() if not name.startswith(("a_", "b_"))]
-        tail = self.children[1 + len(rows) :]
-        self.children = [self.children[0], *groups, widgets.HTML("<b>Both</b>"), *shared, *tail]
-
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Skill, AGILITÉ, stance, weapon, proton, bonus and option of each side."""
         controls: dict[str, widgets.Widget] = {}
         for p, name, skill, agility, stance, weapon in (
@@ -86,7 +73,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         controls["rounding"] = gc.rounding_control()
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
         a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
         keys = ("half_dodge_factor", "guard_tie_lands", "rounding", "fixed_dodge")
@@ -94,25 +81,21 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         r = g.melee(a, b, **kw)
         html = "<p>"
         if r.a_roll and r.b_roll:
-            html += (
-                f"A rolls {escape(r.a_roll.describe())}, B rolls {escape(r.b_roll.describe())}. "
-            )
+            rolled_a, rolled_b = escape(r.a_roll.describe()), escape(r.b_roll.describe())
+            html += f"A rolls {rolled_a}, B rolls {rolled_b}. "
         html += escape(r.note) + "</p>"
         rows = [
             (x.label, probability(x.probability), number(x.a_deals), number(x.b_deals))
             for x in r.rows
         ]
-        html += table_html(
-            ["outcome", "exact chance", "A deals (share of damage)", "B deals"], rows
-        )
+        head = ["outcome", "exact chance", "A deals (share of damage)", "B deals"]
+        html += table_html(head, rows)
         html += (
             f"<p>Expected share of damage in this exchange: A deals {number(r.expected_a_deals)}, "
             f"B deals {number(r.expected_b_deals)}.</p>"
         )
-        for name, blows, total in (
-            ("A", r.a_blows, r.round_a_deals),
-            ("B", r.b_blows, r.round_b_deals),
-        ):
+        sides = (("A", r.a_blows, r.round_a_deals), ("B", r.b_blows, r.round_b_deals))
+        for name, blows, total in sides:
             if blows > 1:
                 html += (
                     f"<p>{name} strikes {blows} blows this round, each rolled as above and "

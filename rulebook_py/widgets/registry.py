@@ -45,10 +45,8 @@ def register(cls: T) -> T:
     """
     known = CALCULATORS.get(cls.__name__)
     # The same class defined again (a module reloaded, a notebook cell run twice) replaces itself.
-    if known is not None and (known.__module__, known.__qualname__) != (
-        cls.__module__,
-        cls.__qualname__,
-    ):
+    where = (cls.__module__, cls.__qualname__)
+    if known is not None and (known.__module__, known.__qualname__) != where:
         raise ValueError(f"two calculators are named {cls.__name__!r}: rename one of them")
     CALCULATORS[cls.__name__] = cls
     return cls

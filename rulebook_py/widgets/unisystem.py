@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
-from .base import Calculator, PythonCall, View
+from .base import Calculator, Controls, PythonCall, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
@@ -95,7 +95,7 @@ class UnisystemCheckCalculator(UnisystemCalculator):
         + changes(kind=CheckKind.TASK, skill=2)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
         kinds = [(f"{k.english} ({k.label})", k) for k in CheckKind]
         return {
@@ -107,7 +107,7 @@ class UnisystemCheckCalculator(UnisystemCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """P(success), the roll needed, expected levels, and the level chart."""
         args = [values[k] for k in ("kind", "attribute", "skill", "modifier", "complexity")]
         check, call = rule_call(uni.check, *args, core=values["core"], then=".success_chance()")
@@ -133,7 +133,7 @@ class UnisystemContestCalculator(UnisystemCalculator):
         + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Contest type, both bonuses, best of N, head start and speeds."""
         kinds = [(f"{k.english} ({k.label})", k) for k in ContestType]
         return {
@@ -147,7 +147,7 @@ class UnisystemContestCalculator(UnisystemCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Exact P(A wins), P(tie), P(B wins), and the chart of A − B."""
         kind, a, b = values["kind"], values["bonus_a"], values["bonus_b"]
         options = {k: values[k] for k in ("best_of", "speed_a", "speed_b", "core")}
@@ -157,9 +157,8 @@ class UnisystemContestCalculator(UnisystemCalculator):
         if kind is not ContestType.FOOT_CHASE:
             del options["speed_a"], options["speed_b"], options["head_start"]
         report, call = rule_call(uni.contest_report, kind, a, b, then=".a_wins", **options)
-        margin = report.margin().pmf()
         chart = bar_chart(
-            {uni.number_text(k): p for k, p in margin.items()},
+            {uni.number_text(k): p for k, p in report.margin().pmf().items()},
             title="One roll: A's total − B's total",
             x_title="difference",
             highlight=lambda k: not k.startswith("\u2212") and k != "0",
@@ -182,20 +181,18 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
     title = "D10 or 2D6 − 2 as the core die"
     bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The bonus added to the core die."""
         return {"bonus": int_box("Bonus added to the die", 6)}
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Side-by-side chances and the two distributions of the core die."""
         out = uni.core_die_comparison(values["bonus"])
         faces = range(1, 11)
+        dice = {"D10": out.d10, "2D6 − 2": out.two_d6}
         chart = grouped_bar_chart(
             [str(v) for v in faces],
-            {
-                "D10": [out.d10.probability(v) for v in faces],
-                "2D6 − 2": [out.two_d6.probability(v) for v in faces],
-            },
+            {name: [die.probability(v) for v in faces] for name, die in dice.items()},
             title="The core die: D10 against 2D6 − 2 (0 counts as 1)",
             x_title="die result",
         )

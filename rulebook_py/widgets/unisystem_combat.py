@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..systems import unisystem as uni
-from .base import View
+from .base import Controls, Values, View
 from .calls import changes, read_path, rule_call
 from .charts import bar_chart
 from .controls import checkbox, dropdown, int_box, text_box
@@ -55,9 +55,8 @@ _CHAIR = [("no", 0), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
 
 def _untrained(what: str) -> widgets.Dropdown:
     options = [(u.english, u) for u in uni.UntrainedAttack]
-    return dropdown(
-        f"{what} without the skill (level 0)", options, uni.UntrainedAttack.DIFFICULT_TEST
-    )
+    label = f"{what} without the skill (level 0)"
+    return dropdown(label, options, uni.UntrainedAttack.DIFFICULT_TEST)
 
 
 def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
@@ -107,7 +106,7 @@ class MeleeExchangeCalculator(_CombatCalculator):
         + changes(attack_skill=0, untrained=uni.UntrainedAttack.UNSKILLED_TASK)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge."""
         skills = [(s.label, s) for s in uni.CloseSkill]
         return {
@@ -145,7 +144,7 @@ class MeleeExchangeCalculator(_CombatCalculator):
             "averaged": checkbox("Average damage instead of rolling", False),
         }  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """P(hit), expected levels, the damage distribution and its chart."""
         args = {**values, "attack_weapon": None if values["attack_weapon"] == "real" else
                 values["attack_weapon"]}  # fmt: skip
@@ -176,7 +175,7 @@ class RangedAttackCalculator(_CombatCalculator):
         + changes(untrained=uni.UntrainedAttack.UNSKILLED_TASK, mode=uni.SUPPRESSIVE)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Shooter, range, light, aim, firing mode, target, damage."""
         bands = [(f"{b.label} ({uni.signed_text(b.modifier)}, multiplier "
                   f"{uni.signed_text(b.multiplier_shift)})", b) for b in uni.RangeBand]  # fmt: skip
@@ -215,7 +214,7 @@ class RangedAttackCalculator(_CombatCalculator):
             "core": core_dropdown(),
         }  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Distribution of bullets in and of total damage."""
         report, call = rule_call(uni.ranged, then=_ranged_answer, **values)
         chart = _damage_chart(report.damage.pmf(), "Total damage")
@@ -245,7 +244,7 @@ class InitiativeCalculator(_CombatCalculator):
         + changes(core=uni.CoreDie.TWO_D6)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The combatants (one a line), the group option and the core die."""
         return {
             "combatants": text_box(
@@ -259,7 +258,7 @@ class InitiativeCalculator(_CombatCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Table of P(acts first), each side's total, and the chart."""
         report, call = rule_call(uni.initiative, then=".chances", **values)
         group = values["group"]
@@ -296,7 +295,7 @@ class ActionPlannerCalculator(_CombatCalculator):
         + changes(core=uni.CoreDie.TWO_D6)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The plan, the source's optional caps and the core die."""
         return {
             "actions": text_box(
@@ -319,7 +318,7 @@ class ActionPlannerCalculator(_CombatCalculator):
             "core": core_dropdown(),
         }  # fmt: skip
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """One row per action: penalty, bonus, P(total ≥ 9)."""
         plan, call = rule_call(uni.action_plan, then=".chances", **values)
         rows = [(s.number, s.action.label or s.action.kind.label, s.action.kind.label,

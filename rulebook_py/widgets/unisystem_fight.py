@@ -12,14 +12,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-import ipywidgets as widgets
-
 from ..systems import unisystem as uni
 from ..systems.unisystem import CloseSkill, CoreDie, DefenceKind, WoundRule
-from .base import View
+from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import dropdown, int_box, text_box
@@ -69,7 +64,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
         + changes(first_kind=CloseSkill.HAND_WEAPON, second_name="Ann")
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Both fighters, what a hit counts and when a fighter is out; Jimmy against a wildling."""
         return {
             **_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
@@ -79,7 +74,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The odds table, a chart of how the fight ends, the outcome to replay."""
         out, call = rule_call(uni.fight_between, then=".first_wins", **values)
         ends = {

@@ -7,14 +7,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-import ipywidgets as widgets
-
 from ...systems import mass_battle
 from ...systems.mass_battle import EXAMPLE_STEPS, STEP_NAMES
-from ..base import Calculator, View
+from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown
 from ..format import escape, table_html
@@ -37,7 +32,7 @@ class WorkedExampleCalculator(Calculator):
     title = "The worked examples, step by step"
     bench_changes = changes(step=3, example="dragon") + changes(step=8, example="brigands")
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Which example, and up to which step."""
         examples = [("the brigands' ambush", "brigands"), ("the knights and the dragon", "dragon")]
         steps = [(n, i) for i, n in enumerate(STEP_NAMES)]
@@ -46,13 +41,12 @@ class WorkedExampleCalculator(Calculator):
             "step": dropdown("Show up to step", steps, len(STEP_NAMES) - 1, width="22em"),
         }
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The rows up to the chosen step, and what that step does."""
         step = values["step"]
         then = f".result.rows()[:{step + 1}]"
         outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
-        rows = call.value
         said = EXAMPLE_STEPS[values["example"]][step]
         html = f"<p><b>Step {escape(STEP_NAMES[step])}.</b> {escape(said)}</p>"
-        html += table_html(["step", "what", *outcome.names], rows)
+        html += table_html(["step", "what", *outcome.names], call.value)
         return View(html, "", call, outcome)

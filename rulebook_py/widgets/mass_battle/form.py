@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...systems import mass_battle as mb
-from ..base import Calculator
+from ..base import Calculator, Controls, Values
 from ..controls import checkbox, dropdown, int_box
 from ..format import escape, table_html
 
@@ -134,10 +134,9 @@ def unit_form(
             controls[p + "attitude2_round"] = int_box("from round", v["attitude2_round"])
     controls[p + "feels_weather"] = checkbox("Feels the weather (not undead)", True)
     for k in range(1, mb.SLOTS + 1):
-        controls[f"{p}action{k}"] = dropdown(
-            f"Special action {k}", actions, v[f"action{k}"], width=_WIDE
-        )
-        controls[f"{p}action{k}_round"] = int_box(f"Action {k} declared in round", 1)
+        slot = f"action{k}"
+        controls[p + slot] = dropdown(f"Special action {k}", actions, v[slot], width=_WIDE)
+        controls[f"{p}{slot}_round"] = int_box(f"Action {k} declared in round", 1)
     return controls
 
 
@@ -152,7 +151,7 @@ def field_controls() -> dict[str, widgets.Widget]:
     }
 
 
-def battlefield_values(values: Mapping[str, Any]) -> dict[str, Any]:
+def battlefield_values(values: Values) -> dict[str, Any]:
     """The battlefield keywords of the rules' calls."""
     return {
         "terrain": values["terrain"],
@@ -162,7 +161,7 @@ def battlefield_values(values: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def plan_of(values: Mapping[str, Any], p: str) -> dict[str, Any]:
+def plan_of(values: Values, p: str) -> dict[str, Any]:
     """The plan of the ``p`` controls: every value that differs from its default."""
     keys = [n[len(p) :] for n in values if n.startswith(p) and n[len(p) :] in mb.UNIT_DEFAULTS]
     return {k: values[p + k] for k in keys if values[p + k] != mb.UNIT_DEFAULTS[k]}
@@ -196,10 +195,8 @@ class TwoColumns(Calculator):
 
     side_titles: tuple[str, str] = ("Attacker", "Defender")
 
-    def __init__(self, **values: Any) -> None:
-        super().__init__(**values)
-        first = 1 if self.title else 0
-        rows = dict(zip(self.controls, self.children[first : first + len(self.controls)]))
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
+        """Both units' columns side by side, then the shared controls."""
         columns = [
             widgets.VBox(
                 [widgets.HTML(f"<b>{escape(title)}</b>")]
@@ -209,6 +206,4 @@ class TwoColumns(Calculator):
             for p, title in zip(("a_", "d_"), self.side_titles)
         ]
         shared = [row for n, row in rows.items() if not n.startswith(("a_", "d_"))]
-        grid = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
-        tail = list(self.children[first + len(self.controls) :])
-        self.children = [*self.children[:first], grid, *shared, *tail]
+        return [widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap")), *shared]

@@ -7,14 +7,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from ...systems import mass_battle
 from ...systems.mass_battle import action_name
-from ..base import View
+from ..base import Controls, Values, View
 from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
@@ -55,7 +52,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         + changes(a_policy="SPLIT", a_vitality=100)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Per unit: the unit form and its d4 policy; then the field and the battle."""
         controls: dict[str, widgets.Widget] = {}
         options = form.ACTION_OPTIONS + form.BREAKER_OPTIONS + form.ROLLED_OPTIONS
@@ -72,7 +69,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         controls["max_rounds"] = int_box("Stop after rounds", 20)
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
         split = "SPLIT" in (values["a_policy"], values["d_policy"])
         self.controls["timing"].disabled = not split
@@ -92,26 +89,21 @@ class MassBattleOddsCalculator(form.TwoColumns):
             ("Both fall in the same round", probability(odds.both_fall)),
             (f"Still fighting after {odds.max_rounds} rounds", probability(odds.unfinished)),
             ("Expected rounds", number(odds.expected_rounds)),
-            (
-                "Expected attacker vitality at the end",
-                f"{number(odds.expected_attacker_vitality)} %",
-            ),
-            (
-                "Expected defender vitality at the end",
-                f"{number(odds.expected_defender_vitality)} %",
-            ),
         ]
+        sides = {
+            "attacker": odds.expected_attacker_vitality,
+            "defender": odds.expected_defender_vitality,
+        }
+        rows += [(f"Expected {s} vitality at the end", f"{number(v)} %") for s, v in sides.items()]
         rolled = outcome.declared.attacker_rolls + outcome.declared.defender_rolls
         dice = "; ".join(f"the {_name(r.kind)}: {', '.join(r.dice)}" for r in rolled)
         note = f"<p>Averaged exactly over the dice of {dice}.</p>" if rolled else ""
         rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
         levels = list(range(0, 105, 5))
+        ends = {"attacker": odds.attacker_final, "defender": odds.defender_final}
         finals = grouped_bar_chart(
             [str(v) for v in levels],
-            {
-                "attacker": [odds.attacker_final.get(v, 0) for v in levels],
-                "defender": [odds.defender_final.get(v, 0) for v in levels],
-            },
+            {side: [final.get(v, 0) for v in levels] for side, final in ends.items()},
             title="Vitality at the end (0 = destroyed)",
             x_title="vitality %",
         )

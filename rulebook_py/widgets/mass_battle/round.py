@@ -9,13 +9,10 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import ipywidgets as widgets
 
 from ...systems import mass_battle
-from ..base import View
+from ..base import Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape
@@ -55,7 +52,7 @@ class MassBattleRoundCalculator(form.TwoColumns):
         + changes(terrain="CAVE_FRONT", tight=True)
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """Per unit: the unit form, where its bonuses go, the d4; then the field."""
         controls: dict[str, widgets.Widget] = {}
         for p, first, start in (
@@ -72,7 +69,7 @@ class MassBattleRoundCalculator(form.TwoColumns):
         controls["round"] = int_box("Round (ronde)", 1)
         return controls
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The round's table and the vitality left."""
         a, d = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {"holder": values["holder"], "round_number": values["round"]}
@@ -96,13 +93,8 @@ class MassBattleRoundCalculator(form.TwoColumns):
             if steps[2].note != "none"
         )
         actions = f"<p>Special actions this round: {said}.</p>" if said else ""
-        html = (
-            notes_html(notes, "<i>Note:</i> ")
-            + form.round_table_html(r)
-            + actions
-            + f"<p><b>{verdict}</b></p>"
-        )
-        return View(html, "", call, outcome)
+        html = notes_html(notes, "<i>Note:</i> ") + form.round_table_html(r) + actions
+        return View(html + f"<p><b>{verdict}</b></p>", "", call, outcome)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:
         """Both d4 and what each side lost."""

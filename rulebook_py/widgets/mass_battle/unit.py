@@ -7,13 +7,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-import ipywidgets as widgets
-
 from ...systems import mass_battle
-from ..base import Calculator, View
+from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
@@ -48,7 +43,7 @@ class UnitBuilderCalculator(Calculator):
         + changes(terrain="CAVE_FRONT", tight=True, action3="tight luck 4")
     )
 
-    def build_controls(self) -> Mapping[str, widgets.Widget]:
+    def build_controls(self) -> Controls:
         """The unit form, the round, and what the unit stands on; the brigands by default."""
         controls = form.unit_form(
             "", form.EXAMPLE_UNITS["a_"], form.ACTION_OPTIONS, "ambush offense", False
@@ -58,14 +53,10 @@ class UnitBuilderCalculator(Calculator):
         controls["enemy_weapons"] = dropdown("The enemy fights with", form.WEAPONS, "melee")
         return controls | form.field_controls()
 
-    def compute(self, values: Mapping[str, Any]) -> View:
+    def compute(self, values: Values) -> View:
         """The step-by-step totals before the d4."""
-        args: dict[str, Any] = {
-            "holds": values["holds"],
-            "enemy_weapons": values["enemy_weapons"],
-            "round_number": values["round"],
-            **form.battlefield_values(values),
-        }
+        args = {"holds": values["holds"], "enemy_weapons": values["enemy_weapons"]}
+        args |= {"round_number": values["round"], **form.battlefield_values(values)}
         plan = form.plan_of(values, "")
         outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
