@@ -244,9 +244,11 @@ def bench_mass_battle_largest() -> bool:
     from rulebook_py.systems.mass_battle import ChancePolicy, Lean
     from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
 
-    calc = MassBattleOddsCalculator(**MASS_BATTLE_LARGEST, a_lean=Lean.EVEN, d_lean=Lean.EVEN)
+    # The calculator's options are the members' names (short, stable values for links).
+    even = Lean.EVEN.name
+    calc = MassBattleOddsCalculator(**MASS_BATTLE_LARGEST, a_lean=even, d_lean=even)
     assert calc.error == "", calc.error
-    policies = (ChancePolicy.CAUTIOUS, ChancePolicy.ALL_OFFENSE) * ROUNDS
+    policies = (ChancePolicy.CAUTIOUS.name, ChancePolicy.ALL_OFFENSE.name) * ROUNDS
     times = []
     for policy in policies:
         start = time.perf_counter()
