@@ -30,7 +30,7 @@
   var queued = false;
 
   function shown(el) {
-    return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    return !!el && el.getClientRects().length > 0 && window.getComputedStyle(el).visibility !== "hidden";
   }
 
   function text(el) {
@@ -94,7 +94,7 @@
   /* Boxes that scroll sideways are keyboard-reachable while they scroll. */
   function scrollableByKeyboard(root) {
     root.querySelectorAll(SCROLLERS).forEach(function (el) {
-      var style = getComputedStyle(el);
+      var style = window.getComputedStyle(el);
       var scrolls =
         (style.overflowX === "auto" || style.overflowX === "scroll") &&
         el.scrollWidth > el.clientWidth + 1 &&

@@ -799,7 +799,16 @@ def test_public_surface_is_the_submodules():
 
     parts = [
         importlib.import_module(f"rulebook_py.systems.galaxies.{name}")
-        for name in ("codes", "contest", "ranged", "volley", "melee", "initiative", "fight", "glossary")
+        for name in (
+            "codes",
+            "contest",
+            "ranged",
+            "volley",
+            "melee",
+            "initiative",
+            "fight",
+            "glossary",
+        )
     ]
     names = [n for m in parts for n in m.__all__]
     assert galaxies.__all__ == names and len(set(names)) == len(names)

@@ -100,4 +100,3 @@ for _module in (
 ):
     __all__ += _module.__all__
 del _module
-
