@@ -1,0 +1,187 @@
+r"""The reader's language: the calculators' words and numbers, English or French.
+
+One message catalog per language, ``rulebook_py/locale/<lang>/LC_MESSAGES/rulebook_py.po``
+(gettext's format, read here by a small parser: the package must run unchanged in
+the browser). A message is looked up by its English text; a message the catalog
+does not hold stays English. The language is English unless the environment
+variable ``RULEBOOK_LANGUAGE`` says otherwise (the French book is executed with
+``RULEBOOK_LANGUAGE=fr``), :func:`set_language` changes it, and :func:`language`
+changes it for a ``with`` block.
+
+Numbers follow the language: ``50.00 %`` and ``1,000`` in English,
+``50,00 %`` and ``1 000`` in French (a no-break space before ``%``, a narrow
+no-break space between thousands, as French typography sets them).
+
+Example:
+    >>> with language("fr"):
+    ...     decimal(2.4152, 2), percent_sign("50,00"), grouped(1000)
+    ('2,42', '50,00\\xa0%', '1\\u202f000')
+    >>> decimal(2.4152, 2), percent_sign("50.00"), grouped(1000)
+    ('2.42', '50.00 %', '1,000')
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "current_language", "decimal"]
+__all__ += ["gettext", "grouped", "language", "parse_po", "percent_sign", "set_language"]
+
+#: The languages of the book, English first (the default).
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+
+_LOCALE = Path(__file__).resolve().parent / "locale"
+_NBSP, _NNBSP = "\u00a0", "\u202f"
+
+
+def _checked(code: str) -> str:
+    if code not in LANGUAGES:
+        raise ValueError(f"language {code!r} is not one of {', '.join(LANGUAGES)}")
+    return code
+
+
+_state = {"language": _checked(os.environ.get("RULEBOOK_LANGUAGE") or DEFAULT_LANGUAGE)}
+
+
+def current_language() -> str:
+    """The language the calculators speak now (``"en"`` or ``"fr"``).
+
+    Example:
+        >>> current_language() in LANGUAGES
+        True
+    """
+    return _state["language"]
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` from now on (``"en"`` or ``"fr"``).
+
+    Example:
+        >>> before = current_language(); set_language("fr"); current_language()
+        'fr'
+        >>> set_language(before)
+    """
+    _state["language"] = _checked(code)
+
+
+@contextmanager
+def language(code: str) -> Iterator[str]:
+    """Speak ``code`` inside a ``with`` block, then the language before it.
+
+    Example:
+        >>> with language("fr") as code:
+        ...     code, current_language()
+        ('fr', 'fr')
+    """
+    before = current_language()
+    set_language(code)
+    try:
+        yield code
+    finally:
+        set_language(before)
+
+
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unquote(line: str) -> str:
+    match = _STRING.search(line)
+    body = match.group(1) if match else ""
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+
+
+def parse_po(text: str) -> dict[str, str]:
+    r"""The translated entries of a gettext ``.po`` text: English text to translation.
+
+    Entries left empty or marked ``fuzzy`` are left out (the English stays).
+
+    Example:
+        >>> parse_po('msgid "Roll"\\nmsgstr "Lancer"\\n\\n#, fuzzy\\nmsgid "Copy"\\nmsgstr "Copier"\\n')
+        {'Roll': 'Lancer'}
+    """
+    entries: dict[str, str] = {}
+    fuzzy, field, parts = False, None, {"msgid": "", "msgstr": ""}
+
+    def close() -> None:
+        if parts["msgid"] and parts["msgstr"] and not fuzzy:
+            entries[parts["msgid"]] = parts["msgstr"]
+
+    for raw in [*text.splitlines(), ""]:
+        line = raw.strip()
+        if not line:
+            close()
+            fuzzy, field, parts = False, None, {"msgid": "", "msgstr": ""}
+        elif line.startswith("#,"):
+            fuzzy = fuzzy or "fuzzy" in line
+        elif line.startswith("#"):
+            continue
+        elif line.startswith(("msgid ", "msgstr ")):
+            field = line.split()[0]
+            parts[field] = _unquote(line)
+        elif line.startswith('"') and field:
+            parts[field] += _unquote(line)
+    return entries
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalog(code: str) -> dict[str, str]:
+    """Every translated message of a language (empty for English, the source language).
+
+    Example:
+        >>> catalog("en")
+        {}
+    """
+    path = _LOCALE / _checked(code) / "LC_MESSAGES" / "rulebook_py.po"
+    if code == DEFAULT_LANGUAGE or not path.exists():
+        return {}
+    return parse_po(path.read_text(encoding="utf-8"))
+
+
+def gettext(message: str, code: str | None = None) -> str:
+    """``message`` (its English text) in the current language, or in ``code``.
+
+    Example:
+        >>> gettext("Roll", "en")
+        'Roll'
+    """
+    return catalog(code or current_language()).get(message, message)
+
+
+def decimal(value: float, places: int, code: str | None = None) -> str:
+    """``value`` with ``places`` decimals, a decimal comma in French.
+
+    Example:
+        >>> decimal(6.5, 2), decimal(6.5, 2, "fr")
+        ('6.50', '6,50')
+    """
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if (code or current_language()) == "fr" else text
+
+
+def grouped(value: int, code: str | None = None) -> str:
+    r"""A whole number with its thousands grouped: ``1,000`` or ``1 000`` (narrow no-break space).
+
+    Example:
+        >>> grouped(1234567, "fr") == "1\\u202f234\\u202f567"
+        True
+    """
+    text = f"{value:,}"
+    return text.replace(",", _NNBSP) if (code or current_language()) == "fr" else text
+
+
+def percent_sign(number: str, code: str | None = None) -> str:
+    """A number already written, followed by its percent sign (``50,00 %`` with a no-break space).
+
+    Example:
+        >>> percent_sign("12.50")
+        '12.50 %'
+    """
+    space = _NBSP if (code or current_language()) == "fr" else " "
+    return f"{number}{space}%"
