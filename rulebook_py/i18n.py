@@ -15,7 +15,7 @@ no-break space between thousands, as French typography sets them).
 Example:
     >>> with language("fr"):
     ...     decimal(2.4152, 2), percent_sign("50,00"), grouped(1000)
-    ('2,42', '50,00\\xa0%', '1\\u202f000')
+    ('2,42', '50,00\xa0%', '1\u202f000')
     >>> decimal(2.4152, 2), percent_sign("50.00"), grouped(1000)
     ('2.42', '50.00 %', '1,000')
 """
@@ -103,7 +103,7 @@ def parse_po(text: str) -> dict[str, str]:
     Entries left empty or marked ``fuzzy`` are left out (the English stays).
 
     Example:
-        >>> parse_po('msgid "Roll"\\nmsgstr "Lancer"\\n\\n#, fuzzy\\nmsgid "Copy"\\nmsgstr "Copier"\\n')
+        >>> parse_po('msgid "Roll"\nmsgstr "Lancer"\n\n#, fuzzy\nmsgid "Copy"\nmsgstr "Copier"\n')
         {'Roll': 'Lancer'}
     """
     entries: dict[str, str] = {}
@@ -169,7 +169,7 @@ def grouped(value: int, code: str | None = None) -> str:
     r"""A whole number with its thousands grouped: ``1,000`` or ``1 000`` (narrow no-break space).
 
     Example:
-        >>> grouped(1234567, "fr") == "1\\u202f234\\u202f567"
+        >>> grouped(1234567, "fr") == "1\u202f234\u202f567"
         True
     """
     text = f"{value:,}"
