@@ -1,8 +1,9 @@
 r"""The reader's language: the calculators' words and numbers, English or French.
 
-One message catalog per language, ``rulebook_py/locale/<lang>/LC_MESSAGES/rulebook_py.po``
-(gettext's format, read here by a small parser: the package must run unchanged in
-the browser). A message is looked up by its English text; a message the catalog
+One message catalog per language, ``rulebook_py/locale/<lang>/LC_MESSAGES/``:
+gettext ``.po`` files, one per part of the package (``rulebook_py.po`` for the
+shared words, one per calculator module or system), read here by a small parser
+(the package must run unchanged in the browser). A message is looked up by its English text; a message the catalog
 does not hold stays English. The language is English unless the environment
 variable ``RULEBOOK_LANGUAGE`` says otherwise (the French book is executed with
 ``RULEBOOK_LANGUAGE=fr``), :func:`set_language` changes it, and :func:`language`
@@ -138,10 +139,12 @@ def catalog(code: str) -> dict[str, str]:
         >>> catalog("en")
         {}
     """
-    path = _LOCALE / _checked(code) / "LC_MESSAGES" / "rulebook_py.po"
-    if code == DEFAULT_LANGUAGE or not path.exists():
+    if _checked(code) == DEFAULT_LANGUAGE:
         return {}
-    return parse_po(path.read_text(encoding="utf-8"))
+    entries: dict[str, str] = {}
+    for path in sorted((_LOCALE / code / "LC_MESSAGES").glob("*.po")):
+        entries.update(parse_po(path.read_text(encoding="utf-8")))
+    return entries
 
 
 def gettext(message: str, code: str | None = None) -> str:
