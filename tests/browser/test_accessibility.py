@@ -4,8 +4,10 @@ Measured in headless Chromium (``/usr/bin/chromium``) with axe-core (the copy
 the ``axe-playwright-python`` wheel ships, injected into the page):
 
 * **No serious or critical violation** on any page of ``_toc.yml``, in the
-  light and the dark theme (the site follows ``prefers-color-scheme``), at
-  desktop width and on a phone (390 px). The pages are audited as a reader
+  light and the dark theme (the site follows ``prefers-color-scheme``) at
+  desktop width, and on a phone (390 px) every rule but colour contrast (the
+  site's colours do not change with the width; contrast is most of axe's
+  time: 14 of 29 s on the mass-battle page). The pages are audited as a reader
   without Python sees them (the live runtime is not served, so every
   calculator shows its build-time answer and the page's note says so); the
   live dice chapter is audited once Python is ready, after a change.
@@ -59,13 +61,15 @@ def axe_source() -> str:
     return AXE_FILE_PATH.read_text(encoding="utf-8")
 
 
-def run_axe(page, rules: list[str] | None = None) -> list[dict]:
-    """axe's violations on the page (all rules, or only ``rules``)."""
+def run_axe(page, rules: list[str] | None = None, disabled: dict | None = None) -> list[dict]:
+    """axe's violations on the page (all rules, or only ``rules``; minus ``disabled``)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(axe_source())
     options: dict = {"resultTypes": ["violations"]}
     if rules:
         options["runOnly"] = {"type": "rule", "values": rules}
+    if disabled:
+        options["rules"] = disabled
     return page.evaluate("options => axe.run(document, options)", options)["violations"]
 
 
@@ -122,7 +126,12 @@ def test_no_serious_or_critical_violation(page_name, look, static_page, output_d
     """
     page = static_page(page_name, "light", look)
     failures = []
-    for theme in THEMES:
+    # Colour contrast (most of axe's time) is checked at desktop width in both
+    # themes: the site's colours do not change with the width. On a phone every
+    # other rule runs (landmarks, names, targets, the layout), in the light theme.
+    themes = THEMES if look == "desktop" else ("light",)
+    skip = None if look == "desktop" else {"color-contrast": {"enabled": False}}
+    for theme in themes:
         if theme != "light":
             page.emulate_media(color_scheme=theme)
             page.wait_for_function(
@@ -134,7 +143,7 @@ def test_no_serious_or_critical_violation(page_name, look, static_page, output_d
             stem = page_name.replace("/", "-")
             shot = output_dir / f"a11y-{stem}-{theme}-{look}.png"
             page.screenshot(path=str(shot), full_page=True)
-        blocking = [v for v in run_axe(page) if v["impact"] in BLOCKING]
+        blocking = [v for v in run_axe(page, disabled=skip) if v["impact"] in BLOCKING]
         if blocking:
             failures.append(f"{theme}:\n{describe(blocking)}")
     assert failures == [], f"{page_name}, {look}: " + "\n".join(failures)
