@@ -16,11 +16,13 @@ import ipywidgets as widgets
 
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
+from ..i18n import gettext as _
+from ..i18n import translate_message as tr
 from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
 from .controls import LABEL_STYLE, int_box, sized
-from .format import number, percent, probability, table_html
+from .format import escape, number, percent, probability, table_html
 from .registry import register
 
 __all__ = ["SideBySideCalculator"]
@@ -28,6 +30,8 @@ __all__ = ["SideBySideCalculator"]
 _GAP_LABEL = "Skill gap (steps)"
 _BLOWS_LABEL = "Full blows to win (Unisystem, Galaxies)"
 _HP_LABEL = "Hit points (PV, Chroniques)"
+_HEAD = ("system", "one step", "better side ahead in one exchange", "better side wins the duel",
+         "upset (weaker side wins)", "draw", "mean rounds", "SD of the margin")  # fmt: skip
 
 
 @register
@@ -52,18 +56,14 @@ class SideBySideCalculator(Calculator):
 
     def build_controls(self) -> Controls:
         """The gap slider, N of the full-blow duel and the Chroniques hit points."""
+        up_to, gap = _("{low} to {high}").format, tr(_GAP_LABEL)
         return {
-            "gap": widgets.IntSlider(
-                value=1,
-                min=0,
-                max=MAX_GAP,
-                description=_GAP_LABEL,
-                style=LABEL_STYLE,
-                layout=sized(_GAP_LABEL, 14),
-            ),
-            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=f"1 to {MAX_BLOWS}"),
-            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS, tooltip=f"1 to {MAX_HIT_POINTS}"),
-        }
+            "gap": widgets.IntSlider(value=1, min=0, max=MAX_GAP, description=gap,
+                                     style=LABEL_STYLE, layout=sized(gap, 14)),
+            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=up_to(low=1, high=MAX_BLOWS)),
+            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS,
+                                  tooltip=up_to(low=1, high=MAX_HIT_POINTS)),
+        }  # fmt: skip
 
     def compute(self, values: Values) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
@@ -72,37 +72,15 @@ class SideBySideCalculator(Calculator):
         outcome, call = rule_call(comparison.compare, gap, then=".wins", **kw)
         rows = outcome.rows
         steps = f"{gap} step{'s' * (gap != 1)}"
-        table = table_html(
-            [
-                "system",
-                "one step",
-                "better side ahead in one exchange",
-                "better side wins the duel",
-                "upset (weaker side wins)",
-                "draw",
-                "mean rounds",
-                "SD of the margin",
-            ],
-            [
-                (
-                    r.engine.label,
-                    r.engine.step_text,
-                    probability(r.exchange.ahead),
-                    probability(r.duel.a_wins),
-                    probability(r.duel.upset),
-                    percent(r.duel.draw),
-                    number(r.duel.mean_rounds),
-                    f"{number(r.exchange.margin_sd)} {r.engine.unit} "
-                    f"({number(r.sd_in_steps)} steps)",
-                )
-                for r in rows
-            ],
-            caption=f"The better side is {steps} ahead",
-        )
-        duel_text = (
-            f"<p>Duels: first to land {blows} full blow{'s' * (blows != 1)} (Unisystem, "
+        table = table_html(_HEAD, [(r.engine.label, r.engine.step_text,
+            probability(r.exchange.ahead), probability(r.duel.a_wins), probability(r.duel.upset),
+            percent(r.duel.draw), number(r.duel.mean_rounds),
+            f"{number(r.exchange.margin_sd)} {r.engine.unit} ({number(r.sd_in_steps)} steps)",
+        ) for r in rows], caption=f"The better side is {steps} ahead")  # fmt: skip
+        duel_text = tr(
+            f"Duels: first to land {blows} full blow{'s' * (blows != 1)} (Unisystem, "
             f"Galaxies Jumelles); {hit_points} hit points each (Chroniques Oubliées); "
-            "the source's own battle to the end (mass battles).</p>"
+            "the source's own battle to the end (mass battles)."
         )
         chart = grouped_bar_chart(
             [r.engine.label for r in rows],
@@ -114,4 +92,9 @@ class SideBySideCalculator(Calculator):
             title=f"The better side, {steps} ahead",
             x_title="system",
         )
-        return View(duel_text + table, chart, call, outcome)
+        return View(f"<p>{duel_text}</p>" + table, chart, call, outcome)
+
+    def show_roll(self, roll: comparison.SideBySideRoll) -> str:
+        """One seeded duel per system, one sentence each."""
+        said = (tr(f"{name}: {what} in {n} round{'s' * (n != 1)}") for name, what, n in roll.lines)
+        return f"<p>{escape('; '.join(said))}.</p>"
