@@ -49,9 +49,10 @@ book: $(STAMP)
 	touch _build/html/.rulebook-built
 	@echo "The book is built: $(CURDIR)/_build/html/index.html, French: _build/html/fr/index.html (make serve to browse it)"
 
-## make test: unit tests, doctests, widget tests, nbval on every chapter.
+## make test: unit tests, doctests, widget tests, nbval on every chapter, the browser tests;
+## two pytest-xdist workers (one per core), each test file kept on one worker (nbval needs it).
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile
 
 ## make serve: the built website on http://$(HOST):$(PORT)/
 serve:

@@ -185,10 +185,13 @@ def extract(root: Path = ROOT) -> list[str]:
     return report
 
 
-def check_catalogs(root: Path = ROOT) -> list[str]:
-    """Every problem of the French catalogs: a block untranslated, fuzzy, or its markup changed."""
+def check_catalogs(root: Path = ROOT, only: list[Path] | None = None) -> list[str]:
+    """Every problem of the French catalogs: a block untranslated, fuzzy, or its markup changed.
+
+    ``only`` limits the check to some documents (every one by default).
+    """
     problems = []
-    for path in documents(root):
+    for path in documents(root) if only is None else only:
         target = _catalog_path(path, root)
         if not target.exists():
             problems.append(f"{target.relative_to(root)}: missing (run extract)")

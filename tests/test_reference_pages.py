@@ -154,3 +154,17 @@ def test_the_reference_prints_on_two_a4_pages_at_most_without_controls(name, chr
 
 def test_the_page_counter_counts_pages():
     assert _pdf_pages(b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page >>") == 2
+
+
+def test_the_mass_battle_core_roll_states_both_d4s():
+    """The d4 points are the attacker's on offense minus the defender's on defense.
+
+    The first wording said each side adds "the d4 of chance it put on offense",
+    which drops the defender's d4 on defense (``damage_percent(2, 4, 4, 3)`` is 10, not 25).
+    """
+    prose = "".join(
+        _text(c) for c in _notebook("reference-mass-battle")["cells"] if c["cell_type"] == "markdown"
+    )
+    core = prose.split("## The core roll", 1)[1].split("##", 1)[0]
+    assert "minus those the defender put on defense" in core
+    assert "positive or negative" in core

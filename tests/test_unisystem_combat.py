@@ -1318,14 +1318,21 @@ def test_combat_calculators_python_call_and_one_minus_sign_through_every_bench_c
 
 
 def test_long_plans_and_combatant_lists_are_refused_before_they_are_read():
+    import gc
     import time
 
-    start = time.process_time()
-    with pytest.raises(RuleValueError, match="got 100000"):
-        parse_plan("attack 4+4 punch\n" * 100_000)
-    with pytest.raises(RuleValueError, match="got 100000 lines"):
-        parse_combatants("A, 3\n" * 100_000)
-    assert time.process_time() - start < 0.2
+    # A full collection of the worker's heap (left by earlier tests) is not the parser's time.
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        with pytest.raises(RuleValueError, match="got 100000"):
+            parse_plan("attack 4+4 punch\n" * 100_000)
+        with pytest.raises(RuleValueError, match="got 100000 lines"):
+            parse_combatants("A, 3\n" * 100_000)
+        assert time.process_time() - start < 0.2
+    finally:
+        gc.enable()
 
 
 def test_a_long_line_is_quoted_in_part_and_a_chair_without_a_parry_is_not_used():

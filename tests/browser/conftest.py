@@ -11,6 +11,7 @@ request is aborted, so a test behaves as with the network unplugged).
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -34,6 +35,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 OUTPUT = Path(__file__).parent / "output"
+#: Held while the site is checked and built (one build for every pytest-xdist worker).
+LOCK = HTML.parent / ".site-build.lock"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
@@ -137,12 +140,19 @@ def serve_directory(directory: Path) -> tuple[http.server.ThreadingHTTPServer, s
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
-    """The website of this tree, built now when missing or older than its sources."""
-    if site_is_stale():
-        try:
-            build_site()
-        except RuntimeError as err:
-            pytest.fail(str(err))
+    """The website of this tree, built now when missing or older than its sources.
+
+    Under pytest-xdist (``make test`` runs two workers) one worker builds while
+    the other waits on the lock, then finds the site fresh.
+    """
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if site_is_stale():
+            try:
+                build_site()
+            except RuntimeError as err:
+                pytest.fail(str(err))
     return HTML
 
 

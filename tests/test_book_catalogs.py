@@ -1,0 +1,72 @@
+"""The French edition's prose catalogs (``locale/fr/LC_MESSAGES/book/*.po``).
+
+Every block of every chapter has its French, none is fuzzy, every translation
+keeps the block's markup (labels, fences, role and link targets, math), and
+the French sources keep the English code cells exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import book_i18n  # noqa: E402
+
+DOCUMENTS = book_i18n.documents()
+
+
+def test_every_document_of_the_book_has_a_catalog():
+    names = {p.relative_to(ROOT).with_suffix("").as_posix() for p in DOCUMENTS}
+    catalogs = {
+        p.relative_to(book_i18n.LOCALE).with_suffix("").as_posix()
+        for p in book_i18n.LOCALE.rglob("*.po")
+    }
+    assert names <= catalogs
+    assert "book/dice" in names and "book/intro" in names
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.stem)
+def test_blocks_join_back_to_the_cell(path):
+    for where, text in book_i18n._markdown_of(path):
+        assert "".join(book_i18n.block_split(text)) == text, where
+
+
+def test_a_dropdown_with_blank_lines_is_one_block():
+    text = "Intro.\n\n```{dropdown} Answer\nOne.\n\nTwo.\n```\n\nAfter.\n"
+    blocks = [b for b in book_i18n.block_split(text) if b.strip()]
+    assert blocks == ["Intro.\n", "```{dropdown} Answer\nOne.\n\nTwo.\n```\n", "After.\n"]
+
+
+def test_changed_markup_is_found():
+    english = "See {term}`the roll <Roll>` in [dice](dice.ipynb), $p$.\n"
+    assert book_i18n.markup_of(english) == book_i18n.markup_of(
+        "Voir {term}`le jet <Roll>` dans [dés](dice.ipynb), $p$.\n"
+    )
+    assert book_i18n.markup_of(english) != book_i18n.markup_of(
+        "Voir {term}`le jet <Jet>` dans [dés](des.ipynb), $p$.\n"
+    )
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.stem)
+def test_every_block_is_translated_with_its_markup(path):
+    assert book_i18n.check_catalogs(only=[path]) == []
+
+
+def test_french_sources_keep_every_code_cell(tmp_path):
+    written = book_i18n.write_french_sources(tmp_path)
+    assert len(written) == len(DOCUMENTS)
+    for path in DOCUMENTS:
+        if path.suffix != ".ipynb":
+            continue
+        english = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        french = json.loads((tmp_path / "book" / path.name).read_text(encoding="utf-8"))["cells"]
+        assert [c["cell_type"] for c in french] == [c["cell_type"] for c in english]
+        assert [c["source"] for c in french if c["cell_type"] == "code"] == [
+            c["source"] for c in english if c["cell_type"] == "code"
+        ]
