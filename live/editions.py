@@ -120,7 +120,8 @@ def share_static(html: Path) -> int:
     return dropped
 
 
-_SECTION = re.compile(r'<section\b[^>]*\bid="([^"]+)"[^>]*>((?:<span id="[^"]+"></span>)*)')
+# (A section's extra ids are empty spans right after it, on its line or the next.)
+_SECTION = re.compile(r'<section\b[^>]*\bid="([^"]+)"[^>]*>((?:\s*<span id="[^"]+"></span>)*)')
 _TERM = re.compile(r'<dt\b[^>]*\bid="(term-[^"]+)"[^>]*>')
 _ID = re.compile(r'\bid="([^"]+)"')
 _SPAN_ID = re.compile(r'<span id="([^"]+)"></span>')

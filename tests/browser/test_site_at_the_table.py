@@ -82,7 +82,8 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
     try:
         page.goto(f"{url}/book/intro.html", wait_until="load")
         page.evaluate("() => navigator.serviceWorker.ready")
-        urls = [f"{url}/{name}.html" for name in PAGES]
+        # Both editions (the French one under fr/, issue 30).
+        urls = [f"{url}/{edition}{name}.html" for name in PAGES for edition in ("", "fr/")]
         deadline = time.perf_counter() + 120
         while not page.evaluate(PRECACHED_JS, urls):
             assert time.perf_counter() < deadline, "the book was never kept for offline use"
@@ -90,7 +91,7 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
     finally:
         server.shutdown()
         server.server_close()  # the server is gone: truly offline, not emulated
-    for name in PAGES:
+    for name in [*PAGES, *(f"fr/{name}" for name in PAGES)]:
         page.goto(f"{url}/{name}.html", wait_until="load")
         assert page.locator("article.bd-article").count() == 1, f"{name} did not open offline"
         expected = expected_calculators(name)
@@ -104,6 +105,10 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
     page.goto(f"{url}/book/never-published.html", wait_until="load")
     assert "not available offline" in page.locator("article.bd-article").inner_text()
     page.screenshot(path=str(output_dir / "offline-missing-page.png"))
+    # ... and in French for a page of the French edition.
+    page.goto(f"{url}/fr/book/never-published.html", wait_until="load")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert "n’est pas disponible hors ligne" in page.locator("article.bd-article").inner_text()
     assert log.problems() == []
 
 
