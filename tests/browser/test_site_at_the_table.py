@@ -79,13 +79,18 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
 ):
     server, url = serve_directory(built_site)
     page, log = guarded_page()
+    # The service worker says when the whole precache is done ("rb-precached", how many failed).
+    page.add_init_script(
+        "navigator.serviceWorker && navigator.serviceWorker.addEventListener('message', e => {"
+        " if (e.data && e.data.type === 'rb-precached') window.rbPrecached = e.data.failed; });"
+    )
     try:
         page.goto(f"{url}/book/intro.html", wait_until="load")
         page.evaluate("() => navigator.serviceWorker.ready")
         # Both editions (the French one under fr/, issue 30).
         urls = [f"{url}/{edition}{name}.html" for name in PAGES for edition in ("", "fr/")]
         deadline = time.perf_counter() + 120
-        while not page.evaluate(PRECACHED_JS, urls):
+        while not page.evaluate(PRECACHED_JS, urls) or page.evaluate("window.rbPrecached") != 0:
             assert time.perf_counter() < deadline, "the book was never kept for offline use"
             time.sleep(0.25)
     finally:
