@@ -3,8 +3,12 @@
 Usage: python live/build.py [--out _build/html/live]
        python live/build.py --dist _build/rulebook-site.zip   (pack the built site)
 
-Run after ``jupyter-book build``. Every calculator of a chapter page comes
-alive where it stands (``_static/live.js``); this script writes what that
+Run after ``jupyter-book build`` of both editions (the French one moved to
+``_build/html/fr/`` by ``make book``). It first links the editions
+(``live/editions.py``: shared ``_static`` files, the English ids on the French
+pages, the language switch and alternate links, both offline pages). Every
+calculator of a chapter page of either edition comes alive where it stands
+(``_static/live.js``, in the page's language); this script writes what that
 needs, all served by the site itself:
 
 * ``live/pyodide/``: the Pyodide core from the npm package ``pyodide``

@@ -276,7 +276,7 @@ def _title(path: Path) -> str:
     return re.sub(r"<[^>]+>", "", match.group(1))
 
 
-@pytest.mark.parametrize("page_name", ["fr/book/dice", "fr/book/intro"])
+@pytest.mark.parametrize("page_name", ["fr/book/dice"])
 def test_french_pages_are_accessible_light_and_dark(page_name, static_page):
     # As tests/browser/test_accessibility.py checks every English page (switch included).
     page = static_page(page_name, "light")
