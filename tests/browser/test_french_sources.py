@@ -91,3 +91,52 @@ def test_the_french_project_is_the_french_book(tmp_path):
     assert sorted(p.name for p in (tmp_path / "_static").iterdir()) == sorted(
         p.name for p in (ROOT / "_static").iterdir()
     )
+
+
+sys.path.insert(0, str(ROOT / "live"))
+import editions  # noqa: E402  (live/editions.py, run by live/build.py)
+
+ENGLISH_PAGE = (
+    '<html lang="en"><head></head><body><div class="article-header-buttons"></div>'
+    '<section id="dice-and-probability"><h1>Dice</h1>'
+    '<section id="dice-notation">\n<span id="sec-notation"></span><h2>Dice notation</h2>'
+    "</section></section></body></html>"
+)
+FRENCH_PAGE = (
+    '<html lang="fr"><head></head><body><div class="article-header-buttons"></div>'
+    '<section id="des-et-probabilites"><h1>Dés</h1>'
+    '<section id="la-notation-des-des">\n<span id="sec-notation"></span><h2>La notation</h2>'
+    "</section></section></body></html>"
+)
+
+
+def test_french_sections_get_the_english_ids_once_and_in_their_twin_section():
+    french, problems = editions.with_english_ids(ENGLISH_PAGE, FRENCH_PAGE)
+    assert problems == []
+    assert '<section id="des-et-probabilites"><span id="dice-and-probability"></span><h1>' in french
+    assert (
+        '<section id="la-notation-des-des">\n<span id="sec-notation"></span>'
+        '<span id="dice-notation"></span><h2>' in french
+    )
+    assert editions.with_english_ids(ENGLISH_PAGE, french) == (french, [])  # (once)
+    # A translation that drops a heading is reported, and nothing is guessed.
+    merged = FRENCH_PAGE.replace('<section id="la-notation-des-des">', "<div>")
+    kept, problems = editions.with_english_ids(ENGLISH_PAGE, merged)
+    assert kept == merged and problems == ["2 sections, 1 in French"]
+
+
+def test_link_editions_writes_the_switch_and_both_alternates(tmp_path):
+    (tmp_path / "book").mkdir()
+    (tmp_path / "fr" / "book").mkdir(parents=True)
+    (tmp_path / "book" / "dice.html").write_text(ENGLISH_PAGE, encoding="utf-8")
+    (tmp_path / "fr" / "book" / "dice.html").write_text(FRENCH_PAGE, encoding="utf-8")
+    assert editions.link_editions(tmp_path) == 2
+    assert editions.link_editions(tmp_path) == 0  # (once)
+    english = (tmp_path / "book" / "dice.html").read_text(encoding="utf-8")
+    french = (tmp_path / "fr" / "book" / "dice.html").read_text(encoding="utf-8")
+    assert '<a class="btn btn-sm rb-language" href="../fr/book/dice.html" hreflang="fr"' in english
+    assert '<a class="btn btn-sm rb-language" href="../../book/dice.html" hreflang="en"' in french
+    assert '<link rel="alternate" hreflang="en" href="../book/dice.html" />' in english
+    assert '<link rel="alternate" hreflang="fr" href="../fr/book/dice.html" />' in english
+    assert '<link rel="alternate" hreflang="en" href="../../book/dice.html" />' in french
+    assert "</span> Français</a>" in english and "</span> English</a>" in french
