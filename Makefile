@@ -25,14 +25,29 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-## make book: build the website (every notebook executed, any warning fails) and the runtime
-## of its live calculators (Pyodide in a Web Worker, under _build/html/live/; rb-sw.js).
+## make book: build the website's two editions (every notebook executed, any warning fails):
+## English at _build/html/, French at _build/html/fr/ (same page names), then the runtime of
+## their live calculators (Pyodide in a Web Worker, under _build/html/live/; rb-sw.js).
+## The French sources come from the catalogs (scripts/book_i18n.py build, into $(FR_SRC)) and
+## are executed with RULEBOOK_LANGUAGE=fr; the two Jupyter Book builds run side by side.
+FR_SRC := _build/fr-src
+JB     := PYTHONPATH=$(CURDIR) $(VENV)/bin/jupyter-book build -W -n --keep-going
 book: $(STAMP)
 	$(PY) scripts/vendor_js.py
-	$(VENV)/bin/jupyter-book build . -W -n --keep-going
+	$(PY) scripts/book_i18n.py build $(FR_SRC)
+	@mkdir -p _build
+	@echo "jupyter-book: the English and the French editions, side by side (logs: _build/book-en.log, _build/book-fr.log)"
+	@$(JB) . > _build/book-en.log 2>&1 & en=$$!; \
+	  RULEBOOK_LANGUAGE=fr $(JB) $(FR_SRC) > _build/book-fr.log 2>&1; fr=$$?; \
+	  wait $$en; en=$$?; \
+	  for lang in en fr; do grep -E "WARNING|ERROR|build succeeded|build finished" _build/book-$$lang.log \
+	    | grep -v "Kernel is running over TCP" | sed "s/^/[$$lang] /"; done; \
+	  if [ $$en != 0 ] || [ $$fr != 0 ]; then tail -40 _build/book-en.log _build/book-fr.log; exit 1; fi
+	rm -rf _build/html/fr
+	mv $(FR_SRC)/_build/html _build/html/fr
 	$(PY) live/build.py
 	touch _build/html/.rulebook-built
-	@echo "The book is built: $(CURDIR)/_build/html/index.html (make serve to browse it)"
+	@echo "The book is built: $(CURDIR)/_build/html/index.html, French: _build/html/fr/index.html (make serve to browse it)"
 
 ## make test: unit tests, doctests, widget tests, nbval on every chapter, the browser tests;
 ## two pytest-xdist workers (one per core), each test file kept on one worker (nbval needs it).

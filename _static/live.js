@@ -25,6 +25,12 @@
  * static, starting, ready, failed; <html> carries data-rb-live likewise.
  * (Jupyter Book adds this file to every page; a page without calculators only
  * gets data-rb-live="static".)
+ *
+ * Two editions: every text this script writes is in the page's language
+ * (<html lang>, "en" or "fr": TEXTS below), and the worker builds the
+ * calculators in that language. The live runtime (live/, rb-sw.js) is at the
+ * site's root, one level above the _static/ this script is loaded from (the
+ * French pages, under fr/, load it from the root's _static/: live/editions.py).
  */
 (function () {
   "use strict";
@@ -32,6 +38,61 @@
   var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
   var START_TIMEOUT_MS = 180000;
   var html = document.documentElement;
+  var LANG = /^fr\b/i.test(html.getAttribute("lang") || "") ? "fr" : "en";
+  var TEXTS = {
+    en: {
+      hide: "Hide this note",
+      staticAnswer: "Build-time answer (Python is not running in this page)",
+      starting: "Starting Python… (the answer below was computed when the book was built)",
+      startingChange: "Starting Python… your change is applied as soon as it is ready",
+      builtNumbers: " The calculators show the numbers computed when the book was built.",
+      needHttp: "The live calculators need the site served over http (for example `make serve`).",
+      noWasm: "This browser cannot run Python (it lacks Web Workers or WebAssembly).",
+      noStart: "Python could not start in this browser.",
+      noStartWhy: "Python could not start in this browser (%s).",
+      noWorker: "Python could not start in this browser (it refused to start a Web Worker).",
+      timeout: "Python did not start within %s s.",
+      notLive: "Build-time answer (this calculator could not be made live)",
+      live: "Live: Python in your browser recomputes this calculator as you change it",
+      linkIgnored: "Part of this link does not match this page and was ignored (%s).",
+      linkSet: "The calculators are set as in the link.",
+      linkPending: "The settings of this link are applied once Python has started…",
+      copy: "Copy link",
+      copyTitle: "Copy a link to this calculator as it is set now",
+      copied: "Link copied",
+      copyFailed: "Copy failed: use the address bar",
+    },
+    fr: {
+      hide: "Masquer ce message",
+      staticAnswer: "Réponse calculée à la construction du livre (Python ne tourne pas dans cette page)",
+      starting: "Démarrage de Python… (la réponse ci-dessous a été calculée à la construction du livre)",
+      startingChange: "Démarrage de Python… votre changement sera appliqué dès qu’il sera prêt",
+      builtNumbers: " Les calculateurs affichent les nombres calculés à la construction du livre.",
+      needHttp: "Les calculateurs en direct demandent un site servi en http (par exemple `make serve`).",
+      noWasm: "Ce navigateur ne peut pas exécuter Python (il lui manque les Web Workers ou WebAssembly).",
+      noStart: "Python n’a pas pu démarrer dans ce navigateur.",
+      noStartWhy: "Python n’a pas pu démarrer dans ce navigateur (%s).",
+      noWorker: "Python n’a pas pu démarrer dans ce navigateur (il a refusé de lancer un Web Worker).",
+      timeout: "Python n’a pas démarré en %s s.",
+      notLive: "Réponse calculée à la construction du livre (ce calculateur n’a pas pu être rendu vivant)",
+      live: "En direct : Python, dans votre navigateur, recalcule ce calculateur à chaque changement",
+      linkIgnored: "Une partie de ce lien ne correspond pas à cette page et a été ignorée (%s).",
+      linkSet: "Les calculateurs sont réglés comme dans le lien.",
+      linkPending: "Les réglages de ce lien seront appliqués une fois Python démarré…",
+      copy: "Copier le lien",
+      copyTitle: "Copier un lien vers ce calculateur tel qu’il est réglé",
+      copied: "Lien copié",
+      copyFailed: "Échec de la copie : utilisez la barre d’adresse",
+    },
+  };
+  /* A text of the page's language, "%s" replaced by the argument. */
+  function t(key, arg) {
+    var text = TEXTS[LANG][key];
+    return arg === undefined ? text : text.replace("%s", arg);
+  }
+  // The site's root: live/ and rb-sw.js are there, one level above this script's _static/.
+  var SCRIPT = document.currentScript;
+  var SITE_ROOT = SCRIPT && SCRIPT.src ? new URL("../", SCRIPT.src.split("?")[0]).href : null;
   var calcs = [];
   var models = {}; // page model id -> model (once rendered)
   var built = {}; // page model id -> its value as the book was built, as a link writes it
@@ -49,9 +110,10 @@
   var note = null;
   var started = performance.now();
   var timings = {};
-  window.rbLive = { timings: timings, calculators: calcs, started: started };
+  window.rbLive = { timings: timings, calculators: calcs, started: started, language: LANG };
 
   function contentRoot() {
+    if (SITE_ROOT) return SITE_ROOT;
     var root = html.getAttribute("data-content_root");
     return root === null ? "" : root;
   }
@@ -74,7 +136,7 @@
       var close = document.createElement("button");
       close.type = "button";
       close.className = "rb-live-note-close";
-      close.setAttribute("aria-label", "Hide this note");
+      close.setAttribute("aria-label", t("hide"));
       close.textContent = "×";
       close.addEventListener("click", function () { note.hidden = true; });
       note.appendChild(span);
@@ -107,10 +169,10 @@
     if (failed) return;
     failed = true;
     calcs.forEach(function (calc) {
-      setCalc(calc, "failed", "Build-time answer (Python is not running in this page)");
+      setCalc(calc, "failed", t("staticAnswer"));
     });
     setPage("failed");
-    showNote(text + " The calculators show the numbers computed when the book was built.", "failed");
+    showNote(text + t("builtNumbers"), "failed");
     if (worker) worker.terminate();
   }
 
@@ -183,8 +245,8 @@
       calc.badge = badge;
       area.insertBefore(badge, area.firstChild);
       setCalc(calc, failed ? "failed" : "starting", failed
-        ? "Build-time answer (Python is not running in this page)"
-        : "Starting Python… (the answer below was computed when the book was built)");
+        ? t("staticAnswer")
+        : t("starting"));
       return false;
     });
     if (missing.length || !managers.length) return false;
@@ -202,7 +264,7 @@
               window.setTimeout(function () {
                 var diff = model._buffered_state_diff;
                 if (!live && !failed && diff && Object.keys(diff).length) {
-                  setCalc(calc, "starting", "Starting Python… your change is applied as soon as it is ready");
+                  setCalc(calc, "starting", t("startingChange"));
                 }
               }, 0);
             });
@@ -274,10 +336,10 @@
   /* Can this page run its calculators? (A reason to show when it cannot.) */
   function cannotRun() {
     if (window.location.protocol !== "http:" && window.location.protocol !== "https:") {
-      return "The live calculators need the site served over http (for example `make serve`).";
+      return t("needHttp");
     }
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
-      return "This browser cannot run Python (it lacks Web Workers or WebAssembly).";
+      return t("noWasm");
     }
     return "";
   }
@@ -300,7 +362,7 @@
     }
     worker.onerror = function (event) {
       event.preventDefault();
-      fail("Python could not start in this browser.");
+      fail(t("noStart"));
     };
     worker.onmessage = function (event) {
       var m = event.data;
@@ -319,7 +381,7 @@
       } else if (m.type === "out") {
         received(m);
       } else if (m.type === "failed") {
-        fail("Python could not start in this browser (" + m.error + ").");
+        fail(t("noStartWhy", m.error));
       } else if (m.type === "restart" && !restarted) {
         // A snapshot was unusable (and is deleted): start Python afresh, once.
         restarted = true;
@@ -327,7 +389,7 @@
         worker = null;
         if (spawnWorker("fresh") && initMessage) worker.postMessage(initMessage);
       } else if (m.type === "restart") {
-        fail("Python could not start in this browser (" + m.error + ").");
+        fail(t("noStartWhy", m.error));
       }
     };
     return worker;
@@ -335,18 +397,19 @@
 
   function startWorker(used) {
     if (!spawnWorker()) {
-      fail("Python could not start in this browser (it refused to start a Web Worker).");
+      fail(t("noWorker"));
       return;
     }
     initMessage = {
       type: "init",
+      language: LANG,
       calculators: calcs.map(function (c) { return { key: c.key, cls: c.cls, root: c.root }; }),
       state: used,
     };
     worker.postMessage(initMessage);
     mark("init_sent");
     window.setTimeout(function () {
-      if (!live) fail("Python did not start within " + START_TIMEOUT_MS / 1000 + " s.");
+      if (!live) fail(t("timeout", START_TIMEOUT_MS / 1000));
     }, START_TIMEOUT_MS);
   }
 
@@ -357,7 +420,7 @@
     calcs.forEach(function (calc) {
       if (!calc.info.ok) {
         console.warn("rulebook live: " + calc.key + " stays static:", calc.info.error);
-        setCalc(calc, "failed", "Build-time answer (this calculator could not be made live)");
+        setCalc(calc, "failed", t("notLive"));
         return;
       }
       calc.ids.forEach(function (id) { if (models[id]) models[id].comm_live = true; });
@@ -384,7 +447,7 @@
     }
     calcs.forEach(function (calc) {
       if (!calc.info.ok) return;
-      setCalc(calc, "ready", "Live: Python in your browser recomputes this calculator as you change it");
+      setCalc(calc, "ready", t("live"));
       keepViews(calc);
       addCopyLink(calc);
       markParts(calc);
@@ -395,9 +458,9 @@
     mark("ready");
     updatePage();
     if (fragment && ignored.length) {
-      showNote("Part of this link does not match this page and was ignored (" + ignored.join(", ") + ").", "info");
+      showNote(t("linkIgnored", ignored.join(", ")), "info");
     } else if (fragment) {
-      showNote("The calculators are set as in the link.", "info");
+      showNote(t("linkSet"), "info");
       window.setTimeout(function () { showNote(""); }, 4000);
     } else {
       showNote("");
@@ -548,6 +611,8 @@
     });
     if (!pairs.length) return;
     history.replaceState(history.state, "", "#" + query(pairs));
+    // (replaceState fires no hashchange: the language switch follows this event.)
+    window.dispatchEvent(new window.Event("rb-address"));
   }
 
   function noteSent(id, data) {
@@ -625,14 +690,14 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "rb-copy-link";
-      button.textContent = "Copy link";
-      button.title = "Copy a link to this calculator as it is set now";
+      button.textContent = t("copy");
+      button.title = t("copyTitle");
       button.addEventListener("click", function () {
         var url = pageUrl() + "#" + query(paramsOf(calc));
         button.setAttribute("data-link", url);
         copy(url).then(function (ok) {
-          button.textContent = ok ? "Link copied" : "Copy failed: use the address bar";
-          window.setTimeout(function () { button.textContent = "Copy link"; }, 2000);
+          button.textContent = ok ? t("copied") : t("copyFailed");
+          window.setTimeout(function () { button.textContent = t("copy"); }, 2000);
         });
       });
       view.el.parentNode.insertBefore(button, view.el.nextSibling);
@@ -718,7 +783,7 @@
     if (reason) {
       fail(reason);
     } else {
-      if (fragment) showNote("The settings of this link are applied once Python has started…", "info");
+      if (fragment) showNote(t("linkPending"), "info");
       // Python starts at once: the worker keeps what it downloads in the build's
       // cache itself, so it need not wait for the service worker to take the page.
       startWorker(used);

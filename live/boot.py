@@ -24,7 +24,7 @@ import site
 import sys
 import zipfile
 
-__all__ = ["TOP_PACKAGES", "import_all", "install_wheels", "stdlib_files_loaded"]
+__all__ = ["TOP_PACKAGES", "import_all", "install_wheels", "load_catalogs", "stdlib_files_loaded"]
 
 #: The packages whose every module is imported before a snapshot.
 TOP_PACKAGES = ("traitlets", "comm", "ipywidgets", "rulebook_py")
@@ -63,7 +63,24 @@ def import_all(home: str = "/home/pyodide") -> int:
         for module in pkgutil.walk_packages(package.__path__, top + "."):
             if ".tests" not in module.name and not module.name.endswith(".conftest"):
                 importlib.import_module(module.name)
+    load_catalogs()
     return len(sys.modules)
+
+
+def load_catalogs() -> list[str]:
+    """Read every language's message catalog now, so that a snapshot holds them.
+
+    A restored snapshot has the modules but not the files of the package: the
+    French calculators would find no ``.po`` file and speak English. Returns
+    the languages read.
+    """
+    try:
+        from rulebook_py import i18n
+    except ImportError:  # (a package without languages)
+        return []
+    for code in i18n.LANGUAGES:
+        i18n.catalog(code)
+    return list(i18n.LANGUAGES)
 
 
 def stdlib_files_loaded(zip_name: str = "python312.zip") -> str:

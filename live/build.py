@@ -3,8 +3,12 @@
 Usage: python live/build.py [--out _build/html/live]
        python live/build.py --dist _build/rulebook-site.zip   (pack the built site)
 
-Run after ``jupyter-book build``. Every calculator of a chapter page comes
-alive where it stands (``_static/live.js``); this script writes what that
+Run after ``jupyter-book build`` of both editions (the French one moved to
+``_build/html/fr/`` by ``make book``). It first links the editions
+(``live/editions.py``: shared ``_static`` files, the English ids on the French
+pages, the language switch and alternate links, both offline pages). Every
+calculator of a chapter page of either edition comes alive where it stands
+(``_static/live.js``, in the page's language); this script writes what that
 needs, all served by the site itself:
 
 * ``live/pyodide/``: the Pyodide core from the npm package ``pyodide``
@@ -57,6 +61,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from vendor_js import tarball, unpack  # noqa: E402
 
 sys.path.insert(0, str(LIVE))
+from editions import keep_english_ids, link_editions, share_static  # noqa: E402
 from site_files import (  # noqa: E402
     OFFLINE_PAGE,
     add_manifest_links,
@@ -284,6 +289,23 @@ def book_title() -> str:
     return match.group(1).strip().strip("\"'") if match else "The Interactive Rulebook"
 
 
+def link_both_editions(html: Path) -> None:
+    """The French edition (``fr/``) shares the English files and ids; every page gets its switch.
+
+    The offline pages are written first, so that they get theirs (see ``live/editions.py``).
+    """
+    if (html / "fr").is_dir():
+        print(
+            f"build_lite: {share_static(html)} French _static files shared with the English edition"
+        )
+        added, unpaired = keep_english_ids(html)
+        print(
+            f"build_lite: {added} English ids kept on French pages; unpaired: {unpaired or 'none'}"
+        )
+    write_offline_page(html)
+    print(f"build_lite: language switch and alternate links in {link_editions(html)} pages")
+
+
 def installable_offline(html: Path) -> list[list[object]]:
     """Manifest, icons, the offline page, and the precache list (see ``live/site_files.py``)."""
     saved = slim_widget_state(html)
@@ -291,7 +313,6 @@ def installable_offline(html: Path) -> list[list[object]]:
     packed = gzip_scripts(html, LIVE / "gz-loader.js")
     print(f"build_lite: {len(packed)} big scripts run from their gzipped copies")
     write_manifest(html, book_title())
-    write_offline_page(html)
     pages = add_manifest_links(html)
     precache = precache_list(html)
     size = sum((html / str(url).split("?")[0]).stat().st_size for url, _ in precache)
@@ -390,8 +411,29 @@ PAGE_SNAPSHOT_JS = """async (path) => {
 }"""
 
 
+#: Chapters whose page snapshots are made side by side (each its own browser profile).
+SNAPSHOT_JOBS = int(os.environ.get("RULEBOOK_SNAPSHOT_JOBS", "4"))
+
+
+def _page_snapshot(page: object, chapter: str) -> dict | None:
+    """Wait until the chapter's calculators are live and its page snapshot is kept; read it."""
+    page.wait_for_function(
+        "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
+        timeout=SNAPSHOT_TIMEOUT_MS,
+    )
+    for _ in range(600):
+        found = page.evaluate(PAGE_SNAPSHOT_JS, f"/{chapter}")
+        if found:
+            return found
+        page.wait_for_timeout(100)
+    return None
+
+
 def make_page_snapshots(html: Path) -> str:
     """``live/pages/<page>.bin.gz`` and ``.json``: each chapter's Python with its calculators built.
+
+    Both editions' chapters (``fr--book--dice.html.bin.gz``: the French page's
+    calculators, built in French), so a French first visit restores its page too.
 
     Each chapter is opened in headless Chromium, which restores the build's
     snapshot, builds the page's calculators and keeps a page snapshot (a delta
@@ -408,7 +450,10 @@ def make_page_snapshots(html: Path) -> str:
 
     chapters = [
         page.relative_to(html).as_posix()
-        for page in sorted((html / "book").glob("*.html"))
+        for page in [
+            *sorted((html / "book").glob("*.html")),
+            *sorted((html / "fr/book").glob("*.html")),
+        ]
         if "rb-calculator" in page.read_text(encoding="utf-8")
     ]
     handler = functools.partial(_Quiet, directory=str(html))
@@ -422,29 +467,28 @@ def make_page_snapshots(html: Path) -> str:
                 executable_path=os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"),
                 args=["--no-sandbox", "--disable-gpu"],
             )
-            for chapter in chapters:
-                context = browser.new_context()
-                page = context.new_page()
-                page.goto(f"{site}/{chapter}", wait_until="commit")
-                page.wait_for_function(
-                    "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
-                    timeout=SNAPSHOT_TIMEOUT_MS,
-                )
-                found = None
-                for _ in range(600):
-                    found = page.evaluate(PAGE_SNAPSHOT_JS, f"/{chapter}")
-                    if found:
-                        break
-                    page.wait_for_timeout(100)
-                context.close()
-                if not found or json.loads(found["report"]).get("base") != "prebuilt":
-                    continue
-                out.mkdir(parents=True, exist_ok=True)
-                stem = chapter.replace("/", "--")
-                delta = gzip.decompress(base64.b64decode(found["delta"]))
-                (out / f"{stem}.bin.gz").write_bytes(gzip.compress(delta, compresslevel=9, mtime=0))
-                (out / f"{stem}.json").write_text(found["report"], encoding="utf-8")
-                sizes.append((out / f"{stem}.bin.gz").stat().st_size)
+            # A few chapters at a time, each in its own profile (no service worker: it
+            # would fetch the whole book for nothing), their Pythons started side by side.
+            for at in range(0, len(chapters), SNAPSHOT_JOBS):
+                batch = []
+                for chapter in chapters[at : at + SNAPSHOT_JOBS]:
+                    context = browser.new_context(service_workers="block")
+                    page = context.new_page()
+                    page.goto(f"{site}/{chapter}", wait_until="commit")
+                    batch.append((chapter, context, page))
+                for chapter, context, page in batch:
+                    found = _page_snapshot(page, chapter)
+                    context.close()
+                    if not found or json.loads(found["report"]).get("base") != "prebuilt":
+                        continue
+                    out.mkdir(parents=True, exist_ok=True)
+                    stem = chapter.replace("/", "--")
+                    delta = gzip.decompress(base64.b64decode(found["delta"]))
+                    (out / f"{stem}.bin.gz").write_bytes(
+                        gzip.compress(delta, compresslevel=9, mtime=0)
+                    )
+                    (out / f"{stem}.json").write_text(found["report"], encoding="utf-8")
+                    sizes.append((out / f"{stem}.bin.gz").stat().st_size)
             browser.close()
     except Exception as err:  # the site still works without them
         return f"page snapshots stopped ({err}): {len(sizes)} made"
@@ -514,6 +558,7 @@ def main() -> None:
         print(f"dist: {args.dist} ({count} files, {args.dist.stat().st_size / 1e6:.1f} MB)")
         return
     args.out.mkdir(parents=True, exist_ok=True)
+    link_both_editions(args.out.parent)
     prepare_pyodide(args.out / "pyodide")
     compress_runtime(args.out)
     write_worker(args.out)

@@ -28,7 +28,15 @@ import time
 import types
 from typing import Any
 
-__all__ = ["BRIDGE", "Bridge", "BridgeComm", "install_ipython_stand_in", "outbox", "start"]
+__all__ = [
+    "BRIDGE",
+    "Bridge",
+    "BridgeComm",
+    "install_ipython_stand_in",
+    "outbox",
+    "set_page_language",
+    "start",
+]
 
 #: Messages for the page, collected while one page message is handled: (page model id, data).
 outbox: list[tuple[str, dict]] = []
@@ -252,9 +260,27 @@ class Bridge:
         """:meth:`handle`, as JSON text (what the worker posts to the page)."""
         return json.dumps(self.handle(text))
 
-    def setup_json(self, calculators: str, state: str) -> str:
-        """:meth:`setup`, with JSON text in and out."""
+    def setup_json(self, calculators: str, state: str, language: str = "en") -> str:
+        """:meth:`setup` in the page's ``language`` (``<html lang>``), with JSON text in and out."""
+        set_page_language(language)
         return json.dumps(self.setup(json.loads(calculators), json.loads(state)))
+
+
+def set_page_language(language: str) -> str:
+    """The calculators' language from now on: the page's (``"fr"`` on the French edition).
+
+    A language the package does not know is English. Returns the language set.
+
+    Example:
+        >>> set_page_language("fr-FR"), set_page_language("de"), set_page_language("en")
+        ('fr', 'en', 'en')
+    """
+    from rulebook_py import i18n
+
+    code = (language or "en").split("-")[0].lower()
+    code = code if code in i18n.LANGUAGES else i18n.DEFAULT_LANGUAGE
+    i18n.set_language(code)
+    return code
 
 
 #: The page's bridge (the worker holds it; it survives in a page snapshot).

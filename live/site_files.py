@@ -54,13 +54,15 @@ __all__ = [
 
 MANIFEST = "manifest.webmanifest"
 OFFLINE_PAGE = "book/offline.html"
+#: The French edition's folder (its own offline page: fr/book/offline.html).
+FRENCH = "fr"
 THEME_COLOR = "#1f4e79"
 ICON_SIZES = (192, 512)
 START_URL = "book/intro.html"
 #: Compressible files of the precache that get a ``.gz`` sibling.
 GZIP_SUFFIXES = (".html", ".js", ".css", ".svg", ".json", ".webmanifest", ".txt")
 #: Files never precached (not used by a page, or the live runtime, cached on use).
-SKIP = re.compile(r"^(?:_sources/|live/|\.|rb-sw\.js$)|\.(?:map|gz|eot|ttf)$")
+SKIP = re.compile(r"^(?:fr/)?(?:_sources/|\.)|^(?:live/|rb-sw\.js$)|/\.|\.(?:map|gz|eot|ttf)$")
 _REF = re.compile(r"""<(?:script|link|img)\b[^>]*?\b(?:src|href)=["']([^"'#]+)["']""", re.I)
 
 
@@ -159,18 +161,38 @@ reached. Every page of the book is kept once you have opened the home page with
 the network on; try again when you are back online.</p>
 <p><a href="intro.html">Go to the home page</a></p>
 """
+OFFLINE_BODY_FR = """
+<h1>Cette page n’est pas disponible hors ligne</h1>
+<p>Cette page du livre n’a pas été gardée sur cet appareil, et le réseau est
+injoignable. Toutes les pages du livre sont gardées dès que vous avez ouvert la
+page d’accueil avec le réseau ; réessayez une fois la connexion revenue.</p>
+<p><a href="intro.html">Aller à la page d’accueil</a></p>
+"""
+#: Each edition's offline page: (its path, its title, its article).
+OFFLINE_PAGES = (
+    (OFFLINE_PAGE, "Not available offline", OFFLINE_BODY),
+    (f"{FRENCH}/{OFFLINE_PAGE}", "Indisponible hors ligne", OFFLINE_BODY_FR),
+)
 
 
 def write_offline_page(html: Path) -> None:
-    """``book/offline.html``: the home page's frame with a short message as its article."""
-    home = (html / START_URL).read_text(encoding="utf-8")
-    start = home.index('<article class="bd-article">')
-    end = home.index("</article>", start)
-    text = home[: start + len('<article class="bd-article">')] + OFFLINE_BODY + home[end:]
-    text = re.sub(r"<title>.*?</title>", "<title>Not available offline</title>", text, count=1)
-    # The home page's "on this page" entries point at sections this page has not.
-    text = re.sub(r'<li class="toc-h\d[^"]*"[^>]*>.*?</li>\n?', "", text)
-    (html / OFFLINE_PAGE).write_text(text, encoding="utf-8")
+    """``book/offline.html`` (and ``fr/book/offline.html``): the home page's frame, a short message.
+
+    Written before the editions are linked (``live/editions.py``), so that its
+    language switch leads to the other edition's offline page.
+    """
+    for target, title, body in OFFLINE_PAGES:
+        start_page = html / target.replace(OFFLINE_PAGE, START_URL)
+        if not start_page.exists():
+            continue
+        home = start_page.read_text(encoding="utf-8")
+        start = home.index('<article class="bd-article">')
+        end = home.index("</article>", start)
+        text = home[: start + len('<article class="bd-article">')] + body + home[end:]
+        text = re.sub(r"<title>.*?</title>", f"<title>{title}</title>", text, count=1)
+        # The home page's "on this page" entries point at sections this page has not.
+        text = re.sub(r'<li class="toc-h\d[^"]*"[^>]*>.*?</li>\n?', "", text)
+        (html / target).write_text(text, encoding="utf-8")
 
 
 def precache_list(html: Path) -> list[list[object]]:

@@ -11,12 +11,14 @@
  * every file the pages use (PRECACHE, written by live/build.py). A file with a
  * .gz sibling is fetched as that and unpacked here, so a host that compresses
  * nothing still sends the book compressed. A page that is not in the cache
- * while offline gets the book's own "not available offline" page.
+ * while offline gets the book's own "not available offline" page, in the
+ * page's language (the French edition, under fr/, has its own).
  */
 "use strict";
 var CACHE = "rb-live-__VERSION__";
 var PRECACHE = __PRECACHE__;
 var OFFLINE = __OFFLINE__;
+var OFFLINE_FR = "fr/" + OFFLINE;
 var ROOT = new URL("./", self.location.href).href;
 var TYPES = {
   html: "text/html; charset=utf-8", js: "text/javascript", css: "text/css", svg: "image/svg+xml",
@@ -28,7 +30,7 @@ self.addEventListener("install", function (event) {
   self.skipWaiting();
   // The offline page first (a few kilobytes): it must be there whatever happens.
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return precacheOne(cache, [OFFLINE, true]);
+    return Promise.all([precacheOne(cache, [OFFLINE, true]), precacheOne(cache, [OFFLINE_FR, true])]);
   }).catch(function () {}));
 });
 
@@ -110,12 +112,18 @@ function networkFirst(url) {
   return /\/live\/(worker\.js|[a-z_]+\.py|pyodide\/[^/]*\.(whl|json))$/.test(new URL(url).pathname);
 }
 
-/* The book's "not available offline" page, its links resolved from where it is kept. */
-function offlinePage(cache) {
-  return cache.match(ROOT + OFFLINE).then(function (hit) {
+/* The book's "not available offline" page in the language of the page asked
+ * for (the French one for a page under fr/), its links resolved from where it is kept. */
+function offlinePage(cache, url) {
+  var page = url && url.indexOf(ROOT + "fr/") === 0 ? OFFLINE_FR : OFFLINE;
+  return cache.match(ROOT + page).then(function (hit) {
+    if (hit || page === OFFLINE) return [hit, page];
+    return cache.match(ROOT + OFFLINE).then(function (english) { return [english, OFFLINE]; });
+  }).then(function (found) {
+    var hit = found[0];
     if (!hit) return Response.error();
     return hit.text().then(function (text) {
-      var base = '<base href="' + new URL(OFFLINE, ROOT).href + '">';
+      var base = '<base href="' + new URL(found[1], ROOT).href + '">';
       return new Response(text.replace("<head>", "<head>" + base), {
         status: 200, // (a page of the book, which says what happened)
         headers: { "Content-Type": TYPES.html },
@@ -144,7 +152,7 @@ function revalidate(cache, request) {
       return response;
     }, function (err) {
       if (hit) return hit;
-      if (request.mode === "navigate") return offlinePage(cache);
+      if (request.mode === "navigate") return offlinePage(cache, request.url);
       throw err;
     });
   });

@@ -4,7 +4,7 @@
  * served gzipped and the build's cache name are written in at build time); its
  * Python is in Python files beside it (live_bridge.py, boot.py), which it
  * fetches, writes to Pyodide's file system and imports.
- * The page (_static/live.js) posts {type: "init", calculators, state} once, then
+ * The page (_static/live.js) posts {type: "init", calculators, state, language} once, then
  * {type: "msg", id, model, data} for every widget message of its calculators;
  * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
@@ -134,7 +134,8 @@ function handle(message) {
       }
       report = pageRestored.report; // built before the snapshot was taken
     } else {
-      report = JSON.parse(bridge.setup_json(calculators, JSON.stringify(message.state)));
+      // (In the page's language, <html lang>: the French pages' calculators speak French.)
+      report = JSON.parse(bridge.setup_json(calculators, JSON.stringify(message.state), message.language || "en"));
       if (canSnapshot && PAGE && base) keepPageSnapshot(calculators, report);
     }
     mark("calculators");

@@ -10,6 +10,9 @@ sends:
   worker): from navigation to every calculator of a page with several
   calculators ``ready``; bytes and requests the server sent;
 * **second visit** (same profile, new tab): the same figures;
+* the **French first visit** of the same chapter (``fr/``, issue 30) beside an
+  English one, each in a fresh profile, taken in turns so that both see the
+  same machine load: a French first visit must be no slower;
 * the **breakdown** of the first and second visits, from the page's own marks
   (service worker, calculators rendered, Pyodide core, packages, imports,
   calculators built in Python, ready);
@@ -187,6 +190,41 @@ def measure_visits(browser, site: str, runs: int) -> tuple[list[dict], list[dict
         if external:
             sys.exit(f"bench_browser: requests left 127.0.0.1: {external[:3]}")
     return firsts, seconds
+
+
+def measure_french_visits(browser, site: str, runs: int) -> dict[str, list[dict]]:
+    """First visits of the chapter in each edition, fresh profiles, English and French in turns."""
+    rows: dict[str, list[dict]] = {"en": [], "fr": []}
+    for _ in range(runs):
+        for language, prefix in (("en", ""), ("fr", "fr/")):
+            context = browser.new_context(viewport={"width": 1200, "height": 900})
+            external: list[str] = []
+            guard(context, external)
+            rows[language].append(visit(context, f"{site}/{prefix}{VISIT_PAGE}.html"))
+            context.close()
+            if external:
+                sys.exit(f"bench_browser: requests left 127.0.0.1: {external[:3]}")
+    return rows
+
+
+#: A French first visit may be this much slower than the English one (the noise of a loaded machine).
+FRENCH_SLACK = 1.15
+
+
+def report_french_visits(rows: dict[str, list[dict]]) -> None:
+    en, fr = median(rows["en"], "seconds"), median(rows["fr"], "seconds")
+    for language, label in (("en", "English"), ("fr", "French")):
+        runs = ", ".join(f"{r['seconds']:.1f}" for r in rows[language])
+        source = sorted({str(r["timings"].get("worker_from_snapshot")) for r in rows[language]})
+        print(
+            f"    {label:8s} first visit median {median(rows[language], 'seconds'):5.1f} s "
+            f"(runs: {runs}), {median(rows[language], 'until_live') / 1e6:5.2f} MB until live, "
+            f"Python from {'/'.join(source)}"
+        )
+    print(
+        f"    French / English: {fr / en:.2f}x, target <= {FRENCH_SLACK:.2f}x (no slower): "
+        f"{verdict(fr <= en * FRENCH_SLACK)}"
+    )
 
 
 def change_values(name: str) -> tuple[str, list[str]]:
@@ -461,6 +499,8 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             firsts, seconds = measure_visits(browser, site, args.runs)
             report_visits(firsts, seconds)
+            print(f"  French edition (issue 30), first visits of fr/{VISIT_PAGE} and {VISIT_PAGE}:")
+            report_french_visits(measure_french_visits(browser, site, args.runs))
             print("  control-change round trip (change -> Python's answer on screen):")
             for page_name, key, budget in ROUND_TRIPS:
                 trips = measure_round_trip(browser, site, page_name, key, args.changes)

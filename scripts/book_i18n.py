@@ -2,7 +2,7 @@
 
 Usage: python scripts/book_i18n.py extract      # write/refresh locale/fr/LC_MESSAGES/book/*.po
        python scripts/book_i18n.py check        # every entry translated, markup kept
-       python scripts/book_i18n.py build OUT    # French sources of the book in OUT
+       python scripts/book_i18n.py build OUT    # the French book's project in OUT
 
 One catalog per document, as ``sphinx-intl`` lays them out:
 ``locale/fr/LC_MESSAGES/<docname>.po`` (``book/dice.po`` for ``book/dice.ipynb``).
@@ -15,6 +15,13 @@ The French sources are the same notebooks with every Markdown block replaced by
 its ``msgstr`` and the code cells unchanged (their outputs are made again when
 the French book is executed). This is the route the book takes instead of
 Sphinx's own translation step, which MyST-NB cannot parse (MyST-NB issue 587).
+
+``build OUT`` writes a whole Jupyter Book project that ``jupyter-book build OUT``
+turns into the French edition (``make book`` puts its HTML at
+``_build/html/fr/``): the French documents, ``_toc.yml`` with the parts'
+captions from ``locale/fr/LC_MESSAGES/_toc.po``, a French ``_config.yml``
+(:data:`FRENCH_TITLE`, ``language: fr``, no ``html_extra_path``: the French
+pages use the English edition's vendored scripts, one level up) and ``_static``.
 """
 
 from __future__ import annotations
@@ -29,12 +36,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 __all__ = [
+    "FRENCH_TITLE",
     "LOCALE",
     "block_split",
     "check_catalogs",
     "documents",
     "markup_of",
     "translatable",
+    "write_french_project",
     "write_french_sources",
 ]
 
@@ -216,7 +225,9 @@ def write_french_sources(out: Path, root: Path = ROOT) -> list[Path]:
     """The book's sources with every Markdown block in French, under ``out``; code cells unchanged."""
     written = []
     for path in documents(root):
-        catalog = _read(_catalog_path(path, root))
+        po = _catalog_path(path, root)
+        # (A document without a catalog yet, a new chapter, stays English.)
+        catalog = _read(po) if po.exists() else []
         strings = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
         target = out / path.relative_to(root)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -229,6 +240,68 @@ def write_french_sources(out: Path, root: Path = ROOT) -> list[Path]:
                     cell["source"] = _translate("".join(cell["source"]), strings)
             target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", "utf-8")
         written.append(target)
+    return written
+
+
+#: The French edition's title (``_config.yml``).
+FRENCH_TITLE = "Le livre de règles interactif"
+
+
+def _french_config(text: str) -> str:
+    """The English ``_config.yml`` made French: title, Sphinx ``language``, no extra path."""
+    import yaml
+
+    config = yaml.safe_load(text)
+    config["title"] = FRENCH_TITLE
+    sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
+    sphinx["language"] = "fr"
+    # The vendored scripts are the English edition's (_build/html/_static/vendor/).
+    sphinx.pop("html_extra_path", None)
+    return "# Written by scripts/book_i18n.py build: the French edition.\n" + yaml.safe_dump(
+        config, allow_unicode=True, sort_keys=False
+    )
+
+
+def _french_toc(text: str, captions: dict[str, str]) -> str:
+    """``_toc.yml`` with each part's caption in French (the English one when untranslated)."""
+
+    def swap(match: re.Match[str]) -> str:
+        caption = match.group(2).strip()
+        french = captions.get(caption, caption)
+        return f"{match.group(1)}{json.dumps(french, ensure_ascii=False)}"
+
+    return re.sub(r"^(\s*-?\s*caption:\s*)(.+)$", swap, text, flags=re.M)
+
+
+def write_french_project(out: Path, root: Path = ROOT) -> list[Path]:
+    """The French book as a Jupyter Book project in ``out``; returns its documents.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     docs = write_french_project(Path(tmp))
+    ...     sorted(p.name for p in Path(tmp).iterdir())[:3], len(docs) == len(documents())
+    (['_config.yml', '_static', '_toc.yml'], True)
+    """
+    import shutil
+
+    out.mkdir(parents=True, exist_ok=True)
+    for old in (out / "book").glob("*"):
+        if old.is_file():
+            old.unlink()
+    written = write_french_sources(out, root)
+    toc_po = root / "locale" / "fr" / "LC_MESSAGES" / "_toc.po"
+    captions = {}
+    if toc_po.exists():
+        captions = {m.id: m.string for m in _read(toc_po) if m.id and m.string and not m.fuzzy}
+    (out / "_toc.yml").write_text(
+        _french_toc((root / "_toc.yml").read_text(encoding="utf-8"), captions), "utf-8"
+    )
+    (out / "_config.yml").write_text(
+        _french_config((root / "_config.yml").read_text(encoding="utf-8")), "utf-8"
+    )
+    if (out / "_static").exists():
+        shutil.rmtree(out / "_static")
+    shutil.copytree(root / "_static", out / "_static")
     return written
 
 
@@ -246,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if problems else 0
     if args.out is None:
         parser.error("build needs the output folder")
-    print(f"{len(write_french_sources(args.out))} French documents in {args.out}")
+    print(f"{len(write_french_project(args.out))} French documents in {args.out}")
     return 0
 
 

@@ -43,7 +43,11 @@ __all__ = [
 #: imported), the build's own (gzip, the same made at build time), this page's made
 #: in this browser (its calculators built too) and the build's of this page.
 SNAPSHOTS_JS = """() => {
-    const root = new URL(document.documentElement.dataset.content_root || '', location.href);
+    // (The site's root: where live.js is served from, one level up; the French pages
+    // under fr/ load it from the root's _static/.)
+    const script = document.querySelector('script[src*="_static/live.js"]');
+    const root = script ? new URL('../', script.src)
+        : new URL(document.documentElement.dataset.content_root || '', location.href);
     const site = new URL('live/python-snapshot.bin', root).href;
     const rel = location.pathname.slice(root.pathname.length).replace(/\\//g, '--');
     return {site: site, prebuilt: site + '.gz',

@@ -36,6 +36,9 @@ INPUTS = (
     "scripts/vendor.json",
     "scripts/vendor_js.py",
     "live",
+    "locale",
+    "scripts/book_i18n.py",
+    "Makefile",
 )
 STAMP = HTML / ".rulebook-built"
 
@@ -85,24 +88,27 @@ def site_is_stale() -> bool:
     """True when the built site is missing or older than one of its inputs."""
     if not STAMP.exists():
         return True
-    if any(not (HTML / f"{page}.html").exists() for page in toc_pages()):
+    if any(
+        not (HTML / edition / f"{page}.html").exists()
+        for page in toc_pages()
+        for edition in ("", "fr")
+    ):
         return True
     return STAMP.stat().st_mtime < _newest_input()
 
 
 def build_site() -> None:
-    """Build the website exactly as ``make book`` does (vendored JS, Jupyter Book, live pages)."""
-    bindir = Path(sys.executable).parent
-    steps = [
-        [sys.executable, str(ROOT / "scripts" / "vendor_js.py")],
-        [str(bindir / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"],
-        [sys.executable, str(ROOT / "live" / "build.py")],
-    ]
-    for step in steps:
-        done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            tail = "\n".join((done.stdout + done.stderr).splitlines()[-40:])
-            raise RuntimeError(f"building the website failed ({' '.join(step)}):\n{tail}")
+    """Build the website with ``make book`` (both editions, the live runtime), in this venv.
+
+    The venv running the tests is the one used (``VENV=``), and is never
+    reinstalled (``-o``: its install stamp is taken as up to date).
+    """
+    venv = Path(sys.executable).parent.parent
+    step = ["make", "--no-print-directory", "book", f"VENV={venv}", "-o", f"{venv}/.installed"]
+    done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).splitlines()[-40:])
+        raise RuntimeError(f"building the website failed ({' '.join(step)}):\n{tail}")
     STAMP.write_text("built by tests/browser\n")
 
 

@@ -79,18 +79,24 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
 ):
     server, url = serve_directory(built_site)
     page, log = guarded_page()
+    # The service worker says when the whole precache is done ("rb-precached", how many failed).
+    page.add_init_script(
+        "navigator.serviceWorker && navigator.serviceWorker.addEventListener('message', e => {"
+        " if (e.data && e.data.type === 'rb-precached') window.rbPrecached = e.data.failed; });"
+    )
     try:
         page.goto(f"{url}/book/intro.html", wait_until="load")
         page.evaluate("() => navigator.serviceWorker.ready")
-        urls = [f"{url}/{name}.html" for name in PAGES]
+        # Both editions (the French one under fr/, issue 30).
+        urls = [f"{url}/{edition}{name}.html" for name in PAGES for edition in ("", "fr/")]
         deadline = time.perf_counter() + 120
-        while not page.evaluate(PRECACHED_JS, urls):
+        while not page.evaluate(PRECACHED_JS, urls) or page.evaluate("window.rbPrecached") != 0:
             assert time.perf_counter() < deadline, "the book was never kept for offline use"
             time.sleep(0.25)
     finally:
         server.shutdown()
         server.server_close()  # the server is gone: truly offline, not emulated
-    for name in PAGES:
+    for name in [*PAGES, *(f"fr/{name}" for name in PAGES)]:
         page.goto(f"{url}/{name}.html", wait_until="load")
         assert page.locator("article.bd-article").count() == 1, f"{name} did not open offline"
         expected = expected_calculators(name)
@@ -104,6 +110,10 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
     page.goto(f"{url}/book/never-published.html", wait_until="load")
     assert "not available offline" in page.locator("article.bd-article").inner_text()
     page.screenshot(path=str(output_dir / "offline-missing-page.png"))
+    # ... and in French for a page of the French edition.
+    page.goto(f"{url}/fr/book/never-published.html", wait_until="load")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert "n’est pas disponible hors ligne" in page.locator("article.bd-article").inner_text()
     assert log.problems() == []
 
 
