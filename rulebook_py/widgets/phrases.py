@@ -1,0 +1,35 @@
+"""The reader's words for the text the rules write: whole messages, or phrase by phrase.
+
+The rules write their notes and roll lines in English, numbers and dice among
+the words ("1d20 [8] + 7 = 15 vs 14: success"). :func:`phrases` gives a whole
+message from the catalog when it is there, else each run of words between the
+numbers and signs, each looked up alone; dice and numbers stay as written.
+
+Example:
+    >>> from rulebook_py.i18n import language
+    >>> with language("fr"):
+    ...     phrases("1d20 [8] + 7 = 15 vs 14: success")
+    '1d20 [8] + 7 = 15 contre 14: réussite'
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..i18n import gettext as _
+
+__all__ = ["_", "phrases"]
+
+#: A run of words: letters, spaces and apostrophes, from a letter to a letter (two at least).
+_RUN = re.compile(r"[A-Za-z][A-Za-z' ]*[A-Za-z]")
+
+
+def phrases(text: str) -> str:
+    """``text`` in the reader's language: the whole message, else phrase by phrase.
+
+    Example:
+        >>> phrases("pursuer gains 4 m")
+        'pursuer gains 4 m'
+    """
+    whole = _(text)
+    return whole if whole != text else _RUN.sub(lambda m: _(m.group(0)), text)
