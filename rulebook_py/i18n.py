@@ -32,6 +32,7 @@ from pathlib import Path
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "current_language", "decimal"]
 __all__ += ["gettext", "grouped", "language", "parse_po", "percent_sign", "set_language"]
+__all__ += ["translate_message"]
 
 #: The languages of the book, English first (the default).
 LANGUAGES = ("en", "fr")
@@ -188,3 +189,65 @@ def percent_sign(number: str, code: str | None = None) -> str:
     """
     space = _NBSP if (code or current_language()) == "fr" else " "
     return f"{number}{space}%"
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _pattern(msgid: str) -> re.Pattern[str]:
+    """A template msgid as a regular expression: each ``{name}`` captures (non-greedy)."""
+    seen: set[str] = set()
+    parts, last = [], 0
+    for match in _FIELD.finditer(msgid):
+        name = match.group(1)
+        parts.append(re.escape(msgid[last : match.start()]))
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+        last = match.end()
+    parts.append(re.escape(msgid[last:]))
+    return re.compile("".join(parts), re.DOTALL)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _templates(code: str) -> list[tuple[re.Pattern[str], str]]:
+    """The catalog's template entries (with ``{name}`` fields), most literal text first."""
+    found = [(msgid, text) for msgid, text in catalog(code).items() if _FIELD.search(msgid)]
+    found.sort(key=lambda entry: -len(_FIELD.sub("", entry[0])))
+    return [(_pattern(msgid), text) for msgid, text in found]
+
+
+@lru_cache(maxsize=8192)
+def _translated(message: str, code: str, depth: int = 0) -> str:
+    entries = catalog(code)
+    if message in entries or not message.strip():
+        return entries.get(message, message)
+    for pattern, text in _templates(code):
+        match = pattern.fullmatch(message)
+        if match:
+            values = {
+                name: _translated(value, code, depth + 1) if depth < 3 else value
+                for name, value in match.groupdict().items()
+            }
+            return _FIELD.sub(lambda m, v=values: v.get(m.group(1), m.group(0)), text)
+    return message
+
+
+def translate_message(message: str, code: str | None = None) -> str:
+    """``message`` (English text, perhaps composed) in the current language, or in ``code``.
+
+    An exact catalog entry wins; else the first catalog msgid with ``{name}``
+    fields that matches the whole text (each field as a regular expression
+    capture, longest literal text tried first) gives its translation, filled
+    with the captured values, each translated in turn where the catalog
+    holds it. A message no entry matches stays English.
+
+    Example:
+        >>> translate_message("Roll (seed 3):", "en")
+        'Roll (seed 3):'
+        >>> translate_message("Roll (seed 3):", "fr")
+        'Jet (graine 3) :'
+    """
+    code = code or current_language()
+    if code == DEFAULT_LANGUAGE or not isinstance(message, str):
+        return message
+    return _translated(message, code)

@@ -16,6 +16,13 @@ to the control at fault, in the reader's words (the rules name a parameter;
 provides the **Roll** button with a seed the reader can see and set. The roll
 shown is always ``calculator.show_roll(view.outcome.roll(random.Random(seed)))``.
 
+A calculator speaks one language, ``Calculator(language="fr")`` (by default
+the reader's language when it is built, :func:`rulebook_py.i18n.current_language`):
+it is built, updated and rolled inside ``with language(calculator.language)``,
+so every word that passes a choke point (the control builders, the charts,
+the tables, the messages, this module) is looked up in the catalog by its
+English text, and every number is written the language's way.
+
 Example:
     >>> from rulebook_py.widgets.dice import DiceCalculator
     >>> calc = DiceCalculator()
@@ -39,7 +46,10 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from .. import i18n
 from ..errors import RulebookError
+from ..i18n import gettext as _
+from ..i18n import translate_message
 from .controls import LABEL_STYLE
 from .format import error_html, escape, session_html
 
@@ -54,7 +64,7 @@ __all__ = [
 ]
 
 #: The "same answer in Python" block, around the session of the call.
-_CODE = "<details class='rb-code'><summary>The same answer in Python</summary>{}</details>"
+_CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
 #: What :meth:`Calculator.build_controls` returns: the input widgets, by name.
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
@@ -209,8 +219,14 @@ class Calculator(widgets.VBox):
     #: prefix "" takes the controls no other group takes. None: no headings.
     groups: ClassVar[tuple[tuple[str, str], ...]] = ()
 
-    def __init__(self, **values: Any) -> None:
-        """Build the controls, apply ``values`` over the defaults, compute once."""
+    def __init__(self, language: str | None = None, **values: Any) -> None:
+        """Build the controls in ``language``, apply ``values`` over the defaults, compute once."""
+        #: The language this calculator speaks (``"en"`` or ``"fr"``).
+        self.language = language or i18n.current_language()
+        with i18n.language(self.language):
+            self._build(values)
+
+    def _build(self, values: dict[str, Any]) -> None:
         self.controls: dict[str, widgets.Widget] = dict(self.build_controls())
         unknown = set(values) - set(self.controls)
         if unknown:
@@ -227,12 +243,12 @@ class Calculator(widgets.VBox):
             value=self.default_seed,
             min=0,
             max=2**31 - 1,
-            description="Seed",
+            description=_("Seed"),
             style=LABEL_STYLE,
             layout=widgets.Layout(width="11em"),
         )
         self.roll_button = widgets.Button(
-            description="Roll", button_style="primary", tooltip="Resolve once with this seed"
+            description=_("Roll"), button_style="primary", tooltip=_("Resolve once with this seed")
         )
         self.roll_output = widgets.HTML()
         self.last_update_seconds = 0.0
@@ -245,7 +261,9 @@ class Calculator(widgets.VBox):
             for name, control in self.controls.items()
         }
         heading = (
-            [widgets.HTML(f"<h3 class='rb-title'>{escape(self.title)}</h3>")] if self.title else []
+            [widgets.HTML(f"<h3 class='rb-title'>{escape(translate_message(self.title))}</h3>")]
+            if self.title
+            else []
         )
         super().__init__(
             children=[
@@ -280,7 +298,7 @@ class Calculator(widgets.VBox):
     def show_roll(self, roll: Any) -> str:
         """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
         html = getattr(roll, "html", None)
-        return html() if callable(html) else escape(str(roll))
+        return html() if callable(html) else escape(translate_message(str(roll)))
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
@@ -293,7 +311,7 @@ class Calculator(widgets.VBox):
 
         laid: list[widgets.Widget] = []
         for prefix, heading in self.groups:
-            laid.append(widgets.HTML(f"<b>{escape(heading)}</b>"))
+            laid.append(widgets.HTML(f"<b>{escape(translate_message(heading))}</b>"))
             laid += [row for name, row in rows.items() if group(name) == prefix]
         return laid
 
@@ -334,7 +352,7 @@ class Calculator(widgets.VBox):
             err.field = control
             self._errors[control].value = error_html(message)
         else:
-            self.message.value = error_html(str(err))
+            self.message.value = error_html(str(err))  # error_html translates
 
     def update(self) -> None:
         """Recompute the answer and chart from the controls (wired to every control).
@@ -342,6 +360,10 @@ class Calculator(widgets.VBox):
         The roll on show is resolved again with its own seed, so that it always
         matches the controls; after an error it is cleared.
         """
+        with i18n.language(self.language):
+            self._update()
+
+    def _update(self) -> None:
         start = time.perf_counter()
         self._clear_errors()
         values = self.values()
@@ -361,7 +383,8 @@ class Calculator(widgets.VBox):
                 self.code.value = ""
             else:
                 lines = [f"from rulebook_py import {call.module}", call.expression]
-                self.code.value = _CODE.format(session_html(lines, repr(call.value)))
+                summary = _("The same answer in Python")
+                self.code.value = _CODE.format(summary, session_html(lines, repr(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start
@@ -378,12 +401,14 @@ class Calculator(widgets.VBox):
             self.roll_output.value = ""
             self._shown_seed = None
             return False
-        self.roll_output.value = f"<div class='rb-roll'><b>Roll (seed {seed}):</b> {shown}</div>"
+        head = _("Roll (seed {seed}):").format(seed=seed)
+        self.roll_output.value = f"<div class='rb-roll'><b>{head}</b> {shown}</div>"
         self._shown_seed = seed
         return True
 
     def roll(self) -> None:
         """Resolve once with the seed shown, then move the seed on by one."""
         seed = self.seed.value
-        if self._show_roll(self.values(), seed):
-            self.seed.value = seed + 1 if seed < self.seed.max else 0
+        with i18n.language(self.language):
+            if self._show_roll(self.values(), seed):
+                self.seed.value = seed + 1 if seed < self.seed.max else 0

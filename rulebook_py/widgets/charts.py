@@ -26,6 +26,12 @@ Every chart comes with the same tools, written by :func:`bar_chart` and
 
 The output starts with the ``<svg>`` (one per chart), followed by the tools.
 
+Every word is given in English and shown in the reader's language
+(:func:`~rulebook_py.i18n.translate_message`: titles, axis titles, legends,
+bar labels, the views' names, the table's and the CSV's headers) with the
+language's numbers (``50,00 %`` in French); the CSV's file name and its
+decimal column stay the same in every language (a spreadsheet reads them).
+
 Example:
     >>> from fractions import Fraction
     >>> html = bar_chart({1: Fraction(1, 2), 2: Fraction(1, 2)}, title="Coin")
@@ -48,6 +54,9 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
+from .. import i18n
+from ..i18n import gettext as _
+from ..i18n import translate_message as tr
 from .format import fraction, percent
 
 __all__ = ["COLORS", "MAX_BARS", "VIEWS", "bar_chart", "grouped_bar_chart", "tail_cut"]
@@ -87,7 +96,7 @@ _STYLE = f"<style>{_STYLE}</style>"
 Series = tuple[str, Sequence["Fraction | None"], str]
 Views = Sequence[tuple[str, str, Sequence[Series]]]
 _RADIO = '<label data-view="{0}"><input type="radio" name="rbv-{1}" value="{0}"{2}>{3} {4}</label>'
-_SWITCH = '<span class="rb-views" role="radiogroup" aria-label="Show the chance of">{}</span>'
+_SWITCH = '<span class="rb-views" role="radiogroup" aria-label="{}">{}</span>'
 
 
 def _common(values: Sequence[Fraction]) -> tuple[list[int], int]:
@@ -170,6 +179,12 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     return lines
 
 
+def _tick(k: float) -> str:
+    """A gridline's percentage: ``10%`` in English, ``2,5 %`` in French."""
+    fr = i18n.current_language() == "fr"
+    return i18n.percent_sign(f"{k:g}".replace(".", ",")) if fr else f"{k:g}%"
+
+
 def _nice_step(top: float) -> float:
     """A round gridline step giving 3 to 6 lines up to ``top`` percent."""
     for step in (0.1, 0.2, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50):
@@ -194,7 +209,7 @@ def _bars(labels: Sequence[str], series: Sequence[Series], sign: str, legend: bo
             f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
             f'stroke="currentColor" stroke-opacity="0.18"/>'
             f'<text x="{_LEFT - 5}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
-            f'fill="currentColor">{k:g}%</text>'
+            f'fill="currentColor">{_tick(k)}</text>'
         )
         k += step
     # Several series at the same label are drawn side by side when more than
@@ -297,20 +312,25 @@ def _tools(
     title: str,
     x_title: str,
     group: tuple[str, Sequence[str]] | None = None,
+    slug: str = "",
 ) -> str:
-    """The view switch, the CSV link and the table of ``columns`` (``(header, values)``)."""
-    first = [x_title or "outcome"] + ([group[0]] if group else [])
-    heads = first + [h for h, _ in columns]
+    """The view switch, the CSV link and the table of ``columns`` (``(header, values)``).
+
+    ``slug``: the English title, which names the CSV file in every language.
+    """
+    first = [x_title or _("outcome")] + ([group[0]] if group else [])
+    heads = first + [h for h, _v in columns]
     # CSV: one decimal and one exact column per number, so a spreadsheet
     # reads the decimals and nothing is rounded away.
-    csv_head = first + [head for h, _ in columns for head in (h, f"{h} (exact)")]
+    exact_of = _("{header} (exact)").format
+    csv_head = first + [head for h, _v in columns for head in (h, exact_of(header=h))]
     csv_rows = [[_csv_cell(c) for c in csv_head]]
     body = []
     for i, label in enumerate(labels):
         extra = [group[1][i]] if group else []
         row = [_csv_cell(label), *map(_csv_cell, extra)]
         cells = "".join(f"<td>{escape(c)}</td>" for c in extra)
-        for _, vals in columns:
+        for _h, vals in columns:
             p = vals[i]
             exact = fraction(p)
             row += [repr(p.numerator / p.denominator), exact]
@@ -318,19 +338,19 @@ def _tools(
         csv_rows.append(row)
         body.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
     csv = "".join(",".join(r) + "\r\n" for r in csv_rows)
-    name = _slug(title or x_title)
+    name = _slug(slug or title or x_title)
     key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
     data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
-    radios = (_RADIO.format(v, key, " checked" * (v == "pmf"), sign, w) for v, sign, w in VIEWS)
-    switch = _SWITCH.format("".join(radios)) if distribution else ""
+    radios = (_RADIO.format(v, key, " checked" * (v == "pmf"), s, _(w)) for v, s, w in VIEWS)
+    switch = _SWITCH.format(_("Show the chance of"), "".join(radios)) if distribution else ""
     link = (
         f'<a class="rb-csv" download="{name}.csv" '
         f'href="data:text/csv;charset=utf-8;base64,{data}">⤓ CSV</a>'
     )
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    caption = escape(title or x_title or "The numbers of the chart")
+    caption = escape(title or x_title or _("The numbers of the chart"))
     table = (
-        '<details class="rb-data"><summary>Table of the numbers</summary>'
+        f'<details class="rb-data"><summary>{_("Table of the numbers")}</summary>'
         f'<div class="rb-scroll"><table class="rb-table"><caption>{caption}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>"
     )
@@ -385,19 +405,24 @@ def bar_chart(
         >>> "data-view" in bar_chart({1: F(1, 2), 2: F(3, 4)})  # not one outcome's chances
         False
     """
-    keys = list(pmf)
+    keys, slug = list(pmf), title or x_title
+    title, x_title, highlight_label, other_label = map(
+        tr, (title, x_title, highlight_label, other_label)
+    )
     nums, den = _common([Fraction(pmf[k]) for k in keys])
     distribution = _is_ascending_ints(keys) and sum(nums) == den
     lo, hi = _trim_range(nums, den)
-    labels = [str(k) for k in keys[lo:hi]]
+    labels = [tr(str(k)) for k in keys[lo:hi]]
     shown = _views(nums, den, lo, hi, distribution)
     if (lo, hi) != (0, len(keys)):
-        x_title = f"{x_title} ({keys[lo]} to {keys[hi - 1]} shown)"
+        x_title = _("{axis} ({low} to {high} shown)").format(
+            axis=x_title, low=keys[lo], high=keys[hi - 1]
+        )
     marks = [bool(highlight(k)) for k in keys[lo:hi]] if highlight is not None else None
     views = []
     for (view, sign, _words), vals in zip(VIEWS, shown):
         if marks is None:
-            series: list[Series] = [("probability", vals, COLORS[0])]
+            series: list[Series] = [(_("probability"), vals, COLORS[0])]
         else:
             series = [
                 (other_label, [None if m else p for p, m in zip(vals, marks)], COLORS[0]),
@@ -406,14 +431,13 @@ def bar_chart(
         views.append((view, sign if view != "pmf" else "", series))
     legend = [] if marks is None else [(other_label, COLORS[0]), (highlight_label, COLORS[1])]
     svg = _svg(labels, views, title=title, x_title=x_title, legend=legend)
-    columns = [(f"{sign} {words}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
+    columns = [(f"{sign} {_(words)}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
     if not distribution:
-        columns = [("probability", shown[0])]
+        columns = [(_("probability"), shown[0])]
     groups = [highlight_label if m else other_label for m in marks or ()]
-    group = None if marks is None else ("group", groups)
-    return svg + _tools(
-        labels, columns, distribution=distribution, title=title, x_title=x_title, group=group
-    )
+    group = None if marks is None else (_("group"), groups)
+    return svg + _tools(labels, columns, distribution=distribution, title=title,
+                        x_title=x_title, group=group, slug=slug)  # fmt: skip
 
 
 def grouped_bar_chart(
@@ -448,8 +472,9 @@ def grouped_bar_chart(
         >>> 'data-view' in grouped_bar_chart(["1", "2"], {"gap": [F(3, 4), F(2, 3)]})
         False
     """
-    labels = list(labels)
-    names = list(series)
+    slug, title, x_title = title or x_title, tr(title), tr(x_title)
+    series = {tr(name): values for name, values in series.items()}
+    labels, names = [tr(label) for label in labels], list(series)
     distribution = (
         all(_INT.fullmatch(s) for s in labels)
         and _is_ascending_ints([int(s) for s in labels])
@@ -471,4 +496,6 @@ def grouped_bar_chart(
         for (_v, sign, _words), vals in zip(VIEWS, per_view)
         for s, name in enumerate(names)
     ]
-    return svg + _tools(labels, columns, distribution=distribution, title=title, x_title=x_title)
+    return svg + _tools(
+        labels, columns, distribution=distribution, title=title, x_title=x_title, slug=slug
+    )

@@ -6,12 +6,22 @@ whole label and a usable input: about 0.55 em a character of the label plus
 the input's own width. A calculator that lays its controls out in columns may
 pass ``width`` to give every control of a column the same width.
 
+Every builder takes the English words (description, tooltip, placeholder,
+option labels) and shows them in the reader's language
+(:func:`~rulebook_py.i18n.translate_message`): a calculator only adds its
+words to the catalog. An option given as bare text keeps that text as its
+value and shows its translation.
+
 Example:
     >>> box = int_box("Dexterity (DEX)", 3)
     >>> box.description, box.value, box.layout.width
     ('Dexterity (DEX)', 3, '14em')
     >>> dropdown("Die", [("d20", 20), ("d12", 12)], 12).label
     'd12'
+    >>> from rulebook_py.i18n import language
+    >>> with language("fr"):
+    ...     print(int_box("Seed", 3).description)
+    Graine
 """
 
 from __future__ import annotations
@@ -20,6 +30,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
+
+from ..i18n import translate_message as _
 
 __all__ = [
     "LABEL_STYLE",
@@ -57,6 +69,12 @@ def sized(description: str, input_em: float, width: str | None = None) -> widget
     return widgets.Layout(width=width, max_width="100%")
 
 
+def _options(options: Sequence[Any]) -> list[Any]:
+    """The options with their labels translated (bare text: ``(translation, text)``)."""
+    shown = [(_(o[0]), o[1]) if isinstance(o, tuple) else o for o in options]
+    return [(_(o), o) if isinstance(o, str) and _(o) != o else o for o in shown]
+
+
 def _option_em(options: Sequence[Any]) -> float:
     """Width of the widest option text, in em, plus room for the arrow."""
     texts = [opt[0] if isinstance(opt, tuple) else opt for opt in options]
@@ -81,10 +99,11 @@ def int_box(
     """
     cls = widgets.BoundedIntText if bounds else widgets.IntText
     extent = {"min": bounds[0], "max": bounds[1]} if bounds else {}
+    description = _(description)
     return cls(
         value=value,
         description=description,
-        tooltip=tooltip or None,
+        tooltip=_(tooltip) or None,
         style=LABEL_STYLE,
         layout=sized(description, 6, width),
         **extent,
@@ -115,11 +134,12 @@ def text_box(
     kind, em = (widgets.Textarea, 16) if rows else (widgets.Text, 8)
     extra: dict[str, Any] = {"rows": rows} if rows else {}
     if tooltip:
-        extra["tooltip"] = tooltip
+        extra["tooltip"] = _(tooltip)
+    description = _(description)
     return kind(
         value=value,
         description=description,
-        placeholder=placeholder,
+        placeholder=_(placeholder),
         continuous_update=False,
         style=LABEL_STYLE,
         layout=sized(description, em if input_em is None else input_em, width),
@@ -136,7 +156,7 @@ def dropdown(
         >>> dropdown("Attack", [("melee", "m"), ("ranged", "r")], "r").value
         'r'
     """
-    options = list(options)
+    options, description = _options(options), _(description)
     return widgets.Dropdown(
         options=options,
         value=value,
@@ -173,7 +193,7 @@ def checkbox(description: str, value: bool) -> widgets.Checkbox:
     """
     return widgets.Checkbox(
         value=value,
-        description=description,
+        description=_(description),
         indent=False,
         style=LABEL_STYLE,
         layout=widgets.Layout(width="auto", max_width="100%"),
@@ -195,8 +215,7 @@ def hidden_label(control: widgets.DOMWidget, name: str) -> widgets.DOMWidget:
         >>> box.description, box.tooltip, box._dom_classes
         ('Attacker: Vitality %', 'Attacker: Vitality %', ('rb-label-hidden',))
     """
-    control.description = name
-    control.tooltip = name
+    control.description = control.tooltip = _(name)
     control.add_class("rb-label-hidden")
     return control
 
@@ -212,7 +231,7 @@ def multi_select(
         >>> multi_select("Conditions", [("blinded", "b"), ("slowed", "s")], ("s",)).rows
         2
     """
-    options = list(options)
+    options, description = _options(options), _(description)
     return widgets.SelectMultiple(
         options=options,
         value=value,

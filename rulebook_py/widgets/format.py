@@ -1,7 +1,10 @@
-"""Formatting helpers shared by every calculator: percentages, tables, messages.
+r"""Formatting helpers shared by every calculator: percentages, tables, messages.
 
 Exact answers stay :class:`~fractions.Fraction` until this module turns them
-into text for the reader.
+into text for the reader, in the reader's language (:mod:`rulebook_py.i18n`):
+``50,00 %`` (decimal comma, no-break space), ``6,50``, ``12 000`` in French;
+fractions (``3/8``) are written alike in both. :func:`table_html` and
+:func:`error_html` translate their words (:func:`~rulebook_py.i18n.translate_message`).
 
 Example:
     >>> from fractions import Fraction
@@ -9,6 +12,10 @@ Example:
     '33.33 %'
     >>> probability(Fraction(3, 8))
     '37.50 % (3/8)'
+    >>> from rulebook_py.i18n import language
+    >>> with language("fr"):
+    ...     probability(Fraction(3, 8)), number(Fraction(13, 2)), number(12000)
+    ('37,50\xa0% (3/8)', '6,50', '12\u202f000')
 """
 
 from __future__ import annotations
@@ -17,7 +24,10 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from .. import i18n
 from ..distribution import decimal_text, digit_count
+from ..i18n import gettext as _
+from ..i18n import translate_message
 
 __all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
 __all__ += ["percent", "probability", "session_html", "table_html"]
@@ -43,13 +53,25 @@ def percent(p: Fraction) -> str:
         ('> 99.99 %', '< 0.01 %')
     """
     num, den = Fraction(p).numerator, Fraction(p).denominator
-    if num in (0, den):
-        return "100 %" if num else "0 %"
-    if 0 < num * 10_000 < den:
-        return "< 0.01 %"
     value = num / den * 100
     text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
-    return "> 99.99 %" if text == "100.00" and num < den else f"{text} %"
+    if num in (0, den):
+        text = "100" if num else "0"
+    elif 0 < num * 10_000 < den:
+        text = "< 0.01"
+    elif text == "100.00" and num < den:
+        text = "> 99.99"
+    return i18n.percent_sign(_decimal(text))
+
+
+def _decimal(text: str) -> str:
+    """A number written in English (``6.50``) with the current language's decimal sign."""
+    return text.replace(".", ",") if i18n.current_language() == "fr" else text
+
+
+def _whole(x: int) -> str:
+    """A whole number: ``12000`` in English (as ever), ``12 000`` in French."""
+    return i18n.grouped(x) if i18n.current_language() == "fr" else str(x)
 
 
 #: Longest exact fraction shown after an ordinary percentage.
@@ -70,7 +92,10 @@ def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
     if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
         digits = digit_count(num), digit_count(den)
         if sum(digits) > limit:
-            return f"≈{decimal_text(p)} ({digits[0]}/{digits[1]} digits)"
+            approx = _decimal(decimal_text(p))
+            return _("≈{value} ({numerator}/{denominator} digits)").format(
+                value=approx, numerator=digits[0], denominator=digits[1]
+            )
     return str(num) if den == 1 else f"{num}/{den}"
 
 
@@ -105,10 +130,10 @@ def number(x: Fraction | float | int, digits: int = 2) -> str:
         ('3.50', '16', '1.71')
     """
     if isinstance(x, Fraction) and x.denominator == 1:
-        return str(x.numerator)
+        return _whole(x.numerator)
     if isinstance(x, int):
-        return str(x)
-    return f"{float(x):.{digits}f}"
+        return _whole(x)
+    return i18n.decimal(float(x), digits)
 
 
 def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[str]:
@@ -124,11 +149,14 @@ def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[s
     whole = all(
         isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1) for x in values
     )
-    return [number(x) if whole else f"{float(x):.{digits}f}" for x in values]
+    return [number(x) if whole else i18n.decimal(float(x), digits) for x in values]
 
 
 def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
     """A small HTML table; every cell is escaped; an empty header is a plain cell.
+
+    Headers, caption and text cells are English text translated here
+    (:func:`~rulebook_py.i18n.translate_message`), so a calculator passes its English words.
 
     Example:
         >>> table_html(["a"], [[1]])
@@ -136,11 +164,12 @@ def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption
         >>> table_html(["", "A"], []).count("<th>")  # a header cell is never empty
         1
     """
-    head = "".join(f"<th>{escape(str(h))}</th>" if str(h) else "<td></td>" for h in headers)
+    tr = translate_message
+    head = "".join(f"<th>{escape(tr(str(h)))}</th>" if str(h) else "<td></td>" for h in headers)
     body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td>{escape(tr(str(c)))}</td>" for c in row) + "</tr>" for row in rows
     )
-    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
+    cap = f"<caption>{escape(tr(caption))}</caption>" if caption else ""
     return (
         f'<table class="rb-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     )
@@ -153,7 +182,8 @@ def error_html(message: str) -> str:
         >>> error_html("bad <value>")
         '<div class="rb-error" role="alert" style="color:#c0392b">⚠ bad &lt;value&gt;</div>'
     """
-    return f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {escape(message)}</div>'
+    text = escape(translate_message(message))
+    return f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {text}</div>'
 
 
 def session_html(statements: Sequence[str], result: str) -> str:

@@ -2,7 +2,11 @@
 
 An outcome gives its answer as rows of plain values (``Fraction`` chances,
 means, text); this module turns them into the reader's table, with the notes
-and the "Not used" rows beside it.
+and the "Not used" rows beside it. Every text is English here and shown in
+the reader's language: :func:`~rulebook_py.widgets.format.table_html` translates
+the cells, :func:`notes_html` and :func:`lines_html` each note and line
+(:func:`~rulebook_py.i18n.translate_message`, which also reads the rules'
+composed sentences against the catalog's templates).
 
 Example:
     >>> from fractions import Fraction
@@ -17,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from ..i18n import translate_message as tr
 from ..systems.unisystem import Mean
 from .format import escape, number, probability, table_html
 
@@ -60,7 +65,7 @@ def notes_html(notes: Iterable[str], lead: str = "") -> str:
         >>> notes_html(["x"], "<i>Note:</i> ")
         "<p class='rb-note'><i>Note:</i> x</p>"
     """
-    return "".join(f"<p class='rb-note'>{lead}{escape(n)}</p>" for n in notes)
+    return "".join(f"<p class='rb-note'>{lead}{escape(tr(n))}</p>" for n in notes)
 
 
 def lines_html(lines: Iterable[str]) -> str:
@@ -70,4 +75,4 @@ def lines_html(lines: Iterable[str]) -> str:
         >>> lines_html(["a", "b<c"])
         'a<br>b&lt;c'
     """
-    return "<br>".join(escape(line) for line in lines)
+    return "<br>".join(escape(tr(line)) for line in lines)
