@@ -212,8 +212,22 @@ def _pattern(msgid: str) -> re.Pattern[str]:
 def _templates(code: str) -> list[tuple[re.Pattern[str], str]]:
     """The catalog's template entries (with ``{name}`` fields), most literal text first."""
     found = [(msgid, text) for msgid, text in catalog(code).items() if _FIELD.search(msgid)]
+    # A template needs a word of its own (3 letters or more), else it would match any text.
+    found = [(m, t) for m, t in found if re.search(r"[^\W\d_]{3}", _FIELD.sub("", m))]
     found.sort(key=lambda entry: -len(_FIELD.sub("", entry[0])))
     return [(_pattern(msgid), text) for msgid, text in found]
+
+
+_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+\.\d+")
+
+
+def _value(value: str, code: str, depth: int) -> str:
+    """A captured value: an English number (``1,000``, ``0.25``) the language's way, else translated."""
+    if _NUMBER.fullmatch(value):
+        whole, _point, part = value.partition(".")
+        text = grouped(abs(int(whole.replace(",", ""))), code) + ("," + part if part else "")
+        return "-" * whole.startswith("-") + text
+    return _translated(value, code, depth + 1) if depth < 3 else value
 
 
 @lru_cache(maxsize=8192)
@@ -225,8 +239,7 @@ def _translated(message: str, code: str, depth: int = 0) -> str:
         match = pattern.fullmatch(message)
         if match:
             values = {
-                name: _translated(value, code, depth + 1) if depth < 3 else value
-                for name, value in match.groupdict().items()
+                name: _value(value, code, depth) for name, value in match.groupdict().items()
             }
             return _FIELD.sub(lambda m, v=values: v.get(m.group(1), m.group(0)), text)
     return message
@@ -239,7 +252,9 @@ def translate_message(message: str, code: str | None = None) -> str:
     fields that matches the whole text (each field as a regular expression
     capture, longest literal text tried first) gives its translation, filled
     with the captured values, each translated in turn where the catalog
-    holds it. A message no entry matches stays English.
+    holds it. A message no entry matches stays English. A template whose own
+    text has no word of three letters (``"{label}: {message}"``) is never
+    matched (it would match anything): it is only used through :func:`gettext`.
 
     Example:
         >>> translate_message("Roll (seed 3):", "en")

@@ -40,10 +40,10 @@ NAMES = sorted(CALCULATORS)
 #: spelt the same in French (each checked to be French: "total", "normal"...).
 SAME_IN_BOTH = frozenset(
     """
-    Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV rulebook_py
+    Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV rulebook
     DEX FOR CON INT PER VOL PNJ PJ DEF DM NPC PCs
     total normal normale simple options option attitude distribution exact
-    initiative dextérité action actions minutes Total Distribution Attitude Options
+    initiative action actions minutes expression Total Distribution Attitude Options Expression
     """.split()
 )
 
@@ -51,13 +51,13 @@ SAME_IN_BOTH = frozenset(
 ENGLISH_WORDS = frozenset(
     """
     the and with from for not each which that than when only roll rolls wins hit hits
-    miss damage chance skill side level levels attack defence defender attacker fighter
+    miss damage skill side level levels attack defence defender attacker fighter
     round rounds dice die target shots bullets success failure used exactly least most
     higher lower mean deviation none nobody first second third your you
     """.split()
 )
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z_]{2,}")
+_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 class _Text(HTMLParser):

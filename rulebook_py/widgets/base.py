@@ -348,7 +348,10 @@ class Calculator(widgets.VBox):
         param = err.field or ""
         control = self.fields.get(param, param)
         if control in self.controls:
-            message = err.relabelled(self.label_of(control).rstrip(": "))
+            label = self.label_of(control).rstrip(": \xa0")
+            message = translate_message(err.relabelled(label))
+            if self.language != "en" and label not in message:  # name the control at fault
+                message = _("{label}: {message}").format(label=label, message=message)
             err.field = control
             self._errors[control].value = error_html(message)
         else:

@@ -16,11 +16,13 @@ import ipywidgets as widgets
 
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
+from ..i18n import gettext as _
+from ..i18n import translate_message as tr
 from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
 from .controls import LABEL_STYLE, int_box, sized
-from .format import number, percent, probability, table_html
+from .format import escape, number, percent, probability, table_html
 from .registry import register
 
 __all__ = ["SideBySideCalculator"]
@@ -28,6 +30,10 @@ __all__ = ["SideBySideCalculator"]
 _GAP_LABEL = "Skill gap (steps)"
 _BLOWS_LABEL = "Full blows to win (Unisystem, Galaxies)"
 _HP_LABEL = "Hit points (PV, Chroniques)"
+
+
+def _up_to(high: int) -> str:
+    return _("{low} to {high}").format(low=1, high=high)
 
 
 @register
@@ -57,12 +63,12 @@ class SideBySideCalculator(Calculator):
                 value=1,
                 min=0,
                 max=MAX_GAP,
-                description=_GAP_LABEL,
+                description=tr(_GAP_LABEL),
                 style=LABEL_STYLE,
-                layout=sized(_GAP_LABEL, 14),
+                layout=sized(tr(_GAP_LABEL), 14),
             ),
-            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=f"1 to {MAX_BLOWS}"),
-            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS, tooltip=f"1 to {MAX_HIT_POINTS}"),
+            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=_up_to(high=MAX_BLOWS)),
+            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS, tooltip=_up_to(high=MAX_HIT_POINTS)),
         }
 
     def compute(self, values: Values) -> View:
@@ -99,10 +105,10 @@ class SideBySideCalculator(Calculator):
             ],
             caption=f"The better side is {steps} ahead",
         )
-        duel_text = (
-            f"<p>Duels: first to land {blows} full blow{'s' * (blows != 1)} (Unisystem, "
+        duel_text = tr(
+            f"Duels: first to land {blows} full blow{'s' * (blows != 1)} (Unisystem, "
             f"Galaxies Jumelles); {hit_points} hit points each (Chroniques Oubliées); "
-            "the source's own battle to the end (mass battles).</p>"
+            "the source's own battle to the end (mass battles)."
         )
         chart = grouped_bar_chart(
             [r.engine.label for r in rows],
@@ -114,4 +120,9 @@ class SideBySideCalculator(Calculator):
             title=f"The better side, {steps} ahead",
             x_title="system",
         )
-        return View(duel_text + table, chart, call, outcome)
+        return View(f"<p>{duel_text}</p>" + table, chart, call, outcome)
+
+    def show_roll(self, roll: comparison.SideBySideRoll) -> str:
+        """One seeded duel per system, one sentence each."""
+        said = (tr(f"{name}: {what} in {n} round{'s' * (n != 1)}") for name, what, n in roll.lines)
+        return f"<p>{escape('; '.join(said))}.</p>"

@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
+from .. import i18n
 from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
+from ..i18n import gettext as _
 from .base import Calculator, Controls, PythonCall, Values, View, call_text
 from .calls import changes
 from .charts import bar_chart, grouped_bar_chart
@@ -23,6 +25,7 @@ from .controls import int_box, text_box
 from .format import escape, numbers, probability, table_html
 from .registry import register
 from .series import align
+from .tables import lines_html
 
 __all__ = ["EXPRESSION_BOXES", "CompareCalculator", "DiceCalculator"]
 
@@ -52,7 +55,7 @@ def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> str:
         ('2d20kh1: 13.8±4.7', 'C: 26.3±4.8')
     """
     mean, sd = stats
-    shown = f"{float(mean):.1f}±{sd:.1f}"
+    shown = f"{i18n.decimal(float(mean), 1)}±{i18n.decimal(sd, 1)}"
     entry = f"{dice}: {shown}"
     return entry if len(entry) <= 17 else f"{letter}: {shown}"
 
@@ -113,7 +116,8 @@ class DiceCalculator(Calculator):
         stats = [(d.mean(), d.stdev()) for d in found.dice]
         rows = [
             ("Expression", *(str(d) for d in found.dice)),
-            ("Totals", *(f"{d.min_value} to {d.max_value}" for d in found.dice)),
+            ("Totals", *(_("{low} to {high}").format(low=d.min_value, high=d.max_value)
+                         for d in found.dice)),  # fmt: skip
             ("Mean", *numbers([m for m, _sd in stats])),
             ("Standard deviation", *numbers([sd for _m, sd in stats])),
             (f"P(total ≥ {target})", *(probability(p) for p in found.chances)),
@@ -148,7 +152,7 @@ class DiceCalculator(Calculator):
 
     def show_roll(self, roll: DiceSetRoll) -> str:
         """One line per box; a dropped die is marked ``~``."""
-        return "<br>".join(escape(line) for line in roll.lines())
+        return lines_html(roll.lines())
 
 
 @register
@@ -194,4 +198,5 @@ class CompareCalculator(Calculator):
     def show_roll(self, roll: OpposedRoll) -> str:
         """A then B, and who is higher."""
         who = {"first": "A", "second": "B", None: "nobody (tie)"}[roll.winner]
-        return f"A: {escape(str(roll.first))}; B: {escape(str(roll.second))} — {who} higher"
+        text = _("A: {first}; B: {second} — {who} higher")
+        return escape(text.format(first=roll.first, second=roll.second, who=_(who)))
