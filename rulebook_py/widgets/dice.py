@@ -114,10 +114,10 @@ class DiceCalculator(Calculator):
         found = dice_set(texts, values["target"], values["explode_depth"])
         target, pairs = found.target, list(zip(found.names, found.dice))
         stats = [(d.mean(), d.stdev()) for d in found.dice]
+        span = _("{low} to {high}").format
         rows = [
             ("Expression", *(str(d) for d in found.dice)),
-            ("Totals", *(_("{low} to {high}").format(low=d.min_value, high=d.max_value)
-                         for d in found.dice)),  # fmt: skip
+            ("Totals", *(span(low=d.min_value, high=d.max_value) for d in found.dice)),
             ("Mean", *numbers([m for m, _sd in stats])),
             ("Standard deviation", *numbers([sd for _m, sd in stats])),
             (f"P(total ≥ {target})", *(probability(p) for p in found.chances)),
