@@ -3,7 +3,9 @@
 The rules write their notes and roll lines in English, numbers and dice among
 the words ("1d20 [8] + 7 = 15 vs 14: success"). :func:`phrases` gives a whole
 message from the catalog when it is there, else each run of words between the
-numbers and signs, each looked up alone; dice and numbers stay as written.
+numbers and signs, each looked up alone; dice and numbers stay as written. A
+whole message is an exact entry or a template of ``{name}`` fields
+(:func:`rulebook_py.i18n.translate_message`).
 
 Example:
     >>> from rulebook_py.i18n import language
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import gettext as _
+from ..i18n import translate_message
 
 __all__ = ["_", "phrases"]
 
@@ -31,5 +34,5 @@ def phrases(text: str) -> str:
         >>> phrases("pursuer gains 4 m")
         'pursuer gains 4 m'
     """
-    whole = _(text)
+    whole = translate_message(text)
     return whole if whole != text else _RUN.sub(lambda m: _(m.group(0)), text)
