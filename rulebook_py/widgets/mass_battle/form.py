@@ -23,19 +23,10 @@ from ...systems import mass_battle as mb
 from ..base import Calculator, Controls, Values
 from ..controls import checkbox, dropdown, int_box
 from ..format import escape, table_html
+from ..phrases import _
 
-__all__ = [
-    "ACTION_OPTIONS",
-    "BREAKER_OPTIONS",
-    "EXAMPLE_UNITS",
-    "ROLLED_OPTIONS",
-    "TwoColumns",
-    "field_controls",
-    "fields_of",
-    "plan_of",
-    "round_table_html",
-    "unit_form",
-]
+__all__ = ["ACTION_OPTIONS", "BREAKER_OPTIONS", "EXAMPLE_UNITS", "ROLLED_OPTIONS", "TwoColumns"]
+__all__ += ["field_controls", "fields_of", "plan_of", "round_table_html", "unit_form"]
 
 _WIDE = "22em"
 
@@ -199,7 +190,7 @@ class TwoColumns(Calculator):
         """Both units' columns side by side, then the shared controls."""
         columns = [
             widgets.VBox(
-                [widgets.HTML(f"<b>{escape(title)}</b>")]
+                [widgets.HTML(f"<b>{escape(_(title))}</b>")]
                 + [row for n, row in rows.items() if n.startswith(p)],
                 layout=widgets.Layout(min_width="0", margin="0 12px 0 0"),
             )
