@@ -21,7 +21,7 @@ import re
 from ..i18n import gettext as _
 from ..i18n import translate_message
 
-__all__ = ["_", "phrases"]
+__all__ = ["_", "pgettext", "phrases"]
 
 #: A run of words: letters, spaces and apostrophes, from a letter to a letter (two at least).
 _RUN = re.compile(r"[A-Za-z][A-Za-z' ]*[A-Za-z]")
@@ -36,3 +36,18 @@ def phrases(text: str) -> str:
     """
     whole = translate_message(text)
     return whole if whole != text else _RUN.sub(lambda m: _(m.group(0)), text)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as the ``context`` words it (catalog entry ``context|message``), else as usual.
+
+    One English word can need two French ones: "round" is a *tour* in one
+    game and a *ronde* in another.
+
+    Example:
+        >>> pgettext("mass battle", "round")
+        'round'
+    """
+    key = f"{context}|{message}"
+    found = _(key)
+    return _(message) if found == key else found

@@ -15,6 +15,7 @@ from ..controls import dropdown
 from ..format import escape, table_html
 from ..phrases import phrases
 from ..registry import register
+from . import form
 
 __all__ = ["EXAMPLE_STEPS", "WorkedExampleCalculator"]
 
@@ -49,5 +50,5 @@ class WorkedExampleCalculator(Calculator):
         outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
         said = EXAMPLE_STEPS[values["example"]][step]
         html = f"<p><b>{escape(phrases(f'Step {STEP_NAMES[step]}.'))}</b> {escape(phrases(said))}</p>"  # fmt: skip
-        html += table_html(["step", "what", *outcome.names], call.value)
+        html += table_html(["step", "what", *outcome.names], form.percent_rows(call.value))
         return View(html, "", call, outcome)

@@ -17,7 +17,7 @@ from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
-from ..phrases import _, phrases
+from ..phrases import _, pgettext, phrases
 from ..registry import register
 from ..tables import notes_html
 from . import form
@@ -90,7 +90,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
             ("Defender wins", probability(odds.defender_wins)),
             ("Both fall in the same round", probability(odds.both_fall)),
             (f"Still fighting after {odds.max_rounds} rounds", probability(odds.unfinished)),
-            ("Expected rounds", number(odds.expected_rounds)),
+            (pgettext("mass battle", "Expected rounds"), number(odds.expected_rounds)),
         ]
         sides = {
             "attacker": odds.expected_attacker_vitality,
@@ -125,7 +125,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
             for side, one, faces, note in roll.actions
         )
         head = escape(phrases(f"{roll.end} after {len(roll.rounds)} round(s)")) + actions
-        return head + table_html(_REPLAY, roll.rows())
+        return head + table_html([pgettext("mass battle", h) for h in _REPLAY], roll.rows())
 
 
 def _name(kind: mass_battle.ActionKind) -> str:
