@@ -32,7 +32,7 @@ from pathlib import Path
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "current_language", "decimal"]
 __all__ += ["gettext", "grouped", "language", "parse_po", "percent_sign", "set_language"]
-__all__ += ["translate_message"]
+__all__ += ["NUMBER_FIELDS", "translate_message"]
 
 #: The languages of the book, English first (the default).
 LANGUAGES = ("en", "fr")
@@ -192,6 +192,10 @@ def percent_sign(number: str, code: str | None = None) -> str:
 
 
 _FIELD = re.compile(r"\{(\w+)\}")
+#: Fields of a template that capture a whole number only (``3``, ``−2``, ``1,000``),
+#: so that ``"{roll} → {count} in"`` cannot cut a text at the wrong arrow.
+NUMBER_FIELDS = frozenset("count number n low high seed level hits wounds got".split())
+_WHOLE = r"[-+−]?\d[\d,\u202f]*"
 
 
 def _pattern(msgid: str) -> re.Pattern[str]:
@@ -201,7 +205,8 @@ def _pattern(msgid: str) -> re.Pattern[str]:
     for match in _FIELD.finditer(msgid):
         name = match.group(1)
         parts.append(re.escape(msgid[last : match.start()]))
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        capture = _WHOLE if name in NUMBER_FIELDS else ".+?"
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{capture})")
         seen.add(name)
         last = match.end()
     parts.append(re.escape(msgid[last:]))
@@ -214,7 +219,7 @@ def _templates(code: str) -> list[tuple[re.Pattern[str], str]]:
     found = [(msgid, text) for msgid, text in catalog(code).items() if _FIELD.search(msgid)]
     # A template needs a word of its own (3 letters or more), else it would match any text.
     found = [(m, t) for m, t in found if re.search(r"[^\W\d_]{3}", _FIELD.sub("", m))]
-    found.sort(key=lambda entry: -len(_FIELD.sub("", entry[0])))
+    found.sort(key=lambda entry: -len(_FIELD.sub("", entry[0])))  # the most specific first
     return [(_pattern(msgid), text) for msgid, text in found]
 
 
@@ -227,21 +232,44 @@ def _value(value: str, code: str, depth: int) -> str:
         whole, _point, part = value.partition(".")
         text = grouped(abs(int(whole.replace(",", ""))), code) + ("," + part if part else "")
         return "-" * whole.startswith("-") + text
-    return _translated(value, code, depth + 1) if depth < 3 else value
+    return _translated(value, code, depth + 1) if depth < 4 else value
+
+
+def _balanced(text: str) -> bool:
+    """Whether every bracket of ``text`` closes (a captured value never cuts a bracket)."""
+    depth = {"(": 0, "[": 0}
+    for ch in text:
+        if ch in "([":
+            depth[ch] += 1
+        elif ch in ")]":
+            depth["(" if ch == ")" else "["] -= 1
+            if min(depth.values()) < 0:
+                return False
+    return not any(depth.values())
+
+
+_PARENS = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
 @lru_cache(maxsize=8192)
 def _translated(message: str, code: str, depth: int = 0) -> str:
     entries = catalog(code)
-    if message in entries or not message.strip():
-        return entries.get(message, message)
+    core = message.strip()
+    if core != message:  # the spaces around a line stay as they are
+        if not core:
+            return message
+        start = message.index(core)
+        return message[:start] + _translated(core, code, depth) + message[start + len(core) :]
+    if message in entries:
+        return entries[message]
     for pattern, text in _templates(code):
         match = pattern.fullmatch(message)
-        if match:
-            values = {
-                name: _value(value, code, depth) for name, value in match.groupdict().items()
-            }
+        if match and all(_balanced(v) for v in match.groups()):
+            values = {name: _value(value, code, depth) for name, value in match.groupdict().items()}
             return _FIELD.sub(lambda m, v=values: v.get(m.group(1), m.group(0)), text)
+    if depth < 3:  # no template: the parts in brackets, each as a message
+        inner = lambda m: f"({_translated(m.group(1), code, depth + 1)})"  # noqa: E731
+        return _PARENS.sub(inner, message)
     return message
 
 
@@ -252,7 +280,9 @@ def translate_message(message: str, code: str | None = None) -> str:
     fields that matches the whole text (each field as a regular expression
     capture, longest literal text tried first) gives its translation, filled
     with the captured values, each translated in turn where the catalog
-    holds it. A message no entry matches stays English. A template whose own
+    holds it. A field named in :data:`NUMBER_FIELDS` (``{count}``, ``{low}``…)
+    captures a whole number only. A message no entry matches has its parts in brackets translated
+    (``+3 (skill)``), the rest stays English. A template whose own
     text has no word of three letters (``"{label}: {message}"``) is never
     matched (it would match anything): it is only used through :func:`gettext`.
 

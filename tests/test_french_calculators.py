@@ -14,6 +14,10 @@ left over, unless the word is
 
 * part of what the reader typed (a text box's value: names such as "Jimmy",
   sides such as "PCs", dice notation such as ``2d20kh1``), which stays as typed;
+* a French word of the rules: the rules keep the sources' own French terms
+  as the labels of their enumerations (``Bagarre``, ``Plonger à couvert``),
+  shown alike in both editions (:func:`french_words`; the English edition
+  gives them in parentheses or as they are);
 * one of :data:`SAME_IN_BOTH`: proper names (the games' and the package's)
   and the few words spelt alike in both languages that these calculators use.
 
@@ -24,6 +28,7 @@ English (:func:`percentages`).
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 
@@ -43,7 +48,7 @@ SAME_IN_BOTH = frozenset(
     Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV rulebook
     DEX FOR CON INT PER VOL PNJ PJ DEF DM NPC PCs
     total normal normale simple options option attitude distribution exact
-    initiative action actions minutes expression Total Distribution Attitude Options Expression
+    initiative action actions minutes expression bonus Normal Excellent Total Distribution Attitude Options Expression
     """.split()
 )
 
@@ -53,7 +58,7 @@ ENGLISH_WORDS = frozenset(
     the and with from for not each which that than when only roll rolls wins hit hits
     miss damage skill side level levels attack defence defender attacker fighter
     round rounds dice die target shots bullets success failure used exactly least most
-    higher lower mean deviation none nobody first second third your you
+    higher lower mean deviation none nobody first third your you
     """.split()
 )
 
@@ -120,9 +125,28 @@ def typed_words(calc) -> set[str]:
     return words
 
 
+def french_words() -> set[str]:
+    """The words of the rules' French labels (every enumeration of ``rulebook_py.systems``)."""
+    import enum
+    import importlib
+    import pkgutil
+
+    import rulebook_py.systems as systems
+
+    words: set[str] = set()
+    for info in pkgutil.walk_packages(systems.__path__, systems.__name__ + "."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if isinstance(value, type) and issubclass(value, enum.Enum):
+                labels = (getattr(m, "label", None) for m in value)
+                words |= {
+                    w for label in labels if isinstance(label, str) for w in _WORD.findall(label)
+                }
+    return words
+
+
 def english_left(english, french) -> list[str]:
     """The French texts with English left in them (see the module's docstring)."""
-    allowed = SAME_IN_BOTH | typed_words(french)
+    allowed = SAME_IN_BOTH | typed_words(french) | _FRENCH
     same = set(visible_texts(english))
     left = []
     for text in dict.fromkeys(visible_texts(french)):
@@ -132,6 +156,7 @@ def english_left(english, french) -> list[str]:
     return left
 
 
+_FRENCH = french_words()
 _PERCENT = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)?)[\s\u00a0]?%")
 
 
@@ -193,12 +218,12 @@ def test_a_dice_box_refuses_2d_in_french():
 
     calc = DiceCalculator(language="fr")
     calc.controls["expression"].value = "2d"
-    message = calc.error_for("expression")
+    message = html.unescape(calc.error_for("expression"))
     assert "'2d'" in message and "Dés A" in message and "position 2" in message
     assert "cannot" not in message and "expected" not in message
     english = DiceCalculator(language="en")
     english.controls["expression"].value = "2d"
-    assert "cannot read dice notation '2d'" in english.error_for("expression")
+    assert "cannot read dice notation '2d'" in html.unescape(english.error_for("expression"))
 
 
 def test_a_number_box_refuses_in_french():

@@ -68,7 +68,9 @@ class SideBySideCalculator(Calculator):
                 layout=sized(tr(_GAP_LABEL), 14),
             ),
             "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=_up_to(high=MAX_BLOWS)),
-            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS, tooltip=_up_to(high=MAX_HIT_POINTS)),
+            "hit_points": int_box(
+                _HP_LABEL, DEFAULT_HIT_POINTS, tooltip=_up_to(high=MAX_HIT_POINTS)
+            ),
         }
 
     def compute(self, values: Values) -> View:

@@ -70,9 +70,10 @@ def sized(description: str, input_em: float, width: str | None = None) -> widget
 
 
 def _options(options: Sequence[Any]) -> list[Any]:
-    """The options with their labels translated (bare text: ``(translation, text)``)."""
-    shown = [(_(o[0]), o[1]) if isinstance(o, tuple) else o for o in options]
-    return [(_(o), o) if isinstance(o, str) and _(o) != o else o for o in shown]
+    """The options with their labels translated (bare options: unchanged, or all as pairs)."""
+    shown = [(_(o[0]), o[1]) if isinstance(o, tuple) else (_(str(o)), o) for o in options]
+    bare = not any(isinstance(o, tuple) or _(str(o)) != str(o) for o in options)
+    return list(options) if bare else shown
 
 
 def _option_em(options: Sequence[Any]) -> float:

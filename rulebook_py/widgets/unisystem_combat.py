@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import translate_message as tr
 from ..systems import unisystem as uni
 from .base import Controls, Values, View
 from .calls import changes, read_path, rule_call
@@ -50,6 +51,8 @@ _WEAPONS: list[tuple[str, Any]] = [
     ("improvised: big, awkward object, −2", (uni.ImprovisedWeapon.CLUMSY, -2)),
     ("improvised: big, awkward object, −3", (uni.ImprovisedWeapon.CLUMSY, -3)),
 ]
+_GROUP_NOTE = ("Group initiative: the whole side acts together, so every member's chance is "
+               "the side's.")  # fmt: skip
 _CHAIR = [("no", 0), ("a chair held like a shield, +1", 1), ("a chair, +2", 2)]
 
 
@@ -266,13 +269,12 @@ class InitiativeCalculator(_CombatCalculator):
                           "Who acts first", x_title="combatant")  # fmt: skip
         first = "P(acts in the first group)" if group else "P(acts first)"
         head = ["combatant", "side", "DEX", "bonus", "edge", first, "side's total"]
-        note = ("<p>Group initiative: the whole side acts together, so every member's chance "
-                "is the side's.</p>" if group else "")  # fmt: skip
+        note = (f"<p>{tr(_GROUP_NOTE)}</p>" if group else "")  # fmt: skip
         return View(note + rows_html(report.rows, head), chart, call, report)
 
     def show_roll(self, roll: Any) -> str:
         """One rolled order, one combatant a line."""
-        return "<ol>" + "".join(f"<li>{escape(str(e))}</li>" for e in roll.entries) + "</ol>"
+        return "<ol>" + "".join(f"<li>{escape(tr(str(e)))}</li>" for e in roll.entries) + "</ol>"
 
 
 @register
@@ -334,6 +336,6 @@ class ActionPlannerCalculator(_CombatCalculator):
 
     def show_roll(self, roll: Any) -> str:
         """Every action rolled once, in order."""
-        items = "".join(f"<li>{escape(s.action.label or s.action.kind.label)}: {escape(str(r))}"
+        items = "".join(f"<li>{escape(s.action.label or s.action.kind.label)}: {escape(tr(str(r)))}"
                         "</li>" for s, r in roll.steps)  # fmt: skip
         return f"<ol>{items}</ol>"
