@@ -238,7 +238,7 @@ def _value(value: str, code: str, depth: int) -> str:
 def _balanced(text: str) -> bool:
     """Whether every bracket of ``text`` closes (a captured value never cuts a bracket)."""
     depth = {"(": 0, "[": 0}
-    for ch in text:
+    for ch in re.sub(r"'[^']*'", "", text):  # a quoted bracket is text, not a bracket
         if ch in "([":
             depth[ch] += 1
         elif ch in ")]":
