@@ -35,6 +35,7 @@ import rulebook_py
 from . import systems
 from .comparison import glossary as _comparison_glossary
 from .errors import RuleValueError
+from .i18n import gettext as _
 from .terms import GLOSSARY, Term
 
 __all__ = [
@@ -175,7 +176,7 @@ def implementation(term: Term) -> Any:
 
 def _where(t: Term, chapters: Mapping[str, str]) -> str:
     title = chapters.get(t.chapter, t.chapter)
-    place = f"{title} › {t.section}" if t.section else title
+    place = f"{title} › {_(t.section)}" if t.section else title
     href = f"{t.chapter}.html" + (f"#{t.anchor}" if t.anchor else "")
     return f'<a href="{escape(href)}">{escape(place)}</a>'
 
@@ -184,7 +185,7 @@ def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, s
     where, notes, code = [], [], []
     for t in entry.senses:
         where.append(_where(t, chapters))
-        notes.append(escape(t.note) if t.note else "")
+        notes.append(escape(_(t.note)) if t.note else "")
         code.append(f"<code>{escape(t.implements)}</code>" if t.implements else "—")
     join = "<br>".join
     return join(where), join(notes), join(code)
@@ -192,16 +193,21 @@ def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, s
 
 def _french_cell(entry: Entry) -> str:
     if entry.coined:
+        title = escape(_("a term this book made up, not the source's"), quote=False)
+        mark = escape(_("(this book's)"), quote=False)
         return (
             f'<span lang="fr">{escape(entry.french)}</span> '
-            '<span class="rb-coined" title="a term this book made up, not the source\'s">'
-            "(this book's)</span>"
+            f'<span class="rb-coined" title="{title}">{mark}</span>'
         )
     return f'<span lang="fr">{escape(entry.french)}</span>'
 
 
 def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "french") -> str:
-    """The glossary as an HTML table, French → English or English → French.
+    r"""The glossary as an HTML table, French → English or English → French, in the reader's language.
+
+    In French (:func:`rulebook_py.i18n.current_language`) the headings, the
+    sections' names and each term's note come from the catalog (``glossary.po``);
+    the table stays bilingual: the French term and its English rendering.
 
     Each row links to the section of the chapter that explains the term and
     names the package function that implements it; a term this book made up
@@ -216,6 +222,10 @@ def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "fr
         >>> "<td>die</td>" in glossary_html()
         True
         >>> glossary_html(order="english").count("<tr>") == len(entries()) + 1
+        True
+        >>> from rulebook_py.i18n import language
+        >>> with language("fr"):
+        ...     "<th scope=\"col\">Expliqué dans</th>" in glossary_html()
         True
     """
     if order not in ("french", "english"):
@@ -233,9 +243,8 @@ def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "fr
     heads = ["French", "English (this book)"]
     if order == "english":
         heads.reverse()
-    head = "".join(
-        f'<th scope="col">{h}</th>' for h in (*heads, "Explained in", "Note", "Rule in Python")
-    )
+    heads += ["Explained in", "Note", "Rule in Python"]
+    head = "".join(f'<th scope="col">{escape(_(h), quote=False)}</th>' for h in heads)
     return (
         f'<table class="rb-table rb-glossary rb-glossary-{order}"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"

@@ -132,3 +132,18 @@ def test_every_template_keeps_its_fields():
     field = re.compile(r"\{(\w+)\}")
     for msgid, msgstr in i18n.catalog("fr").items():
         assert set(field.findall(msgid)) == set(field.findall(msgstr)), msgid
+
+
+def test_the_glossary_in_french_stays_bilingual():
+    from rulebook_py.glossary import glossary_html
+
+    english = glossary_html({"galaxies-jumelles": "Galaxies Jumelles"})
+    with language("fr"):
+        french = glossary_html({"galaxies-jumelles": "Galaxies Jumelles"})
+    heads = '<th scope="col">Français</th><th scope="col">Anglais (ce livre)</th>'
+    assert heads + '<th scope="col">Expliqué dans</th>' in french
+    row = french[french.index("action complémentaire") :].split("</tr>")[0]
+    assert "<td>complementary action</td>" in row  # the English rendering stays
+    assert "se déplacer, parler" in row and "moving, talking" not in row
+    assert "<td>moving, talking</td>" in english and "Français" not in english
+    assert french.count("<tr>") == english.count("<tr>")
