@@ -32,7 +32,7 @@ from pathlib import Path
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "current_language", "decimal"]
 __all__ += ["gettext", "grouped", "language", "parse_po", "percent_sign", "set_language"]
-__all__ += ["NUMBER_FIELDS", "translate_message"]
+__all__ += ["NUMBER_FIELDS", "localized", "translate_message", "whole"]
 
 #: The languages of the book, English first (the default).
 LANGUAGES = ("en", "fr")
@@ -178,6 +178,26 @@ def grouped(value: int, code: str | None = None) -> str:
     """
     text = f"{value:,}"
     return text.replace(",", _NNBSP) if (code or current_language()) == "fr" else text
+
+
+def localized(number: str, code: str | None = None) -> str:
+    """A number written the English way (``6.50``, ``< 0.01``) with the language's decimal sign.
+
+    Example:
+        >>> localized("6.50", "fr"), localized("6.50", "en")
+        ('6,50', '6.50')
+    """
+    return number.replace(".", ",") if (code or current_language()) == "fr" else number
+
+
+def whole(value: int, code: str | None = None) -> str:
+    r"""A whole number as the calculators write it: ``12000`` in English, ``12 000`` in French.
+
+    Example:
+        >>> whole(12000, "en"), whole(12000, "fr") == "12\u202f000"
+        ('12000', True)
+    """
+    return grouped(value, code) if (code or current_language()) == "fr" else str(value)
 
 
 def percent_sign(number: str, code: str | None = None) -> str:

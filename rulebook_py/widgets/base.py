@@ -239,14 +239,8 @@ class Calculator(widgets.VBox):
         self.result.add_class("rb-answer")
         self.chart = widgets.HTML()
         self.code = widgets.HTML()
-        self.seed = widgets.BoundedIntText(
-            value=self.default_seed,
-            min=0,
-            max=2**31 - 1,
-            description=_("Seed"),
-            style=LABEL_STYLE,
-            layout=widgets.Layout(width="11em"),
-        )
+        self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
+            description=_("Seed"), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
         self.roll_button = widgets.Button(
             description=_("Roll"), button_style="primary", tooltip=_("Resolve once with this seed")
         )
@@ -254,29 +248,12 @@ class Calculator(widgets.VBox):
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
-        rows = {
-            name: widgets.HBox(
-                [control, self._errors[name]], layout=widgets.Layout(align_items="center")
-            )
-            for name, control in self.controls.items()
-        }
-        heading = (
-            [widgets.HTML(f"<h3 class='rb-title'>{escape(translate_message(self.title))}</h3>")]
-            if self.title
-            else []
-        )
-        super().__init__(
-            children=[
-                *heading,
-                *self.arrange(rows),
-                self.message,
-                self.result,
-                self.chart,
-                self.code,
-                widgets.HBox([self.seed, self.roll_button]),
-                self.roll_output,
-            ]
-        )
+        rows = {name: widgets.HBox([control, self._errors[name]], layout=widgets.Layout(
+            align_items="center")) for name, control in self.controls.items()}  # fmt: skip
+        title = f"<h3 class='rb-title'>{escape(translate_message(self.title))}</h3>"
+        heading = [widgets.HTML(title)] if self.title else []
+        super().__init__(children=[*heading, *self.arrange(rows), self.message, self.result,
+            self.chart, self.code, widgets.HBox([self.seed, self.roll_button]), self.roll_output])  # fmt: skip
         self.add_class("rb-calculator")
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")

@@ -181,8 +181,7 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
 
 def _tick(k: float) -> str:
     """A gridline's percentage: ``10%`` in English, ``2,5 %`` in French."""
-    fr = i18n.current_language() == "fr"
-    return i18n.percent_sign(f"{k:g}".replace(".", ",")) if fr else f"{k:g}%"
+    return i18n.percent_sign(i18n.localized(f"{k:g}")) if i18n.localized(".") != "." else f"{k:g}%"
 
 
 def _nice_step(top: float) -> float:
@@ -406,18 +405,16 @@ def bar_chart(
         False
     """
     keys, slug = list(pmf), title or x_title
-    title, x_title, highlight_label, other_label = map(
-        tr, (title, x_title, highlight_label, other_label)
-    )
+    title, x_title, highlight_label, other_label = map(tr, (title, x_title, highlight_label,
+                                                            other_label))  # fmt: skip
     nums, den = _common([Fraction(pmf[k]) for k in keys])
     distribution = _is_ascending_ints(keys) and sum(nums) == den
     lo, hi = _trim_range(nums, den)
     labels = [tr(str(k)) for k in keys[lo:hi]]
     shown = _views(nums, den, lo, hi, distribution)
     if (lo, hi) != (0, len(keys)):
-        x_title = _("{axis} ({low} to {high} shown)").format(
-            axis=x_title, low=keys[lo], high=keys[hi - 1]
-        )
+        shown_text = _("{axis} ({low} to {high} shown)")
+        x_title = shown_text.format(axis=x_title, low=keys[lo], high=keys[hi - 1])
     marks = [bool(highlight(k)) for k in keys[lo:hi]] if highlight is not None else None
     views = []
     for (view, sign, _words), vals in zip(VIEWS, shown):
@@ -496,6 +493,5 @@ def grouped_bar_chart(
         for (_v, sign, _words), vals in zip(VIEWS, per_view)
         for s, name in enumerate(names)
     ]
-    return svg + _tools(
-        labels, columns, distribution=distribution, title=title, x_title=x_title, slug=slug
-    )
+    return svg + _tools(labels, columns, distribution=distribution, title=title,
+                        x_title=x_title, slug=slug)  # fmt: skip

@@ -30,10 +30,8 @@ __all__ = ["SideBySideCalculator"]
 _GAP_LABEL = "Skill gap (steps)"
 _BLOWS_LABEL = "Full blows to win (Unisystem, Galaxies)"
 _HP_LABEL = "Hit points (PV, Chroniques)"
-
-
-def _up_to(high: int) -> str:
-    return _("{low} to {high}").format(low=1, high=high)
+_HEAD = ("system", "one step", "better side ahead in one exchange", "better side wins the duel",
+         "upset (weaker side wins)", "draw", "mean rounds", "SD of the margin")  # fmt: skip
 
 
 @register
@@ -58,20 +56,14 @@ class SideBySideCalculator(Calculator):
 
     def build_controls(self) -> Controls:
         """The gap slider, N of the full-blow duel and the Chroniques hit points."""
+        up_to, gap = _("{low} to {high}").format, tr(_GAP_LABEL)
         return {
-            "gap": widgets.IntSlider(
-                value=1,
-                min=0,
-                max=MAX_GAP,
-                description=tr(_GAP_LABEL),
-                style=LABEL_STYLE,
-                layout=sized(tr(_GAP_LABEL), 14),
-            ),
-            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=_up_to(high=MAX_BLOWS)),
-            "hit_points": int_box(
-                _HP_LABEL, DEFAULT_HIT_POINTS, tooltip=_up_to(high=MAX_HIT_POINTS)
-            ),
-        }
+            "gap": widgets.IntSlider(value=1, min=0, max=MAX_GAP, description=gap,
+                                     style=LABEL_STYLE, layout=sized(gap, 14)),
+            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=up_to(low=1, high=MAX_BLOWS)),
+            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS,
+                                  tooltip=up_to(low=1, high=MAX_HIT_POINTS)),
+        }  # fmt: skip
 
     def compute(self, values: Values) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
@@ -80,33 +72,11 @@ class SideBySideCalculator(Calculator):
         outcome, call = rule_call(comparison.compare, gap, then=".wins", **kw)
         rows = outcome.rows
         steps = f"{gap} step{'s' * (gap != 1)}"
-        table = table_html(
-            [
-                "system",
-                "one step",
-                "better side ahead in one exchange",
-                "better side wins the duel",
-                "upset (weaker side wins)",
-                "draw",
-                "mean rounds",
-                "SD of the margin",
-            ],
-            [
-                (
-                    r.engine.label,
-                    r.engine.step_text,
-                    probability(r.exchange.ahead),
-                    probability(r.duel.a_wins),
-                    probability(r.duel.upset),
-                    percent(r.duel.draw),
-                    number(r.duel.mean_rounds),
-                    f"{number(r.exchange.margin_sd)} {r.engine.unit} "
-                    f"({number(r.sd_in_steps)} steps)",
-                )
-                for r in rows
-            ],
-            caption=f"The better side is {steps} ahead",
-        )
+        table = table_html(_HEAD, [(r.engine.label, r.engine.step_text,
+            probability(r.exchange.ahead), probability(r.duel.a_wins), probability(r.duel.upset),
+            percent(r.duel.draw), number(r.duel.mean_rounds),
+            f"{number(r.exchange.margin_sd)} {r.engine.unit} ({number(r.sd_in_steps)} steps)",
+        ) for r in rows], caption=f"The better side is {steps} ahead")  # fmt: skip
         duel_text = tr(
             f"Duels: first to land {blows} full blow{'s' * (blows != 1)} (Unisystem, "
             f"Galaxies Jumelles); {hit_points} hit points each (Chroniques Oubliées); "

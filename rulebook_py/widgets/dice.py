@@ -115,16 +115,14 @@ class DiceCalculator(Calculator):
         target, pairs = found.target, list(zip(found.names, found.dice))
         stats = [(d.mean(), d.stdev()) for d in found.dice]
         span = _("{low} to {high}").format
+        below = [probability(d.prob_at_most(target - 1)) for d in found.dice]
         rows = [
             ("Expression", *(str(d) for d in found.dice)),
             ("Totals", *(span(low=d.min_value, high=d.max_value) for d in found.dice)),
             ("Mean", *numbers([m for m, _sd in stats])),
             ("Standard deviation", *numbers([sd for _m, sd in stats])),
             (f"P(total ≥ {target})", *(probability(p) for p in found.chances)),
-            (
-                f"P(total < {target})",
-                *(probability(d.prob_at_most(target - 1)) for d in found.dice),
-            ),
+            (f"P(total < {target})", *below),
         ]
         if len(pairs) == 1:
             ((letter, dice),) = pairs

@@ -55,23 +55,9 @@ def percent(p: Fraction) -> str:
     num, den = Fraction(p).numerator, Fraction(p).denominator
     value = num / den * 100
     text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
-    if num in (0, den):
-        text = "100" if num else "0"
-    elif 0 < num * 10_000 < den:
-        text = "< 0.01"
-    elif text == "100.00" and num < den:
-        text = "> 99.99"
-    return i18n.percent_sign(_decimal(text))
-
-
-def _decimal(text: str) -> str:
-    """A number written in English (``6.50``) with the current language's decimal sign."""
-    return text.replace(".", ",") if i18n.current_language() == "fr" else text
-
-
-def _whole(x: int) -> str:
-    """A whole number: ``12000`` in English (as ever), ``12 000`` in French."""
-    return i18n.grouped(x) if i18n.current_language() == "fr" else str(x)
+    if num in (0, den) or 0 < num * 10_000 < den or (text == "100.00" and num < den):
+        text = ("100" if num else "0") if num in (0, den) else "< 0.01" if value < 1 else "> 99.99"
+    return i18n.percent_sign(i18n.localized(text))
 
 
 #: Longest exact fraction shown after an ordinary percentage.
@@ -92,9 +78,9 @@ def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
     if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
         digits = digit_count(num), digit_count(den)
         if sum(digits) > limit:
-            approx = _decimal(decimal_text(p))
-            return _("≈{value} ({numerator}/{denominator} digits)").format(
-                value=approx, numerator=digits[0], denominator=digits[1]
+            approx = _("≈{value} ({numerator}/{denominator} digits)").format
+            return approx(
+                value=i18n.localized(decimal_text(p)), numerator=digits[0], denominator=digits[1]
             )
     return str(num) if den == 1 else f"{num}/{den}"
 
@@ -129,10 +115,8 @@ def number(x: Fraction | float | int, digits: int = 2) -> str:
         >>> number(Fraction(7, 2)), number(Fraction(16)), number(1.70782)
         ('3.50', '16', '1.71')
     """
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return _whole(x.numerator)
-    if isinstance(x, int):
-        return _whole(x)
+    if isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1):
+        return i18n.whole(int(x))
     return i18n.decimal(float(x), digits)
 
 
