@@ -106,8 +106,8 @@ def contest_view(
         html += rows_html(c.count_rows(), header, f"How many rolls end in each outcome{shared}")
         first = outs[0]
         html += "<p>" + _(
-            "At least one roll ends in {label} ({english}): {p}; on average {mean} of the {n} rolls do."
-        ).format(label=escape(first.label), english=escape(first.english), n=n,
+            "At least one roll ends in {outcome}: {p}; on average {mean} of the {n} rolls do."
+        ).format(outcome=escape(_(f"{first.label} ({first.english})")), n=n,
                  p=probability(1 - c.probability_count(first, 0)), mean=number(c.expected(first)))  # fmt: skip
         html += "</p>"
     if factors:
