@@ -5,7 +5,8 @@ the words ("1d20 [8] + 7 = 15 vs 14: success"). :func:`phrases` gives a whole
 message from the catalog when it is there, else each run of words between the
 numbers and signs, each looked up alone; dice and numbers stay as written. A
 whole message is an exact entry or a template of ``{name}`` fields
-(:func:`rulebook_py.i18n.translate_message`).
+(:func:`rulebook_py.i18n.translate_message`); the words a template leaves
+English (a captured part no entry matches) are then looked up run by run.
 
 Example:
     >>> from rulebook_py.i18n import language
@@ -23,19 +24,25 @@ from ..i18n import translate_message
 
 __all__ = ["_", "pgettext", "phrases"]
 
-#: A run of words: letters, spaces and apostrophes, from a letter to a letter (two at least).
-_RUN = re.compile(r"[A-Za-z][A-Za-z' ]*[A-Za-z]")
+#: A run of English words (ASCII letters, apostrophes, single spaces), whole words only:
+#: never part of a French word ("Touché") or of dice notation ("d4", "2d20kh1").
+_RUN = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)*(?![\w-])")
 
 
 def phrases(text: str) -> str:
-    """``text`` in the reader's language: the whole message, else phrase by phrase.
+    """``text`` in the reader's language: the whole message, then phrase by phrase.
 
     Example:
         >>> phrases("pursuer gains 4 m")
         'pursuer gains 4 m'
     """
-    whole = translate_message(text)
-    return whole if whole != text else _RUN.sub(lambda m: _(m.group(0)), text)
+    return _RUN.sub(_run, translate_message(text))
+
+
+def _run(match: re.Match[str]) -> str:
+    """A run of words from the catalog: the whole run, else word by word."""
+    run = match.group(0)
+    return _(run) if _(run) != run else " ".join(_(word) for word in run.split(" "))
 
 
 def pgettext(context: str, message: str) -> str:

@@ -98,7 +98,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         }
         rows += [(f"Expected {s} vitality at the end", percent_sign(number(v))) for s, v in sides.items()]  # fmt: skip
         rolled = outcome.declared.attacker_rolls + outcome.declared.defender_rolls
-        dice = "; ".join(f"the {_name(r.kind)}: {', '.join(r.dice)}" for r in rolled)
+        dice = phrases("; ".join(_("the {action}: {dice}").format(action=_name(r.kind), dice=", ".join(r.dice)) for r in rolled))  # fmt: skip
         note = _("<p>Averaged exactly over the dice of {dice}.</p>").format(dice=dice) if rolled else ""  # fmt: skip
         rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
         levels = list(range(0, 105, 5))
@@ -119,16 +119,16 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def show_roll(self, roll: mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
         actions = "".join(
-            f"<br>{side}'s {_name(one.kind)}: "
+            _(f"<br>{side}'s {{action}}: ").format(action=_name(one.kind))
             + ", ".join(f"{escape(name)} {face}" for name, face in zip(one.dice, faces))
             + f" → {escape(note)}"
             for side, one, faces, note in roll.actions
         )
-        head = escape(phrases(f"{roll.end} after {len(roll.rounds)} round(s)")) + actions
-        return head + table_html([pgettext("mass battle", h) for h in _REPLAY], roll.rows())
+        head = escape(phrases(f"{roll.end} after {len(roll.rounds)} round(s)")) + phrases(actions)
+        return head + table_html([pgettext("mass battle", h) for h in _REPLAY], form.percent_rows(roll.rows()))  # fmt: skip
 
 
 def _name(kind: mass_battle.ActionKind) -> str:
     """The action's English name, the source's French one after it (escaped HTML)."""
     english, french = action_name(kind), kind.label.lower()
-    return escape(english if english == french else f"{english} ({french})")
+    return escape(_(english if english == french else f"{english} ({french})"))

@@ -12,7 +12,7 @@ from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
-from ..phrases import _
+from ..phrases import _, phrases
 from ..registry import register
 from . import form
 
@@ -62,9 +62,9 @@ class UnitBuilderCalculator(Calculator):
         outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
         rows = [
-            (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, s.note)
+            (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, phrases(s.note))
             for s in outcome.steps
-        ]
+        ]  # fmt: skip
         cunning = mass_battle.Cunning[values["cunning"]]
         summary = _(
             "<p><b>Before the d4 (round {n}): offense {offense}, defense {defense}.</b> The "
