@@ -41,16 +41,17 @@ from rulebook_py.widgets import CALCULATORS
 NAMES = sorted(CALCULATORS)
 
 #: Words written alike in both languages: the games' and the package's names,
-#: abbreviations the French sources use as they are, and the few common words
-#: spelt the same in French (each checked to be French: "total", "normal"...).
+#: the sources' abbreviations (DEX, CON, DEF, DM...), and the few words these
+#: calculators use that French spells as English does (each one a French word).
 SAME_IN_BOTH = frozenset(
     """
-    Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV rulebook
-    DEX FOR CON INT PER VOL PNJ PJ DEF DM NPC PCs
-    total normal normale simple options option attitude distribution exact
-    initiative action actions minutes expression bonus Normal Excellent Total Distribution Attitude Options Expression
+    Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV
+    DEX FOR CON INT PER VOL PNJ PJ DEF DM
+    total Total normal Normal simple option options Options attitude Attitude distribution
+    Distribution exact initiative action actions minutes expression Expression bonus Excellent
     """.split()
 )
+
 
 #: English words that are not French: any of them in a French text is English left.
 ENGLISH_WORDS = frozenset(
