@@ -223,7 +223,8 @@ def _bars(labels: Sequence[str], series: Sequence[Series], sign: str, legend: bo
         x0 = _LEFT + slot * i + slot * 0.08
         for j, (name, exact, value, col) in enumerate(present):
             h = value / top * plot_h
-            tip = f"{sign}{label}: {percent(exact)}" + (f" ({name})" if legend else "")
+            tip = _("{bar}: {chance}").format(bar=f"{sign}{label}", chance=percent(exact))
+            tip += f" ({name})" if legend else ""
             parts.append(
                 f'<rect x="{x0 + j * width:.1f}" y="{_TOP + plot_h - h:.1f}" '
                 f'width="{max(width, 0.6):.1f}" height="{h:.1f}" fill="{col}">'
