@@ -9,6 +9,14 @@ variable ``RULEBOOK_LANGUAGE`` says otherwise (the French book is executed with
 ``RULEBOOK_LANGUAGE=fr``), :func:`set_language` changes it, and :func:`language`
 changes it for a ``with`` block.
 
+Composed text (a sentence of the rules with numbers and names in it, a roll's
+line, an error message) is translated by :func:`translate_message`: a catalog
+msgid with ``{name}`` fields is a template, read against the English text as a
+regular expression, and its translation is filled with the captured values,
+each translated in turn. So the rules keep writing English, and the
+calculators' choke points (control builders, charts, tables, messages) show
+every text through it.
+
 Numbers follow the language: ``50.00 %`` and ``1,000`` in English,
 ``50,00 %`` and ``1 000`` in French (a no-break space before ``%``, a narrow
 no-break space between thousands, as French typography sets them).
