@@ -24,7 +24,7 @@ from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
-from .phrases import _, phrases
+from .phrases import _, pgettext, phrases
 from .registry import register
 from .tables import lines_html, notes_html
 
@@ -217,7 +217,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
         args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
         r, call = rule_call(co.conditions_report, *args, **v, then=".hurt.outcome.hit")
         free, hurt = r.free, r.hurt
-        rows = [(_(name), f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS]
+        rows = [(pgettext("chroniques", name), f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS]  # fmt: skip
         rows.append((_("Declared turn"), phrases(r.verdict), ""))
         odds = [(_("Die"), free.die.notation, hurt.die.notation),
                 (_("Attack score"), _signed(free.bonus), _signed(hurt.bonus)),
