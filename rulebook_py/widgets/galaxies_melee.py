@@ -82,7 +82,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         r = g.melee(a, b, **kw)
         html = "<p>"
         if r.a_roll and r.b_roll:
-            rolled_a, rolled_b = escape(r.a_roll.describe()), escape(r.b_roll.describe())
+            rolled_a, rolled_b = (escape(phrases(x.describe())) for x in (r.a_roll, r.b_roll))
             html += _("A rolls {a}, B rolls {b}. ").format(a=rolled_a, b=rolled_b)
         html += escape(phrases(r.note)) + "</p>"
         rows = [
