@@ -36,8 +36,10 @@ def test_the_games_catalogs_are_read_whole(catalog):
 def test_a_roll_line_of_the_rules_in_french():
     with i18n.language("fr"):
         assert (
-            phrases("1d20 [8] + 7 = 15 vs 14: success") == "1d20 [8] + 7 = 15 contre 14: réussite"
+            phrases("1d20 [8] + 7 = 15 vs 14: success") == "1d20 [8] + 7 = 15 contre 14 : réussite"
         )
+        # no template: each run of words alone, the dice and numbers as written
+        assert phrases("pursuer gains 4 m; gap 26 m") == "le poursuivant gagne 4 m; écart 26 m"
     assert phrases("1d20 [8] + 7 = 15 vs 14: success") == "1d20 [8] + 7 = 15 vs 14: success"
 
 

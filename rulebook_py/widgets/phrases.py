@@ -12,7 +12,7 @@ Example:
     >>> from rulebook_py.i18n import language
     >>> with language("fr"):
     ...     phrases("1d20 [8] + 7 = 15 vs 14: success")
-    '1d20 [8] + 7 = 15 contre 14: réussite'
+    '1d20 [8] + 7 = 15 contre 14 : réussite'
 """
 
 from __future__ import annotations
