@@ -24,18 +24,14 @@ from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
+from .phrases import _, pgettext, phrases
 from .registry import register
 from .tables import lines_html, notes_html
 
-__all__ = [
-    "ChroniquesAttackCalculator",
-    "ChroniquesChaseCalculator",
-    "ChroniquesConditionsCalculator",
-    "ChroniquesFirstAidCalculator",
-    "ChroniquesInitiativeCalculator",
-    "ChroniquesKnockOutCalculator",
-    "ChroniquesOpposedMagicCalculator",
-]
+__all__ = ["ChroniquesAttackCalculator", "ChroniquesChaseCalculator"]
+__all__ += ["ChroniquesConditionsCalculator", "ChroniquesFirstAidCalculator"]
+__all__ += ["ChroniquesInitiativeCalculator", "ChroniquesKnockOutCalculator"]
+__all__ += ["ChroniquesOpposedMagicCalculator"]
 
 _DIE_OPTIONS = [("d20", "d20"), ("best of two d20 (2d20kh1)", "2d20kh1"), ("d12", "d12"),
                 ("best of two d12 (2d12kh1)", "2d12kh1")]  # fmt: skip
@@ -54,7 +50,7 @@ def _signed(v: int) -> str:
 
 
 def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
+    return _("yes" if flag else "no")
 
 
 class _Chroniques(Calculator):
@@ -62,7 +58,7 @@ class _Chroniques(Calculator):
 
     def show_roll(self, roll: Any) -> str:
         """The roll's lines, every die shown."""
-        return lines_html(roll.lines)
+        return lines_html(map(phrases, roll.lines))
 
 
 # --------------------------------------------------------------- 1. attack
@@ -133,23 +129,23 @@ class ChroniquesAttackCalculator(_Chroniques):
         else:
             v["helper_bonus"] = None
         r, call = rule_call(co.attack_report, *args, **v, then=".outcome.hit")
-        rows = [("Die rolled", r.die.notation), ("Attack score after modifiers", _signed(r.bonus)),
-                ("DEF after modifiers", r.defense)]  # fmt: skip
-        rows += [(f"  {what}", _signed(n)) for what, n in r.modifiers]
+        rows = [(_("Die rolled"), r.die.notation), (_("Attack score after modifiers"), _signed(r.bonus)),
+                (_("DEF after modifiers"), r.defense)]  # fmt: skip
+        rows += [(f"  {phrases(what)}", _signed(n)) for what, n in r.modifiers]
         hands = [("", r.outcome)]
         if r.attacks == 2:
             same = r.off_outcome == r.outcome
             hands = [(" (each attack)", r.outcome)] if same else [
                 (" (main hand)", r.outcome), (" (off hand)", r.off_outcome)]  # fmt: skip
         for each, o in hands:
-            rows += [(f"P(hit){each}", probability(o.hit)),
-                     (f"P(critical: damage doubled){each}", probability(o.critical)),
-                     (f"P(critical failure, natural 1){each}", probability(o.fumble))]  # fmt: skip
-        rows.append(("Expected lethal damage", number(r.expected_lethal)))
-        notes = [f"{n}." for n in r.notes]
+            rows += [(_("P(hit)") + _(each), probability(o.hit)),
+                     (_("P(critical: damage doubled)") + _(each), probability(o.critical)),
+                     (_("P(critical failure, natural 1)") + _(each), probability(o.fumble))]  # fmt: skip
+        rows.append((_("Expected lethal damage"), number(r.expected_lethal)))
+        notes = [f"{phrases(n)}." for n in r.notes]
         if v["temporary"]:
-            rows.append(("Expected temporary damage", number(r.expected_temporary)))
-            notes.append(_STR_TIP)
+            rows.append((_("Expected temporary damage"), number(r.expected_temporary)))
+            notes.append(_(_STR_TIP))
         html = table_html(["", "exact answer"], rows) + notes_html(notes)
         if not r.possible:
             return View(html, "", call, r)
@@ -221,19 +217,19 @@ class ChroniquesConditionsCalculator(_Chroniques):
         args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
         r, call = rule_call(co.conditions_report, *args, **v, then=".hurt.outcome.hit")
         free, hurt = r.free, r.hurt
-        rows = [(name, f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS]
-        rows.append(("Declared turn", r.verdict, ""))
-        odds = [("Die", free.die.notation, hurt.die.notation),
-                ("Attack score", _signed(free.bonus), _signed(hurt.bonus)),
+        rows = [(pgettext("chroniques", name), f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS]  # fmt: skip
+        rows.append((_("Declared turn"), phrases(r.verdict), ""))
+        odds = [(_("Die"), free.die.notation, hurt.die.notation),
+                (_("Attack score"), _signed(free.bonus), _signed(hurt.bonus)),
                 ("DEF", free.defense, hurt.defense),
-                ("P(hit)", probability(free.outcome.hit), probability(hurt.outcome.hit)),
-                ("P(critical)", probability(free.outcome.critical),
+                (_("P(hit)"), probability(free.outcome.hit), probability(hurt.outcome.hit)),
+                (_("P(critical)"), probability(free.outcome.critical),
                  probability(hurt.outcome.critical))]  # fmt: skip
         html = (table_html(["effect", "attacker", "defender"], rows)
                 + table_html(["", "no conditions", "with the conditions"], odds)
-                + notes_html(f"{n}." for n in hurt.notes))  # fmt: skip
+                + notes_html(f"{phrases(n)}." for n in hurt.notes))  # fmt: skip
         chart = grouped_bar_chart(
-            ["hit", "critical"],
+            [_("hit"), _("critical")],
             {"no conditions": [free.outcome.hit, free.outcome.critical],
              "with the conditions": [hurt.outcome.hit, hurt.outcome.critical]},
             title="The attacker's chances", x_title="")  # fmt: skip
@@ -266,20 +262,19 @@ class ChroniquesKnockOutCalculator(_Chroniques):
         """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
         r, call = rule_call(co.knock_out_report, *values.values(), then=".minutes")
         ko, minutes = r.state, r.minutes
-        out = f"at least {ko.minutes} minute{'s' if ko.minutes != 1 else ''}"
-        conscious = "still conscious (temporary damage does not exceed the hit points)"
-        verdict = f"knocked out for {out}" if ko.knocked_out else conscious
-        rows = [("Damage rolled", r.rolled),
-                ("minus the target's STR modifier", _signed(-r.target_strength)),
-                ("Temporary damage of this blow", r.temporary),
-                ("Temporary damage in all", ko.temporary), ("Hit points left", ko.hit_points),
-                ("Excess over the hit points", ko.excess), ("Result", verdict),
-                (f"P(one ordinary hit of {r.dice} knocks it out; a critical doubles the damage)",
+        out = _("knocked out for at least {n} minute" + "s" * (ko.minutes != 1)).format(n=ko.minutes)  # fmt: skip
+        verdict = out if ko.knocked_out else _("still conscious (temporary damage does not exceed the hit points)")  # fmt: skip
+        rows = [(_("Damage rolled"), r.rolled),
+                (_("minus the target's STR modifier"), _signed(-r.target_strength)),
+                (_("Temporary damage of this blow"), r.temporary),
+                (_("Temporary damage in all"), ko.temporary), (_("Hit points left"), ko.hit_points),
+                (_("Excess over the hit points"), ko.excess), (_("Result"), verdict),
+                (_("P(one ordinary hit of {dice} knocks it out; a critical doubles the damage)").format(dice=r.dice),
                  probability(r.knocked_out))]  # fmt: skip
-        chart = bar_chart(minutes, title=f"Minutes knocked out after one hit of {r.dice}",
+        chart = bar_chart(minutes, title=_("Minutes knocked out after one hit of {dice}").format(dice=r.dice),
                           x_title="minutes (0: still conscious)", highlight=lambda m: m > 0,
                           highlight_label="knocked out", other_label="conscious")  # fmt: skip
-        return View(table_html(["", ""], rows) + notes_html([_STR_TIP]), chart, call, r)
+        return View(table_html(["", ""], rows) + notes_html([_(_STR_TIP)]), chart, call, r)
 
 
 # ------------------------------------------------------------ 4. first aid
@@ -303,9 +298,10 @@ class ChroniquesFirstAidCalculator(_Chroniques):
     def compute(self, values: Values) -> View:
         """P(the dying character is saved)."""
         r, call = rule_call(co.first_aid, *values.values(), then=".odds.hit")
-        rows = [("INT test", f"{r.die.notation} {_signed(r.bonus)} against {r.difficulty}"),
-                ("P(saved)", probability(r.odds.hit)),
-                ("P(not saved by this test)", probability(r.odds.miss))]  # fmt: skip
+        rows = [(_("INT test"), _("{die} {bonus} against {difficulty}").format(
+                    die=r.die.notation, bonus=_signed(r.bonus), difficulty=r.difficulty)),
+                (_("P(saved)"), probability(r.odds.hit)),
+                (_("P(not saved by this test)"), probability(r.odds.miss))]  # fmt: skip
         return View(table_html(["", "exact answer"], rows), "", call, r)
 
 
@@ -334,15 +330,15 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
         """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
         r, call = rule_call(co.opposed_magic_report, **values, then=".opposed.hit")
         o, f = r.opposed, r.fixed
-        rows = [("P(the spell succeeds)", probability(o.hit), probability(f.hit)),
-                ("P(critical success)", probability(o.critical), probability(f.critical)),
-                ("P(critical failure)", probability(o.fumble), probability(f.fumble))]  # fmt: skip
-        head = ["", "opposed test", f"magic DEF {r.magic_defense} (10 + score)"]
-        chart = grouped_bar_chart(["success", "critical"],
+        rows = [(_("P(the spell succeeds)"), probability(o.hit), probability(f.hit)),
+                (_("P(critical success)"), probability(o.critical), probability(f.critical)),
+                (_("P(critical failure)"), probability(o.fumble), probability(f.fumble))]  # fmt: skip
+        head = ["", "opposed test", _("magic DEF {n} (10 + score)").format(n=r.magic_defense)]
+        chart = grouped_bar_chart([_("success"), _("critical")],
                                   {"opposed test": [o.hit, o.critical],
                                    "magic DEF": [f.hit, f.critical]},
                                   title="The caster's chances")  # fmt: skip
-        note = ["The caster wins ties; only the caster's natural 20 and natural 1 count."]
+        note = [_("The caster wins ties; only the caster's natural 20 and natural 1 count.")]
         return View(table_html(head, rows) + notes_html(note), chart, call, r)
 
 
@@ -393,16 +389,16 @@ class ChroniquesInitiativeCalculator(_Chroniques):
         """The order, with each ambushed combatant's chance of being surprised in round 1."""
         r, call = rule_call(co.initiative_report, **values, then=".names")
         odds = r.surprised
-        rows = [(rank, c.name, c.initiative, "PC (PJ)" if c.player else "NPC (PNJ)",
+        rows = [(rank, c.name, c.initiative, _("PC (PJ)" if c.player else "NPC (PNJ)"),
                  f"{c.wisdom} ({_signed(co.ability_modifier(c.wisdom))})",
-                 "acts" if c.acts else "loses the action",
+                 _("acts" if c.acts else "loses the action"),
                  f"{probability(odds[c.name])} ({c.die})" if c.name in odds else "—")
                 for rank, c in enumerate(r.order, 1)]  # fmt: skip
         head = ["#", "name", "Init.", "side", "WIS", "this round", "P(surprised)"]
-        notes = [f"{n}." for n in r.notes]
+        notes = [f"{phrases(n)}." for n in r.notes]
         if r.difficulty is not None:
-            nat = " (only a natural 1 fails)" if r.difficulty <= 1 else ""
-            notes.append(f"Surprise: a WIS test against {r.difficulty}{nat}.")
+            nat = _(" (only a natural 1 fails)") if r.difficulty <= 1 else ""
+            notes.append(_("Surprise: a WIS test against {n}{nat}.").format(n=r.difficulty, nat=nat))  # fmt: skip
         return View(table_html(head, rows) + notes_html(notes), "", call, r)
 
 
@@ -457,28 +453,29 @@ class ChroniquesChaseCalculator(_Chroniques):
     def _test(runner: Any, rules: Any) -> str:
         """The test each round: DEX, and CON from the endurance round on."""
         rain = rules.heavy_rain
-        text = (f"DEX: {runner.die} {_signed(runner.bonus(False, rain))} "
-                f"(table {_signed(runner.modifier)}{', rain −2' if rain else ''})")  # fmt: skip
+        text = _("DEX: {die} {bonus} (table {modifier}{rain})").format(
+            die=runner.die, bonus=_signed(runner.bonus(False, rain)),
+            modifier=_signed(runner.modifier), rain=_(", rain −2") if rain else "")  # fmt: skip
         if rules.endurance_from_round is not None:
-            text += (f"; CON from round {rules.endurance_from_round}: "
-                     f"{runner.die} {_signed(runner.bonus(True, rain))}")  # fmt: skip
+            text += _("; CON from round {n}: {die} {bonus}").format(
+                n=rules.endurance_from_round, die=runner.die, bonus=_signed(runner.bonus(True, rain)))  # fmt: skip
         return text
 
     def compute(self, values: Values) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
         r, call = rule_call(co.chase_report, **values, then=".odds.capture")
         odds, rules = r.odds, r.rules
-        rows = [("Pursuer's test", self._test(r.pursuer, rules)),
-                ("Quarry's test", self._test(r.quarry, rules))]  # fmt: skip
+        rows = [(_("Pursuer's test"), self._test(r.pursuer, rules)),
+                (_("Quarry's test"), self._test(r.quarry, rules))]  # fmt: skip
         for who, runner in (("Pursuer", r.pursuer), ("Quarry", r.quarry)):
             if runner.every_round or runner.acts_otherwise:
                 rounds = ", ".join(str(n) for n in sorted(runner.acts_otherwise))
-                rows.append((f"{who} acts otherwise (−20 m) in rounds",
-                             "every round" if runner.every_round else rounds))  # fmt: skip
-        rows += [("P(capture)", probability(odds.capture)),
-                 ("P(escape: out of sight)", probability(odds.escape)),
-                 (f"P(still going after {rules.max_rounds} rounds)", probability(odds.unresolved)),
-                 ("Mean rounds played", number(odds.expected_rounds))]  # fmt: skip
+                rows.append((_(f"{who} acts otherwise (−20 m) in rounds"),
+                             _("every round") if runner.every_round else rounds))  # fmt: skip
+        rows += [(_("P(capture)"), probability(odds.capture)),
+                 (_("P(escape: out of sight)"), probability(odds.escape)),
+                 (_("P(still going after {n} rounds)").format(n=rules.max_rounds), probability(odds.unresolved)),
+                 (_("Mean rounds played"), number(odds.expected_rounds))]  # fmt: skip
         ends = list(zip(odds.capture_by_round, odds.escape_by_round))
         last = max((n for n, (c, e) in enumerate(ends, 1) if c + e >= Fraction(1, 2000)),
                    default=1)  # fmt: skip

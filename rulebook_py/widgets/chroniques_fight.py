@@ -21,6 +21,7 @@ from .charts import bar_chart
 from .chroniques import _DIE_OPTIONS, _Chroniques
 from .controls import checkbox, dropdown, int_box, text_box
 from .format import number, probability, table_html
+from .phrases import _, phrases
 from .registry import register
 
 __all__ = ["ChroniquesFightCalculator"]
@@ -72,10 +73,10 @@ class ChroniquesFightCalculator(_Chroniques):
     def compute(self, values: Values) -> View:
         """The chance of each ending and of each blow, a chart of the endings."""
         out, call = rule_call(co.fight_between, then=".first_wins", **values)
-        rows = [(label, probability(p)) for label, p in out.rows]
-        rows.insert(len(out.ends), ("Expected rounds", number(out.expected_rounds)))
-        first = out.first.name
-        chart = bar_chart(out.endings, title="How the fight ends", x_title="ending",
-                          highlight=lambda k: str(k).startswith(first + " wins"),
-                          highlight_label=f"{first} wins", other_label=f"{out.second.name} wins")  # fmt: skip
+        rows = [(phrases(label), probability(p)) for label, p in out.rows]
+        rows.insert(len(out.ends), (_("Expected rounds"), number(out.expected_rounds)))
+        won = _("{name} wins").format(name=out.first.name)
+        chart = bar_chart({phrases(k): p for k, p in out.endings.items()}, title="How the fight ends",
+                          x_title="ending", highlight=lambda k: str(k).startswith(won), highlight_label=won,
+                          other_label=_("{name} wins").format(name=out.second.name))  # fmt: skip
         return View(table_html(["", "exact answer"], rows), chart, call, out)

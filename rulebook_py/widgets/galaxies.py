@@ -25,18 +25,13 @@ from .charts import bar_chart, grouped_bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
 from .format import escape, number, probability, table_html
 from .galaxies_melee import GalaxiesMeleeCalculator
+from .phrases import _
 from .registry import register
 from .tables import rows_html
 
-__all__ = [
-    "GalaxiesCodeCalculator",
-    "GalaxiesInitiativeCalculator",
-    "GalaxiesMeleeCalculator",
-    "GalaxiesPsychicCalculator",
-    "GalaxiesShotCalculator",
-    "GalaxiesVolleyCalculator",
-    "contest_view",
-]
+__all__ = ["GalaxiesCodeCalculator", "GalaxiesInitiativeCalculator", "GalaxiesMeleeCalculator"]
+__all__ += ["GalaxiesPsychicCalculator", "GalaxiesShotCalculator", "GalaxiesVolleyCalculator"]
+__all__ += ["contest_view"]
 
 
 # --------------------------------------------------------------- dice codes
@@ -78,7 +73,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
             ("Mantisse (number of dice)", a.code.mantisse),
             ("Average" + (" of the halved roll" if a.halved else ""), number(da.mean())),
             (f"Fixed value (esquive fixe, {way}){then}", r.fixed),
-            ("Totals", f"{da.min_value} to {da.max_value}"),
+            ("Totals", f"{da.min_value} {_('to')} {da.max_value}"),
             (f"P(A > B), B = {b.code}", probability(r.higher)),
             ("P(A = B)", probability(r.tie)),
             ("P(A < B)", probability(r.lower)),
@@ -110,17 +105,17 @@ def contest_view(
         header = [f"of the {n} rolls, exactly", *(o.label for o in outs)]
         html += rows_html(c.count_rows(), header, f"How many rolls end in each outcome{shared}")
         first = outs[0]
-        html += (
-            f"<p>At least one roll ends in {escape(first.label)} ({escape(first.english)}): "
-            f"{probability(1 - c.probability_count(first, 0))}; "
-            f"on average {number(c.expected(first))} of the {n} rolls do.</p>"
-        )
+        html += "<p>" + _(
+            "At least one roll ends in {outcome}: {p}; on average {mean} of the {n} rolls do."
+        ).format(outcome=escape(_(f"{first.label} ({first.english})")), n=n,
+                 p=probability(1 - c.probability_count(first, 0)), mean=number(c.expected(first)))  # fmt: skip
+        html += "</p>"
     if factors:
         share = factors[g.Outcome.HALF_DODGE]
-        note = (
-            f" (a half-dodge counted as {share} of a hit)" if g.Outcome.HALF_DODGE in outs else ""
-        )
-        html += f"<p>Expected damage, counted in full hits: {number(c.expected_damage(factors))}"
+        note = _(" (a half-dodge counted as {share} of a hit)").format(share=share)
+        note = note if g.Outcome.HALF_DODGE in outs else ""
+        html += _("<p>Expected damage, counted in full hits: {mean}").format(
+            mean=number(c.expected_damage(factors)))  # fmt: skip
         html += f"{note}.</p>"
     if n == 1:
         chart = bar_chart({o.label: c.probability(o) for o in c.outcomes}, title=title, x_title="")
@@ -203,8 +198,8 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
         args = (values["attack"], values["dodge"])
         c, call = rule_call(func, *args, then=g.Contest.python_value, **kw)
         if func is g.throw_explosive:
-            note = "<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
-            note += "weapon, aiming and sustained fire do not apply.</p>"
+            note = _("<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
+                     "weapon, aiming and sustained fire do not apply.</p>")  # fmt: skip
             return contest_view(c, call, "Outcome of the roll", html=note)
         factors = g.shot_damage_factors(values["half_dodge"])
         return contest_view(c, call, "Outcome of the roll", factors)
@@ -257,8 +252,8 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
         view = contest_view(c, call, "Outcome of the technique", factors)
         if values["option"] is g.PsyOption.SINGLE:
             return view
-        note = "<p>Both techniques are aimed at this target, who answers both with his one roll "
-        note += "of the round; both use the bonuses above.</p>"
+        note = _("<p>Both techniques are aimed at this target, who answers both with his one roll "
+                 "of the round; both use the bonuses above.</p>")  # fmt: skip
         return View(view.answer + note, view.chart, call, c)
 
 
@@ -360,14 +355,14 @@ class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
             f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
         )
         factor = values["half_dodge"]
-        html += (
-            f"<p><b>At least one roll lands in full: {probability(v.at_least_one_full)}</b>; "
-            f"on average {number(v.expected_full)} land in full and "
-            f"{number(v.expected_half)} are half-dodged. Expected damage, counted in full hits: "
-            f"{number(v.expected_damage(factor))} (a half-dodge counted as {factor} of a hit). "
-            "An explosive that is dodged still deals its secondary zone's damage, "
-            "not counted here.</p>"
-        )
+        html += _(
+            "<p><b>At least one roll lands in full: {p}</b>; on average {full} land in full and "
+            "{half} are half-dodged. Expected damage, counted in full hits: {mean} (a half-dodge "
+            "counted as {factor} of a hit). An explosive that is dodged still deals its secondary "
+            "zone's damage, not counted here.</p>"
+        ).format(p=probability(v.at_least_one_full), full=number(v.expected_full),
+                 half=number(v.expected_half), mean=number(v.expected_damage(factor)),
+                 factor=factor)  # fmt: skip
         fulls, halves = v.full_distribution(), v.half_distribution()
         chart = grouped_bar_chart(
             [str(k) for k in range(n + 1)],

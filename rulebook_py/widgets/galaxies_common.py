@@ -16,14 +16,10 @@ import ipywidgets as widgets
 from ..systems import galaxies as g
 from .base import Calculator
 from .controls import dropdown, text_box
+from .phrases import phrases
 from .tables import lines_html
 
-__all__ = [
-    "GalaxiesCalculator",
-    "code_box",
-    "half_dodge_control",
-    "rounding_control",
-]
+__all__ = ["GalaxiesCalculator", "code_box", "half_dodge_control", "rounding_control"]
 
 
 def code_box(value: str, description: str) -> widgets.Text:
@@ -63,4 +59,4 @@ class GalaxiesCalculator(Calculator):
 
     def show_roll(self, roll: Any) -> str:
         """One line per roll of the outcome."""
-        return lines_html(roll.lines())
+        return lines_html(map(phrases, roll.lines()))

@@ -17,6 +17,7 @@ from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
 from .format import escape, number, percent, probability, table_html
 from .galaxies_common import GalaxiesCalculator, code_box
+from .phrases import _, phrases
 from .registry import register
 
 __all__ = ["GalaxiesFightCalculator"]
@@ -77,17 +78,17 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         f, call = rule_call(
             g.fight, a, b, then=lambda o: (then, o.probability(label)), max_rounds=rounds
         )
-        names = f"{escape(a.name)} (A) and {escape(b.name)} (B)"
-        html = f"<p>Every round {names} make the same exchange. {escape(f.exchange.note)}</p>"
+        html = _("<p>Every round {a} (A) and {b} (B) make the same exchange. {note}</p>").format(
+            a=escape(a.name), b=escape(b.name), note=escape(phrases(f.exchange.note)))  # fmt: skip
         html += table_html(
-            ["outcome of a round", "exact chance", f"{a.name} loses", f"{b.name} loses"],
+            ["outcome of a round", "exact chance", *(_("{name} loses").format(name=x.name) for x in (a, b))],
             [(s.label, probability(s.probability), s.a_takes, s.b_takes) for s in f.steps],
-        )
+        )  # fmt: skip
         rows = [(label, percent(p)) for label, p in f.table().items()]
         html += table_html(["how the fight ends", "exact chance, in percent"], rows)
-        html += (
-            f"<p>The fight lasts {number(f.expected_rounds)} rounds on average. The chances "
+        html += _(
+            "<p>The fight lasts {mean} rounds on average. The chances "
             "are exact; their fractions, hundreds of digits long, are in the Python line.</p>"
-        )
+        ).format(mean=number(f.expected_rounds))
         chart = bar_chart(f.table(), title="How the fight ends", x_title="")
         return View(html, chart, call, f)

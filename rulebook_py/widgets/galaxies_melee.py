@@ -20,6 +20,7 @@ from .calls import changes
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown, int_box
 from .format import escape, number, probability, table_html
+from .phrases import _, phrases
 from .registry import register
 
 __all__ = ["GalaxiesMeleeCalculator"]
@@ -81,27 +82,26 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         r = g.melee(a, b, **kw)
         html = "<p>"
         if r.a_roll and r.b_roll:
-            rolled_a, rolled_b = escape(r.a_roll.describe()), escape(r.b_roll.describe())
-            html += f"A rolls {rolled_a}, B rolls {rolled_b}. "
-        html += escape(r.note) + "</p>"
+            rolled_a, rolled_b = (escape(phrases(x.describe())) for x in (r.a_roll, r.b_roll))
+            html += _("A rolls {a}, B rolls {b}. ").format(a=rolled_a, b=rolled_b)
+        html += escape(phrases(r.note)) + "</p>"
         rows = [
             (x.label, probability(x.probability), number(x.a_deals), number(x.b_deals))
             for x in r.rows
         ]
         head = ["outcome", "exact chance", "A deals (share of damage)", "B deals"]
         html += table_html(head, rows)
-        html += (
-            f"<p>Expected share of damage in this exchange: A deals {number(r.expected_a_deals)}, "
-            f"B deals {number(r.expected_b_deals)}.</p>"
-        )
+        html += _(
+            "<p>Expected share of damage in this exchange: A deals {a}, B deals {b}.</p>"
+        ).format(a=number(r.expected_a_deals), b=number(r.expected_b_deals))
         sides = (("A", r.a_blows, r.round_a_deals), ("B", r.b_blows, r.round_b_deals))
         for name, blows, total in sides:
             if blows > 1:
-                html += (
-                    f"<p>{name} strikes {blows} blows this round, each rolled as above and "
-                    f"settled like this exchange: {name} deals {number(total)} of his damage "
+                html += _(
+                    "<p>{name} strikes {blows} blows this round, each rolled as above and "
+                    "settled like this exchange: {name} deals {mean} of his damage "
                     "over the round, on average.</p>"
-                )
+                ).format(name=name, blows=blows, mean=number(total))
         chart = bar_chart(r.table(), title="Outcome", x_title="")
         kw.pop("half_dodge_factor")  # the chances do not depend on it
         call = PythonCall.of(g.melee, a, b, then=".table()", value=r.table(), **kw)

@@ -20,12 +20,6 @@ from .odds import MassBattleOddsCalculator
 from .round import MassBattleRoundCalculator
 from .unit import UnitBuilderCalculator
 
-__all__ = [
-    "EXAMPLE_STEPS",
-    "ROLLED_OPTIONS",
-    "MassBattleOddsCalculator",
-    "MassBattleRoundCalculator",
-    "UnitBuilderCalculator",
-    "WorkedExampleCalculator",
-    "round_table_html",
-]
+__all__ = ["EXAMPLE_STEPS", "ROLLED_OPTIONS", "MassBattleOddsCalculator"]
+__all__ += ["MassBattleRoundCalculator", "UnitBuilderCalculator", "WorkedExampleCalculator"]
+__all__ += ["round_table_html"]

@@ -13,7 +13,9 @@ from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown
 from ..format import escape, table_html
+from ..phrases import phrases
 from ..registry import register
+from . import form
 
 __all__ = ["EXAMPLE_STEPS", "WorkedExampleCalculator"]
 
@@ -47,6 +49,6 @@ class WorkedExampleCalculator(Calculator):
         then = f".result.rows()[:{step + 1}]"
         outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
         said = EXAMPLE_STEPS[values["example"]][step]
-        html = f"<p><b>Step {escape(STEP_NAMES[step])}.</b> {escape(said)}</p>"
-        html += table_html(["step", "what", *outcome.names], call.value)
+        html = f"<p><b>{escape(phrases(f'Step {STEP_NAMES[step]}.'))}</b> {escape(phrases(said))}</p>"  # fmt: skip
+        html += table_html(["step", "what", *outcome.names], form.percent_rows(call.value))
         return View(html, "", call, outcome)

@@ -19,23 +19,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...i18n import percent_sign
 from ...systems import mass_battle as mb
 from ..base import Calculator, Controls, Values
 from ..controls import checkbox, dropdown, int_box
 from ..format import escape, table_html
+from ..phrases import _
 
-__all__ = [
-    "ACTION_OPTIONS",
-    "BREAKER_OPTIONS",
-    "EXAMPLE_UNITS",
-    "ROLLED_OPTIONS",
-    "TwoColumns",
-    "field_controls",
-    "fields_of",
-    "plan_of",
-    "round_table_html",
-    "unit_form",
-]
+__all__ = ["ACTION_OPTIONS", "BREAKER_OPTIONS", "EXAMPLE_UNITS", "ROLLED_OPTIONS", "TwoColumns"]
+__all__ += ["field_controls", "fields_of", "percent_rows", "plan_of", "round_table_html"]
+__all__ += ["unit_form"]
 
 _WIDE = "22em"
 
@@ -183,7 +176,17 @@ def round_table_html(
         >>> "10 %" in round_table_html(knights_vs_dragon())
         True
     """
-    return table_html(["step", "what", attacker, defender], result.rows())
+    return table_html(["step", "what", attacker, defender], percent_rows(result.rows()))
+
+
+def percent_rows(rows: Sequence[Sequence[object]]) -> list[list[str]]:
+    """The rules' rows with the language's percent sign (``95 %``: a no-break space in French).
+
+    Example:
+        >>> percent_rows([("6", "95 %")])
+        [['6', '95 %']]
+    """
+    return [[str(c).replace(" %", percent_sign("")) for c in row] for row in rows]
 
 
 class TwoColumns(Calculator):
@@ -199,7 +202,7 @@ class TwoColumns(Calculator):
         """Both units' columns side by side, then the shared controls."""
         columns = [
             widgets.VBox(
-                [widgets.HTML(f"<b>{escape(title)}</b>")]
+                [widgets.HTML(f"<b>{escape(_(title))}</b>")]
                 + [row for n, row in rows.items() if n.startswith(p)],
                 layout=widgets.Layout(min_width="0", margin="0 12px 0 0"),
             )

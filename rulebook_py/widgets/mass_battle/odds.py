@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ...i18n import percent_sign
 from ...systems import mass_battle
 from ...systems.mass_battle import action_name
 from ..base import Controls, Values, View
@@ -16,6 +17,7 @@ from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
+from ..phrases import _, pgettext, phrases
 from ..registry import register
 from ..tables import notes_html
 from . import form
@@ -88,16 +90,16 @@ class MassBattleOddsCalculator(form.TwoColumns):
             ("Defender wins", probability(odds.defender_wins)),
             ("Both fall in the same round", probability(odds.both_fall)),
             (f"Still fighting after {odds.max_rounds} rounds", probability(odds.unfinished)),
-            ("Expected rounds", number(odds.expected_rounds)),
+            (pgettext("mass battle", "Expected rounds"), number(odds.expected_rounds)),
         ]
         sides = {
             "attacker": odds.expected_attacker_vitality,
             "defender": odds.expected_defender_vitality,
         }
-        rows += [(f"Expected {s} vitality at the end", f"{number(v)} %") for s, v in sides.items()]
+        rows += [(f"Expected {s} vitality at the end", percent_sign(number(v))) for s, v in sides.items()]  # fmt: skip
         rolled = outcome.declared.attacker_rolls + outcome.declared.defender_rolls
-        dice = "; ".join(f"the {_name(r.kind)}: {', '.join(r.dice)}" for r in rolled)
-        note = f"<p>Averaged exactly over the dice of {dice}.</p>" if rolled else ""
+        dice = phrases("; ".join(_("the {action}: {dice}").format(action=_name(r.kind), dice=", ".join(r.dice)) for r in rolled))  # fmt: skip
+        note = _("<p>Averaged exactly over the dice of {dice}.</p>").format(dice=dice) if rolled else ""  # fmt: skip
         rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
         levels = list(range(0, 105, 5))
         ends = {"attacker": odds.attacker_final, "defender": odds.defender_final}
@@ -108,7 +110,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
             x_title="vitality %",
         )
         html = (
-            notes_html(notes, "<i>Note:</i> ")
+            notes_html(notes, _("<i>Note:</i> "))
             + note
             + table_html(["outcome", "exact chance"], rows)
         )
@@ -117,16 +119,16 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def show_roll(self, roll: mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
         actions = "".join(
-            f"<br>{side}'s {_name(one.kind)}: "
+            _(f"<br>{side}'s {{action}}: ").format(action=_name(one.kind))
             + ", ".join(f"{escape(name)} {face}" for name, face in zip(one.dice, faces))
             + f" → {escape(note)}"
             for side, one, faces, note in roll.actions
         )
-        head = f"{escape(roll.end)} after {len(roll.rounds)} round(s){actions}"
-        return head + table_html(_REPLAY, roll.rows())
+        head = escape(phrases(f"{roll.end} after {len(roll.rounds)} round(s)")) + phrases(actions)
+        return head + table_html([pgettext("mass battle", h) for h in _REPLAY], form.percent_rows(roll.rows()))  # fmt: skip
 
 
 def _name(kind: mass_battle.ActionKind) -> str:
     """The action's English name, the source's French one after it (escaped HTML)."""
     english, french = action_name(kind), kind.label.lower()
-    return escape(english if english == french else f"{english} ({french})")
+    return escape(_(english if english == french else f"{english} ({french})"))

@@ -16,6 +16,7 @@ from ..base import Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape
+from ..phrases import _, phrases
 from ..registry import register
 from ..tables import notes_html
 from . import form
@@ -88,18 +89,18 @@ class MassBattleRoundCalculator(form.TwoColumns):
             (True, False): "The attacker is destroyed.",
         }.get(fallen, "Both stand: the fight may go on.")
         said = "; ".join(
-            f"{who}: {escape(steps[2].note)}"
+            f"{_(who)}: {escape(phrases(steps[2].note))}"
             for who, steps in (("attacker", r.attacker_steps), ("defender", r.defender_steps))
             if steps[2].note != "none"
         )
-        actions = f"<p>Special actions this round: {said}.</p>" if said else ""
-        html = notes_html(notes, "<i>Note:</i> ") + form.round_table_html(r) + actions
-        return View(html + f"<p><b>{verdict}</b></p>", "", call, outcome)
+        actions = _("<p>Special actions this round: {said}.</p>").format(said=said) if said else ""
+        html = notes_html(notes, _("<i>Note:</i> ")) + form.round_table_html(r) + actions
+        return View(html + f"<p><b>{_(verdict)}</b></p>", "", call, outcome)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:
         """Both d4 and what each side lost."""
         r = roll
-        return (
+        return phrases(
             f"attacker d4 = {r.attacker_die} ({r.attacker_chance[0]} on offense), defender d4 = "
             f"{r.defender_die} ({r.defender_chance[0]} on offense): attacker loses "
             f"{r.damage_to_attacker} % → {r.attacker.vitality} %, defender loses "

@@ -12,6 +12,7 @@ from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
+from ..phrases import _, phrases
 from ..registry import register
 from . import form
 
@@ -61,15 +62,14 @@ class UnitBuilderCalculator(Calculator):
         outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
         rows = [
-            (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, s.note)
+            (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, phrases(s.note))
             for s in outcome.steps
-        ]
+        ]  # fmt: skip
         cunning = mass_battle.Cunning[values["cunning"]]
-        summary = (
-            f"<p><b>Before the d4 (round {outcome.round_number}): offense {last.offense:+d}, "
-            f"defense {last.defense:+d}.</b> The commander's cunning "
-            f"({escape(cunning.label)}, {cunning.modifier:+d}) counts only in the rolls of "
-            "special actions.</p>"
-        )
+        summary = _(
+            "<p><b>Before the d4 (round {n}): offense {offense}, defense {defense}.</b> The "
+            "commander's cunning ({label}, {modifier}) counts only in the rolls of special actions.</p>"
+        ).format(n=outcome.round_number, offense=f"{last.offense:+d}", defense=f"{last.defense:+d}",
+                 label=escape(cunning.label), modifier=f"{cunning.modifier:+d}")  # fmt: skip
         table = table_html(["step", "what", "change", "total", "detail"], rows)
         return View(summary + table, "", call, outcome)
