@@ -17,7 +17,8 @@ left over, unless the word is
 * a French word of the rules: the rules keep the sources' own French terms
   as the labels of their enumerations (``Bagarre``, ``Plonger à couvert``),
   shown alike in both editions (:func:`french_words`; the English edition
-  gives them in parentheses or as they are);
+  gives them in parentheses or as they are), and so do three lists of the
+  widgets (the Galaxies firing modes, the mass battle's commanders);
 * one of :data:`SAME_IN_BOTH`: proper names (the games' and the package's)
   and the few words spelt alike in both languages that these calculators use.
 
@@ -46,7 +47,7 @@ NAMES = sorted(CALCULATORS)
 SAME_IN_BOTH = frozenset(
     """
     Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV
-    DEX FOR CON INT PER VOL PNJ PJ DEF DM
+    DEX FOR CON INT PER VOL PNJ PJ DEF DM BDT terrain Brigands
     total Total normal Normal simple option options Options attitude Attitude distribution
     Distribution exact initiative action actions minutes expression Expression bonus Excellent
     """.split()
@@ -142,6 +143,14 @@ def french_words() -> set[str]:
                 words |= {
                     w for label in labels if isinstance(label, str) for w in _WORD.findall(label)
                 }
+    # The widgets' own lists of the sources' French labels, shown alike in both
+    # editions: the Galaxies firing modes, the mass battle's commander classes
+    # and experience (the source's table of leadership).
+    from rulebook_py.widgets import galaxies
+    from rulebook_py.widgets.mass_battle import form
+
+    for label in [text for text, _ in galaxies._MODES] + form._SHORT + list(form._EXP_TEXT):
+        words |= set(_WORD.findall(label))
     return words
 
 
