@@ -36,6 +36,7 @@ from . import systems
 from .comparison import glossary as _comparison_glossary
 from .errors import RuleValueError
 from .i18n import gettext as _
+from .i18n import pgettext
 from .terms import GLOSSARY, Term
 
 __all__ = [
@@ -176,7 +177,7 @@ def implementation(term: Term) -> Any:
 
 def _where(t: Term, chapters: Mapping[str, str]) -> str:
     title = chapters.get(t.chapter, t.chapter)
-    place = f"{title} › {_(t.section)}" if t.section else title
+    place = f"{title} › {pgettext('section', t.section)}" if t.section else title
     href = f"{t.chapter}.html" + (f"#{t.anchor}" if t.anchor else "")
     return f'<a href="{escape(href)}">{escape(place)}</a>'
 

@@ -39,6 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "current_language", "decimal"]
+__all__ += ["pgettext"]
 __all__ += ["gettext", "grouped", "language", "parse_po", "percent_sign", "set_language"]
 __all__ += ["NUMBER_FIELDS", "localized", "translate_message", "whole"]
 
@@ -324,3 +325,18 @@ def translate_message(message: str, code: str | None = None) -> str:
     if code == DEFAULT_LANGUAGE or not isinstance(message, str):
         return message
     return _translated(message, code)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as the ``context`` words it (catalog entry ``context|message``), else as usual.
+
+    One English word can need two French ones: "round" is a *tour* in one
+    game and a *ronde* in another.
+
+    Example:
+        >>> pgettext("mass battle", "round")
+        'round'
+    """
+    key = f"{context}|{message}"
+    found = gettext(key)
+    return gettext(message) if found == key else found

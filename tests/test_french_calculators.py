@@ -47,7 +47,7 @@ NAMES = sorted(CALCULATORS)
 SAME_IN_BOTH = frozenset(
     """
     Unisystem Galaxies Jumelles Chroniques Oubliées Python CSV
-    DEX FOR CON INT PER VOL PNJ PJ DEF DM BDT terrain Brigands
+    DEX FOR CON INT PER VOL PNJ PJ DEF DM BDT terrain Terrain Brigands Leadership
     total Total normal Normal simple option options Options attitude Attitude distribution
     Distribution exact initiative action actions minutes expression Expression bonus Excellent
     """.split()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import gettext as _
-from ..i18n import translate_message
+from ..i18n import pgettext, translate_message
 
 __all__ = ["_", "pgettext", "phrases"]
 
@@ -45,16 +45,3 @@ def _run(match: re.Match[str]) -> str:
     return _(run) if _(run) != run else " ".join(_(word) for word in run.split(" "))
 
 
-def pgettext(context: str, message: str) -> str:
-    """``message`` as the ``context`` words it (catalog entry ``context|message``), else as usual.
-
-    One English word can need two French ones: "round" is a *tour* in one
-    game and a *ronde* in another.
-
-    Example:
-        >>> pgettext("mass battle", "round")
-        'round'
-    """
-    key = f"{context}|{message}"
-    found = _(key)
-    return _(message) if found == key else found
