@@ -163,7 +163,9 @@ def test_the_mass_battle_core_roll_states_both_d4s():
     which drops the defender's d4 on defense (``damage_percent(2, 4, 4, 3)`` is 10, not 25).
     """
     prose = "".join(
-        _text(c) for c in _notebook("reference-mass-battle")["cells"] if c["cell_type"] == "markdown"
+        _text(c)
+        for c in _notebook("reference-mass-battle")["cells"]
+        if c["cell_type"] == "markdown"
     )
     core = prose.split("## The core roll", 1)[1].split("##", 1)[0]
     assert "minus those the defender put on defense" in core

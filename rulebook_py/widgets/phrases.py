@@ -43,5 +43,3 @@ def _run(match: re.Match[str]) -> str:
     """A run of words from the catalog: the whole run, else word by word."""
     run = match.group(0)
     return _(run) if _(run) != run else " ".join(_(word) for word in run.split(" "))
-
-
