@@ -14,7 +14,9 @@ left out and copied as they are.
 The French sources are the same notebooks with every Markdown block replaced by
 its ``msgstr`` and the code cells unchanged (their outputs are made again when
 the French book is executed). This is the route the book takes instead of
-Sphinx's own translation step, which MyST-NB cannot parse (MyST-NB issue 587).
+Sphinx's own translation step: both build in the same time, but Sphinx's
+catalogs need 2.4 times more messages and cannot give one English phrase two
+translations in a document (ARCHITECTURE.md, "Two editions, one source").
 
 ``build OUT`` writes a whole Jupyter Book project that ``jupyter-book build OUT``
 turns into the French edition (``make book`` puts its HTML at
