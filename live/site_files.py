@@ -29,6 +29,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import re
@@ -268,6 +269,10 @@ GZIP_SCRIPTS = (
     "_static/vendor/mathjax/tex-chtml.js",
 )
 LOADER = "_static/rb-gz.js"
+#: Of those, what a page needs only once its calculators are live: the theme's icons as
+#: SVG (the theme's CSS already draws every icon with its web font, so the page looks
+#: the same before): the loader runs it once the page is live (issue 28: bytes until live).
+AFTER_LIVE = ("_static/scripts/fontawesome.js",)
 
 
 def gzip_scripts(html: Path, loader: Path) -> list[str]:
@@ -281,6 +286,13 @@ def gzip_scripts(html: Path, loader: Path) -> list[str]:
             gz.write_bytes(gzip.compress(file.read_bytes(), compresslevel=9, mtime=0))
             written.append(name + ".gz")
     tag = re.compile(r'<script((?: defer(?:="defer")?)?) src="([^"]+)"></script>')
+    later_tag = re.compile(r'(<script[^>]* data-rb-gz="([^"]+)")></script>')
+
+    def mark_later(match: re.Match[str], up: str) -> str:  # (also on a page swapped before)
+        if not any(match.group(2).split("?")[0] == up + n for n in AFTER_LIVE):
+            return match.group(0)
+        return f"{match.group(1)} data-rb-after-live></script>"
+
     for page in _pages(html):
         text = page.read_text(encoding="utf-8")
         up = "../" * (len(page.relative_to(html).parts) - 1)
@@ -291,7 +303,7 @@ def gzip_scripts(html: Path, loader: Path) -> list[str]:
                 return match.group(0)
             return f'<script{match.group(1)} src="{up}{LOADER}" data-rb-gz="{match.group(2)}"></script>'
 
-        new = tag.sub(swap, text)
+        new = later_tag.sub(functools.partial(mark_later, up=up), tag.sub(swap, text))
         if new != text:
             page.write_text(new, encoding="utf-8")
     return written
