@@ -12,6 +12,8 @@
  *   url + ".gz", else null;
  * RB_UNPACK.fetchPacked(fetch, url, type) -> Promise of a Response of those bytes;
  * RB_UNPACK.unzstd(bytes) -> Promise of the bytes of one Zstandard frame;
+ * RB_UNPACK.applySparse(sparse, base) -> the page snapshot from a sparse one
+ *   (isSparse(bytes) says which): the blocks that differ from the build's snapshot;
  * RB_UNPACK.precompile(fetch, url) -> compile the WebAssembly at url now, for
  *   Pyodide's WebAssembly.instantiateStreaming (overlapped with the snapshot).
  * The big runtime files (the WebAssembly, pyodide.asm.js, the standard library)
@@ -111,5 +113,43 @@ var RB_UNPACK = (function () {
     };
   }
 
-  return { read: read, unzstd: unzstd, fetchPacked: fetchPacked, precompile: precompile };
+  /* A sparse page snapshot (live/pack.py): "RBS1", its length in bytes, the words per
+   * block, a bitmap of the blocks that differ from the build's snapshot (padded to
+   * whole words), then those blocks' own words. */
+  var SPARSE_MAGIC = 0x31534252;
+
+  function isSparse(bytes) {
+    return bytes.byteLength >= 12 && new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(0, true) === SPARSE_MAGIC;
+  }
+
+  function applySparse(sparse, base) {
+    var damaged = new Error("the page snapshot is damaged");
+    if (sparse.byteOffset % 4 || sparse.byteLength % 4) sparse = sparse.slice();
+    if (sparse.byteLength % 4 || base.byteOffset % 4) throw damaged;
+    var head = new Uint32Array(sparse.buffer, sparse.byteOffset, sparse.byteLength / 4);
+    var length = head[1];
+    var block = head[2];
+    if (!isSparse(sparse) || length % 4 || !block) throw damaged;
+    var words = length / 4;
+    var blocks = Math.ceil(words / block);
+    var at = 3 + Math.ceil(Math.ceil(blocks / 8) / 4);
+    var bits = new Uint8Array(sparse.buffer, sparse.byteOffset + 12, Math.ceil(blocks / 8));
+    var out = new Uint32Array(words);
+    var from = new Uint32Array(base.buffer, base.byteOffset, Math.min(words, base.byteLength >> 2));
+    out.set(from);
+    for (var i = 0; i < blocks; i++) {
+      if (!((bits[i >> 3] >> (i & 7)) & 1)) continue;
+      var start = i * block;
+      var end = Math.min(start + block, words);
+      if (at + end - start > head.length) throw damaged;
+      for (var w = start; w < end; w++) out[w] = head[at++];
+    }
+    if (at !== head.length) throw damaged;
+    return new Uint8Array(out.buffer);
+  }
+
+  return {
+    read: read, unzstd: unzstd, fetchPacked: fetchPacked, precompile: precompile,
+    isSparse: isSparse, applySparse: applySparse,
+  };
 })();

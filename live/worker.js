@@ -404,7 +404,8 @@ async function readBuiltPageSnapshot() {
     var from = both[1];
     if (!delta) return null;
     if (!from || sampleHash(from) !== page.baseHash) return null;
-    return { page: page, bytes: applyDelta(delta, from) };
+    var bytes = RB_UNPACK.isSparse(delta) ? RB_UNPACK.applySparse(delta, from) : applyDelta(delta, from);
+    return { page: page, bytes: bytes };
   } catch (err) {
     console.warn("rulebook live: the build's snapshot of this page was not usable (" + err.message + ")");
     await dropEntries([reportUrl, builtPageUrl(".bin.zst"), builtPageUrl(".bin.gz")]); // (fetched again next time)
