@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "decoder_wasm",
     "decompress",
     "frame_size",
+    "lean_member",
     "repack_snapshots",
     "sparse_from_xor",
     "stored_zip",
@@ -156,7 +158,41 @@ def write_unpacker(out: Path) -> str:
     return f"zstd decoder zstddec.wasm ({len(wasm) / 1e3:.0f} kB) and unpack.js"
 
 
-def stored_zip(data: bytes) -> bytes:
+#: What the lean standard library (the one a restored snapshot is given) leaves out
+#: besides live/build.py's UNUSED_STDLIB: the text codecs but the Unicode ones, ASCII,
+#: Latin-1 and cp437 (the calculators read and write only UTF-8), and modules no
+#: calculator imports (tools, file formats, pure-Python fallbacks of C modules).
+LEAN_KEEP_CODECS = {
+    f"encodings/{name}.py"
+    for name in (
+        "__init__ aliases utf_8 utf_8_sig utf_16 utf_16_le utf_16_be utf_32 utf_32_le "
+        "utf_32_be latin_1 ascii cp437 idna punycode raw_unicode_escape unicode_escape charmap"
+    ).split()
+}
+LEAN_DROP = (
+    "tarfile.py", "_pyio.py", "_pydatetime.py", "_pydecimal.py", "difflib.py", "optparse.py",
+    "configparser.py", "cgi.py", "cgitb.py", "aifc.py", "bdb.py", "trace.py", "pstats.py",
+    "plistlib.py", "profile.py", "cProfile.py", "wave.py", "sunau.py", "modulefinder.py",
+    "compileall.py", "tracemalloc.py", "cmd.py", "fileinput.py", "mailcap.py", "chunk.py",
+    "sndhdr.py", "imghdr.py", "pipes.py", "crypt.py", "uu.py", "xdrlib.py", "tabnanny.py",
+    "pyclbr.py", "py_compile.py", "symtable.py", "timeit.py", "webbrowser.py", "netrc.py",
+    "shelve.py", "getpass.py", "zipapp.py", "pty.py", "tty.py", "sched.py",
+)  # fmt: skip
+
+
+def lean_member(name: str) -> bool:
+    """Whether the lean standard library keeps the file ``name`` (see :data:`LEAN_DROP`).
+
+    Example:
+        >>> [lean_member(n) for n in ("encodings/cp1252.py", "encodings/utf_8.py", "tarfile.py", "statistics.py")]
+        [False, True, False, True]
+    """
+    if name.startswith("encodings/") and name.endswith(".py") and name not in LEAN_KEEP_CODECS:
+        return False
+    return not name.startswith(LEAN_DROP)
+
+
+def stored_zip(data: bytes, keep: Callable[[str], bool] | None = None) -> bytes:
     """A zip archive with every member stored, not deflated (Zstandard packs the whole better).
 
     Example:
@@ -171,6 +207,8 @@ def stored_zip(data: bytes) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
         for info in source.infolist():
+            if keep is not None and not keep(info.filename):
+                continue
             data = source.read(info.filename)  # (before its ZipInfo says "stored")
             info.compress_type = zipfile.ZIP_STORED
             out.writestr(info, data)
@@ -191,7 +229,7 @@ def _repack(path: Path, base: bytes | None = None) -> int | None:
     """
     raw = gzip.decompress(path.read_bytes())
     if path.name.endswith(".zip.gz"):
-        raw = stored_zip(raw)
+        raw = stored_zip(raw, lean_member if ".lean." in path.name else None)
     if base is not None:
         sparse = sparse_from_xor(raw, base)
         if _xor(apply_sparse(sparse, base), base) != raw[8:]:

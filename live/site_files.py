@@ -221,24 +221,39 @@ _STATE = re.compile(
 )
 #: Attributes whose default in the widget manager is ``null``, in any model.
 NULL_BY_DEFAULT = {"_view_count", "tabbable", "tooltip"}
+#: Attributes a model's entry already gives (the manager makes the model from those).
+GIVEN_BY_ENTRY = {
+    "_model_name": "model_name",
+    "_model_module": "model_module",
+    "_model_module_version": "model_module_version",
+}
 
 
 def slim_state(state: dict) -> dict:
     """The stored widget state without the ``null`` attributes the manager defaults to ``null``.
 
     Every property of a ``LayoutModel`` defaults to ``null``, and so do
-    :data:`NULL_BY_DEFAULT` in every model; nothing else is touched.
+    :data:`NULL_BY_DEFAULT` in every model; the model's name, module and
+    module version (:data:`GIVEN_BY_ENTRY`) go when they are the entry's own
+    (the manager makes the model of that class, whose defaults they are; the
+    mass-battle page has 1,214 models); nothing else is touched.
 
     Example:
         >>> s = {"state": {"a": {"model_name": "LayoutModel", "state": {"width": None, "height": "3em"}}}}
         >>> slim_state(s)["state"]["a"]["state"]
         {'height': '3em'}
+        >>> s = {"state": {"b": {"model_name": "HTMLModel", "state": {"_model_name": "HTMLModel"}}}}
+        >>> slim_state(s)["state"]["b"]["state"]
+        {}
     """
     for entry in state.get("state", {}).values():
         attrs = entry.get("state", {})
         layout = entry.get("model_name") == "LayoutModel"
         for key in [k for k, v in attrs.items() if v is None]:
             if layout or key in NULL_BY_DEFAULT:
+                del attrs[key]
+        for key, outer in GIVEN_BY_ENTRY.items():
+            if key in attrs and outer in entry and attrs[key] == entry[outer]:
                 del attrs[key]
     return state
 
@@ -267,12 +282,14 @@ GZIP_SCRIPTS = (
     "_static/vendor/html-manager/embed.js",
     "_static/scripts/fontawesome.js",
     "_static/vendor/mathjax/tex-chtml.js",
+    "searchindex.js",
 )
 LOADER = "_static/rb-gz.js"
 #: Of those, what a page needs only once its calculators are live: the theme's icons as
 #: SVG (the theme's CSS already draws every icon with its web font, so the page looks
 #: the same before): the loader runs it once the page is live (issue 28: bytes until live).
-AFTER_LIVE = ("_static/scripts/fontawesome.js",)
+#: The search index, too: only the search page and the search box use it.
+AFTER_LIVE = ("_static/scripts/fontawesome.js", "searchindex.js")
 
 
 def gzip_scripts(html: Path, loader: Path) -> list[str]:

@@ -141,6 +141,12 @@ class _CountingWriter:
 
 
 class CountingHandler(_QuietHandler):
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):  # (a page closed while it loaded)
+            pass
+
     def setup(self) -> None:
         super().setup()
         self.wfile = _CountingWriter(self.wfile, self)

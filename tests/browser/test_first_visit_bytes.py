@@ -7,8 +7,10 @@
   Zstandard (``.zst``), not from gzip;
 * the packer and the worker's decoder agree: bytes packed by ``live/pack.py``
   are unpacked by ``live/unpack.js`` (the vendored ``zstddec`` WebAssembly) in
-  a Web Worker to the same SHA-256, a damaged frame is refused, and a zip
-  archive is rewritten with its members stored and the same contents.
+  a Web Worker to the same SHA-256, a damaged frame is refused; a sparse page
+  snapshot (the blocks that differ from the base) is rebuilt by the worker to
+  the page's own bytes, and one cut short is refused; a zip archive is
+  rewritten with its members stored and the same contents.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import http.server
 import io
 import json
 import random
+import struct
 import sys
 import threading
 import time
@@ -143,6 +146,14 @@ self.onmessage = async (e) => {
     await RB_UNPACK.unzstd(new Uint8Array(e.data.damaged));
     out.damaged = 'accepted';
   } catch (err) { out.damaged = String(err.message || err); }
+  const base = new Uint8Array(e.data.base);
+  const sparse = new Uint8Array(e.data.sparse);
+  out.isSparse = RB_UNPACK.isSparse(sparse);
+  out.page = hex(await crypto.subtle.digest('SHA-256', RB_UNPACK.applySparse(sparse, base)));
+  try {
+    RB_UNPACK.applySparse(sparse.slice(0, sparse.length - 4), base);
+    out.short = 'accepted';
+  } catch (err) { out.short = String(err.message || err); }
   postMessage(out);
 };
 """
@@ -166,6 +177,16 @@ def test_packed_bytes_unpack_in_the_worker_to_the_same_bytes(built_site, browser
     assert pack.decompress(packed) == raw
     damaged = bytearray(packed)
     damaged[len(damaged) // 2] ^= 0xFF
+    # A page snapshot: the base with a few words changed, one block past its end (the last
+    # block shorter than the others), as the worker stores it (XOR delta), made sparse.
+    base = snapshot_like(40_004)
+    page = bytearray(base + b"tail")
+    for at in (0, 4, 4096, 20_000, 40_000):
+        page[at : at + 4] = b"WXYZ"
+    xor = bytes(a ^ b for a, b in zip(page, base + bytes(4), strict=True))
+    sparse = pack.sparse_from_xor(struct.pack("<II", pack.XOR_MAGIC, len(page)) + xor, base)
+    assert pack.apply_sparse(sparse, base) == page
+    assert len(sparse) < 12 + 40_008 // 16 // 8 + 4 + 5 * 16
     (tmp_path / "live").mkdir()
     for name in ("unpack.js", "zstddec.wasm"):
         (tmp_path / "live" / name).write_bytes((built_site / "live" / name).read_bytes())
@@ -176,13 +197,13 @@ def test_packed_bytes_unpack_in_the_worker_to_the_same_bytes(built_site, browser
     try:
         page.goto(f"{url}/index.html")
         got = page.evaluate(
-            """([packed, damaged]) => new Promise((resolve) => {
+            """([packed, damaged, base, sparse]) => new Promise((resolve) => {
                 const w = new Worker('/live/test-worker.js');
                 w.onmessage = (e) => resolve(e.data);
                 w.onerror = (e) => resolve({error: e.message});
-                w.postMessage({packed, damaged});
+                w.postMessage({packed, damaged, base, sparse});
             })""",
-            [list(packed), list(damaged)],
+            [list(packed), list(damaged), list(base), list(sparse)],
         )
     finally:
         page.close()
@@ -191,6 +212,9 @@ def test_packed_bytes_unpack_in_the_worker_to_the_same_bytes(built_site, browser
     assert got["size"] == len(raw)
     assert got["sha256"] == hashlib.sha256(raw).hexdigest()
     assert got["damaged"].startswith("zstd:"), got["damaged"]
+    assert got["isSparse"] is True
+    assert got["page"] == hashlib.sha256(bytes(page)).hexdigest()
+    assert got["short"] == "the page snapshot is damaged"
 
 
 def test_a_zip_is_repacked_with_its_members_stored_and_the_same_contents():
