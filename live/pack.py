@@ -79,8 +79,9 @@ def compress(data: bytes) -> bytes | None:
     if zstd is None:
         return None
     done = subprocess.run(
-        # (--stream-size: from a pipe, zstd writes the frame's size only when told it)
-        [zstd, *ZSTD_ARGS, "-q", "-c", f"--stream-size={len(data)}", "--no-check"],
+        # (--stream-size: from a pipe, zstd writes the frame's size only when told it; the
+        # frame keeps its checksum, which the decoder verifies: a damaged file is refused)
+        [zstd, *ZSTD_ARGS, "-q", "-c", f"--stream-size={len(data)}", "--check"],
         input=data,
         capture_output=True,
         check=True,

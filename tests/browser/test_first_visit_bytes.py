@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import http.server
@@ -170,7 +171,7 @@ def snapshot_like(size: int) -> bytes:
 
 @pytest.mark.skipif(pack.compress(b"x") is None, reason="no zstd command (apt-get install zstd)")
 def test_packed_bytes_unpack_in_the_worker_to_the_same_bytes(built_site, browser, tmp_path):
-    raw = snapshot_like(3_000_000)
+    raw = snapshot_like(1_500_000)
     packed = pack.compress(raw)
     assert packed is not None and len(packed) < len(raw) // 4
     assert pack.frame_size(packed) == len(raw)
@@ -193,20 +194,22 @@ def test_packed_bytes_unpack_in_the_worker_to_the_same_bytes(built_site, browser
     (tmp_path / "live" / "test-worker.js").write_text(UNPACK_WORKER_JS, encoding="utf-8")
     (tmp_path / "index.html").write_text("<!doctype html><title>unpack</title>", encoding="utf-8")
     server, url = _counting_server(tmp_path, _Counted())
-    page = browser.new_page()
+    tab = browser.new_page()
     try:
-        page.goto(f"{url}/index.html")
-        got = page.evaluate(
+        tab.goto(f"{url}/index.html")
+        got = tab.evaluate(
             """([packed, damaged, base, sparse]) => new Promise((resolve) => {
                 const w = new Worker('/live/test-worker.js');
                 w.onmessage = (e) => resolve(e.data);
                 w.onerror = (e) => resolve({error: e.message});
-                w.postMessage({packed, damaged, base, sparse});
+                const bytes = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0)).buffer;
+                w.postMessage({packed: bytes(packed), damaged: bytes(damaged),
+                               base: bytes(base), sparse: bytes(sparse)});
             })""",
-            [list(packed), list(damaged), list(base), list(sparse)],
+            [base64.b64encode(bytes(b)).decode() for b in (packed, damaged, base, sparse)],
         )
     finally:
-        page.close()
+        tab.close()
         server.shutdown()
     assert got.get("error") is None, got
     assert got["size"] == len(raw)
