@@ -62,6 +62,7 @@ from vendor_js import tarball, unpack  # noqa: E402
 
 sys.path.insert(0, str(LIVE))
 from editions import keep_english_ids, link_editions, share_static  # noqa: E402
+from pack import repack_snapshots, write_unpacker  # noqa: E402
 from site_files import (  # noqa: E402
     OFFLINE_PAGE,
     add_manifest_links,
@@ -562,12 +563,14 @@ def main() -> None:
     prepare_pyodide(args.out / "pyodide")
     compress_runtime(args.out)
     write_worker(args.out)
+    print(f"build_lite: {write_unpacker(args.out)}")
     precache = installable_offline(args.out.parent)
     version = write_service_worker(args.out.parent, precache)
     name_worker_cache(args.out, version)
     print(f"build_lite: {make_prebuilt_snapshot(args.out.parent)}")
     print(f"build_lite: {write_lean_stdlib(args.out / 'pyodide', LOADED_STDLIB)}")
     print(f"build_lite: {make_page_snapshots(args.out.parent)}")
+    print(f"build_lite: {repack_snapshots(args.out)}")
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(f"build_lite: live runtime in {args.out} ({size / 1e6:.1f} MB), cache rb-live-{version}")
 

@@ -8,6 +8,10 @@
  * vendored scripts that locate their own files read it: scripts/vendor.json).
  * From disk (file://), in a browser without DecompressionStream, or if the
  * copy cannot be read, the script is loaded by its address as before.
+ * A script marked data-rb-after-live (the theme's SVG icons, which its CSS
+ * already draws with a web font) waits until the page's calculators are live
+ * (html[data-rb-live] ready, static or failed), so a first visit fetches it
+ * after what the calculators need.
  */
 (function () {
   "use strict";
@@ -30,13 +34,41 @@
     parent.insertBefore(script, after);
   }
 
-  var served = window.location.protocol === "http:" || window.location.protocol === "https:";
-  if (!served || typeof DecompressionStream === "undefined") {
-    plain();
-    return;
+  function load() {
+    var served = window.location.protocol === "http:" || window.location.protocol === "https:";
+    if (!served || typeof DecompressionStream === "undefined") {
+      plain();
+      return;
+    }
+    fetch(url.split("?")[0] + ".gz").then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).text();
+    }).then(run, plain);
   }
-  fetch(url.split("?")[0] + ".gz").then(function (response) {
-    if (!response.ok) throw new Error("HTTP " + response.status);
-    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).text();
-  }).then(run, plain);
+
+  /* Once the page is live, or has no live calculators, or after 20 s at most. */
+  function whenLive(go) {
+    var root = document.documentElement;
+    var done = false;
+    function settled() {
+      var state = root.getAttribute("data-rb-live") || "";
+      return state === "ready" || state === "static" || state.indexOf("failed") === 0;
+    }
+    if (settled() || typeof MutationObserver === "undefined") return go();
+    var observer = new MutationObserver(function () { if (settled()) once(); });
+    function once() {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      go();
+    }
+    observer.observe(root, { attributes: true, attributeFilter: ["data-rb-live"] });
+    window.setTimeout(once, 20000);
+    window.addEventListener("load", function () {
+      if (!root.hasAttribute("data-rb-live")) once(); // (a page without the live script)
+    }, { once: true });
+  }
+
+  if (me.hasAttribute("data-rb-after-live")) whenLive(load);
+  else load();
 })();

@@ -20,13 +20,13 @@
  *    before any change of the reader's; nothing is unpacked, imported or built.
  *    It is stored as a gzipped XOR delta against the snapshot it was restored
  *    from (the build's or the site's), a few hundred kilobytes instead of 25 MB;
- *  - the build's snapshot of this page ("build-page", live/pages/<page>.bin.gz,
+ *  - the build's snapshot of this page ("build-page", live/pages/<page>.bin.zst,
  *    made by live/build.py in headless Chromium as this worker makes its own):
  *    a delta against the build's snapshot, so a first visit has nothing to
  *    build either;
  *  - the site snapshot made in this browser ("site", see below), then the
  *    page's calculators are built;
- *  - the build's snapshot ("prebuilt", live/python-snapshot.bin.gz, made in
+ *  - the build's snapshot ("prebuilt", live/python-snapshot.bin.zst, made in
  *    headless Chromium by live/build.py), likewise;
  *  - a fresh start: the Pyodide core, the four wheels unpacked by Python
  *    itself, every module the calculators can use imported, and then the site
@@ -38,7 +38,7 @@
  * newline and a mode: "fresh" (start Python without any snapshot, after one
  * failed) or "build" (make the site snapshot for the build and post it).
  */
-/* global loadPyodide */
+/* global loadPyodide, RB_UNPACK */
 "use strict";
 var PACKAGES = __PACKAGES__;
 var GZIPPED = __GZIPPED__;
@@ -52,7 +52,8 @@ var PYTHON_FILES = ["live_bridge.py", "boot.py"];
  * leaves them out, and the packages no calculator uses (live/build.py). */
 var LEAN_STDLIB = HERE + "pyodide/python_stdlib.lean.zip";
 var SITE_SNAPSHOT = HERE + "python-snapshot.bin";
-var PREBUILT_SNAPSHOT = SITE_SNAPSHOT + ".gz";
+/* The build's snapshots are published packed: <name>.zst, else <name>.gz (live/unpack.js). */
+var PREBUILT_FILES = [SITE_SNAPSHOT + ".zst", SITE_SNAPSHOT + ".gz"];
 var PAGE_SNAPSHOT = SITE_SNAPSHOT + "?page=" + encodeURIComponent(PAGE);
 var PAGE_REPORT = HERE + "python-snapshot.json?page=" + encodeURIComponent(PAGE);
 var canSnapshot = false; // this interpreter was started so that it can be snapshotted
@@ -110,11 +111,7 @@ function cachedFetch(input, init) {
   var key = url.href.split("#")[0];
   var type = key.indexOf(HERE) === 0 && GZIPPED[key.slice(HERE.length)];
   if (!type) return fromCache(key);
-  return fromCache(key + ".gz").then(function (response) {
-    if (!response.ok) return response;
-    var body = response.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Response(body, { status: 200, headers: { "Content-Type": type } });
-  });
+  return RB_UNPACK.fetchPacked(fromCache, key, type); // (<name>.zst, else <name>.gz)
 }
 self.fetch = cachedFetch;
 
@@ -382,10 +379,7 @@ var pyodide = null;
 var prebuiltRead = null;
 function readPrebuilt() {
   if (prebuiltRead) return prebuiltRead;
-  prebuiltRead = cachedFetch(PREBUILT_SNAPSHOT).then(function (response) {
-    if (!response.ok) return null;
-    return gunzip(response).arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
-  }).catch(function () {
+  prebuiltRead = RB_UNPACK.read(cachedFetch, SITE_SNAPSHOT).catch(function () {
     return null;
   });
   return prebuiltRead;
@@ -406,15 +400,16 @@ async function readBuiltPageSnapshot() {
     var response = await cachedFetch(reportUrl);
     if (!response.ok) return null;
     var page = await response.json();
-    var deltaResponse = await cachedFetch(builtPageUrl(".bin.gz"));
-    if (!deltaResponse.ok) return null;
-    var delta = new Uint8Array(await gunzip(deltaResponse).arrayBuffer());
-    var from = await readPrebuilt();
+    var both = await Promise.all([RB_UNPACK.read(cachedFetch, builtPageUrl(".bin")), readPrebuilt()]);
+    var delta = both[0];
+    var from = both[1];
+    if (!delta) return null;
     if (!from || sampleHash(from) !== page.baseHash) return null;
-    return { page: page, bytes: applyDelta(delta, from) };
+    var bytes = RB_UNPACK.isSparse(delta) ? RB_UNPACK.applySparse(delta, from) : applyDelta(delta, from);
+    return { page: page, bytes: bytes };
   } catch (err) {
     console.warn("rulebook live: the build's snapshot of this page was not usable (" + err.message + ")");
-    await dropEntries([reportUrl, builtPageUrl(".bin.gz")]); // (fetched again next time)
+    await dropEntries([reportUrl, builtPageUrl(".bin.zst"), builtPageUrl(".bin.gz")]); // (fetched again next time)
     return null;
   }
 }
@@ -445,7 +440,8 @@ async function readPageSnapshot() {
 /* pyodide.js, then pyodide.asm.js (published gzipped): unpacked and run here, so
  * that loadPyodide finds _createPyodideModule and does not fetch it again. */
 async function loadCore() {
-  importScripts(HERE + "pyodide/pyodide.js");
+  importScripts(HERE + "pyodide/pyodide.js", HERE + "unpack.js");
+  RB_UNPACK.precompile(cachedFetch, HERE + "pyodide/pyodide.asm.wasm");
   var asm = await (await cachedFetch(HERE + "pyodide/pyodide.asm.js")).blob();
   var url = URL.createObjectURL(new Blob([asm], { type: "text/javascript" }));
   try {
@@ -474,7 +470,7 @@ async function start() {
   var stored = PAGE && !fresh ? await readPageSnapshot() : null;
   var built = stored || fresh || !PAGE ? null : await readBuiltPageSnapshot();
   if (stored || built) {
-    pyodide = await restoredStart((stored || built).bytes, stored ? [PAGE_SNAPSHOT, PAGE_REPORT] : [PREBUILT_SNAPSHOT]);
+    pyodide = await restoredStart((stored || built).bytes, stored ? [PAGE_SNAPSHOT, PAGE_REPORT] : PREBUILT_FILES);
     if (pyodide === null) return; // the page starts a new worker
     restoredFrom = stored ? "page" : "build-page";
     stored = stored || built;
@@ -491,7 +487,7 @@ async function start() {
       base = { name: "site", bytes: site };
     } else if (prebuilt) {
       mark("prebuilt_read");
-      pyodide = await restoredStart(prebuilt, [PREBUILT_SNAPSHOT]);
+      pyodide = await restoredStart(prebuilt, PREBUILT_FILES);
       if (pyodide === null) return;
       restoredFrom = "prebuilt";
       base = { name: "prebuilt", bytes: prebuilt };
@@ -506,7 +502,7 @@ async function start() {
 
 /* What the worker loaded with importScripts (not through cachedFetch), kept for offline use. */
 function keepScripts() {
-  var urls = [self.location.href.split("#")[0], HERE + "pyodide/pyodide.js"];
+  var urls = [self.location.href.split("#")[0], HERE + "pyodide/pyodide.js", HERE + "unpack.js"];
   return openCache().then(function (cache) {
     return Promise.all(urls.map(function (url) {
       return cache.match(url).then(function (hit) { return hit ? null : cache.add(url); });

@@ -91,16 +91,35 @@ class Counter:
     def __init__(self) -> None:
         self.bytes = 0
         self.requests = 0
+        self.by_path: dict[str, int] = {}
+        #: (time.time(), path, bytes) of every write since the last reset.
+        self.writes: list[tuple[float, str, int]] = []
         self.lock = threading.Lock()
+
+    def until(self, moment: float) -> tuple[int, dict[str, int]]:
+        """Bytes sent up to ``moment`` (epoch seconds), in all and per request path."""
+        paths: dict[str, int] = {}
+        with self.lock:
+            for at, path, sent in self.writes:
+                if at <= moment:
+                    paths[path] = paths.get(path, 0) + sent
+        return sum(paths.values()), paths
 
     def peek(self) -> int:
         with self.lock:
             return self.bytes
 
+    def paths(self) -> dict[str, int]:
+        """Bytes sent per request path (headers included) since the last reset."""
+        with self.lock:
+            return dict(self.by_path)
+
     def reset(self) -> tuple[int, int]:
         with self.lock:
             got = (self.bytes, self.requests)
             self.bytes = self.requests = 0
+            self.by_path = {}
+            self.writes = []
         return got
 
 
@@ -108,12 +127,16 @@ COUNTER = Counter()
 
 
 class _CountingWriter:
-    def __init__(self, raw) -> None:
+    def __init__(self, raw, handler) -> None:
         self.raw = raw
+        self.handler = handler
 
     def write(self, data: bytes) -> int:
+        path = getattr(self.handler, "path", "?")
         with COUNTER.lock:
             COUNTER.bytes += len(data)
+            COUNTER.by_path[path] = COUNTER.by_path.get(path, 0) + len(data)
+            COUNTER.writes.append((time.time(), path, len(data)))
         return self.raw.write(data)
 
     def __getattr__(self, name: str):
@@ -121,9 +144,15 @@ class _CountingWriter:
 
 
 class CountingHandler(_QuietHandler):
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):  # (a page closed while it loaded)
+            pass
+
     def setup(self) -> None:
         super().setup()
-        self.wfile = _CountingWriter(self.wfile)
+        self.wfile = _CountingWriter(self.wfile, self)
 
     def send_response(self, code: int, message: str | None = None) -> None:
         with COUNTER.lock:
@@ -139,6 +168,8 @@ def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def guard(context, external: list[str]) -> None:
+    context.add_init_script(LIVE_AT_JS)
+
     def route(route_, request) -> None:
         if is_local(request.url):
             route_.continue_()
@@ -149,6 +180,26 @@ def guard(context, external: list[str]) -> None:
     context.route("**/*", route)
 
 
+#: Run in every page before its own scripts: the moment (epoch ms) the page is live or failed,
+#: so that the bytes "until live" are those the server sent before it, not after it (when
+#: the service worker starts keeping what the page used).
+LIVE_AT_JS = """(() => {
+    // (the document has no element yet: its whole tree is watched)
+    new MutationObserver(() => {
+        const state = document.documentElement.dataset.rbLive || '';
+        if (!window.rbLiveAt && (state === 'ready' || state.startsWith('failed'))) {
+            window.rbLiveAt = Date.now();
+        }
+    }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-rb-live']});
+})()"""
+
+
+def until_live(page) -> tuple[int, dict[str, int]]:
+    """Bytes the server sent until the page was live (see :data:`LIVE_AT_JS`)."""
+    at = page.evaluate("window.rbLiveAt || Date.now()") / 1000
+    return COUNTER.until(at)
+
+
 def visit(context, url: str) -> dict:
     page = context.new_page()
     COUNTER.reset()
@@ -156,7 +207,7 @@ def visit(context, url: str) -> dict:
     page.goto(url, wait_until="commit")
     page.wait_for_function(READY_JS, timeout=300_000)
     seconds = time.perf_counter() - start
-    until_live = COUNTER.peek()
+    live_bytes, _ = until_live(page)
     state = page.evaluate("document.documentElement.dataset.rbLive")
     if state != "ready":
         sys.exit(f"bench_browser: {url} ended {state!r}, not ready")
@@ -174,7 +225,7 @@ def visit(context, url: str) -> dict:
         "timings": timings,
         "bytes": sent,
         "requests": requests,
-        "until_live": until_live,
+        "until_live": live_bytes,
     }
 
 
@@ -331,8 +382,8 @@ def bare_pyodide_dir() -> Path:
     return out
 
 
-def first_visit(browser, site: str, path: str) -> tuple[float, int]:
-    """Seconds and bytes until the page is live, in a fresh profile."""
+def first_visit(browser, site: str, path: str) -> tuple[float, int, dict[str, int]]:
+    """Seconds and bytes until the page is live, in a fresh profile, and bytes per request path."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     guard(context, [])
     page = context.new_page()
@@ -345,12 +396,25 @@ def first_visit(browser, site: str, path: str) -> tuple[float, int]:
         timeout=300_000,
     )
     seconds = time.perf_counter() - start
-    sent = COUNTER.peek()
+    sent, paths = until_live(page)
     state = page.evaluate("document.documentElement.dataset.rbLive")
     context.close()
     if state != "ready":
         sys.exit(f"bench_browser: {path} ended {state!r}, not ready")
-    return seconds, sent
+    return seconds, sent, paths
+
+
+#: Requests of at least this many bytes are listed one by one in the breakdown.
+BREAKDOWN_MIN = 100_000
+
+
+def print_breakdown(paths: dict[str, int], indent: str = "      ") -> None:
+    """The requests of one first visit, biggest first (small ones summed)."""
+    big = sorted(((b, p) for p, b in paths.items() if b >= BREAKDOWN_MIN), reverse=True)
+    for sent, path in big:
+        print(f"{indent}{sent / 1e6:6.2f} MB  {path}")
+    small = [b for b in paths.values() if b < BREAKDOWN_MIN]
+    print(f"{indent}{sum(small) / 1e6:6.2f} MB  ({len(small)} other requests under 100 kB)")
 
 
 def live_chapters() -> list[str]:
@@ -363,26 +427,31 @@ def live_chapters() -> list[str]:
 
 
 def report_chapters(browser, site: str, bare_site: str, runs: int) -> None:
-    """Every chapter's first visit against bare Pyodide, in the same run."""
+    """Every chapter's first visit against bare Pyodide, in the same run, and where its bytes go."""
     bare = []
     rows = []
     for chapter in live_chapters():
         bare.append(first_visit(browser, bare_site, "bare.html"))
         got = [first_visit(browser, site, f"{chapter}.html") for _ in range(runs)]
-        rows.append((chapter, statistics.median(s for s, _ in got), max(b for _, b in got)))
-    bare_s = statistics.median(s for s, _ in bare)
-    bare_b = statistics.median(b for _, b in bare)
+        heaviest = max(got, key=lambda g: g[1])
+        rows.append((chapter, statistics.median(g[0] for g in got), heaviest[1], heaviest[2]))
+    bare_s = statistics.median(s for s, _, _ in bare)
+    bare_b = statistics.median(b for _, b, _ in bare)
     print(
         f"  bare Pyodide (its own files, uncompressed, same server): median {bare_s:.1f} s, "
         f"{bare_b / 1e6:.1f} MB ({len(bare)} runs between the chapters)"
     )
     print(f"    {'chapter, first visit':32s} {'s':>6s} {'x bare':>7s} {'MB until live':>14s}")
-    for chapter, seconds, sent in rows:
+    for chapter, seconds, sent, _ in rows:
         ratio = seconds / bare_s
         print(
             f"    {chapter:32s} {seconds:6.1f} {ratio:6.2f}x {sent / 1e6:14.2f}"
             f"  {verdict(ratio <= BARE_RATIO)} / {verdict(sent <= FIRST_BYTES)}"
         )
+    print("  where the bytes of each first visit go (until live, per request, headers included):")
+    for chapter, _, sent, paths in rows:
+        print(f"    {chapter} ({sent / 1e6:.2f} MB in {len(paths)} requests):")
+        print_breakdown(paths)
     worst = max(rows, key=lambda r: r[1])
     heaviest = max(rows, key=lambda r: r[2])
     print(
@@ -479,15 +548,23 @@ def main() -> None:
     parser.add_argument(
         "--chapter-runs", type=int, default=1, help="first visits per chapter (default 1)"
     )
+    parser.add_argument(
+        "--only-chapters",
+        action="store_true",
+        help="only every chapter's first visit against bare Pyodide, with its byte breakdown",
+    )
+    parser.add_argument(
+        "--site", type=Path, default=HTML, help="the built site (default _build/html)"
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"bench_browser: Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
-    if site_is_stale():
+    if args.site == HTML and site_is_stale():
         print("bench_browser: building the site first (as make book)...", flush=True)
         build_site()
     from playwright.sync_api import sync_playwright
 
-    server, site = serve(HTML)
+    server, site = serve(args.site)
     bare_server, bare_site = serve(bare_pyodide_dir())
     load = os.getloadavg()[0]
     print(
@@ -497,6 +574,11 @@ def main() -> None:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            if args.only_chapters:
+                print("  the site at the table (issue 28), first visits only:")
+                report_chapters(browser, site, bare_site, args.chapter_runs)
+                browser.close()
+                return
             firsts, seconds = measure_visits(browser, site, args.runs)
             report_visits(firsts, seconds)
             print(f"  French edition (issue 30), first visits of fr/{VISIT_PAGE} and {VISIT_PAGE}:")

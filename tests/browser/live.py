@@ -40,8 +40,8 @@ __all__ = [
 ]
 
 #: The snapshots of the build's cache: the site's made in this browser (every module
-#: imported), the build's own (gzip, the same made at build time), this page's made
-#: in this browser (its calculators built too) and the build's of this page.
+#: imported), the build's own (Zstandard, the same made at build time: live/pack.py),
+#: this page's made in this browser (its calculators built too) and the build's of this page.
 SNAPSHOTS_JS = """() => {
     // (The site's root: where live.js is served from, one level up; the French pages
     // under fr/ load it from the root's _static/.)
@@ -50,9 +50,9 @@ SNAPSHOTS_JS = """() => {
         : new URL(document.documentElement.dataset.content_root || '', location.href);
     const site = new URL('live/python-snapshot.bin', root).href;
     const rel = location.pathname.slice(root.pathname.length).replace(/\\//g, '--');
-    return {site: site, prebuilt: site + '.gz',
+    return {site: site, prebuilt: site + '.zst',
             page: site + '?page=' + encodeURIComponent(location.pathname),
-            built: new URL('live/pages/' + rel + '.bin.gz', root).href};
+            built: new URL('live/pages/' + rel + '.bin.zst', root).href};
 }"""
 PAGE_SNAPSHOT_STORED_JS = f"""async (own) => {{
     const urls = ({SNAPSHOTS_JS})();

@@ -120,7 +120,7 @@ def test_dice_page_before_and_after_light_and_dark(site_url, guarded_page, outpu
         page, log = guarded_page(width=1300, height=1000, color_scheme=scheme)
         # Python is started afresh (the build's snapshots withheld), so that it is surely
         # still starting when the calculators are drawn: a snapshot may be restored first.
-        for snapshot in ("**/live/python-snapshot.bin.gz", "**/live/pages/**"):
+        for snapshot in ("**/live/python-snapshot.bin.*", "**/live/pages/**"):
             page.context.route(snapshot, lambda route: route.fulfill(status=404, body=""))
         page.goto(f"{site_url}/book/dice.html", wait_until="commit")
         calc = dice_calc(page)
