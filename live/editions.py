@@ -196,7 +196,13 @@ def keep_english_ids(html: Path) -> tuple[int, list[str]]:
     return added, unpaired
 
 
-_MARK = 'data-rb-edition="'
+#: What :func:`link_editions` adds to a page (alternate links, the switch, its bar).
+_LINKED = re.compile(
+    r'<link rel="alternate" hreflang="(?:en|fr)" href="[^"]*" />'
+    r'|<p class="rb-language-bar">(?=<a [^>]*data-rb-edition=)'
+    r'|<a class="btn btn-sm rb-language" [^>]*data-rb-edition="[^"]*">.*?</a>(?:</p>)?',
+    re.S,
+)
 
 
 def _switch(page: str, language: str) -> str:
@@ -216,9 +222,10 @@ def link_editions(html: Path) -> int:
     count = 0
     for page in _pages(html):
         path = html / page
-        text = path.read_text(encoding="utf-8")
-        if _MARK in text or 'hreflang="fr" href=' in text:
-            continue
+        # A page linked by an earlier build (Sphinx rewrites only the pages that
+        # changed), or copied from one (the offline page is the home page's
+        # frame), loses its old links first: each gets the ones of its own path.
+        text = _LINKED.sub("", path.read_text(encoding="utf-8"))
         language = "fr" if page.startswith(FRENCH + "/") else "en"
         english = page if language == "en" else twin(page)
         links = "".join(

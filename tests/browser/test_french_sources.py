@@ -131,12 +131,35 @@ def test_link_editions_writes_the_switch_and_both_alternates(tmp_path):
     (tmp_path / "book" / "dice.html").write_text(ENGLISH_PAGE, encoding="utf-8")
     (tmp_path / "fr" / "book" / "dice.html").write_text(FRENCH_PAGE, encoding="utf-8")
     assert editions.link_editions(tmp_path) == 2
-    assert editions.link_editions(tmp_path) == 0  # (once)
     english = (tmp_path / "book" / "dice.html").read_text(encoding="utf-8")
     french = (tmp_path / "fr" / "book" / "dice.html").read_text(encoding="utf-8")
+    assert editions.link_editions(tmp_path) == 2  # linked again: the same page, once
+    assert (tmp_path / "book" / "dice.html").read_text(encoding="utf-8") == english
+    assert (tmp_path / "fr" / "book" / "dice.html").read_text(encoding="utf-8") == french
     assert '<a class="btn btn-sm rb-language" href="../fr/book/dice.html" hreflang="fr"' in english
     assert '<a class="btn btn-sm rb-language" href="../../book/dice.html" hreflang="en"' in french
     assert '<link rel="alternate" hreflang="en" href="../book/dice.html" />' in english
     assert '<link rel="alternate" hreflang="fr" href="../fr/book/dice.html" />' in english
     assert '<link rel="alternate" hreflang="en" href="../../book/dice.html" />' in french
     assert "</span> Français</a>" in english and "</span> English</a>" in french
+
+
+def test_a_page_copied_from_a_linked_page_gets_its_own_switch(tmp_path):
+    """The offline page is the home page's frame: after an incremental build the
+    home page is already linked, and its copy led to the home page's twin
+    (``fr/book/intro.html``) instead of its own (``fr/book/offline.html``)."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "fr" / "book").mkdir(parents=True)
+    (tmp_path / "book" / "intro.html").write_text(ENGLISH_PAGE, encoding="utf-8")
+    (tmp_path / "fr" / "book" / "intro.html").write_text(FRENCH_PAGE, encoding="utf-8")
+    editions.link_editions(tmp_path)
+    for folder in ("book", "fr/book"):
+        intro = (tmp_path / folder / "intro.html").read_text(encoding="utf-8")
+        (tmp_path / folder / "offline.html").write_text(intro, encoding="utf-8")
+    editions.link_editions(tmp_path)
+    offline = (tmp_path / "book" / "offline.html").read_text(encoding="utf-8")
+    assert offline.count("data-rb-edition") == 1 and offline.count('rel="alternate"') == 2
+    assert 'href="../fr/book/offline.html" hreflang="fr"' in offline
+    assert '<link rel="alternate" hreflang="fr" href="../fr/book/offline.html" />' in offline
+    french = (tmp_path / "fr" / "book" / "offline.html").read_text(encoding="utf-8")
+    assert 'href="../../book/offline.html" hreflang="en"' in french
