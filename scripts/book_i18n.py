@@ -249,19 +249,36 @@ def write_french_sources(out: Path, root: Path = ROOT) -> list[Path]:
 FRENCH_TITLE = "Le livre de règles interactif"
 
 
-def _french_config(text: str) -> str:
-    """The English ``_config.yml`` made French: title, Sphinx ``language``, no extra path."""
+def _french_config(text: str, words: dict[str, str]) -> str:
+    """The English ``_config.yml`` made French: title, Sphinx ``language``, the theme's words.
+
+    ``words`` is ``locale/fr/LC_MESSAGES/_config.po`` (English text to French).
+    """
     import yaml
 
     config = yaml.safe_load(text)
-    config["title"] = FRENCH_TITLE
-    sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
-    sphinx["language"] = "fr"
+    config["title"] = words.get(config["title"], FRENCH_TITLE)
+    sphinx = config.setdefault("sphinx", {})
+    # Merge the options below into Jupyter Book's own (its theme options among them).
+    sphinx["recursive_update"] = True
+    options = sphinx.setdefault("config", {})
+    options["language"] = "fr"
+    for option, english in _CONFIG_WORDS.items():
+        if english in words:
+            options[option] = words[english]
+    options["html_theme_options"] = {"search_bar_text": words.get("Search this book...", "")}
     # The vendored scripts are the English edition's (_build/html/_static/vendor/).
-    sphinx.pop("html_extra_path", None)
+    options.pop("html_extra_path", None)
     return "# Written by scripts/book_i18n.py build: the French edition.\n" + yaml.safe_dump(
         config, allow_unicode=True, sort_keys=False
     )
+
+
+#: MyST-NB's texts and their English defaults (the msgids of ``_config.po``).
+_CONFIG_WORDS = {
+    "nb_code_prompt_show": "Show code cell {type}",
+    "nb_code_prompt_hide": "Hide code cell {type}",
+}
 
 
 def _french_toc(text: str, captions: dict[str, str]) -> str:
@@ -298,8 +315,12 @@ def write_french_project(out: Path, root: Path = ROOT) -> list[Path]:
     (out / "_toc.yml").write_text(
         _french_toc((root / "_toc.yml").read_text(encoding="utf-8"), captions), "utf-8"
     )
+    config_po = root / "locale" / "fr" / "LC_MESSAGES" / "_config.po"
+    words = {}
+    if config_po.exists():
+        words = {m.id: m.string for m in _read(config_po) if m.id and m.string and not m.fuzzy}
     (out / "_config.yml").write_text(
-        _french_config((root / "_config.yml").read_text(encoding="utf-8")), "utf-8"
+        _french_config((root / "_config.yml").read_text(encoding="utf-8"), words), "utf-8"
     )
     if (out / "_static").exists():
         shutil.rmtree(out / "_static")

@@ -70,3 +70,19 @@ def test_french_sources_keep_every_code_cell(tmp_path):
         assert [c["source"] for c in french if c["cell_type"] == "code"] == [
             c["source"] for c in english if c["cell_type"] == "code"
         ]
+
+
+def test_the_french_config_carries_the_themes_words(tmp_path):
+    """MyST-NB's "Show code cell source" and the theme's "Search this book..." were
+    English on every French page; their French comes from ``_config.po``."""
+    import yaml
+
+    book_i18n.write_french_project(tmp_path)
+    config = yaml.safe_load((tmp_path / "_config.yml").read_text(encoding="utf-8"))
+    options = config["sphinx"]["config"]
+    assert config["title"] == "Le livre de règles interactif"
+    assert options["language"] == "fr"
+    assert options["nb_code_prompt_show"] == "Afficher le code de la cellule"
+    assert options["nb_code_prompt_hide"] == "Masquer le code de la cellule"
+    assert options["html_theme_options"] == {"search_bar_text": "Rechercher dans ce livre…"}
+    assert config["sphinx"]["recursive_update"] is True  # (the theme's other options stay)
