@@ -54,7 +54,12 @@ import json  # noqa: E402
 import tempfile  # noqa: E402
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local  # noqa: E402
-from browser.live import fragment_text, notebook_calculator_count, wait_page_snapshot  # noqa: E402
+from browser.live import (  # noqa: E402
+    LIVE_AT_JS,
+    fragment_text,
+    notebook_calculator_count,
+    wait_page_snapshot,
+)
 from browser.site import HTML, build_site, site_is_stale, toc_pages  # noqa: E402
 
 from rulebook_py.widgets import CALCULATORS  # noqa: E402
@@ -178,20 +183,6 @@ def guard(context, external: list[str]) -> None:
             route_.abort()
 
     context.route("**/*", route)
-
-
-#: Run in every page before its own scripts: the moment (epoch ms) the page is live or failed,
-#: so that the bytes "until live" are those the server sent before it, not after it (when
-#: the service worker starts keeping what the page used).
-LIVE_AT_JS = """(() => {
-    // (the document has no element yet: its whole tree is watched)
-    new MutationObserver(() => {
-        const state = document.documentElement.dataset.rbLive || '';
-        if (!window.rbLiveAt && (state === 'ready' || state.startsWith('failed'))) {
-            window.rbLiveAt = Date.now();
-        }
-    }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-rb-live']});
-})()"""
 
 
 def until_live(page) -> tuple[int, dict[str, int]]:

@@ -219,6 +219,11 @@ def check_catalogs(root: Path = ROOT, only: list[Path] | None = None) -> list[st
     return problems
 
 
+def _strings(catalog: Catalog) -> dict[str, str]:
+    """English to French of a catalog's entries translated and not fuzzy."""
+    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+
+
 def _translate(text: str, strings: dict[str, str]) -> str:
     return "".join(strings.get(block, block) for block in block_split(text))
 
@@ -229,8 +234,7 @@ def write_french_sources(out: Path, root: Path = ROOT) -> list[Path]:
     for path in documents(root):
         po = _catalog_path(path, root)
         # (A document without a catalog yet, a new chapter, stays English.)
-        catalog = _read(po) if po.exists() else []
-        strings = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+        strings = _strings(_read(po)) if po.exists() else {}
         target = out / path.relative_to(root)
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".md":
@@ -308,20 +312,11 @@ def write_french_project(out: Path, root: Path = ROOT) -> list[Path]:
         if old.is_file():
             old.unlink()
     written = write_french_sources(out, root)
-    toc_po = root / "locale" / "fr" / "LC_MESSAGES" / "_toc.po"
-    captions = {}
-    if toc_po.exists():
-        captions = {m.id: m.string for m in _read(toc_po) if m.id and m.string and not m.fuzzy}
-    (out / "_toc.yml").write_text(
-        _french_toc((root / "_toc.yml").read_text(encoding="utf-8"), captions), "utf-8"
-    )
-    config_po = root / "locale" / "fr" / "LC_MESSAGES" / "_config.po"
-    words = {}
-    if config_po.exists():
-        words = {m.id: m.string for m in _read(config_po) if m.id and m.string and not m.fuzzy}
-    (out / "_config.yml").write_text(
-        _french_config((root / "_config.yml").read_text(encoding="utf-8"), words), "utf-8"
-    )
+    for name, french in (("_toc", _french_toc), ("_config", _french_config)):
+        po = root / "locale" / "fr" / "LC_MESSAGES" / f"{name}.po"
+        words = _strings(_read(po)) if po.exists() else {}
+        english = (root / f"{name}.yml").read_text(encoding="utf-8")
+        (out / f"{name}.yml").write_text(french(english, words), "utf-8")
     if (out / "_static").exists():
         shutil.rmtree(out / "_static")
     shutil.copytree(root / "_static", out / "_static")

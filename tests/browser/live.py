@@ -22,7 +22,9 @@ import ipywidgets as widgets
 from rulebook_py.widgets import CALCULATORS
 
 __all__ = [
+    "LIVE_AT_JS",
     "PAGE_SNAPSHOT_STORED_JS",
+    "READY_TIMEOUT_MS",
     "SNAPSHOTS_JS",
     "LiveChange",
     "apply_in_browser",
@@ -37,6 +39,7 @@ __all__ = [
     "set_control",
     "wait_for_numbers",
     "wait_page_snapshot",
+    "wait_ready",
 ]
 
 #: The snapshots of the build's cache: the site's made in this browser (every module
@@ -273,3 +276,34 @@ def check_every_calculator(page, page_name: str) -> list[tuple[str, float]]:
         checked.append((cls.__name__, time.perf_counter() - start))
     assert checked, f"no calculator of {page_name} could be checked live"
     return checked
+
+
+#: How long a page may take to make every calculator live.
+READY_TIMEOUT_MS = 180_000
+#: Run in every page before its own scripts: the moment (epoch ms) the page is live or failed,
+#: so that the bytes "until live" are those the server sent before it, not after it (when
+#: the service worker starts keeping what the page used).
+LIVE_AT_JS = """(() => {
+    // (the document has no element yet: its whole tree is watched)
+    new MutationObserver(() => {
+        const state = document.documentElement.dataset.rbLive || '';
+        if (!window.rbLiveAt && (state === 'ready' || state.startsWith('failed'))) {
+            window.rbLiveAt = Date.now();
+        }
+    }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-rb-live']});
+})()"""
+
+
+def wait_ready(page: Any, expected: int) -> float:
+    """Wait until the page and its ``expected`` calculators are ``ready``; return the seconds."""
+    start = time.perf_counter()
+    page.wait_for_function(
+        "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
+        timeout=READY_TIMEOUT_MS,
+    )
+    states = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live)"
+    )
+    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready", states
+    assert states == ["ready"] * expected
+    return time.perf_counter() - start

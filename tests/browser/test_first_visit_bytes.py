@@ -32,22 +32,13 @@ from pathlib import Path
 import pytest
 
 from .conftest import _QuietHandler
+from .live import LIVE_AT_JS
 from .site import ROOT
 
 sys.path.insert(0, str(ROOT / "live"))
 import pack
 
 FIRST_VISIT_BYTES = 12_000_000
-#: The page's own record of the moment it is live (before its scripts run).
-LIVE_AT_JS = """(() => {
-    // (the document has no element yet: its whole tree is watched)
-    new MutationObserver(() => {
-        const state = document.documentElement.dataset.rbLive || '';
-        if (!window.rbLiveAt && (state === 'ready' || state.startsWith('failed'))) {
-            window.rbLiveAt = Date.now();
-        }
-    }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-rb-live']});
-})()"""
 
 
 class _Counted:

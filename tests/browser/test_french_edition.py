@@ -24,7 +24,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from .live import notebook_calculator_count
+from .live import notebook_calculator_count, wait_ready
 from .site import ROOT, expected_calculators, toc_pages
 from .test_accessibility import describe, run_axe
 from .test_accessibility import static_page as static_page  # (the fixture)
@@ -35,7 +35,6 @@ LIVE_CHAPTERS = [
     for p in PAGES
     if (ROOT / f"{p}.ipynb").exists() and notebook_calculator_count(ROOT / f"{p}.ipynb")
 ]
-READY_TIMEOUT_MS = 180_000
 
 
 class _Page(HTMLParser):
@@ -210,18 +209,6 @@ def test_a_section_fragment_opens_the_same_section_in_french(site_url, page_with
     assert log.problems() == []
 
 
-def _wait_ready(page, expected: int) -> None:
-    page.wait_for_function(
-        "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
-        timeout=READY_TIMEOUT_MS,
-    )
-    states = page.evaluate(
-        "() => Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live)"
-    )
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready", states
-    assert states == ["ready"] * expected
-
-
 def test_every_french_chapter_comes_alive_in_french(site_url, built_site, page_without_sw):
     # One browser context for every chapter (Pyodide downloaded once, as a reader's would be).
     page, log = page_without_sw()
@@ -229,7 +216,7 @@ def test_every_french_chapter_comes_alive_in_french(site_url, built_site, page_w
         expected = expected_calculators(f"fr/{chapter}")
         assert expected == expected_calculators(chapter), chapter
         page.goto(f"{site_url}/fr/{chapter}.html", wait_until="commit")
-        _wait_ready(page, expected)
+        wait_ready(page, expected)
         assert page.evaluate("window.rbLive.language") == "fr"
         buttons = page.locator(".rb-copy-link")
         assert buttons.count() == expected

@@ -30,6 +30,7 @@ from .live import (
     notebook_calculator_count,
     numbers,
     wait_page_snapshot,
+    wait_ready,
 )
 from .site import ROOT, expected_calculators, toc_pages
 
@@ -41,23 +42,7 @@ LIVE_CHAPTERS = [
     if (ROOT / f"{p}.ipynb").exists() and notebook_calculator_count(ROOT / f"{p}.ipynb")
 ]
 #: Generous for a loaded 2-core machine (make bench measures the real figure).
-READY_TIMEOUT_MS = 180_000
 LIVE_STATES = {"static", "starting", "ready", "failed"}
-
-
-def wait_ready(page, expected: int) -> float:
-    """Wait until the page and its ``expected`` calculators are ``ready``; return the seconds."""
-    start = time.perf_counter()
-    page.wait_for_function(
-        "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
-        timeout=READY_TIMEOUT_MS,
-    )
-    states = page.evaluate(
-        "() => Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live)"
-    )
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready", states
-    assert states == ["ready"] * expected
-    return time.perf_counter() - start
 
 
 def dice_calc(page):
