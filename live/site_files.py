@@ -250,6 +250,20 @@ GIVEN_BY_ENTRY = {
     "_model_module_version": "model_module_version",
 }
 
+_VIEW_KEYS = ("_view_module", "_view_module_version", "_view_name")
+
+
+@functools.cache
+def view_defaults() -> dict[tuple[str, str, str], tuple[str, str, str]]:
+    """Each widget model's view (module, version, name) by default, from ipywidgets' registry.
+
+    The widget manager's model of the same name and version has the same defaults
+    (the two halves of one package), so a stored state need not repeat them.
+    """
+    from ipywidgets.widgets.widget import _registry
+
+    return {key[:3]: key[3:] for key, _cls in _registry.items()}
+
 
 def slim_state(state: dict) -> dict:
     """The stored widget state without the ``null`` attributes the manager defaults to ``null``.
@@ -258,7 +272,9 @@ def slim_state(state: dict) -> dict:
     :data:`NULL_BY_DEFAULT` in every model; the model's name, module and
     module version (:data:`GIVEN_BY_ENTRY`) go when they are the entry's own
     (the manager makes the model of that class, whose defaults they are; the
-    mass-battle page has 1,214 models); nothing else is touched.
+    mass-battle page has 1,214 models), and so do its view's module, version
+    and name when they are that model's defaults (:func:`view_defaults`: 0.12 MB
+    of the mass-battle page); nothing else is touched.
 
     Example:
         >>> s = {"state": {"a": {"model_name": "LayoutModel", "state": {"width": None, "height": "3em"}}}}
@@ -266,6 +282,11 @@ def slim_state(state: dict) -> dict:
         {'height': '3em'}
         >>> s = {"state": {"b": {"model_name": "HTMLModel", "state": {"_model_name": "HTMLModel"}}}}
         >>> slim_state(s)["state"]["b"]["state"]
+        {}
+        >>> view = {"_view_module": "@jupyter-widgets/base", "_view_module_version": "2.0.0"}
+        >>> s = {"state": {"c": {"model_name": "LayoutModel", "model_module": "@jupyter-widgets/base",
+        ...      "model_module_version": "2.0.0", "state": {**view, "_view_name": "LayoutView"}}}}
+        >>> slim_state(s)["state"]["c"]["state"]
         {}
     """
     for entry in state.get("state", {}).values():
@@ -276,6 +297,15 @@ def slim_state(state: dict) -> dict:
                 del attrs[key]
         for key, outer in GIVEN_BY_ENTRY.items():
             if key in attrs and outer in entry and attrs[key] == entry[outer]:
+                del attrs[key]
+        model = (
+            entry.get("model_module"),
+            entry.get("model_module_version"),
+            entry.get("model_name"),
+        )
+        view = view_defaults().get(model)  # type: ignore[arg-type]
+        if view is not None and tuple(attrs.get(k) for k in _VIEW_KEYS) == view:
+            for key in _VIEW_KEYS:
                 del attrs[key]
     return state
 
@@ -312,13 +342,19 @@ LOADER = "_static/rb-gz.js"
 #: the same before): the loader runs it once the page is live (issue 28: bytes until live).
 #: The search index, too: only the search page and the search box use it.
 AFTER_LIVE = ("_static/scripts/fontawesome.js", "searchindex.js")
+#: Of those, the files each edition has at its own root (``fr/searchindex.js``): a
+#: French page names them from ``fr/``, the shared ``_static`` from the site's root.
+EDITION_FILES = ("searchindex.js",)
+#: The folders of the editions other than the root's (see ``live/editions.py``).
+EDITION_FOLDERS = ("fr",)
 
 
 def gzip_scripts(html: Path, loader: Path) -> list[str]:
     """Pages load :data:`GZIP_SCRIPTS` through the loader; returns the ``.gz`` files written."""
     (html / LOADER).write_text(loader.read_text(encoding="utf-8"), encoding="utf-8")
     written = []
-    for name in GZIP_SCRIPTS:
+    copies = [*GZIP_SCRIPTS, *(f"{d}/{n}" for d in EDITION_FOLDERS for n in EDITION_FILES)]
+    for name in copies:
         file = html / name
         if file.exists():
             gz = file.with_name(file.name + ".gz")
@@ -327,22 +363,28 @@ def gzip_scripts(html: Path, loader: Path) -> list[str]:
     tag = re.compile(r'<script((?: defer(?:="defer")?)?) src="([^"]+)"></script>')
     later_tag = re.compile(r'(<script[^>]* data-rb-gz="([^"]+)")></script>')
 
-    def mark_later(match: re.Match[str], up: str) -> str:  # (also on a page swapped before)
-        if not any(match.group(2).split("?")[0] == up + n for n in AFTER_LIVE):
+    def named(path: str, names: tuple[str, ...], up: str, own: str) -> bool:
+        return any(path == (own if n in EDITION_FILES else up) + n for n in names)
+
+    def mark_later(match: re.Match[str], up: str, own: str) -> str:  # (also when swapped before)
+        if not named(match.group(2).split("?")[0], AFTER_LIVE, up, own):
             return match.group(0)
         return f"{match.group(1)} data-rb-after-live></script>"
 
     for page in _pages(html):
         text = page.read_text(encoding="utf-8")
-        up = "../" * (len(page.relative_to(html).parts) - 1)
+        parts = page.relative_to(html).parts
+        up = "../" * (len(parts) - 1)
+        # (the way up to the page's own edition: fr/book/x.html has its index at ../)
+        own = "../" * (len(parts) - 2) if parts[0] in EDITION_FOLDERS else up
 
-        def swap(match: re.Match[str], up: str = up) -> str:
-            path = match.group(2).split("?")[0]
-            if not any(path == up + name for name in GZIP_SCRIPTS):
+        def swap(match: re.Match[str], up: str = up, own: str = own) -> str:
+            if not named(match.group(2).split("?")[0], GZIP_SCRIPTS, up, own):
                 return match.group(0)
             return f'<script{match.group(1)} src="{up}{LOADER}" data-rb-gz="{match.group(2)}"></script>'
 
-        new = later_tag.sub(functools.partial(mark_later, up=up), tag.sub(swap, text))
+        later = functools.partial(mark_later, up=up, own=own)
+        new = later_tag.sub(later, tag.sub(swap, text))
         if new != text:
             page.write_text(new, encoding="utf-8")
     return written
