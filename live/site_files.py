@@ -220,7 +220,7 @@ def precache_list(html: Path) -> list[list[object]]:
         wanted[font.relative_to(html).as_posix()] = font
     for font in html.glob("_static/vendor/mathjax/output/chtml/fonts/woff-v2/*.woff"):
         wanted[font.relative_to(html).as_posix()] = font
-    for name in GZIP_SCRIPTS:  # (run from their .gz copies, kept as they are)
+    for name in gzip_copies():  # (run from their .gz copies, kept as they are)
         if (html / (name + ".gz")).exists():
             wanted[name + ".gz"] = html / (name + ".gz")
     for extra in [MANIFEST, *(f"rb-icon-{s}.png" for s in ICON_SIZES)]:
@@ -349,12 +349,21 @@ EDITION_FILES = ("searchindex.js",)
 EDITION_FOLDERS = ("fr",)
 
 
+def gzip_copies() -> list[str]:
+    """Every script run from its ``.gz`` copy: :data:`GZIP_SCRIPTS`, and each edition's own.
+
+    Example:
+        >>> gzip_copies()[-1]
+        'fr/searchindex.js'
+    """
+    return [*GZIP_SCRIPTS, *(f"{d}/{n}" for d in EDITION_FOLDERS for n in EDITION_FILES)]
+
+
 def gzip_scripts(html: Path, loader: Path) -> list[str]:
     """Pages load :data:`GZIP_SCRIPTS` through the loader; returns the ``.gz`` files written."""
     (html / LOADER).write_text(loader.read_text(encoding="utf-8"), encoding="utf-8")
     written = []
-    copies = [*GZIP_SCRIPTS, *(f"{d}/{n}" for d in EDITION_FOLDERS for n in EDITION_FILES)]
-    for name in copies:
+    for name in gzip_copies():
         file = html / name
         if file.exists():
             gz = file.with_name(file.name + ".gz")
