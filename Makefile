@@ -14,7 +14,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 LIVE_PORT ?= 8866
 
-.PHONY: book test serve live bench lint notebooks clean venv dist lab
+.PHONY: book test serve live bench lint notebooks clean venv dist lab catalogs
 
 venv: $(STAMP)
 
@@ -53,6 +53,13 @@ book: $(STAMP)
 ## two pytest-xdist workers (one per core), each test file kept on one worker (nbval needs it).
 test: $(STAMP)
 	$(PY) -m pytest -n 2 --dist loadfile
+
+## make catalogs: refresh every catalog from the sources (the package's messages, extracted with
+## Babel and merged with fuzzy matching, then compiled; the book's prose blocks), and list what
+## is left to translate. A changed English message keeps its French, marked fuzzy.
+catalogs: $(STAMP)
+	$(PY) scripts/catalogs.py
+	$(PY) scripts/book_i18n.py extract
 
 ## make serve: the built website on http://$(HOST):$(PORT)/
 serve:

@@ -5,14 +5,26 @@ so a calculator can catch that one class and show its message instead of a
 traceback. The subclasses also derive from :class:`ValueError`, so ordinary
 Python code that expects a ``ValueError`` keeps working.
 
+Every message is a :class:`~rulebook_py.messages.Msg` (its English text, as
+``str(error)`` shows it in Python, and the reader's language in a
+calculator): ``error.message``. The parameter at fault is the message's
+parameter whose value is ``error.field``, so a calculator replaces it by the
+label of its control (:meth:`RulebookError.relabelled`).
+
 Example:
     >>> from rulebook_py.errors import RuleValueError, RulebookError
     >>> err = RuleValueError("attribute must be 0..20, got -1", field="attribute")
     >>> isinstance(err, RulebookError), isinstance(err, ValueError), err.field
     (True, True, 'attribute')
+    >>> check_int(11, "skill", 0, 10)
+    Traceback (most recent call last):
+    ...
+    rulebook_py.errors.RuleValueError: skill must be an integer from 0 to 10, got 11
 """
 
 from __future__ import annotations
+
+from .messages import M, Msg, render
 
 __all__ = [
     "QUOTE_LIMIT",
@@ -31,8 +43,8 @@ class RulebookError(Exception):
     """Root of every error raised on purpose by ``rulebook_py``.
 
     Args:
-        message: A sentence a reader understands: it quotes the bad value
-            and says what is allowed.
+        message: A sentence a reader understands (a message): it quotes the
+            bad value and says what is allowed.
         field: The name of the input at fault (a function parameter or a
             calculator control), so a calculator can show the message next
             to that control. ``None`` when no single input is at fault.
@@ -52,37 +64,66 @@ class RulebookError(Exception):
     ) -> None:
         if not isinstance(message, str):
             raise RuleValueError(
-                f"message must be text, got {quote(message)} ({type(message).__name__})",
+                M(
+                    "message must be text, got {got} ({kind})",
+                    got=quote(message),
+                    kind=_kind(message),
+                ),
                 field="message",
             )
         for name, given in (("field", field), ("allowed", allowed)):
             if given is not None and not isinstance(given, str):
                 raise RuleValueError(
-                    f"{name} must be text or None, got {quote(given)} ({type(given).__name__})",
+                    M(
+                        "{name} must be text or None, got {got} ({kind})",
+                        name=name,
+                        got=quote(given),
+                        kind=_kind(given),
+                    ),
                     field=name,
                 )
         super().__init__(message)
+        #: The message (a :class:`~rulebook_py.messages.Msg`, or plain text).
+        self.message = message
         self.field = field
         self.allowed = allowed
         self.value = value
 
-    def relabelled(self, label: str) -> str:
-        """The message with its leading parameter name replaced by a control's label.
-
-        The rules name the parameter at fault first (``"dexterity must be ..."``);
-        a calculator shows the same sentence in the reader's words, with the
-        label of the control that feeds that parameter. A message that does
-        not start with the parameter's name is returned unchanged.
+    def render(self, code: str | None = None) -> str:
+        """The message in language ``code`` (default: the current language).
 
         Example:
-            >>> err = RuleValueError("skill must be an integer from 0 to 10, got 11", field="skill")
-            >>> err.relabelled("Skill (Compétence)")
-            'Skill (Compétence) must be an integer from 0 to 10, got 11'
+            >>> try:
+            ...     check_int(-1, "skill", 0)
+            ... except RuleValueError as err:
+            ...     err.render("fr") == "skill doit être un entier d’au moins 0\u202f; reçu −1"
+            True
         """
-        message = str(self)
-        if self.field and message.startswith(self.field + " "):
-            return label + message[len(self.field) :]
-        return message
+        return render(self.message, code)
+
+    def relabelled(self, label: str, code: str | None = None) -> str:
+        """The message in ``code`` with the parameter at fault named by a control's label.
+
+        The rules name the parameter at fault (``"dexterity must be ..."``);
+        a calculator shows the same sentence in the reader's words, with the
+        label of the control that feeds that parameter: every parameter of
+        the message whose value is :attr:`field` becomes ``label``. A plain
+        text message starting with the parameter's name has it replaced.
+
+        Example:
+            >>> err = RuleValueError(M("{name} must be 1 to 3", name="skill"), field="skill")
+            >>> err.relabelled("Skill (Compétence)")
+            'Skill (Compétence) must be 1 to 3'
+        """
+        message = self.message
+        if isinstance(message, Msg) and self.field:
+            names = [k for k, v in message.params.items() if v == self.field and type(v) is str]
+            if names:
+                return message.with_params(**dict.fromkeys(names, label)).render(code)
+        text = render(message, code)
+        if self.field and text.startswith(self.field + " "):
+            return label + text[len(self.field) :]
+        return text
 
 
 class RuleValueError(RulebookError, ValueError):
@@ -118,25 +159,40 @@ class NotationError(RulebookError, ValueError):
     ) -> None:
         if not isinstance(text, str):
             raise RuleValueError(
-                f"text must be the notation typed, got {quote(text)} ({type(text).__name__})",
+                M(
+                    "text must be the notation typed, got {got} ({kind})",
+                    got=quote(text),
+                    kind=_kind(text),
+                ),
                 field="text",
             )
         check_int(position, "position", 0)
         if not isinstance(expected, str):
             raise RuleValueError(
-                f"expected must be text, got {quote(expected)} ({type(expected).__name__})",
+                M(
+                    "expected must be text, got {got} ({kind})",
+                    got=quote(expected),
+                    kind=_kind(expected),
+                ),
                 field="expected",
             )
-        where = (
-            f"at position {position} (end of text)"
-            if position >= len(text)
-            else f"at position {position} ({text[position]!r})"
-        )
-        super().__init__(
-            f"cannot read dice notation {quote_window(text, position)} {where}: "
-            f"expected {expected}",
-            field=field,
-        )
+        shown = quote_window(text, position)
+        if position >= len(text):
+            message = M(
+                "cannot read dice notation {text} at position {at} (end of text): expected {expected}",
+                text=shown,
+                at=position,
+                expected=expected,
+            )
+        else:
+            message = M(
+                "cannot read dice notation {text} at position {at} ({char}): expected {expected}",
+                text=shown,
+                at=position,
+                char=repr(text[position]),
+                expected=expected,
+            )
+        super().__init__(message, field=field)
         self.text = text
         self.position = position
         self.expected = expected
@@ -162,10 +218,17 @@ QUOTE_RADIUS = 30
 QUOTE_LIMIT = 60
 
 
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+def _kind(value: object) -> str:
+    """The Python type of a value, as a message names it (``int``, ``str``)."""
+    return type(value).__name__
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str | int:
     """``repr`` of what the reader typed, cut to about ``limit`` characters.
 
-    Every message quotes the value at fault, but never a whole page of it.
+    Every message quotes the value at fault, but never a whole page of it. The
+    quote is a parameter of a message; the words it may hold (a huge number's
+    size, a long text's length) are a message themselves.
 
     Example:
         >>> quote("2d6+")
@@ -175,13 +238,20 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         >>> quote(10**100), quote(-(10**5000))
         ('a number of 101 digits', 'a number of about 5001 digits')
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() <= 64:
+            return value  # a number: written the reader's way (−1 in French)
         if value.bit_length() <= 4000:
-            return f"a number of {len(str(abs(value)))} digits"
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+            return M("a number of {n} digits", n=len(str(abs(value))))
+        return M("a number of about {n} digits", n=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}… ({len(value)} characters)"
-    text = repr(value)
+        return M("{text}… ({n} characters)", text=repr(value[:limit]), n=len(value))
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > limit:
+        return M("{kind} of {n} items", kind=_kind(value), n=len(value))
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (a number past Python's 4,300 digits, a broken object)
+        return M("a {kind} that cannot be written", kind=_kind(value))
     if len(text) > limit + 2:
         return f"{text[:limit]}…"
     return text
@@ -234,22 +304,42 @@ def check_int(value: object, name: str, low: int | None = None, high: int | None
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleValueError(
-            f"{name} must be an integer, got {quote(value)} ({type(value).__name__})",
+            M(
+                "{name} must be an integer, got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=_kind(value),
+            ),
             field=name,
-            allowed="an integer",
+            allowed=M("an integer"),
             value=value,
         )
     if (low is not None and value < low) or (high is not None and value > high):
+        got = quote(value)
         if low is not None and high is not None:
-            allowed = f"from {low} to {high}"
+            message = M(
+                "{name} must be an integer from {low} to {high}, got {got}",
+                name=name,
+                low=low,
+                high=high,
+                got=got,
+            )
+            allowed = M("an integer from {low} to {high}", low=low, high=high)
         elif low is not None:
-            allowed = f"of at least {low}"
+            message = M(
+                "{name} must be an integer of at least {low}, got {got}",
+                name=name,
+                low=low,
+                got=got,
+            )
+            allowed = M("an integer of at least {low}", low=low)
         else:
-            allowed = f"of at most {high}"
-        raise RuleValueError(
-            f"{name} must be an integer {allowed}, got {quote(value)}",
-            field=name,
-            allowed=f"an integer {allowed}",
-            value=value,
-        )
+            message = M(
+                "{name} must be an integer of at most {high}, got {got}",
+                name=name,
+                high=high,
+                got=got,
+            )
+            allowed = M("an integer of at most {high}", high=high)
+        raise RuleValueError(message, field=name, allowed=allowed, value=value)
     return value

@@ -152,7 +152,7 @@ def catalog(code: str) -> dict[str, str]:
     if _checked(code) == DEFAULT_LANGUAGE:
         return {}
     entries: dict[str, str] = {}
-    for path in sorted((_LOCALE / code / "LC_MESSAGES").glob("*.po")):
+    for path in sorted((_LOCALE / code / "legacy").glob("*.po")):
         entries.update(parse_po(path.read_text(encoding="utf-8")))
     return entries
 

@@ -35,7 +35,8 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
+from catalogs import read_catalog
 
 __all__ = [
     "FRENCH_TITLE",
@@ -161,12 +162,16 @@ def _template(path: Path) -> Catalog:
 
 
 def _read(path: Path) -> Catalog:
-    with path.open("rb") as handle:
-        return read_po(handle, locale="fr")
+    return read_catalog(path, "fr")
 
 
 def extract(root: Path = ROOT) -> list[str]:
-    """Write or refresh each document's catalog; keep the translations of unchanged blocks."""
+    """Write or refresh each document's catalog.
+
+    Unchanged blocks keep their French; a changed block keeps its old French
+    marked fuzzy, with the previous English beside it (``#| msgid``), until a
+    translator checks it; a removed block is dropped.
+    """
     report = []
     for path in documents(root):
         template = _template(path)
@@ -174,12 +179,20 @@ def extract(root: Path = ROOT) -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists():
             catalog = _read(target)
-            catalog.update(template, no_fuzzy_matching=True)
+            # A changed block keeps its old French, marked fuzzy, the old English beside it.
+            catalog.update(template, update_creation_date=False)
             catalog.obsolete.clear()
         else:
             catalog = template
         with target.open("wb") as handle:
-            write_po(handle, catalog, width=0, omit_header=False, sort_output=False)
+            write_po(
+                handle,
+                catalog,
+                width=0,
+                omit_header=False,
+                sort_output=False,
+                include_previous=True,
+            )
         missing = sum(1 for m in catalog if m.id and not m.string)
         report.append(
             f"{target.relative_to(root)}: {len(catalog)} messages, {missing} untranslated"

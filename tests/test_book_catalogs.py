@@ -86,3 +86,28 @@ def test_the_french_config_carries_the_themes_words(tmp_path):
     assert options["nb_code_prompt_hide"] == "Masquer le code de la cellule"
     assert options["html_theme_options"] == {"search_bar_text": "Rechercher dans ce livre…"}
     assert config["sphinx"]["recursive_update"] is True  # (the theme's other options stay)
+
+
+def test_a_changed_paragraph_keeps_its_french_as_fuzzy(tmp_path):
+    """One English word changed, extract again: the French stays, marked fuzzy, old English kept."""
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    # (read_po alone, as Babel reads it: the previous English is only a comment there)
+    shutil.copytree(ROOT / "book", tmp_path / "book", ignore=shutil.ignore_patterns("_build"))
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    path = tmp_path / "book" / "intro.md"
+    text = path.read_text(encoding="utf-8")
+    block = next(b for b in book_i18n.block_split(text) if book_i18n.translatable(b) and " the " in b)
+    path.write_text(text.replace(block, block.replace(" the ", " THE ", 1)), "utf-8")
+    book_i18n.extract(tmp_path)
+    catalog = book_i18n._read(tmp_path / "locale/fr/LC_MESSAGES/book/intro.po")
+    changed = catalog.get(block.replace(" the ", " THE ", 1))
+    original = read_po(
+        (ROOT / "locale/fr/LC_MESSAGES/book/intro.po").open("rb"), locale="fr"
+    ).get(block)
+    assert changed.fuzzy and changed.string == original.string
+    assert changed.previous_id == [block]
+    problems = book_i18n.check_catalogs(tmp_path, [path])
+    assert any("fuzzy" in p for p in problems)

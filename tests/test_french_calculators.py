@@ -219,7 +219,7 @@ def test_the_buttons_and_the_roll_speak_french():
 
     calc = DiceCalculator(language="fr")
     assert (calc.roll_button.description, calc.seed.description) == ("Lancer", "Graine")
-    assert "<b>Jet (graine 1) :</b>" in calc.roll_output.value
+    assert "<b>Jet (graine 1)\u00a0:</b>" in calc.roll_output.value
     assert "<summary>La même réponse en Python</summary>" in calc.code.value
 
 
@@ -244,7 +244,7 @@ def test_a_number_box_refuses_in_french():
     label = calc.controls["blows"].description
     assert label != "Full blows to win (Unisystem, Galaxies)"
     assert calc.error_for("blows").endswith(
-        f"⚠ {label} doit être un entier de 1 à 10 ; reçu 11</div>"
+        f"⚠ {label} doit être un entier de 1 à 10\u202f; reçu 11</div>"
     )
 
 

@@ -48,10 +48,10 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..errors import RulebookError
-from ..i18n import gettext as _
-from ..i18n import translate_message
+from ..messages import Msg
 from .controls import LABEL_STYLE
 from .format import error_html, escape, session_html
+from .words import M, shown
 
 __all__ = [
     "LABEL_STYLE",
@@ -240,9 +240,11 @@ class Calculator(widgets.VBox):
         self.chart = widgets.HTML()
         self.code = widgets.HTML()
         self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
-            description=_("Seed"), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
+            description=shown(M("Seed")), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
         self.roll_button = widgets.Button(
-            description=_("Roll"), button_style="primary", tooltip=_("Resolve once with this seed")
+            description=shown(M("Roll")),
+            button_style="primary",
+            tooltip=shown(M("Resolve once with this seed")),
         )
         self.roll_output = widgets.HTML()
         self.last_update_seconds = 0.0
@@ -250,7 +252,7 @@ class Calculator(widgets.VBox):
         self.view: View | None = None
         rows = {name: widgets.HBox([control, self._errors[name]], layout=widgets.Layout(
             align_items="center")) for name, control in self.controls.items()}  # fmt: skip
-        title = f"<h3 class='rb-title'>{escape(translate_message(self.title))}</h3>"
+        title = f"<h3 class='rb-title'>{escape(shown(self.title))}</h3>"
         heading = [widgets.HTML(title)] if self.title else []
         super().__init__(children=[*heading, *self.arrange(rows), self.message, self.result,
             self.chart, self.code, widgets.HBox([self.seed, self.roll_button]), self.roll_output])  # fmt: skip
@@ -275,7 +277,9 @@ class Calculator(widgets.VBox):
     def show_roll(self, roll: Any) -> str:
         """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
         html = getattr(roll, "html", None)
-        return html() if callable(html) else escape(translate_message(str(roll)))
+        return (
+            html() if callable(html) else escape(shown(getattr(roll, "message", None) or str(roll)))
+        )
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
@@ -288,7 +292,7 @@ class Calculator(widgets.VBox):
 
         laid: list[widgets.Widget] = []
         for prefix, heading in self.groups:
-            laid.append(widgets.HTML(f"<b>{escape(translate_message(heading))}</b>"))
+            laid.append(widgets.HTML(f"<b>{escape(shown(heading))}</b>"))
             laid += [row for name, row in rows.items() if group(name) == prefix]
         return laid
 
@@ -326,13 +330,15 @@ class Calculator(widgets.VBox):
         control = self.fields.get(param, param)
         if control in self.controls:
             label = self.label_of(control).rstrip(": \xa0")
-            message = translate_message(err.relabelled(label))
-            if self.language != "en" and label not in message:  # name the control at fault
-                message = _("{label}: {message}").format(label=label, message=message)
+            message = err.relabelled(label)
+            if not isinstance(err.message, Msg):
+                message = shown(message)  # (legacy: an English message of an unconverted rule)
+            if label not in message:  # name the control at fault
+                message = M("{label}: {message}", label=label, message=message).render()
             err.field = control
             self._errors[control].value = error_html(message)
         else:
-            self.message.value = error_html(str(err))  # error_html translates
+            self.message.value = error_html(err.message)
 
     def update(self) -> None:
         """Recompute the answer and chart from the controls (wired to every control).
@@ -363,7 +369,7 @@ class Calculator(widgets.VBox):
                 self.code.value = ""
             else:
                 lines = [f"from rulebook_py import {call.module}", call.expression]
-                summary = _("The same answer in Python")
+                summary = shown(M("The same answer in Python"))
                 self.code.value = _CODE.format(summary, session_html(lines, repr(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
@@ -381,7 +387,7 @@ class Calculator(widgets.VBox):
             self.roll_output.value = ""
             self._shown_seed = None
             return False
-        head = _("Roll (seed {seed}):").format(seed=seed)
+        head = escape(M("Roll (seed {seed}):", seed=seed).render())
         self.roll_output.value = f"<div class='rb-roll'><b>{head}</b> {shown}</div>"
         self._shown_seed = seed
         return True

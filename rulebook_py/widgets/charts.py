@@ -55,9 +55,9 @@ from fractions import Fraction
 from html import escape
 
 from .. import i18n
-from ..i18n import gettext as _
-from ..i18n import translate_message as tr
 from .format import fraction, percent
+from .words import M
+from .words import shown as tr
 
 __all__ = ["COLORS", "MAX_BARS", "VIEWS", "bar_chart", "grouped_bar_chart", "tail_cut"]
 __all__ += ["text_width", "wrap"]
@@ -69,7 +69,11 @@ MAX_BARS = 80
 COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#9c755f")
 
 #: The views of a distribution: ``(data-view, sign, words)``.
-VIEWS = (("pmf", "=", "exactly"), ("atleast", "≥", "at least"), ("atmost", "≤", "at most"))
+VIEWS = (
+    ("pmf", "=", M("exactly")),
+    ("atleast", "≥", M("at least")),
+    ("atmost", "≤", M("at most")),
+)
 
 _W, _H = 640, 300
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56, 12, 30, 58
@@ -223,7 +227,7 @@ def _bars(labels: Sequence[str], series: Sequence[Series], sign: str, legend: bo
         x0 = _LEFT + slot * i + slot * 0.08
         for j, (name, exact, value, col) in enumerate(present):
             h = value / top * plot_h
-            tip = _("{bar}: {chance}").format(bar=f"{sign}{label}", chance=percent(exact))
+            tip = M("{bar}: {chance}", bar=sign + label, chance=percent(exact)).render()
             tip += f" ({name})" if legend else ""
             parts.append(
                 f'<rect x="{x0 + j * width:.1f}" y="{_TOP + plot_h - h:.1f}" '
@@ -318,12 +322,13 @@ def _tools(
 
     ``slug``: the English title, which names the CSV file in every language.
     """
-    first = [x_title or _("outcome")] + ([group[0]] if group else [])
+    first = [x_title or M("outcome").render()] + ([group[0]] if group else [])
     heads = first + [h for h, _v in columns]
     # CSV: one decimal and one exact column per number, so a spreadsheet
     # reads the decimals and nothing is rounded away.
-    exact_of = _("{header} (exact)").format
-    csv_head = first + [head for h, _v in columns for head in (h, exact_of(header=h))]
+    csv_head = first + [
+        head for h, _v in columns for head in (h, M("{header} (exact)", header=h).render())
+    ]
     csv_rows = [[_csv_cell(c) for c in csv_head]]
     body = []
     for i, label in enumerate(labels):
@@ -341,16 +346,18 @@ def _tools(
     name = _slug(slug or title or x_title)
     key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
     data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
-    radios = (_RADIO.format(v, key, " checked" * (v == "pmf"), s, _(w)) for v, s, w in VIEWS)
-    switch = _SWITCH.format(_("Show the chance of"), "".join(radios)) if distribution else ""
+    radios = (_RADIO.format(v, key, " checked" * (v == "pmf"), s, tr(w)) for v, s, w in VIEWS)
+    switch = (
+        _SWITCH.format(M("Show the chance of").render(), "".join(radios)) if distribution else ""
+    )
     link = (
         f'<a class="rb-csv" download="{name}.csv" '
         f'href="data:text/csv;charset=utf-8;base64,{data}">⤓ CSV</a>'
     )
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    caption = escape(title or x_title or _("The numbers of the chart"))
+    caption = escape(title or x_title or M("The numbers of the chart").render())
     table = (
-        f'<details class="rb-data"><summary>{_("Table of the numbers")}</summary>'
+        f'<details class="rb-data"><summary>{M("Table of the numbers").render()}</summary>'
         f'<div class="rb-scroll"><table class="rb-table"><caption>{caption}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>"
     )
@@ -373,8 +380,8 @@ def bar_chart(
     title: str = "",
     x_title: str = "total",
     highlight: Callable[[int | str], bool] | None = None,
-    highlight_label: str = "success",
-    other_label: str = "other",
+    highlight_label: str = M("success"),
+    other_label: str = M("other"),
 ) -> str:
     """A bar chart of one distribution, bars in percent, with its views, table and CSV.
 
@@ -405,22 +412,24 @@ def bar_chart(
         >>> "data-view" in bar_chart({1: F(1, 2), 2: F(3, 4)})  # not one outcome's chances
         False
     """
-    keys, slug = list(pmf), title or x_title
+    keys, slug = list(pmf), str(title or x_title)
     title, x_title, highlight_label, other_label = map(tr, (title, x_title, highlight_label,
                                                             other_label))  # fmt: skip
     nums, den = _common([Fraction(pmf[k]) for k in keys])
     distribution = _is_ascending_ints(keys) and sum(nums) == den
     lo, hi = _trim_range(nums, den)
-    labels = [tr(str(k)) for k in keys[lo:hi]]
+    labels = [tr(k if isinstance(k, str) else str(k)) for k in keys[lo:hi]]
     shown = _views(nums, den, lo, hi, distribution)
     if (lo, hi) != (0, len(keys)):
-        shown_text = _("{axis} ({low} to {high} shown)")
-        x_title = shown_text.format(axis=x_title, low=keys[lo], high=keys[hi - 1])
+        shown_text = M(
+            "{axis} ({low} to {high} shown)", axis=x_title, low=keys[lo], high=keys[hi - 1]
+        )
+        x_title = shown_text.render()
     marks = [bool(highlight(k)) for k in keys[lo:hi]] if highlight is not None else None
     views = []
     for (view, sign, _words), vals in zip(VIEWS, shown):
         if marks is None:
-            series: list[Series] = [(_("probability"), vals, COLORS[0])]
+            series: list[Series] = [(M("probability").render(), vals, COLORS[0])]
         else:
             series = [
                 (other_label, [None if m else p for p, m in zip(vals, marks)], COLORS[0]),
@@ -429,11 +438,11 @@ def bar_chart(
         views.append((view, sign if view != "pmf" else "", series))
     legend = [] if marks is None else [(other_label, COLORS[0]), (highlight_label, COLORS[1])]
     svg = _svg(labels, views, title=title, x_title=x_title, legend=legend)
-    columns = [(f"{sign} {_(words)}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
+    columns = [(f"{sign} {tr(words)}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
     if not distribution:
-        columns = [(_("probability"), shown[0])]
+        columns = [(M("probability").render(), shown[0])]
     groups = [highlight_label if m else other_label for m in marks or ()]
-    group = None if marks is None else (_("group"), groups)
+    group = None if marks is None else (M("group").render(), groups)
     return svg + _tools(labels, columns, distribution=distribution, title=title,
                         x_title=x_title, group=group, slug=slug)  # fmt: skip
 
@@ -470,7 +479,7 @@ def grouped_bar_chart(
         >>> 'data-view' in grouped_bar_chart(["1", "2"], {"gap": [F(3, 4), F(2, 3)]})
         False
     """
-    slug, title, x_title = title or x_title, tr(title), tr(x_title)
+    slug, title, x_title = str(title or x_title), tr(title), tr(x_title)
     series = {tr(name): values for name, values in series.items()}
     labels, names = [tr(label) for label in labels], list(series)
     distribution = (

@@ -31,7 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import translate_message as _
+from .words import shown as _
 
 __all__ = [
     "LABEL_STYLE",

@@ -26,8 +26,7 @@ from fractions import Fraction
 
 from .. import i18n
 from ..distribution import decimal_text, digit_count
-from ..i18n import gettext as _
-from ..i18n import translate_message
+from .words import M, shown
 
 __all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
 __all__ += ["percent", "probability", "session_html", "table_html"]
@@ -78,10 +77,13 @@ def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
     if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
         digits = digit_count(num), digit_count(den)
         if sum(digits) > limit:
-            approx = _("≈{value} ({numerator}/{denominator} digits)").format
-            return approx(
-                value=i18n.localized(decimal_text(p)), numerator=digits[0], denominator=digits[1]
+            approx = M(
+                "≈{value} ({numerator}/{denominator} digits)",
+                value=i18n.localized(decimal_text(p)),
+                numerator=digits[0],
+                denominator=digits[1],
             )
+            return approx.render()
     return str(num) if den == 1 else f"{num}/{den}"
 
 
@@ -148,10 +150,10 @@ def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption
         >>> table_html(["", "A"], []).count("<th>")  # a header cell is never empty
         1
     """
-    tr = translate_message
-    head = "".join(f"<th>{escape(tr(str(h)))}</th>" if str(h) else "<td></td>" for h in headers)
+    tr = shown
+    head = "".join(f"<th>{escape(tr(h))}</th>" if str(h) else "<td></td>" for h in headers)
     body = "".join(
-        "<tr>" + "".join(f"<td>{escape(tr(str(c)))}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td>{escape(tr(c))}</td>" for c in row) + "</tr>" for row in rows
     )
     cap = f"<caption>{escape(tr(caption))}</caption>" if caption else ""
     return (
@@ -166,7 +168,7 @@ def error_html(message: str) -> str:
         >>> error_html("bad <value>")
         '<div class="rb-error" role="alert" style="color:#c0392b">⚠ bad &lt;value&gt;</div>'
     """
-    text = escape(translate_message(message))
+    text = escape(shown(message))
     return f'<div class="rb-error" role="alert" style="color:#c0392b">⚠ {text}</div>'
 
 

@@ -21,14 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from ..i18n import translate_message as tr
+from ..messages import Msg, join
 from ..systems.unisystem import Mean
 from .format import escape, number, probability, table_html
+from .words import shown as tr
 
 __all__ = ["cell", "lines_html", "notes_html", "rows_html"]
 
 
-def cell(value: object) -> str:
+def cell(value: object) -> str | Msg:
     """A table cell: a chance as a percentage, a :class:`Mean` as a number, text as it is.
 
     Example:
@@ -40,9 +41,11 @@ def cell(value: object) -> str:
     if isinstance(value, Fraction):
         return probability(value)
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {cell(v)}" for k, v in value.items())
+        return join(", ", [join(": ", (k, cell(v))) for k, v in value.items()])
     if isinstance(value, tuple):
-        return " / ".join(cell(v) for v in value)
+        return join(" / ", [cell(v) for v in value])
+    if isinstance(value, str):
+        return value
     return "—" if value is None else str(value)
 
 

@@ -1,0 +1,18 @@
+"""The chroniques domain's keyword functions: every message of its rules and calculators.
+
+``M(template, **params)``, ``MC(context, template, **params)`` and
+``MN(singular, plural, count, **params)`` (:func:`rulebook_py.messages.domain`);
+``make catalogs`` extracts them into ``rulebook_py/locale/fr/LC_MESSAGES/chroniques.po``.
+
+Example:
+    >>> M("{n} points", n=3).domain
+    'chroniques'
+"""
+
+from __future__ import annotations
+
+from ...messages import domain
+
+__all__ = ["MC", "MN", "M"]
+
+M, MC, MN = domain("chroniques")
