@@ -99,14 +99,16 @@ def test_a_changed_paragraph_keeps_its_french_as_fuzzy(tmp_path):
     shutil.copytree(ROOT / "locale", tmp_path / "locale")
     path = tmp_path / "book" / "intro.md"
     text = path.read_text(encoding="utf-8")
-    block = next(b for b in book_i18n.block_split(text) if book_i18n.translatable(b) and " the " in b)
+    block = next(
+        b for b in book_i18n.block_split(text) if book_i18n.translatable(b) and " the " in b
+    )
     path.write_text(text.replace(block, block.replace(" the ", " THE ", 1)), "utf-8")
     book_i18n.extract(tmp_path)
     catalog = book_i18n._read(tmp_path / "locale/fr/LC_MESSAGES/book/intro.po")
     changed = catalog.get(block.replace(" the ", " THE ", 1))
-    original = read_po(
-        (ROOT / "locale/fr/LC_MESSAGES/book/intro.po").open("rb"), locale="fr"
-    ).get(block)
+    original = read_po((ROOT / "locale/fr/LC_MESSAGES/book/intro.po").open("rb"), locale="fr").get(
+        block
+    )
     assert changed.fuzzy and changed.string == original.string
     assert changed.previous_id == [block]
     problems = book_i18n.check_catalogs(tmp_path, [path])
