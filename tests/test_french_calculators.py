@@ -199,6 +199,15 @@ def test_no_english_left(builds, name):
 @pytest.mark.parametrize("name", NAMES)
 def test_the_same_exact_numbers(builds, name):
     english, french = _pair(builds, name)
+    # A French example may use French names (gobelin, PJ): compare on the same typed text.
+    typed = {
+        key: english.controls[key].value
+        for key, control in french.controls.items()
+        if isinstance(control, (widgets.Text, widgets.Textarea))
+        and control.value != english.controls[key].value
+    }
+    if typed:
+        french = CALCULATORS[name](language="fr", **typed)
     assert french.view is not None and english.view is not None
     assert french.view.outcome == english.view.outcome
     assert percentages(french) == percentages(english)
