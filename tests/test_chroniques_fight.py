@@ -241,8 +241,12 @@ def test_errors_stand_where_the_reader_looks():
     calc.controls["second_strength"].value = -5
     calc.controls["first_strength"].value = -5
     calc.controls["first_damage"].value = "1d4"
-    assert calc.result.value  # Krush's blow to knock out: the goblin's STR -5 adds 5
+    # 1d4 - 5 deals no damage, so no temporary damage either, whatever the STR -5 (issue 35)
+    assert "would never end" in calc.message.value and not calc.result.value
+    calc.controls["first_damage"].value = "1d6"
+    assert calc.result.value  # a 6 deals 1, and the goblin's STR -5 adds 5 to it
     calc.controls["first_knock_out"].value = False
+    calc.controls["first_damage"].value = "1d4"
     assert "would never end" in calc.message.value and not calc.result.value
     calc.controls["first_damage"].value = "1d8"
     calc.controls["second_name"].value = "Krush"

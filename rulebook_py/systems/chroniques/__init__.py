@@ -61,6 +61,20 @@ from .magic import *  # noqa: F403
 from .special import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
-for _module in (_attack, _attack_limits, _attack_roll, _chase, _chase_report, _conditions, _conditions_report,
-                _core, _damage, _damage_dice, _fight, _initiative, _magic, _special):  # fmt: skip
+for _module in (
+    _attack,
+    _attack_limits,
+    _attack_roll,
+    _chase,
+    _chase_report,
+    _conditions,
+    _conditions_report,
+    _core,
+    _damage,
+    _damage_dice,
+    _fight,
+    _initiative,
+    _magic,
+    _special,
+):
     __all__ += _module.__all__

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ...errors import RuleValueError, check_int, quote
 from .core import check_flag, check_name
+from .words import M
 
 __all__ = ["KEEP_STRONGEST", "SpellEffect", "spell_modifiers"]
 
@@ -60,6 +61,8 @@ def spell_modifiers(
     cast. The spells that remain add up.
 
     Example:
+        >>> spell_modifiers([SpellEffect("bless", "attack", 1)], keep_strongest=False)
+        {'attack': 1}
         >>> spell_modifiers([
         ...     SpellEffect("weakening ray", "attack", -2),
         ...     SpellEffect("weakening ray", "attack", -2),
@@ -72,7 +75,13 @@ def spell_modifiers(
         isinstance(e, SpellEffect) for e in effects
     ):
         raise RuleValueError(
-            f"effects must be a list of SpellEffect, got {quote(effects)}", field="effects"
+            M(
+                "{name} must be a list of SpellEffect, got {got}",
+                name="effects",
+                got=quote(effects),
+            ),
+            field="effects",
+            value=effects,
         )
     strongest: dict[tuple[str, str], int] = {}
     for effect in effects:
