@@ -264,8 +264,7 @@ class AttackReport:
         False
         >>> attack_report(4, 14).roll(random.Random(1)).lines
         ('1d20 [5] + 4 = 9 vs 14: failure',)
-        >>> AttackReport(4, 14, CheckDie.D20, (), check_odds(4, 14), 1,
-        ...              attack_report(4, 14).lethal, attack_report(4, 14).temporary).bonus
+        >>> AttackReport(4, 14, CheckDie.D20, (), check_odds(4, 14), 1, attack_report(4, 14).lethal, attack_report(4, 14).temporary).bonus
         4
     """
 
@@ -736,8 +735,7 @@ class SituationModifier:
         keywords: The :func:`attack_report` keywords that apply it (beside ``kind``).
 
     Example:
-        >>> line = SituationModifier("heavy rain", -2, "every attack", "melee",
-        ...                          {"lighting": "heavy rain"})
+        >>> line = SituationModifier("heavy rain", -2, "every attack", "melee", {"lighting": "heavy rain"})
         >>> attack_report(0, 10, kind=line.kind, **line.keywords).bonus
         -2
     """

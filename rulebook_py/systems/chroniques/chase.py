@@ -389,8 +389,7 @@ class ChaseOdds:
         >>> o = chase_odds(Runner("a", 0), Runner("b", 0), 5, 10, ChaseRules(max_rounds=3))
         >>> len(o.capture_by_round), o.capture == o.escape
         (3, True)
-        >>> ChaseOdds(Fraction(1, 2), Fraction(1, 2), Fraction(0), (Fraction(1, 2),),
-        ...           (Fraction(1, 2),), o.step).expected_rounds
+        >>> ChaseOdds(Fraction(1, 2), Fraction(1, 2), Fraction(0), (Fraction(1, 2),), (Fraction(1, 2),), chase_odds(Runner("a", 0), Runner("b", 0), 1, 2).step).expected_rounds
         Fraction(1, 1)
     """
 
@@ -585,8 +584,7 @@ class ChaseRound:
         >>> r = simulate_chase(Runner("a", 0), Runner("b", 0), 5, 10, rng=random.Random(2))
         >>> r.rounds[0].number
         1
-        >>> ChaseRound(1, CheckDie.D20.dice.roll(random.Random(1)),
-        ...            CheckDie.D20.dice.roll(random.Random(2)), 5, 2, -3, 2, False).describe()
+        >>> ChaseRound(1, CheckDie.D20.dice.roll(random.Random(1)), CheckDie.D20.dice.roll(random.Random(2)), 5, 2, -3, 2, False).describe()
         'Round 1 (DEX): pursuer 1d20 [5] → 5, quarry 1d20 [2] → 2; pursuer gains 3 m; gap 2 m'
     """
 

@@ -127,7 +127,7 @@ class ChaseReport:
         >>> r = chase_report(distance=5, sight=10, max_rounds=2)
         >>> r.roll(random.Random(1)).lines[-1]  # the quarry wins round 1 by 14
         'escape'
-        >>> ChaseReport(r.pursuer, r.quarry, 5, 10, r.rules, r.odds).sight
+        >>> ChaseReport(Runner("pursuer", 0), Runner("quarry", 0), 5, 10, ChaseRules(), chase_odds(Runner("pursuer", 0), Runner("quarry", 0), 5, 10)).sight
         10
     """
 

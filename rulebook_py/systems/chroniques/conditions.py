@@ -237,6 +237,7 @@ def condition_set(
         rulebook_py.errors.RuleValueError: conditions must be condition names such as \
 'blinded', got 3
     """
+    check_name(field, "field")
     if isinstance(items, (str, Condition)):
         items = [items]
     if not isinstance(items, (list, tuple, set, frozenset)) or len(items) > MAX_ITEMS:
@@ -269,6 +270,7 @@ def combine_conditions(
         >>> combine_conditions(["surprised"], first_round=False).defense
         0
     """
+    check_name(field, "field")
     chosen = condition_set(conditions, field)
     if not check_flag(first_round, "first_round"):
         chosen = chosen - {Condition.SURPRISED}
@@ -687,6 +689,8 @@ def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
         ...     Combatant("Ana", 14, True, 11), Combatant("Bo", 14, True, 13)])
         >>> [c.name for c in order]
         ['Bo', 'Ana', 'Gob']
+        >>> initiative_order([Combatant("Gob", 14, False, 8), Combatant("Ana", 14, True, 11)])[0].name
+        'Ana'
     """
     people = _combatants(combatants)
     return tuple(sorted(people, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))

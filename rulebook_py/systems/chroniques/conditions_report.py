@@ -52,8 +52,7 @@ class ConditionsReport:
     Example:
         >>> conditions_report(5, 15, defender_conditions=["paralysed"]).hurt.outcome.critical
         Fraction(1, 1)
-        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed",
-        ...                  attack_report(5, 15), attack_report(5, 15)).verdict
+        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed", attack_report(5, 15), attack_report(5, 15)).verdict
         'allowed'
     """
 

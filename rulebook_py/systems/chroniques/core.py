@@ -292,6 +292,8 @@ def ability_modifier(score: int) -> int:
         RuleValueError: For a score outside 1 to 30.
 
     Example:
+        >>> ability_modifier(14)
+        2
         >>> [ability_modifier(s) for s in (1, 4, 8, 10, 13, 18, 21)]
         [-4, -3, -1, 0, 1, 4, 5]
     """

@@ -317,8 +317,7 @@ class KnockOutReport:
         >>> r = knock_out_report(8, 1, 3)  # Krush and the goblin
         >>> r.state.minutes, r.knocked_out
         (4, Fraction(7, 8))
-        >>> KnockOutReport(8, 1, 3, 0, 7, knock_out(3, 7), damage_dice("1d8+3"),
-        ...                knock_out_minutes("1d8+3", 1, 3)).knocked_out
+        >>> KnockOutReport(8, 1, 3, 0, 7, knock_out(3, 7), damage_dice("1d8+3"), knock_out_minutes("1d8+3", 1, 3)).knocked_out
         Fraction(7, 8)
     """
 

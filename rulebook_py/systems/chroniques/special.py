@@ -191,8 +191,7 @@ class OpposedMagicReport:
         >>> r = opposed_magic_report(5, 5)
         >>> r.opposed.hit, r.fixed.hit, r.magic_defense
         (Fraction(209, 400), Fraction(11, 20), 15)
-        >>> OpposedMagicReport(5, 5, CheckDie.D20, CheckDie.D20, opposed_magic_attack(5, 5),
-        ...                    check_odds(5, 15)).magic_defense
+        >>> OpposedMagicReport(5, 5, CheckDie.D20, CheckDie.D20, opposed_magic_attack(5, 5), check_odds(5, 15)).magic_defense
         15
     """
 
