@@ -49,17 +49,7 @@ _DIE_OPTIONS = [
     (M("best of two d12 (2d12kh1)"), "2d12kh1"),
 ]
 _KIND_OPTIONS = [(kind.__message__(), kind.english) for kind in co.AttackKind]
-_CONDITION_NAMES = {
-    co.Condition.BLINDED: M("blinded (Aveuglé)"),
-    co.Condition.WEAKENED: M("weakened (Affaibli)"),
-    co.Condition.STUNNED: M("stunned (Étourdi)"),
-    co.Condition.IMMOBILISED: M("immobilised (Immobilisé)"),
-    co.Condition.PARALYSED: M("paralysed (Paralysé)"),
-    co.Condition.SLOWED: M("slowed (Ralenti)"),
-    co.Condition.KNOCKED_DOWN: M("knocked down (Renversé)"),
-    co.Condition.SURPRISED: M("surprised (Surpris)"),
-}
-_CONDITION_OPTIONS = [(_CONDITION_NAMES[c], c.name) for c in co.Condition]
+_CONDITION_OPTIONS = [(c.heading, c.name) for c in co.Condition]
 _TRAIT_OPTIONS = [
     (M("{trait} ({modifier:+d})", trait=t, modifier=t.modifier), t.name) for t in co.ChaseTrait
 ]

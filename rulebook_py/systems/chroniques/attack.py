@@ -757,7 +757,8 @@ def situation_modifiers() -> tuple[SituationModifier, ...]:
 
     The quick reference prints these lines; each one's ``keywords`` given to
     :func:`attack_report` (with its ``kind``) change the attack score by its
-    ``modifier`` exactly.
+    ``modifier`` exactly. (A concerted attack's bonus has its own table:
+    :func:`~.special.concerted_attack`.)
 
     Example:
         >>> [(m.keywords, m.modifier) for m in situation_modifiers()][:2]
@@ -842,19 +843,5 @@ def situation_modifiers() -> tuple[SituationModifier, ...]:
             every,
             "melee",
             {"temporary": True},
-        ),
-        SituationModifier(
-            M("concerted attack: the helper succeeds against 15"),
-            CONCERTED_BONUS,
-            M("the partner's next melee attack"),
-            "melee",
-            {"concerted": CONCERTED_BONUS},
-        ),
-        SituationModifier(
-            M("concerted attack: the helper reaches 25 or rolls a critical"),
-            CONCERTED_BIG_BONUS,
-            M("the partner's next melee attack"),
-            "melee",
-            {"concerted": CONCERTED_BIG_BONUS},
         ),
     )

@@ -174,6 +174,11 @@ class Condition(NamedEnum):
         """The condition's name in the reader's words (the source's term in French)."""
         return _NAMES[self]
 
+    @property
+    def heading(self) -> Msg:
+        """The condition's name with the source's term: ``blinded (Aveuglé)`` (French: ``Aveuglé``)."""
+        return _HEADINGS[self]
+
 
 _EFFECTS = {
     Condition.BLINDED: ConditionEffects(
@@ -202,6 +207,17 @@ _SUMMARY = {
     Condition.SLOWED: M("one action a turn (an attack or a move)"),
     Condition.KNOCKED_DOWN: M("-5 attack and DEF; a move action to stand up"),
     Condition.SURPRISED: M("first round only: no action; -5 DEF"),
+}
+
+_HEADINGS = {
+    Condition.BLINDED: M("blinded (Aveuglé)"),
+    Condition.WEAKENED: M("weakened (Affaibli)"),
+    Condition.STUNNED: M("stunned (Étourdi)"),
+    Condition.IMMOBILISED: M("immobilised (Immobilisé)"),
+    Condition.PARALYSED: M("paralysed (Paralysé)"),
+    Condition.SLOWED: M("slowed (Ralenti)"),
+    Condition.KNOCKED_DOWN: M("knocked down (Renversé)"),
+    Condition.SURPRISED: M("surprised (Surpris)"),
 }
 
 _NAMES = {
