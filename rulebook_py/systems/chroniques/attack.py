@@ -30,7 +30,7 @@ from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg
 from .attack_limits import check_forbidden, check_stand_up, check_two_weapons
-from .attack_roll import AttackRoll, roll_attack
+from .attack_roll import AttackRoll, resolve_attack
 from .conditions import Condition, combine_conditions, condition_set
 from .core import (
     BONUS_RANGE,
@@ -65,6 +65,7 @@ __all__ = [
     "Lighting",
     "SituationModifier",
     "attack_report",
+    "roll_attack",
     "situation_modifiers",
 ]
 
@@ -328,7 +329,35 @@ class AttackReport:
 
     def roll(self, rng: random.Random, *, with_damage: bool = True) -> AttackRoll:
         """One seeded attack action: the helper's test if any, each attack, the damage."""
-        return roll_attack(self, rng, with_damage=with_damage)
+        return resolve_attack(self, rng, with_damage=with_damage)
+
+
+def roll_attack(
+    report: AttackReport, rng: random.Random, *, with_damage: bool = True
+) -> AttackRoll:
+    """Resolve ``report`` once with ``rng``: the helper's test if any, each attack, the damage.
+
+    Exactly the rules that priced the report (see :mod:`.attack_roll`).
+
+    Raises:
+        RuleValueError: For a ``report`` that is no :class:`AttackReport`, an
+            ``rng`` that is no ``random.Random``, a ``with_damage`` not a flag.
+
+    Example:
+        >>> roll_attack(attack_report(4, 14, attacker_conditions=["stunned"]), random.Random(1))
+        AttackRoll(lines=('no attack: the attacker can take no action (stunned, paralysed or surprised)',), lethal=0, temporary=0)
+    """
+    if not isinstance(report, AttackReport):
+        raise RuleValueError(
+            M(
+                "{name} must be an AttackReport (from attack_report), got {got}",
+                name="report",
+                got=quote(report),
+            ),
+            field="report",
+            value=report,
+        )
+    return resolve_attack(report, rng, with_damage=with_damage)
 
 
 def _one_attack_damage(

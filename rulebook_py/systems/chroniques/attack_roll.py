@@ -1,6 +1,6 @@
 """Chroniques Oubliées: one seeded attack action, every die shown.
 
-:func:`roll_attack` resolves an :class:`~.attack.AttackReport` once, under
+:func:`resolve_attack` resolves an :class:`~.attack.AttackReport` once, under
 exactly the rules that priced it: the helper's concerted test first (when it
 is still to roll; its bonus goes to the next attack only), then each attack,
 then the damage of each hit (doubled on a critical; a non-lethal blow that is
@@ -20,7 +20,6 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...errors import RuleValueError, quote
 from ...messages import Msg, join
 from .core import check_flag, check_rng, roll_check
 from .damage import MAX_TEMPORARY, _temporary
@@ -31,7 +30,7 @@ from .words import M
 if TYPE_CHECKING:
     from .attack import AttackReport
 
-__all__ = ["AttackRoll", "roll_attack"]
+__all__ = ["AttackRoll"]
 
 
 @dataclass(frozen=True)
@@ -68,28 +67,13 @@ class AttackRoll:
         return "\n".join(self.lines)
 
 
-def roll_attack(
+def resolve_attack(
     report: AttackReport, rng: random.Random, *, with_damage: bool = True
 ) -> AttackRoll:
-    """Resolve ``report`` once with ``rng`` (see the module's description).
+    """Resolve an attack report once with ``rng`` (see the module's description).
 
-    Example:
-        >>> from rulebook_py.systems.chroniques import attack_report
-        >>> roll_attack(attack_report(4, 14, attacker_conditions=["stunned"]), random.Random(1))
-        AttackRoll(lines=('no attack: the attacker can take no action (stunned, paralysed or surprised)',), lethal=0, temporary=0)
+    :func:`~.attack.roll_attack` checks the report first; this is the work.
     """
-    from .attack import AttackReport
-
-    if not isinstance(report, AttackReport):
-        raise RuleValueError(
-            M(
-                "{name} must be an AttackReport (from attack_report), got {got}",
-                name="report",
-                got=quote(report),
-            ),
-            field="report",
-            value=report,
-        )
     check_rng(rng)
     check_flag(with_damage, "with_damage")
     r = report

@@ -60,7 +60,7 @@ class QuickTable:
             or a pair of chances (the d20's and the d12's).
 
     Example:
-        >>> QuickTable("first_aid", "First aid", ("INT",), ((Fraction(1, 2),),)).key
+        >>> QuickTable("first_aid", "First aid", ("INT", "P"), (("+0", 3),)).key
         'first_aid'
     """
 
