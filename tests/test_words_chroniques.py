@@ -190,7 +190,7 @@ def test_conditions_with_a_surprised_attacker_read_in_french():
 def test_a_two_weapon_roll_names_each_hand_in_french():
     calc = CALCULATORS["ChroniquesAttackCalculator"](language="fr", two_weapons=True)
     roll = html.unescape(calc.roll_output.value)
-    assert "main directrice\u00a0: " in roll and "main faible\u00a0: " in roll
+    assert "main principale\u00a0: " in roll and "main faible\u00a0: " in roll
     assert "main hand" not in roll and "off hand" not in roll
     english = CALCULATORS["ChroniquesAttackCalculator"](two_weapons=True)
     assert "main hand: 1d12" in english.roll_output.value
@@ -384,3 +384,46 @@ def test_a_long_exact_chance_says_where_its_fraction_is():
         second_attack=5,
     )
     assert "la ligne Python ci-dessous donne la fraction" in html.unescape(french.result.value)
+
+
+# ------------------------------------------------------------------ the chapter, both editions
+def _chapter() -> tuple[str, str]:
+    """The chapter's Markdown in English and in French (its prose catalog's translation)."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from book_i18n import _read, _strings, _translate
+
+    nb = json.loads((ROOT / "book/chroniques-oubliees.ipynb").read_text(encoding="utf-8"))
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    strings = _strings(_read(ROOT / "locale/fr/LC_MESSAGES/book/chroniques-oubliees.po"))
+    return "\n".join(cells), "\n".join(_translate(cell, strings) for cell in cells)
+
+
+def test_the_fumbled_knock_out_blow_does_not_kill_outright_in_either_edition():
+    english, french = _chapter()
+    assert "kills the goblin outright" not in english and "tue net" not in french
+    assert "dies within the hour unless someone gives it first aid" in english
+    assert "meurt dans l'heure si personne ne lui porte secours" in french
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [
+        ("| naturals in a chase | none:", "| les résultats naturels dans une poursuite |"),
+        ("| magic attacks in total darkness |", "| attaques magiques dans le noir total |"),
+        ("| first aid after a failed test | one test", "| l'aide médicale après un test raté |"),
+        ("hit points and INT +0", "12 PV et INT +0"),
+        ("a blow that deals no damage deals no temporary damage", "n'inflige aucun DM temporaire"),
+        ("the partner's next melee attack test only (« appliquée au combat au contact »)",
+         "au contact du partenaire seulement (« appliquée au combat au contact »)"),
+        ("unless the fighter's weapon suits knocking out", "sauf si l'arme du combattant s'y prête"),
+        ("| a chance whose exact fraction is too long to print", "trop longue pour être écrite"),
+    ],
+)  # fmt: skip
+def test_the_choices_of_issue_35_are_stated_in_both_editions(english, french):
+    chapter, edition = _chapter()
+    table = chapter.split("## Where the source is silent", 1)[1]
+    assert english in table
+    assert french in edition.replace("\u00a0", " ").replace("\u202f", " ")
