@@ -24,7 +24,7 @@ from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import rule_call
 from .charts import bar_chart
-from .chroniques import _DIE_OPTIONS, _HEAD, BOX, _Chroniques, _french
+from .chroniques_common import _DIE_OPTIONS, _HEAD, BOX, _Chroniques, _french
 from .controls import checkbox, dropdown, int_box, text_box
 from .format import number, probability, table_html
 from .registry import register
