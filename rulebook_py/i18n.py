@@ -181,8 +181,10 @@ def decimal(value: float, places: int, code: str | None = None) -> str:
 
 
 def grouped(value: int, code: str | None = None) -> str:
-    r"""A whole number with its thousands grouped: ``1,000`` in English; in French, a narrow
-    no-break space between the thousands from five digits on (``1000``, ``12 000``).
+    r"""A whole number with its thousands grouped: ``1,000`` in English, ``12 000`` in French.
+
+    In French, a narrow no-break space between the thousands from five digits
+    on (``1000`` stays whole).
 
     Example:
         >>> grouped(1234567, "fr") == "1\u202f234\u202f567", grouped(1000, "fr"), grouped(1000)
