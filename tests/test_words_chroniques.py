@@ -286,6 +286,10 @@ def test_a_switched_off_option_stays_out_of_the_python_line():
     assert len(calc.code.value) < 1000
     calc.controls["two_weapons"].value = True  # now it counts: refused, quoted short
     assert "'yyyyy" in html.unescape(calc.error_for("off_hand")) and "y" * 100 not in calc.error
+    chase = CALCULATORS["ChroniquesChaseCalculator"](pursuer_con=15)  # no CON round: no count
+    assert "pursuer_con" not in chase.view.call.expression and chase.error == ""
+    chase.controls["endurance_from"].value = 10
+    assert "pursuer_con=15" in chase.view.call.expression
     fight = CALCULATORS["ChroniquesFightCalculator"](first_knock_out=False)
     fight.controls["first_suitable_weapon"].value = True  # does not count: no knock-out blow
     assert "suitable_weapon" not in fight.view.call.expression

@@ -229,7 +229,10 @@ class ChroniquesChaseCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
-        r, call = rule_call(co.chase_report, **values, then=".odds.capture")
+        v = dict(values)
+        if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
+            del v["pursuer_con"], v["quarry_con"]
+        r, call = rule_call(co.chase_report, **v, then=".odds.capture")
         odds, rules = r.odds, r.rules
         rows: list[tuple[Any, ...]] = [
             (M("Pursuer's test"), self._test(r.pursuer, rules)),
