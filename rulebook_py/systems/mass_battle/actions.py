@@ -33,6 +33,7 @@ from .words import M
 __all__ = [
     "CHARGE_DELAY",
     "DEFENDERS_ACTIONS",
+    "MAX_ACTION_DICE",
     "MAX_DECLARED_ROUND",
     "WAR_CRY_FRENZY_ROUNDS",
     "ActionKind",
@@ -73,6 +74,9 @@ WAR_CRY_FRENZY_ROUNDS = 4
 #: Latest round in which a special action may be declared (a battle lasts at most 20).
 MAX_DECLARED_ROUND = 20
 
+#: Most d4 one action still to roll holds (a charge-breaker against a charge still to roll).
+MAX_ACTION_DICE = 4
+
 
 def check_d4(value: object, name: str) -> int:
     """Check a d4 result (1 to 4) and return it.
@@ -109,6 +113,25 @@ def _check_rng(rng: object, name: str = "rng") -> random.Random:
             field=name,
         )
     return rng
+
+
+def _check_type(value: object, kind: type | tuple[type, ...], name: str, what: str) -> Any:
+    """``value`` if it is a ``kind``; refused naming ``name`` and ``what`` is allowed.
+
+    Example:
+        >>> _check_type(3, Effect, "after", "an Effect")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: after must be an Effect, got 3
+    """
+    if not isinstance(value, kind) or (
+        isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))
+    ):
+        raise RuleValueError(
+            M("{name} must be {what}, got {got}", name=name, what=what, got=quote(value)),
+            field=name,
+        )
+    return value
 
 
 def roll_d4(rng: random.Random | None = None) -> int:
@@ -359,12 +382,20 @@ class ContestResult:
         >>> r = surprise_attack(3, 1, 0, 0)
         >>> r.own_total, r.enemy_total, r.for_self.effect(1)
         (3, 1, Effect(offense=2, defense=0, free=0))
+        >>> ContestResult(3, 1, SpecialAction(ActionKind.SURPRISE_ATTACK), SpecialAction(ActionKind.SURPRISE_ATTACK)).own_total
+        3
     """
 
     own_total: int
     enemy_total: int
     for_self: SpecialAction
     for_enemy: SpecialAction
+
+    def __post_init__(self) -> None:
+        check_int(self.own_total, "own_total", -20, 20)
+        check_int(self.enemy_total, "enemy_total", -20, 20)
+        for name in ("for_self", "for_enemy"):
+            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def surprise_attack(
@@ -479,6 +510,8 @@ class ChargeBreakResult:
         >>> r = charge_breaker(3, 4, 1, 0, 0, charge(4, 0))
         >>> r.prepared, r.charge.effect(2), r.defender_action.effect(2)
         (True, Effect(offense=0, defense=0, free=0), Effect(offense=2, defense=0, free=0))
+        >>> ChargeBreakResult(True, 3, 4, 1, SpecialAction(ActionKind.CHARGE_BREAKER), SpecialAction(ActionKind.CHARGE)).prepared
+        True
     """
 
     prepared: bool
@@ -487,6 +520,21 @@ class ChargeBreakResult:
     attacker_total: int
     defender_action: SpecialAction
     charge: SpecialAction
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.prepared, bool):
+            raise RuleValueError(
+                M(
+                    "{name} must be True or False, got {got}",
+                    name="prepared",
+                    got=quote(self.prepared),
+                ),
+                field="prepared",
+            )
+        for name in ("preparation_total", "defender_total", "attacker_total"):
+            check_int(getattr(self, name), name, -20, 20)
+        for name in ("defender_action", "charge"):
+            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def charge_breaker(
@@ -701,6 +749,8 @@ class AmbushResult:
         0
         >>> ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).surprised.surprise
         1
+        >>> AmbushResult(6, 4, 2, SpecialAction(ActionKind.AMBUSH)).bonus
+        2
     """
 
     hide_total: int
@@ -710,6 +760,13 @@ class AmbushResult:
     surprised: SpecialAction = field(
         default_factory=lambda: SpecialAction(ActionKind.AMBUSH, answer=True)
     )
+
+    def __post_init__(self) -> None:
+        check_int(self.hide_total, "hide_total", -20, 20)
+        check_int(self.detect_total, "detect_total", -20, 20)
+        check_int(self.bonus, "bonus", 0, 20)
+        for name in ("action", "surprised"):
+            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def ambush(
@@ -841,11 +898,79 @@ class RolledAction:
         >>> rolled = charge_rolls(leadership_bonus=0)
         >>> [(p, own.effect(2).offense) for p, own, _ in rolled.outcomes()]
         [(Fraction(1, 2), 0), (Fraction(1, 4), 1), (Fraction(1, 4), 2)]
+        >>> RolledAction(ActionKind.WAR_CRY, (), lambda: (war_cry(), SpecialAction(ActionKind.WAR_CRY, answer=True))).outcomes()[0][0]
+        Fraction(1, 1)
     """
 
     kind: ActionKind
     dice: tuple[str, ...]
     resolver: Callable[..., tuple[SpecialAction, SpecialAction]] = field(compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _member_of(ActionKind, self.kind, "kind")
+        dice = self.dice
+        if (
+            not isinstance(dice, tuple)
+            or len(dice) > MAX_ACTION_DICE
+            or not all(isinstance(d, str) and len(d) <= 100 for d in dice)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of at most {n} names of d4, got {got}",
+                    name="dice",
+                    n=MAX_ACTION_DICE,
+                    got=quote(dice),
+                ),
+                field="dice",
+            )
+        if not callable(self.resolver):
+            raise RuleValueError(
+                M(
+                    "{name} must be a function of the dice, got {got}",
+                    name="resolver",
+                    got=quote(self.resolver),
+                ),
+                field="resolver",
+            )
+
+    def resolve(self, *faces: int) -> tuple[SpecialAction, SpecialAction]:
+        """What these dice give: ``(declarer's action, enemy's action)``.
+
+        Example:
+            >>> [a.note for a in charge_rolls(0).resolve(4)]
+            ['leadership roll 4: +2/+2', 'nothing for this side']
+        """
+        if len(faces) != len(self.dice):
+            raise RuleValueError(
+                M(
+                    "{name} must be {n} d4, got {got}",
+                    name="faces",
+                    n=len(self.dice),
+                    got=quote(faces),
+                ),
+                field="faces",
+            )
+        for face in faces:
+            check_d4(face, "faces")
+        try:
+            got = self.resolver(*faces)
+        except TypeError:
+            got = None
+        if (
+            not isinstance(got, tuple)
+            or len(got) != 2
+            or not all(isinstance(a, SpecialAction) for a in got)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must give a pair of SpecialAction for {n} d4, got {got}",
+                    name="resolver",
+                    n=len(self.dice),
+                    got=quote(got),
+                ),
+                field="resolver",
+            )
+        return got
 
     def outcomes(self) -> tuple[tuple[Fraction, SpecialAction, SpecialAction], ...]:
         """``(probability, declarer's action, enemy's action)``, equal effects merged.
@@ -858,7 +983,7 @@ class RolledAction:
         """
         merged: dict[tuple[object, ...], list[Any]] = {}
         for faces in itertools.product(range(1, 5), repeat=len(self.dice)):
-            own, enemy = self.resolver(*faces)
+            own, enemy = self.resolve(*faces)
             key = (
                 own.schedule,
                 own.after,
@@ -886,7 +1011,7 @@ class RolledAction:
         """
         rng = _check_rng(rng)
         faces = tuple(roll_d4(rng) for _ in self.dice)
-        return (faces, *self.resolver(*faces))
+        return (faces, *self.resolve(*faces))
 
     def from_round(self, round_number: int) -> RolledAction:
         """The same action declared in round ``round_number`` (both outcomes shifted).
@@ -972,6 +1097,8 @@ def surprise_attack_rolls(defender_bonus: int, attacker_bonus: int) -> RolledAct
     The declarer is the defending unit; a higher attacker gains the defense.
 
     Example:
+        >>> len(surprise_attack_rolls(0, 0).outcomes())
+        3
         >>> [(p, own.effect(1), enemy.effect(1)) for p, own, enemy
         ...  in surprise_attack_rolls(0, 0).outcomes()][0]
         (Fraction(1, 4), Effect(offense=0, defense=0, free=0), Effect(offense=0, defense=0, free=0))

@@ -3,7 +3,7 @@
 Every function that fights (:func:`~.round.resolve_round`,
 :func:`~.round.totals_before_chance`, :func:`~.odds.battle_odds`,
 :func:`~.odds.simulate_battle`, :func:`~.odds.replay_battle`) and every
-calculator calls :func:`check_side` on each side, so they all refuse the same
+calculator calls :func:`~.round.check_side` on each side, so they all refuse the same
 declarations with the same message. The limits:
 
 * the defenders' four actions only by the unit holding the ground, and what a
@@ -25,7 +25,7 @@ Example:
     >>> from .actions import war_cry
     >>> from .round import Orders, Side, Unit
     >>> twice = Side(Unit("Clan", 100, 3, 3), Orders(actions=(war_cry(), war_cry().from_round(9))))
-    >>> check_side(twice, Side(Unit("B", 100, 3, 3)), "attacker", False)
+    >>> _check_declarations(twice, Side(Unit("B", 100, 3, 3)), "attacker", False)
     Traceback (most recent call last):
     ...
     rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “war cry” is shouted once a day (« une fois par jour »): declared 2 times
@@ -47,10 +47,10 @@ __all__ = [
     "ONE_CHARGE_BREAKER",
     "DeclarationError",
     "action_name",
-    "check_side",
 ]
 
 _LAST = 20
+
 
 #: Why a second charge-breaker is refused: it answers one charge (« un jet à réussir par type »).
 ONE_CHARGE_BREAKER: Msg = M("“charge-breaker”: one a unit, it answers one charge")
@@ -112,7 +112,7 @@ def _declared(side: Any, rolls: Sequence[RolledAction]) -> list[Any]:
     return [a for a in side.orders.actions if not a.answer] + list(rolls)
 
 
-def check_side(
+def _check_declarations(
     side: Any,
     enemy: Any,
     name: str,
@@ -141,12 +141,36 @@ def check_side(
     Example:
         >>> from .actions import cautious_retreat
         >>> from .round import Orders, Side, Unit
+        >>> _check_declarations(Side(Unit("A", 100, 3, 3)), Side(Unit("B", 100, 3, 3)), "attacker", False)
         >>> back = Side(Unit("A", 100, 3, 3), Orders(actions=(cautious_retreat(),)))
-        >>> check_side(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
+        >>> _check_declarations(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
         Traceback (most recent call last):
         ...
         rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
+    if not isinstance(name, str) or not name or len(name) > 100:
+        raise RuleValueError(
+            M(
+                "{name} must be text of at most 100 characters, got {got}",
+                name="name",
+                got=quote(name),
+            ),
+            field="name",
+        )
+    for flag, label in ((tight_combat, "tight_combat"), (enemy_orders, "enemy_orders")):
+        if not isinstance(flag, bool):
+            raise RuleValueError(
+                M("{name} must be True or False, got {got}", name=label, got=quote(flag)),
+                field=label,
+            )
+    for given, label in ((rolls, "rolls"), (enemy_rolls, "enemy_rolls")):
+        if not isinstance(given, (list, tuple)) or not all(
+            isinstance(r, RolledAction) for r in given
+        ):
+            raise RuleValueError(
+                M("{name} must be a list of RolledAction, got {got}", name=label, got=quote(given)),
+                field=label,
+            )
     holds, enemy_holds = side.unit.defends_ground, enemy.unit.defends_ground
     declared = _declared(side, rolls)
     for action in declared:

@@ -32,7 +32,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
-from .actions import ActionKind, Effect, RolledAction, SpecialAction, _check_rng
+from .actions import ActionKind, Effect, RolledAction, SpecialAction, _check_rng, _check_type
 from .round import (
     Allocation,
     Battlefield,
@@ -205,8 +205,8 @@ class BattleOdds:
         max_rounds: The cap used.
 
     Example:
-        >>> BattleOdds.__dataclass_fields__.keys() >= {"rounds", "both_fall"}
-        True
+        >>> BattleOdds(Fraction(1), Fraction(0), Fraction(0), Fraction(0), {1: Fraction(1)}, {100: Fraction(1)}, {0: Fraction(1)}, 1).expected_rounds
+        Fraction(1, 1)
     """
 
     attacker_wins: Fraction
@@ -217,6 +217,25 @@ class BattleOdds:
     attacker_final: dict[int, Fraction]
     defender_final: dict[int, Fraction]
     max_rounds: int
+
+    def __post_init__(self) -> None:
+        for name in ("attacker_wins", "defender_wins", "both_fall", "unfinished"):
+            _check_chance(getattr(self, name), name)
+        check_int(self.max_rounds, "max_rounds", 1, MAX_ROUNDS)
+        for name, low, high in (
+            ("rounds", 1, MAX_ROUNDS),
+            ("attacker_final", 0, 100),
+            ("defender_final", 0, 100),
+        ):
+            table = getattr(self, name)
+            if not isinstance(table, dict) or len(table) > 101:
+                raise RuleValueError(
+                    M("{name} must be a dict of chances, got {got}", name=name, got=quote(table)),
+                    field=name,
+                )
+            for key, chance in table.items():
+                check_int(key, name, low, high)
+                _check_chance(chance, name)
 
     @property
     def expected_attacker_vitality(self) -> Fraction:
@@ -233,6 +252,16 @@ class BattleOdds:
         """Expected number of rounds fought (an unfinished battle counts ``max_rounds``)."""
         done = sum((r * p for r, p in self.rounds.items()), Fraction(0))
         return done + self.unfinished * self.max_rounds
+
+
+def _check_chance(value: object, name: str) -> Fraction:
+    """A chance: a ``Fraction`` (or a whole 0 or 1) from 0 to 1."""
+    if isinstance(value, bool) or not isinstance(value, (Fraction, int)) or not 0 <= value <= 1:
+        raise RuleValueError(
+            M("{name} must be a Fraction from 0 to 1, got {got}", name=name, got=quote(value)),
+            field=name,
+        )
+    return Fraction(value)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -609,6 +638,8 @@ def battle_odds(
         >>> odds.attacker_wins, odds.both_fall, odds.rounds
         (Fraction(3, 8), Fraction(5, 8), {1: Fraction(3, 8), 2: Fraction(5, 8)})
         >>> from rulebook_py.systems.mass_battle.actions import charge_rolls
+        >>> battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)), ChancePolicy.ALL_DEFENSE).both_fall
+        Fraction(1, 1)
         >>> battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
         ...             ChancePolicy.ALL_DEFENSE, attacker_rolls=[charge_rolls(0)]).both_fall
         Fraction(1, 1)
@@ -747,6 +778,8 @@ def replay_battle(
         >>> from rulebook_py.systems.mass_battle.round import Side, Unit
         >>> rounds = replay_battle(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
         ...                        rng=random.Random(5))
+        >>> len(replay_battle(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), rng=random.Random(5)))
+        3
         >>> [(r.attacker.vitality, r.defender.vitality) for r in rounds]
         [(65, 20), (25, 10), (0, 0)]
     """
@@ -843,9 +876,13 @@ def roll_actions(
         >>> from rulebook_py.systems.mass_battle.actions import charge_rolls
         >>> a, d, dice = roll_actions(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
         ...                           [charge_rolls(1)], rng=random.Random(1))
+        >>> len(roll_actions(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), [charge_rolls(1)], rng=random.Random(1))[2])
+        1
         >>> a.orders.actions[0].note, len(d.orders.actions), dice[0][1]
         ('leadership roll 3: +1/+1', 1, (2,))
     """
+    for side, name in ((attacker, "attacker"), (defender, "defender")):
+        _check_type(side, Side, name, M("a Side"))
     rng = _check_rng(rng)
     for_a: list[SpecialAction] = []
     for_d: list[SpecialAction] = []

@@ -49,6 +49,7 @@ from .actions import (
     SpecialAction,
     TightCombatRoute,
     _check_rng,
+    _check_type,
     ambush,
     ambush_rolls,
     cautious_retreat,
@@ -101,6 +102,7 @@ from .tables import (
     Morale,
     Terrain,
     Weather,
+    _member_of,
 )
 from .words import M
 
@@ -451,6 +453,10 @@ class Declared:
         attacker_rolls: The attacker's actions still to roll.
         defender_rolls: The defender's.
         notes: What the reader should know (a choice that changes nothing…).
+
+    Example:
+        >>> Declared(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3))).attacker_rolls
+        ()
     """
 
     attacker: Side
@@ -458,6 +464,45 @@ class Declared:
     attacker_rolls: tuple[RolledAction, ...] = ()
     defender_rolls: tuple[RolledAction, ...] = ()
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("attacker", "defender"):
+            _check_type(getattr(self, name), Side, name, M("a Side"))
+        for name in ("attacker_rolls", "defender_rolls"):
+            rolls = getattr(self, name)
+            if (
+                not isinstance(rolls, tuple)
+                or len(rolls) > MAX_ROLLED_ACTIONS
+                or not all(isinstance(r, RolledAction) for r in rolls)
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a tuple of at most {n} RolledAction, got {got}",
+                        name=name,
+                        n=MAX_ROLLED_ACTIONS,
+                        got=quote(rolls),
+                    ),
+                    field=name,
+                )
+        _check_notes(self.notes)
+
+
+def _check_notes(notes: object) -> tuple[str, ...]:
+    """A record's notes: a tuple of at most 20 short texts."""
+    if (
+        not isinstance(notes, tuple)
+        or len(notes) > 20
+        or not all(isinstance(n, str) and len(n) <= 1000 for n in notes)
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be a tuple of at most 20 texts, got {got}",
+                name="notes",
+                got=quote(notes),
+            ),
+            field="notes",
+        )
+    return notes
 
 
 def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
@@ -696,9 +741,8 @@ def what_counts(
         The plans and the keywords, each without what does not count.
 
     Example:
-        >>> what_counts([{"action1": "none", "action1_round": 3, "offense": 2}],
-        ...             {"terrain": "ROAD", "well_placed": False})
-        (({'action1': 'none', 'offense': 2},), {'terrain': 'ROAD'})
+        >>> what_counts([{"action1": "none", "action1_round": 3, "offense": 2}], {"well_placed": False})
+        (({'action1': 'none', 'offense': 2},), {})
     """
     if not isinstance(plans, (list, tuple)) or not 1 <= len(plans) <= 2:
         raise RuleValueError(
@@ -801,11 +845,33 @@ class UnitTotals:
         steps: The steps, the last holding the totals before the d4.
         lean: How the unit places the d4 when it rolls.
         round_number: The round.
+
+    Example:
+        >>> UnitTotals(unit_totals({"offense": 3}).steps, Lean.EVEN, 1).steps[-1].result
+        '+3/+0'
     """
 
     steps: tuple[Step, ...]
     lean: Lean
     round_number: int
+
+    def __post_init__(self) -> None:
+        steps = self.steps
+        if (
+            not isinstance(steps, tuple)
+            or not 1 <= len(steps) <= 10
+            or not all(isinstance(s, Step) for s in steps)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of 1 to 10 Step, got {got}",
+                    name="steps",
+                    got=quote(steps),
+                ),
+                field="steps",
+            )
+        _member_of(Lean, self.lean, "lean")
+        check_int(self.round_number, "round_number", 1, MAX_ROUNDS)
 
     def roll(self, rng: random.Random) -> UnitRoll:
         """Roll the d4 of chance and place it by the lean.
@@ -908,7 +974,13 @@ class RoundOutcome:
             points on offense beyond what its pool held this round.
         declared: Both sides as declared.
         battlefield: Where.
-        allocations: Both sides' points on offense, as asked.
+        allocations: Both sides' points on offense, as asked, by pool (``special``,
+            ``morale``, ``leadership``, ``terrain``, ``chance``; a pool left out: 0).
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle import dragon_sides, knights_vs_dragon
+        >>> RoundOutcome(knights_vs_dragon(), (), (), Declared(*dragon_sides()), Battlefield()).result.over
+        True
     """
 
     result: BattleRound
@@ -917,6 +989,48 @@ class RoundOutcome:
     declared: Declared = field(repr=False)
     battlefield: Battlefield = field(repr=False)
     allocations: tuple[dict[str, int], dict[str, int]] = field(repr=False, default=({}, {}))
+
+    def __post_init__(self) -> None:
+        _check_type(self.result, BattleRound, "result", M("a BattleRound"))
+        _check_notes(self.notes)
+        clamped = self.clamped
+        if (
+            not isinstance(clamped, tuple)
+            or len(clamped) > 2 * (len(_POOLS) + 1)
+            or not all(isinstance(c, tuple) and len(c) == 5 for c in clamped)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of (side, key, asked, bound, used), got {got}",
+                    name="clamped",
+                    got=quote(clamped),
+                ),
+                field="clamped",
+            )
+        _check_type(self.declared, Declared, "declared", M("a Declared"))
+        _check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        pair = self.allocations
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise RuleValueError(
+                M(
+                    "{name} must be a pair of dicts of points on offense, got {got}",
+                    name="allocations",
+                    got=quote(pair),
+                ),
+                field="allocations",
+            )
+        for asked in pair:
+            if not isinstance(asked, dict) or not set(asked) <= {*_POOLS, "chance"}:
+                raise RuleValueError(
+                    M(
+                        "{name} must be a pair of dicts of points on offense, got {got}",
+                        name="allocations",
+                        got=quote(pair),
+                    ),
+                    field="allocations",
+                )
+            for points in asked.values():
+                check_int(points, "allocations", -100, 100)
 
     def roll(self, rng: random.Random) -> BattleRound:
         """The same round with both d4 rolled; each side puts at most its chosen points on offense.
@@ -947,7 +1061,7 @@ def _round(
         used = {}
         for pool, amount in pools.items():
             low, high = sorted((0, amount))
-            ask = want[pool]
+            ask = want.get(pool, 0)
             used[pool] = min(max(ask, low), high)
             if used[pool] != ask:
                 bound = M("at most {n}", n=high) if ask > high else M("at least {n}", n=low)
@@ -980,6 +1094,8 @@ def round_of(
     the reader's number is kept for when the pool grows again).
 
     Example:
+        >>> round_of({"offense": 3, "die": 4, "chance_off": 3}, {"vitality": 40}).result.damage_to_defender
+        30
         >>> r = round_of({"vitality": 100, "offense": 3, "defense": 1, "die": 4, "chance_off": 3},
         ...              {"vitality": 40, "offense": 4, "defense": 3, "die": 2})
         >>> r.result.damage_to_defender, r.result.damage_to_attacker
@@ -1017,6 +1133,11 @@ class BattleReplay:
     Attributes:
         rounds: Every round fought.
         actions: ``(side, action, dice, what it gave)`` of each action rolled.
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle import knights_vs_dragon
+        >>> BattleReplay((knights_vs_dragon(),), ()).end
+        'the attacker wins'
     """
 
     rounds: tuple[BattleRound, ...]
@@ -1093,7 +1214,16 @@ class BattleOutcome:
     Attributes:
         odds: The :class:`~.odds.BattleOdds`.
         declared: Both sides and their actions still to roll.
+        battlefield: Where.
+        policy: Both sides' d4 policies.
+        timing: When the d4 is allotted.
         notes: What the reader should know.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> odds = BattleOdds(Fraction(1), Fraction(0), Fraction(0), Fraction(0), {1: Fraction(1)}, {100: Fraction(1)}, {0: Fraction(1)}, 1)
+        >>> BattleOutcome(odds, Declared(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 5, 0, 0))), Battlefield(), (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE), Timing.BEFORE_ROLL).attacker_wins
+        Fraction(1, 1)
     """
 
     odds: BattleOdds
@@ -1102,6 +1232,25 @@ class BattleOutcome:
     policy: tuple[ChancePolicy, ChancePolicy] = field(repr=False)
     timing: Timing = field(repr=False)
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_type(self.odds, BattleOdds, "odds", M("a BattleOdds"))
+        _check_type(self.declared, Declared, "declared", M("a Declared"))
+        _check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        pair = self.policy
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise RuleValueError(
+                M(
+                    "{name} must be a pair of ChancePolicy, got {got}",
+                    name="policy",
+                    got=quote(pair),
+                ),
+                field="policy",
+            )
+        for one in pair:
+            _member_of(ChancePolicy, one, "policy")
+        _member_of(Timing, self.timing, "timing")
+        _check_notes(self.notes)
 
     @property
     def attacker_wins(self) -> Fraction:
@@ -1131,7 +1280,7 @@ class BattleOutcome:
                 "attacker" if i < len(d.attacker_rolls) else "defender",
                 one,
                 faces,
-                one.resolver(*faces)[0].note,
+                one.resolve(*faces)[0].note,
             )
             for i, (one, faces) in enumerate(dice)
         )
@@ -1156,6 +1305,8 @@ def battle_of(
     ``timing`` matters only to the policy ``"SPLIT"`` (it needs ``"AFTER_ROLL"``).
 
     Example:
+        >>> battle_of({"vitality": 10}, {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="").attacker_wins
+        Fraction(3, 8)
         >>> odds = battle_of({"vitality": 10, "policy": "ALL_OFFENSE"},
         ...                  {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="")
         >>> odds.attacker_wins, odds.odds.both_fall

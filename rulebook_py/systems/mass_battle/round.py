@@ -29,8 +29,17 @@ from typing import Any
 
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
-from .actions import ActionKind, Effect, SpecialAction, _check_rng, check_d4, roll_d4
-from .declarations import check_side
+from .actions import (
+    ActionKind,
+    Effect,
+    RolledAction,
+    SpecialAction,
+    _check_rng,
+    _check_type,
+    check_d4,
+    roll_d4,
+)
+from .declarations import _check_declarations
 from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
@@ -64,6 +73,7 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
+    "check_side",
     "damage_percent",
     "free_points",
     "percent",
@@ -586,6 +596,14 @@ def _terrain(unit: Unit, enemy: Unit, battlefield: Battlefield) -> TerrainEffect
     )
 
 
+def _check_units(unit: object, enemy: object, battlefield: object, name: str) -> None:
+    """A unit, its enemy and a battlefield, each of its type (else refused, named)."""
+    if name == "unit":
+        _check_type(unit, Unit, "unit", M("a Unit"))
+    _check_type(enemy, Unit, "enemy", M("a Unit"))
+    _check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
+
+
 def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
     """Whether ``unit`` can deal damage to ``enemy`` at all on this battlefield.
 
@@ -600,7 +618,10 @@ def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
         >>> fault = Battlefield(Terrain.FAULT_FROM_ABOVE)
         >>> strikes_back(guards, shooters, fault), strikes_back(shooters, guards, fault)
         (False, True)
+        >>> strikes_back(Unit("Guards", 100, 3, 3, defends_ground=True), Unit("Archers", 100, 3, 1, missile_weapons=True), Battlefield(Terrain.FAULT_FROM_ABOVE))
+        False
     """
+    _check_units(unit, enemy, battlefield, "unit")
     return not (
         battlefield.terrain is Terrain.FAULT_FROM_ABOVE
         and unit.defends_ground
@@ -626,9 +647,13 @@ def free_points(
         {'special': 2, 'morale': 1, 'leadership': 2, 'terrain': 0}
         >>> free_points(brigands, knights.unit, field, 3)["special"]
         0
+        >>> free_points(Side(Unit("A", 100, 3, 1)), Unit("B", 40, 4, 3), Battlefield())["leadership"]
+        0
     """
+    _check_type(side, Side, "side", M("a Side"))
+    _check_units(side.unit, enemy, battlefield, "side")
     unit = side.unit
-    check_int(round_number, "round_number", 1)
+    check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
     weather = battlefield.weather.modifier if unit.feels_weather else 0
     return {
         "special": sum(a.effect(round_number).free for a in side.orders.actions),
@@ -662,6 +687,8 @@ def totals_before_chance(
         ...                              Battlefield())
         >>> steps[-1].result
         '+3/+1'
+        >>> totals_before_chance(Side(Unit("A", 100, 3, 1)), Unit("B", 50, 2, 2), Battlefield())[-1].result
+        '+3/+1'
     """
     if not isinstance(side, Side):
         raise RuleValueError(
@@ -685,10 +712,10 @@ def totals_before_chance(
             M("{name} must be an Allocation, got {got}", got=quote(allocation), name="allocation"),
             field="allocation",
         )
-    check_side(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
+    _check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
     unit, orders = side.unit, side.orders
     alloc = allocation or Allocation()
-    check_int(round_number, "round_number", 1)
+    check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
     steps: list[Step] = []
     off, dfn = unit.offense, unit.defense
 
@@ -800,6 +827,8 @@ class BattleRound:
         ...                   defender_allocation=Allocation(die=4, chance=4))
         >>> r.damage_to_attacker, r.attacker.vitality, r.over
         (10, 0, True)
+        >>> BattleRound(1, (), (), 4, 3, (4, 0), (0, 3), 10, 10, Unit("A", 15, 2, 2), Unit("B", 0, 3, 4)).over
+        True
     """
 
     round_number: int
@@ -813,6 +842,43 @@ class BattleRound:
     damage_to_attacker: int
     attacker: Unit
     defender: Unit
+
+    def __post_init__(self) -> None:
+        check_int(self.round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
+        for name in ("attacker_steps", "defender_steps"):
+            steps = getattr(self, name)
+            if (
+                not isinstance(steps, tuple)
+                or len(steps) > 10
+                or not all(isinstance(s, Step) for s in steps)
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a tuple of at most 10 Step, got {got}",
+                        name=name,
+                        got=quote(steps),
+                    ),
+                    field=name,
+                )
+        for name in ("attacker_die", "defender_die"):
+            check_int(getattr(self, name), name, 1, 4)
+        for name in ("attacker_chance", "defender_chance"):
+            pair = getattr(self, name)
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise RuleValueError(
+                    M(
+                        "{name} must be a pair (on offense, on defense), got {got}",
+                        name=name,
+                        got=quote(pair),
+                    ),
+                    field=name,
+                )
+            for points in pair:
+                check_int(points, name, 0, 4)
+        for name in ("damage_to_defender", "damage_to_attacker"):
+            check_int(getattr(self, name), name, 0, 100)
+        for name in ("attacker", "defender"):
+            _check_type(getattr(self, name), Unit, name, M("a Unit"))
 
     @property
     def over(self) -> bool:
@@ -938,6 +1004,8 @@ def resolve_round(
         ...                   rng=random.Random(3))
         >>> r.attacker_die, r.defender_die, r.attacker.vitality, r.defender.vitality
         (2, 2, 80, 35)
+        >>> resolve_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), rng=random.Random(3)).defender.vitality
+        35
     """
     battlefield = Battlefield() if battlefield is None else battlefield
     allocations = []
@@ -1002,6 +1070,47 @@ def _with_dice(
     )
 
 
+def check_side(
+    side: Side,
+    enemy: Side,
+    name: str,
+    tight_combat: bool,
+    rolls: Sequence[RolledAction] = (),
+    enemy_rolls: Sequence[RolledAction] = (),
+) -> None:
+    """Refuse what ``side`` may not declare against ``enemy``: every limit of :mod:`.declarations`.
+
+    The limits on what may be declared together (who declares what, once a
+    day, one charge-breaker a unit, one result for a tight combat's d4, no
+    action stacking on itself, one surprise attack, the ambush in round 1)
+    live there; every function that fights and every calculator apply them,
+    so they all refuse the same declarations with the same message.
+
+    Args:
+        side: The side checked.
+        enemy: The other side.
+        name: ``"attacker"`` or ``"defender"``: the parameter named first in a message.
+        tight_combat: Whether the battle is a tight combat.
+        rolls: This side's actions still to roll.
+        enemy_rolls: The enemy's actions still to roll.
+
+    Raises:
+        DeclarationError: Naming the action at fault.
+
+    Example:
+        >>> check_side(Side(Unit("A", 100, 3, 3)), Side(Unit("B", 100, 3, 3)), "attacker", False)
+        >>> from .actions import cautious_retreat
+        >>> back = Side(Unit("A", 100, 3, 3), Orders(actions=(cautious_retreat(),)))
+        >>> check_side(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
+    """
+    _check_type(side, Side, "side", M("a Side"))
+    _check_type(enemy, Side, "enemy", M("a Side"))
+    _check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
+
+
 def _check_pair(
     attacker: Side,
     defender: Side,
@@ -1045,10 +1154,10 @@ def _check_pair(
                 ),
                 field=name,
             )
-    check_side(
+    _check_declarations(
         attacker, defender, "attacker", battlefield.tight_combat, attacker_rolls, defender_rolls
     )
-    check_side(
+    _check_declarations(
         defender, attacker, "defender", battlefield.tight_combat, defender_rolls, attacker_rolls
     )
     if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):

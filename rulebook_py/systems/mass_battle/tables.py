@@ -453,7 +453,7 @@ class TerrainCase:
             (hand weapons on a fault attacked from above).
 
     Example:
-        >>> TerrainCase(M("always"), TerrainEffect(free=2), TerrainEffect()).defenders.free
+        >>> TerrainCase("always", TerrainEffect(free=2), TerrainEffect()).defenders.free
         2
     """
 
@@ -462,7 +462,7 @@ class TerrainCase:
     attackers: TerrainEffect | None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.situation, str):
+        if not isinstance(self.situation, str) or len(self.situation) > 200:
             raise RuleValueError(
                 M("{name} must be text, got {got}", name="situation", got=quote(self.situation)),
                 field="situation",
