@@ -728,7 +728,7 @@ def totals_before_chance(
     add(-1, M("declared levels"), 0, 0, M("offense/defense declared"))
     att = orders.attitude_in(round_number)
     surprised = any(a.surprise == round_number for a in orders.actions)
-    how = M("{attitude} (surprised)", attitude=att.label) if surprised else att.label
+    how = M("{attitude} (surprised)", attitude=att.label) if surprised else join("", [att.label])
     add(0, M("attitude"), att.offense, att.defense, how)
     effect = Effect()
     for action in orders.actions:
