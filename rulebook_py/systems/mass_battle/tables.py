@@ -505,7 +505,7 @@ def terrain_cases(terrain: Terrain) -> tuple[TerrainCase, ...]:
     if terrain is Terrain.FAULT_FROM_ABOVE:
         cases = []
         for situation, weapons in (
-            (M("attackers shoot (missile weapons)"), {"missile_weapons": True}),
+            (M("attackers shoot"), {"missile_weapons": True}),
             (M("attackers fly"), {"flying": True}),
         ):
             cases.append(
