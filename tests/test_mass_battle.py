@@ -1556,8 +1556,7 @@ def test_round_allocations_clamp_with_a_note_when_the_points_change():
 
 
 def test_the_largest_battle_the_controls_allow_is_quick():
-    import time
-
+    from rulebook_py.systems.mass_battle import odds as mb_odds
     from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
 
     calc = MassBattleOddsCalculator(a_vitality=100, d_vitality=100, holder="d")
@@ -1577,9 +1576,11 @@ def test_the_largest_battle_the_controls_allow_is_quick():
     ):
         calc.controls[name].value = value
     assert calc.error == ""
-    start = time.process_time()
-    calc.update()
-    assert time.process_time() - start < 0.5  # about 0.04 s alone on the book's machine
+    # (no elapsed time here: the work is counted, and measured in make bench)
+    declared = calc.view.outcome.declared
+    rolled = declared.attacker_rolls + declared.defender_rolls
+    combinations = math.prod(len(r.outcomes()) for r in rolled)
+    assert 1 < combinations <= mb_odds.MAX_ROLLED_COMBINATIONS // 4
 
 
 @pytest.mark.parametrize(

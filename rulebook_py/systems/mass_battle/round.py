@@ -457,7 +457,8 @@ class Battlefield:
             (ignored when nobody holds the ground).
         tight_combat: The defenders fight a tight combat (*combat serré*):
             both units' defense +5 every round, for the whole battle. Only on
-            the terrains of :data:`TIGHT_COMBAT_TERRAINS`, and only when a
+            the terrains of :data:`TIGHT_COMBAT_TERRAINS` (on a fault attacked
+            from above, only against attackers that fly), and only when a
             unit holds the ground.
 
     Example:
