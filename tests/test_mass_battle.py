@@ -1126,7 +1126,9 @@ def test_odds_widget_averages_over_the_ambush_dice():
     odds = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, attacker_rolls=[rolled])
     assert f"<td>Attacker wins</td><td>{probability(odds.attacker_wins)}</td>" in html
     calc.roll()
-    assert "attacker's ambush (embuscade): hiding d4 " in html_module.unescape(calc.roll_output.value)
+    assert "attacker's ambush (embuscade): hiding d4 " in html_module.unescape(
+        calc.roll_output.value
+    )
     assert ", detection d4 " in calc.roll_output.value and "→ hiding " in calc.roll_output.value
     calc.controls["cover"].value = 4
     assert "Cover for a rolled ambush (+0 to +3) must be an integer from 0 to 3, got 4" in (
@@ -1237,7 +1239,8 @@ def test_tight_combat_raises_the_defense_of_both_units_every_round():
 
 def test_tight_combat_only_in_a_cave_or_fault_and_only_with_defenders():
     with pytest.raises(
-        RuleValueError, match=r"only in a cave, a narrow passage or a mountain fault .* not on 'Forêt'"
+        RuleValueError,
+        match=r"only in a cave, a narrow passage or a mountain fault .* not on 'Forêt'",
     ):
         Battlefield(Terrain.FOREST, tight_combat=True)
     cave = Battlefield(Terrain.CAVE_FRONT, tight_combat=True)
