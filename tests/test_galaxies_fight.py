@@ -258,8 +258,8 @@ def test_too_much_work_is_refused_before_any_is_done_and_the_message_says_what_f
         fight(a, b, max_rounds=200)
     assert err.value.field == "max_rounds"
     message = str(err.value)
-    assert message.startswith("max_rounds of 200 is too long")
-    allowed = int(message.split("at most ")[2].split(" here")[0])
+    assert message.startswith("max_rounds: 200 rounds are too many")
+    allowed = int(message.split("at most ")[2].split(" rounds here")[0])
     assert fight_work(fight(a, b, max_rounds=1).steps, 300, 300, allowed) <= MAX_FIGHT_WORK
     assert sum(fight(a, b, max_rounds=allowed).table().values()) == 1
     with pytest.raises(RuleValueError):

@@ -218,9 +218,11 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
         if mode is None:
             func, kw["two_at_once"] = g.throw_explosive, values["mode"] == "two_explosives"
         else:
-            kw.update(weapon=values["weapon"], mode=mode, target_immobile=values["immobile"])
+            kw["mode"] = mode
+            if mode in (g.FireMode.BURST, g.FireMode.TWO_PISTOLS):  # where the weapon counts
+                kw["weapon"] = values["weapon"]
             if mode is g.FireMode.BURST:
-                kw["shots"] = values["shots"]
+                kw.update(shots=values["shots"], target_immobile=values["immobile"])
             if values["aimed"] or values["sustained"] > 1:
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
         args = (values["attack"], values["dodge"])

@@ -623,7 +623,7 @@ class Roll:
         if self.fixed:
             value = dist.min_value
             return RolledTotal((), value, M("{roll} = {n}", roll=self.describe(), n=value))
-        faces = pool(self.code.dice, 6).roll(rng or random.Random()).faces
+        faces = pool(self.code.dice, 6).roll(rng).faces
         raw = sum(faces) + self.code.pips
         code, shown = str(self.code), ", ".join(map(str, faces))
         if self.code.pips:
@@ -709,8 +709,7 @@ class Opposed:
         >>> o = opposed("1D", "1D")
         >>> o.higher, o.tie, o.lower
         (Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))
-        >>> Opposed(Roll(DiceCode(1)), Roll(DiceCode(1)), Fraction(5, 12), Fraction(1, 6),
-        ...         Fraction(5, 12)).tie
+        >>> Opposed(Roll(DiceCode(1)), Roll(DiceCode(1)), Fraction(5, 12), Fraction(1, 6), Fraction(5, 12)).tie
         Fraction(1, 6)
     """
 
@@ -742,7 +741,7 @@ class Opposed:
             >>> len(r.attack.faces), len(r.defence.faces)
             (3, 3)
         """
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         return OpposedRoll(self.attack.roll(rng), self.defence.roll(rng))
 
     def roll(self, rng: random.Random) -> OpposedRoll:
@@ -783,8 +782,7 @@ class CodeReport(Opposed):
         >>> r = code_report("4D+2", "3D+1")
         >>> r.attack.code.mantisse, r.fixed, r.higher
         (4, 16, Fraction(2357, 2916))
-        >>> CodeReport(Roll(DiceCode(1)), Roll(DiceCode(1)), Fraction(5, 12), Fraction(1, 6),
-        ...            Fraction(5, 12), fixed=3).fixed
+        >>> CodeReport(Roll(DiceCode(1)), Roll(DiceCode(1)), Fraction(5, 12), Fraction(1, 6), Fraction(5, 12), fixed=3).fixed
         3
     """
 

@@ -380,7 +380,7 @@ class Contest:
 
     def resolve(self, rng: random.Random | None = None) -> ContestRoll:
         """Roll the defence once, then every attack; same seed, same dice."""
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         d = self.defence.roll(rng)
         rolls = tuple(a.roll(rng) for a in self.attacks)
         outs = tuple(

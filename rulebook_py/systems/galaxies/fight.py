@@ -756,8 +756,8 @@ def fight(
         allowed = _rounds_that_fit(steps, a.health, b.health, max_rounds)
         raise RuleValueError(
             M(
-                "{name} of {n} is too long to follow exactly with these points and damage "
-                "({work} steps, at most {most}): allow fewer rounds (at most {allowed} here), "
+                "{name}: {n} rounds are too many to follow exactly with these points and "
+                "damage ({work} steps, at most {most}): allow at most {allowed} rounds here, "
                 "or give the fighters fewer points or more damage",
                 name="max_rounds",
                 n=max_rounds,

@@ -242,6 +242,8 @@ def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
     Example:
         >>> [sustained_fire_bonus(n, "3D") for n in range(1, 7)]
         [0, 1, 2, 3, 3, 3]
+        >>> sustained_fire_bonus(3, "3D+2")
+        2
     """
     check_int(shot_number, "sustained", 1, 100)
     return min(shot_number - 1, as_code(willpower, "willpower").mantisse)

@@ -616,7 +616,7 @@ class Volley:
 
     def resolve(self, rng: random.Random | None = None) -> VolleyRoll:
         """Roll the dodge once, then every attack roll in order; same seed, same dice."""
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         d = self.defence.roll(rng)
         rolled = tuple(r.roll(rng) for r in self.rolls)
         outs = tuple(
