@@ -540,3 +540,54 @@ def test_the_terms_issue_34_names():
     french_notes = " ".join(t.note.render("fr") for t in GLOSSARY if t.note)
     assert "parade psy" not in french_notes and "contre psychique" in french_notes
     assert "morbide" not in french_notes
+
+
+# ------------------------------------------------------------ issue 38, this part
+@pytest.mark.parametrize("name", NAMES)
+def test_every_whole_number_box_has_the_rule_s_bounds(name):
+    calc = CALCULATORS[name]()
+    for control, widget in calc.controls.items():
+        if isinstance(widget, widgets.IntText | widgets.BoundedIntText):
+            assert isinstance(widget, widgets.BoundedIntText), control
+            widget.value = 10**400  # a link's huge number: the box keeps its greatest
+            assert widget.value == widget.max <= 500, control
+            assert calc.error == "" or "⚠" in calc.error  # a clear refusal, never a traceback
+
+
+@pytest.mark.parametrize("name", ["GalaxiesFightCalculator", "GalaxiesInitiativeCalculator",
+                                  "GalaxiesVolleyCalculator"])  # fmt: skip
+def test_a_lone_surrogate_in_a_name_is_refused_with_a_message(name):
+    """Issue 38 #6: a lone surrogate in a fighter's name raised UnicodeEncodeError."""
+    calc = CALCULATORS[name](language="fr")
+    control = {"GalaxiesFightCalculator": "a_name", "GalaxiesInitiativeCalculator": "combatants",
+               "GalaxiesVolleyCalculator": "attacks"}[name]  # fmt: skip
+    text = {"a_name": "\ud800", "combatants": "\ud800: 3D", "attacks": "\ud800: shot 3D"}[control]
+    calc.controls[control].value = text
+    assert calc.error_for(control) and calc.result.value == "" and calc.chart.value == ""
+    assert "imprimables" in html.unescape(calc.error_for(control))
+
+
+def test_a_switched_off_field_is_left_out_of_the_python_line():
+    """Issue 38 #9: a field that does not count is never echoed."""
+    calc = CALCULATORS["GalaxiesShotCalculator"](willpower="y" * 100_000, weapon=g.Weapon.HEAVY)
+    assert calc.error == "" and len(calc.code.value) < 1000
+    assert (
+        "willpower" not in calc.view.call.expression and "weapon" not in calc.view.call.expression
+    )
+    calc.controls["mode"].value = "burst"  # the weapon counts for a burst
+    assert "weapon=galaxies.Weapon.HEAVY" in calc.view.call.expression
+    psy = CALCULATORS["GalaxiesPsychicCalculator"](second_skill="z" * 100_000)
+    assert psy.error == "" and "second_skill" not in psy.view.call.expression
+
+
+def test_a_huge_exact_answer_is_written_short_in_the_python_line():
+    """Issue 38 #2, here: a fight whose chances have 11,883 digits stopped the update."""
+    calc = CALCULATORS["GalaxiesFightCalculator"](
+        a_skill="60D", b_skill="59D+3", a_health=500, b_health=500, a_damage=200, b_damage=200,
+        max_rounds=132,
+    )  # fmt: skip
+    assert calc.error == ""
+    value = calc.view.call.value
+    assert len(str(value.denominator.bit_length())) and value.denominator.bit_length() > 14_000
+    assert "Fraction(…)  # " in html.unescape(calc.code.value) and len(calc.code.value) < 2000
+    assert "%" in calc.result.value and calc.roll_output.value
