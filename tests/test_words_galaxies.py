@@ -368,14 +368,15 @@ def test_every_melee_row_is_the_melee_rule():
     assert len(rows) == len(ref.MELEE_PAIRS)
     for (a, b), row in zip(ref.MELEE_PAIRS, rows):
         x = g.melee(g.Fighter("4D", "3D", a), g.Fighter("4D", "3D", b))
-        assert row == [a.label, b.label, x.a_roll.describe(), x.b_roll.describe(), *x.rule]
+        rolls = f"{x.a_roll.describe()} against {x.b_roll.describe()}"
+        assert row == [a.label, b.label, rolls, *x.rule]
     by_stances = {(r[0], r[1]): r for r in rows}
-    assert by_stances["Attaque", "Parade"][3] == "6D"  # +2D
-    assert by_stances["Attaque", "Posture de contre"][3] == "5D"  # +1D
-    assert by_stances["Feinte", "Attaque"][2] == "3D"  # -1D against an attack
-    assert by_stances["Feinte", "Posture de contre"][2] == "5D"  # +1D against a counter
-    assert by_stances["Attaque", "Esquive"][2] == "4D+5"  # the range bonus
-    assert by_stances["Attaque", "Désengagement"][4:] == [
+    assert by_stances["Attaque", "Parade"][2] == "4D against 6D"  # +2D
+    assert by_stances["Attaque", "Posture de contre"][2] == "4D against 5D"  # +1D
+    assert by_stances["Feinte", "Attaque"][2] == "3D against 4D"  # -1D against an attack
+    assert by_stances["Feinte", "Posture de contre"][2] == "5D against 5D"  # +1D against a counter
+    assert by_stances["Attaque", "Esquive"][2] == "4D+5 against 3D"  # the range bonus
+    assert by_stances["Attaque", "Désengagement"][3:] == [
         "A hits, then B gets away", "Half-dodge, then B gets away", "Disengaged"]  # fmt: skip
 
 

@@ -101,12 +101,12 @@ def melee_table() -> str:
     rows = []
     for a, b in MELEE_PAIRS:
         x = g.melee(g.Fighter("4D", "3D", a), g.Fighter("4D", "3D", b))
-        rows.append((a.label, b.label, x.a_roll.describe(), x.b_roll.describe(), *x.rule))  # type: ignore[union-attr, misc]
+        rolls = M("{a} against {b}", a=x.a_roll.describe(), b=x.b_roll.describe())  # type: ignore[union-attr]
+        rows.append((a.label, b.label, rolls, *x.rule))  # type: ignore[misc]
     heads = [
         M("A's stance"),
         M("B's stance"),
-        M("A rolls"),
-        M("B rolls"),
+        M("A rolls, B rolls"),
         M("A higher"),
         M("a tie"),
         M("A lower"),
