@@ -24,7 +24,7 @@ from ..systems.galaxies.words import M
 from . import galaxies_common as gc
 from .base import Controls, PythonCall, Values, View
 from .calls import changes, rule_call
-from .charts import bar_chart, grouped_bar_chart
+from .charts import MAX_BARS, bar_chart, grouped_bar_chart, tail_cut
 from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
 from .format import number, probability, table_html
 from .galaxies_melee import GalaxiesMeleeCalculator
@@ -89,7 +89,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
             (M("P(A = B)"), probability(r.tie)),
             (M("P(A < B)"), probability(r.lower)),
         ]
-        totals = range(min(da.min_value, db.min_value), max(da.max_value, db.max_value) + 1)
+        totals = _shown_totals(da, db)
         pmfs = {
             M("A: {code}", code=a.describe()): da.pmf(),
             M("B: {code}", code=str(b.code)): db.pmf(),
@@ -101,6 +101,30 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
             x_title=M("total"),
         )
         return View(table_html(["", M("exact answer")], rows), chart, call, r)
+
+
+def _shown_totals(*dists: Any) -> list[int]:
+    """The totals the chart shows: each distribution's, far tails (under 1 in 2,000) cut.
+
+    At most :data:`~rulebook_py.widgets.charts.MAX_BARS` totals in all: past that
+    (two wide codes far apart), each distribution keeps its share of them around
+    its middle, and the chart shows the chances exactly, without the cumulative views.
+    """
+    ranges = []
+    for dist in dists:
+        weights = dist.weights()
+        values = sorted(weights)
+        lo, hi = tail_cut([weights[v] for v in values], sum(weights.values()))
+        ranges.append((values[lo], values[hi - 1]))
+    kept = {t for low, high in ranges for t in range(low, high + 1)}
+    if len(kept) <= MAX_BARS:
+        return sorted(kept)
+    half = MAX_BARS // (2 * len(ranges))
+    kept = set()
+    for low, high in ranges:
+        middle = (low + high) // 2
+        kept.update(range(max(low, middle - half), min(high, middle + half) + 1))
+    return sorted(kept)
 
 
 # ------------------------------------------------------- shots, explosives, psy
@@ -303,6 +327,9 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
     """
 
     title = M("Initiative (RAPIDITÉ + BDR)")
+    #: A table of every pair's exact chance (380 of them for 20 combatants): the budget of a
+    #: calculator of many outcomes, as the volley's, not of a single roll.
+    kind = "fight"
     default_seed = 3
     bench_changes = (
         ("combatants", "Kira: 3D+1, 2\nVosk: 3D+1, 2\nTal: 2D+2, 1"),

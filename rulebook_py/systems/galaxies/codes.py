@@ -57,7 +57,7 @@ __all__ = [
     "opposed",
 ]
 
-#: Most dice a code may hold (a calculator answer stays well under a millisecond).
+#: Most dice a code may hold (the dice-code calculator stays within its 16 ms budget).
 MAX_CODE_DICE = 60
 #: Largest absolute number of points on a code.
 MAX_PIPS = 200

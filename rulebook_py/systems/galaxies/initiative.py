@@ -357,11 +357,23 @@ class Initiative:
             >>> initiative("A: 1D\nB: 1D").table()
             {('A', 'B'): Fraction(1, 2), ('B', 'A'): Fraction(1, 2)}
         """
+        # Each distinct roll is counted once, each pair of distinct rolls compared once,
+        # in whole numbers (a table of 20 combatants at 60D stays within a calculator's budget).
+        specs = {(r.code.dice, r.code.pips) for r in self.rolls}
+        tables = {spec: _cumulative_weights(Roll(DiceCode(*spec))) for spec in specs}
+        before: dict[tuple[tuple[int, int], tuple[int, int]], Fraction] = {}
+        for x in specs:
+            for y in specs:
+                if (x, y) not in before:
+                    gt, lt = _higher_lower(tables[x], tables[y])
+                    before[x, y] = Fraction(gt, gt + lt)
+                    before[y, x] = Fraction(lt, gt + lt)
+        keys = [(r.code.dice, r.code.pips) for r in self.rolls]
         return {
-            (a.name, b.name): prob_acts_before(a, b)
-            for a in self.combatants
-            for b in self.combatants
-            if a is not b
+            (a.name, b.name): before[keys[i], keys[j]]
+            for i, a in enumerate(self.combatants)
+            for j, b in enumerate(self.combatants)
+            if i != j
         }
 
     def roll(self, rng: random.Random) -> InitiativeOrder:
@@ -474,6 +486,33 @@ def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
             raise RuleValueError(M("line {n}: {err}", n=n, err=err.message), field=field) from None
         out.append(c)
     return out
+
+
+def _cumulative_weights(roll: Roll) -> tuple[dict[int, int], int, list[int], int]:
+    """A roll's weights, its least total, the running sums of weights from it, and the total."""
+    weights = roll.distribution().weights()
+    low, high = min(weights), max(weights)
+    running, acc = [], 0
+    for v in range(low, high + 1):
+        acc += weights.get(v, 0)
+        running.append(acc)
+    return weights, low, running, acc
+
+
+def _higher_lower(
+    a: tuple[dict[int, int], int, list[int], int], b: tuple[dict[int, int], int, list[int], int]
+) -> tuple[int, int]:
+    """Weights of A's total higher than B's, and of it lower (exact, whole numbers)."""
+    weights, _low, _running, a_total = a
+    _w, b_low, b_running, b_total = b
+    gt = eq = 0
+    top = len(b_running) - 1
+    for v, w in weights.items():
+        below = 0 if v - 1 < b_low else b_running[min(v - 1 - b_low, top)]
+        at_most = 0 if v < b_low else b_running[min(v - b_low, top)]
+        gt += w * below
+        eq += w * (at_most - below)
+    return gt, a_total * b_total - gt - eq
 
 
 def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
