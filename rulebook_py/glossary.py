@@ -187,7 +187,7 @@ def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, s
     where, notes, code = [], [], []
     for t in entry.senses:
         where.append(_where(t, chapters))
-        note = render(t.note) if isinstance(t.note, Msg) else _(t.note)  # a message: its catalog
+        note = render(t.note) if isinstance(t.note, Msg) else _(t.note)  # a message: its language
         notes.append(escape(note) if t.note else "")
         code.append(f"<code>{escape(t.implements)}</code>" if t.implements else "—")
     join = "<br>".join
