@@ -6,16 +6,108 @@ concern is one walker over it, in its own module (``cost``, ``bounds``,
 trees are equal expressions. ``at`` is the position in the text read (not
 part of equality), so that an error points at the culprit.
 
+Every node checks its fields when it is built (:class:`~rulebook_py.errors.RuleValueError`
+naming the field, with what is allowed), so a tree built by hand is always one
+the walkers can read: at most :data:`~.limits.MAX_DICE` dice of at most
+:data:`~.limits.MAX_SIDES` sides, one die modifier, a keep or a count, whole
+numbers within :data:`~.limits.MAX_CONSTANT` (as the notation reads them), at most :data:`~.limits.MAX_DEPTH`
+nodes deep (the walkers recurse) and :data:`~.limits.MAX_NODES` nodes in all
+(counting a part shared by a Python-built tree once each place it stands).
+
 Example:
     >>> Sum(Pool(2, 6), Const(3), +1) == Sum(Pool(2, 6, at=4), Const(3), +1)
     True
+    >>> Pool(2, 6, keep=3)
+    Traceback (most recent call last):
+    ...
+    rulebook_py.errors.RuleValueError: keep must be an integer from 1 to 2, got 3
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum", "tree_depth"]
+from ..errors import RuleValueError, WorkLimitError, check_int, quote
+from ..messages import M
+from .limits import (
+    MAX_CONSTANT,
+    MAX_DEPTH,
+    MAX_DICE,
+    MAX_EXPLODE_DEPTH,
+    MAX_NODES,
+    MAX_SIDES,
+    MAX_TEXT,
+)
+
+__all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum", "check_node", "tree_depth"]
+
+
+def _check_bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleValueError(
+            M(
+                "{name} must be True or False, got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+            allowed=M("True or False"),
+            value=value,
+        )
+    return value
+
+
+def _check_optional(value: object, name: str, low: int, high: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleValueError(
+            M(
+                "{name} must be None or an integer from {low} to {high}, got {got} ({kind})",
+                name=name,
+                low=low,
+                high=high,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+            allowed=M("None or an integer from {low} to {high}", low=low, high=high),
+            value=value,
+        )
+    return check_int(value, name, low, high)
+
+
+def _refuse(name: str, message: object) -> RuleValueError:
+    return RuleValueError(message, field=name)
+
+
+def _depth(node: object) -> int:
+    return node._depth  # type: ignore[attr-defined]
+
+
+def _size(node: object) -> int:
+    return node._size  # type: ignore[attr-defined]
+
+
+def _set_shape(node: object, *parts: object) -> None:
+    """Record the depth and size of a new node; refuse a tree too deep or too large."""
+    depth = 1 + max(_depth(p) for p in parts)
+    size = 1 + sum(_size(p) for p in parts)
+    if depth > MAX_DEPTH:  # the walkers recurse: a deeper tree is never built
+        raise WorkLimitError(
+            M("({count} operations deep)", count=depth),
+            0,
+            M("an expression at most {count} deep", count=MAX_DEPTH),
+        )
+    if size > MAX_NODES:  # every walker visits each node (a Python-built tree may share parts)
+        raise WorkLimitError(
+            M("({count} operations)", count=size),
+            0,
+            M("an expression of at most {count} numbers, pools and operations", count=MAX_NODES),
+        )
+    object.__setattr__(node, "_depth", depth)
+    object.__setattr__(node, "_size", size)
 
 
 @dataclass(frozen=True)
@@ -31,6 +123,11 @@ class Pool:
     Example:
         >>> Pool(2, 20, keep=1).keep
         1
+        >>> Pool(3, 6, reroll=1, explode=9)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: explode: one die modifier per pool, an explosion or a \
+reroll, not both
     """
 
     count: int
@@ -43,11 +140,45 @@ class Pool:
     target: int | None = None
     at_least: bool = True
     at: int = field(default=0, compare=False, repr=False)
+    _depth: int = field(default=1, init=False, compare=False, repr=False)
+    _size: int = field(default=1, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Check every field (see the class)."""
+        check_int(self.count, "count", 1, MAX_DICE)
+        check_int(self.sides, "sides", 1, MAX_SIDES)
+        _check_optional(self.keep, "keep", 1, self.count)
+        _check_bool(self.highest, "highest")
+        check_int(self.reroll, "reroll", 0, self.sides - 1)
+        _check_bool(self.once, "once")
+        _check_optional(self.explode, "explode", 0, MAX_EXPLODE_DEPTH)
+        _check_optional(self.target, "target", 1, self.sides)
+        _check_bool(self.at_least, "at_least")
+        check_int(self.at, "at", 0, MAX_TEXT)
+        if self.once and not self.reroll:
+            raise _refuse("once", M("once: a reroll once needs a reroll threshold of at least 1"))
+        if self.explode is not None and self.reroll:
+            raise _refuse(
+                "explode",
+                M("explode: one die modifier per pool, an explosion or a reroll, not both"),
+            )
+        if self.keep is not None and self.target is not None:
+            raise _refuse(
+                "target", M("target: a pool either keeps some dice or counts them, not both")
+            )
+        if self.explode is not None and self.target is not None:
+            raise _refuse(
+                "target", M("target: no count of exploding dice (an explosion is no new die)")
+            )
+
+
+def _check_whole(value: object, name: str) -> int:
+    return check_int(value, name, -MAX_CONSTANT, MAX_CONSTANT)
 
 
 @dataclass(frozen=True)
 class Const:
-    """A whole number.
+    """A whole number (at most :data:`~.limits.MAX_CONSTANT` either way, as the notation reads).
 
     Example:
         >>> Const(-2).value
@@ -56,6 +187,48 @@ class Const:
 
     value: int
     at: int = field(default=0, compare=False, repr=False)
+    _depth: int = field(default=1, init=False, compare=False, repr=False)
+    _size: int = field(default=1, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Check the value and the position."""
+        _check_whole(self.value, "value")
+        check_int(self.at, "at", 0, MAX_TEXT)
+
+
+def check_node(node: object, name: str = "node") -> Node:
+    """``node`` if it is a node of the expression tree, else a ``RuleValueError``.
+
+    Example:
+        >>> check_node(Const(1)).value
+        1
+        >>> check_node("d6")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: node must be a dice expression tree (Pool, Const, \
+Sum, Mul or Div), got 'd6' (str): read the notation first, read_tree('d6')
+    """
+    if not isinstance(node, (Pool, Const, Sum, Mul, Div)):
+        if isinstance(node, str):
+            message = M(
+                "{name} must be a dice expression tree (Pool, Const, Sum, Mul or Div), "
+                "got {got} ({kind}): read the notation first, read_tree({got})",
+                name=name,
+                got=quote(node),
+                kind=type(node).__name__,
+            )
+        else:
+            message = M(
+                "{name} must be a dice expression tree (Pool, Const, Sum, Mul or Div), "
+                "got {got} ({kind})",
+                name=name,
+                got=quote(node),
+                kind=type(node).__name__,
+            )
+        raise RuleValueError(
+            message, field=name, allowed=M("a Pool, Const, Sum, Mul or Div"), value=node
+        )
+    return node
 
 
 @dataclass(frozen=True)
@@ -71,6 +244,22 @@ class Sum:
     right: Node
     sign: int
     at: int = field(default=0, compare=False, repr=False)
+    _depth: int = field(default=1, init=False, compare=False, repr=False)
+    _size: int = field(default=1, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Check both parts, the sign and the position; refuse a tree too deep."""
+        check_node(self.left, "left")
+        check_node(self.right, "right")
+        if isinstance(self.sign, bool) or self.sign not in (1, -1):
+            raise RuleValueError(
+                M("sign must be +1 or -1, got {got}", got=quote(self.sign)),
+                field="sign",
+                allowed=M("+1 or -1"),
+                value=self.sign,
+            )
+        check_int(self.at, "at", 0, MAX_TEXT)
+        _set_shape(self, self.left, self.right)
 
 
 @dataclass(frozen=True)
@@ -85,6 +274,15 @@ class Mul:
     node: Node
     factor: int
     at: int = field(default=0, compare=False, repr=False)
+    _depth: int = field(default=1, init=False, compare=False, repr=False)
+    _size: int = field(default=1, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Check the part, the factor and the position; refuse a tree too deep."""
+        check_node(self.node, "node")
+        _check_whole(self.factor, "factor")
+        check_int(self.at, "at", 0, MAX_TEXT)
+        _set_shape(self, self.node)
 
 
 @dataclass(frozen=True)
@@ -99,6 +297,15 @@ class Div:
     node: Node
     divisor: int
     at: int = field(default=0, compare=False, repr=False)
+    _depth: int = field(default=1, init=False, compare=False, repr=False)
+    _size: int = field(default=1, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Check the part, the divisor and the position; refuse a tree too deep."""
+        check_node(self.node, "node")
+        check_int(self.divisor, "divisor", 1, MAX_CONSTANT)
+        check_int(self.at, "at", 0, MAX_TEXT)
+        _set_shape(self, self.node)
 
 
 #: Any node of the tree.
@@ -106,18 +313,10 @@ Node = Pool | Const | Sum | Mul | Div
 
 
 def tree_depth(node: Node) -> int:
-    """How many nodes deep the tree goes (walked without recursion, however deep).
+    """How many nodes deep the tree goes (at most :data:`~.limits.MAX_DEPTH`).
 
     Example:
         >>> tree_depth(Pool(1, 6)), tree_depth(Sum(Mul(Pool(1, 6), 2), Const(1), +1))
         (1, 3)
     """
-    deepest, stack = 0, [(node, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if isinstance(item, Sum):
-            stack += [(item.left, depth + 1), (item.right, depth + 1)]
-        elif isinstance(item, Mul | Div):
-            stack.append((item.node, depth + 1))
-    return deepest
+    return _depth(check_node(node))

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from .. import i18n
-from ..distribution import decimal_text, digit_count
+from ..distribution import decimal_text, digit_count, exact_ratio, ratio_parts, surely_long
 from .words import M, shown
 
 __all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
@@ -51,7 +51,7 @@ def percent(p: Fraction) -> str:
         >>> percent(1 - Fraction(1, 20_000_000_000)), percent(Fraction(1, 20_000_000_000))
         ('> 99.99 %', '< 0.01 %')
     """
-    num, den = Fraction(p).numerator, Fraction(p).denominator
+    num, den = ratio_parts(_fraction(p))
     value = num / den * 100
     text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
     if num in (0, den) or 0 < num * 10_000 < den or (text == "100.00" and num < den):
@@ -63,28 +63,31 @@ def percent(p: Fraction) -> str:
 _SHORT = 23
 
 
-def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
-    """``n/d`` (``n`` when whole), or its decimal value and its size past ``limit`` digits.
+def _fraction(p: object) -> Fraction:
+    return p if isinstance(p, Fraction) else Fraction(p)  # type: ignore[arg-type]
 
-    Never fails, however long the fraction (Python refuses to write an
-    integer of more than 4,300 digits).
+
+def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
+    """``n/d`` (``n`` when whole), or ``≈`` its decimal value past ``limit`` digits.
+
+    Never fails and costs microseconds, however long the fraction: a
+    probability of a roll of huge weights (:func:`~rulebook_py.distribution.exact_ratio`)
+    is known to be long without being put in lowest terms
+    (:func:`~rulebook_py.distribution.surely_long`), and its value is read
+    from its logarithms.
 
     Example:
         >>> fraction(Fraction(3, 8)), fraction(Fraction(4)), fraction(Fraction(1, 3 * 10**60))
-        ('3/8', '4', '≈3.33333e-61 (1/61 digits)')
+        ('3/8', '4', '≈3.33333e-61')
     """
-    num, den = p.numerator, p.denominator
-    if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
-        digits = digit_count(num), digit_count(den)
-        if sum(digits) > limit:
-            approx = M(
-                "≈{value} ({numerator}/{denominator} digits)",
-                value=i18n.localized(decimal_text(p)),
-                numerator=digits[0],
-                denominator=digits[1],
-            )
-            return approx.render()
-    return str(num) if den == 1 else f"{num}/{den}"
+    p = _fraction(p)
+    if not surely_long(p, limit):
+        num, den = p.numerator, p.denominator
+        if (num.bit_length() + den.bit_length()) * 0.30103 + 2 <= limit or (
+            digit_count(num) + digit_count(den) <= limit
+        ):
+            return str(num) if den == 1 else f"{num}/{den}"
+    return M("≈{value}", value=i18n.localized(decimal_text(p))).render()
 
 
 def probability(p: Fraction) -> str:
@@ -101,12 +104,13 @@ def probability(p: Fraction) -> str:
         >>> probability(1 - Fraction(1, 20_000_000_000))
         '> 99.99 % (1 − 1/20000000000)'
     """
-    p = Fraction(p)
+    p = _fraction(p)
     shown, exact = percent(p), fraction(p)
-    if p in (0, 1):
+    num, den = ratio_parts(p)
+    if num in (0, den):
         return shown
     if shown.startswith(">"):
-        exact = min(exact, f"1 − {fraction(1 - p)}", key=len)
+        exact = min(exact, f"1 − {fraction(exact_ratio(den - num, den))}", key=len)
     return shown if len(exact) > _SHORT and shown[0] not in "<>" else f"{shown} ({exact})"
 
 
