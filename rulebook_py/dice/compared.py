@@ -21,12 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..distribution import Comparison
-from ..errors import RulebookError, RuleValueError, WorkLimitError, check_int, quote
+from ..distribution import Comparison, Distribution
+from ..errors import RulebookError, RuleValueError, check_int, quote
 from ..messages import M, Msg, join
-from .cost import check_together
+from .cost import check_difference, check_together
 from .expression import Dice, parse
-from .limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_SECONDS, MAX_TOTAL
+from .limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TOTAL
 from .rolls import DiceRoll, check_rng
 
 __all__ = ["MAX_EXPRESSIONS", "DiceSet", "DiceSetRoll", "Opposed", "OpposedRoll", "dice_set"]
@@ -77,8 +77,7 @@ class DiceSetRoll:
     Example:
         >>> dice_set({"A": "d6"}, 4).roll(random.Random(1)).lines()
         ['A: 1d6 [2] = 2 — misses the target 4']
-        >>> roll = parse("d6").roll(random.Random(1))
-        >>> str(DiceSetRoll(("A",), (roll,), 4))
+        >>> str(DiceSetRoll(("A",), (parse("d6").roll(random.Random(1)),), 4))
         'A: 1d6 [2] = 2 — misses the target 4'
     """
 
@@ -227,8 +226,7 @@ class OpposedRoll:
     Example:
         >>> str(opposed("d6", "d6").roll(random.Random(2)))
         '1d6 [1] = 1; 1d6 [1] = 1 — nobody (tie) higher'
-        >>> d6 = parse("d6")
-        >>> OpposedRoll(d6.roll(random.Random(1)), d6.roll(random.Random(2))).winner
+        >>> OpposedRoll(parse("d6").roll(random.Random(1)), parse("d4").roll(random.Random(2))).winner
         'first'
     """
 
@@ -290,20 +288,21 @@ class Opposed:
         first: The first roll.
         second: The second roll.
         comparison: Exact P(first > second), P(=), P(<).
-        difference: ``first - second``.
+        difference: The distribution of ``first - second`` (the two may throw
+            up to twice :data:`~.limits.MAX_DICE` dice: no one expression).
 
     Example:
         >>> opposed("4D+2", "3D+1").comparison.gt
         Fraction(2357, 2916)
-        >>> a, b = parse("d6"), parse("d4")
-        >>> Opposed(a, b, a.compare(b), a - b).difference.max_value
+        >>> Opposed(parse("d6"), parse("d4"), parse("d6").compare(parse("d4")),
+        ...         parse("d6-d4").distribution).difference.max_value
         5
     """
 
     first: Dice
     second: Dice
     comparison: Comparison
-    difference: Dice
+    difference: Distribution
 
     def __post_init__(self) -> None:
         """Check every field's type."""
@@ -311,7 +310,7 @@ class Opposed:
             ("first", Dice),
             ("second", Dice),
             ("comparison", Comparison),
-            ("difference", Dice),
+            ("difference", Distribution),
         ):
             value = getattr(self, name)
             if not isinstance(value, kind):
@@ -357,17 +356,5 @@ smaller
             err.field = name
             raise
     a, b = rolls
-    try:
-        diff = a - b
-    except WorkLimitError:
-        raise WorkLimitError(
-            str(b),
-            0,
-            M(
-                "a second roll small enough to compare exactly with the first in {limit} s: "
-                "make one of them smaller",
-                limit=MAX_SECONDS,
-            ),
-            field="second",
-        ) from None
-    return Opposed(a, b, a.compare(b), diff)
+    check_difference(a.tree, b.tree)
+    return Opposed(a, b, a.compare(b), a.distribution - b.distribution)

@@ -33,7 +33,7 @@ from .limits import MAX_SECONDS, MAX_TOTAL
 from .notation import tree_notation
 from .tree import Const, Div, Mul, Node, Pool, Sum, check_node
 
-__all__ = ["check_roll", "check_together", "check_work", "tree_cost"]
+__all__ = ["check_difference", "check_roll", "check_together", "check_work", "tree_cost"]
 
 #: Most expressions :func:`check_together` costs at once.
 _MAX_TREES = 100
@@ -258,38 +258,51 @@ def _shape(node: Node, memo: dict[int, _Shape] | None = None) -> _Shape:
     return shape
 
 
+def _sum_shape(a: _Shape, b: _Shape, sign: int, at: int) -> _Shape:
+    lo = a.lo + b.lo if sign > 0 else a.lo - b.hi
+    hi = a.hi + b.hi if sign > 0 else a.hi - b.lo
+    width = hi - lo + 1
+    ns = a.ns + b.ns + width * _NS_SLOT * 2
+    if a.nnz > 1 and b.nnz > 1:
+        ns += _conv_ns(a, b)
+    shape = _Shape(lo, hi, min(width, a.nnz * b.nnz), a.bits + b.bits, ns, a.throws + b.throws)
+    return _check_range(shape, at)
+
+
 def _node_shape(node: Node, memo: dict[int, _Shape] | None) -> _Shape:
     if isinstance(node, Const):
         return _check_range(_Shape(node.value, node.value, 1, 0.0, 0.0, 0.0), node.at)
     if isinstance(node, Pool):
         return _check_range(_pool_shape(node), node.at)
     if isinstance(node, Sum):
-        a, b = _shape(node.left, memo), _shape(node.right, memo)
-        lo = a.lo + b.lo if node.sign > 0 else a.lo - b.hi
-        hi = a.hi + b.hi if node.sign > 0 else a.hi - b.lo
-        width = hi - lo + 1
-        ns = a.ns + b.ns + width * _NS_SLOT * 2
-        if a.nnz > 1 and b.nnz > 1:
-            ns += _conv_ns(a, b)
-        shape = _Shape(lo, hi, min(width, a.nnz * b.nnz), a.bits + b.bits, ns, a.throws + b.throws)
-        return _check_range(shape, node.at)
+        return _sum_shape(_shape(node.left, memo), _shape(node.right, memo), node.sign, node.at)
     child = _shape(node.node, memo)
+    if isinstance(node, Mul) and node.factor < -1:  # costed as it reads again: -(x*k)
+        return _map_shape(_map_shape(child, -node.factor, None, node.at), -1, None, node.at)
     if isinstance(node, Mul):
-        f = node.factor
-        lo, hi = sorted((child.lo * f, child.hi * f))
-        nnz = 1 if f == 0 else child.nnz
+        return _map_shape(child, node.factor, None, node.at)
+    return _map_shape(child, None, node.divisor, node.at)
+
+
+def _map_shape(child: _Shape, factor: int | None, divisor: int | None, at: int) -> _Shape:
+    """The shape of ``child`` multiplied by ``factor`` or divided by ``divisor``."""
+    if factor is not None:
+        lo, hi = sorted((child.lo * factor, child.hi * factor))
+        nnz = 1 if factor == 0 else child.nnz
     else:
-        lo, hi = child.lo // node.divisor, child.hi // node.divisor
+        lo, hi = child.lo // divisor, child.hi // divisor  # type: ignore[operator]
         nnz = min(child.nnz, hi - lo + 1)
-    shape = _Shape(lo, hi, nnz, child.bits, child.ns, child.throws)
-    shape = _check_range(shape, node.at)
+    shape = _check_range(_Shape(lo, hi, nnz, child.bits, child.ns, child.throws), at)
     ns = child.ns + child.nnz * _NS_MAP + shape.width * _NS_SLOT
     return _Shape(lo, hi, nnz, child.bits, ns, child.throws)
 
 
 def _cost(node: Node, memo: dict[int, _Shape] | None = None) -> float:
     """Estimated CPython seconds for the distribution, its answers and one roll."""
-    shape = _shape(node, memo)
+    return _shape_cost(_shape(node, memo))
+
+
+def _shape_cost(shape: _Shape) -> float:
     # probabilities (each a fraction in lowest terms), mean, deviation, tail sums
     answer = shape.nnz * (_NS_ANSWER + _ratio_ns(shape.bits))
     answer += shape.width * _NS_SLOT * 6
@@ -389,6 +402,44 @@ def check_work(node: Node, text: str | None = None) -> float:
         raise WorkLimitError(
             tree_notation(node) if text is None else text, at, err.expected
         ) from None
+
+
+def check_difference(first: Node, second: Node) -> float:
+    """The estimated seconds of ``first - second`` (two rolls opposed), or a ``WorkLimitError``.
+
+    The two need not make one expression the notation could read (together
+    they may throw more than :data:`~rulebook_py.dice.limits.MAX_DICE` dice):
+    only the work of their difference is costed, as for a sum.
+
+    Example:
+        >>> from .reading import read_tree
+        >>> check_difference(read_tree("1000d6!kh1"), read_tree("d6")) < MAX_SECONDS
+        True
+        >>> check_difference(read_tree("400d6"), read_tree("400d6"))
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.WorkLimitError: cannot read dice notation '400d6' at position 0 ('4'): \
+expected a second roll small enough to compare exactly with the first in 0.25 s: make one of them \
+smaller
+    """
+    check_node(first, "first")
+    check_node(second, "second")
+    try:
+        seconds = _shape_cost(_sum_shape(_shape(first, {}), _shape(second, {}), -1, 0))
+    except _Refused:
+        seconds = float("inf")
+    if seconds > MAX_SECONDS:
+        raise WorkLimitError(
+            tree_notation(second),
+            0,
+            M(
+                "a second roll small enough to compare exactly with the first in {limit} s: "
+                "make one of them smaller",
+                limit=MAX_SECONDS,
+            ),
+            field="second",
+        )
+    return seconds
 
 
 def check_together(trees: Sequence[Node], fields: Sequence[str] | None = None) -> float:

@@ -68,6 +68,8 @@ class Dice:
         >>> attack = die(20) + 5
         >>> str(attack), attack.prob_at_least(15)
         ('1d20 + 5', Fraction(11, 20))
+        >>> Dice(parse("1d20 + 5").tree) == attack
+        True
         >>> (die(6) - die(6)).pmf()[0]
         Fraction(1, 6)
     """

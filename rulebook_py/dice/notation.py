@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..errors import RuleValueError, quote
 from ..messages import M
-from .tree import Const, Div, Mul, Node, Pool, Sum, check_node  # noqa: F401  (Div: examples)
+from .tree import Const, Div, Mul, Node, Pool, Sum, check_name, check_node  # noqa: F401  (Div: examples)
 
 __all__ = ["check_pool", "pool_notation", "tree_dice_count", "tree_explode_depth", "tree_notation"]
 
@@ -33,6 +33,7 @@ def check_pool(node: object, name: str = "node") -> Pool:
         ...
         rulebook_py.errors.RuleValueError: node must be a Pool, got Const(value=1) (Const)
     """
+    check_name(name)
     if not isinstance(node, Pool):
         raise RuleValueError(
             M(

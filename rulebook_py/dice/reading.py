@@ -130,9 +130,7 @@ class _Reader:
         node = self.term()
         if sign < 0:
             node = (
-                self.node(Mul, node, -1, at)
-                if not isinstance(node, Const)
-                else Const(-node.value, at)
+                Const(-node.value, at) if isinstance(node, Const) else self.node(Mul, node, -1, at)
             )
         while True:
             ch = self.peek()

@@ -18,7 +18,7 @@ from ..messages import M, Msg
 from .cost import check_roll
 from .limits import MAX_DICE, MAX_EXPLODE_DEPTH, MAX_SIDES, MAX_TOTAL
 from .notation import pool_notation
-from .tree import Const, Mul, Node, Pool, Sum
+from .tree import Const, Mul, Node, Pool, Sum, check_name
 
 #: The largest value one die can show (an exploding d10000 rolled again 20 times).
 _MAX_FACE = MAX_SIDES * (MAX_EXPLODE_DEPTH + 1)
@@ -70,6 +70,7 @@ def check_rng(rng: object, name: str = "rng") -> random.Random:
         rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)), \
 got 3 (int)
     """
+    check_name(name)
     if not isinstance(rng, random.Random):
         raise RuleValueError(
             M(
@@ -198,6 +199,10 @@ class DiceRoll:
         >>> r = parse("3d6+2").roll(random.Random(3))
         >>> r.total == sum(r.pools[0].faces) + 2
         True
+        >>> str(DiceRoll("1d6 + 2", 7, (PoolRoll("1d6", (5,), (True,), 5),), "1d6 [5] + 2"))
+        '1d6 [5] + 2 = 7'
+        >>> DiceRoll("3", 3, (), "3").total  # a constant throws no die
+        3
     """
 
     expression: str

@@ -12,7 +12,10 @@ the walkers can read: at most :data:`~.limits.MAX_DICE` dice of at most
 :data:`~.limits.MAX_SIDES` sides, one die modifier, a keep or a count, whole
 numbers within :data:`~.limits.MAX_CONSTANT` (as the notation reads them), at most :data:`~.limits.MAX_DEPTH`
 nodes deep (the walkers recurse) and :data:`~.limits.MAX_NODES` nodes in all
-(counting a part shared by a Python-built tree once each place it stands).
+(counting a part shared by a Python-built tree once each place it stands); and
+a tree is one the notation reads again from its canonical text (at most
+:data:`~.limits.MAX_DICE` dice, parentheses at most :data:`~.limits.MAX_NESTING`
+deep, one explosion depth).
 
 Example:
     >>> Sum(Pool(2, 6), Const(3), +1) == Sum(Pool(2, 6, at=4), Const(3), +1)
@@ -26,6 +29,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import RuleValueError, WorkLimitError, check_int, quote
 from ..messages import M
@@ -34,12 +38,14 @@ from .limits import (
     MAX_DEPTH,
     MAX_DICE,
     MAX_EXPLODE_DEPTH,
+    MAX_NESTING,
     MAX_NODES,
     MAX_SIDES,
     MAX_TEXT,
 )
 
-__all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum", "check_node", "tree_depth"]
+__all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum", "check_name", "check_node", "tree_depth"]
+__all__ += ["tree_size"]
 
 
 def _check_bool(value: object, name: str) -> bool:
@@ -78,36 +84,114 @@ def _check_optional(value: object, name: str, low: int, high: int) -> int | None
     return check_int(value, name, low, high)
 
 
+def check_name(name: object) -> str:
+    """``name`` if it names a parameter: a text of 1 to 60 characters (used in messages).
+
+    Example:
+        >>> check_name("rng")
+        'rng'
+        >>> check_name(3)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: name must be the name of a parameter (a text of 1 to \
+60 characters), got 3 (int)
+    """
+    if not isinstance(name, str) or not 1 <= len(name) <= 60:
+        raise RuleValueError(
+            M(
+                "name must be the name of a parameter (a text of 1 to 60 characters), "
+                "got {got} ({kind})",
+                got=quote(name),
+                kind=type(name).__name__,
+            ),
+            field="name",
+        )
+    return name
+
+
 def _refuse(name: str, message: object) -> RuleValueError:
     return RuleValueError(message, field=name)
 
 
-def _depth(node: object) -> int:
-    return node._depth  # type: ignore[attr-defined]
+class _Facts(NamedTuple):
+    """What a node knows of its tree when it is built, so that no walker need look."""
+
+    depth: int  # nodes deep
+    size: int  # nodes in all (a part shared by a Python-built tree counts each place it stands)
+    dice: int  # dice thrown
+    nesting: int  # parentheses inside one another in its canonical text
+    minus: bool  # its canonical text starts with '-'
+    explode: int | None  # the explosion depth of its exploding dice (None: none)
 
 
-def _size(node: object) -> int:
-    return node._size  # type: ignore[attr-defined]
+_LEAF = _Facts(1, 1, 0, 0, False, None)
 
 
-def _set_shape(node: object, *parts: object) -> None:
-    """Record the depth and size of a new node; refuse a tree too deep or too large."""
-    depth = 1 + max(_depth(p) for p in parts)
-    size = 1 + sum(_size(p) for p in parts)
-    if depth > MAX_DEPTH:  # the walkers recurse: a deeper tree is never built
+def _facts(node: object) -> _Facts:
+    return node._facts  # type: ignore[attr-defined]
+
+
+def _operand_nesting(facts: _Facts, is_sum: bool) -> int:
+    """Nesting of a part written after an operator (in parentheses if a sum or negative)."""
+    return facts.nesting + (1 if is_sum or facts.minus else 0)
+
+
+def _refuse_shape(count: int, text: object, expected: object) -> WorkLimitError:
+    return WorkLimitError(M("({count} operations)", count=count) if text is None else text, 0,
+                          expected)  # fmt: skip
+
+
+def _set_facts(node: Sum | Mul | Div) -> None:
+    """Record what a new node knows of its tree; refuse one the notation could not read again.
+
+    Too deep (the walkers recurse), too large (each walker visits every node), too
+    many dice, parentheses nested deeper than the notation reads, or exploding dice
+    of two depths (the notation gives one depth to the whole expression).
+    """
+    if isinstance(node, Sum):
+        left, right = _facts(node.left), _facts(node.right)
+        parts = (left, right)
+        nesting = max(left.nesting, _operand_nesting(right, isinstance(node.right, Sum)))
+        minus = left.minus
+    else:
+        child = _facts(node.node)
+        parts = (child,)
+        nesting = _operand_nesting(child, isinstance(node.node, Sum))
+        minus = isinstance(node, Mul) and node.factor < 0
+    # x*-k is written -x*k, which reads again as two nodes: -(x*k)
+    two = 2 if isinstance(node, Mul) and node.factor < -1 else 1
+    depth = two + max(p.depth for p in parts)
+    size = two + sum(p.size for p in parts)
+    dice = sum(p.dice for p in parts)
+    depths = {p.explode for p in parts} - {None}
+    if depth > MAX_DEPTH:
         raise WorkLimitError(
             M("({count} operations deep)", count=depth),
             0,
             M("an expression at most {count} deep", count=MAX_DEPTH),
         )
-    if size > MAX_NODES:  # every walker visits each node (a Python-built tree may share parts)
-        raise WorkLimitError(
-            M("({count} operations)", count=size),
-            0,
+    if size > MAX_NODES:
+        raise _refuse_shape(
+            size,
+            None,
             M("an expression of at most {count} numbers, pools and operations", count=MAX_NODES),
         )
-    object.__setattr__(node, "_depth", depth)
-    object.__setattr__(node, "_size", size)
+    if dice > MAX_DICE:
+        raise _refuse_shape(size, None, M("at most {count:,} dice in all", count=MAX_DICE))
+    if nesting > MAX_NESTING:
+        raise _refuse_shape(
+            size, None, M("at most {count} parentheses inside one another", count=MAX_NESTING)
+        )
+    if len(depths) > 1:
+        raise _refuse_shape(
+            size,
+            None,
+            M(
+                "exploding dice of one explosion depth (the notation gives the whole expression one)"
+            ),
+        )
+    explode = next(iter(depths), None)
+    object.__setattr__(node, "_facts", _Facts(depth, size, dice, nesting, minus, explode))
 
 
 @dataclass(frozen=True)
@@ -140,8 +224,7 @@ reroll, not both
     target: int | None = None
     at_least: bool = True
     at: int = field(default=0, compare=False, repr=False)
-    _depth: int = field(default=1, init=False, compare=False, repr=False)
-    _size: int = field(default=1, init=False, compare=False, repr=False)
+    _facts: _Facts = field(default=_LEAF, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Check every field (see the class)."""
@@ -170,6 +253,8 @@ reroll, not both
             raise _refuse(
                 "target", M("target: no count of exploding dice (an explosion is no new die)")
             )
+        facts = _Facts(1, 1, self.count, 0, False, self.explode)
+        object.__setattr__(self, "_facts", facts)
 
 
 def _check_whole(value: object, name: str) -> int:
@@ -187,13 +272,13 @@ class Const:
 
     value: int
     at: int = field(default=0, compare=False, repr=False)
-    _depth: int = field(default=1, init=False, compare=False, repr=False)
-    _size: int = field(default=1, init=False, compare=False, repr=False)
+    _facts: _Facts = field(default=_LEAF, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Check the value and the position."""
         _check_whole(self.value, "value")
         check_int(self.at, "at", 0, MAX_TEXT)
+        object.__setattr__(self, "_facts", _Facts(1, 1, 0, 0, self.value < 0, None))
 
 
 def check_node(node: object, name: str = "node") -> Node:
@@ -208,6 +293,7 @@ def check_node(node: object, name: str = "node") -> Node:
         rulebook_py.errors.RuleValueError: node must be a dice expression tree (Pool, Const, \
 Sum, Mul or Div), got 'd6' (str): read the notation first, read_tree('d6')
     """
+    check_name(name)
     if not isinstance(node, (Pool, Const, Sum, Mul, Div)):
         if isinstance(node, str):
             message = M(
@@ -244,8 +330,7 @@ class Sum:
     right: Node
     sign: int
     at: int = field(default=0, compare=False, repr=False)
-    _depth: int = field(default=1, init=False, compare=False, repr=False)
-    _size: int = field(default=1, init=False, compare=False, repr=False)
+    _facts: _Facts = field(default=_LEAF, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Check both parts, the sign and the position; refuse a tree too deep."""
@@ -259,7 +344,7 @@ class Sum:
                 value=self.sign,
             )
         check_int(self.at, "at", 0, MAX_TEXT)
-        _set_shape(self, self.left, self.right)
+        _set_facts(self)
 
 
 @dataclass(frozen=True)
@@ -274,15 +359,14 @@ class Mul:
     node: Node
     factor: int
     at: int = field(default=0, compare=False, repr=False)
-    _depth: int = field(default=1, init=False, compare=False, repr=False)
-    _size: int = field(default=1, init=False, compare=False, repr=False)
+    _facts: _Facts = field(default=_LEAF, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Check the part, the factor and the position; refuse a tree too deep."""
         check_node(self.node, "node")
         _check_whole(self.factor, "factor")
         check_int(self.at, "at", 0, MAX_TEXT)
-        _set_shape(self, self.node)
+        _set_facts(self)
 
 
 @dataclass(frozen=True)
@@ -297,15 +381,14 @@ class Div:
     node: Node
     divisor: int
     at: int = field(default=0, compare=False, repr=False)
-    _depth: int = field(default=1, init=False, compare=False, repr=False)
-    _size: int = field(default=1, init=False, compare=False, repr=False)
+    _facts: _Facts = field(default=_LEAF, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Check the part, the divisor and the position; refuse a tree too deep."""
         check_node(self.node, "node")
         check_int(self.divisor, "divisor", 1, MAX_CONSTANT)
         check_int(self.at, "at", 0, MAX_TEXT)
-        _set_shape(self, self.node)
+        _set_facts(self)
 
 
 #: Any node of the tree.
@@ -319,4 +402,14 @@ def tree_depth(node: Node) -> int:
         >>> tree_depth(Pool(1, 6)), tree_depth(Sum(Mul(Pool(1, 6), 2), Const(1), +1))
         (1, 3)
     """
-    return _depth(check_node(node))
+    return _facts(check_node(node)).depth
+
+
+def tree_size(node: Node) -> int:
+    """How many nodes the tree has (at most :data:`~.limits.MAX_NODES`), each place counted.
+
+    Example:
+        >>> tree_size(Sum(Mul(Pool(1, 6), 2), Const(1), +1))
+        4
+    """
+    return _facts(check_node(node)).size

@@ -121,9 +121,19 @@ def number(x: Fraction | float | int, digits: int = 2) -> str:
         >>> number(Fraction(7, 2)), number(Fraction(16)), number(1.70782)
         ('3.50', '16', '1.71')
     """
-    if isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1):
+    if _whole(x):
         return i18n.whole(int(x))
     return i18n.decimal(float(x), digits)
+
+
+def _whole(x: object) -> bool:
+    """Is ``x`` a whole number (a fraction's terms read raw: nothing reduced)?"""
+    if isinstance(x, int):
+        return True
+    if isinstance(x, Fraction):
+        numerator, denominator = ratio_parts(x)
+        return numerator % denominator == 0
+    return False
 
 
 def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[str]:
@@ -136,9 +146,7 @@ def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[s
         >>> numbers([Fraction(7), Fraction(13, 2)]), numbers([Fraction(7), 16])
         (['7.00', '6.50'], ['7', '16'])
     """
-    whole = all(
-        isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1) for x in values
-    )
+    whole = all(_whole(x) for x in values)
     return [number(x) if whole else i18n.decimal(float(x), digits) for x in values]
 
 
