@@ -294,8 +294,7 @@ class Opposed:
     Example:
         >>> opposed("4D+2", "3D+1").comparison.gt
         Fraction(2357, 2916)
-        >>> Opposed(parse("d6"), parse("d4"), parse("d6").compare(parse("d4")),
-        ...         parse("d6-d4").distribution).difference.max_value
+        >>> Opposed(parse("d6"), parse("d4"), parse("d6").compare(parse("d4")), parse("d6-d4").distribution).difference.max_value
         5
     """
 
