@@ -556,7 +556,9 @@ class Distribution:
 
     Build one with :meth:`constant`, :meth:`uniform` or :meth:`from_weights`,
     then combine with ``+``, ``-``, ``*`` (by an integer), ``//`` (by a
-    positive integer) and :meth:`map`. Instances are immutable.
+    positive integer) and :meth:`map`. Instances are immutable. Its
+    :meth:`mean` is the exact average value of the roll, what a game uses
+    instead of rolling.
 
     Example:
         >>> d = Distribution.from_weights({1: 1, 3: 3})

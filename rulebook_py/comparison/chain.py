@@ -284,7 +284,7 @@ def _check(
 
 
 def duel_chain(kernel: Kernel, hp_a: int, hp_b: int) -> DuelOdds:
-    """Exact ending and mean length of a duel with this round kernel.
+    """Exact ending and mean length of a duel with this round kernel (a Markov chain).
 
     Args:
         kernel: ``{(damage to A, damage to B): probability}`` of one round.

@@ -125,6 +125,10 @@ def duel_kernel(
 ) -> tuple[dict[tuple[int, int], Fraction], int]:
     """The round kernel ``{(damage to A, damage to B): p}`` and the endurance of both.
 
+    Where the source has no wounds (Unisystem, Galaxies), the damage is one
+    full blow (*coup plein*): a blow that lands outright, never a tie or a
+    half dodge; the endurance is then the number of full blows to win.
+
     A is the better fighter (``gap`` steps ahead). Not for mass battles, whose
     chain is the source's own (:func:`rulebook_py.mass_battle.battle_odds`).
 

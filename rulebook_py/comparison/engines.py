@@ -75,7 +75,7 @@ MAX_HIT_POINTS = 30
 
 
 class Engine(Enum):
-    """One of the four dice engines compared.
+    """One of the four dice engines compared, with its step: a skill gap is counted in steps.
 
     Attributes:
         label: The system's name (a message: *Combats de masse* in French).

@@ -67,6 +67,8 @@ __all__ = [
 class Exchange:
     """Exact chances of one exchange, from the better side's point of view.
 
+    Its margin's spread is given as a standard deviation (:attr:`margin_sd`).
+
     Attributes:
         engine: The system.
         gap: The better side's advantage, in steps.

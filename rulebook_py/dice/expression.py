@@ -394,7 +394,8 @@ def pool(count: int, sides: int, keep: int | None = None, highest: bool = True) 
     """``count`` dice of ``sides`` faces, keeping the ``keep`` highest (or lowest).
 
     Args:
-        count: Number of dice, 1 to :data:`MAX_DICE`.
+        count: Number of dice, 1 to :data:`MAX_DICE` (the *mantisse* of a
+            d6-system code: the 4 of 4D+2).
         sides: Faces of each die, 1 to :data:`MAX_SIDES`.
         keep: How many dice count (``None``: all).
         highest: Keep the highest (``True``) or the lowest dice.
@@ -430,7 +431,8 @@ def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
     """Read dice notation into an exact, rollable :class:`Dice` expression.
 
     Args:
-        text: Notation such as ``"d20"``, ``"3d6+2"``, ``"2d20kh1"``,
+        text: Notation such as ``"d20"``, ``"3d6+2"`` (a damage roll such as
+            ``"1d8+3"`` reads alike), ``"2d20kh1"``,
             ``"2d6 - 1d4"``, the d6-system code ``"4D+2"``, ``"3d6!"``,
             ``"2d6ro1"``, ``"4d6r2"`` or ``"5d6>=5"``.
         explode_depth: Extra rolls an exploding die (``!``) may take, 0 to
