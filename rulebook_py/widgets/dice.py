@@ -181,8 +181,8 @@ class CompareCalculator(Calculator):
     def build_controls(self) -> Controls:
         """Two expression boxes."""
         return {
-            "first": text_box(M("A"), "4D+2", input_em=16),
-            "second": text_box(M("B"), "3D+1", input_em=16),
+            "first": text_box("A", "4D+2", input_em=16),  # (the rolls' names: alike in French)
+            "second": text_box("B", "3D+1", input_em=16),
         }
 
     def compute(self, values: Values) -> View:
@@ -207,7 +207,7 @@ class CompareCalculator(Calculator):
 
     def show_roll(self, roll: OpposedRoll) -> str:
         """A then B, and who is higher."""
-        who = {"first": M("A"), "second": M("B"), None: M("nobody (tie)")}[roll.winner]
+        who = {"first": "A", "second": "B", None: M("nobody (tie)")}[roll.winner]
         text = M(
             "A: {first}; B: {second} — {who} higher",
             first=roll.first.message,

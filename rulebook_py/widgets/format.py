@@ -4,7 +4,7 @@ Exact answers stay :class:`~fractions.Fraction` until this module turns them
 into text for the reader, in the reader's language (:mod:`rulebook_py.i18n`):
 ``50,00 %`` (decimal comma, no-break space), ``6,50``, ``12 000`` in French;
 fractions (``3/8``) are written alike in both. :func:`table_html` and
-:func:`error_html` translate their words (:func:`~rulebook_py.i18n.translate_message`).
+:func:`error_html` show messages in the reader's language (:func:`~rulebook_py.widgets.words.shown`).
 
 Example:
     >>> from fractions import Fraction
@@ -153,8 +153,9 @@ def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[s
 def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
     """A small HTML table; every cell is escaped; an empty header is a plain cell.
 
-    Headers, caption and text cells are English text translated here
-    (:func:`~rulebook_py.i18n.translate_message`), so a calculator passes its English words.
+    Headers, caption and text cells are shown in the reader's language
+    (:func:`~rulebook_py.widgets.words.shown`): a calculator passes messages, and
+    text that is no message (what the reader typed, dice notation) as it is.
 
     Example:
         >>> table_html(["a"], [[1]])
