@@ -59,7 +59,7 @@ def _check(english, french) -> None:
 
 def _dice_values(rng: random.Random) -> dict:
     boxes = ("expression", "second", "third", "fourth")
-    values = {name: rng.choice(_POOLS + ("",)) for name in boxes}
+    values = {name: rng.choice((*_POOLS, "")) for name in boxes}
     values["expression"] = rng.choice(_POOLS)
     values["target"] = rng.randint(-5, 40)
     values["explode_depth"] = rng.randint(0, 20)
