@@ -172,14 +172,22 @@ def _primes() -> tuple[tuple[int, ...], int]:
 
 
 def _valuation(n: int, p: int, cap: int) -> int:
-    """How many times ``p`` divides ``n`` (at most ``cap``), by squaring powers of ``p``."""
+    """How many times ``p`` divides ``n`` (at most ``cap``): a few divisions by ``p**(2**k)``."""
+    if not n:
+        return cap
+    if p == 2:
+        return min(cap, (n & -n).bit_length() - 1)
+    if n % p:
+        return 0
+    powers = [p]  # p**(2**k) while it may still divide n
+    while 2 * (1 << (len(powers) - 1)) <= cap and powers[-1].bit_length() * 2 <= n.bit_length() + 1:
+        powers.append(powers[-1] * powers[-1])
     v = 0
-    while v < cap and n % p == 0:
-        q, e = p, 1
-        while v + 2 * e <= cap and n % (q * q) == 0:
-            q, e = q * q, 2 * e
-        n //= q
-        v += e
+    for k in range(len(powers) - 1, -1, -1):
+        step = 1 << k
+        while v + step <= cap and n % powers[k] == 0:
+            n //= powers[k]
+            v += step
     return v
 
 

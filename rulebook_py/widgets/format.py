@@ -52,7 +52,8 @@ def percent(p: Fraction) -> str:
         ('> 99.99 %', '< 0.01 %')
     """
     num, den = ratio_parts(_fraction(p))
-    value = num / den * 100
+    shift = max(0, den.bit_length() - 120)  # a float's worth of each: microseconds at any size
+    value = (num >> shift) / (den >> shift) * 100
     text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
     if num in (0, den) or 0 < num * 10_000 < den or (text == "100.00" and num < den):
         text = ("100" if num else "0") if num in (0, den) else "< 0.01" if value < 1 else "> 99.99"
