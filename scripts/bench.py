@@ -265,9 +265,76 @@ def bench_mass_battle_largest() -> bool:
     return good
 
 
+# --- the dice calculators in French and in English (issues 34 and 38) -------------------
+#: The issue's reproducers: a French roll of 999d2 took 0.78 s of CPU (0.002 s in English),
+#: 1000d6!kl1 0.93 s; DiceCalculator 1000d6!kh1 0.33 s and CompareCalculator 0.54 s, of which
+#: the engine's part was 0.07 s, the rest formatting huge fractions.
+LANGUAGE_CASES = ("999d2", "1000d6!kl1", "1000d6!kh1", "1000d5!kh1")
+
+
+def _language_times(cls, box: str, text: str, blank: dict, code: str) -> tuple[float, float]:
+    """Median CPU seconds of one update to ``text`` (engine caches emptied) and of one Roll."""
+    updates, rolls = [], []
+    for _ in range(5):
+        calc = cls(language=code, **{box: "d6"}, **blank)
+        _clear()
+        start = time.process_time()
+        calc.controls[box].value = text
+        updates.append(time.process_time() - start)
+        start = time.process_time()
+        calc.roll()
+        rolls.append(time.process_time() - start)
+        assert calc.error == "", calc.error
+    return statistics.median(updates), statistics.median(rolls)
+
+
+def _engine_time(text: str) -> float:
+    """Median CPU seconds of the engine alone: the distribution, its answers, one roll."""
+    times = []
+    for _ in range(5):
+        _clear()
+        start = time.process_time()
+        d = dice.parse(text)
+        d.pmf(), d.mean(), d.stdev(), d.prob_at_least(11), d.roll(random.Random(1))
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def bench_languages() -> bool:
+    """French against English for the dice calculators' reproducers: at most 1.5 times."""
+    from rulebook_py.widgets.dice import CompareCalculator, DiceCalculator
+
+    ok = True
+    print()
+    print(
+        f"{'dice calculators, fr vs en (CPU ms)':<36}{'en upd':>8}{'fr upd':>8}{'en roll':>9}"
+        f"{'fr roll':>9}{'engine':>8}{'ratio':>7}  ok (fr <= 1.5 en)"
+    )
+    blank = {"second": "", "third": "", "fourth": ""}
+    for cls, box, others in (
+        (DiceCalculator, "expression", blank),
+        (CompareCalculator, "first", {"second": "d6"}),
+    ):
+        for text in LANGUAGE_CASES:
+            en_update, en_roll = _language_times(cls, box, text, others, "en")
+            fr_update, fr_roll = _language_times(cls, box, text, others, "fr")
+            engine = _engine_time(text)
+            ratio = (fr_update + fr_roll) / (en_update + en_roll)
+            good = ratio <= 1.5
+            ok &= good
+            label = f"{cls.__name__[:-10]} {text}"
+            print(
+                f"{label:<36}{en_update * 1000:>8.1f}{fr_update * 1000:>8.1f}"
+                f"{en_roll * 1000:>9.1f}{fr_roll * 1000:>9.1f}{engine * 1000:>8.1f}"
+                f"{ratio:>7.2f}  {'yes' if good else 'NO'}"
+            )
+    return ok
+
+
 if __name__ == "__main__":
     good = bench_calculators()
     good &= bench_engine()
     good &= bench_notation()
     good &= bench_mass_battle_largest()
+    good &= bench_languages()
     sys.exit(0 if good else 1)

@@ -55,6 +55,7 @@ from fractions import Fraction
 from html import escape
 
 from .. import i18n
+from ..distribution import exact_ratio, ratio_parts
 from .format import fraction, percent
 from .words import M
 from .words import shown as tr
@@ -104,9 +105,14 @@ _SWITCH = '<span class="rb-views" role="radiogroup" aria-label="{}">{}</span>'
 
 
 def _common(values: Sequence[Fraction]) -> tuple[list[int], int]:
-    """Numerators on the common denominator, and that denominator (exact, integers only)."""
-    den = math.lcm(*(v.denominator for v in values)) if values else 1
-    return [v.numerator * (den // v.denominator) for v in values], den
+    """Numerators on the common denominator, and that denominator (exact, integers only).
+
+    A roll's probabilities share one raw denominator (its total weight,
+    :func:`~rulebook_py.distribution.ratio_parts`): nothing is reduced.
+    """
+    parts = [ratio_parts(v if isinstance(v, Fraction) else Fraction(v)) for v in values]
+    den = math.lcm(*{d for _n, d in parts}) if parts else 1
+    return [n * (den // d) for n, d in parts], den
 
 
 def tail_cut(weights: Sequence[int], total: int) -> tuple[int, int]:
@@ -147,12 +153,12 @@ def _views(
     that a distribution of a few hundred outcomes costs well under a
     millisecond; only the shown values become fractions.
     """
-    views = [[Fraction(x, den) for x in nums[lo:hi]]]
+    views = [[exact_ratio(x, den) for x in nums[lo:hi]]]
     if cumulative:
         total = sum(nums)
         runs = list(itertools.accumulate(nums[lo:hi], initial=sum(nums[:lo])))
-        views.append([Fraction(total - run, den) for run in runs[:-1]])  # at least
-        views.append([Fraction(run, den) for run in runs[1:]])  # at most
+        views.append([exact_ratio(total - run, den) for run in runs[:-1]])  # at least
+        views.append([exact_ratio(run, den) for run in runs[1:]])  # at most
     return views
 
 
@@ -338,7 +344,7 @@ def _tools(
         for _h, vals in columns:
             p = vals[i]
             exact = fraction(p)
-            row += [repr(p.numerator / p.denominator), exact]
+            row += [repr(float(p)), exact]
             cells += f'<td>{percent(p)}<br><span class="rb-exact">{exact}</span></td>'
         csv_rows.append(row)
         body.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
@@ -415,7 +421,7 @@ def bar_chart(
     keys, slug = list(pmf), str(title or x_title)
     title, x_title, highlight_label, other_label = map(tr, (title, x_title, highlight_label,
                                                             other_label))  # fmt: skip
-    nums, den = _common([Fraction(pmf[k]) for k in keys])
+    nums, den = _common([pmf[k] for k in keys])
     distribution = _is_ascending_ints(keys) and sum(nums) == den
     lo, hi = _trim_range(nums, den)
     labels = [tr(k if isinstance(k, str) else str(k)) for k in keys[lo:hi]]
@@ -482,15 +488,13 @@ def grouped_bar_chart(
     slug, title, x_title = str(title or x_title), tr(title), tr(x_title)
     series = {tr(name): values for name, values in series.items()}
     labels, names = [tr(label) for label in labels], list(series)
+    commons = [_common(series[name]) for name in names]
     distribution = (
         all(_INT.fullmatch(s) for s in labels)
         and _is_ascending_ints([int(s) for s in labels])
-        and all(1 - Fraction(1, 500) <= sum(series[n], Fraction(0)) <= 1 for n in names)
+        and all(499 * den <= 500 * sum(nums) <= 500 * den for nums, den in commons)
     )
-    per_series = [
-        _views(*_common([Fraction(v) for v in series[name]]), 0, len(labels), distribution)
-        for name in names
-    ]
+    per_series = [_views(nums, den, 0, len(labels), distribution) for nums, den in commons]
     per_view = [list(views) for views in zip(*per_series)] if names else [[]]
     colors = [COLORS[i % len(COLORS)] for i in range(len(names))]
     views = [
