@@ -8,8 +8,8 @@ Every name in the modules' ``__all__`` is re-exported here, so this module's
 * :mod:`.actions` -- several actions in a turn and their cumulative penalty;
 * :mod:`.combat` -- the round, the range and lighting tables, close combat,
   stances, improvised weapons, the feint, keeping one's cool;
-* :mod:`.initiative` -- who acts first, singly or by group;
-* :mod:`.ranged` -- shooting: aiming, bursts, full auto, the damage multiplier;
+* :mod:`.initiative_rolls` -- who acts first, singly or by group;
+* :mod:`.ranged_combat` -- shooting: aiming, bursts, full auto, the damage multiplier;
 * :mod:`.reports` -- what the basics calculators show (:func:`check`, ...);
 * :mod:`.combat_reports` -- what the melee and ranged calculators show;
 * :mod:`.fight` -- a whole close-combat fight, round by round, with its exact odds;
@@ -33,8 +33,8 @@ from . import combat as _combat
 from . import combat_reports as _combat_reports
 from . import core as _core
 from . import fight as _fight
-from . import initiative as _initiative
-from . import ranged as _ranged
+from . import initiative_rolls as _initiative
+from . import ranged_combat as _ranged
 from . import reports as _reports
 from .actions import *  # noqa: F403
 from .combat import *  # noqa: F403
@@ -42,8 +42,8 @@ from .combat_reports import *  # noqa: F403
 from .core import *  # noqa: F403
 from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
-from .initiative import *  # noqa: F403
-from .ranged import *  # noqa: F403
+from .initiative_rolls import *  # noqa: F403
+from .ranged_combat import *  # noqa: F403
 from .reports import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
