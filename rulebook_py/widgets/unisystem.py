@@ -25,6 +25,7 @@ from .base import Calculator, Controls, PythonCall, Values, View
 from .calls import changes, read_path
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
+from .format import percent, table_html
 from .registry import register
 from .tables import lines_html, rows_html
 
@@ -35,6 +36,7 @@ __all__ = [
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
     "core_dropdown",
+    "reference_html",
 ]
 
 #: What a whole-number box holds: the rules refuse, with their own message,
@@ -82,6 +84,26 @@ class UnisystemCalculator(Calculator):
         """The roll's lines, one a line."""
         lines = getattr(roll, "lines", None)
         return lines_html(lines if lines is not None else [roll.message])
+
+
+def reference_html(*tables: Any) -> str:
+    """Quick-reference tables (:mod:`rulebook_py.systems.unisystem.reference`) as HTML.
+
+    A chance is written as a percentage, every word in the reader's language.
+
+    Example:
+        >>> from rulebook_py.systems.unisystem import reference
+        >>> "<td>80.00 %</td>" in reference_html(reference.odds_table())
+        True
+    """
+    return "".join(
+        table_html(
+            t.headers,
+            [[percent(c) if isinstance(c, Fraction) else c for c in row] for row in t.rows],
+            t.caption,
+        )
+        for t in tables
+    )
 
 
 def core_dropdown() -> widgets.Dropdown:
