@@ -12,7 +12,7 @@ Every name in the modules' ``__all__`` is re-exported here, so this module's
 * :mod:`.ranged_combat` -- shooting: aiming, bursts, full auto, the damage multiplier;
 * :mod:`.reports` -- what the basics calculators show (:func:`check`, ...);
 * :mod:`.combat_reports` -- what the melee and ranged calculators show;
-* :mod:`.fight` -- a whole close-combat fight, round by round, with its exact odds;
+* :mod:`.whole_fight` -- a whole close-combat fight, round by round, with its exact odds;
 * :mod:`.glossary` -- both chapters' French terms (``GLOSSARY``).
 
 Example:
@@ -32,7 +32,7 @@ from . import actions as _actions
 from . import combat as _combat
 from . import combat_reports as _combat_reports
 from . import core as _core
-from . import fight as _fight
+from . import whole_fight as _fight
 from . import initiative_rolls as _initiative
 from . import ranged_combat as _ranged
 from . import reports as _reports
@@ -40,7 +40,7 @@ from .actions import *  # noqa: F403
 from .combat import *  # noqa: F403
 from .combat_reports import *  # noqa: F403
 from .core import *  # noqa: F403
-from .fight import *  # noqa: F403
+from .whole_fight import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative_rolls import *  # noqa: F403
 from .ranged_combat import *  # noqa: F403

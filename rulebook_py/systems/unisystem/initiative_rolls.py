@@ -63,6 +63,7 @@ from .words import M, typed
 __all__ = [
     "DEFAULT_SIDE",
     "EDGE_WORDS",
+    "MAX_BONUS",
     "MAX_COMBATANTS",
     "MAX_NAME",
     "Combatant",
@@ -84,6 +85,8 @@ MAX_COMBATANTS = 20
 _MAX_ROLLOFFS = 100
 #: Longest name of a combatant or a side.
 MAX_NAME = 40
+#: Largest initiative bonus (a quality or power), either way.
+MAX_BONUS = 10
 
 
 class InitiativeEdge(UnisystemEnum):
@@ -143,7 +146,7 @@ class Combatant:
                 )
         check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
         check_enum(self.edge, InitiativeEdge, "edge")
-        check_int(self.bonus, "bonus", -10, 10)
+        check_int(self.bonus, "bonus", -MAX_BONUS, MAX_BONUS)
 
 
 @dataclass(frozen=True)
@@ -657,13 +660,29 @@ def _read_combatant(number: int, line: str, default_side: str) -> Combatant:
     try:
         return Combatant(
             parts[0],
-            signed_int(parts[1]),
+            _whole(parts[1], "dexterity", *ATTRIBUTE_RANGE),
             found.get("side", default_side),
             EDGE_WORDS[found.get("edge", "none").lower()],
-            signed_int(found["bonus"]) if "bonus" in found else 0,
+            _whole(found["bonus"], "bonus", -MAX_BONUS, MAX_BONUS) if "bonus" in found else 0,
         )
     except RuleValueError as err:
         raise line_error(number, line, err.message, "combatants") from None
+
+
+def _whole(text: str, name: str, low: int, high: int) -> int:
+    """A number of a line, read only when it is short enough to be in range."""
+    if len(text.lstrip("+-\u2212").lstrip("0")) > 3:  # refused before it is read
+        raise RuleValueError(
+            M(
+                "{name} must be an integer from {low} to {high}, got {got}",
+                name=name,
+                low=low,
+                high=high,
+                got=quote(text),
+            ),
+            field=name,
+        )
+    return signed_int(text)
 
 
 def parse_combatants(text: str, *, default_side: str = DEFAULT_SIDE) -> tuple[Combatant, ...]:
