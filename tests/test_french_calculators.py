@@ -200,9 +200,12 @@ def test_no_english_left(builds, name):
 def test_the_same_exact_numbers(builds, name):
     english, french = _pair(builds, name)
     assert french.view is not None and english.view is not None
-    assert french.view.outcome == english.view.outcome
     assert percentages(french) == percentages(english)
-    assert french.view.call == english.view.call
+    # French examples use French names (sauvageon, PJ/PNJ): the typed text differs, so
+    # only the numbers are the same.
+    if english.values() == french.values():
+        assert french.view.outcome == english.view.outcome
+        assert french.view.call == english.view.call
 
 
 @pytest.mark.parametrize("name", NAMES)
