@@ -325,7 +325,7 @@ class InitiativeCalculator(UnisystemCalculator):
     def compute(self, values: Values) -> View:
         """Table of P(acts first), each side's total, and the chart."""
         side = M("PCs").render()  # a line that names no side: the players' side, in their words
-        report, call = self.call_rule(uni.initiative, then=".chances", default_side=side, **values)
+        report, call = self.call_rule(uni.initiative, then=".chances", **values, default_side=side)
         group = values["group"]
         chart = bar_chart(
             {typed(name): p for name, p in report.chances.items()},
