@@ -28,8 +28,7 @@ import dataclasses
 import random
 import types
 import typing
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -79,6 +78,7 @@ def check_bool(value: object, name: str) -> bool:
         >>> check_bool(False, "feint")
         False
     """
+    _name(name)
     if not isinstance(value, bool):
         raise RuleValueError(
             M(
@@ -98,6 +98,28 @@ def _names(cls: type[Enum]) -> str:
     return ", ".join(m.name.lower() for m in cls)
 
 
+def _name(name: object, what: str = "name") -> str:
+    """The name of the parameter a helper checks: short text."""
+    if not isinstance(name, str) or not 0 < len(name) <= 100:
+        raise RuleValueError(
+            M(
+                "{name} must be the name of a parameter (text of 1 to 100 characters), got {got}",
+                name=what,
+                got=quote(name),
+            ),
+            field=what,
+        )
+    return name
+
+
+def _class(cls: object, base: type, what: str = "cls") -> None:
+    """The class a helper checks against: a class (an enumeration for an enum)."""
+    if not (isinstance(cls, type) and issubclass(cls, base)):
+        raise RuleValueError(
+            M("{name} must be a class, got {got}", name=what, got=quote(cls)), field=what
+        )
+
+
 def check_enum(value: object, cls: type[E], name: str) -> E:
     """``value`` if it is a member of the enumeration ``cls``, else a refusal naming ``name``.
 
@@ -110,6 +132,8 @@ def check_enum(value: object, cls: type[E], name: str) -> E:
         ...
         rulebook_py.errors.RuleValueError: core must be one of unisystem.CoreDie (d10, two_d6), got 'd10' (str)
     """
+    _name(name)
+    _class(cls, Enum)
     if not isinstance(value, cls):
         raise RuleValueError(
             M(
@@ -142,11 +166,8 @@ def parse_enum(value: object, cls: type[E], field: str) -> E:
         >>> parse_enum("longue", RangeBand, "range_band"), parse_enum("SHORT", RangeBand, "r")
         (unisystem.RangeBand.LONG, unisystem.RangeBand.SHORT)
     """
-    check_text(field, "field", limit=100)
-    if not (isinstance(cls, type) and issubclass(cls, Enum)):
-        raise RuleValueError(
-            M("cls must be an enumeration, got {got}", got=quote(cls)), field="cls"
-        )
+    _name(field, "field")
+    _class(cls, Enum)
     if isinstance(value, cls):
         return value
     if isinstance(value, str) and len(value) <= 100:
@@ -178,6 +199,9 @@ def check_text(value: object, name: str, *, limit: int | None = None) -> str:
         ...
         rulebook_py.errors.RuleValueError: name must be text, got 3 (int)
     """
+    _name(name)
+    if limit is not None:
+        check_int(limit, "limit", 0, MAX_WHOLE)
     if not isinstance(value, str):
         raise RuleValueError(
             M(
@@ -214,6 +238,7 @@ def check_rng(rng: object, name: str = "rng") -> random.Random:
         ...
         rulebook_py.errors.RuleValueError: rng must be a random.Random or None, got 3 (int)
     """
+    _name(name)
     if rng is None:
         return random.Random()
     if not isinstance(rng, random.Random):
@@ -239,6 +264,8 @@ def check_record(value: object, cls: type[R], name: str) -> R:
         ...
         rulebook_py.errors.RuleValueError: chance must be a Fraction, got 3 (int)
     """
+    _name(name)
+    _class(cls, object)
     if not isinstance(value, cls):
         raise RuleValueError(
             M(
@@ -254,13 +281,15 @@ def check_record(value: object, cls: type[R], name: str) -> R:
     return value
 
 
-@contextmanager
-def renamed(names: Mapping[str, str]) -> Iterator[None]:
+class renamed:
     """Re-raise a rule error about a parameter under the name of another one.
 
     A rule built from smaller rules names its own parameters: an error about
     the inner ``dexterity`` becomes one about the outer ``attacker_dexterity``
     (every parameter of the message, nested messages included, that names it).
+
+    Args:
+        names: Inner parameter name -> outer parameter name (at most 100 pairs).
 
     Example:
         >>> try:
@@ -269,17 +298,31 @@ def renamed(names: Mapping[str, str]) -> Iterator[None]:
         ... except RuleValueError as err:
         ...     print(err.field, "|", err)
         attacker_dexterity | attacker_dexterity must be an integer from 0 to 30, got -1
+        >>> renamed({"sides": "damage_die"}).names
+        {'sides': 'damage_die'}
     """
-    if not isinstance(names, Mapping):
-        raise RuleValueError(
-            M("names must be a mapping of names, got {got}", got=quote(names)), field="names"
-        )
-    try:
-        yield
-    except RuleValueError as err:
-        new = names.get(err.field or "")
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        if not isinstance(names, Mapping) or len(names) > 100:
+            raise RuleValueError(
+                M("names must be a mapping of names, got {got}", got=quote(names)), field="names"
+            )
+        for old, new in names.items():
+            _name(old, "names")
+            _name(new, "names")
+        #: Inner parameter name -> outer parameter name.
+        self.names = dict(names)
+
+    def __enter__(self) -> None:
+        """Nothing to set up."""
+
+    def __exit__(self, kind: object, err: BaseException | None, _trace: object) -> None:
+        """Re-raise a :class:`RuleValueError` about an inner name under the outer one."""
+        if not isinstance(err, RuleValueError):
+            return
+        new = self.names.get(err.field or "")
         if new is None:
-            raise
+            return
         message = _rename(err.message, err.field or "", new)
         raise RuleValueError(message, field=new, allowed=err.allowed, value=err.value) from None
 
@@ -388,6 +431,8 @@ def check_fields(record: object) -> None:
         Traceback (most recent call last):
         ...
         rulebook_py.errors.RuleValueError: value must be an integer, got '7' (str)
+        >>> check_fields(CoreRoll(CoreDie.D10, (7,), 7)) is None
+        True
     """
     if not dataclasses.is_dataclass(record) or isinstance(record, type):
         raise RuleValueError(
@@ -424,6 +469,7 @@ def exact_chance(value: object, name: str) -> Fraction:
         >>> exact_chance(Fraction(1, 2), "hit_chance")
         Fraction(1, 2)
     """
+    _name(name)
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or not 0 <= value <= 1:
         raise RuleValueError(
             M(
@@ -455,5 +501,8 @@ def check_distribution(value: object, name: str) -> Distribution:
     Example:
         >>> check_distribution(Distribution.uniform(4), "hits").max_value
         4
+        >>> from rulebook_py.systems.unisystem import core_distribution
+        >>> check_distribution(core_distribution(), "core").max_value
+        10
     """
     return check_record(value, Distribution, name)

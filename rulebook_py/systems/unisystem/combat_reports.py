@@ -167,8 +167,16 @@ def _melee_unused(
     """Every parameter of :func:`melee` that does not count in this situation."""
     out: list[tuple[str, str]] = []
     if dark:
-        out += [(n, _DARK) for n in ("feint", "feint_intelligence", "feint_skill",
-                                     "feint_perception", "feint_defender_skill")]
+        out += [
+            (n, _DARK)
+            for n in (
+                "feint",
+                "feint_intelligence",
+                "feint_skill",
+                "feint_perception",
+                "feint_defender_skill",
+            )
+        ]
     elif not values["feint"]:
         why = M("only for a feint")
         out += [

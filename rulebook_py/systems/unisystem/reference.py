@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError
+from ...errors import RuleValueError, quote
 from .actions import ActionKind, action_penalties
-from .arguments import check_fields
+from .arguments import _fits, check_fields
 from .combat import Lighting, RangeBand, Stance, hit_chance
 from .core import (
     TARGET,
@@ -81,11 +81,26 @@ class Table:
     def __post_init__(self) -> None:
         """Every row as long as the headers."""
         check_fields(self)
+        if len(self.rows) > 100 or len(self.headers) > 20:
+            raise RuleValueError(
+                M("{name} must hold at most 100 rows of at most 20 cells", name="rows"),
+                field="rows",
+            )
         for row in self.rows:
             if len(row) != len(self.headers):
                 raise RuleValueError(
                     M("{name} must hold one cell a header", name="rows"), field="rows"
                 )
+            for value in row:
+                if not _fits(value, str | int | Fraction):
+                    raise RuleValueError(
+                        M(
+                            "{name} must hold text, whole numbers or chances, got {got}",
+                            name="rows",
+                            got=quote(value),
+                        ),
+                        field="rows",
+                    )
 
 
 def core_roll_table() -> Table:
