@@ -6,7 +6,8 @@ Usage: python live/build.py [--out _build/html/live]
 Run after ``jupyter-book build`` of both editions (the French one moved to
 ``_build/html/fr/`` by ``make book``). It first links the editions
 (``live/editions.py``: shared ``_static`` files, the English ids on the French
-pages, the language switch and alternate links, both offline pages). Every
+pages, the language switch and alternate links, both offline pages) and sets
+French typography on every French page (``live/typeset.py``). Every
 calculator of a chapter page of either edition comes alive where it stands
 (``_static/live.js``, in the page's language); this script writes what that
 needs, all served by the site itself:
@@ -58,6 +59,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = ROOT / "live"
 sys.path.insert(0, str(ROOT / "scripts"))
+from book_i18n import config_words  # noqa: E402
 from vendor_js import tarball, unpack  # noqa: E402
 
 sys.path.insert(0, str(LIVE))
@@ -73,6 +75,7 @@ from site_files import (  # noqa: E402
     write_manifest,
     write_offline_page,
 )
+from typeset import typeset_french_pages  # noqa: E402
 
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 HTML = ROOT / "_build" / "html"
@@ -305,6 +308,10 @@ def link_both_editions(html: Path) -> None:
         )
     write_offline_page(html)
     print(f"build_lite: language switch and alternate links in {link_editions(html)} pages")
+    if (html / "fr").is_dir():
+        words = config_words(ROOT / "locale" / "fr" / "LC_MESSAGES" / "_config.po")
+        set_pages = typeset_french_pages(html, words)
+        print(f"build_lite: French typography and theme words set in {set_pages} French pages")
 
 
 def installable_offline(html: Path) -> list[list[object]]:

@@ -18,13 +18,14 @@ calculators' choke points (control builders, charts, tables, messages) show
 every text through it.
 
 Numbers follow the language: ``50.00 %`` and ``1,000`` in English,
-``50,00 %`` and ``1 000`` in French (a no-break space before ``%``, a narrow
-no-break space between thousands, as French typography sets them).
+``50,00 %`` and ``12 000`` in French (a no-break space before ``%``, a narrow
+no-break space between the thousands of a number of five digits or more, as
+French typography sets them: :mod:`rulebook_py.typography` writes them).
 
 Example:
     >>> with language("fr"):
-    ...     decimal(2.4152, 2), percent_sign("50,00"), grouped(1000)
-    ('2,42', '50,00\xa0%', '1\u202f000')
+    ...     decimal(2.4152, 2), percent_sign("50,00"), grouped(10000)
+    ('2,42', '50,00\xa0%', '10\u202f000')
     >>> decimal(2.4152, 2), percent_sign("50.00"), grouped(1000)
     ('2.42', '50.00 %', '1,000')
 """
@@ -37,6 +38,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+
+from .typography import number
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "current_language", "decimal"]
 __all__ += ["pgettext"]
@@ -168,25 +171,27 @@ def gettext(message: str, code: str | None = None) -> str:
 
 
 def decimal(value: float, places: int, code: str | None = None) -> str:
-    """``value`` with ``places`` decimals, a decimal comma in French.
+    """``value`` with ``places`` decimals, the language's way (:func:`rulebook_py.typography.number`).
 
     Example:
-        >>> decimal(6.5, 2), decimal(6.5, 2, "fr")
-        ('6.50', '6,50')
+        >>> decimal(6.5, 2), decimal(-6.5, 2, "fr")
+        ('6.50', '−6,50')
     """
-    text = f"{value:.{places}f}"
-    return text.replace(".", ",") if (code or current_language()) == "fr" else text
+    return number(value, code or current_language(), f".{places}f")
 
 
 def grouped(value: int, code: str | None = None) -> str:
-    r"""A whole number with its thousands grouped: ``1,000`` or ``1 000`` (narrow no-break space).
+    r"""A whole number with its thousands grouped: ``1,000`` in English, ``12 000`` in French.
+
+    In French, a narrow no-break space between the thousands from five digits
+    on (``1000`` stays whole).
 
     Example:
-        >>> grouped(1234567, "fr") == "1\u202f234\u202f567"
-        True
+        >>> grouped(1234567, "fr") == "1\u202f234\u202f567", grouped(1000, "fr"), grouped(1000)
+        (True, '1000', '1,000')
     """
-    text = f"{value:,}"
-    return text.replace(",", _NNBSP) if (code or current_language()) == "fr" else text
+    code = code or current_language()
+    return number(value, code) if code == "fr" else f"{value:,}"
 
 
 def localized(number: str, code: str | None = None) -> str:
@@ -203,10 +208,10 @@ def whole(value: int, code: str | None = None) -> str:
     r"""A whole number as the calculators write it: ``12000`` in English, ``12 000`` in French.
 
     Example:
-        >>> whole(12000, "en"), whole(12000, "fr") == "12\u202f000"
-        ('12000', True)
+        >>> whole(12000, "en"), whole(12000, "fr") == "12\u202f000", whole(-3, "fr")
+        ('12000', True, '−3')
     """
-    return grouped(value, code) if (code or current_language()) == "fr" else str(value)
+    return number(value, code or current_language())
 
 
 def percent_sign(number: str, code: str | None = None) -> str:

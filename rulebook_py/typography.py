@@ -43,11 +43,12 @@ MINUS = "\u2212"
 _SPACES = " \u00a0\u202f"
 # A space (or none) before high punctuation that ends a phrase: followed by a
 # space, a closing bracket or quote, or the end of the text.
-_COLON = re.compile(r"(?<=[^\s(\[«])[ \u00a0\u202f]?:(?=[\s)\]»]|$)")
+_AFTER = r"(?=[ \t\r\n)\]]|[\u00a0\u202f]?»|$)"  # (a no-break space after: one we set)
+_COLON = re.compile(r"(?<=[^\s(\[«:])[ \u00a0\u202f]?:" + _AFTER)
 _PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
-_SEMICOLON = re.compile(r"(?<=[^\s(\[«;!?])[ \u00a0\u202f]?;(?=[\s)\]»]|$)")
+_SEMICOLON = re.compile(r"(?<=[^\s(\[«;!?])[ \u00a0\u202f]?;" + _AFTER)
 # ! and ? after a word or a closing bracket only: "1d6!" is dice notation.
-_BANG = re.compile(r"(?<=[^\W\d_]|[)»])[ \u00a0\u202f]?([!?])(?=[\s)\]»]|$)")
+_BANG = re.compile(r"(?<=[^\W\d_]|[)»])[ \u00a0\u202f]?([!?])" + _AFTER)
 _OPEN = re.compile(r"«[ \u00a0\u202f]?")
 _CLOSE = re.compile(r"[ \u00a0\u202f]?»")
 # A hyphen that is a minus: at the start, or after a space or an opening

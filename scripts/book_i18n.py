@@ -43,6 +43,7 @@ __all__ = [
     "LOCALE",
     "block_split",
     "check_catalogs",
+    "config_words",
     "documents",
     "markup_of",
     "translatable",
@@ -237,6 +238,11 @@ def _strings(catalog: Catalog) -> dict[str, str]:
     return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
 
 
+def config_words(path: Path) -> dict[str, str]:
+    """English to French of the book's configuration catalog (``_config.po``): title, theme words."""
+    return _strings(_read(path)) if path.exists() else {}
+
+
 def _translate(text: str, strings: dict[str, str]) -> str:
     return "".join(strings.get(block, block) for block in block_split(text))
 
@@ -275,6 +281,7 @@ def _french_config(text: str, words: dict[str, str]) -> str:
 
     config = yaml.safe_load(text)
     config["title"] = words.get(config["title"], FRENCH_TITLE)
+    config["author"] = words.get(config["author"], config["author"])
     sphinx = config.setdefault("sphinx", {})
     # Merge the options below into Jupyter Book's own (its theme options among them).
     sphinx["recursive_update"] = True
