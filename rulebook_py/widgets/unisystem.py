@@ -37,6 +37,7 @@ __all__ = [
     "UnisystemCoreDieCalculator",
     "core_dropdown",
     "reference_html",
+    "whole_box",
 ]
 
 #: What a whole-number box holds: the rules refuse, with their own message,
@@ -106,6 +107,11 @@ def reference_html(*tables: Any) -> str:
     )
 
 
+def whole_box(description: str, value: int) -> widgets.BoundedIntText:
+    """A whole-number box, bounded by :data:`BOX` (the rule refuses its own range)."""
+    return int_box(description, value, bounds=BOX)
+
+
 def core_dropdown() -> widgets.Dropdown:
     """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
     options = [("D10", CoreDie.D10), (M("2D6 − 2 (0 counts as 1)"), CoreDie.TWO_D6)]
@@ -165,10 +171,10 @@ class UnisystemCheckCalculator(UnisystemCalculator):
         kinds = [(label, kind) for kind, (label, _title) in _KINDS.items()]
         return {
             "kind": dropdown(M("Check"), kinds, CheckKind.TASK),
-            "attribute": int_box(M("Attribute (attribut)"), 3, bounds=BOX),
-            "skill": int_box(M("Skill (compétence), tasks only"), 6, bounds=BOX),
-            "modifier": int_box(M("Modifier (modificateur)"), -3, bounds=BOX),
-            "complexity": int_box(M("Complex skill penalty, unskilled: 0 or 6–10"), 0, bounds=BOX),
+            "attribute": whole_box(M("Attribute (attribut)"), 3),
+            "skill": whole_box(M("Skill (compétence), tasks only"), 6),
+            "modifier": whole_box(M("Modifier (modificateur)"), -3),
+            "complexity": whole_box(M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
             "core": core_dropdown(),
         }
 
@@ -205,12 +211,12 @@ class UnisystemContestCalculator(UnisystemCalculator):
             "kind": dropdown(
                 M("Contest"), [(v, k) for k, v in _CONTESTS.items()], ContestType.ARM_WRESTLING
             ),
-            "bonus_a": int_box(M("Side A bonus"), 6, bounds=BOX),
-            "bonus_b": int_box(M("Side B bonus"), 4, bounds=BOX),
+            "bonus_a": whole_box(M("Side A bonus"), 6),
+            "bonus_b": whole_box(M("Side B bonus"), 4),
             "best_of": dropdown(M("Best of (arm wrestling)"), [1, 3, 5, 7, 9], 3),
             "head_start": dropdown(M("Started first (foot chase)"), starts, "nobody"),
-            "speed_a": int_box(M("Speed A (foot chase)"), 15, bounds=BOX),
-            "speed_b": int_box(M("Speed B (foot chase)"), 12, bounds=BOX),
+            "speed_a": whole_box(M("Speed A (foot chase)"), 15),
+            "speed_b": whole_box(M("Speed B (foot chase)"), 12),
             "core": core_dropdown(),
         }
 
@@ -246,7 +252,7 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """The bonus added to the core die."""
-        return {"bonus": int_box(M("Bonus added to the die"), 6, bounds=BOX)}
+        return {"bonus": whole_box(M("Bonus added to the die"), 6)}
 
     def compute(self, values: Values) -> View:
         """Side-by-side chances and the two distributions of the core die."""

@@ -23,11 +23,11 @@ from ..systems.unisystem.words import M, typed
 from .base import Controls, Values, View
 from .calls import changes, read_path
 from .charts import bar_chart
-from .controls import checkbox, dropdown, int_box, text_box
+from .controls import checkbox, dropdown, text_box
 from .format import escape
 from .registry import register
 from .tables import rows_html
-from .unisystem import BOX, UnisystemCalculator, core_dropdown
+from .unisystem import UnisystemCalculator, core_dropdown, whole_box
 from .words import shown
 
 __all__ = [
@@ -142,41 +142,37 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         )
         defences = [(d.label, d) for d in uni.DefenceKind]
         return {
-            "attacker_dexterity": int_box(M("Attacker: Dexterity (Dextérité)"), 3, bounds=BOX),
+            "attacker_dexterity": whole_box(M("Attacker: Dexterity (Dextérité)"), 3),
             "attack_kind": dropdown(M("Attacker: skill used"), skills, uni.CloseSkill.BRAWLING),
-            "attack_skill": int_box(M("Attacker: skill level (0 = DEX test)"), 2, bounds=BOX),
+            "attack_skill": whole_box(M("Attacker: skill level (0 = DEX test)"), 2),
             "attack_weapon": dropdown(M("Attacker: weapon"), _WEAPONS, "real"),
             "attacker_stance": dropdown(M("Attacker: stance"), attacker_stances, uni.Stance.NORMAL),
             "attacker_penalty": dropdown(M("Attacker: multiple actions"), _PENALTIES, 0),
-            "attack_modifier": int_box(M("Attacker: other modifier (GM's call)"), 0, bounds=BOX),
+            "attack_modifier": whole_box(M("Attacker: other modifier (GM's call)"), 0),
             "feint": checkbox(M("Feint first (feinte): INT + skill against PER + skill"), False),
-            "feint_intelligence": int_box(M("Feint: attacker's Intelligence"), 3, bounds=BOX),
-            "feint_skill": int_box(M("Feint: attacker's combat skill"), 2, bounds=BOX),
-            "feint_perception": int_box(M("Feint: defender's Perception"), 2, bounds=BOX),
-            "feint_defender_skill": int_box(M("Feint: defender's combat skill"), 2, bounds=BOX),
+            "feint_intelligence": whole_box(M("Feint: attacker's Intelligence"), 3),
+            "feint_skill": whole_box(M("Feint: attacker's combat skill"), 2),
+            "feint_perception": whole_box(M("Feint: defender's Perception"), 2),
+            "feint_defender_skill": whole_box(M("Feint: defender's combat skill"), 2),
             "defence": dropdown(M("Defence (défense)"), defences, uni.DefenceKind.DODGE),
-            "defender_dexterity": int_box(M("Defender: Dexterity"), 4, bounds=BOX),
-            "defence_skill": int_box(
-                M("Defender: Dodge or parry skill (0 = DEX test)"), 3, bounds=BOX
-            ),
+            "defender_dexterity": whole_box(M("Defender: Dexterity"), 4),
+            "defence_skill": whole_box(M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
             "parry_with": dropdown(
                 M("Defender: parries with"), skills, uni.CloseSkill.MARTIAL_ARTS
             ),
             "defence_chair": dropdown(M("Defender: parries with a chair"), _CHAIR, 0),
             "defender_stance": dropdown(M("Defender: stance"), defender_stances, uni.Stance.NORMAL),
             "defender_penalty": dropdown(M("Defender: multiple actions"), _PENALTIES, -4),
-            "defence_modifier": int_box(M("Defender: other modifier"), 0, bounds=BOX),
+            "defence_modifier": whole_box(M("Defender: other modifier"), 0),
             "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
-            "darkness_bonus": int_box(
-                M("Total darkness: attacker's Perception levels"), 0, bounds=BOX
-            ),
-            "defender_darkness_bonus": int_box(
-                M("Total darkness: defender's Perception levels"), 0, bounds=BOX
+            "darkness_bonus": whole_box(M("Total darkness: attacker's Perception levels"), 0),
+            "defender_darkness_bonus": whole_box(
+                M("Total darkness: defender's Perception levels"), 0
             ),
             "untrained": _untrained(M("Attack without the skill (level 0)")),
             "core": core_dropdown(),
             "damage_die": dropdown(M("Damage die"), _DICE, 4),
-            "multiplier": int_box(M("Damage multiplier (Strength / Force)"), 2, bounds=BOX),
+            "multiplier": whole_box(M("Damage multiplier (Strength / Force)"), 2),
             "averaged": checkbox(M("Average damage instead of rolling"), False),
         }
 
@@ -233,36 +229,34 @@ class RangedAttackCalculator(UnisystemCalculator):
         ]
         targets = [(d.label, d) for d in uni.RangedDefence]
         return {
-            "dexterity": int_box(M("Shooter: Dexterity (Dextérité)"), 3, bounds=BOX),
-            "skill": int_box(M("Shooter: ranged skill (0 = difficult DEX test)"), 3, bounds=BOX),
+            "dexterity": whole_box(M("Shooter: Dexterity (Dextérité)"), 3),
+            "skill": whole_box(M("Shooter: ranged skill (0 = difficult DEX test)"), 3),
             "range_band": dropdown(M("Range (portée)"), bands, uni.RangeBand.SHORT),
             "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
-            "darkness_bonus": int_box(
-                M("Total darkness: shooter's Perception levels"), 0, bounds=BOX
-            ),
+            "darkness_bonus": whole_box(M("Total darkness: shooter's Perception levels"), 0),
             "ammo": dropdown(M("Shotgun ammunition"), ammo, uni.ShotgunAmmo.NONE),
-            "modifier": int_box(M("Other modifier"), 0, bounds=BOX),
+            "modifier": whole_box(M("Other modifier"), 0),
             "mode": dropdown(M("Firing mode"), modes, uni.FiringMode.BURST),
-            "count": int_box(M("Shots / bursts / rounds (full auto)"), 1, bounds=BOX),
-            "burst_size": int_box(M("Rounds per burst (3–5)"), 3, bounds=BOX),
+            "count": whole_box(M("Shots / bursts / rounds (full auto)"), 1),
+            "burst_size": whole_box(M("Rounds per burst (3–5)"), 3),
             "heavy_recoil": checkbox(M("Heavy recoil (−2 per further shot)"), False),
             "cumulative_group_penalty": checkbox(
                 M("Full auto: cumulative −4 (book option)"), False
             ),
             "aim": checkbox(M("Aim first (viser): PER + skill, +1 per level"), False),
-            "aim_perception": int_box(M("Aim: Perception"), 3, bounds=BOX),
-            "aim_skill": int_box(M("Aim: skill"), 3, bounds=BOX),
-            "scope": int_box(M("Telescopic sight (lunette): 0 or +2 to +5"), 0, bounds=BOX),
+            "aim_perception": whole_box(M("Aim: Perception"), 3),
+            "aim_skill": whole_box(M("Aim: skill"), 3),
+            "scope": whole_box(M("Telescopic sight (lunette): 0 or +2 to +5"), 0),
             "defence": dropdown(M("Target"), targets, uni.RangedDefence.STAND_STILL),
-            "defender_dexterity": int_box(M("Target: Dexterity"), 3, bounds=BOX),
-            "defender_dodge": int_box(M("Target: Dodge (0 = difficult DEX test)"), 2, bounds=BOX),
-            "defender_darkness_bonus": int_box(
-                M("Total darkness: diving target's Perception levels"), 0, bounds=BOX
+            "defender_dexterity": whole_box(M("Target: Dexterity"), 3),
+            "defender_dodge": whole_box(M("Target: Dodge (0 = difficult DEX test)"), 2),
+            "defender_darkness_bonus": whole_box(
+                M("Total darkness: diving target's Perception levels"), 0
             ),
             "under_fire": checkbox(M("Shooter under fire: keep one's cool"), False),
-            "willpower": int_box(M("Shooter: Willpower (Volonté)"), 3, bounds=BOX),
+            "willpower": whole_box(M("Shooter: Willpower (Volonté)"), 3),
             "damage_die": dropdown(M("Damage die"), _DICE, 6),
-            "multiplier": int_box(M("Damage multiplier (before range)"), 3, bounds=BOX),
+            "multiplier": whole_box(M("Damage multiplier (before range)"), 3),
             "averaged": checkbox(M("Average damage instead of rolling"), False),
             "untrained": _untrained(M("Shot without the skill (level 0)")),
             "core": core_dropdown(),
@@ -384,9 +378,9 @@ class ActionPlannerCalculator(UnisystemCalculator):
             ),
             "max_attacks": checkbox(M("Option: at most 3 attacks a round"), False),
             "dexterity_cap": checkbox(M("Option: at most DEX/2 attacks"), False),
-            "dexterity": int_box(M("Dexterity (for the DEX/2 option)"), 4, bounds=BOX),
+            "dexterity": whole_box(M("Dexterity (for the DEX/2 option)"), 4),
             "constitution_cap": checkbox(M("Option: no attack beyond a penalty of CON"), False),
-            "constitution": int_box(M("Constitution (for the CON option)"), 3, bounds=BOX),
+            "constitution": whole_box(M("Constitution (for the CON option)"), 3),
             "core": core_dropdown(),
         }
 

@@ -18,9 +18,9 @@ from ..systems.unisystem.words import MN, M
 from .base import Controls, Values, View
 from .calls import changes
 from .charts import bar_chart
-from .controls import dropdown, int_box, text_box
+from .controls import dropdown, text_box
 from .registry import register
-from .unisystem import BOX, UnisystemCalculator, core_dropdown
+from .unisystem import UnisystemCalculator, core_dropdown, whole_box
 
 __all__ = ["UnisystemFightCalculator"]
 
@@ -43,14 +43,10 @@ def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge
     who = M("First fighter") if side == "first" else M("Second fighter")
     return {
         f"{side}_name": text_box(M("{who}: name", who=who), name),
-        f"{side}_dexterity": int_box(M("{who}: Dexterity (Dextérité)", who=who), dex, bounds=BOX),
+        f"{side}_dexterity": whole_box(M("{who}: Dexterity (Dextérité)", who=who), dex),
         f"{side}_kind": dropdown(M("{who}: close-combat skill", who=who), _SKILLS, kind),
-        f"{side}_skill": int_box(
-            M("{who}: skill level (0 = DEX test)", who=who), skill, bounds=BOX
-        ),
-        f"{side}_dodge": int_box(
-            M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge, bounds=BOX
-        ),
+        f"{side}_skill": whole_box(M("{who}: skill level (0 = DEX test)", who=who), skill),
+        f"{side}_dodge": whole_box(M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
         f"{side}_defence": dropdown(M("{who}: defence", who=who), _DEFENCES, BEST_DEFENCE),
     }
 
@@ -84,7 +80,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
             **_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
             **_fighter("second", wildling, 3, 2, CloseSkill.BRAWLING, 0),
             "wounds": dropdown(M("A hit counts"), _WOUNDS, WoundRule.HITS),
-            "out_at": int_box(M("Wounds that take a fighter out"), 2, bounds=BOX),
+            "out_at": whole_box(M("Wounds that take a fighter out"), 2),
             "core": core_dropdown(),
         }
 
