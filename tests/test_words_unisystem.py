@@ -206,3 +206,41 @@ def test_the_part_imports_nothing_of_the_old_translation():
                 assert not (node.module or "").endswith("phrases"), path
             if isinstance(node, ast.Attribute):
                 assert node.attr not in ("translate_message", "pgettext"), path
+
+
+# ------------------------------------------------------------------ the glossary
+SOURCES = [
+    ROOT.parent.parent / "shared" / "seeds" / name
+    for name in ("000_15bba161f821f93a.txt", "001_84e085d7b8fddfb3.txt")
+]
+
+
+def _plain(text: str) -> str:
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).replace("’", "'")
+
+
+def test_each_glossary_term_is_the_sources_and_links_to_its_rule():
+    from rulebook_py.glossary import implementation
+    from rulebook_py.systems.unisystem.glossary import GLOSSARY
+
+    seeds = [p for p in SOURCES if p.exists()]
+    if not seeds:
+        pytest.skip("the sources are not on this machine")
+    source = _plain(" ".join(p.read_text(encoding="utf-8") for p in seeds))
+    for term in GLOSSARY:
+        words = [w.replace("(d'attribut)", "").strip() for w in term.french.split(" / ")]
+        found = all(_plain(w) in source for w in words)
+        assert found != term.coined, term.french  # coined exactly when no source uses it
+        if term.implements:
+            assert implementation(term) is not None, term.french
+        if term.note:
+            assert isinstance(term.note, Msg) and term.note.render("fr") != "", term.french
+    senses = {t.french: t.implements for t in GLOSSARY}
+    assert senses["parer"] == senses["esquiver"] == "unisystem.DefenceKind"
+    assert senses["jet d'initiative collectif"] == "unisystem.side_bonus"
+    notes = {t.french: t.note for t in GLOSSARY}
+    assert "monsters" in notes["sauvageon"]  # « Les horribles petits monstres »
+    assert missing() == set()
