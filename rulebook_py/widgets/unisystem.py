@@ -53,6 +53,11 @@ class UnisystemCalculator(Calculator):
     line.
     """
 
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
+        """The rows of controls as the base lays them out; each row is kept, to be hidden."""
+        self._rows = dict(rows)
+        return super().arrange(rows)
+
     def report_html(
         self, rows: Iterable[Sequence[object]], head: Sequence[str] = ("", M("exact answer"))
     ) -> str:
@@ -75,8 +80,9 @@ class UnisystemCalculator(Calculator):
         unused = {name for name, _why in getattr(outcome, "unused", ())}
         for name, control in self.controls.items():
             shown = "none" if name in unused else ""
-            if control.layout.display != shown:
-                control.layout.display = shown
+            for widget in (control, self._rows[name]):  # the row too: no empty line left
+                if widget.layout.display != shown:
+                    widget.layout.display = shown
         text, value = then(outcome) if callable(then) else (then, read_path(outcome, then))
         kept = {k: v for k, v in kw.items() if k not in unused}
         return outcome, PythonCall.of(func, *args, then=text, value=value, **kept)
