@@ -37,6 +37,7 @@ from .comparison import glossary as _comparison_glossary
 from .errors import RuleValueError
 from .i18n import gettext as _
 from .i18n import pgettext
+from .messages import Msg, render
 from .terms import GLOSSARY, Term
 
 __all__ = [
@@ -186,7 +187,8 @@ def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, s
     where, notes, code = [], [], []
     for t in entry.senses:
         where.append(_where(t, chapters))
-        notes.append(escape(_(t.note)) if t.note else "")
+        note = render(t.note) if isinstance(t.note, Msg) else _(t.note)  # a message: its language
+        notes.append(escape(note) if t.note else "")
         code.append(f"<code>{escape(t.implements)}</code>" if t.implements else "—")
     join = "<br>".join
     return join(where), join(notes), join(code)

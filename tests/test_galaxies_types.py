@@ -99,7 +99,6 @@ calls = {
     "volley_work": ((3, 16), {}),
     "as_code": (("3D", "x"), {}),
     "as_roll": (("3D", "x"), {}),
-    "check_points": ((3, "BDR", "x"), {}),
 }
 
 
@@ -117,12 +116,7 @@ VALID = {
     "melee pursuit_tie_holds=True",
     "volley target_immobile=True",
     "initiative_order arg1=None",
-    "dodge_roll field='3'",
     "burst_rolls target_immobile=True",
-    "as_code arg1='3'",
-    "as_roll arg1='3'",
-    "check_points arg1='3'",
-    "check_points arg2='3'",
     "Melee.probability arg0='3'",
     "Rounding.divide arg0=100000000000",
     "Roll.roll arg0=None",

@@ -42,11 +42,13 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
 from .. import i18n
+from ..distribution import decimal_text, digit_count
 from ..errors import RulebookError
 from ..messages import Msg
 from .controls import LABEL_STYLE
@@ -61,6 +63,7 @@ __all__ = [
     "Values",
     "View",
     "call_text",
+    "value_text",
 ]
 
 #: The "same answer in Python" block, around the session of the call.
@@ -69,6 +72,33 @@ _CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
 Values = Mapping[str, Any]
+
+
+#: Digits past which the Python line writes an exact fraction short (its size and its value).
+VALUE_DIGITS = 2000
+
+
+def value_text(value: Any) -> str:
+    """``repr`` of the Python line's value; an exact fraction too long to read, written short.
+
+    Python refuses to write an integer of more than 4,300 digits, and a page
+    has no use for a fraction of thousands: past :data:`VALUE_DIGITS` digits
+    the value is its size and its decimal value, as a Python comment.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> value_text(Fraction(1, 3)), value_text(Fraction(1, 3 ** 5000))
+        ('Fraction(1, 3)', 'Fraction(…)  # 1 and 2386 digits, ≈ 2.47586e-2386')
+    """
+    if isinstance(value, Fraction):
+        num, den = value.numerator, value.denominator
+        if (num.bit_length() + den.bit_length()) * 0.30103 > VALUE_DIGITS:
+            sizes = f"{digit_count(num)} and {digit_count(den)} digits"
+            return f"Fraction(…)  # {sizes}, ≈ {decimal_text(value)}"
+    try:
+        return repr(value)
+    except ValueError:  # a number inside it past Python's 4,300 digits
+        return f"…  # a {type(value).__name__} too long to write"
 
 
 def _facade(func: Callable[..., Any]) -> str:
@@ -370,7 +400,7 @@ class Calculator(widgets.VBox):
             else:
                 lines = [f"from rulebook_py import {call.module}", call.expression]
                 summary = shown(M("The same answer in Python"))
-                self.code.value = _CODE.format(summary, session_html(lines, repr(call.value)))
+                self.code.value = _CODE.format(summary, session_html(lines, value_text(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start
