@@ -65,7 +65,7 @@ __all__ = [
     "EDGE_WORDS",
     "MAX_BONUS",
     "MAX_COMBATANTS",
-    "MAX_NAME",
+    "MAX_COMBATANT_NAME",
     "Combatant",
     "InitiativeEdge",
     "InitiativeEntry",
@@ -84,7 +84,7 @@ MAX_COMBATANTS = 20
 #: Most roll-off rounds before giving up (never reached in practice).
 _MAX_ROLLOFFS = 100
 #: Longest name of a combatant or a side.
-MAX_NAME = 40
+MAX_COMBATANT_NAME = 40
 #: Largest initiative bonus (a quality or power), either way.
 MAX_BONUS = 10
 
@@ -133,13 +133,13 @@ class Combatant:
     def __post_init__(self) -> None:
         """Validate every field."""
         for name in ("name", "side"):
-            value = check_text(getattr(self, name), name, limit=MAX_NAME)
+            value = check_text(getattr(self, name), name, limit=MAX_COMBATANT_NAME)
             if not value.strip():
                 raise RuleValueError(
                     M(
                         "{name} must be text of 1 to {n} characters, got {got}",
                         name=name,
-                        n=MAX_NAME,
+                        n=MAX_COMBATANT_NAME,
                         got=quote(value),
                     ),
                     field=name,
@@ -387,7 +387,7 @@ class InitiativeEntry:
     def __post_init__(self) -> None:
         """Refuse an entry built by hand with values of the wrong kind."""
         check_fields(self)
-        check_text(self.unit, "unit", limit=MAX_NAME)
+        check_text(self.unit, "unit", limit=MAX_COMBATANT_NAME)
         check_int(self.die, "die", 1, 10)
         check_int(self.bonus, "bonus", -100, 100)
         check_int(self.total, "total", -100, 200)
@@ -711,13 +711,13 @@ def parse_combatants(text: str, *, default_side: str = DEFAULT_SIDE) -> tuple[Co
         rulebook_py.errors.RuleValueError: line 1 'A, 3, PCs, NPC': one side a line, got 'PCs' and 'NPC' (an edge is ranged, magic or ambush; a bonus is a whole number with its sign, such as +2; anything else is the side)
     """
     check_text(text, "combatants")
-    check_text(default_side, "default_side", limit=MAX_NAME)
+    check_text(default_side, "default_side", limit=MAX_COMBATANT_NAME)
     if not default_side.strip():
         raise RuleValueError(
             M(
                 "{name} must be text of 1 to {n} characters, got {got}",
                 name="default_side",
-                n=MAX_NAME,
+                n=MAX_COMBATANT_NAME,
                 got=quote(default_side),
             ),
             field="default_side",
