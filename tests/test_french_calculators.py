@@ -209,9 +209,12 @@ def test_the_same_exact_numbers(builds, name):
     if typed:
         french = CALCULATORS[name](language="fr", **typed)
     assert french.view is not None and english.view is not None
-    assert french.view.outcome == english.view.outcome
     assert percentages(french) == percentages(english)
-    assert french.view.call == english.view.call
+    # French examples use French names (sauvageon, PJ/PNJ): the typed text differs, so
+    # only the numbers are the same.
+    if english.values() == french.values():
+        assert french.view.outcome == english.view.outcome
+        assert french.view.call == english.view.call
 
 
 @pytest.mark.parametrize("name", NAMES)
