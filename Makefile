@@ -68,7 +68,7 @@ serve:
 
 ## make live: the chapters as code-free Voilà apps (local kernel) on http://$(HOST):$(LIVE_PORT)/
 live: $(STAMP)
-	$(PY) scripts/live.py --host $(HOST) --port $(LIVE_PORT)
+	$(PY) scripts/voila.py --host $(HOST) --port $(LIVE_PORT)
 
 ## make bench: every calculator's update time against the budget, dice engine vs icepool,
 ## then the browser figures (first and second visit, bytes, breakdown, round trips).

@@ -1,6 +1,6 @@
 """``make live``: the chapters as code-free Voilà apps on 127.0.0.1, in headless Chromium.
 
-The server is started exactly as ``make live`` starts it (``scripts/live.py``),
+The server is started exactly as ``make live`` starts it (``scripts/voila.py``),
 on a free port. On the dice chapter a control change must show the exact
 probability the package computes; on every chapter of ``_toc.yml`` with
 calculators, one calculator is changed and checked against CPython.
@@ -48,7 +48,7 @@ def voila_url():
     try:
         while True:
             if process.poll() is not None:
-                pytest.fail(f"make live (scripts/live.py) exited:\n{process.stdout.read()}")
+                pytest.fail(f"make live (scripts/voila.py) exited:\n{process.stdout.read()}")
             try:
                 with urllib.request.urlopen(url + "/", timeout=2) as response:
                     if response.status == 200:
