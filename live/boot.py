@@ -71,15 +71,16 @@ def load_catalogs() -> list[str]:
     """Read every language's message catalog now, so that a snapshot holds them.
 
     A restored snapshot has the modules but not the files of the package: the
-    French calculators would find no ``.po`` file and speak English. Returns
+    French calculators would find no ``.mo`` file and speak English. Returns
     the languages read.
     """
     try:
-        from rulebook_py import i18n
+        from rulebook_py import i18n, messages
     except ImportError:  # (a package without languages)
         return []
     for code in i18n.LANGUAGES:
-        i18n.catalog(code)
+        for name in messages.DOMAINS:
+            messages.translations(code, name)
     return list(i18n.LANGUAGES)
 
 

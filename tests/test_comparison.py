@@ -560,7 +560,9 @@ BASELINE_CALLS = {
 
 
 @pytest.mark.parametrize("name", sorted(BASELINE_CALLS))
-@pytest.mark.parametrize("value", [None, "3D+1", 3, object()], ids=repr)
+@pytest.mark.parametrize(
+    "value", [None, "3D+1", 3, object()], ids=["None", "text", "int", "object"]
+)
 def test_every_baseline_parameter_refuses_what_is_no_baseline(name, value):
     # They raised AttributeError ('str' object has no attribute 'galaxies_code').
     with pytest.raises(RuleValueError, match="baseline must be a Baseline") as info:

@@ -214,7 +214,9 @@ def test_the_same_exact_numbers(builds, name):
     # only the numbers are the same.
     if english.values() == french.values():
         assert french.view.outcome == english.view.outcome
-        assert french.view.call == english.view.call
+        # The initiative's unnamed lines join the players' side in the reader's words.
+        french_call = french.view.call.expression.replace(", default_side='PJ'", "")
+        assert french_call == english.view.call.expression
 
 
 @pytest.mark.parametrize("name", NAMES)

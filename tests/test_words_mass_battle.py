@@ -175,7 +175,7 @@ def test_two_charges_of_one_round_are_refused_in_french():
     """Issue 34: « … is already declared… does not stack »."""
     calc = MassBattleRoundCalculator(language="fr", a_action1="charge", a_action2="charge")
     message = _french_error(calc)
-    assert "l’action «\u00a0charge\u00a0» est déjà déclarée pour les mêmes rondes" in message
+    assert "«\u00a0charge\u00a0» est déjà déclarée pour les mêmes rondes" in message
     assert "une même action ne se cumule pas" in message
     assert "already" not in message and "stack" not in message
 

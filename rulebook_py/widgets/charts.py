@@ -26,8 +26,8 @@ Every chart comes with the same tools, written by :func:`bar_chart` and
 
 The output starts with the ``<svg>`` (one per chart), followed by the tools.
 
-Every word is given in English and shown in the reader's language
-(:func:`~rulebook_py.i18n.translate_message`: titles, axis titles, legends,
+Every word is given as a message and shown in the reader's language
+(:func:`~.words.shown`: titles, axis titles, legends,
 bar labels, the views' names, the table's and the CSV's headers) with the
 language's numbers (``50,00 %`` in French); the CSV's file name and its
 decimal column stay the same in every language (a spreadsheet reads them).

@@ -6,11 +6,10 @@ whole label and a usable input: about 0.55 em a character of the label plus
 the input's own width. A calculator that lays its controls out in columns may
 pass ``width`` to give every control of a column the same width.
 
-Every builder takes the English words (description, tooltip, placeholder,
-option labels) and shows them in the reader's language
-(:func:`~rulebook_py.i18n.translate_message`): a calculator only adds its
-words to the catalog. An option given as bare text keeps that text as its
-value and shows its translation.
+Every builder takes its words (description, tooltip, placeholder, option
+labels) as messages of the calculator's domain and shows them in the reader's
+language (:func:`~.words.shown`); a plain text is shown as it is. An option
+given as bare text keeps that text as its value.
 
 Example:
     >>> box = int_box("Dexterity (DEX)", 3)
@@ -19,9 +18,10 @@ Example:
     >>> dropdown("Die", [("d20", 20), ("d12", 12)], 12).label
     'd12'
     >>> from rulebook_py.i18n import language
+    >>> from rulebook_py.widgets.words import M
     >>> with language("fr"):
-    ...     print(int_box("Seed", 3).description)
-    Graine
+    ...     print(int_box(M("Seed"), 3).description, "/", int_box("Jimmy", 3).description)
+    Graine / Jimmy
 """
 
 from __future__ import annotations

@@ -104,6 +104,8 @@ def probability(p: Fraction) -> str:
         '25.00 % (1/4)'
         >>> probability(1 - Fraction(1, 20_000_000_000))
         '> 99.99 % (1 − 1/20000000000)'
+        >>> probability(Fraction(10**70 // 3, 10**70))  # a fraction too long to print
+        '33.33 %'
     """
     p = _fraction(p)
     shown, exact = percent(p), fraction(p)
@@ -112,7 +114,8 @@ def probability(p: Fraction) -> str:
         return shown
     if shown.startswith(">"):
         exact = min(exact, f"1 − {fraction(exact_ratio(den - num, den))}", key=len)
-    return shown if len(exact) > _SHORT and shown[0] not in "<>" else f"{shown} ({exact})"
+    long = len(exact) > _SHORT or exact.startswith("≈")  # no exact fraction to give
+    return shown if long and shown[0] not in "<>" else f"{shown} ({exact})"
 
 
 def number(x: Fraction | float | int, digits: int = 2) -> str:
