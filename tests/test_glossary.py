@@ -356,15 +356,50 @@ def sources() -> dict[str, str]:
     return found
 
 
+def _letters(word: str) -> str:
+    """A pattern for ``word`` whose accented letters also match their capital without accent.
+
+    French typesetting often leaves the accent off a capital: the Chroniques source lists
+    the condition « Etourdi » (and writes both « États » and « Etats préjudiciables »), the
+    Unisystem range table « A bout portant ». That is the source's typography, not another
+    word; a lower-case letter must still carry its accent (« a » is not « à »).
+    """
+    out = []
+    for c in word:
+        bare = unicodedata.normalize("NFD", c)[0]
+        accented = bare != c and bare.isascii() and bare.isalpha()
+        out.append(f"(?:{re.escape(c)}|(?-i:{bare.upper()}))" if accented else re.escape(c))
+    return "".join(out)
+
+
 def _written(form: str, text: str) -> bool:
     """Is ``form`` written in ``text`` (case aside, each word perhaps plural)?"""
     words = re.split(r"(\s+|-|')", form.replace("’", "'"))
     pattern = "".join(
-        r"\s+" if w.isspace() else re.escape(w) if w in "-'" else re.escape(w) + "[sx]?"
+        r"\s+" if w.isspace() else re.escape(w) if w in "-'" else _letters(w) + "[sx]?"
         for w in words
         if w
     )
     return re.search(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def test_a_capital_without_its_accent_is_the_same_word():
+    assert _written("Étourdi", "• Etourdi : Aucune action possible")
+    assert _written("à bout portant", "| A bout portant | +1 aux épreuves")
+    assert _written("à bout portant", "tirer à bout portant")
+    assert not _written("à bout portant", "il a bout portant")  # « a » is another word
+    assert not _written("défensive morbide", "Défensive maladive")
+    assert not _written("code-dé", "code de la route")
+
+
+def _speaking_sources(term: Term, sources: dict[str, str]) -> list[str]:
+    """The chapters whose source speaks for a term's French: its own chapter's (Unisystem
+    combat with the basics it builds on), or every source for a chapter that has none of its
+    own (dice, the comparison)."""
+    chapters = [term.chapter] if term.chapter in sources else list(sources)
+    if term.chapter == "unisystem-combat":
+        chapters.append("unisystem-basics")
+    return chapters
 
 
 def _parts(term: str) -> list[str]:
@@ -376,12 +411,29 @@ def _parts(term: str) -> list[str]:
 @pytest.mark.parametrize("term", all_terms(), ids=lambda t: f"{t.chapter}:{t.french}")
 def test_coined_only_when_no_source_uses_the_term(term, sources):
     # "code-dé" and "ARMES LOURDES" were marked as the book's own; the Galaxies source writes
-    # "codes-dés" and "ARMES LOURDES". A coined term is one no source writes.
+    # "codes-dés" and "ARMES LOURDES". A coined term is one no source writes for that thing.
+    # A system's term is read against its own source only: another game's source may write
+    # the same everyday word for something else (the fanzine's « l'assaut surprise est
+    # manqué », an ambush that is seen through, is not the Galaxies outcome *Manqué* of a
+    # shot at an unaware target, a word the Galaxies page never writes), and a text search
+    # cannot tell the senses apart. A term of a chapter with no source of its own (dice,
+    # the comparison) is still read against every source.
     if term.coined:
         used = [
-            c for c, text in sources.items() if all(_written(p, text) for p in _parts(term.french))
+            c
+            for c in _speaking_sources(term, sources)
+            if all(_written(p, sources[c]) for p in _parts(term.french))
         ]
         assert not used, f"{term.french!r} is marked as the book's own, but {used} use it"
+
+
+def test_a_word_another_game_uses_in_another_sense_stays_the_books(sources):
+    # Why the test above reads a system's own source only: « manqué » is in the fanzine,
+    # for an ambush, and nowhere in the Galaxies page, whose word it is not.
+    manque = next(t for t in all_terms() if t.french == "manqué")
+    assert manque.coined and manque.chapter == "galaxies-jumelles"
+    assert _written("manqué", sources["mass-battle"])
+    assert not _written("manqué", sources["galaxies-jumelles"])
 
 
 @pytest.mark.parametrize(
@@ -390,9 +442,7 @@ def test_coined_only_when_no_source_uses_the_term(term, sources):
 def test_every_source_term_is_spelled_as_its_source_spells_it(term, sources):
     # « défensive morbide » (the source: Défensive maladive), « parade psy » (contre
     # psychique), « dégâts temporaires » (Chroniques: DM temporaires).
-    chapters = [term.chapter] if term.chapter in sources else list(sources)
-    if term.chapter == "unisystem-combat":
-        chapters.append("unisystem-basics")
+    chapters = _speaking_sources(term, sources)
     texts = [sources[c] for c in chapters]
     missing = [p for p in _parts(term.french) if not any(_written(p, t) for t in texts)]
     assert not missing, f"{term.chapter}: {missing} written nowhere in {chapters}'s source"

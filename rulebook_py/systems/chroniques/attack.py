@@ -475,7 +475,8 @@ def attack_report(
         long_range: Up to twice the range, -5 (shots and spells only).
         repeated: Earlier uses of the same limited ability on the same target
             this fight, -5 each (0 to 10).
-        untrained_weapon: -3.
+        untrained_weapon: An untrained character (*PJ incompétent*) using a
+            weapon he is not trained in: -3.
         untrained_shield: -3 (also to initiative, STR and DEX tests).
         untrained_armour: -3 (also to initiative, STR and DEX tests).
         forbidden_equipment: The untrained piece ticked is also forbidden to
@@ -783,6 +784,10 @@ class SituationModifier:
 
 def situation_modifiers() -> tuple[SituationModifier, ...]:
     """The attack test's situation modifiers, each with the call that applies it.
+
+    Cover, shooting into melee, light and long range, and the optional repeated
+    effects (*effets répétés*): -5 for each reuse of a limited ability on the
+    same target in the same fight.
 
     The quick reference prints these lines; each one's ``keywords`` given to
     :func:`attack_report` (with its ``kind``) change the attack score by its

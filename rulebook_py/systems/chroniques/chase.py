@@ -116,7 +116,11 @@ class ChaseTrait(Enum):
 
 
 def chase_modifier(traits: Iterable[ChaseTrait]) -> int:
-    """Sum of the table's modifiers; quadruped does not add to flying.
+    """A creature's modifier to its chase tests: the sum of its lines of the table.
+
+    The table is the source's chase test modifiers (*modificateurs au test de
+    poursuite*, :class:`ChaseTrait`); they stack, except that quadruped does
+    not add to flying.
 
     Raises:
         RuleValueError: For both "tiny or smaller" and "huge or larger".

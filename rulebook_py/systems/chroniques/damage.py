@@ -86,6 +86,10 @@ def damage_distribution(
 def unarmed_damage(strength: int) -> Distribution:
     """Bare-handed damage without a special ability: 1d4 + STR modifier, always temporary.
 
+    This is the damage of a bare-handed blow (*combat à mains nues*) by a
+    character with no ability for fighting unarmed; it is always temporary
+    damage (*DM temporaires*).
+
     Example:
         >>> unarmed_damage(1).weights()
         {2: 1, 3: 1, 4: 1, 5: 1}

@@ -220,7 +220,9 @@ def _after(hit_points: int, temporary: int, blow: tuple[int, int]) -> tuple[int,
 
 @dataclass(frozen=True)
 class FightRound:
-    """One rolled round: each blow struck and both fighters' state after it.
+    """One rolled combat round (*tour de combat*, 10 seconds) of a whole fight.
+
+    Each blow struck in the round, and both fighters' state after it.
 
     Attributes:
         number: 1 for the first round.

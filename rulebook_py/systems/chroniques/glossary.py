@@ -1,8 +1,9 @@
 """The Chroniques Oubliées chapter's French terms, where each is explained, what implements it.
 
 Each French term is spelled as the source spells it (its combat chapter,
-``shared/seeds/004_*``: *DM temporaires*, *PV*, *attaque concertée*...); none
-is the book's own coinage. Each links to the public type or function that
+``shared/seeds/004_*``: *DM temporaires*, *PV*, *attaque concertée*...; a
+capital keeps the accent the source leaves off it: *Étourdi* for its
+*Etourdi*); none is the book's own coinage. Each links to the public type or function that
 implements it, and its note, a short rule summary, is a message (shown in the
 reader's language).
 
@@ -149,7 +150,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     ("DM (dommages)", "damage", M("doubled on a critical"), "Damage", "damage_distribution"),
     (
         "combat à mains nues",
-        "unarmed combat",
+        "bare-handed blow",
         M("1d4 + STR modifier, temporary damage"),
         "Damage",
         "unarmed_damage",

@@ -30,6 +30,10 @@ KEEP_STRONGEST = True
 class SpellEffect:
     """One casting's effect on one score of its target.
 
+    A mage armour (*armure de mage*) adds to the target's DEF, a weakening ray
+    (*rayon affaiblissant*) takes from its attacks; two castings of one spell
+    do not stack (:func:`spell_modifiers`).
+
     Attributes:
         spell: The spell's name (castings of the same name do not stack).
         score: What it changes (``"DEF"``, ``"attack"``, ``"damage"``...).

@@ -258,6 +258,9 @@ def initiative_order(
 ) -> InitiativeOrder:
     """Roll initiative and order the combatants, ties re-rolled among the tied only.
 
+    Each combatant rolls his RAPIDITÉ (RA, quickness) code plus his BDR
+    (*bonus de rapidité*); the highest total acts first.
+
     Args:
         combatants: Everyone in the fight.
         rng: The random source (seed it for a reproducible order).
@@ -607,7 +610,10 @@ class RoundPlan:
 
 
 def plan_round(actions: Sequence[Action]) -> RoundPlan:
-    """Check a round's actions: one main action at most, one dodge roll at most.
+    """Check one combat round's actions: at most one main action and one dodge roll.
+
+    A combat round (*tour de combat*) lasts about two seconds: the unity of
+    action (*unité d'action*) allows one main action in it.
 
     Complementary actions (moving, talking) combine with the main action;
     reactions (dodge, psychic counter) happen even out of turn. A total dodge

@@ -97,6 +97,12 @@ COUNTER_FACTOR = Fraction(1, 2)
 class Stance(LabelledEnum):
     """What a fighter does this round in melee.
 
+    He attacks, feints (*feinte*), parries (*parade*: +2D, no blow), takes the
+    counter stance (*posture de contre*: +1D, half damage), dodges or dodges
+    totally with AGILITÉ, disengages (*désengagement*), answers with AGILITÉ
+    because his main action is spent, or follows a disengaging opponent
+    without striking (*poursuivre sans porter de coup*) to keep the melee going.
+
     Example:
         >>> Stance.COUNTER.label, Stance.COUNTER.kind
         ('Posture de contre', 'guard')
@@ -120,6 +126,9 @@ class Stance(LabelledEnum):
 
 class MeleeWeapon(LabelledEnum):
     """What a fighter strikes with: bare hands, a melee weapon, a blade class.
+
+    Any blade may be a proton blade (*arme blanche protonique*):
+    :attr:`Fighter.proton` says so.
 
     Example:
         >>> MeleeWeapon.AB3.label
@@ -572,12 +581,19 @@ def melee(
 ) -> MeleeResult:
     """Exact outcome of one melee exchange between fighters A and B.
 
+    Each fighter rolls his melee skill plus BDC + BDT: ARMES BLANCHES (AB)
+    with a blade, CORPS À CORPS (CC) with a melee weapon or bare hands,
+    ARTS MARTIAUX (AM, martial arts) bare-handed. The higher total lands a
+    blow; a successful counter stance deals half damage (*demi-dommages*).
+
     Args:
         a: Fighter A.
         b: Fighter B.
         half_dodge_factor: Damage share of a half-dodge (the source does not say; 1/2).
-        counter_factor: Damage share of a successful counter stance (1/2).
-        range_bonus: Added to an attacker whose opponent rolls AGILITÉ (+5).
+        counter_factor: Damage share of a successful counter stance: half
+            damage (*demi-dommages*), 1/2.
+        range_bonus: The range bonus (*bonus de portée*, BDP) added to an
+            attacker whose opponent rolls AGILITÉ: always +5 (:data:`RANGE_BONUS`).
         guard_tie_lands: Whether a tie against a parry or counter lets the blow land.
         rounding: Rounding of halved rolls and of the fixed dodge.
         fixed_dodge: The fight uses the fixed dodge (*esquive fixe*): every

@@ -252,7 +252,10 @@ def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
 def burst_rolls(
     code: DiceCode, shots: int, target_immobile: bool = False, rounding: Rounding = Rounding.DOWN
 ) -> list[Roll]:
-    """The rolls of a burst: the code, then -1D a further shot unless the target cannot move.
+    """The rolls of a burst (*tir en rafale*): the code, then -1D a further shot.
+
+    At a target that cannot move (*cible immobile*, ``target_immobile``)
+    every shot rolls the full code.
 
     Raises:
         RuleValueError: When a shot would fall to 0D, naming that shot and the
@@ -320,7 +323,7 @@ def shoot(
         dodge: The target's AGILITÉ code.
         weapon: Which weapon skill (two-pistol fire needs AP).
         bdc: Combat bonus (points), BDP and BDT likewise (the source gives no tables).
-        bdp: Range bonus (points).
+        bdp: Range bonus (*bonus de portée*, BDP), in points.
         bdt: The third bonus (points).
         mode: Single shot, two instinctive shots (each halved), a burst of
             ``shots`` shots (-1D per further shot), two pistols (-1D each).

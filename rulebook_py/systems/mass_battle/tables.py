@@ -538,7 +538,11 @@ DAMAGE_TABLE: dict[int, int] = {level: 5 * level for level in range(MAX_TABLE_LE
 
 
 def table_percent(level: int) -> int:
-    """The table's percentage for a net level; levels above 19 read as 19.
+    """The offense and defense level table's percentage for a net level.
+
+    The source's last table (*table de niveaux d'offense et de défense*) turns a
+    net level into a percentage of vitality, 5 % a level; levels above 19 read
+    as 19.
 
     Args:
         level: Net offense over defense, 0 or more.

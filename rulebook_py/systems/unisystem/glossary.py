@@ -1,5 +1,8 @@
 """The two Unisystem chapters' French terms, where each is explained, what implements it.
 
+Each French term is spelled as the source spells it, a capital's accent
+aside: *à bout portant* is the range table's « A bout portant ».
+
 Example:
     >>> from rulebook_py.systems.unisystem.glossary import GLOSSARY
     >>> {t.french: t.implements for t in GLOSSARY}["épreuve"]

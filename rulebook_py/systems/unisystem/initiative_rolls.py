@@ -194,8 +194,9 @@ def _check(combatants: tuple[Combatant, ...] | list[Combatant]) -> tuple[Combata
 
 
 def side_bonus(members: tuple[Combatant, ...] | list[Combatant]) -> tuple[int, int]:
-    """A side's group roll: ``(what it adds, its highest Dexterity)``.
+    """A side's group initiative roll: ``(what it adds, its highest Dexterity)``.
 
+    With group initiative (*jet d'initiative collectif*) each side rolls once.
     « Les personnages avec la plus haute dextérité fournissent le bonus »: the
     members with the highest Dexterity give it, that Dexterity plus their
     initiative bonus (the best of their bonuses, if several share it). A

@@ -651,6 +651,10 @@ def ranged_attack(
 ) -> RangedOutcome:
     """One shooter's attack this round, exactly: distribution of bullets in.
 
+    Ranged combat (*combat à distance*) is a task of Dexterity + a ranged
+    skill, with the range, lighting and other modifiers, against a target who
+    stands still or dives for cover.
+
     Args:
         dexterity: Shooter's Dexterity.
         skill: Ranged skill (0: a difficult DEX test).
