@@ -231,18 +231,18 @@ def test_what_melee_refuses_the_fight_refuses():
 def test_too_much_work_is_refused_before_any_is_done_and_the_message_says_what_fits():
     a = Duellist("A", Fighter("1D"), damage=1, health=300)
     b = Duellist("B", Fighter("1D"), damage=1, health=300)
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(RuleValueError) as err:
         fight(a, b, max_rounds=200)
-    assert time.perf_counter() - start < 0.1
+    assert time.process_time() - start < 0.1  # (CPU: refused before the work)
     assert err.value.field == "max_rounds"
     message = str(err.value)
     assert message.startswith("max_rounds of 200 is too long")
     allowed = int(message.split("at most ")[2].split(" here")[0])
     assert fight_work(fight(a, b, max_rounds=1).steps, 300, 300, allowed) <= MAX_FIGHT_WORK
-    start = time.perf_counter()
+    start = time.process_time()
     assert sum(fight(a, b, max_rounds=allowed).table().values()) == 1
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 2.5  # (CPU, against a hang; the 0.5 s: make bench)
     with pytest.raises(RuleValueError):
         fight(a, b, max_rounds=allowed + 1)
 
