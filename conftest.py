@@ -1,0 +1,69 @@
+"""The test tiers (issue 36): every item gets its tier marker here, and make test its worker.
+
+* ``browser``: everything under ``tests/browser/`` (headless Chromium on the
+  built site, or the site's build itself);
+* ``notebook``: every nbval item of ``book/*.ipynb`` (a chapter re-executed);
+* ``slow``: the long sweeps, marked where they are defined
+  (``@pytest.mark.slow``).
+
+``make check`` runs what is none of these (unit tests and doctests);
+``make test`` runs everything, on two pytest-xdist workers with
+``--dist loadfile``: the items of one file stay on one worker (a notebook's
+cells share one kernel; a module's fixtures are built once), and the files
+that read the page audits of ``tests/browser/pages.py``
+(``test_accessibility.py``, ``test_readability.py``, ``test_static_site.py``)
+are one unit of work, so that each page is loaded once per look for all of
+them. (pytest-xdist's own ``--dist loadgroup`` cannot do it here: it renames
+the items through an attribute pytest 9.2 no longer reads, and groups
+nothing.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+BROWSER = ROOT / "tests" / "browser"
+#: The files whose tests read the shared page audits: one unit of work under xdist.
+PAGE_AUDIT_FILES = ("test_accessibility.py", "test_readability.py", "test_static_site.py")
+PAGE_AUDIT_UNIT = "tests/browser/page audits"
+
+
+def tier_markers(path: Path) -> list[str]:
+    """The tier markers of every item of the file at ``path``."""
+    if BROWSER in path.parents:
+        return ["browser"]
+    if path.suffix == ".ipynb" and (ROOT / "book") in path.parents:
+        return ["notebook"]
+    return []
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work of an item under ``--dist loadfile``: its file, or the page audits'."""
+    file = nodeid.split("::", 1)[0]
+    if file in {f"tests/browser/{name}" for name in PAGE_AUDIT_FILES}:
+        return PAGE_AUDIT_UNIT
+    return file
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every item with its tier (``tier_markers``)."""
+    for item in items:
+        for name in tier_markers(Path(item.path).resolve()):
+            item.add_marker(name)
+
+
+@pytest.hookimpl(optionalhook=True)  # (pytest-xdist's hook: unknown without it)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadfile``, with the page-audit files as one unit of work."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class PageAuditsTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return PageAuditsTogether(config, log)
