@@ -13,7 +13,9 @@ cells share one kernel; a module's fixtures are built once), and the files
 that read the page audits of ``tests/browser/pages.py``
 (``test_accessibility.py``, ``test_readability.py``, ``test_static_site.py``)
 are one unit of work, so that each page is loaded once per look for all of
-them. (pytest-xdist's own ``--dist loadgroup`` cannot do it here: it renames
+them. The units are handed out longest first (the browser ones, the page
+audits and the live pages leading), so that no long file starts last while
+the other worker idles. (pytest-xdist's own ``--dist loadgroup`` cannot do it here: it renames
 the items through an attribute pytest 9.2 no longer reads, and groups
 nothing.)
 """
@@ -48,19 +50,44 @@ def work_unit(nodeid: str) -> str:
     return file
 
 
+#: The longest units of work of make test (a few minutes each), handed out first in this order.
+LONGEST_FIRST = (
+    PAGE_AUDIT_UNIT,
+    "tests/browser/test_live_site.py",
+    "tests/browser/test_live_voila.py",
+    "tests/browser/test_site_at_the_table.py",
+    "tests/browser/test_french_edition.py",
+)
+
+
+def expected_rank(nodeid: str, tiers: list[str]) -> int:
+    """Where an item's unit of work comes in the run: the longest first, unit tests last."""
+    unit = work_unit(nodeid)
+    if unit in LONGEST_FIRST:
+        return LONGEST_FIRST.index(unit)
+    return len(LONGEST_FIRST) + {"browser": 0, "notebook": 1}.get(next(iter(tiers), ""), 2)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every item with its tier (``tier_markers``)."""
+    """Mark every item with its tier (``tier_markers``); the longest units of work first."""
+    ranks = {}
     for item in items:
-        for name in tier_markers(Path(item.path).resolve()):
+        tiers = tier_markers(Path(item.path).resolve())
+        for name in tiers:
             item.add_marker(name)
+        ranks[item.nodeid] = expected_rank(item.nodeid, tiers)
+    items.sort(key=lambda item: ranks[item.nodeid])  # (stable: each file's order is kept)
 
 
 @pytest.hookimpl(optionalhook=True)  # (pytest-xdist's hook: unknown without it)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """``--dist loadfile``, with the page-audit files as one unit of work."""
+    """``--dist loadfile``, with the page-audit files as one unit of work, in collection order."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
+
+    # The units in the order of the collection (longest first), not by their number of tests.
+    config.option.loadscopereorder = False
 
     class PageAuditsTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:

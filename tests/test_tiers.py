@@ -90,3 +90,16 @@ def test_the_page_audit_files_are_one_unit_of_work_and_other_files_their_own():
     )
     for name in tiers.PAGE_AUDIT_FILES:
         assert (ROOT / "tests" / "browser" / name).exists(), name
+
+
+def test_the_longest_units_of_work_come_first_and_unit_tests_last():
+    ranks = [
+        tiers.expected_rank("tests/browser/test_readability.py::test_x", ["browser"]),
+        tiers.expected_rank("tests/browser/test_live_site.py::test_y", ["browser"]),
+        tiers.expected_rank("tests/browser/test_vendor_api.py::test_z", ["browser"]),
+        tiers.expected_rank("book/dice.ipynb::Cell 0", ["notebook"]),
+        tiers.expected_rank("tests/test_dice.py::test_d6", []),
+    ]
+    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+    for unit in tiers.LONGEST_FIRST[1:]:
+        assert (ROOT / unit).exists(), unit
