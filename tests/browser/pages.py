@@ -412,12 +412,15 @@ def audit_page(guarded_page, site_url: str, output_dir: Path, page_name: str, lo
         audit.run("dark", lambda: turn(page, "dark"))
         audit.run("axe:dark", lambda: _axe(page), needs=("dark",))
         # An error message as a calculator shows it (no Python runs here to cause one).
-        page.evaluate(
-            """html => document.querySelectorAll('.rb-calculator .widget-html-content:empty')
-                   .forEach((e, i) => { if (i % 5 === 0) e.innerHTML = html; })""",
-            error_html(SAMPLE_ERROR),
+        audit.run(
+            "message",
+            lambda: page.evaluate(
+                """html => document.querySelectorAll('.rb-calculator .widget-html-content:empty')
+                       .forEach((e, i) => { if (i % 5 === 0) e.innerHTML = html; })""",
+                error_html(SAMPLE_ERROR),
+            ),
         )
-        for theme, needs in (("dark", ("dark",)), ("light", ("light again",))):
+        for theme, needs in (("dark", ("dark", "message")), ("light", ("light again", "message"))):
             if theme == "light":
                 audit.run("light again", lambda: turn(page, "light"))
 
@@ -446,6 +449,7 @@ CHECKS = {
         "charts",
         "dark",
         "axe:dark",
+        "message",
         "light again",
         "contrast:dark",
         "contrast:light",
