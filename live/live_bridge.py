@@ -12,7 +12,7 @@ sends back are translated to the page's model ids. No kernel, no IPython.
 
 ``live/build.py`` publishes this file beside ``live/worker.js``, which writes it
 to Pyodide's file system and imports it; the tests import it in CPython
-(``tests/browser/test_live_bridge.py``).
+(``tests/test_live_bridge.py``).
 
 Example:
     >>> bridge = Bridge()

@@ -30,8 +30,10 @@ sends:
 Targets (issue 12): first visit under 5 s; second visit under 2.5 s and under
 1 MB; round trip under 50 ms (single roll) and 150 ms (fight). Issue 28: a
 first visit at most 12 MB until live, at most 1.0x bare Pyodide on every
-chapter, storage at most 60 MB after every chapter, every page offline. The
-site is built first when missing or stale (as ``make book``).
+chapter, storage at most 60 MB after every chapter, every page offline. Each
+figure is printed beside its target with its verdict, then a summary; the
+exit status is 1 when one is over (``make bench`` fails). The site is built
+first when missing or stale (as ``make book``).
 """
 
 from __future__ import annotations
@@ -265,7 +267,7 @@ def report_french_visits(rows: dict[str, list[dict]]) -> None:
         )
     print(
         f"    French / English: {fr / en:.2f}x, target <= {FRENCH_SLACK:.2f}x (no slower): "
-        f"{verdict(fr <= en * FRENCH_SLACK)}"
+        f"{verdict(fr <= en * FRENCH_SLACK, 'French first visit / English')}"
     )
 
 
@@ -309,8 +311,23 @@ def median(rows: list[dict], key: str) -> float:
     return statistics.median(r[key] for r in rows)
 
 
-def verdict(ok: bool) -> str:
+#: Every budget checked in this run: (what, within it).
+VERDICTS: list[tuple[str, bool]] = []
+
+
+def verdict(ok: bool, what: str) -> str:
+    """The verdict printed beside a figure; kept for the summary and the exit status."""
+    VERDICTS.append((what, bool(ok)))
     return "ok" if ok else "OVER TARGET"
+
+
+def summary() -> int:
+    """Print how many budgets were met; 1 when one is over (``make bench`` then fails)."""
+    over = [what for what, ok in VERDICTS if not ok]
+    print(f"{len(VERDICTS)} browser budgets, {len(VERDICTS) - len(over)} met, {len(over)} over")
+    for what in over:
+        print(f"  OVER TARGET: {what}")
+    return 1 if over else 0
 
 
 def report_visits(firsts: list[dict], seconds: list[dict]) -> None:
@@ -321,9 +338,13 @@ def report_visits(firsts: list[dict], seconds: list[dict]) -> None:
         s = median(rows, "seconds")
         b = median(rows, "bytes")
         runs = ", ".join(f"{r['seconds']:.1f}" for r in rows)
-        line = f"  {name:27s} median {s:5.1f} s (runs: {runs}), target < {target} s: {verdict(s < target)}"
+        line = f"  {name:27s} median {s:5.1f} s (runs: {runs}), target < {target} s: {verdict(s < target, f'{name}, seconds')}"
         print(line)
-        bytes_ok = "" if rows is firsts else f", target < 1 MB: {verdict(b < SECOND_BYTES)}"
+        bytes_ok = (
+            ""
+            if rows is firsts
+            else f", target < 1 MB: {verdict(b < SECOND_BYTES, f'{name}, bytes')}"
+        )
         print(
             f"  {'':27s} {b / 1e6:6.2f} MB in {median(rows, 'requests'):.0f} requests from the server"
             f" (with what is kept once live){bytes_ok}"
@@ -437,7 +458,7 @@ def report_chapters(browser, site: str, bare_site: str, runs: int) -> None:
         ratio = seconds / bare_s
         print(
             f"    {chapter:32s} {seconds:6.1f} {ratio:6.2f}x {sent / 1e6:14.2f}"
-            f"  {verdict(ratio <= BARE_RATIO)} / {verdict(sent <= FIRST_BYTES)}"
+            f"  {verdict(ratio <= BARE_RATIO, f'{chapter} first visit / bare Pyodide')} / {verdict(sent <= FIRST_BYTES, f'{chapter} first visit, bytes')}"
         )
     print("  where the bytes of each first visit go (until live, per request, headers included):")
     for chapter, _, sent, paths in rows:
@@ -447,11 +468,11 @@ def report_chapters(browser, site: str, bare_site: str, runs: int) -> None:
     heaviest = max(rows, key=lambda r: r[2])
     print(
         f"  slowest chapter {worst[0]}: {worst[1] / bare_s:.2f}x bare Pyodide, target <= "
-        f"{BARE_RATIO}x: {verdict(worst[1] / bare_s <= BARE_RATIO)}"
+        f"{BARE_RATIO}x: {verdict(worst[1] / bare_s <= BARE_RATIO, 'slowest chapter / bare Pyodide')}"
     )
     print(
         f"  heaviest first visit {heaviest[0]}: {heaviest[2] / 1e6:.2f} MB until live, target <= "
-        f"{FIRST_BYTES / 1e6:.0f} MB: {verdict(heaviest[2] <= FIRST_BYTES)}"
+        f"{FIRST_BYTES / 1e6:.0f} MB: {verdict(heaviest[2] <= FIRST_BYTES, 'heaviest first visit, bytes')}"
     )
 
 
@@ -469,7 +490,7 @@ def report_storage(browser, site: str) -> None:
     context.close()
     print(
         f"  storage after opening every chapter: {usage / 1e6:.1f} MB, target <= "
-        f"{STORAGE_BYTES / 1e6:.0f} MB: {verdict(usage <= STORAGE_BYTES)}"
+        f"{STORAGE_BYTES / 1e6:.0f} MB: {verdict(usage <= STORAGE_BYTES, 'storage after every chapter')}"
     )
 
 
@@ -511,7 +532,7 @@ def report_offline(browser) -> None:
     context.close()
     print(
         f"  pages that open offline after one visit of the home page: {opened} of {len(pages)}"
-        f": {verdict(opened == len(pages))}"
+        f": {verdict(opened == len(pages), 'pages offline after one visit')}"
     )
 
 
@@ -532,7 +553,7 @@ def report_link(browser, site: str) -> None:
     print(f"  shared link of the mass-battle odds after one change: {len(link)} characters")
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="visits per figure (default 3)")
     parser.add_argument("--changes", type=int, default=10, help="changes timed (default 10)")
@@ -569,7 +590,7 @@ def main() -> None:
                 print("  the site at the table (issue 28), first visits only:")
                 report_chapters(browser, site, bare_site, args.chapter_runs)
                 browser.close()
-                return
+                return summary()
             firsts, seconds = measure_visits(browser, site, args.runs)
             report_visits(firsts, seconds)
             print(f"  French edition (issue 30), first visits of fr/{VISIT_PAGE} and {VISIT_PAGE}:")
@@ -580,7 +601,7 @@ def main() -> None:
                 m = statistics.median(trips)
                 print(
                     f"    {key:27s} median {m:6.1f} ms (min {min(trips):.0f}, max {max(trips):.0f}, "
-                    f"{len(trips)} changes), target < {budget:.0f} ms: {verdict(m < budget)}"
+                    f"{len(trips)} changes), target < {budget:.0f} ms: {verdict(m < budget, f'{key} round trip')}"
                 )
             print("  the site at the table (issue 28):")
             report_chapters(browser, site, bare_site, args.chapter_runs)
@@ -591,7 +612,8 @@ def main() -> None:
     finally:
         server.shutdown()
         bare_server.shutdown()
+    return summary()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -180,10 +180,10 @@ CASES = dict(cases())
 @pytest.mark.parametrize("label", sorted(CASES))
 def test_a_wrong_type_gets_a_rulebook_error(label):
     """None, 3.5, "3", True, 10**100 in any argument: a RulebookError, never a raw one."""
-    start = time.perf_counter()
+    start = time.process_time()
     if label in VALID:
         CASES[label]()
     else:
         with pytest.raises(RulebookError):
             CASES[label]()
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1  # (CPU: no unbounded work on a wrong type)
