@@ -15,11 +15,8 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
-
-import pytest
 
 from rulebook_py.errors import RulebookError
 from rulebook_py.i18n import language
@@ -273,57 +270,3 @@ def test_the_french_tables_speak_french():
     assert not words & english, words & english
     assert "55,00\u00a0% / 25,00\u00a0%" in french  # +0 against DEF 10: the French numbers
     assert f"{MINUS}5" in french
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    sys.path.insert(0, str(ROOT / "tests"))
-    from playwright.sync_api import sync_playwright
-    from test_reference_pages import CHROMIUM
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
-
-
-def test_the_french_edition_prints_on_two_a4_pages_at_most(chromium, tmp_path, monkeypatch):
-    import nbformat
-    import test_reference_pages
-    from test_reference_pages import _html, _pdf_pages
-
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from book_i18n import _read, _strings, _translate
-
-    nb = json.loads(PAGE.read_text(encoding="utf-8"))
-    strings = _strings(_read(ROOT / "locale/fr/LC_MESSAGES/book/reference-chroniques-oubliees.po"))
-    french = iter(_french_outputs())
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "markdown":
-            cell["source"] = _translate("".join(cell["source"]), strings)
-        else:
-            cell["outputs"] = [
-                nbformat.v4.new_output("display_data", {"text/html": shown})
-                for shown in next(french)
-            ]
-    name = "reference-chroniques-oubliees-fr"
-    monkeypatch.setattr(test_reference_pages, "_notebook", lambda _name: nb)
-    page_html = _html(name)
-    target = tmp_path / f"{name}.html"
-    target.write_text(page_html, encoding="utf-8")
-    page = chromium.new_page()
-    try:
-        page.route(
-            "**/*", lambda r: r.continue_() if r.request.url.startswith("file:") else r.abort()
-        )
-        page.goto(target.as_uri(), wait_until="load")
-        page.emulate_media(media="print")
-        assert page.locator("table").count() == 11
-        pdf = page.pdf(format="A4")
-    finally:
-        page.close()
-    assert 1 <= _pdf_pages(pdf) <= 2

@@ -445,53 +445,6 @@ def test_the_reference_tables_speak_french_in_the_french_edition():
         assert english not in tables, english
 
 
-def test_the_french_reference_prints_on_two_a4_pages(tmp_path):
-    """The French edition: its prose from the catalog, its tables in French, two A4 pages."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import book_i18n
-    from test_reference_pages import CHROMIUM, PRINT_CSS, _pdf_pages
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}")
-    book_i18n.write_french_sources(tmp_path)
-    nb = json.loads((tmp_path / "book" / "reference-galaxies-jumelles.ipynb").read_text("utf-8"))
-    scope: dict = {}
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            *body, last = "".join(cell["source"]).strip().splitlines()
-            with language("fr"):
-                exec("\n".join(body), scope)  # the cell's imports
-                scope["HTML"] = str  # the table's HTML itself, not a display object
-                table = eval(last, scope)
-            cell["outputs"] = [{"output_type": "display_data", "metadata": {},
-                                "data": {"text/html": table}}]  # fmt: skip
-    import nbformat
-    from nbconvert import HTMLExporter
-    from nbconvert.preprocessors import TagRemovePreprocessor
-
-    exporter = HTMLExporter(template_name="lab")
-    exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={"hide-input"}), True)
-    body, _ = exporter.from_notebook_node(nbformat.reads(json.dumps(nb), 4))
-    css = f"<style>{PRINT_CSS.read_text(encoding='utf-8')}</style>"
-    page_file = tmp_path / "reference-fr.html"
-    page_file.write_text(body.replace("</head>", css + "</head>"), encoding="utf-8")
-    assert "Aide-mémoire" in body and "3D+1 fixé à 11" in body
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        page = browser.new_page()
-        page.goto(page_file.as_uri(), wait_until="load")
-        page.emulate_media(media="print")
-        pages = _pdf_pages(page.pdf(format="A4"))
-        browser.close()
-    assert 1 <= pages <= 2, f"the French quick reference prints on {pages} A4 pages"
-
-
 # ----------------------------------------------------------------- the glossary
 def _words(text: str) -> list[str]:
     """Lower-case words, accents kept, a plural's final s left out (the source's codes-dés)."""
