@@ -482,5 +482,6 @@ class ChroniquesChaseCalculator(_Chroniques):
         chart = grouped_bar_chart([str(n) for n in range(1, last + 1)],
                                   {"capture": list(odds.capture_by_round[:last]),
                                    "escape": list(odds.escape_by_round[:last])},
-                                  title="When the chase ends", x_title="round")  # fmt: skip
+                                  title="When the chase ends", x_title="round",
+                                  running_total=True)  # fmt: skip
         return View(table_html(["", "exact answer"], rows), chart, call, r)
