@@ -1145,18 +1145,40 @@ def test_odds_widget_averages_over_the_ambush_dice():
     assert "the charge: leadership d4." in calc.result.value and calc.error == ""
 
 
-def test_two_unit_calculators_lay_the_units_out_in_two_columns_every_control_named():
-    import ipywidgets as widgets
+def test_two_unit_calculators_lay_the_units_out_in_folding_sections_every_control_named():
+    # issue 37: the forms fold into sections (only the first open), both units side by side
+    # in each; every control is in exactly one section, in its unit's column.
+    from rulebook_py.widgets.mass_battle import (
+        MassBattleOddsCalculator,
+        MassBattleRoundCalculator,
+        UnitBuilderCalculator,
+    )
 
-    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator, MassBattleRoundCalculator
-
-    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator):
+    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator, UnitBuilderCalculator):
         calc = cls()
-        grid = next(c for c in calc.children if isinstance(c, widgets.HBox))
-        assert len(grid.children) == 2  # the attacker's column, the defender's
-        for column, p in zip(grid.children, ("a_", "d_")):
-            inside = [row.children[0] for row in column.children[1:]]
-            assert inside == [c for n, c in calc.controls.items() if n.startswith(p)]
+        folds = [c for c in calc.children if "rb-fold" in c._dom_classes]
+        assert len(folds) >= 5
+        assert ["rb-fold-closed" in f._dom_classes for f in folds] == [False] + [True] * (
+            len(folds) - 1
+        )
+        placed: dict[str, str] = {}
+        for section in folds[:-1]:
+            [line] = section.children[1].children
+            for column in line.children:
+                rows = [r for r in column.children if hasattr(r, "children") and r.children]
+                for row in rows:
+                    name = next(n for n, c in calc.controls.items() if c is row.children[0])
+                    placed[name] = (
+                        column.children[0].value if cls is not UnitBuilderCalculator else ""
+                    )
+        for row in folds[-1].children[1].children:
+            placed[next(n for n, c in calc.controls.items() if c is row.children[0])] = "field"
+        assert sorted(placed) == sorted(calc.controls)
+        for name, where in placed.items():
+            if name.startswith("a_"):
+                assert "Attacker" in where, name
+            elif name.startswith("d_"):
+                assert "Defender" in where, name
         for name, control in calc.controls.items():  # issue 28: every control has its name
             assert control.description, (cls.__name__, name)
 

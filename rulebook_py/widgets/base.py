@@ -51,6 +51,7 @@ from ..errors import RulebookError
 from ..messages import Msg
 from .controls import LABEL_STYLE
 from .format import error_html, escape, session_html
+from .summary import summary_html
 from .words import M, shown
 
 __all__ = [
@@ -175,6 +176,9 @@ class View:
         call: The package call that gives the main exact answer, or None.
         outcome: The rules' outcome; its ``.roll(rng)`` is the roll the
             calculator shows (None: the calculator has no roll to show).
+        summary: The answer's compact summary (HTML, a part of the answer:
+            :mod:`~rulebook_py.widgets.summary`), kept in view while the
+            answer is not; "" gives :func:`~rulebook_py.widgets.summary.summary_html`.
 
     Example:
         >>> View("<p>50 %</p>").chart
@@ -185,6 +189,7 @@ class View:
     chart: str = ""
     call: PythonCall | None = None
     outcome: Any = field(default=None, compare=False)
+    summary: str = ""
 
 
 class Calculator(widgets.VBox):
@@ -201,6 +206,9 @@ class Calculator(widgets.VBox):
     Attributes:
         controls: The input widgets, by name.
         result: HTML widget holding the exact answer.
+        summary: HTML widget holding the answer's compact summary (class
+            ``rb-summary``; the website shows it at the bottom of the screen
+            while the answer is out of view).
         chart: HTML widget holding the SVG chart (empty when none).
         seed: The seed the next roll will use (the reader can set it).
         roll_button: The **Roll** button.
@@ -237,6 +245,8 @@ class Calculator(widgets.VBox):
         self.message = widgets.HTML()
         self.result = widgets.HTML()
         self.result.add_class("rb-answer")
+        self.summary = widgets.HTML()
+        self.summary.add_class("rb-summary")
         self.chart = widgets.HTML()
         self.code = widgets.HTML()
         self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
@@ -254,8 +264,11 @@ class Calculator(widgets.VBox):
             align_items="center")) for name, control in self.controls.items()}  # fmt: skip
         title = f"<h3 class='rb-title'>{escape(shown(self.title))}</h3>"
         heading = [widgets.HTML(title)] if self.title else []
-        super().__init__(children=[*heading, *self.arrange(rows), self.message, self.result,
-            self.chart, self.code, widgets.HBox([self.seed, self.roll_button]), self.roll_output])  # fmt: skip
+        tools = widgets.HBox([self.seed, self.roll_button])
+        shown_parts = [self.message, self.result, self.summary, self.chart, self.code]
+        super().__init__(
+            children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output]
+        )
         self.add_class("rb-calculator")
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")
@@ -360,10 +373,11 @@ class Calculator(widgets.VBox):
             call = view.call
         except RulebookError as err:
             self._show_error(err)
-            for html in (self.result, self.chart, self.code, self.roll_output):
+            for html in (self.result, self.summary, self.chart, self.code, self.roll_output):
                 html.value = ""
         else:
             self.result.value = view.answer
+            self.summary.value = view.summary or summary_html(view.answer)
             self.chart.value = view.chart
             if call is None:
                 self.code.value = ""
@@ -388,7 +402,11 @@ class Calculator(widgets.VBox):
             self._shown_seed = None
             return False
         head = escape(M("Roll (seed {seed}):", seed=seed).render())
-        self.roll_output.value = f"<div class='rb-roll'><b>{head}</b> {shown}</div>"
+        # (The seed is kept in the page too: the website's Python, rebuilt on the
+        # page as it was built, resolves that roll again after a change.)
+        self.roll_output.value = (
+            f"<div class='rb-roll' data-rb-seed='{seed}'><b>{head}</b> {shown}</div>"
+        )
         self._shown_seed = seed
         return True
 

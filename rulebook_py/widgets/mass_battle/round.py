@@ -18,6 +18,7 @@ from ..controls import dropdown, int_box
 from ..format import escape
 from ..phrases import _, phrases
 from ..registry import register
+from ..summary import summary_row
 from ..tables import notes_html
 from . import form
 
@@ -95,7 +96,8 @@ class MassBattleRoundCalculator(form.TwoColumns):
         )
         actions = _("<p>Special actions this round: {said}.</p>").format(said=said) if said else ""
         html = notes_html(notes, _("<i>Note:</i> ")) + form.round_table_html(r) + actions
-        return View(html + f"<p><b>{_(verdict)}</b></p>", "", call, outcome)
+        summary = summary_row(html, -1)  # the vitality left, in view while the form is long
+        return View(html + f"<p><b>{_(verdict)}</b></p>", "", call, outcome, summary)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:
         """Both d4 and what each side lost."""
