@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 import types
@@ -46,6 +47,8 @@ PAGE_ID: dict[str, str] = {}
 PY_WIDGET: dict[str, Any] = {}
 #: Outgoing messages are dropped until a calculator is set up.
 SENDING = [False]
+#: The seed a roll shown on the page was resolved with (``Calculator._show_roll`` writes it).
+_ROLL_SEED = re.compile(r"data-rb-seed='([0-9]+)'")
 
 
 def install_ipython_stand_in() -> None:
@@ -203,8 +206,33 @@ class Bridge:
             except Exception as err:  # reported to the page, which stays static
                 report.append({"key": spec.get("key"), "ok": False, "error": repr(err)})
             report[-1]["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        self.warm()
         SENDING[0] = True
         return report
+
+    def warm(self) -> None:
+        """Compute each calculator's answer and roll once, showing nothing.
+
+        The calculators are built without computing (the page shows the
+        build-time answer): the first change would otherwise pay for every
+        first time of the code it runs (imports done on first use, compiled
+        patterns, caches, the catalogs' words). Done here, before the page's
+        snapshot is taken, the build's snapshot of each page holds it warm.
+        """
+        import random
+
+        from rulebook_py import i18n
+        from rulebook_py.widgets.summary import summary_html as summary_of
+
+        for calc in self.calculators.values():
+            with i18n.language(calc.language):
+                try:
+                    view = calc.compute(calc.values())
+                    summary_of(view.answer)
+                    if view.outcome is not None:
+                        calc.show_roll(view.outcome.roll(random.Random(calc.seed.value)))
+                except Exception:  # (an answer the page shows as an error: nothing to warm)
+                    pass
 
     def _setup_one(self, spec: dict, state: dict) -> dict:
         from rulebook_py.widgets.base import Calculator
@@ -232,6 +260,11 @@ class Bridge:
                     widget.set_state(sync)
         finally:
             del calc.update
+        # The roll on the page (its seed is in it) is resolved again with that seed after
+        # every change, as in any Python: never left standing for the earlier settings.
+        shown = state.get(PAGE_ID[calc.roll_output.model_id], {}).get("state", {})
+        seed = _ROLL_SEED.search(str(shown.get("value", "")))
+        calc._shown_seed = int(seed.group(1)) if seed else None
         self.calculators[spec["key"]] = calc
         return {
             "key": spec["key"],
