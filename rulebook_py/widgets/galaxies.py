@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import decimal
 from ..systems import galaxies as g
 from . import galaxies_common as gc
 from .base import Controls, PythonCall, Values, View
@@ -71,7 +72,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
         rows = [
             ("Code A", a.describe()),
             ("Mantisse (number of dice)", a.code.mantisse),
-            ("Average" + (" of the halved roll" if a.halved else ""), number(da.mean())),
+            ("Average" + (" of the halved roll" if a.halved else ""), decimal(float(da.mean()), 2)),
             (f"Fixed value (esquive fixe, {way}){then}", r.fixed),
             ("Totals", f"{da.min_value} {_('to')} {da.max_value}"),
             (f"P(A > B), B = {b.code}", probability(r.higher)),
