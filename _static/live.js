@@ -349,7 +349,7 @@
         applied.push(model._handle_comm_msg({ content: { comm_id: pair[0], data: pair[1] }, buffers: [], parent_header: {} }));
       }
     });
-    var calc = modelCalc[message.model];
+    var calc = entry ? entry.calc : null;
     if (calc && message.ok) {
       Promise.all(applied).then(function () {
         if (!callbacksFor(calc)) unmarkStale(calc);
