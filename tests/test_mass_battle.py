@@ -1162,17 +1162,19 @@ def test_two_unit_calculators_lay_the_units_out_in_folding_sections_every_contro
             len(folds) - 1
         )
         placed: dict[str, str] = {}
+
+        def name_of(row, calc=calc) -> str:
+            return next(n for n, c in calc.controls.items() if c is row.children[0])
+
         for section in folds[:-1]:
-            [line] = section.children[1].children
-            for column in line.children:
-                rows = [r for r in column.children if hasattr(r, "children") and r.children]
-                for row in rows:
-                    name = next(n for n, c in calc.controls.items() if c is row.children[0])
-                    placed[name] = (
-                        column.children[0].value if cls is not UnitBuilderCalculator else ""
-                    )
-        for row in folds[-1].children[1].children:
-            placed[next(n for n, c in calc.controls.items() if c is row.children[0])] = "field"
+            for part in section.children[1:]:  # (its heading first)
+                if "rb-fold-column" in part._dom_classes:
+                    title, *rows = part.children
+                    placed |= {name_of(row): title.value for row in rows}
+                else:
+                    placed[name_of(part)] = ""
+        for row in folds[-1].children[1:]:
+            placed[name_of(row)] = "field"
         assert sorted(placed) == sorted(calc.controls)
         for name, where in placed.items():
             if name.startswith("a_"):

@@ -45,6 +45,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import i18n
 from ..errors import RulebookError
@@ -209,6 +210,9 @@ class Calculator(widgets.VBox):
         summary: HTML widget holding the answer's compact summary (class
             ``rb-summary``; the website shows it at the bottom of the screen
             while the answer is out of view).
+        plain_layout: The layout every box and text of the calculator's own
+            shares (:meth:`text`, the rows, the sections of :mod:`.folds`).
+        text_style: The style every text of the calculator shares.
         chart: HTML widget holding the SVG chart (empty when none).
         seed: The seed the next roll will use (the reader can set it).
         roll_button: The **Roll** button.
@@ -241,14 +245,19 @@ class Calculator(widgets.VBox):
             raise TypeError(f"{type(self).__name__} has no control {sorted(unknown)!r}")
         for name, value in values.items():
             self.controls[name].value = value
-        self._errors = {name: widgets.HTML() for name in self.controls}
-        self.message = widgets.HTML()
-        self.result = widgets.HTML()
+        # One layout and one style for every box and text of the calculator's own (none is
+        # changed alone): the page stores, and its Python holds, a model for each, not
+        # three (the mass-battle page held 2,000 models, a third of them such defaults).
+        self.plain_layout = widgets.Layout()
+        self.text_style = HTMLStyle()
+        self._errors = {name: self.text() for name in self.controls}
+        self.message = self.text()
+        self.result = self.text()
         self.result.add_class("rb-answer")
-        self.summary = widgets.HTML()
+        self.summary = self.text()
         self.summary.add_class("rb-summary")
-        self.chart = widgets.HTML()
-        self.code = widgets.HTML()
+        self.chart = self.text()
+        self.code = self.text()
         self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
             description=shown(M("Seed")), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
         self.roll_button = widgets.Button(
@@ -256,15 +265,18 @@ class Calculator(widgets.VBox):
             button_style="primary",
             tooltip=shown(M("Resolve once with this seed")),
         )
-        self.roll_output = widgets.HTML()
+        self.roll_output = self.text()
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
-        rows = {name: widgets.HBox([control, self._errors[name]], layout=widgets.Layout(
-            align_items="center")) for name, control in self.controls.items()}  # fmt: skip
+        row = widgets.Layout(align_items="center")
+        rows = {
+            name: widgets.HBox([control, self._errors[name]], layout=row)
+            for name, control in self.controls.items()
+        }
         title = f"<h3 class='rb-title'>{escape(shown(self.title))}</h3>"
-        heading = [widgets.HTML(title)] if self.title else []
-        tools = widgets.HBox([self.seed, self.roll_button])
+        heading = [self.text(title)] if self.title else []
+        tools = widgets.HBox([self.seed, self.roll_button], layout=self.plain_layout)
         shown_parts = [self.message, self.result, self.summary, self.chart, self.code]
         super().__init__(
             children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output]
@@ -277,6 +289,10 @@ class Calculator(widgets.VBox):
         self.roll_button.on_click(lambda _button: self.roll())
         self.update()
         self.roll()
+
+    def text(self, value: str = "") -> widgets.HTML:
+        """An HTML widget of this calculator: its own value, the calculator's layout and style."""
+        return widgets.HTML(value, layout=self.plain_layout, style=self.text_style)
 
     # ------------------------------------------------------------ subclass API
     def build_controls(self) -> Controls:
@@ -305,7 +321,7 @@ class Calculator(widgets.VBox):
 
         laid: list[widgets.Widget] = []
         for prefix, heading in self.groups:
-            laid.append(widgets.HTML(f"<b>{escape(shown(heading))}</b>"))
+            laid.append(self.text(f"<b>{escape(shown(heading))}</b>"))
             laid += [row for name, row in rows.items() if group(name) == prefix]
         return laid
 

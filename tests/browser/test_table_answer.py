@@ -128,7 +128,7 @@ def test_after_any_change_on_a_phone_part_of_the_answer_is_on_screen(
 
 
 FOLDS_JS = """key => Array.from(document.querySelectorAll(`.rb-calc-${key} .rb-fold`)).map(f => ({
-    open: f.querySelector('.rb-fold-body').getClientRects().length > 0,
+    open: f.querySelector(':scope > :not(.rb-fold-head)').getClientRects().length > 0,
     expanded: f.querySelector('.rb-fold-button').getAttribute('aria-expanded'),
 }))"""
 
@@ -146,7 +146,7 @@ def test_the_mass_battle_forms_fold_and_the_answer_is_near_the_first_control(
         gap = page.evaluate(
             """key => {
                 const calc = document.querySelector(`.rb-calc-${key}`);
-                const first = calc.querySelector('.rb-fold-body input, .rb-fold-body select');
+                const first = calc.querySelector('.rb-fold input, .rb-fold select');
                 const answer = calc.querySelector('.rb-answer');
                 return answer.getBoundingClientRect().top - first.getBoundingClientRect().top;
             }""",

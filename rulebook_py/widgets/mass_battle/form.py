@@ -200,4 +200,4 @@ class TwoColumns(Calculator):
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The sections that fold, both units side by side in each, then the field."""
-        return sections(rows, list(zip(("a_", "d_"), self.side_titles)))
+        return sections(rows, list(zip(("a_", "d_"), self.side_titles)), self)

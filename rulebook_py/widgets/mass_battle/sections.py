@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
+from ..base import Calculator
 from ..folds import fold
 from ..format import escape
 from ..words import M, shown
@@ -59,31 +60,38 @@ FIELD = M("Battlefield")
 
 
 def sections(
-    rows: Mapping[str, widgets.Widget], sides: Sequence[tuple[str, str]]
+    rows: Mapping[str, widgets.Widget],
+    sides: Sequence[tuple[str, str]],
+    calc: Calculator,
 ) -> list[widgets.Widget]:
     """The rows (by control name) in sections: a column per side ``(prefix, title)``.
 
-    A side's title heads its column in every section (none for a single unit,
-    whose title is ``""``); the rows no side owns make the last section.
+    A side's title heads its column in every section (a single unit, whose
+    title is ``""``, has no column: its rows stand in the section); the rows no
+    side owns make the last section. ``calc``: the calculator, whose layout and
+    style every new widget shares.
     """
+    shared = {"layout": calc.plain_layout, "style": calc.text_style}
     laid: list[widgets.Widget] = []
     for heading, keys in SECTIONS:
-        columns = []
+        parts: list[widgets.Widget] = []
         for prefix, title in sides:
             found = [rows[prefix + key] for key in keys if prefix + key in rows]
-            if not found:
-                continue
-            head = [widgets.HTML(f"<b>{escape(shown(title))}</b>")] if title else []
-            column = widgets.VBox(head + found, layout=widgets.Layout(min_width="0"))
-            column.add_class("rb-fold-column")
-            columns.append(column)
-        if columns:
-            line = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
-            laid.append(fold(heading, [line], opened=not laid))
+            if found and title:
+                head = calc.text(f"<b>{escape(shown(title))}</b>")
+                column = widgets.VBox([head, *found], layout=calc.plain_layout)
+                column.add_class("rb-fold-column")
+                parts.append(column)
+            else:
+                parts += found
+        if parts:
+            side_by_side = all(title for _prefix, title in sides)
+            section = fold(heading, parts, opened=not laid, side_by_side=side_by_side, **shared)
+            laid.append(section)
     owned = {
         prefix + key for prefix, _title in sides for _heading, keys in SECTIONS for key in keys
     }
     rest = [row for name, row in rows.items() if name not in owned]
     if rest:
-        laid.append(fold(FIELD, rest, opened=False))
+        laid.append(fold(FIELD, rest, opened=False, **shared))
     return laid

@@ -59,7 +59,7 @@ class UnitBuilderCalculator(Calculator):
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The unit's sections that fold, then the field (:mod:`.sections`)."""
-        return sections(rows, [("", "")])
+        return sections(rows, [("", "")], self)
 
     def compute(self, values: Values) -> View:
         """The step-by-step totals before the d4."""
