@@ -231,7 +231,12 @@ def test_every_chart_switches_views_and_offers_its_table_and_csv(page_name, open
             continue
         with_views += 1
         chart.scroll_into_view_if_needed()
-        for view in ("atleast", "atmost", "pmf"):
+        # (every view the chart has: a running total has = and ≤ only, issue 37)
+        views = [
+            v for v in ("atleast", "atmost", "pmf") if tools.locator(f'[data-view="{v}"]').count()
+        ]
+        assert "pmf" in views and len(views) >= 2
+        for view in views:
             tools.locator(f'[data-view="{view}"]').click()
             assert _shown_views(chart) == [f"rb-v-{view}"], f"chart {i} of {page_name}"
     if page_name == "book/dice":
