@@ -198,6 +198,7 @@ class Bridge:
 
     def setup(self, calculators: list[dict], state: dict) -> list[dict]:
         """Build each ``{"key", "cls", "root"}`` calculator on the page's models; report each."""
+        SENDING[0] = False  # (until they are built and warmed up: the page has their state)
         report = []
         for spec in calculators:
             start = time.perf_counter()
@@ -211,28 +212,26 @@ class Bridge:
         return report
 
     def warm(self) -> None:
-        """Compute each calculator's answer and roll once, showing nothing.
+        """Run each calculator's first change once, and undo it, sending nothing to the page.
 
         The calculators are built without computing (the page shows the
         build-time answer): the first change would otherwise pay for every
         first time of the code it runs (imports done on first use, compiled
-        patterns, caches, the catalogs' words). Done here, before the page's
-        snapshot is taken, the build's snapshot of each page holds it warm.
+        patterns, caches, the catalogs' words, the widgets' serialisation).
+        Done here (messages are not sent yet), before the page's snapshot is
+        taken, the build's snapshot of each page holds it warm. A change and
+        its undoing leave every value as the page shows it.
         """
-        import random
-
-        from rulebook_py import i18n
-        from rulebook_py.widgets.summary import summary_html as summary_of
-
         for calc in self.calculators.values():
-            with i18n.language(calc.language):
+            for name, value in calc.bench_changes[:1]:
+                control = calc.controls[name]
+                before = control.value
                 try:
-                    view = calc.compute(calc.values())
-                    summary_of(view.answer)
-                    if view.outcome is not None:
-                        calc.show_roll(view.outcome.roll(random.Random(calc.seed.value)))
-                except Exception:  # (an answer the page shows as an error: nothing to warm)
+                    control.value = value
+                except Exception:  # (warming only: the page's values are restored below)
                     pass
+                finally:
+                    control.value = before
 
     def _setup_one(self, spec: dict, state: dict) -> dict:
         from rulebook_py.widgets.base import Calculator

@@ -119,3 +119,31 @@ def test_every_calculator_with_a_roll_has_its_seed_in_the_page():
     for name, cls in CALCULATORS.items():
         roll = cls().roll_output.value
         assert re.search(r"data-rb-seed='[0-9]+'", roll), name
+
+
+def test_the_pages_python_is_warmed_up_and_left_as_the_page_shows_it():
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
+
+    shown = [DiceCalculator(), MassBattleOddsCalculator()]
+    bridge = live_bridge.Bridge()
+    specs = [{"key": type(c).__name__, "cls": type(c).__name__, "root": c.model_id} for c in shown]
+    state = dependency_state(shown, drop_defaults=True)
+    calls = []
+    originals = {cls: cls.compute for cls in (DiceCalculator, MassBattleOddsCalculator)}
+    for calc_class, original in originals.items():
+        calc_class.compute = lambda self, values, original=original: (
+            calls.append(type(self).__name__) or original(self, values)
+        )
+    try:
+        reports = bridge.setup(specs, state)
+    finally:
+        for calc_class, original in originals.items():
+            calc_class.compute = original
+    assert all(r["ok"] for r in reports), reports
+    # each calculator's first change was run, and undone, before the page's snapshot
+    assert calls.count("DiceCalculator") == 2 and calls.count("MassBattleOddsCalculator") == 2
+    for page, live in zip(shown, bridge.calculators.values(), strict=True):
+        assert live.values() == page.values()
+        for part in ("result", "summary", "chart", "roll_output"):
+            assert getattr(live, part).value == getattr(page, part).value, part
+    assert live_bridge.outbox == []  # nothing was sent
