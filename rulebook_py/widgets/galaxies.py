@@ -42,7 +42,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
 
     Example:
         >>> calc = GalaxiesCodeCalculator(code="4D+2", other="3D+1")
-        >>> "<td>Average</td><td>16</td>" in calc.result.value
+        >>> "<td>Average</td><td>16.00</td>" in calc.result.value
         True
     """
 
