@@ -156,8 +156,16 @@ def apply_in_browser(calc, change: LiveChange, control_type: type) -> None:
     set_control(row.locator(":scope > *").first, change, control_type)
 
 
+#: Open the folded section a control stands in (issue 37: the long forms fold), as a reader would.
+OPEN_FOLD_JS = """el => {
+    const fold = el.closest('.rb-fold');
+    if (fold && !el.getClientRects().length) fold.querySelector('.rb-fold-button').click();
+}"""
+
+
 def set_control(control, change: LiveChange, control_type: type) -> None:
     """Set this control element (the widget's own element) as a reader would."""
+    control.evaluate(OPEN_FOLD_JS)
     if issubclass(control_type, TEXT_LIKE):
         box = control.locator("input").first
         box.fill(str(change.value))

@@ -64,7 +64,7 @@ def dice_answer(expression: str) -> str:
 
 def wait_text(locator, want: str, timeout: float = 30.0) -> None:
     deadline = time.perf_counter() + timeout
-    while want not in locator.inner_text():
+    while want not in locator.inner_text().replace("\xa0", " "):  # (rb-layout.js: "16.67\xa0%")
         assert time.perf_counter() < deadline, f"the page never showed {want!r}"
         time.sleep(0.05)
 
