@@ -8,7 +8,8 @@
  * {type: "msg", id, model, data} for every widget message of its calculators;
  * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
- * {type: "failed", error}.
+ * {type: "failed", error, network} (network: a file could not be fetched, the
+ * network being unreachable, and this device had not kept it).
  *
  * Weight: the big files of the runtime (the WebAssembly, pyodide.asm.js, the
  * standard library) are published gzipped (<name>.gz) and unpacked here with
@@ -64,7 +65,15 @@ var timings = {};
 var restoredFrom = null; // "page", "site" or "prebuilt": the snapshot Python came from
 var bridge = null;
 var pending = [];
-var networkFetch = self.fetch.bind(self);
+var rawFetch = self.fetch.bind(self);
+var networkDown = false; // a file could not be fetched: the network (or the site) is unreachable
+
+function networkFetch(input, init) {
+  return rawFetch(input, init).catch(function (err) {
+    networkDown = true;
+    throw err;
+  });
+}
 
 /* Marks in the page's clock (epoch milliseconds; the page subtracts its own origin). */
 function mark(name) {
@@ -513,5 +522,7 @@ function keepScripts() {
 }
 
 start().catch(function (err) {
-  self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
+  // (importScripts of a file neither cached nor reachable throws a NetworkError.)
+  var network = networkDown || (err && err.name === "NetworkError");
+  self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err), network: network });
 });

@@ -1148,18 +1148,42 @@ def test_odds_widget_averages_over_the_ambush_dice():
     assert "the charge: leadership d4." in calc.result.value and calc.error == ""
 
 
-def test_two_unit_calculators_lay_the_units_out_in_two_columns_every_control_named():
-    import ipywidgets as widgets
+def test_two_unit_calculators_lay_the_units_out_in_folding_sections_every_control_named():
+    # issue 37: the forms fold into sections (only the first open), both units side by side
+    # in each; every control is in exactly one section, in its unit's column.
+    from rulebook_py.widgets.mass_battle import (
+        MassBattleOddsCalculator,
+        MassBattleRoundCalculator,
+        UnitBuilderCalculator,
+    )
 
-    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator, MassBattleRoundCalculator
-
-    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator):
+    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator, UnitBuilderCalculator):
         calc = cls()
-        grid = next(c for c in calc.children if isinstance(c, widgets.HBox))
-        assert len(grid.children) == 2  # the attacker's column, the defender's
-        for column, p in zip(grid.children, ("a_", "d_")):
-            inside = [row.children[0] for row in column.children[1:]]
-            assert inside == [c for n, c in calc.controls.items() if n.startswith(p)]
+        folds = [c for c in calc.children if "rb-fold" in c._dom_classes]
+        assert len(folds) >= 5
+        assert ["rb-fold-closed" in f._dom_classes for f in folds] == [False] + [True] * (
+            len(folds) - 1
+        )
+        placed: dict[str, str] = {}
+
+        def name_of(row, calc=calc) -> str:
+            return next(n for n, c in calc.controls.items() if c is row.children[0])
+
+        for section in folds[:-1]:
+            for part in section.children[1:]:  # (its heading first)
+                if "rb-fold-column" in part._dom_classes:
+                    title, *rows = part.children
+                    placed |= {name_of(row): title.value for row in rows}
+                else:
+                    placed[name_of(part)] = ""
+        for row in folds[-1].children[1:]:
+            placed[name_of(row)] = "field"
+        assert sorted(placed) == sorted(calc.controls)
+        for name, where in placed.items():
+            if name.startswith("a_"):
+                assert "Attacker" in where, name
+            elif name.startswith("d_"):
+                assert "Defender" in where, name
         for name, control in calc.controls.items():  # issue 28: every control has its name
             assert control.description, (cls.__name__, name)
 

@@ -263,5 +263,6 @@ class ChroniquesChaseCalculator(_Chroniques):
             },
             title=M("When the chase ends"),
             x_title=M("round"),
+            running_total=True,
         )
         return View(table_html(_HEAD, rows), chart, call, r)

@@ -125,19 +125,24 @@ def text_box(
 
     The value is read when the reader presses Enter or leaves the box
     (``continuous_update=False``), so a half-typed entry is never computed.
+    A text area holds a typed list (combatants, attack lines), where Enter
+    starts a new line: it has the class ``rb-typed-list``, and on the website
+    (``_static/rb-layout.js``) it is read as the reader types, once typing
+    pauses, so that the answer follows the list without leaving the box.
 
     Example:
         >>> text_box("Code", "4D+2", placeholder="e.g. 4D+2").placeholder
         'e.g. 4D+2'
-        >>> type(text_box("Combatants", "a", rows=4)).__name__
-        'Textarea'
+        >>> area = text_box("Combatants", "a", rows=4)
+        >>> type(area).__name__, area._dom_classes
+        ('Textarea', ('rb-typed-list',))
     """
     kind, em = (widgets.Textarea, 16) if rows else (widgets.Text, 8)
     extra: dict[str, Any] = {"rows": rows} if rows else {}
     if tooltip:
         extra["tooltip"] = _(tooltip)
     description = _(description)
-    return kind(
+    box = kind(
         value=value,
         description=description,
         placeholder=_(placeholder),
@@ -146,6 +151,9 @@ def text_box(
         layout=sized(description, em if input_em is None else input_em, width),
         **extra,
     )
+    if rows:
+        box.add_class("rb-typed-list")
+    return box
 
 
 def dropdown(

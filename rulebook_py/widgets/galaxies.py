@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import decimal
 from ..messages import Msg, join
 from ..systems import galaxies as g
 from ..systems.galaxies.words import M
@@ -52,7 +53,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
 
     Example:
         >>> calc = GalaxiesCodeCalculator(code="4D+2", other="3D+1")
-        >>> "<td>Average</td><td>16</td>" in calc.result.value
+        >>> "<td>Average</td><td>16.00</td>" in calc.result.value
         True
     """
 
@@ -82,7 +83,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
         rows = [
             (M("Code A"), a.describe()),
             (M("Mantisse (number of dice)"), a.code.mantisse),
-            (average, number(da.mean())),
+            (average, decimal(float(da.mean()), 2)),
             (_FIXED[up, a.halved], r.fixed),
             (M("Totals"), M("{low} to {high}", low=da.min_value, high=da.max_value)),
             (M("P(A > B), B = {code}", code=str(b.code)), probability(r.higher)),

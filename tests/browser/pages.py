@@ -318,9 +318,10 @@ def read_charts(page) -> list[dict[str, Any]]:
         }
         if facts["switch"]:
             chart.scroll_into_view_if_needed()
-            for view in ("atleast", "atmost", "pmf"):
-                tools.locator(f'[data-view="{view}"]').click()
-                facts["clicked"][view] = chart.evaluate(SHOWN_VIEWS_JS)
+            for view in ("atleast", "atmost", "pmf"):  # every view the chart has, in turn
+                if tools.locator(f'[data-view="{view}"]').count():
+                    tools.locator(f'[data-view="{view}"]').click()
+                    facts["clicked"][view] = chart.evaluate(SHOWN_VIEWS_JS)
         found.append(facts)
     return found
 

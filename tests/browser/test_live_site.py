@@ -64,7 +64,7 @@ def dice_answer(expression: str) -> str:
 def wait_text(locator, want: str, timeout: float = 30.0) -> None:
     """Wait until the locator's text holds ``want`` (gives up after ``timeout`` s)."""
     deadline = time.monotonic() + timeout
-    while want not in locator.inner_text():
+    while want not in locator.inner_text().replace("\xa0", " "):  # (rb-layout.js: "16.67\xa0%")
         if time.monotonic() > deadline:
             raise TimeoutError(f"the page never showed {want!r}")
         time.sleep(0.05)

@@ -24,8 +24,8 @@ from ...systems import mass_battle as mb
 from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values
 from ..controls import checkbox, dropdown, int_box
-from ..format import escape, table_html
-from ..words import shown
+from ..format import table_html
+from .sections import sections
 
 __all__ = [
     "ACTION_OPTIONS",
@@ -215,23 +215,14 @@ def round_table_html(
 
 
 class TwoColumns(Calculator):
-    """Lays the ``a_*`` and ``d_*`` controls out in two columns, each under its unit's name.
+    """Lays the ``a_*`` and ``d_*`` controls out in sections, a column per unit in each.
 
     Every control keeps its own description (its accessible name); the
-    shared controls follow below.
+    shared controls make the last section (:mod:`.sections`).
     """
 
     side_titles: tuple[Msg, Msg] = (M("Attacker"), M("Defender"))
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
-        """Both units' columns side by side, then the shared controls."""
-        columns = [
-            widgets.VBox(
-                [widgets.HTML(f"<b>{escape(shown(title))}</b>")]
-                + [row for n, row in rows.items() if n.startswith(p)],
-                layout=widgets.Layout(min_width="0", margin="0 12px 0 0"),
-            )
-            for p, title in zip(("a_", "d_"), self.side_titles)
-        ]
-        shared = [row for n, row in rows.items() if not n.startswith(("a_", "d_"))]
-        return [widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap")), *shared]
+        """The sections that fold, both units side by side in each, then the field."""
+        return sections(rows, list(zip(("a_", "d_"), self.side_titles)), self)

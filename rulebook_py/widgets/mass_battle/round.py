@@ -19,6 +19,7 @@ from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape
 from ..registry import register
+from ..summary import summary_row
 from ..tables import notes_html
 from . import form
 
@@ -111,7 +112,8 @@ class MassBattleRoundCalculator(form.TwoColumns):
             actions = f"<p>{escape(line.render())}</p>"
         table = form.round_table_html(r, M("Attacker"), M("Defender"))
         html = notes_html(notes, f"<i>{escape(M('Note:').render())}</i> ") + table + actions
-        return View(html + f"<p><b>{escape(verdict.render())}</b></p>", "", call, outcome)
+        summary = summary_row(html, -1)  # the vitality left, in view while the form is long
+        return View(html + f"<p><b>{escape(verdict.render())}</b></p>", "", call, outcome, summary)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:
         """Both d4 and what each side lost."""

@@ -7,6 +7,8 @@ Example:
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from ...systems import mass_battle
 from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values, View
@@ -15,6 +17,7 @@ from ..controls import dropdown, int_box
 from ..format import escape, table_html
 from ..registry import register
 from . import form
+from .sections import sections
 
 __all__ = ["UnitBuilderCalculator"]
 
@@ -53,6 +56,10 @@ class UnitBuilderCalculator(Calculator):
         controls["holds"] = dropdown(M("This unit"), _HOLDS, "attacker", width="30em")
         controls["enemy_weapons"] = dropdown(M("The enemy fights with"), form.WEAPONS, "melee")
         return controls | form.field_controls()
+
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
+        """The unit's sections that fold, then the field (:mod:`.sections`)."""
+        return sections(rows, [("", "")], self)
 
     def compute(self, values: Values) -> View:
         """The step-by-step totals before the d4."""
