@@ -4,11 +4,15 @@
  * served gzipped and the build's cache name are written in at build time); its
  * Python is in Python files beside it (live_bridge.py, boot.py), which it
  * fetches, writes to Pyodide's file system and imports.
- * The page (_static/live.js) posts {type: "init", calculators, state, language} once, then
+ * The page (_static/live.js) posts {type: "init", calculators, state, language, cells} once, then
  * {type: "msg", id, model, data} for every widget message of its calculators;
  * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
- * {type: "failed", error}.
+ * {type: "failed", error}. The page's code cells (live/cells.js) ask through
+ * {type: "cells", id, body} (run a cell, check an exercise, take the page's
+ * values after a restart: live/cells.py) and get {type: "cells", id, reply}; the
+ * sources of the page's cells (init's "cells") are given to live/cells.py right
+ * after "ready" (a cell runs, with the cells above it depends on, when the reader runs it).
  *
  * Weight: the big files of the runtime (the WebAssembly, pyodide.asm.js, the
  * standard library) are published gzipped (<name>.gz) and unpacked here with
@@ -47,7 +51,7 @@ var NAME = (self.name || "").split("\n");
 var PAGE = NAME[0];
 var MODE = NAME[1] || "";
 var HERE = new URL("./", self.location.href).href;
-var PYTHON_FILES = ["live_bridge.py", "boot.py"];
+var PYTHON_FILES = ["live_bridge.py", "boot.py", "cells.py", "ipython_pretty.py"];
 /* A restored snapshot has its modules already: the standard library it is given
  * leaves them out, and the packages no calculator uses (live/build.py). */
 var LEAN_STDLIB = HERE + "pyodide/python_stdlib.lean.zip";
@@ -63,6 +67,7 @@ var toStore = []; // [url, body or function returning a promise of it, type] to 
 var timings = {};
 var restoredFrom = null; // "page", "site" or "prebuilt": the snapshot Python came from
 var bridge = null;
+var cells = null; // live/cells.py's handle_json: the page's code cells and exercises
 var pending = [];
 var networkFetch = self.fetch.bind(self);
 
@@ -137,7 +142,12 @@ function handle(message) {
     }
     mark("calculators");
     self.postMessage({ type: "ready", report: report, timings: timings, restored: restoredFrom });
-    self.setTimeout(storeAll, 0);
+    // The page's code cells, as the book has them (live/cells.py: nothing runs until
+    // the reader runs one), taken before any other message of the page.
+    self.setTimeout(function () {
+      cells(JSON.stringify({ what: "prepare", sources: message.cells || [], language: message.language || "en" }));
+      storeAll();
+    }, 0);
   } else if (message.type === "msg") {
     var t0 = performance.now();
     var reply = JSON.parse(
@@ -151,6 +161,10 @@ function handle(message) {
       out: reply.out,
       ms: performance.now() - t0,
     });
+  } else if (message.type === "cells") {
+    var t1 = performance.now();
+    var answer = JSON.parse(cells(JSON.stringify(message.body)));
+    self.postMessage({ type: "cells", id: message.id, reply: answer, ms: performance.now() - t1 });
   }
 }
 
@@ -496,6 +510,7 @@ async function start() {
     }
     bridge = pyodide.pyimport("live_bridge").start();
   }
+  cells = pyodide.pyimport("cells").handle_json;
   mark("bridge");
   while (pending.length) safe(pending.shift());
 }

@@ -438,3 +438,23 @@ def test_fractions_stay_exact_through_a_run(english):
     runner.run(0, "from rulebook_py import parse")
     assert shown(runner.run(1, "parse('2d6').prob_at_least(10)")) == [("text", "Fraction(1, 6)")]
     assert runner.namespace["_"] == Fraction(1, 6)
+
+
+def test_a_snapshot_holds_every_domains_french_catalog(monkeypatch):
+    """A restored snapshot has no package files: each domain's catalog is read before it is taken."""
+    import gettext
+
+    import boot
+
+    from rulebook_py import messages
+
+    compiled = {p.stem for p in (messages.LOCALE / "fr" / "LC_MESSAGES").glob("*.mo")}
+    assert {"exercises", "calculators"} <= compiled
+    messages.translations.cache_clear()
+    boot.load_catalogs()
+    monkeypatch.setattr(messages, "LOCALE", Path("/nonexistent"))  # (as after a restore)
+    assert messages.translations("fr", "exercises").gettext("Check") == "Vérifier"
+    assert messages.translations("fr", "calculators").gettext("Roll") == "Lancer"
+    for name in compiled & set(messages.DOMAINS):
+        assert isinstance(messages.translations("fr", name), gettext.GNUTranslations), name
+    messages.translations.cache_clear()
