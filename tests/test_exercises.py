@@ -215,7 +215,7 @@ def test_what_the_reader_reads_after_checking():
     assert str(right.message) == "Right: 39/400 (9.75 %)."
     close = check("dice", 2, "12 %")
     assert str(close.message) == (
-        "Close: 3/25 (12.00 %) is 2.25 percentage points above the answer, 39/400 (9.75 %)."
+        "Close: 12.00 % is 2.25 percentage points above the answer, 39/400 (9.75 %)."
     )
     wrong = check("mass-battle", 1, "10")
     assert wrong.verdict is Verdict.WRONG
@@ -268,13 +268,13 @@ def test_the_box_says_what_to_type_in_the_pages_language():
     assert (
         '<label for="rb-exercise-mass-battle-7">Votre pronostic\u00a0: la perte des gardes' in html
     )
-    assert 'placeholder="un pourcentage"' in html
+    assert 'placeholder="par ex. 30\u00a0%"' in html
     assert "data-rb-check>Vérifier</button>" in html
     assert 'class="rb-verdict" role="status" aria-live="polite"' in html
     assert " hidden>" in html  # (shown by the page once it can run Python)
     english = box_html("dice", exercise("dice", 1), "en")
     assert "Your prediction: the chance of at least 10 on 2d6</label>" in english
-    assert 'placeholder="a fraction, a percentage or a decimal"' in english
+    assert 'placeholder="e.g. 3/5, 60 % or 0.6"' in english
 
 
 def test_every_public_parameter_is_checked():

@@ -65,10 +65,12 @@ class Kind(Enum):
     def hint(self) -> Msg:
         """What the box takes, as its placeholder says it."""
         if self is Kind.CHANCE:
-            return M("a fraction, a percentage or a decimal")
+            return M(
+                "e.g. {fraction}, {percent} % or {decimal}", fraction="3/5", percent=60, decimal=0.6
+            )
         if self is Kind.PERCENT:
-            return M("a percentage")
-        return M("a number")
+            return M("e.g. {percent} %", percent=30)
+        return M("e.g. {number}", number=2.1)
 
 
 def check_kind(kind: object) -> Kind:

@@ -150,13 +150,17 @@ class Checked:
         Example:
             >>> c = Checked.of(Fraction(3, 5), Fraction(7, 10), Kind.CHANCE, 0, "x")
             >>> c.verdict, str(c.message)
-            (<Verdict.WRONG: 'wrong'>, 'Not quite: 3/5 (60.00 %) is 10.00 percentage points below the answer, 7/10 (70.00 %).')
+            (<Verdict.WRONG: 'wrong'>, 'Not quite: 60.00 % is 10.00 percentage points below the answer, 7/10 (70.00 %).')
         """
         verdict = judge(prediction, answer, kind, places)
         shown = answer_text(answer, kind, places)
         if verdict is Verdict.RIGHT:
             return cls(verdict, M("Right: {answer}.", answer=shown), expression, answer)
-        given = answer_text(prediction, kind, places)
+        given = (
+            M("{percent:.2f} %", percent=float(prediction * 100))
+            if kind is Kind.CHANCE
+            else answer_text(prediction, kind, places)
+        )
         gap = _gap(abs(prediction - answer), kind, places)
         above = prediction > answer
         params = {"given": given, "gap": gap, "answer": shown}
