@@ -263,7 +263,9 @@
     cell.root.setAttribute("data-rb-cell", String(index));
 
     var editor = el("div", "rb-editor highlight");
-    var layer = el("pre", "rb-editor-code");
+    // (A div, not a pre: the theme makes every pre that overflows a tab stop, and
+    // this layer only shows what the text area holds.)
+    var layer = el("div", "rb-editor-code");
     layer.setAttribute("aria-hidden", "true");
     var area = el("textarea", "rb-editor-area");
     area.setAttribute("data-rb-source", "");
