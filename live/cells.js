@@ -395,10 +395,15 @@
       box.textContent = t("noPython", "no live runtime");
       return;
     }
+    cell.discard = false;
     cellsApi.whenLive().then(function () {
       note.textContent = t("running");
       var sent = performance.now();
       return cellsApi.request({ what: "run", index: cell.index, source: source }).then(function (reply) {
+        if (cell.discard) { // (Reset while it ran: the book's output stays)
+          finish(cell, "stored");
+          return null;
+        }
         return show(cell, box, reply).then(function () {
           var ms = performance.now() - sent;
           window.rbCells.timings.push({ cell: cell.index, ms: ms, python: reply.ms, wait: sent - started });
@@ -407,6 +412,10 @@
         });
       });
     }).catch(function (err) {
+      if (cell.discard) {
+        finish(cell, "stored");
+        return;
+      }
       box.textContent = "";
       if (err && err.stopped) {
         box.appendChild(el("p", "rb-cell-stopped", t("stopped")));
@@ -481,7 +490,7 @@
     refresh(cell);
     keep(cell);
     cell.note.textContent = "";
-    if (cell.running) return; // (the run's output replaces nothing once Reset: see stop)
+    cell.discard = cell.running; // (a run under way shows nothing once it ends)
     var old = cell.output.querySelector(":scope > .rb-run-output");
     if (old) cell.output.removeChild(old);
     stored(cell).forEach(function (c) {
@@ -491,7 +500,7 @@
       }
     });
     cell.widgets = false;
-    setState(cell, "stored");
+    if (!cell.running) setState(cell, "stored");
   }
 
   function stop(cell) {

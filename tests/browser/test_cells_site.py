@@ -144,9 +144,23 @@ def test_a_cell_edited_and_run_shows_what_cpython_shows(chapter, language, site_
     assert log.problems() == []
 
 
-def test_a_cell_builds_a_live_calculator_and_a_control_recomputes_it(site_url, guarded_page):
+def visit(page, site_url: str, chapter: str, how: str) -> str:
+    """Open ``chapter`` in English, in French, or offline after one visit; return its language."""
+    if how == "offline":
+        open_page(page, url(site_url, chapter), chapter)
+        page.evaluate("() => navigator.serviceWorker.ready")
+        page.wait_for_timeout(1000)  # (the service worker keeps what the page used)
+        wait_page_snapshot(page)
+        page.context.set_offline(True)
+    language = "fr" if how == "fr" else "en"
+    open_page(page, url(site_url, chapter, language), chapter)
+    return language
+
+
+@pytest.mark.parametrize("how", ["en", "fr", "offline"])
+def test_a_cell_builds_a_live_calculator_and_a_control_recomputes_it(how, site_url, guarded_page):
     page, log = guarded_page()
-    open_page(page, url(site_url, "book/dice"), "book/dice")
+    language = visit(page, site_url, "book/dice", how)
     index = next(i for i, s in enumerate(page_cells("book/dice")) if s.endswith("DiceCalculator()"))
     source = page_cells("book/dice")[index].replace(
         "DiceCalculator()", 'DiceCalculator(expression="3d6")'
@@ -154,11 +168,11 @@ def test_a_cell_builds_a_live_calculator_and_a_control_recomputes_it(site_url, g
     assert run_cell(page, index, source) == "done"
     calc = cell(page, index).locator(".rb-run-output .rb-calculator")
     calc.wait_for(timeout=30_000)
-    built = DiceCalculator(expression="3d6")
+    built = DiceCalculator(language=language, expression="3d6")
     wait_for_numbers(result_locator(calc, DiceCalculator), html_numbers(built.result.value))
     # A change of one of its controls: Python recomputes it, as CPython does.
     names = list(built.controls)
-    changed = DiceCalculator(expression="3d6", target=12)
+    changed = DiceCalculator(language=language, expression="3d6", target=12)
     change = LiveChange(
         DiceCalculator,
         "target",
@@ -175,12 +189,16 @@ def test_a_cell_builds_a_live_calculator_and_a_control_recomputes_it(site_url, g
     cell(page, index).locator("button[data-rb-reset]").click()
     assert cell(page, index).locator("[data-rb-output]").get_attribute("data-rb-state") == "stored"
     assert cell(page, index).locator(".rb-calculator:visible").count() == 1
+    page.context.set_offline(False)
     assert log.problems() == []
 
 
-def test_stop_ends_a_runaway_cell_and_the_calculators_keep_their_settings(site_url, guarded_page):
+@pytest.mark.parametrize("how", ["en", "fr", "offline"])
+def test_stop_ends_a_runaway_cell_and_the_calculators_keep_their_settings(
+    how, site_url, guarded_page
+):
     page, log = guarded_page()
-    open_page(page, url(site_url, "book/dice"), "book/dice")
+    language = visit(page, site_url, "book/dice", how)
     # The reader sets the page's calculator first ...
     assert page.evaluate("() => window.rbLive.change('DiceCalculator', 'expression', '3d6')") > 0
     runaway = 0
@@ -195,31 +213,29 @@ def test_stop_ends_a_runaway_cell_and_the_calculators_keep_their_settings(site_u
     assert stop.is_enabled()
     stop.click()
     assert wait_state(page, runaway) == "error"
-    assert "snapshot" in cell(page, runaway).locator(".rb-run-output").inner_text()
+    assert ("snapshot" if language == "en" else "instantané") in cell(page, runaway).locator(
+        ".rb-run-output"
+    ).inner_text()
     page.wait_for_function(
         "() => window.rbLive.timings.restarted !== undefined", timeout=TIMEOUT_MS
     )
     assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
     # ... and after Stop Python has its setting: a second change answers for both.
     assert page.evaluate("() => window.rbLive.change('DiceCalculator', 'target', '12')") > 0
-    want = DiceCalculator(expression="3d6", target=12)
+    want = DiceCalculator(language=language, expression="3d6", target=12)
     result = page.locator(".rb-calc-DiceCalculator [data-rb-part=result]").first
     wait_for_numbers(result, html_numbers(want.result.value))
     # The chapter's namespace is back: an edited cell runs as in CPython.
-    check_edit(page, "book/dice", "en")
+    check_edit(page, "book/dice", language)
+    page.context.set_offline(False)
     assert log.problems() == []
 
 
 def test_edits_and_runs_work_offline_after_one_visit(site_url, guarded_page):
     page, log = guarded_page()
     chapter = "book/chroniques-oubliees"
-    open_page(page, url(site_url, chapter), chapter)
-    page.evaluate("() => navigator.serviceWorker.ready")
-    page.wait_for_timeout(1000)  # (the service worker keeps what the page used)
-    wait_page_snapshot(page)
-    page.context.set_offline(True)
+    visit(page, site_url, chapter, "offline")
     try:
-        open_page(page, url(site_url, chapter), chapter)
         check_edit(page, chapter, "en")
     finally:
         page.context.set_offline(False)
