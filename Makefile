@@ -1,4 +1,5 @@
-# The two commands a new machine needs: `make book` and `make test`.
+# The two commands a new machine needs: `make book` and `make test`
+# (and `make check`, the quick one, after every change).
 # Both create the virtual environment from requirements.txt when it is missing
 # (or older than requirements.txt / pyproject.toml).
 
@@ -13,8 +14,10 @@ ESLINT     := $(ESLINT_DIR)/node_modules/.bin/eslint
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 LIVE_PORT ?= 8866
+# Extra pytest options for make test / make check (e.g. PYTEST_ARGS="--durations=20 -x").
+PYTEST_ARGS ?=
 
-.PHONY: book test serve live bench lint notebooks clean venv dist lab catalogs
+.PHONY: book test check serve live bench lint notebooks clean venv dist lab catalogs
 
 venv: $(STAMP)
 
@@ -49,10 +52,18 @@ book: $(STAMP)
 	touch _build/html/.rulebook-built
 	@echo "The book is built: $(CURDIR)/_build/html/index.html, French: _build/html/fr/index.html (make serve to browse it)"
 
-## make test: unit tests, doctests, widget tests, nbval on every chapter, the browser tests;
-## two pytest-xdist workers (one per core), each test file kept on one worker (nbval needs it).
+## make test: the whole suite: unit tests, doctests, widget tests, nbval on every chapter, the
+## browser tests. The site is built first when missing or older than its sources (as make book:
+## once, before any test runs), then two pytest-xdist workers (one per core) run the tests, each
+## test file kept on one worker (nbval needs it; conftest.py keeps the page-audit files together).
 test: $(STAMP)
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) tests/browser/site.py --build-if-stale
+	$(PY) -m pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+
+## make check: the quick loop, after every change (about a minute): unit tests and doctests,
+## none of the browser, notebook or slow tiers (conftest.py marks them; make test runs them).
+check: $(STAMP)
+	$(PY) -m pytest -n 2 --dist loadfile -m "not browser and not notebook and not slow" $(PYTEST_ARGS) rulebook_py tests
 
 ## make catalogs: refresh every catalog from the sources (the package's messages, extracted with
 ## Babel and merged with fuzzy matching, then compiled; the book's prose blocks), and list what
@@ -68,13 +79,17 @@ serve:
 
 ## make live: the chapters as code-free Voilà apps (local kernel) on http://$(HOST):$(LIVE_PORT)/
 live: $(STAMP)
-	$(PY) scripts/live.py --host $(HOST) --port $(LIVE_PORT)
+	$(PY) scripts/voila.py --host $(HOST) --port $(LIVE_PORT)
 
-## make bench: every calculator's update time against the budget, dice engine vs icepool,
-## then the browser figures (first and second visit, bytes, breakdown, round trips).
+## make bench: every speed budget, each figure printed beside its budget with its verdict
+## (the tests bound work, never elapsed time): every calculator's update, the dice engine vs
+## icepool, the cost cap, the largest problems allowed, the hostile sweep; then the browser
+## figures (first and second visit, bytes, breakdown, round trips). Fails if one is over budget.
 bench: $(STAMP)
-	$(PY) scripts/bench.py
-	$(PY) scripts/bench_browser.py
+	@$(PY) scripts/bench.py; package=$$?; \
+	  $(PY) scripts/bench_browser.py; browser=$$?; \
+	  if [ $$package != 0 ] || [ $$browser != 0 ]; then \
+	    echo "make bench: over budget (scripts/bench.py: $$package, scripts/bench_browser.py: $$browser)"; exit 1; fi
 
 ## make notebooks: execute every chapter in place (deterministic) and store the outputs.
 notebooks: $(STAMP)
@@ -82,8 +97,8 @@ notebooks: $(STAMP)
 
 ## make lint: ruff on the Python, ESLint on the site's JavaScript (_static, live).
 lint: $(STAMP) $(ESLINT)
-	$(VENV)/bin/ruff check rulebook_py tests scripts live
-	$(VENV)/bin/ruff format --check rulebook_py tests scripts live
+	$(VENV)/bin/ruff check rulebook_py tests scripts live conftest.py
+	$(VENV)/bin/ruff format --check rulebook_py tests scripts live conftest.py
 	$(ESLINT) --config scripts/eslint/eslint.config.mjs _static/*.js live/*.js
 
 $(ESLINT): scripts/eslint/package.json scripts/eslint/package-lock.json

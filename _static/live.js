@@ -11,7 +11,11 @@
  * - Until Python is ready each calculator keeps its build-time answer and says
  *   "Starting Python…"; a change made meanwhile is kept and applied once ready.
  * - If Python cannot start (old browser, page opened from disk), the page says
- *   so once and the build-time answers stay.
+ *   so once and the build-time answers stay. Offline, on a page whose Python
+ *   was never downloaded, it says so (the network, not the browser) and that
+ *   the calculators come alive on the next visit online.
+ * - A change marks the roll on show as one of the earlier settings
+ *   (data-rb-stale) until Python has resolved it again with its seed.
  * - The address follows the calculators (controls and seed, in the fragment);
  *   "Copy link" beside each Roll button copies the link of one calculator.
  * - A service worker (rb-sw.js) caches what the page used: a second visit is
@@ -22,7 +26,9 @@
  *   position ("~2"); links that name a choice by its label still work.
  *
  * Contract for outside checks: every .rb-calculator carries data-live, one of
- * static, starting, ready, failed; <html> carries data-rb-live likewise.
+ * static, starting, ready, failed, offline; <html> carries data-rb-live likewise
+ * ("offline": Python could not be fetched, the network being unreachable, and was
+ * never kept on this device; never left "starting" once the start has failed).
  * (Jupyter Book adds this file to every page; a page without calculators only
  * gets data-rb-live="static".)
  *
@@ -61,6 +67,9 @@
       copyTitle: "Copy a link to this calculator as it is set now",
       copied: "Link copied",
       copyFailed: "Copy failed: use the address bar",
+      offline: "You are offline, and the live calculators of this page have not been downloaded to this device yet: they show the answers computed when the book was built, and come alive on your next visit with the network.",
+      offlineAnswer: "Build-time answer (offline: live on your next visit with the network)",
+      staleRoll: "This roll is of the earlier settings.",
     },
     fr: {
       hide: "Masquer ce message",
@@ -83,6 +92,9 @@
       copyTitle: "Copier un lien vers ce calculateur tel qu’il est réglé",
       copied: "Lien copié",
       copyFailed: "Échec de la copie : utilisez la barre d’adresse",
+      offline: "Vous êtes hors ligne, et les calculateurs de cette page n’ont pas encore été téléchargés sur cet appareil : ils affichent les réponses calculées à la construction du livre, et deviendront vivants à votre prochaine visite avec le réseau.",
+      offlineAnswer: "Réponse calculée à la construction du livre (hors ligne : en direct à votre prochaine visite avec le réseau)",
+      staleRoll: "Ce jet est celui des réglages précédents.",
     },
   };
   /* A text of the page's language, "%s" replaced by the argument. */
@@ -158,23 +170,43 @@
   }
 
   function updatePage() {
-    if (failed) return setPage("failed");
+    if (failed) return setPage(failed);
     var states = calcs.map(function (c) { return c.state; });
     if (states.every(function (s) { return s === "ready"; })) setPage("ready");
     else if (states.some(function (s) { return s === "failed"; }) && live) setPage("failed");
     else setPage("starting");
   }
 
-  function fail(text) {
+  /* Python will not run in this page: "failed", or "offline" (the network could not be
+   * reached and Python was never kept on this device). Said once the page is parsed. */
+  var failure = null;
+
+  function fail(text, kind) {
     if (failed) return;
-    failed = true;
-    calcs.forEach(function (calc) {
-      setCalc(calc, "failed", t("staticAnswer"));
-    });
-    setPage("failed");
-    showNote(text + t("builtNumbers"), "failed");
+    failed = kind === "offline" ? "offline" : "failed";
+    failure = failed === "offline" ? t("offline") : text + t("builtNumbers");
     if (worker) worker.terminate();
-    cellsFailed(text);
+    cellsFailed(failure);
+    showFailure();
+  }
+
+  function showFailure() {
+    if (!failed || !document.body) return; // (again from start(), once the page is parsed)
+    calcs.forEach(function (calc) {
+      setCalc(calc, failed, failed === "offline" ? t("offlineAnswer") : t("staticAnswer"));
+    });
+    setPage(failed);
+    showNote(failure, "failed");
+  }
+
+  /* Why the worker's own script did not load: offline, when this device has never kept it. */
+  function workerFailed() {
+    var url = contentRoot() + "live/worker.js";
+    var cached = window.caches ? window.caches.match(url).catch(function () { return null; }) : Promise.resolve(null);
+    cached.then(function (hit) {
+      if (hit) fail(t("noStart"));
+      else fail("", "offline");
+    });
   }
 
   /* ------------------------------------------------------------ the page's calculators */
@@ -245,9 +277,8 @@
       badge.className = "rb-live-badge";
       calc.badge = badge;
       area.insertBefore(badge, area.firstChild);
-      setCalc(calc, failed ? "failed" : "starting", failed
-        ? t("staticAnswer")
-        : t("starting"));
+      if (failed) setCalc(calc, failed, failed === "offline" ? t("offlineAnswer") : t("staticAnswer"));
+      else setCalc(calc, "starting", t("starting"));
       return false;
     });
     if (missing.length || !managers.length) return false;
@@ -264,9 +295,9 @@
               // (The model records the change as unsent only after its change event.)
               window.setTimeout(function () {
                 var diff = model._buffered_state_diff;
-                if (!live && !failed && diff && Object.keys(diff).length) {
-                  setCalc(calc, "starting", t("startingChange"));
-                }
+                if (live || !diff || !Object.keys(diff).length) return;
+                markStale(calc);
+                if (!failed) setCalc(calc, "starting", t("startingChange"));
               }, 0);
             });
             if (!model.comm) {
@@ -303,7 +334,7 @@
   }
 
   function post(msgId, id, data, cbs) {
-    callbacks[msgId] = { cbs: cbs || {}, t0: performance.now(), done: waiting };
+    callbacks[msgId] = { cbs: cbs || {}, t0: performance.now(), done: waiting, calc: modelCalc[id] };
     waiting = null;
     worker.postMessage({ type: "msg", id: msgId, model: id, data: JSON.parse(JSON.stringify(data)) });
   }
@@ -319,6 +350,12 @@
         applied.push(model._handle_comm_msg({ content: { comm_id: pair[0], data: pair[1] }, buffers: [], parent_header: {} }));
       }
     });
+    var calc = entry ? entry.calc : null;
+    if (calc && message.ok) {
+      Promise.all(applied).then(function () {
+        if (!callbacksFor(calc)) unmarkStale(calc);
+      });
+    }
     if (entry && entry.done) {
       Promise.all(applied).then(function () {
         window.requestAnimationFrame(function () { entry.done(performance.now() - entry.t0); });
@@ -326,11 +363,18 @@
     }
     if (entry) {
       var status = entry.cbs.iopub && entry.cbs.iopub.status;
-      var calc = modelCalc[message.model];
-      if (calc) calc.lastRoundTrip = performance.now() - entry.t0;
+      if (calc) {
+        calc.lastRoundTrip = performance.now() - entry.t0;
+        calc.lastPythonMs = message.ms;
+      }
       if (status) status({ content: { execution_state: "idle" }, parent_header: { msg_id: message.id } });
     }
     scheduleAddress();
+  }
+
+  /* Is a change of this calculator still waiting for Python's answer? */
+  function callbacksFor(calc) {
+    return Object.keys(callbacks).some(function (id) { return callbacks[id].calc === calc; });
   }
 
   /* ------------------------------------------------------------ Python */
@@ -363,7 +407,7 @@
     }
     worker.onerror = function (event) {
       event.preventDefault();
-      fail(t("noStart"));
+      workerFailed();
     };
     worker.onmessage = function (event) {
       var m = event.data;
@@ -386,7 +430,8 @@
       } else if (m.type === "out") {
         received(m);
       } else if (m.type === "failed") {
-        fail(t("noStartWhy", m.error));
+        if (m.network) fail("", "offline");
+        else fail(t("noStartWhy", m.error));
       } else if (m.type === "restart" && !restarted) {
         // A snapshot was unusable (and is deleted): start Python afresh, once.
         restarted = true;
@@ -631,7 +676,30 @@
       calc.rolledWith = models[calc.info.seed].get("value");
     } else if (id === calc.info.seed) {
       calc.rolledWith = null;
+    } else if (Object.values(calc.info.controls).indexOf(id) >= 0) {
+      markStale(calc); // (until Python's answer to this change: received)
     }
+  }
+
+  /* ------------------------------------------------------------ rolls of earlier settings */
+  /* The roll on show was made with the settings before a change: said so, until Python
+   * has resolved it again (it then replaces it, or leaves it as it is when it is the same). */
+  function markStale(calc) {
+    var roll = calc.el && calc.el.querySelector(".rb-roll");
+    if (!roll || roll.hasAttribute("data-rb-stale")) return;
+    roll.setAttribute("data-rb-stale", "");
+    var note = document.createElement("span");
+    note.className = "rb-stale-note";
+    note.textContent = t("staleRoll");
+    roll.insertBefore(note, roll.firstChild);
+  }
+
+  function unmarkStale(calc) {
+    var roll = calc.el && calc.el.querySelector(".rb-roll[data-rb-stale]");
+    if (!roll) return;
+    roll.removeAttribute("data-rb-stale");
+    var note = roll.querySelector(".rb-stale-note");
+    if (note) note.parentNode.removeChild(note);
   }
 
   function readFragment() {
@@ -782,7 +850,7 @@
 
   function whenLive() {
     if (live && !restarting) return Promise.resolve();
-    if (failed) return Promise.reject(new Error(note ? note.firstChild.textContent : "failed"));
+    if (failed) return Promise.reject(new Error(failure || "failed"));
     var wait = new Promise(function (resolve, reject) { liveWaiters.push([resolve, reject]); });
     if (onDemand && !worker) {
       var reason = cannotRun();
@@ -921,12 +989,14 @@
       }
       return;
     }
-    setPage("starting");
     fragment = readFragment();
     var reason = cannotRun();
-    if (reason) {
+    if (failed) {
+      showFailure(); // (the worker, started from the head, has already failed)
+    } else if (reason) {
       fail(reason);
     } else {
+      setPage("starting");
       if (fragment) showNote(t("linkPending"), "info");
       // Python starts at once: the worker keeps what it downloads in the build's
       // cache itself, so it need not wait for the service worker to take the page.

@@ -76,22 +76,13 @@ def load_catalogs() -> list[str]:
     """Read every language's message catalog now, so that a snapshot holds them.
 
     A restored snapshot has the modules but not the files of the package: the
-    French calculators would find no ``.po`` or ``.mo`` file and speak English.
-    Every message domain's compiled catalog is read too. Returns the languages
-    read.
+    French calculators would find no ``.mo`` file and speak English (every
+    message domain's, the exercises' verdicts too). Returns the languages read.
     """
     try:
-        from rulebook_py import i18n
+        from rulebook_py import i18n, messages
     except ImportError:  # (a package without languages)
         return []
-    for code in i18n.LANGUAGES:
-        i18n.catalog(code)
-    try:
-        from rulebook_py import messages
-    except ImportError:  # (a package without message domains)
-        return list(i18n.LANGUAGES)
-    # Every domain's compiled catalog (kept by messages.translations): a domain first
-    # used after a restore (the exercises' verdicts, a cell's French roll) finds its .mo.
     for code in i18n.LANGUAGES:
         for name in messages.DOMAINS:
             messages.translations(code, name)

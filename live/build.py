@@ -42,6 +42,7 @@ import base64
 import functools
 import gzip
 import hashlib
+import html as html_module
 import http.server
 import io
 import json
@@ -69,6 +70,7 @@ from pack import repack_snapshots, write_unpacker  # noqa: E402
 from site_files import (  # noqa: E402
     OFFLINE_PAGE,
     add_manifest_links,
+    drop_repeated_viewports,
     gzip_scripts,
     pack,
     precache_list,
@@ -337,6 +339,14 @@ def refresh_static(html: Path) -> list[str]:
     return copied
 
 
+def french_title(html: Path) -> str:
+    """The French edition's title, as its home page gives it (``<title>Page — Title</title>``)."""
+    text = (html / "fr" / "book" / "intro.html").read_text(encoding="utf-8")
+    match = re.search(r"<title>(.*?)</title>", text, re.S)
+    title = match.group(1) if match else ""
+    return html_module.unescape(re.split(r" &#8212; | — ", title)[-1]).strip() or book_title()
+
+
 def link_both_editions(html: Path) -> None:
     """The French edition (``fr/``) shares the English files and ids; every page gets its switch.
 
@@ -365,7 +375,10 @@ def installable_offline(html: Path) -> list[list[object]]:
     packed = gzip_scripts(html, LIVE / "gz-loader.js")
     print(f"build_lite: {len(packed)} big scripts run from their gzipped copies")
     write_manifest(html, book_title())
+    if (html / "fr").is_dir():
+        write_manifest(html, french_title(html), "fr")
     pages = add_manifest_links(html)
+    print(f"build_lite: one viewport tag in {drop_repeated_viewports(html)} pages that had more")
     precache = precache_list(html)
     size = sum((html / str(url).split("?")[0]).stat().st_size for url, _ in precache)
     print(

@@ -12,7 +12,7 @@ sends back are translated to the page's model ids. No kernel, no IPython.
 
 ``live/build.py`` publishes this file beside ``live/worker.js``, which writes it
 to Pyodide's file system and imports it; the tests import it in CPython
-(``tests/browser/test_live_bridge.py``).
+(``tests/test_live_bridge.py``).
 
 Example:
     >>> bridge = Bridge()
@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 import types
@@ -47,6 +48,8 @@ PAGE_ID: dict[str, str] = {}
 PY_WIDGET: dict[str, Any] = {}
 #: Outgoing messages are dropped until a calculator is set up.
 SENDING = [False]
+#: The seed a roll shown on the page was resolved with (``Calculator._show_roll`` writes it).
+_ROLL_SEED = re.compile(r"data-rb-seed='([0-9]+)'")
 
 
 def install_ipython_stand_in() -> None:
@@ -196,6 +199,7 @@ class Bridge:
 
     def setup(self, calculators: list[dict], state: dict) -> list[dict]:
         """Build each ``{"key", "cls", "root"}`` calculator on the page's models; report each."""
+        SENDING[0] = False  # (until they are built and warmed up: the page has their state)
         report = []
         for spec in calculators:
             start = time.perf_counter()
@@ -204,8 +208,31 @@ class Bridge:
             except Exception as err:  # reported to the page, which stays static
                 report.append({"key": spec.get("key"), "ok": False, "error": repr(err)})
             report[-1]["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        self.warm()
         SENDING[0] = True
         return report
+
+    def warm(self) -> None:
+        """Run each calculator's first change once, and undo it, sending nothing to the page.
+
+        The calculators are built without computing (the page shows the
+        build-time answer): the first change would otherwise pay for every
+        first time of the code it runs (imports done on first use, compiled
+        patterns, caches, the catalogs' words, the widgets' serialisation).
+        Done here (messages are not sent yet), before the page's snapshot is
+        taken, the build's snapshot of each page holds it warm. A change and
+        its undoing leave every value as the page shows it.
+        """
+        for calc in self.calculators.values():
+            for name, value in calc.bench_changes[:1]:
+                control = calc.controls[name]
+                before = control.value
+                try:
+                    control.value = value
+                except Exception:  # (warming only: the page's values are restored below)
+                    pass
+                finally:
+                    control.value = before
 
     def _setup_one(self, spec: dict, state: dict) -> dict:
         from rulebook_py.widgets.base import Calculator
@@ -233,6 +260,11 @@ class Bridge:
                     widget.set_state(sync)
         finally:
             del calc.update
+        # The roll on the page (its seed is in it) is resolved again with that seed after
+        # every change, as in any Python: never left standing for the earlier settings.
+        shown = state.get(PAGE_ID[calc.roll_output.model_id], {}).get("state", {})
+        seed = _ROLL_SEED.search(str(shown.get("value", "")))
+        calc._shown_seed = int(seed.group(1)) if seed else None
         self.calculators[spec["key"]] = calc
         return {
             "key": spec["key"],

@@ -4,6 +4,11 @@ Run by ``live/build.py`` on the built site (``_build/html``), after Jupyter Book
 
 * ``manifest.webmanifest`` and two icons (192 and 512 px PNG, drawn here: no
   download), with ``<link rel="manifest">`` and a theme colour in every page;
+  the French edition has its own app, ``fr/manifest.webmanifest`` (``lang``
+  ``fr``, its French name, its start page ``fr/book/intro.html``), linked from
+  the French pages: an app per edition, each installable, and each covering
+  both editions' pages (the language switch stays in the app);
+* one ``<meta name="viewport">`` a page (Jupyter Book's theme wrote three);
 * ``book/offline.html``: a page of the book (the home page's frame) that the
   service worker shows for a page it does not have while offline, instead of
   the browser's error page;
@@ -41,9 +46,11 @@ from urllib.parse import urljoin, urlsplit
 
 __all__ = [
     "MANIFEST",
+    "MANIFEST_WORDS",
     "OFFLINE_PAGE",
     "THEME_COLOR",
     "add_manifest_links",
+    "drop_repeated_viewports",
     "gzip_scripts",
     "pack",
     "png_icon",
@@ -107,25 +114,49 @@ def png_icon(size: int) -> bytes:
     )
 
 
-def write_manifest(html: Path, name: str) -> None:
-    """``manifest.webmanifest`` and its icons at the site root."""
+#: Each edition's app: its folder, then its language, short name and description.
+MANIFEST_WORDS = {
+    "": ("en", "Rulebook", "Tabletop combat rules with live calculators, offline once visited."),
+    FRENCH: (
+        "fr",
+        "Règles",
+        "Règles de combat de jeux de rôle, calculateurs en direct, hors ligne une fois visitées.",
+    ),
+}
+
+
+def write_manifest(html: Path, name: str, edition: str = "") -> None:
+    """The ``manifest.webmanifest`` of an edition (``""`` English, :data:`FRENCH`), and the icons.
+
+    ``name``: the edition's title. Each edition's app starts on its own home
+    page; both apps' scope is the whole site, so that the language switch
+    leads to a page of the app.
+    """
+    up = "../" * len(Path(edition).parts)
     icons = []
     for size in ICON_SIZES:
         file = f"rb-icon-{size}.png"
         (html / file).write_bytes(png_icon(size))
-        icons.append({"src": file, "sizes": f"{size}x{size}", "type": "image/png"})
+        icons.append({"src": up + file, "sizes": f"{size}x{size}", "type": "image/png"})
+    language, short, description = MANIFEST_WORDS[edition]
     manifest = {
         "name": name,
-        "short_name": "Rulebook",
-        "description": "Tabletop combat rules with live calculators, offline once visited.",
+        "short_name": short,
+        "description": description,
+        "lang": language,
+        "dir": "ltr",
         "start_url": START_URL,
-        "scope": "./",
+        "scope": up or "./",
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": THEME_COLOR,
         "icons": icons,
     }
-    (html / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    folder = html / edition
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / MANIFEST).write_text(
+        json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 def _pages(html: Path) -> list[Path]:
@@ -135,15 +166,17 @@ def _pages(html: Path) -> list[Path]:
 
 
 def add_manifest_links(html: Path) -> int:
-    """``<link rel="manifest">`` and the theme colour in every page's head; how many pages."""
+    """``<link rel="manifest">`` (its edition's) and the theme colour in every page; how many."""
     count = 0
     for page in _pages(html):
         text = page.read_text(encoding="utf-8")
         if 'rel="manifest"' in text:
             continue
-        up = "../" * (len(page.relative_to(html).parts) - 1)
+        rel = page.relative_to(html)
+        up = "../" * (len(rel.parts) - 1)
+        edition = f"{FRENCH}/" if rel.parts[0] == FRENCH else ""
         tags = (
-            f'<link rel="manifest" href="{up}{MANIFEST}" />'
+            f'<link rel="manifest" href="{up}{edition}{MANIFEST}" />'
             f'<meta name="theme-color" content="{THEME_COLOR}" />'
         )
         if "</head>" in text:
@@ -151,6 +184,30 @@ def add_manifest_links(html: Path) -> int:
         else:  # (the root's redirect page has no head)
             text = tags + text
         page.write_text(text, encoding="utf-8")
+        count += 1
+    return count
+
+
+_VIEWPORT = re.compile(r'\s*<meta name="viewport"[^>]*>')
+
+
+def drop_repeated_viewports(html: Path) -> int:
+    """Keep the first ``<meta name="viewport">`` of every page (the theme wrote three).
+
+    Returns how many pages changed.
+
+    Example:
+        >>> _VIEWPORT.sub("", '<meta name="viewport" content="a" /><b>', count=0)
+        '<b>'
+    """
+    count = 0
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        tags = _VIEWPORT.findall(text)
+        if len(tags) < 2:
+            continue
+        first = text.index(tags[0]) + len(tags[0])
+        page.write_text(text[:first] + _VIEWPORT.sub("", text[first:]), encoding="utf-8")
         count += 1
     return count
 
@@ -223,7 +280,7 @@ def precache_list(html: Path) -> list[list[object]]:
     for name in gzip_copies():  # (run from their .gz copies, kept as they are)
         if (html / (name + ".gz")).exists():
             wanted[name + ".gz"] = html / (name + ".gz")
-    for extra in [MANIFEST, *(f"rb-icon-{s}.png" for s in ICON_SIZES)]:
+    for extra in [MANIFEST, f"{FRENCH}/{MANIFEST}", *(f"rb-icon-{s}.png" for s in ICON_SIZES)]:
         if (html / extra).exists():
             wanted[extra] = html / extra
     out: list[list[object]] = []

@@ -8,11 +8,13 @@
  * {type: "msg", id, model, data} for every widget message of its calculators;
  * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
- * {type: "failed", error}. The page's code cells (live/cells.js) ask through
- * {type: "cells", id, body} (run a cell, check an exercise, take the page's
- * values after a restart: live/cells.py) and get {type: "cells", id, reply}; the
- * sources of the page's cells (init's "cells") are given to live/cells.py right
- * after "ready" (a cell runs, with the cells above it depends on, when the reader runs it).
+ * {type: "failed", error, network} (network: a file could not be fetched, the
+ * network being unreachable, and this device had not kept it). The page's code
+ * cells (live/cells.js) ask through {type: "cells", id, body} (run a cell, check
+ * an exercise, take the page's values after a restart: live/cells.py) and get
+ * {type: "cells", id, reply}; the sources of the page's cells (init's "cells") are
+ * given to live/cells.py right after "ready" (a cell runs, with the cells above it
+ * depends on, when the reader runs it).
  *
  * Weight: the big files of the runtime (the WebAssembly, pyodide.asm.js, the
  * standard library) are published gzipped (<name>.gz) and unpacked here with
@@ -69,7 +71,15 @@ var restoredFrom = null; // "page", "site" or "prebuilt": the snapshot Python ca
 var bridge = null;
 var cells = null; // live/cells.py's handle_json: the page's code cells and exercises
 var pending = [];
-var networkFetch = self.fetch.bind(self);
+var rawFetch = self.fetch.bind(self);
+var networkDown = false; // a file could not be fetched: the network (or the site) is unreachable
+
+function networkFetch(input, init) {
+  return rawFetch(input, init).catch(function (err) {
+    networkDown = true;
+    throw err;
+  });
+}
 
 /* Marks in the page's clock (epoch milliseconds; the page subtracts its own origin). */
 function mark(name) {
@@ -528,5 +538,7 @@ function keepScripts() {
 }
 
 start().catch(function (err) {
-  self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
+  // (importScripts of a file neither cached nor reachable throws a NetworkError.)
+  var network = networkDown || (err && err.name === "NetworkError");
+  self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err), network: network });
 });

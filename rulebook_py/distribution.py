@@ -27,20 +27,26 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 
 from .errors import RuleValueError, check_int, quote
+from .messages import M
 
 __all__ = [
     "LONG_DIGITS",
     "MAX_OUTCOMES",
     "MAX_REPEAT",
+    "MAX_VALUE",
     "Comparison",
     "Distribution",
     "Exact",
     "convolution_ns",
     "decimal_text",
     "digit_count",
+    "exact_ratio",
+    "ratio_parts",
+    "surely_long",
 ]
 
 #: An exact fraction whose numerator or denominator has more digits than
@@ -53,47 +59,82 @@ _MEMO_SIZE = 256
 #: Most copies :meth:`Distribution.repeat_sum` adds up.
 MAX_REPEAT = 1_000
 
+#: Largest total (either way) a distribution holds: every game's totals are far
+#: smaller, and a total is always written out whole.
+MAX_VALUE = 10**15
+
+
+_LOG10_2 = math.log10(2)
+
+
+def _log10(n: int) -> float:
+    """log10 of a positive integer of any size (about 15 significant digits)."""
+    bits = n.bit_length()
+    if bits <= 1000:
+        return math.log10(n)
+    return math.log10(n >> (bits - 64)) + (bits - 64) * _LOG10_2
+
 
 def digit_count(n: int) -> int:
     """Decimal digits of ``abs(n)``, without writing it out (no limit on its size).
 
+    Counted from the logarithm of its leading bits; only a number within a
+    hair of a power of ten is compared with that power exactly.
+
     Example:
-        >>> digit_count(0), digit_count(-999), digit_count(10**5000)
-        (1, 3, 5001)
+        >>> digit_count(0), digit_count(-999), digit_count(10**5000), digit_count(10**5000 - 1)
+        (1, 3, 5001, 5000)
     """
     n = abs(n)
     if n < 10**18:
         return len(str(n))
-    d = int(n.bit_length() * 0.30102999566398120)
-    while 10**d <= n:
-        d += 1
-    while 10 ** (d - 1) > n:
-        d -= 1
-    return d
+    log = _log10(n)
+    d = math.floor(log)
+    if log - d < 1e-9 or d + 1 - log < 1e-9:  # near a power of ten: decide exactly
+        d = round(log)
+        return d + 1 if n >= 10**d else d
+    return d + 1
 
 
 def decimal_text(x: Fraction, significant: int = 6) -> str:
     """``x`` in decimal with ``significant`` digits, however long its exact form.
+
+    A fraction of more than 300 digits is written from the logarithms of its
+    parts (the last digit may then be off by one at an exact tie), so it
+    costs microseconds whatever its size.
 
     Example:
         >>> decimal_text(Fraction(1, 3)), decimal_text(Fraction(1, 7 * 10**5000))
         ('0.333333', '1.42857e-5001')
         >>> decimal_text(Fraction(-22, 7), 3), decimal_text(Fraction(0)), decimal_text(Fraction(7))
         ('-3.14', '0', '7')
+        >>> decimal_text(Fraction(10**400 + 1, 3 * 10**399))
+        '3.33333'
     """
-    num, den = x.numerator, x.denominator
+    if not isinstance(x, Fraction):
+        raise RuleValueError(
+            M("x must be a Fraction, got {got} ({kind})", got=quote(x), kind=type(x).__name__),
+            field="x",
+        )
+    check_int(significant, "significant", 1, 30)
+    num, den = ratio_parts(x)
     if num == 0:
         return "0"
     sign = "-" if num < 0 else ""
     num = abs(num)
-    e = digit_count(num) - digit_count(den)  # 10**e <= x, or 10**(e-1) <= x < 10**e
-    if (num * 10 ** (-e) < den) if e < 0 else (num < den * 10**e):
-        e -= 1
-    s = significant - 1 - e
-    if s >= 0:
-        m = (2 * num * 10**s + den) // (2 * den)
+    if max(num.bit_length(), den.bit_length()) > 1000:
+        log = _log10(num) - _log10(den)
+        e = math.floor(log)
+        m = round(10 ** (log - e + significant - 1))
     else:
-        m = (2 * num + den * 10 ** (-s)) // (2 * den * 10 ** (-s))
+        e = digit_count(num) - digit_count(den)  # 10**e <= x, or 10**(e-1) <= x < 10**e
+        if (num * 10 ** (-e) < den) if e < 0 else (num < den * 10**e):
+            e -= 1
+        s = significant - 1 - e
+        if s >= 0:
+            m = (2 * num * 10**s + den) // (2 * den)
+        else:
+            m = (2 * num + den * 10 ** (-s)) // (2 * den * 10 ** (-s))
     if m >= 10**significant:  # 9.999996 rounds to 10.0000
         m //= 10
         e += 1
@@ -109,6 +150,194 @@ def decimal_text(x: Fraction, significant: int = 6) -> str:
     else:
         text = digits[:point] + "." + digits[point:]
     return sign + text.rstrip("0").rstrip(".")
+
+
+#: Below this many bits, ``math.gcd`` reduces a fraction as fast as anything.
+_SMOOTH_BITS = 1024
+#: The primes of the dice: every total weight of a roll is a product of dice
+#: sides (or of their powers), so its prime factors are at most this.
+_PRIME_LIMIT = 10_000
+
+
+@lru_cache(maxsize=1)
+def _primes() -> tuple[tuple[int, ...], int]:
+    """The primes up to :data:`_PRIME_LIMIT`, and their product."""
+    sieve = bytearray([1]) * (_PRIME_LIMIT + 1)
+    sieve[0:2] = b"\x00\x00"
+    for i in range(2, math.isqrt(_PRIME_LIMIT) + 1):
+        if sieve[i]:
+            sieve[i * i :: i] = bytes(len(range(i * i, _PRIME_LIMIT + 1, i)))
+    primes = tuple(i for i, is_prime in enumerate(sieve) if is_prime)
+    return primes, math.prod(primes)
+
+
+def _valuation(n: int, p: int, cap: int) -> int:
+    """How many times ``p`` divides ``n`` (at most ``cap``): a few divisions by ``p**(2**k)``."""
+    if not n:
+        return cap
+    if p == 2:
+        return min(cap, (n & -n).bit_length() - 1)
+    if n % p:
+        return 0
+    powers = [p]  # p**(2**k) while it may still divide n
+    while 2 * (1 << (len(powers) - 1)) <= cap and powers[-1].bit_length() * 2 <= n.bit_length() + 1:
+        powers.append(powers[-1] * powers[-1])
+    v = 0
+    for k in range(len(powers) - 1, -1, -1):
+        step = 1 << k
+        while v + step <= cap and n % powers[k] == 0:
+            n //= powers[k]
+            v += step
+    return v
+
+
+@lru_cache(maxsize=32)
+def _smooth_factors(d: int) -> tuple[tuple[int, int], ...] | None:
+    """``d``'s prime factors and their powers, when every one is a prime of the dice."""
+    primes, product = _primes()
+    common = math.gcd(d, product)  # the distinct small primes of d, multiplied
+    factors = []
+    rest = d
+    for p in primes:
+        if common % p == 0:
+            v = _valuation(rest, p, rest.bit_length())
+            rest //= p**v
+            factors.append((p, v))
+            common //= p
+            if common == 1:
+                break
+    return tuple(factors) if rest == 1 else None
+
+
+#: Digits a reduced denominator must exceed to be "long" (:func:`surely_long`).
+_LONG_DIGITS = 60
+
+
+@lru_cache(maxsize=32)
+def _long_modulus(denominator: int) -> int | None:
+    """The part of a dice denominator that any fraction over it must share to be short.
+
+    For each prime ``p`` of the denominator, ``p`` to its power less what
+    leaves :data:`_LONG_DIGITS` digits: a numerator that this does not divide
+    keeps more than that many digits of ``p`` in its reduced denominator.
+    None when the denominator has a prime above the dice's.
+    """
+    factors = _smooth_factors(denominator)
+    if factors is None:
+        return None
+    modulus = 1
+    for p, v in factors:
+        keep = math.ceil(_LONG_DIGITS / math.log10(p)) + 1
+        if v > keep:
+            modulus *= p ** (v - keep)
+    return modulus
+
+
+def _lowest_terms(numerator: int, denominator: int) -> tuple[int, int]:
+    """The fraction in lowest terms: the dice's small primes divided out, else a gcd.
+
+    A numerator sharing nearly all of a huge denominator's primes (the common
+    case of a roll's answers) is divided by that shared part first, one cheap
+    division, and the rest reduced by a gcd of small numbers.
+    """
+    if denominator.bit_length() < _SMOOTH_BITS or not numerator:
+        common = math.gcd(numerator, denominator)
+        return numerator // common, denominator // common
+    modulus = _long_modulus(denominator)
+    if modulus is not None and modulus > 1 and numerator % modulus == 0:
+        numerator, denominator = numerator // modulus, denominator // modulus
+        common = math.gcd(numerator, denominator)
+        return numerator // common, denominator // common
+    return _long_terms(numerator, denominator)
+
+
+def _long_terms(numerator: int, denominator: int) -> tuple[int, int]:
+    """A long fraction in lowest terms: the costly way (about 0.5 ms at 26,000 bits)."""
+    factors = _smooth_factors(denominator)
+    if factors is None:
+        common = math.gcd(numerator, denominator)
+    else:
+        common = 1
+        for p, v in factors:
+            common *= p ** _valuation(numerator, p, v)
+    return numerator // common, denominator // common
+
+
+def exact_ratio(numerator: int, denominator: int) -> Exact:
+    """``numerator / denominator`` as an :class:`Exact` fraction, at once however large.
+
+    A roll's probabilities are weights over a total weight of thousands of
+    digits (``1000d6!`` weighs 6**10000). Putting one in lowest terms costs
+    about half a millisecond at that size, so a fraction whose denominator
+    has more than 1,024 bits is put in lowest terms only when something
+    needs its terms (its numerator, a sum, a comparison, its ``repr``): its
+    value (``float``), :func:`ratio_parts` and the short forms of the
+    calculators need none. It is the same exact number in every use.
+
+    Example:
+        >>> exact_ratio(6, 8), exact_ratio(3**2000, 6**2000) == Fraction(1, 2**2000)
+        (Fraction(3, 4), True)
+        >>> p = exact_ratio(6**1000, 2 * 6**1000)
+        >>> float(p), p.numerator, p
+        (0.5, 1, Fraction(1, 2))
+    """
+    for name, value in (("numerator", numerator), ("denominator", denominator)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleValueError(
+                M(
+                    "{name} must be an integer, got {got} ({kind})",
+                    name=name,
+                    got=quote(value),
+                    kind=type(value).__name__,
+                ),
+                field=name,
+            )
+    if denominator <= 0:
+        raise RuleValueError(
+            M("denominator must be a positive integer, got {got}", got=quote(denominator)),
+            field="denominator",
+        )
+    if denominator.bit_length() < _SMOOTH_BITS:
+        return Exact(numerator, denominator)
+    return Exact._later(numerator, denominator)
+
+
+def ratio_parts(x: Fraction) -> tuple[int, int]:
+    """A fraction's numerator and denominator, not necessarily in lowest terms (never reduced here).
+
+    Example:
+        >>> ratio_parts(Fraction(2, 4)), ratio_parts(exact_ratio(2**2000, 2**2001))[1] == 2**2001
+        ((1, 2), True)
+    """
+    if not isinstance(x, Fraction):
+        raise RuleValueError(
+            M("x must be a Fraction, got {got} ({kind})", got=quote(x), kind=type(x).__name__),
+            field="x",
+        )
+    if isinstance(x, Exact):
+        try:
+            return object.__getattribute__(x, "_raw")
+        except AttributeError:
+            pass
+    return x.numerator, x.denominator
+
+
+def surely_long(x: Fraction, digits: int) -> bool:
+    """Does ``x`` in lowest terms have more than ``digits`` digits, found without reducing it?
+
+    ``False`` means "perhaps not": the caller then reduces it. Only the
+    denominator is looked at (a probability's numerator is the smaller): one
+    division by the part of it a short fraction's numerator must share.
+
+    Example:
+        >>> surely_long(exact_ratio(1, 3**3000), 60), surely_long(exact_ratio(3**3000, 3**3000), 60)
+        (True, False)
+    """
+    n, d = ratio_parts(x)
+    if d.bit_length() < _SMOOTH_BITS or digits > _LONG_DIGITS or not n:
+        return False
+    modulus = _long_modulus(d)
+    return modulus is not None and modulus > 1 and n % modulus != 0
 
 
 class Exact(Fraction):
@@ -127,7 +356,34 @@ class Exact(Fraction):
         Fraction(≈3.33333e-7801: a 1-digit numerator over a 7801-digit denominator)
     """
 
-    __slots__ = ()
+    __slots__ = ("_raw",)
+
+    @classmethod
+    def _later(cls, numerator: int, denominator: int) -> Exact:
+        """The fraction, put in lowest terms when its terms are first read (see :func:`exact_ratio`)."""
+        self = object.__new__(cls)
+        self._raw = (numerator, denominator)
+        return self
+
+    def __getattr__(self, name: str) -> int:
+        """The terms of a fraction made by :func:`exact_ratio`, reduced on first use."""
+        if name not in ("_numerator", "_denominator"):
+            raise AttributeError(name)
+        raw = object.__getattribute__(self, "_raw")  # (an Exact always has one or the other)
+        numerator, denominator = _lowest_terms(*raw)
+        object.__setattr__(self, "_numerator", numerator)
+        object.__setattr__(self, "_denominator", denominator)
+        return numerator if name == "_numerator" else denominator
+
+    def __float__(self) -> float:
+        """The value as a float (from the raw terms: nothing reduced).
+
+        Example:
+            >>> float(exact_ratio(1, 3**3000)), float(Exact(1, 4))
+            (0.0, 0.25)
+        """
+        n, d = ratio_parts(self)
+        return n / d
 
     def is_long(self) -> bool:
         """Is the exact form too long to print (more than :data:`LONG_DIGITS` digits)?
@@ -167,12 +423,23 @@ def _operand(other: object) -> Distribution:
     if isinstance(other, int) and not isinstance(other, bool):
         return Distribution.constant(other)
     if not isinstance(other, Distribution):
-        hint = f": parse the notation first, parse({other!r})" if isinstance(other, str) else ""
+        if isinstance(other, str):
+            message = M(
+                "other must be a roll (Dice or Distribution) or an integer, got {got} ({kind}): "
+                "parse the notation first, parse({got})",
+                got=quote(other),
+                kind=type(other).__name__,
+            )
+        else:
+            message = M(
+                "other must be a roll (Dice or Distribution) or an integer, got {got} ({kind})",
+                got=quote(other),
+                kind=type(other).__name__,
+            )
         raise RuleValueError(
-            "other must be a roll (Dice or Distribution) or an integer, "
-            f"got {quote(other)} ({type(other).__name__}){hint[:80]}",
+            message,
             field="other",
-            allowed="a Dice, a Distribution or an integer",
+            allowed=M("a Dice, a Distribution or an integer"),
             value=other,
         )
     return other
@@ -246,11 +513,50 @@ class Comparison:
         >>> c = Distribution.uniform(2).compare(Distribution.constant(1))
         >>> c.gt, c.eq, c.lt, c.gt + c.eq + c.lt
         (Fraction(1, 2), Fraction(1, 2), Fraction(0, 1), Fraction(1, 1))
+        >>> Comparison(Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)).lt
+        Fraction(1, 4)
     """
 
     gt: Fraction
     eq: Fraction
     lt: Fraction
+
+    def __post_init__(self) -> None:
+        """Check that the three are chances (fractions from 0 to 1) adding up to 1."""
+        parts = []
+        for name in ("gt", "eq", "lt"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a chance (a Fraction from 0 to 1), got {got} ({kind})",
+                        name=name,
+                        got=quote(value),
+                        kind=type(value).__name__,
+                    ),
+                    field=name,
+                )
+            n, d = ratio_parts(Fraction(value) if isinstance(value, int) else value)
+            if not 0 <= n <= d:
+                raise RuleValueError(
+                    M(
+                        "{name} must be a chance (a Fraction from 0 to 1), got {got} ({kind})",
+                        name=name,
+                        got=quote(value),
+                        kind=type(value).__name__,
+                    ),
+                    field=name,
+                )
+            parts.append((n, d))
+        dens = {d for _n, d in parts}
+        if len(dens) == 1:
+            whole = sum(n for n, _d in parts) == parts[0][1]
+        else:
+            whole = self.gt + self.eq + self.lt == 1
+        if not whole:
+            raise RuleValueError(
+                M("gt, eq and lt must add up to 1 (one of the three happens)"), field="lt"
+            )
 
 
 class Distribution:
@@ -258,12 +564,16 @@ class Distribution:
 
     Build one with :meth:`constant`, :meth:`uniform` or :meth:`from_weights`,
     then combine with ``+``, ``-``, ``*`` (by an integer), ``//`` (by a
-    positive integer) and :meth:`map`. Instances are immutable.
+    positive integer) and :meth:`map`. Instances are immutable. Its
+    :meth:`mean` is the exact average value of the roll, what a game uses
+    instead of rolling.
 
     Example:
         >>> d = Distribution.from_weights({1: 1, 3: 3})
         >>> d.weights(), d.total, d.min_value, d.max_value
         ({1: 1, 3: 3}, 4, 1, 3)
+        >>> Distribution(3, (1, 0, 1)).pmf()
+        {3: Fraction(1, 2), 5: Fraction(1, 2)}
         >>> (d * 2).weights()
         {2: 1, 6: 3}
     """
@@ -281,7 +591,7 @@ class Distribution:
             >>> Distribution(3, (1, 0, 1)).weights()
             {3: 1, 5: 1}
         """
-        check_int(lo, "lo")
+        check_int(lo, "lo", -MAX_VALUE, MAX_VALUE)
         total: int | None = None
         try:  # C-speed checks: a table of two million weights costs no Python loop
             total = sum(weights) if isinstance(weights, tuple) else None
@@ -290,7 +600,10 @@ class Distribution:
             good = False
         if not good:
             raise RuleValueError(
-                f"weights must be a tuple of non-negative integers, got {quote(weights)}",
+                M(
+                    "weights must be a tuple of non-negative integers, got {got}",
+                    got=quote(weights),
+                ),
                 field="weights",
             )
         start = 0
@@ -300,11 +613,27 @@ class Distribution:
         while end > start and weights[end - 1] == 0:
             end -= 1
         if start == end:
-            raise RuleValueError("a distribution needs at least one possible total")
+            raise RuleValueError(
+                M("a distribution needs at least one possible total"), field="weights"
+            )
         if end - start > MAX_OUTCOMES:
             raise RuleValueError(
-                f"a distribution of {end - start:,} possible totals is too wide: "
-                f"at most {MAX_OUTCOMES:,} are allowed"
+                M(
+                    "a distribution of {count:,} possible totals is too wide: at most {high:,} "
+                    "are allowed",
+                    count=end - start,
+                    high=MAX_OUTCOMES,
+                ),
+                field="weights",
+            )
+        if lo + end - 1 > MAX_VALUE:
+            raise RuleValueError(
+                M(
+                    "totals must be at most {high:,}, got one of {got}",
+                    high=MAX_VALUE,
+                    got=quote(lo + end - 1),
+                ),
+                field="lo",
             )
         self._lo = lo + start
         self._w = weights[start:end]
@@ -321,7 +650,7 @@ class Distribution:
             >>> Distribution.constant(-2).pmf()
             {-2: Fraction(1, 1)}
         """
-        return cls(check_int(value, "value"), (1,))
+        return cls(check_int(value, "value", -MAX_VALUE, MAX_VALUE), (1,))
 
     @classmethod
     def uniform(cls, sides: int, low: int = 1) -> Distribution:
@@ -331,8 +660,6 @@ class Distribution:
             >>> Distribution.uniform(4).weights()
             {1: 1, 2: 1, 3: 1, 4: 1}
         """
-        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
-            raise RuleValueError(f"a die needs at least 1 side, got {quote(sides)}", field="sides")
         check_int(sides, "sides", 1, MAX_OUTCOMES)
         return cls(check_int(low, "low"), (1,) * sides)
 
@@ -346,20 +673,35 @@ class Distribution:
         """
         if not isinstance(weights, Mapping):
             raise RuleValueError(
-                f"weights must be a mapping {{total: weight}}, got {quote(weights)}",
+                M("weights must be a mapping {{total: weight}}, got {got}", got=quote(weights)),
                 field="weights",
             )
         if not weights:
-            raise RuleValueError("a distribution needs at least one possible total")
+            raise RuleValueError(
+                M("a distribution needs at least one possible total"), field="weights"
+            )
         for total, weight in weights.items():
-            check_int(total, "total")
+            check_int(total, "total", -MAX_VALUE, MAX_VALUE)
             if isinstance(weight, bool) or not isinstance(weight, int) or weight < 0:
                 raise RuleValueError(
-                    f"weights must be non-negative integers, got {weight!r} for {total!r}"
+                    M(
+                        "weights must be non-negative integers, got {got} for {total}",
+                        got=quote(weight),
+                        total=quote(total),
+                    ),
+                    field="weights",
                 )
         lo, hi = min(weights), max(weights)
         if hi - lo + 1 > MAX_OUTCOMES:
-            raise RuleValueError(f"totals from {lo} to {hi} are too many: at most {MAX_OUTCOMES:,}")
+            raise RuleValueError(
+                M(
+                    "totals from {low} to {high} are too many: at most {count:,}",
+                    low=quote(lo),
+                    high=quote(hi),
+                    count=MAX_OUTCOMES,
+                ),
+                field="weights",
+            )
         dense = [0] * (hi - lo + 1)
         for total, weight in weights.items():
             dense[total - lo] += weight
@@ -425,7 +767,7 @@ class Distribution:
             Fraction(1, 4)
         """
         t = self._total
-        return {v: Exact(w, t) for v, w in self.items()}
+        return {v: exact_ratio(w, t) for v, w in self.items()}
 
     def probability(self, value: int) -> Fraction:
         """P(total = value).
@@ -435,7 +777,7 @@ class Distribution:
             Fraction(0, 1)
         """
         i = check_int(value, "value") - self._lo
-        return Exact(self._w[i] if 0 <= i < len(self._w) else 0, self._total)
+        return exact_ratio(self._w[i] if 0 <= i < len(self._w) else 0, self._total)
 
     def _cumulative(self) -> tuple[int, ...]:
         if self._cum is None:
@@ -456,7 +798,7 @@ class Distribution:
             >>> Distribution.uniform(20).prob_at_most(5)
             Fraction(1, 4)
         """
-        return Exact(self._weight_at_most(check_int(value, "value")), self._total)
+        return exact_ratio(self._weight_at_most(check_int(value, "value")), self._total)
 
     def prob_at_least(self, value: int) -> Fraction:
         """P(total >= value).
@@ -467,7 +809,7 @@ class Distribution:
         """
         known = self._ge.get(check_int(value, "value"))
         if known is None:
-            known = Exact(self._total - self._weight_at_most(value - 1), self._total)
+            known = exact_ratio(self._total - self._weight_at_most(value - 1), self._total)
             if len(self._ge) < _MEMO_SIZE:  # bounded: any integer may be asked
                 self._ge[value] = known
         return known
@@ -479,7 +821,7 @@ class Distribution:
             >>> Distribution.uniform(6).mean()
             Fraction(7, 2)
         """
-        return Exact(sum(v * w for v, w in self.items()), self._total)
+        return exact_ratio(sum(v * w for v, w in self.items()), self._total)
 
     def variance(self) -> Fraction:
         """The exact variance of the total.
@@ -494,7 +836,7 @@ class Distribution:
             s1 += w * v
             s2 += w * v * v
         t = self._total
-        return Exact(t * s2 - s1 * s1, t * t)
+        return exact_ratio(t * s2 - s1 * s1, t * t)
 
     def stdev(self) -> float:
         """The standard deviation (a float: a square root is rarely a fraction).
@@ -522,8 +864,12 @@ class Distribution:
             a, b = self._w, other._w
         if len(a) + len(b) - 1 > MAX_OUTCOMES:
             raise RuleValueError(
-                f"the sum would have {len(a) + len(b) - 1:,} possible totals: "
-                f"at most {MAX_OUTCOMES:,} are allowed"
+                M(
+                    "the sum would have {count:,} possible totals: at most {high:,} are allowed",
+                    count=len(a) + len(b) - 1,
+                    high=MAX_OUTCOMES,
+                ),
+                field="other",
             )
         bits_a = (self._total if a is self._w else other._total).bit_length()
         bits_b = (other._total if a is self._w else self._total).bit_length()
@@ -600,7 +946,7 @@ class Distribution:
         """
         if isinstance(divisor, bool) or not isinstance(divisor, int) or divisor < 1:
             raise RuleValueError(
-                f"can only divide by a positive integer, got {quote(divisor)}",
+                M("can only divide by a positive integer, got {got}", got=quote(divisor)),
                 field="divisor",
                 value=divisor,
             )
@@ -615,7 +961,11 @@ class Distribution:
         """
         if not callable(fn):
             raise RuleValueError(
-                f"fn must be a function of a total, got {quote(fn)} ({type(fn).__name__})",
+                M(
+                    "fn must be a function of a total, got {got} ({kind})",
+                    got=quote(fn),
+                    kind=type(fn).__name__,
+                ),
                 field="fn",
             )
         out: dict[int, int] = {}
@@ -634,8 +984,12 @@ class Distribution:
         check_int(count, "count", 0, MAX_REPEAT)
         if (len(self._w) - 1) * count + 1 > MAX_OUTCOMES:
             raise RuleValueError(
-                f"count {count} gives {(len(self._w) - 1) * count + 1:,} possible totals: "
-                f"at most {MAX_OUTCOMES:,} are allowed",
+                M(
+                    "count {count} gives {total:,} possible totals: at most {high:,} are allowed",
+                    count=count,
+                    total=(len(self._w) - 1) * count + 1,
+                    high=MAX_OUTCOMES,
+                ),
                 field="count",
             )
         if count == 1:
@@ -653,7 +1007,12 @@ class Distribution:
         n = len(a) + s - 1
         if n > MAX_OUTCOMES:
             raise RuleValueError(
-                f"the sum would have {n:,} possible totals: at most {MAX_OUTCOMES:,}"
+                M(
+                    "the sum would have {count:,} possible totals: at most {high:,} are allowed",
+                    count=n,
+                    high=MAX_OUTCOMES,
+                ),
+                field="count",
             )
         out = [0] * n
         window = 0
@@ -674,7 +1033,18 @@ class Distribution:
             >>> c = Distribution.uniform(6).compare(Distribution.uniform(6))
             >>> c.gt, c.eq, c.lt
             (Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))
+            >>> Distribution.uniform(6).compare(10**100).lt  # any whole number
+            Fraction(1, 1)
         """
+        if isinstance(other, int) and not isinstance(other, bool):
+            total = self._total
+            below = self._weight_at_most(other - 1)
+            at = self._weight_at_most(other) - below
+            return Comparison(
+                exact_ratio(total - below - at, total),
+                exact_ratio(at, total),
+                exact_ratio(below, total),
+            )
         other = _operand(other)
         gt = eq = 0
         for v, w in self.items():
@@ -682,7 +1052,9 @@ class Distribution:
             gt += w * below
             eq += w * (other._weight_at_most(v) - below)
         total = self._total * other._total
-        return Comparison(Exact(gt, total), Exact(eq, total), Exact(total - gt - eq, total))
+        return Comparison(
+            exact_ratio(gt, total), exact_ratio(eq, total), exact_ratio(total - gt - eq, total)
+        )
 
     def prob_gt(self, other: Distribution | int) -> Fraction:
         """P(A > B).
@@ -731,8 +1103,12 @@ class Distribution:
         """
         if rng is not None and not isinstance(rng, random.Random):
             raise RuleValueError(
-                f"rng must be a random.Random (e.g. random.Random(42)) or None, "
-                f"got {quote(rng)} ({type(rng).__name__})",
+                M(
+                    "rng must be a random.Random (e.g. random.Random(42)) or None, "
+                    "got {got} ({kind})",
+                    got=quote(rng),
+                    kind=type(rng).__name__,
+                ),
                 field="rng",
             )
         rng = rng or random.Random()

@@ -26,18 +26,20 @@ import pkgutil
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import rulebook_py
 
-from . import systems
+from . import i18n, systems
 from .comparison import glossary as _comparison_glossary
-from .errors import RuleValueError
-from .i18n import gettext as _
-from .i18n import pgettext
-from .terms import GLOSSARY, Term
+from .dice import glossary as _dice_glossary
+from .dice.glossary import GLOSSARY
+from .errors import RuleValueError, quote
+from .messages import M, render
+from .terms import Term, heading_text
 
 __all__ = [
     "GLOSSARY",
@@ -48,20 +50,22 @@ __all__ = [
     "entries",
     "glossary_html",
     "implementation",
+    "section_titles",
     "term_modules",
 ]
+
+#: Where the French prose of the chapters is (their headings' French included).
+BOOK_LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
 def term_modules() -> list[Any]:
     """Every module holding a ``GLOSSARY``: the dice terms, each system's, the comparison's.
 
     Example:
-        >>> [m.__name__.rsplit(".", 2)[-2] for m in term_modules()][1:3]
-        ['chroniques', 'galaxies']
+        >>> [m.__name__.rsplit(".", 2)[-2] for m in term_modules()][:3]
+        ['dice', 'chroniques', 'galaxies']
     """
-    from . import terms
-
-    found = [terms]
+    found = [_dice_glossary]
     for info in sorted(pkgutil.iter_modules(systems.__path__), key=lambda i: i.name):
         name = f"{systems.__name__}.{info.name}.glossary"
         try:
@@ -133,6 +137,10 @@ def entries(terms: Iterable[Term] | None = None) -> list[Entry]:
     """
     merged: dict[str, list[Term]] = {}
     for t in all_terms() if terms is None else terms:
+        if not isinstance(t, Term):
+            raise RuleValueError(
+                M("terms must be Term records, got {got}", got=quote(t)), field="terms"
+            )
         merged.setdefault(t.french, []).append(t)
     out = []
     for french, senses in merged.items():
@@ -140,8 +148,15 @@ def entries(terms: Iterable[Term] | None = None) -> list[Entry]:
         for t in senses[1:]:
             if t.english != first.english or t.coined != first.coined:
                 raise RuleValueError(
-                    f"terms: {french!r} is rendered {first.english!r} ({first.chapter}) "
-                    f"and {t.english!r} ({t.chapter})",
+                    M(
+                        "terms: {french} is rendered {first} ({chapter}) and {other} "
+                        "({other_chapter})",
+                        french=quote(french),
+                        first=quote(first.english),
+                        chapter=first.chapter,
+                        other=quote(t.english),
+                        other_chapter=t.chapter,
+                    ),
                     field="terms",
                 )
         out.append(Entry(french, first.english, first.coined, tuple(senses)))
@@ -161,32 +176,77 @@ def implementation(term: Term) -> Any:
         >>> implementation(Term("dé", "die", "dice", implements="die")).__name__
         'die'
     """
+    if not isinstance(term, Term):
+        raise RuleValueError(M("term must be a Term, got {got}", got=quote(term)), field="term")
     if not term.implements:
-        raise RuleValueError(f"implements: {term.french!r} names no rule", field="implements")
+        raise RuleValueError(
+            M("implements: {french} names no rule", french=quote(term.french)),
+            field="implements",
+        )
     owner: Any = rulebook_py
     for part in term.implements.split("."):
         public = getattr(owner, "__all__", None)
         if (public is not None and part not in public) or not hasattr(owner, part):
             raise RuleValueError(
-                f"implements: {term.french!r} names {term.implements!r}, which is not public",
+                M(
+                    "implements: {french} names {name}, which is not public",
+                    french=quote(term.french),
+                    name=quote(term.implements),
+                ),
                 field="implements",
             )
         owner = getattr(owner, part)
     return owner
 
 
+def section_titles(chapter: str, code: str | None = None) -> dict[str, str]:
+    """``{English heading: its title in language code}`` for a chapter's sections.
+
+    The French title of a section is its heading's French in the chapter's own
+    prose catalog (``locale/fr/LC_MESSAGES/book/<chapter>.po``): one home for
+    each word. English (or a chapter without a catalog): no entries, the
+    headings are shown as they are.
+
+    Example:
+        >>> section_titles("dice", "fr")["Seeded rolls"]
+        'Les jets à graine'
+        >>> section_titles("dice", "en")
+        {}
+    """
+    return dict(_section_titles(chapter, code or i18n.current_language()))
+
+
+@lru_cache(maxsize=32)
+def _section_titles(chapter: str, code: str) -> tuple[tuple[str, str], ...]:
+    path = BOOK_LOCALE / code / "LC_MESSAGES" / "book" / f"{chapter}.po"
+    if code == i18n.DEFAULT_LANGUAGE or not path.exists():
+        return ()
+    from babel.messages.pofile import read_po  # (at build time: the book's catalogs)
+
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    found = []
+    for message in catalog:
+        english, french = message.id, message.string
+        if isinstance(english, str) and english.startswith("#") and isinstance(french, str):
+            if french and not message.fuzzy:
+                found.append((heading_text(english), heading_text(french)))
+    return tuple(found)
+
+
 def _where(t: Term, chapters: Mapping[str, str]) -> str:
     title = chapters.get(t.chapter, t.chapter)
-    place = f"{title} › {pgettext('section', t.section)}" if t.section else title
+    section = section_titles(t.chapter).get(t.section, t.section)
+    place = M("{chapter} › {section}", chapter=title, section=section) if t.section else title
     href = f"{t.chapter}.html" + (f"#{t.anchor}" if t.anchor else "")
-    return f'<a href="{escape(href)}">{escape(place)}</a>'
+    return f'<a href="{escape(href)}">{escape(render(place))}</a>'
 
 
 def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, str]:
     where, notes, code = [], [], []
     for t in entry.senses:
         where.append(_where(t, chapters))
-        notes.append(escape(_(t.note)) if t.note else "")
+        notes.append(escape(render(t.note)) if t.note else "")
         code.append(f"<code>{escape(t.implements)}</code>" if t.implements else "—")
     join = "<br>".join
     return join(where), join(notes), join(code)
@@ -194,8 +254,8 @@ def _sense_cells(entry: Entry, chapters: Mapping[str, str]) -> tuple[str, str, s
 
 def _french_cell(entry: Entry) -> str:
     if entry.coined:
-        title = escape(_("a term this book made up, not the source's"), quote=False)
-        mark = escape(_("(this book's)"), quote=False)
+        title = escape(M("a term this book made up, not the source's").render(), quote=False)
+        mark = escape(M("(this book's)").render(), quote=False)
         return (
             f'<span lang="fr">{escape(entry.french)}</span> '
             f'<span class="rb-coined" title="{title}">{mark}</span>'
@@ -206,9 +266,10 @@ def _french_cell(entry: Entry) -> str:
 def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "french") -> str:
     r"""The glossary as an HTML table, French → English or English → French, in the reader's language.
 
-    In French (:func:`rulebook_py.i18n.current_language`) the headings, the
-    sections' names and each term's note come from the catalog (``glossary.po``);
-    the table stays bilingual: the French term and its English rendering.
+    In French (:func:`rulebook_py.i18n.current_language`) the headings and
+    each term's note are messages read in French, and each section is named by
+    its French heading (:func:`section_titles`); the table stays bilingual: the
+    French term and its English rendering.
 
     Each row links to the section of the chapter that explains the term and
     names the package function that implements it; a term this book made up
@@ -230,7 +291,17 @@ def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "fr
         True
     """
     if order not in ("french", "english"):
-        raise RuleValueError(f"order must be 'french' or 'english', got {order!r}", field="order")
+        raise RuleValueError(
+            M("order must be 'french' or 'english', got {got}", got=quote(order)), field="order"
+        )
+    if chapters is not None and not isinstance(chapters, Mapping):
+        raise RuleValueError(
+            M(
+                "chapters must be a mapping {{chapter: title}} or None, got {got}",
+                got=quote(chapters),
+            ),
+            field="chapters",
+        )
     chapters = chapters or {}
     rows = []
     listed = entries()
@@ -241,11 +312,11 @@ def glossary_html(chapters: Mapping[str, str] | None = None, *, order: str = "fr
         french, english = _french_cell(e), f"<td>{escape(e.english)}</td>"
         pair = f"<td>{french}</td>{english}" if order == "french" else f"{english}<td>{french}</td>"
         rows.append(f"<tr>{pair}<td>{where}</td><td>{notes}</td><td>{code}</td></tr>")
-    heads = ["French", "English (this book)"]
+    heads = [M("French"), M("English (this book)")]
     if order == "english":
         heads.reverse()
-    heads += ["Explained in", "Note", "Rule in Python"]
-    head = "".join(f'<th scope="col">{escape(_(h), quote=False)}</th>' for h in heads)
+    heads += [M("Explained in"), M("Note"), M("Rule in Python")]
+    head = "".join(f'<th scope="col">{escape(h.render(), quote=False)}</th>' for h in heads)
     return (
         f'<table class="rb-table rb-glossary rb-glossary-{order}"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
@@ -265,6 +336,11 @@ def chapter_titles(book_dir: str | Path) -> dict[str, str]:
         >>> chapter_titles(d)
         {'dice': 'Dice'}
     """
+    if not isinstance(book_dir, (str, Path)):
+        raise RuleValueError(
+            M("book_dir must be a folder (a path), got {got}", got=quote(book_dir)),
+            field="book_dir",
+        )
     titles = {}
     for path in sorted(Path(book_dir).glob("*.ipynb")):
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])

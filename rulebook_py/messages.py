@@ -188,8 +188,8 @@ class Msg(str):
         params: The parameters, by name.
 
     Example:
-        >>> M("{n} points", n=-3).render("fr")
-        '−3 points'
+        >>> M("a number of {n} digits", n=-3).render("fr")  # a true minus sign
+        'un nombre de −3 chiffres'
     """
 
     domain: str | None

@@ -1,9 +1,11 @@
-"""The glossary's entry type, :class:`Term`, and the dice chapter's own terms.
+"""The glossary's entry type, :class:`Term`, and the anchors of the chapters' sections.
 
 This module sits at the bottom of the package (it imports nothing of
-``rulebook_py``): every rules module that lists its vocabulary imports
-:class:`Term` from here, and :mod:`rulebook_py.glossary`, above every system,
-gathers the lists. Nothing imports upward.
+``rulebook_py``): every rules module that lists its vocabulary (a ``GLOSSARY``
+in its ``glossary`` module: :mod:`rulebook_py.dice.glossary`, each system's,
+the comparison's) imports :class:`Term` from here, and
+:mod:`rulebook_py.glossary`, above every system, gathers the lists. Nothing
+imports upward.
 
 Example:
     >>> Term("dé", "die", "dice", section="Dice notation", implements="parse").anchor
@@ -16,7 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["GLOSSARY", "Term", "heading_anchor", "heading_text"]
+__all__ = ["Term", "heading_anchor", "heading_text"]
 
 _MARKUP = re.compile(r"[*_`]")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -62,7 +64,8 @@ class Term:
             this book writes it in French).
         english: The book's English rendering.
         chapter: The chapter's file name without extension (e.g. ``"dice"``).
-        note: A short gloss, when the rendering needs one.
+        note: A short gloss, when the rendering needs one: a message of the
+            chapter's domain (so the French glossary reads it in French).
         section: The heading of the chapter's section that explains the
             term (its plain text); "" for the top of the chapter.
         implements: The public name that implements it, as
@@ -89,30 +92,3 @@ class Term:
     def anchor(self) -> str:
         """The section's anchor in the chapter's page ("" for the top)."""
         return heading_anchor(self.section) if self.section else ""
-
-
-_DICE = "dice"
-
-#: Terms of the dice chapter, shared by every system.
-GLOSSARY: tuple[Term, ...] = (
-    Term("dé", "die", _DICE, "plural dés; D10 is a ten-sided die", "Dice notation", "die"),
-    Term("jet (de dés)", "roll", _DICE, "", "Seeded rolls", "DiceRoll"),
-    Term("lancer", "throw, roll", _DICE, "", "Seeded rolls", "Dice"),
-    Term(
-        "mantisse",
-        "number of dice of a code",
-        _DICE,
-        "the 4 of 4D+2 (d6 system)",
-        "Dice notation",
-        "pool",
-    ),
-    Term(
-        "valeur moyenne",
-        "average value",
-        _DICE,
-        "used instead of rolling",
-        "Counting instead of estimating",
-        "Distribution",
-    ),
-    Term("dégâts", "damage", _DICE, "", "Dice notation", "parse"),
-)

@@ -36,6 +36,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
+
+# The catalog reader lives beside this script; a test may load this file by
+# path, before the scripts folder is on the path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from catalogs import read_catalog
 
 __all__ = [

@@ -222,48 +222,12 @@ def refresh(code: str = "fr") -> list[str]:
         catalog.fuzzy = False
         # gettext's French plural rule (CLDR's third form, for millions, is not used).
         catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[code])]
-        _from_legacy(catalog, code)
         path.write_bytes(_po_bytes(catalog, name))
         catalog = _read(path, code)
         path.with_suffix(".mo").write_bytes(compiled(catalog))
         todo = sum(1 for m in catalog if m.id and (m.fuzzy or not _translated(m)))
         report.append(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {todo} to translate")
     return report
-
-
-def _from_legacy(catalog: Catalog, code: str) -> None:
-    """(Migration) Fill empty entries from the old catalogs read by English text, when any.
-
-    An old entry fills a new one with the same text, or with the same text but
-    for the names of its fields (renamed in the French, in order).
-    """
-    legacy = LOCALE / code / "legacy"
-    if not legacy.exists():
-        return
-    from rulebook_py.i18n import parse_po
-
-    old: dict[str, str] = {}
-    for path in sorted(legacy.glob("*.po")):
-        old.update(parse_po(path.read_text(encoding="utf-8")))
-    field = re.compile(r"\{(\w*)[^{}]*\}")
-    shapes = {field.sub("{}", msgid): msgid for msgid in old if "|" not in msgid}
-    for message in catalog:
-        if not message.id or not isinstance(message.id, str) or message.string:
-            continue
-        key = message.id if message.context is None else f"{message.context}|{message.id}"
-        if key in old or message.id in old:
-            message.string = old.get(key, old.get(message.id))
-            continue
-        twin = shapes.get(field.sub("{}", message.id))
-        if twin is None:
-            continue
-        before = [m.group(1) for m in field.finditer(twin)]
-        after = [m.group(1) for m in field.finditer(message.id)]
-        names = dict(zip(before, after))
-        if len(before) == len(after) and len(names) == len(set(names.values())):
-            message.string = field.sub(
-                lambda m, n=names: "{" + n.get(m.group(1), m.group(1)) + "}", old[twin]
-            )
 
 
 def _translated(message: Message) -> bool:

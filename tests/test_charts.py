@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import csv
 import io
+import itertools
 import re
 import sys
 from fractions import Fraction
@@ -188,7 +189,7 @@ def test_every_calculator_chart_has_its_table_and_csv(name):
     assert calc.chart.value.count("<details") == charts
     assert calc.chart.value.count(' download="') == charts
     for svg in re.findall(r"<svg.*?</svg>", calc.chart.value, re.S):
-        assert svg.count('<g class="rb-v-') in (1, 3)
+        assert svg.count('<g class="rb-v-') in (1, 2, 3)  # 2: a running total (= and ≤)
 
 
 # -------------------------------------------------------------- percent
@@ -298,32 +299,55 @@ def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
     assert eval(expression, namespace) == F(5, 8)  # P(3d6+2 >= 12)
 
 
-# ------------------------------------------- text never cut at 390 px (issue 28)
+# ------------------------------- charts that read at every width (issues 28, 37)
 def _title_lines(html: str) -> list[str]:
     title = re.search(r'<text class="rb-chart-title"[^>]*>(.*?)</text>', html).group(1)
     spans = re.findall(r"<tspan[^>]*>(.*?)</tspan>", title)
     return [unescape(s) for s in spans] or [unescape(title)]
 
 
-def test_long_titles_wrap_within_the_chart_at_the_phones_type():
+def _svg_tag(html: str) -> str:
+    return re.search(r"<svg[^>]*>", html).group(0)
+
+
+def _padding(html: str) -> tuple[float, float]:
+    right, left = re.search(r"padding:0 ([0-9.]+)px 0 ([0-9.]+)px", _svg_tag(html)).groups()
+    return float(left), float(right)
+
+
+def test_chart_text_is_set_in_css_pixels_and_never_scaled_with_the_chart():
+    # issue 37: every chart was a 640-unit viewBox, so its 11-12 px text was 8 px at 390 px.
+    for html in (
+        bar_chart(parse("2d6").pmf(), title="2d6"),
+        bar_chart({"Jimmy wins, 1 wound taken": F(1, 3), "Wildling wins": F(2, 3)}),
+        grouped_bar_chart(["1", "2"], {"A": [F(1, 2), F(1, 2)], "B": [F(1), F(0)]}),
+    ):
+        tag = _svg_tag(html)
+        assert "viewBox" not in tag and 'width="100%"' in tag
+        assert re.search(r'height="[0-9]+"', tag) and "max-width:640px" in tag
+        sizes = [int(size) for size in re.findall(r'font-size="([0-9]+)"', html)]
+        assert sizes and min(sizes) >= 11
+
+
+def test_long_titles_wrap_within_the_narrowest_chart():
     from rulebook_py.widgets.charts import text_width
 
     long = "Distributions compared (legend: mean ± standard deviation)"
-    for html in (
-        grouped_bar_chart(["1", "2"], {"A": [F(1, 2), F(1, 2)]}, title=long),
-        bar_chart(
-            {1: F(1, 2), 2: F(1, 2)}, title="Volley of 12 shots at 3D+1 against a cover of 4D, hits"
-        ),
+    volley = "Volley of 12 shots at 3D+1 against a cover of 4D, hits"
+    heights = []
+    for html, title in (
+        (grouped_bar_chart(["1", "2"], {"A": [F(1, 2), F(1, 2)]}, title=long), long),
+        (bar_chart({1: F(1, 2), 2: F(1, 2)}, title=volley), volley),
+        (bar_chart({1: F(1, 2), 2: F(1, 2)}, title="Coin"), "Coin"),
     ):
         lines = _title_lines(html)
-        assert len(lines) >= 2 and " ".join(lines) in (
-            long,
-            "Volley of 12 shots at 3D+1 against a cover of 4D, hits",
-        )
-        for line in lines:  # 20 px bold on a phone (rulebook.css), 8 px margin each side
-            assert text_width(line, 20, bold=True) <= 640 - 16, line
-        height = int(re.search(r'viewBox="0 0 640 (\d+)"', html).group(1))
-        assert height == 300 + 24 * (len(lines) - 1)  # the plot moves down, nothing overlaps
+        assert " ".join(lines) == title
+        for line in lines:  # 14 px bold, 4 px from each side of a 268 px chart
+            assert text_width(line, 14, bold=True) <= 268 - 8, line
+        heights.append((len(lines), int(re.search(r'height="([0-9]+)"', html).group(1))))
+    assert heights[0][0] >= 2 and heights[1][0] >= 2 and heights[2][0] == 1
+    # each line of title moves the plot down: nothing overlaps it
+    assert abs(heights[1][1] - heights[2][1] - 17.5 * (heights[1][0] - 1)) <= 1
 
 
 def test_the_measure_is_never_under_chromiums():
@@ -340,13 +364,91 @@ def test_the_measure_is_never_under_chromiums():
         assert real <= text_width(text, 20, bold) <= real * 1.15, text
 
 
-def test_long_legends_flow_onto_rows_within_the_chart():
+def test_long_legends_flow_onto_rows_within_the_narrowest_chart():
     from rulebook_py.widgets.charts import text_width
 
     names = [f"series number {i}: 10.5±5.8" for i in range(4)]
     html = grouped_bar_chart(["1"], {n: [F(1)] for n in names})
-    for x, name in re.findall(r'<text class="rb-legend" x="([0-9.]+)"[^>]*>(.*?)</text>', html):
-        assert float(x) + text_width(unescape(name), 15) <= 640, name
+    left, _right = _padding(html)
+    rows = set()
+    for x, y, name in re.findall(
+        r'<text x="(-?[0-9.]+)" y="([0-9.]+)"[^>]*class="rb-legend">(.*?)</text>', html
+    ):
+        assert -left <= float(x) and float(x) + text_width(unescape(name), 12) <= 268 - left, name
+        rows.add(y)
+    assert len(rows) >= 2
+
+
+def test_named_outcomes_are_horizontal_bars_each_name_written_whole():
+    # issue 37: "Jimmy wins, 0 wounds takenJimmy wins, 1 wound taken..." under four bars
+    ends = {
+        "Jimmy wins, 0 wounds taken": F(163, 277),
+        "Jimmy wins, 1 wound taken": F(97, 277),
+        "Wildling wins, 0 wounds taken": F(2, 277),
+        "Wildling wins, 1 wound taken": F(15, 277),
+    }
+    html = bar_chart(
+        ends,
+        title="How the fight ends",
+        highlight=lambda k: k.startswith("Jimmy"),
+        highlight_label="Jimmy wins",
+        other_label="Wildling wins",
+    )
+    texts = [unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", html)]
+    for name, chance in ends.items():
+        assert name in texts and percent(chance) in texts  # every name, whole, and its chance
+    # one colour a group, each bar coloured by its group, the legend naming both in bar order
+    colors = re.findall(r'<rect x="0" y="[0-9.]+" width="[0-9.]+%" height="14" fill="(#\w+)"', html)
+    assert colors == ["#f28e2b", "#f28e2b", "#4e79a7", "#4e79a7"]
+    legend = re.findall(r'class="rb-legend">(.*?)</text>', html)
+    assert legend == ["Jimmy wins", "Wildling wins"]
+    # the longest bar leaves room for its value: 58.84 % of the way at most
+    widths = [float(w) for w in re.findall(r'<rect x="0" y="[0-9.]+" width="([0-9.]+)%"', html)]
+    assert max(widths) < 90
+
+
+def test_whole_number_labels_are_thinned_to_fit_the_narrowest_chart():
+    from rulebook_py.widgets.charts import text_width
+
+    for dice in ("2d6", "10d6", "30d6"):
+        html = bar_chart(parse(dice).pmf(), title=dice)
+        left, right = _padding(html)
+        plot = 268 - left - right
+        shown = [
+            (float(x), label)
+            for x, more, label in re.findall(
+                r'<text x="([0-9.]+)%" y="[0-9.]+" font-size="11" fill="currentColor"'
+                r'( class="rb-more")? text-anchor="middle">([0-9]+)</text>',
+                html,
+            )
+            if not more
+        ]
+        assert len(shown) >= 2
+        for (x1, a), (x2, b) in itertools.pairwise(shown):
+            gap = (x2 - x1) / 100 * plot
+            assert gap >= (text_width(a, 11) + text_width(b, 11)) / 2, (dice, a, b)
+
+
+def test_a_process_by_round_gets_the_running_total_view():
+    # issue 37: the chase's "when the chase ends" chart had no "by round N" view.
+    caught, lost = [F(1, 2), F(1, 4), F(1, 8)], [F(0), F(1, 16), F(1, 32)]
+    html = grouped_bar_chart(
+        ["1", "2", "3"], {"capture": caught, "escape": lost}, title="When", running_total=True
+    )
+    assert re.findall(r'data-view="(\w+)"', html) == ["pmf", "atmost"]
+    at_most = re.search(r'<g class="rb-v-atmost"[^>]*>(.*?)</g>', html).group(1)
+    tips = re.findall(r"<title>(.*?)</title>", at_most)
+    assert tips[:2] == ["≤1: 50.00 % (capture)", "≤1: 0 % (escape)"]
+    assert "≤3: 87.50 % (capture)" in tips and "≤3: 9.38 % (escape)" in tips
+    heads = re.findall(r'<th scope="col">(.*?)</th>', html)
+    assert heads == ["outcome", "capture: =", "escape: =", "capture: ≤", "escape: ≤"]
+    assert table_cells(html)[2][3] == "87.50 % 7/8"
+    _name, rows = csv_rows(html)
+    assert rows[3][6] == "7/8"
+    with pytest.raises(ValueError, match="at most 1"):
+        grouped_bar_chart(["1", "2"], {"x": [F(3, 4), F(1, 2)]}, running_total=True)
+    with pytest.raises(ValueError, match="whole-number labels"):
+        grouped_bar_chart(["a", "b"], {"x": [F(1, 4), F(1, 2)]}, running_total=True)
 
 
 # ------------------------------------ cumulative views only for one outcome (issue 29)

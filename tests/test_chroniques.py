@@ -851,20 +851,6 @@ def test_every_control_has_room_for_its_description(cls):
     )  # one combatant a line
 
 
-@pytest.mark.parametrize("cls", OURS)
-def test_update_latency(cls):
-    calc = cls()
-    times = []
-    for _ in range(3):
-        for control, value in cls.bench_changes:
-            calc.controls[control].value = value
-            times.append(calc.last_update_seconds)
-        calc = cls()
-    times.sort()
-    budget = 0.1 if cls.kind == "fight" else 0.016
-    assert times[len(times) // 2] < budget
-
-
 def test_effective_initiative_and_unarmed_damage():
     assert co.effective_initiative(14) == 14
     assert co.effective_initiative(14, ["blinded"]) == 9

@@ -68,7 +68,7 @@ def test_a_surprised_target_takes_no_defence_action_in_round_1():
 
 def test_the_knock_out_box_is_named_in_the_readers_words():
     calc = CALCULATORS["ChroniquesKnockOutCalculator"](already=5000)
-    assert "Temporary damage already taken must be an integer from 0 to 4500, got 5000" in (
+    assert "Temporary damage already taken must be an integer from 0 to 4495, got 5000" in (
         html.unescape(calc.error_for("already"))
     )
     assert "temporary must be" not in calc.error

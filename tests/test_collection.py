@@ -1,8 +1,9 @@
 """The suite can be collected from a clean checkout, before the website exists.
 
-CI runs ``make test`` on a fresh clone with no ``_build``: the browser tests
-build the site in a fixture, so nothing may read the built site while the
-tests are collected (a stop failed on exactly that).
+CI runs ``make test`` on a fresh clone with no ``_build``: the site is built
+before pytest starts (or by the browser tests' fixture when pytest runs
+alone), but nothing may read the built site while the tests are collected (a
+stop failed on exactly that).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ site.STAMP = site.HTML / ".rulebook-built"
 import tests.browser.test_live_site, tests.browser.test_static_site
 import tests.browser.test_readability, tests.browser.test_live_voila
 import tests.browser.test_site_at_the_table, tests.browser.test_vendor_api
-import tests.browser.test_accessibility
+import tests.browser.test_accessibility, tests.browser.test_french_edition
+import tests.browser.test_first_visit_bytes, tests.browser.test_reference_print
 print(len(tests.browser.test_live_site.LIVE_CHAPTERS))
 """
 

@@ -541,3 +541,73 @@ def test_where_defense_would_count_one_level_of_each_is_worth_the_same():
     assert ahead((6, 4), (6, 3)) == ahead((7, 3), (6, 3)) == F(5, 8)
     assert ahead((7, 4), (6, 3)) == F(13, 16)
     assert ahead((3, 4), (3, 3)) == ahead((3, 3), (3, 3)) == F(3, 8)
+
+
+# ------------------------------------------------ issue 38 (each failed on ff487af)
+BASELINE_CALLS = {
+    "exchange": lambda b: comparison.exchange(Engine.GALAXIES, 1, b),
+    "mass_battle_sides": lambda b: comparison.mass_battle_sides(1, b),
+    "unisystem_attacks": lambda b: comparison.unisystem_attacks(1, b),
+    "step_shift": lambda b: comparison.step_shift(Engine.GALAXIES, b),
+    "plus_one": lambda b: comparison.plus_one(comparison.PlusOneRule.GALAXIES_CODE, b),
+    "chroniques_damage": lambda b: comparison.chroniques_damage(4, 14, b),
+    "duel_kernel": lambda b: comparison.duel_kernel(Engine.GALAXIES, 1, baseline=b),
+    "duel": lambda b: comparison.duel(Engine.GALAXIES, 1, baseline=b),
+    "duel_length": lambda b: comparison.duel_length(Engine.GALAXIES, 1, baseline=b),
+    "simulate_duel": lambda b: comparison.simulate_duel(Engine.GALAXIES, 1, trials=2, baseline=b),
+    "side_by_side": lambda b: comparison.side_by_side(1, baseline=b),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BASELINE_CALLS))
+@pytest.mark.parametrize(
+    "value", [None, "3D+1", 3, object()], ids=["None", "text", "int", "object"]
+)
+def test_every_baseline_parameter_refuses_what_is_no_baseline(name, value):
+    # They raised AttributeError ('str' object has no attribute 'galaxies_code').
+    with pytest.raises(RuleValueError, match="baseline must be a Baseline") as info:
+        BASELINE_CALLS[name](value)
+    assert info.value.field == "baseline"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("unisystem_dexterity", None, "unisystem_dexterity must be an integer, got None"),
+        ("unisystem_skill", 3.5, "unisystem_skill must be an integer, got 3.5"),
+        ("galaxies_code", 3, "galaxies_code must be a dice code"),
+        ("galaxies_code", "zz", "cannot read dice notation 'zz'"),
+        ("chroniques_attack", "3", "chroniques_attack must be an integer, got '3'"),
+        ("chroniques_defense", "10**5000", "a number of about 5001 digits"),
+        ("chroniques_damage", "1d8-20", "never negative"),
+        ("chroniques_damage_modifier", True, "must be an integer, got True"),
+        ("mass_offense", 11, "mass_offense must be an integer from 0 to 10, got 11"),
+        ("mass_defense", -1, "mass_defense must be an integer from 0 to 10, got -1"),
+    ],
+)
+def test_the_baseline_checks_its_fields(field, value, message):
+    # Baseline(unisystem_dexterity=None) was accepted, then failed deep inside a duel.
+    value = 10**5000 if value == "10**5000" else value
+    with pytest.raises(RulebookError, match=message) as info:
+        comparison.Baseline(**{field: value})
+    assert info.value.field == field
+
+
+def test_the_records_check_their_fields():
+    e = comparison.exchange(Engine.GALAXIES, 0)
+    with pytest.raises(RuleValueError, match="must add up to 1"):
+        comparison.Exchange(Engine.GALAXIES, 0, F(1, 2), F(1, 2), F(1, 2), e.margin)
+    with pytest.raises(RuleValueError, match="margin must be a Distribution"):
+        comparison.Exchange(Engine.GALAXIES, 0, e.ahead, e.even, e.behind, "3d6")
+    with pytest.raises(RuleValueError, match="mean_rounds must be a number of rounds"):
+        comparison.DuelOdds(F(1), F(0), F(0), 10**5000)
+    with pytest.raises(RuleValueError, match="kernel must be a mapping"):
+        comparison.duel_chain([((1, 0), F(1))], 3, 3)
+    with pytest.raises(RuleValueError, match="damage_to_a must be a mapping"):
+        comparison.independent_duel(None, {1: F(1)}, 3, 3)
+    with pytest.raises(RuleValueError, match="rows must be one SystemSummary per system"):
+        comparison.SideBySide(1, 3, 12, ())
+    with pytest.raises(RuleValueError, match=r"rng must be a random\.Random"):
+        comparison.compare(1).roll("seed")
+    with pytest.raises(RuleValueError, match="better must be a mass-battle Unit"):
+        comparison.round_margin("A", mass_battle.Unit("B", 100, 3, 3))

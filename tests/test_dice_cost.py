@@ -8,17 +8,26 @@ estimated at 2,285 s; ``2d100!`` was refused while ``d100!`` was accepted;
 The real cost is measured as the engine spends it for a calculator: the exact
 distribution from empty caches, its probabilities, mean, deviation, one tail
 and one seeded roll (CPU time; the best of three runs when it is quick).
+
+The estimate is in seconds of a reference machine; this machine may be
+faster or slower (or busy): the real costs are put in the estimate's seconds
+by the median of real / estimate over the sample, so that what is checked is
+that every operator's estimate follows its real cost, on any machine. Above
+the cap, the estimate is never under this machine's real cost (what refuses
+the work). How close the estimate is to this machine's seconds is a figure of
+``make bench``.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 import pytest
 
 from rulebook_py.dice import MAX_SECONDS, clear_caches, parse, read_tree, roll_tree, tree_cost
-from rulebook_py.dice.exact import tree_distribution
+from rulebook_py.dice.exact import _tree_distribution as tree_distribution  # (uncosted: timed here)
 from rulebook_py.errors import WorkLimitError
 
 #: One or more expressions per operator, around the cap: accepted and refused.
@@ -69,14 +78,32 @@ def measured():
     return {text: (tree_cost(read_tree(text)), _real(text)) for text in SAMPLE}
 
 
+def machine_factor(measured: dict[str, tuple[float, float]]) -> float:
+    """This machine's seconds per estimated second (the median over the sample)."""
+    return statistics.median(real / estimate for estimate, real in measured.values())
+
+
+@pytest.fixture(scope="module")
+def machine(measured) -> float:
+    return machine_factor(measured)
+
+
+@pytest.mark.slow  # (it times every expression of the sample, three times below a second)
 @pytest.mark.parametrize("text", SAMPLE)
-def test_estimate_follows_the_real_cost(text, measured):
-    estimate, real = measured[text]
-    assert real / 4 <= estimate <= real * 4, (text, estimate, real)
-    if real > MAX_SECONDS:  # never under the real cost above the cap
-        assert estimate >= real, (text, estimate, real)
+def test_estimate_follows_the_real_cost(text, measured, machine):
+    estimate, measured_real = measured[text]
+    real = measured_real / machine  # (in the estimate's seconds)
+    assert real / 4 <= estimate <= real * 4, (text, estimate, real, machine)
+    if measured_real > MAX_SECONDS:  # never under this machine's real cost above the cap
+        assert estimate >= measured_real, (text, estimate, measured_real)
 
 
+def test_the_machine_factor_is_a_median_of_real_over_estimate():
+    sample = {"a": (1.0, 2.0), "b": (2.0, 8.0), "c": (1.0, 3.0)}
+    assert machine_factor(sample) == 3.0
+
+
+@pytest.mark.slow
 def test_both_sides_of_the_cap_are_in_the_sample(measured):
     accepted = [t for t, (e, _r) in measured.items() if e <= MAX_SECONDS]
     refused = [t for t, (e, _r) in measured.items() if e > MAX_SECONDS]
@@ -89,6 +116,6 @@ def test_cheap_explosions_are_accepted(text):
 
 
 def test_costly_ones_are_still_refused():
-    for text in ("100d6!", "2d1000!", "1000d10000>=5000", "100d100kh20"):
+    for text in ("100d6!", "2d1000!", "100d100kh20"):
         with pytest.raises(WorkLimitError, match="would take about"):
             parse(text)

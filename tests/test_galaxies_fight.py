@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 from functools import cache
 from html import escape
@@ -44,7 +43,7 @@ def brute(a: Duellist, b: Duellist, rounds: int, **kw) -> dict[str, Fraction]:
     """
     x = melee(a.fighter, b.fighter, **kw)
     rows = [
-        (r.probability, int(r.b_deals * b.damage), int(r.a_deals * a.damage), r.label)
+        (r.probability, int(r.b_deals * b.damage), int(r.a_deals * a.damage), r.ends)
         for r in x.rows
     ]
 
@@ -53,7 +52,7 @@ def brute(a: Duellist, b: Duellist, rounds: int, **kw) -> dict[str, Fraction]:
         if n == 0:
             return ((f"Undecided after {rounds} rounds", Fraction(1)),)
         out: dict[str, Fraction] = {}
-        for p, da, db, label in rows:
+        for p, da, db, gone in rows:
             na, nb = ah - da, bh - db
             if na <= 0 and nb <= 0:
                 ends = {"Both fall": Fraction(1)}
@@ -61,7 +60,7 @@ def brute(a: Duellist, b: Duellist, rounds: int, **kw) -> dict[str, Fraction]:
                 ends = {f"{a.name} wins": Fraction(1)}
             elif na <= 0:
                 ends = {f"{b.name} wins": Fraction(1)}
-            elif label == "Disengaged":
+            elif gone:
                 ends = {"away": Fraction(1)}
             else:
                 ends = dict(go(n - 1, na, nb))
@@ -118,18 +117,38 @@ def test_a_counter_stance_deals_half_damage_rounded_down():
     assert {s.label: s.a_takes for s in up.steps}["B counters (half damage)"] == 4
 
 
-def test_a_half_dodge_and_a_getaway():
-    """Vosk disengages every round: Kira's blows land in full or half, or Vosk gets away."""
+def test_a_struck_disengager_still_gets_away():
+    """Issue 35: a blow struck at a disengaging fighter does not keep the melee going.
+
+    The source gives the other fighter the choice « de tenter de porter un coup avant que son
+    opposant ne se soit totalement désengagé ou de le poursuivre (sans porter de coup) afin de
+    continuer le corps à corps »: only the pursuit continues the melee. Before the fix a landed
+    blow or a half-dodge kept it going, and Vosk got away in the first round only 229/10368
+    of the time with a 3D+1 AGILITÉ against a 4D+1 blade.
+    """
     runner = vosk(Stance.DISENGAGE)
+    x = melee(kira().fighter, runner.fighter)
+    assert all(row.ends for row in x.rows) and sum(x.table().values()) == 1
+    assert x.probability("Disengaged") == Fraction(229, 10368)
     f = fight(kira(), runner)
     steps = {s.label: (s.b_takes, s.ends) for s in f.steps}
-    assert steps == {"A hits": (8, False), "Half-dodge": (4, False), "Disengaged": (0, True)}
+    assert steps == {
+        "A hits, then B gets away": (8, True),
+        "Half-dodge, then B gets away": (4, True),
+        "Disengaged": (0, True),
+    }
     expected = brute(kira(), runner, 30)
     expected["Vosk gets away"] = expected.pop("away")
-    assert f.table() == {"Vosk wins": Fraction(0), **expected}
-    # He gets away in the first round, or later after blows that leave him standing.
-    first = melee(kira().fighter, runner.fighter).probability("Disengaged")
-    assert first < f.probability("Vosk gets away") < 1
+    assert f.table() == {"Kira wins": 0, "Vosk wins": 0, **expected}
+    # One blow of 8 cannot fell 20 points: he always gets away, in the first round.
+    assert f.table()["Vosk gets away"] == 1 and f.expected_rounds == 1
+    # A blow that fells him ends the fight before he is away.
+    frail = fight(kira(), vosk(Stance.DISENGAGE, health=8))
+    assert frail.probability("Kira wins") == x.rows[0].probability
+    assert frail.probability("Vosk gets away") == 1 - x.rows[0].probability
+    # Only a pursuit keeps the melee going.
+    chase = fight(Duellist("Kira", Fighter("4D+1", stance=Stance.PURSUE)), runner)
+    assert chase.table()["Undecided after 30 rounds"] > 0
 
 
 def test_a_fight_where_nobody_strikes_is_undecided():
@@ -191,8 +210,6 @@ def test_the_roll_refuses_a_bad_random_source():
         (Duellist("", Fighter("3D")), vosk(), {}, "a_name", "a_name must be a name of 1 to 24"),
         (Duellist("K" * 25, Fighter("3D")), vosk(), {}, "a_name", "a_name must be a name"),
         (kira(), Duellist("Kira", Fighter("3D")), {}, "b_name", "b_name must differ"),
-        (kira(damage=0), vosk(), {}, "a_damage", "a_damage must be an integer from 1 to 200"),
-        (kira(), vosk(health=10**100), {}, "b_health", "b_health must be an integer from 1 to"),
         (kira(), vosk(), {"max_rounds": 0}, "max_rounds", "max_rounds must be an integer"),
         (kira(), vosk(), {"max_rounds": True}, "max_rounds", "max_rounds must be an integer"),
         (kira(), vosk(), {"half_dodge_factor": 0.5}, "half_dodge_factor", "half_dodge_factor"),
@@ -206,19 +223,25 @@ def test_bad_inputs_are_refused_with_a_message_naming_the_parameter(a, b, kw, fi
     assert str(err.value).startswith(start)
 
 
-def test_the_duellist_refuses_wrong_types():
+def test_the_duellist_refuses_wrong_types_and_numbers_out_of_range():
     for bad in (None, 3.5, "8", True):
-        with pytest.raises(RulebookError, match="damage must be a whole number of points"):
+        with pytest.raises(RulebookError, match="damage must be an integer"):
             Duellist("Kira", Fighter("3D"), damage=bad)
+    with pytest.raises(RuleValueError, match="damage must be an integer from 1 to 200, got 0"):
+        Duellist("Kira", Fighter("3D"), damage=0)
+    with pytest.raises(RuleValueError, match="health must be an integer from 1 to 500, got a "):
+        Duellist("Kira", Fighter("3D"), health=10**100)
     with pytest.raises(RulebookError, match=r"fighter must be a galaxies\.Fighter"):
         Duellist("Kira", "4D+1")
 
 
-def test_two_blows_a_round_are_refused():
+def test_two_blows_a_round_are_refused_against_an_opposed_roll():
     two = Duellist("Kira", Fighter("4D", weapon=MeleeWeapon.AB1, blows=BlowOption.INSTINCTIVE))
-    with pytest.raises(RuleValueError, match="a_blows must give one blow a round") as err:
-        fight(two, vosk())
-    assert err.value.field == "a_blows"
+    for stance in (Stance.ATTACK, Stance.PARRY, Stance.COUNTER, Stance.FEINT):
+        with pytest.raises(RuleValueError, match="a_blows must give one blow a round") as err:
+            fight(two, vosk(stance))
+        assert err.value.field == "a_blows"
+        assert "against a fighter who attacks, parries or counters" in str(err.value)
 
 
 def test_what_melee_refuses_the_fight_refuses():
@@ -231,18 +254,14 @@ def test_what_melee_refuses_the_fight_refuses():
 def test_too_much_work_is_refused_before_any_is_done_and_the_message_says_what_fits():
     a = Duellist("A", Fighter("1D"), damage=1, health=300)
     b = Duellist("B", Fighter("1D"), damage=1, health=300)
-    start = time.perf_counter()
     with pytest.raises(RuleValueError) as err:
         fight(a, b, max_rounds=200)
-    assert time.perf_counter() - start < 0.1
     assert err.value.field == "max_rounds"
     message = str(err.value)
-    assert message.startswith("max_rounds of 200 is too long")
-    allowed = int(message.split("at most ")[2].split(" here")[0])
+    assert message.startswith("max_rounds: 200 rounds are too many")
+    allowed = int(message.split("at most ")[2].split(" rounds here")[0])
     assert fight_work(fight(a, b, max_rounds=1).steps, 300, 300, allowed) <= MAX_FIGHT_WORK
-    start = time.perf_counter()
     assert sum(fight(a, b, max_rounds=allowed).table().values()) == 1
-    assert time.perf_counter() - start < 0.5
     with pytest.raises(RuleValueError):
         fight(a, b, max_rounds=allowed + 1)
 
@@ -266,12 +285,16 @@ def test_the_calculator_shows_the_chapter_fight_and_its_roll():
 
 def test_the_calculator_refuses_what_the_rule_refuses_with_the_same_message():
     calc = GalaxiesFightCalculator()
-    calc.controls["a_health"].value = 0
+    box = calc.controls["a_health"]  # every whole-number box has the rule's bounds (issue 38)
+    assert (box.min, box.max) == (1, g.MAX_HEALTH)
+    assert (calc.controls["b_damage"].min, calc.controls["b_damage"].max) == (1, g.MAX_DAMAGE)
+    assert (calc.controls["max_rounds"].min, calc.controls["max_rounds"].max) == (1, 200)
+    calc.controls["a_name"].value = " Kira"
     with pytest.raises(RuleValueError) as err:
-        fight(kira(health=0), vosk())
-    assert escape(err.value.relabelled("A's points he can take")) in calc.error_for("a_health")
+        fight(Duellist(" Kira", kira().fighter), vosk())
+    assert escape(err.value.relabelled("A's name")) in calc.error_for("a_name")
     assert calc.result.value == "" and calc.roll_output.value == ""
-    calc.controls["a_health"].value = 20
+    calc.controls["a_name"].value = "Kira"
     calc.controls["b_name"].value = "Kira"
     assert "B&#x27;s name must differ" in calc.error_for("b_name")
 

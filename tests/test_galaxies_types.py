@@ -99,7 +99,6 @@ calls = {
     "volley_work": ((3, 16), {}),
     "as_code": (("3D", "x"), {}),
     "as_roll": (("3D", "x"), {}),
-    "check_points": ((3, "BDR", "x"), {}),
 }
 
 
@@ -117,12 +116,7 @@ VALID = {
     "melee pursuit_tie_holds=True",
     "volley target_immobile=True",
     "initiative_order arg1=None",
-    "dodge_roll field='3'",
     "burst_rolls target_immobile=True",
-    "as_code arg1='3'",
-    "as_roll arg1='3'",
-    "check_points arg1='3'",
-    "check_points arg2='3'",
     "Melee.probability arg0='3'",
     "Rounding.divide arg0=100000000000",
     "Roll.roll arg0=None",
@@ -186,10 +180,10 @@ CASES = dict(cases())
 @pytest.mark.parametrize("label", sorted(CASES))
 def test_a_wrong_type_gets_a_rulebook_error(label):
     """None, 3.5, "3", True, 10**100 in any argument: a RulebookError, never a raw one."""
-    start = time.perf_counter()
+    start = time.process_time()
     if label in VALID:
         CASES[label]()
     else:
         with pytest.raises(RulebookError):
             CASES[label]()
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1  # (CPU: no unbounded work on a wrong type)

@@ -257,3 +257,211 @@ def test_the_glossary_page_shows_both_tables():
     )
     assert "rb-glossary-french" in shown and "rb-glossary-english" in shown
     assert shown.count(">PJ / PNJ<") == 2  # once in each order
+
+
+# ------------------------------------------------------------------ issue 34
+# Each term must be linked to the rule that implements it, be marked as the book's own
+# only when no source uses it, and be spelled as its source spells it. The tests are
+# parametrized by term, so that a failure names the entry (chapter:term) to fix in the
+# chapter's glossary module.
+import enum  # noqa: E402
+import inspect  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+import typing  # noqa: E402
+import unicodedata  # noqa: E402
+
+from rulebook_py.messages import Msg  # noqa: E402
+
+
+def _folded(text: str) -> str:
+    """Lower case, no accents, no plural -s or -x, one space between words (to find a term)."""
+    text = unicodedata.normalize("NFKD", str(text).casefold().replace("’", "'"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    words = re.findall(r"[a-z0-9']+", text.replace("-", " ").replace("_", " "))
+    return " ".join(w[:-1] if len(w) > 3 and w[-1] in "sx" else w for w in words)
+
+
+def _forms(term: str) -> set[str]:
+    """The term, without its parenthesised abbreviation, and each of its ' / ' or ', ' parts."""
+    bare = re.sub(r"\s*\([^)]*\)", "", term)
+    forms = {_folded(term), _folded(bare)} | {_folded(p) for p in re.split(r"\s*[/,]\s*", bare)}
+    return {f for f in forms if len(f) >= 2}
+
+
+def _spoken(obj: object) -> str:
+    """What an implementation says: its name and documentation, its members' labels, and
+    for a function the documentation of what it returns."""
+    texts = [getattr(obj, "__name__", ""), inspect.getdoc(obj) or ""]
+    if isinstance(obj, type) and issubclass(obj, enum.Enum):
+        for member in obj:
+            texts += [member.name, str(getattr(member, "label", "")), str(member.value)]
+    elif callable(obj) and not isinstance(obj, type):
+        try:
+            returned = typing.get_type_hints(obj).get("return")
+        except Exception:
+            returned = None
+        for kind in typing.get_args(returned) or (returned,):
+            if isinstance(kind, type):
+                texts.append(inspect.getdoc(kind) or "")
+    return _folded(" | ".join(texts))
+
+
+@pytest.mark.parametrize(
+    "term", [t for t in all_terms() if t.implements], ids=lambda t: f"{t.chapter}:{t.french}"
+)
+def test_every_link_names_the_rule_that_implements_it(term):
+    # parade, feinte, désengagement, poursuivre sans frapper were linked to galaxies.BlowOption
+    # (one weapon, two weapons...) though galaxies.Stance holds them; the psychic counter to
+    # PsyOption (one technique or two). The implementation must speak of the term: its name,
+    # its documentation or its members' labels give the French term or its English rendering.
+    said = _spoken(implementation(term))
+    forms = _forms(term.french) | _forms(term.english)
+    assert any(re.search(rf"\b{re.escape(form)}", said) for form in forms), (
+        f"{term.chapter}: {term.french!r} ({term.english}) is linked to {term.implements}, "
+        "which never names it"
+    )
+
+
+def _sources() -> Path | None:
+    """The French source documents (``shared/seeds`` beside the repository), if here."""
+    if os.environ.get("RULEBOOK_SOURCES"):
+        return Path(os.environ["RULEBOOK_SOURCES"])
+    for folder in ROOT.parents:
+        if (folder / "shared" / "seeds").is_dir():
+            return folder / "shared" / "seeds"
+    return None
+
+
+#: Each chapter's source, known by a phrase only it holds (the files are named by hash).
+_SOURCE_OF = {
+    "unisystem-basics": "La règle principale est que les joueurs de Sorcellerie",
+    "unisystem-combat": "Comme Sorcellerie est un jeu d'aventure",
+    "galaxies-jumelles": "Combats au Sol",
+    "mass-battle": "système de combat stratégique",
+    "chroniques-oubliees": "Le tour de combat est une unité de temps",
+}
+
+
+@pytest.fixture(scope="module")
+def sources() -> dict[str, str]:
+    folder = _sources()
+    if folder is None:
+        pytest.skip("the French source documents are not beside the repository (shared/seeds)")
+    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))]
+    found = {}
+    for chapter, phrase in _SOURCE_OF.items():
+        (text,) = [t for t in texts if phrase in t]
+        found[chapter] = " ".join(text.replace("’", "'").split())
+    return found
+
+
+def _letters(word: str) -> str:
+    """A pattern for ``word`` whose accented letters also match their capital without accent.
+
+    French typesetting often leaves the accent off a capital: the Chroniques source lists
+    the condition « Etourdi » (and writes both « États » and « Etats préjudiciables »), the
+    Unisystem range table « A bout portant ». That is the source's typography, not another
+    word; a lower-case letter must still carry its accent (« a » is not « à »).
+    """
+    out = []
+    for c in word:
+        bare = unicodedata.normalize("NFD", c)[0]
+        accented = bare != c and bare.isascii() and bare.isalpha()
+        out.append(f"(?:{re.escape(c)}|(?-i:{bare.upper()}))" if accented else re.escape(c))
+    return "".join(out)
+
+
+def _written(form: str, text: str) -> bool:
+    """Is ``form`` written in ``text`` (case aside, each word perhaps plural)?"""
+    words = re.split(r"(\s+|-|')", form.replace("’", "'"))
+    pattern = "".join(
+        r"\s+" if w.isspace() else re.escape(w) if w in "-'" else _letters(w) + "[sx]?"
+        for w in words
+        if w
+    )
+    return re.search(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def test_a_capital_without_its_accent_is_the_same_word():
+    assert _written("Étourdi", "• Etourdi : Aucune action possible")
+    assert _written("à bout portant", "| A bout portant | +1 aux épreuves")
+    assert _written("à bout portant", "tirer à bout portant")
+    assert not _written("à bout portant", "il a bout portant")  # « a » is another word
+    assert not _written("défensive morbide", "Défensive maladive")
+    assert not _written("code-dé", "code de la route")
+
+
+def _speaking_sources(term: Term, sources: dict[str, str]) -> list[str]:
+    """The chapters whose source speaks for a term's French: its own chapter's (Unisystem
+    combat with the basics it builds on), or every source for a chapter that has none of its
+    own (dice, the comparison)."""
+    chapters = [term.chapter] if term.chapter in sources else list(sources)
+    if term.chapter == "unisystem-combat":
+        chapters.append("unisystem-basics")
+    return chapters
+
+
+def _parts(term: str) -> list[str]:
+    """The parts of a term a source must write: ' / ' or ', ' alternatives, abbreviations aside."""
+    bare = re.sub(r"\s*\([^)]*\)", "", term)
+    return [p for p in re.split(r"\s*[/,]\s*", bare) if p]
+
+
+@pytest.mark.parametrize("term", all_terms(), ids=lambda t: f"{t.chapter}:{t.french}")
+def test_coined_only_when_no_source_uses_the_term(term, sources):
+    # "code-dé" and "ARMES LOURDES" were marked as the book's own; the Galaxies source writes
+    # "codes-dés" and "ARMES LOURDES". A coined term is one no source writes for that thing.
+    # A system's term is read against its own source only: another game's source may write
+    # the same everyday word for something else (the fanzine's « l'assaut surprise est
+    # manqué », an ambush that is seen through, is not the Galaxies outcome *Manqué* of a
+    # shot at an unaware target, a word the Galaxies page never writes), and a text search
+    # cannot tell the senses apart. A term of a chapter with no source of its own (dice,
+    # the comparison) is still read against every source.
+    if term.coined:
+        used = [
+            c
+            for c in _speaking_sources(term, sources)
+            if all(_written(p, sources[c]) for p in _parts(term.french))
+        ]
+        assert not used, f"{term.french!r} is marked as the book's own, but {used} use it"
+
+
+def test_a_word_another_game_uses_in_another_sense_stays_the_books(sources):
+    # Why the test above reads a system's own source only: « manqué » is in the fanzine,
+    # for an ambush, and nowhere in the Galaxies page, whose word it is not.
+    manque = next(t for t in all_terms() if t.french == "manqué")
+    assert manque.coined and manque.chapter == "galaxies-jumelles"
+    assert _written("manqué", sources["mass-battle"])
+    assert not _written("manqué", sources["galaxies-jumelles"])
+
+
+@pytest.mark.parametrize(
+    "term", [t for t in all_terms() if not t.coined], ids=lambda t: f"{t.chapter}:{t.french}"
+)
+def test_every_source_term_is_spelled_as_its_source_spells_it(term, sources):
+    # « défensive morbide » (the source: Défensive maladive), « parade psy » (contre
+    # psychique), « dégâts temporaires » (Chroniques: DM temporaires).
+    chapters = _speaking_sources(term, sources)
+    texts = [sources[c] for c in chapters]
+    missing = [p for p in _parts(term.french) if not any(_written(p, t) for t in texts)]
+    assert not missing, f"{term.chapter}: {missing} written nowhere in {chapters}'s source"
+
+
+@pytest.mark.parametrize(
+    "term", [t for t in all_terms() if t.note], ids=lambda t: f"{t.chapter}:{t.french}"
+)
+def test_every_note_is_a_message(term):
+    # A note is shown in the French glossary: it must be a message of its chapter's domain.
+    assert isinstance(term.note, Msg), f"{term.chapter}: the note of {term.french!r} is text"
+
+
+def test_the_french_glossary_speaks_french():
+    from rulebook_py.i18n import language
+
+    with language("fr"):
+        html = glossary_html(chapter_titles(BOOK))
+    assert '<th scope="col">Français</th><th scope="col">Anglais (ce livre)</th>' in html
+    assert "Les jets à graine" in html  # the dice chapter's section, as its French prose names it
+    assert "pluriel dés" in html and "compté en crans" in html  # notes of dice and comparison
+    assert "(propre à ce livre)" in html

@@ -33,6 +33,8 @@ def test_a_facade_exports_every_name_of_its_modules(facade):
     package = importlib.import_module(facade)
     missing = {}
     for info in pkgutil.iter_modules(package.__path__):
+        if info.name in ("words", "records"):
+            continue  # message functions and record checks: the package's tools, not the game's API
         module = importlib.import_module(f"{facade}.{info.name}")
         names = set(getattr(module, "__all__", ()))
         lost = names - set(package.__all__)

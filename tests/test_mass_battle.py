@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import itertools
 import math
 import random
@@ -1125,7 +1126,9 @@ def test_odds_widget_averages_over_the_ambush_dice():
     odds = battle_odds(a, d, ChancePolicy.ALL_OFFENSE, attacker_rolls=[rolled])
     assert f"<td>Attacker wins</td><td>{probability(odds.attacker_wins)}</td>" in html
     calc.roll()
-    assert "attacker's ambush (embuscade): hiding d4 " in calc.roll_output.value
+    assert "attacker's ambush (embuscade): hiding d4 " in html_module.unescape(
+        calc.roll_output.value
+    )
     assert ", detection d4 " in calc.roll_output.value and "→ hiding " in calc.roll_output.value
     calc.controls["cover"].value = 4
     assert "Cover for a rolled ambush (+0 to +3) must be an integer from 0 to 3, got 4" in (
@@ -1145,18 +1148,42 @@ def test_odds_widget_averages_over_the_ambush_dice():
     assert "the charge: leadership d4." in calc.result.value and calc.error == ""
 
 
-def test_two_unit_calculators_lay_the_units_out_in_two_columns_every_control_named():
-    import ipywidgets as widgets
+def test_two_unit_calculators_lay_the_units_out_in_folding_sections_every_control_named():
+    # issue 37: the forms fold into sections (only the first open), both units side by side
+    # in each; every control is in exactly one section, in its unit's column.
+    from rulebook_py.widgets.mass_battle import (
+        MassBattleOddsCalculator,
+        MassBattleRoundCalculator,
+        UnitBuilderCalculator,
+    )
 
-    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator, MassBattleRoundCalculator
-
-    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator):
+    for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator, UnitBuilderCalculator):
         calc = cls()
-        grid = next(c for c in calc.children if isinstance(c, widgets.HBox))
-        assert len(grid.children) == 2  # the attacker's column, the defender's
-        for column, p in zip(grid.children, ("a_", "d_")):
-            inside = [row.children[0] for row in column.children[1:]]
-            assert inside == [c for n, c in calc.controls.items() if n.startswith(p)]
+        folds = [c for c in calc.children if "rb-fold" in c._dom_classes]
+        assert len(folds) >= 5
+        assert ["rb-fold-closed" in f._dom_classes for f in folds] == [False] + [True] * (
+            len(folds) - 1
+        )
+        placed: dict[str, str] = {}
+
+        def name_of(row, calc=calc) -> str:
+            return next(n for n, c in calc.controls.items() if c is row.children[0])
+
+        for section in folds[:-1]:
+            for part in section.children[1:]:  # (its heading first)
+                if "rb-fold-column" in part._dom_classes:
+                    title, *rows = part.children
+                    placed |= {name_of(row): title.value for row in rows}
+                else:
+                    placed[name_of(part)] = ""
+        for row in folds[-1].children[1:]:
+            placed[name_of(row)] = "field"
+        assert sorted(placed) == sorted(calc.controls)
+        for name, where in placed.items():
+            if name.startswith("a_"):
+                assert "Attacker" in where, name
+            elif name.startswith("d_"):
+                assert "Defender" in where, name
         for name, control in calc.controls.items():  # issue 28: every control has its name
             assert control.description, (cls.__name__, name)
 
@@ -1236,11 +1263,10 @@ def test_tight_combat_raises_the_defense_of_both_units_every_round():
 
 def test_tight_combat_only_in_a_cave_or_fault_and_only_with_defenders():
     with pytest.raises(
-        RuleValueError, match=r"only in a cave or a narrow passage .* not on 'Forêt'"
+        RuleValueError,
+        match=r"only in a cave, a narrow passage or a mountain fault .* not on 'Forêt'",
     ):
         Battlefield(Terrain.FOREST, tight_combat=True)
-    with pytest.raises(RuleValueError, match=r"only in a cave"):  # no melee from above
-        Battlefield(Terrain.FAULT_FROM_ABOVE, tight_combat=True)
     cave = Battlefield(Terrain.CAVE_FRONT, tight_combat=True)
     with pytest.raises(RuleValueError, match=r"needs a unit holding the ground") as err:
         battle_odds(Side(Unit("A", 50, 1, 1)), Side(Unit("B", 50, 1, 1)), battlefield=cave)
@@ -1496,26 +1522,29 @@ def test_every_unit_option_reaches_the_two_unit_calculators():
     for cls in (MassBattleRoundCalculator, MassBattleOddsCalculator):
         calc = cls()
         before = calc.python_call(calc.values()).expression
-        for name, value in (
-            ("d_fame", "LEGENDARY"),
-            ("weather", "DEPRESSING"),
-            ("a_feels_weather", False),
-            ("d_leadership", "POOR/EXPERIENCED"),
-            ("d_reading", "RANKED_LIST"),
-            ("terrain", "MARSH"),
-            ("well_placed", False),
-            ("holder", ""),
-            ("a_weapons", "missile"),
-            ("d_weapons", "flying"),
-            ("terrain", "FAULT_FROM_ABOVE"),
+        # (what a unit fights with counts only on a fault attacked from above: until the
+        # terrain is one, the Python line leaves it out)
+        for name, value, counts in (
+            ("d_fame", "LEGENDARY", True),
+            ("weather", "DEPRESSING", True),
+            ("a_feels_weather", False, True),
+            ("d_leadership", "POOR/EXPERIENCED", True),
+            ("d_reading", "RANKED_LIST", True),
+            ("terrain", "MARSH", True),
+            ("well_placed", False, True),
+            ("holder", "", True),
+            ("a_weapons", "missile", False),
+            ("d_weapons", "flying", False),
+            ("terrain", "FAULT_FROM_ABOVE", True),
         ):
             calc.controls[name].value = value
             assert calc.error == "", (cls.__name__, name, calc.error)
             shown, kept = _python_value(calc)
             assert shown == kept
             now = calc.python_call(calc.values()).expression
-            assert now != before, (cls.__name__, name)  # the option reaches the rules
+            assert (now != before) == counts, (cls.__name__, name)  # the option reaches the rules
             before = now
+        assert "'weapons': 'missile'" in now and "'weapons': 'flying'" in now
 
 
 def test_charge_breaker_in_the_calculators():
@@ -1554,8 +1583,7 @@ def test_round_allocations_clamp_with_a_note_when_the_points_change():
 
 
 def test_the_largest_battle_the_controls_allow_is_quick():
-    import time
-
+    from rulebook_py.systems.mass_battle import odds as mb_odds
     from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
 
     calc = MassBattleOddsCalculator(a_vitality=100, d_vitality=100, holder="d")
@@ -1575,9 +1603,11 @@ def test_the_largest_battle_the_controls_allow_is_quick():
     ):
         calc.controls[name].value = value
     assert calc.error == ""
-    start = time.process_time()
-    calc.update()
-    assert time.process_time() - start < 0.5  # about 0.04 s alone on the book's machine
+    # (no elapsed time here: the work is counted, and measured in make bench)
+    declared = calc.view.outcome.declared
+    rolled = declared.attacker_rolls + declared.defender_rolls
+    combinations = math.prod(len(r.outcomes()) for r in rolled)
+    assert 1 < combinations <= mb_odds.MAX_ROLLED_COMBINATIONS // 4
 
 
 @pytest.mark.parametrize(

@@ -236,8 +236,14 @@ def test_no_melee_on_a_fault_attacked_from_above():
     assert battle_odds(archers, shooting, battlefield=fault).expected_attacker_vitality < 60
     fliers = Side(Unit("Griffons", 60, 3, 3, flying=True))
     assert battle_odds(fliers, guards, battlefield=fault).expected_attacker_vitality < 60
-    with pytest.raises(RuleValueError, match="tight_combat is fought only in a cave"):
-        Battlefield(Terrain.FAULT_FROM_ABOVE, tight_combat=True)
+    # a tight combat needs a melee: there, only against attackers that fly (issue 35)
+    narrow = Battlefield(Terrain.FAULT_FROM_ABOVE, tight_combat=True)
+    with pytest.raises(RuleValueError, match="unless the attackers fly") as err:
+        battle_odds(archers, guards, battlefield=narrow)
+    assert err.value.field == "tight_combat"
+    tight = battle_odds(fliers, guards, battlefield=narrow)
+    loose = battle_odds(fliers, guards, battlefield=fault)
+    assert tight.expected_rounds > loose.expected_rounds  # both defenses +5: a longer fight
 
 
 def test_nobody_well_placed_on_a_muddy_plain_is_minus_one_to_all():

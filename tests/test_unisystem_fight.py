@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
@@ -15,6 +16,7 @@ from rulebook_py.widgets.unisystem_fight import UnisystemFightCalculator
 
 JIMMY = Fighter("Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, dodge=3)
 WILDLING = Fighter("Wildling", 3, 2)
+DODGE = DefenceKind.DODGE
 
 
 def backward_odds(out: uni.FightOutcome) -> Fraction:
@@ -62,16 +64,46 @@ def backward_odds(out: uni.FightOutcome) -> Fraction:
 
 
 def test_the_chapter_fight_exactly():
+    # Issue 35: each fighter takes its better defence; both parry (the wildling's Brawling
+    # stops Jimmy's bare fists, D10 + 5 against its dodge's D10 + 3; Jimmy's Martial Arts
+    # parry is D10 + 8 against his dodge's D10 + 7).
     out = uni.fight(JIMMY, WILDLING)
-    assert out.first_strikes.hit_chance == Fraction(17, 20)  # D10 + 8 against D10 + 3
-    assert out.second_strikes.hit_chance == Fraction(7, 25)  # the chapter's 28 %
+    assert out.first_guard.kind is out.second_guard.kind is DefenceKind.PARRY
+    assert out.first_strikes.hit_chance == Fraction(18, 25)  # D10 + 8 against D10 + 5
+    assert out.second_strikes.hit_chance == Fraction(21, 100)  # D10 + 5 against D10 + 8
     assert out.first_acts_first == uni.contest(4, 3).a_wins + uni.contest(4, 3).tie
-    assert out.first_wins == Fraction(259989313, 277239175)
+    assert out.first_wins == Fraction(6392371716, 6833986225)
     assert out.first_wins == backward_odds(out)
     assert out.second_wins == 1 - out.first_wins
     assert sum(out.ends.values()) == 1
-    assert out.expected_rounds == Fraction(25667750, 11089567)
+    assert out.expected_rounds == Fraction(2222135000, 820078347)
     assert uni.fight_between().first_wins == out.first_wins
+
+
+def test_the_old_fight_with_both_dodging_is_the_option():
+    out = uni.fight(replace(JIMMY, defence=DODGE), replace(WILDLING, defence=DODGE))
+    assert out.first_strikes.hit_chance == Fraction(17, 20)  # D10 + 8 against D10 + 3
+    assert out.second_strikes.hit_chance == Fraction(7, 25)  # the chapter's 28 %
+    assert out.first_wins == Fraction(259989313, 277239175)
+    assert out.expected_rounds == Fraction(25667750, 11089567)
+    # The audit's figures: only one of them parrying.
+    jimmy_parries = uni.fight(JIMMY, replace(WILDLING, defence=DODGE)).first_wins
+    wildling_parries = uni.fight(replace(JIMMY, defence=DODGE), WILDLING).first_wins
+    assert f"{float(jimmy_parries):.2%}" == "96.36%"
+    assert f"{float(wildling_parries):.2%}" == "89.37%"
+
+
+def test_the_better_defence_is_chosen_against_each_attack():
+    sword = Fighter("Sword", 3, 3, CloseSkill.HAND_WEAPON)
+    # Brawling cannot parry a blade: the wildling dodges it.
+    assert WILDLING.guard_against(sword).kind is DefenceKind.DODGE
+    # A dodge as good as the parry: the dodge (the source's Jimmy dodges).
+    even = Fighter("Even", 4, 3, CloseSkill.MARTIAL_ARTS, dodge=3)
+    assert even.guard_against(WILDLING).kind is DefenceKind.DODGE
+    assert replace(even, dodge=4).guard_against(WILDLING).kind is DefenceKind.DODGE
+    assert replace(even, dodge=2).guard_against(WILDLING).kind is DefenceKind.PARRY
+    # Martial Arts at level 0 cannot parry a blade: a dodge.
+    assert Fighter("MA0", 4, 0, CloseSkill.MARTIAL_ARTS).guard_against(sword).kind is DODGE
 
 
 def test_one_hit_fight_has_a_closed_form():
@@ -159,7 +191,10 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
         ),
         (lambda: uni.fight(JIMMY, WILDLING, out_at=True), "out_at must be an integer"),
         (lambda: uni.fight(JIMMY, WILDLING, out_at=10**100), "out_at must be an integer"),
-        (lambda: uni.fight(JIMMY, WILDLING, wounds="blood"), "wounds must be one of hits, levels"),
+        (
+            lambda: uni.fight(JIMMY, WILDLING, wounds="blood"),
+            r"wounds must be one of unisystem.WoundRule \(hits, levels\)",
+        ),
         (lambda: uni.fight(JIMMY, "Wildling"), "second must be a Fighter"),
         (lambda: uni.fight(JIMMY, JIMMY), "second must have another name than first"),
         (lambda: uni.fight_between(second_name=" Jimmy "), "second_name must differ"),
@@ -191,14 +226,17 @@ def test_a_forbidden_parry_is_the_defenders():
         uni.fight_between(first_kind=CloseSkill.HAND_WEAPON, second_defence=DefenceKind.PARRY)
     assert err.value.field == "second_defence" and "Bagarre" in str(err.value)
     with pytest.raises(RulebookError) as err:
-        uni.fight_between(second_kind=CloseSkill.HAND_WEAPON, first_defence=DefenceKind.PARRY,
-                          first_kind=CloseSkill.BRAWLING)  # fmt: skip
+        uni.fight_between(
+            second_kind=CloseSkill.HAND_WEAPON,
+            first_defence=DefenceKind.PARRY,
+            first_kind=CloseSkill.BRAWLING,
+        )
     assert err.value.field == "first_defence"
 
 
 def test_the_calculator_replays_with_another_seed_and_other_fighters():
     calc = UnisystemFightCalculator()
-    assert "93.78 %" in calc.result.value and "Jimmy wins, 0 wounds taken" in calc.chart.value
+    assert "93.54 %" in calc.result.value and "Jimmy wins, 0 wounds taken" in calc.chart.value
     first = calc.roll_output.value
     assert "Roll (seed 8)" in first  # the chapter's worked fight
     assert calc.show_roll(uni.fight_between().roll(random.Random(8))) in first
@@ -223,8 +261,9 @@ def test_errors_stand_where_the_reader_looks():
     assert "Bagarre" in calc.error_for("second_defence") and not calc.result.value
     calc.controls["second_defence"].value = DefenceKind.DODGE
     assert calc.result.value and not calc.error
-    calc = UnisystemFightCalculator(first_dexterity=0, first_skill=0, second_dexterity=0,
-                                    second_skill=0, first_dodge=30)  # fmt: skip
+    calc = UnisystemFightCalculator(
+        first_dexterity=0, first_skill=0, second_dexterity=0, second_skill=0, first_dodge=30
+    )
     calc.controls["second_dodge"].value = 30  # neither can hit: the message line, not a control
     assert "would never end" in calc.message.value and not calc.result.value
     calc.controls["second_name"].value = "x" * 31

@@ -72,8 +72,9 @@ def test_total_darkness_bonus_counts_for_the_first_roll_of_a_volley_only():
     assert [c.bonus for c in out.attacks] == [2, 0]
     # first roll D10 + 2 ≥ 9 (4 in 10), second a plain D10 ≥ 9 (2 in 10)
     assert out.hits.pmf() == {0: F(12, 25), 1: F(11, 25), 2: F(2, 25)}
-    bursts = ranged_attack(3, 3, volley=Volley(FiringMode.BURST, 3),
-                           lighting=Lighting.TOTAL_DARKNESS, darkness_bonus=3)  # fmt: skip
+    bursts = ranged_attack(
+        3, 3, volley=Volley(FiringMode.BURST, 3), lighting=Lighting.TOTAL_DARKNESS, darkness_bonus=3
+    )
     assert [c.bonus for c in bursts.attacks] == [3, 0, 0]
 
 
@@ -94,30 +95,46 @@ def test_the_planner_offers_the_2d6_core_die():
     assert probability(third) in calc.result.value and "2D6−2 [" in calc.roll_output.value
 
 
-# ------------------------------------------------------------ "Not used"
-def test_the_planner_says_a_massive_creature_ignores_the_caps():
+# ------------------------------------------------------------ what does not count is hidden
+def _hidden(calc):
+    return {name for name, c in calc.controls.items() if c.layout.display == "none"}
+
+
+def test_the_planner_hides_the_caps_of_a_massive_creature():
     calc = ActionPlannerCalculator(actions="attack 5+3\n" * 4, massive=True, max_attacks=True)
     assert calc.error == ""
-    assert "Not used: Option: at most 3 attacks a round" in calc.result.value
+    assert {"max_attacks", "dexterity_cap", "constitution_cap"} <= _hidden(calc)
+    assert "max_attacks" not in calc.view.call.expression  # never echoed in the Python line
+    calc.controls["massive"].value = False
+    assert "at most 3 attacks" in calc.error_for("actions")
 
 
-def test_melee_says_a_defenders_darkness_bonus_without_a_defence_does_not_count():
-    calc = MeleeExchangeCalculator(lighting=Lighting.TOTAL_DARKNESS,
-                                   defender_stance=Stance.AGGRESSIVE, defender_darkness_bonus=2)  # fmt: skip
-    text = html.unescape(calc.result.value)
-    assert "Not used: Total darkness: defender's Perception levels" in text
-    assert "the defender does not defend" in text
+def test_melee_hides_a_defenders_darkness_bonus_without_a_defence():
+    calc = MeleeExchangeCalculator(
+        lighting=Lighting.TOTAL_DARKNESS,
+        defender_stance=Stance.AGGRESSIVE,
+        defender_darkness_bonus=2,
+    )
+    assert {"defender_darkness_bonus", "defence"} <= _hidden(calc)
+    assert "defender_darkness_bonus" not in calc.view.call.expression
+    assert "Defence</td><td>none" in calc.result.value
 
 
-def test_melee_says_a_feint_in_total_darkness_gives_no_bonus():
+def test_melee_hides_a_feint_in_total_darkness():
     calc = MeleeExchangeCalculator(lighting=Lighting.TOTAL_DARKNESS, feint=True)
-    text = html.unescape(calc.result.value)
-    assert "Not used: Feint first" in text and "bonuses do not count" in text
+    assert {"feint", "feint_intelligence"} <= _hidden(calc)
+    assert "feint" not in calc.view.call.expression
+    assert "Feint" not in calc.result.value and "Total darkness" in calc.result.value
 
 
 def test_a_feint_that_cannot_fail_shows_the_plain_attack_and_its_chance():
-    calc = MeleeExchangeCalculator(feint=True, feint_intelligence=30, feint_skill=30,
-                                   feint_perception=0, feint_defender_skill=0)  # fmt: skip
+    calc = MeleeExchangeCalculator(
+        feint=True,
+        feint_intelligence=30,
+        feint_skill=30,
+        feint_perception=0,
+        feint_defender_skill=0,
+    )
     text = html.unescape(calc.result.value)
-    assert "<td>Attack bonus</td><td>+5 = +3 (Dextérité) +2 (skill)</td>" in text
+    assert "<td>Attack bonus</td><td>+5 = +3 (Dexterity) +2 (skill)</td>" in text
     assert "P(hit) without the feint</td><td>55.00 % (11/20)" in text

@@ -10,8 +10,7 @@ rounds has no upper bound when such rounds can happen, so its distribution is
 given up to a horizon, with the exact chance of lasting longer.
 
 Example:
-    >>> from fractions import Fraction as F
-    >>> coin = {(1, 0): F(1, 2), (0, 1): F(1, 2)}  # one blow a round, to either side
+    >>> coin = {(1, 0): Fraction(1, 2), (0, 1): Fraction(1, 2)}  # one blow a round, either side
     >>> odds = duel_chain(coin, 2, 2)
     >>> odds.a_wins, odds.mean_rounds
     (Fraction(1, 2), Fraction(5, 2))
@@ -26,7 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
+from ..errors import RuleValueError, check_int, quote
+from .engines import check_chance
+from .words import M
 
 __all__ = [
     "MAX_CHAIN_WORK",
@@ -49,6 +50,12 @@ MAX_HORIZON = 60
 MAX_ROUNDS_WORK = 1_000_000
 #: Largest endurance accepted by the chain.
 MAX_ENDURANCE = 100
+#: Most outcomes a kernel or a blow's damage may list.
+MAX_OUTCOMES = 10_000
+#: Largest damage one blow may deal, as a kernel or a damage distribution lists it.
+MAX_DAMAGE = 10_000
+#: Largest mean length of a duel a record holds, in rounds.
+MAX_MEAN_ROUNDS = 10**9
 
 Kernel = Mapping[tuple[int, int], Fraction]
 
@@ -65,8 +72,7 @@ class DuelOdds:
         unfinished: P(both still stand at a round cap; 0 without a cap).
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> DuelOdds(F(3, 4), F(1, 4), F(0), F(2)).upset
+        >>> DuelOdds(Fraction(3, 4), Fraction(1, 4), Fraction(0), Fraction(2)).upset
         Fraction(1, 4)
     """
 
@@ -75,6 +81,16 @@ class DuelOdds:
     draw: Fraction
     mean_rounds: Fraction
     unfinished: Fraction = field(default=Fraction(0))
+
+    def __post_init__(self) -> None:
+        """Check every field: four chances adding up to 1, a mean length of at least 1 round."""
+        for name in ("a_wins", "b_wins", "draw", "unfinished"):
+            check_chance(getattr(self, name), name)
+        if self.a_wins + self.b_wins + self.draw + self.unfinished != 1:
+            raise RuleValueError(
+                M("a_wins, b_wins, draw and unfinished must add up to 1"), field="unfinished"
+            )
+        _check_rounds(self.mean_rounds, "mean_rounds")
 
     @property
     def upset(self) -> Fraction:
@@ -92,14 +108,31 @@ class RoundsDistribution:
         horizon: The last round counted.
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> RoundsDistribution({1: F(1, 2)}, F(1, 2), 1).total
+        >>> RoundsDistribution({1: Fraction(1, 2)}, Fraction(1, 2), 1).total
         Fraction(1, 1)
     """
 
     ends: dict[int, Fraction]
     longer: Fraction
     horizon: int
+
+    def __post_init__(self) -> None:
+        """Check every field: rounds 1 to the horizon, chances adding up to 1."""
+        check_int(self.horizon, "horizon", 1, MAX_HORIZON)
+        if not isinstance(self.ends, Mapping):
+            raise RuleValueError(
+                M("ends must be a mapping {{round: chance}}, got {got}", got=quote(self.ends)),
+                field="ends",
+            )
+        for round_number, p in self.ends.items():
+            check_int(round_number, "ends", 1, self.horizon)
+            check_chance(p, "ends")
+        check_chance(self.longer, "longer")
+        if self.total != 1:
+            raise RuleValueError(
+                M("ends and longer must add up to 1 (the duel ends, or lasts longer)"),
+                field="longer",
+            )
 
     @property
     def total(self) -> Fraction:
@@ -119,14 +152,70 @@ def independent_kernel(
     fells the fighter just the same, and the kernel stays small.
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> k = independent_kernel({0: F(1, 2), 5: F(1, 2)}, {0: F(1, 2), 9: F(1, 2)}, cap_b=4)
+        >>> k = independent_kernel({0: Fraction(1, 2), 5: Fraction(1, 2)},
+        ...                        {0: Fraction(1, 2), 9: Fraction(1, 2)}, cap_b=4)
         >>> k[(5, 4)], sum(k.values())
         (Fraction(1, 4), Fraction(1, 1))
+        >>> independent_kernel({0: Fraction(1, 2), 5: Fraction(1, 2)}, {2: Fraction(1)})[(5, 2)]
+        Fraction(1, 2)
     """
-    a = _capped(damage_to_a, cap_a)
-    b = _capped(damage_to_b, cap_b)
+    for name, cap in (("cap_a", cap_a), ("cap_b", cap_b)):
+        if cap is not None:
+            check_int(cap, name, 1, MAX_ENDURANCE)
+    a = _capped(_check_damage(damage_to_a, "damage_to_a"), cap_a)
+    b = _capped(_check_damage(damage_to_b, "damage_to_b"), cap_b)
+    if len(a) * len(b) > MAX_OUTCOMES:
+        raise RuleValueError(
+            M(
+                "the two blows give {count} pairs of damage: at most {high} are allowed "
+                "(give a cap, the endurance)",
+                count=len(a) * len(b),
+                high=MAX_OUTCOMES,
+            ),
+            field="damage_to_b",
+        )
     return {(x, y): px * py for x, px in a.items() for y, py in b.items()}
+
+
+def _check_rounds(value: object, name: str) -> Fraction:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, Fraction))
+        or not 0 <= value <= MAX_MEAN_ROUNDS
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be a number of rounds (a Fraction from 0 to {high}), got {got} ({kind})",
+                name=name,
+                high=MAX_MEAN_ROUNDS,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+        )
+    return value  # type: ignore[return-value]
+
+
+def _check_damage(dist: object, name: str) -> Mapping[int, Fraction]:
+    """A blow's damage: ``{damage: chance}``, whole damage from 0, chances adding up to 1."""
+    if not isinstance(dist, Mapping) or not 1 <= len(dist) <= MAX_OUTCOMES:
+        raise RuleValueError(
+            M(
+                "{name} must be a mapping {{damage: chance}} of 1 to {high} outcomes, got {got}",
+                name=name,
+                high=MAX_OUTCOMES,
+                got=quote(dist),
+            ),
+            field=name,
+        )
+    for damage, p in dist.items():
+        check_int(damage, name, 0, MAX_DAMAGE)
+        check_chance(p, name)
+    if sum(dist.values(), Fraction(0)) != 1:
+        raise RuleValueError(
+            M("{name}: the chances of the damage must add up to 1", name=name), field=name
+        )
+    return dist
 
 
 def _capped(dist: Mapping[int, Fraction], cap: int | None) -> dict[int, Fraction]:
@@ -142,23 +231,31 @@ def _check(
 ) -> tuple[list[tuple[int, int, Fraction]], Fraction]:
     check_int(hp_a, "hp_a", 1, MAX_ENDURANCE)
     check_int(hp_b, "hp_b", 1, MAX_ENDURANCE)
+    if not isinstance(kernel, Mapping) or not 1 <= len(kernel) <= MAX_OUTCOMES:
+        raise RuleValueError(
+            M(
+                "kernel must be a mapping {{(damage to A, damage to B): chance}} of 1 to {high} "
+                "outcomes, got {got}",
+                high=MAX_OUTCOMES,
+                got=quote(kernel),
+            ),
+            field="kernel",
+        )
     moves = []
     stay = Fraction(0)
-    for (x, y), p in kernel.items():
-        if (
-            isinstance(x, bool)
-            or isinstance(y, bool)
-            or not isinstance(x, int)
-            or not isinstance(y, int)
-        ):
+    for pair, p in kernel.items():
+        if not isinstance(pair, tuple) or len(pair) != 2:
             raise RuleValueError(
-                f"kernel damage must be whole numbers, got {(x, y)!r}", field="kernel"
-            )
-        if x < 0 or y < 0 or p < 0:
-            raise RuleValueError(
-                f"kernel damage and chances must not be negative, got {(x, y)!r}: {p!r}",
+                M(
+                    "kernel keys must be pairs (damage to A, damage to B), got {got}",
+                    got=quote(pair),
+                ),
                 field="kernel",
             )
+        x, y = pair
+        check_int(x, "kernel", 0, MAX_DAMAGE)
+        check_int(y, "kernel", 0, MAX_DAMAGE)
+        check_chance(p, "kernel")
         if p == 0:
             continue
         if x == 0 and y == 0:
@@ -166,23 +263,28 @@ def _check(
         else:
             moves.append((x, y, Fraction(p)))
     if sum((p for _, _, p in moves), stay) != 1:
-        raise RuleValueError("kernel chances must add up to 1", field="kernel")
+        raise RuleValueError(M("kernel chances must add up to 1"), field="kernel")
     if not moves:
         raise RuleValueError(
-            "in this kernel nobody is ever hurt: the duel never ends", field="kernel"
+            M("in this kernel nobody is ever hurt: the duel never ends"), field="kernel"
         )
     work = hp_a * hp_b * len(moves)
     if limit is not None and work > limit:
         raise RuleValueError(
-            f"this duel is too long to compute exactly ({hp_a} × {hp_b} endurance with "
-            f"{len(moves)} outcomes a round): lower the endurance",
+            M(
+                "this duel is too long to compute exactly ({hp_a} × {hp_b} endurance with "
+                "{count} outcomes a round): lower the endurance",
+                hp_a=hp_a,
+                hp_b=hp_b,
+                count=len(moves),
+            ),
             field="hp_a",
         )
     return moves, stay
 
 
 def duel_chain(kernel: Kernel, hp_a: int, hp_b: int) -> DuelOdds:
-    """Exact ending and mean length of a duel with this round kernel.
+    """Exact ending and mean length of a duel with this round kernel (a Markov chain).
 
     Args:
         kernel: ``{(damage to A, damage to B): probability}`` of one round.
@@ -194,8 +296,7 @@ def duel_chain(kernel: Kernel, hp_a: int, hp_b: int) -> DuelOdds:
             hurt, or a duel costing more than :data:`MAX_CHAIN_WORK` steps.
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> duel_chain({(1, 0): F(1, 3), (0, 1): F(1, 3), (0, 0): F(1, 3)}, 1, 1).mean_rounds
+        >>> duel_chain({(1, 0): Fraction(1, 3), (0, 1): Fraction(1, 3), (0, 0): Fraction(1, 3)}, 1, 1).mean_rounds
         Fraction(3, 2)
     """
     moves, stay = _check(kernel, hp_a, hp_b)
@@ -260,34 +361,29 @@ def independent_duel(
             duel costing more than :data:`MAX_CHAIN_WORK` steps.
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> blow = {0: F(1, 2), 3: F(1, 2)}
+        >>> blow = {0: Fraction(1, 2), 3: Fraction(1, 2)}
         >>> independent_duel(blow, blow, 5, 5) == duel_chain(independent_kernel(blow, blow), 5, 5)
         True
+        >>> independent_duel({0: Fraction(1, 2), 3: Fraction(1, 2)}, {1: Fraction(1)}, 5, 5).b_wins
+        Fraction(11, 16)
     """
     check_int(hp_a, "hp_a", 1, MAX_ENDURANCE)
     check_int(hp_b, "hp_b", 1, MAX_ENDURANCE)
-    to_a = _capped(damage_to_a, hp_a)
-    to_b = _capped(damage_to_b, hp_b)
-    for dist in (to_a, to_b):
-        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in dist) or any(
-            p < 0 for p in dist.values()
-        ):
-            raise RuleValueError(
-                "damage must be whole numbers, not negative, with chances not negative",
-                field="kernel",
-            )
-        if sum(dist.values(), Fraction(0)) != 1:
-            raise RuleValueError("damage chances must add up to 1", field="kernel")
+    to_a = _capped(_check_damage(damage_to_a, "damage_to_a"), hp_a)
+    to_b = _capped(_check_damage(damage_to_b, "damage_to_b"), hp_b)
     if to_a.get(0, 0) == 1 and to_b.get(0, 0) == 1:
         raise RuleValueError(
-            "in this kernel nobody is ever hurt: the duel never ends", field="kernel"
+            M("in this kernel nobody is ever hurt: the duel never ends"), field="damage_to_b"
         )
     work = hp_a * hp_b * (len(to_a) + len(to_b))
     if work > MAX_CHAIN_WORK:
         raise RuleValueError(
-            f"this duel is too long to compute exactly ({hp_a} × {hp_b} endurance): "
-            "lower the endurance",
+            M(
+                "this duel is too long to compute exactly ({hp_a} × {hp_b} endurance): lower "
+                "the endurance",
+                hp_a=hp_a,
+                hp_b=hp_b,
+            ),
             field="hp_a",
         )
     # Integer weights: B's blow nb[x] out of lb, A's blow na[y] out of la.
@@ -351,8 +447,7 @@ def duel_rounds(kernel: Kernel, hp_a: int, hp_b: int, horizon: int = 30) -> Roun
         RuleValueError: As :func:`duel_chain`, or for a horizon out of range.
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> r = duel_rounds({(1, 0): F(1, 2), (0, 0): F(1, 2)}, 1, 5, 3)
+        >>> r = duel_rounds({(1, 0): Fraction(1, 2), (0, 0): Fraction(1, 2)}, 1, 5, 3)
         >>> r.ends, r.longer
         ({1: Fraction(1, 2), 2: Fraction(1, 4), 3: Fraction(1, 8)}, Fraction(1, 8))
     """
@@ -388,8 +483,11 @@ def duel_rounds(kernel: Kernel, hp_a: int, hp_b: int, horizon: int = 30) -> Roun
 def _check_rounds_work(work: int, horizon: int) -> None:
     if work > MAX_ROUNDS_WORK:
         raise RuleValueError(
-            f"the rounds of this duel are too long to compute ({horizon} rounds): "
-            "lower the horizon or the endurance",
+            M(
+                "the rounds of this duel are too long to compute ({count} rounds): lower the "
+                "horizon or the endurance",
+                count=horizon,
+            ),
             field="horizon",
         )
 
@@ -411,17 +509,18 @@ def independent_rounds(
             costing more than :data:`MAX_ROUNDS_WORK` steps.
 
     Example:
-        >>> from fractions import Fraction as F
-        >>> blow = {0: F(1, 2), 3: F(1, 2)}
+        >>> blow = {0: Fraction(1, 2), 3: Fraction(1, 2)}
         >>> independent_rounds(blow, blow, 5, 5, 6) == duel_rounds(
         ...     independent_kernel(blow, blow), 5, 5, 6)
         True
+        >>> independent_rounds({0: Fraction(1, 2), 3: Fraction(1, 2)}, {5: Fraction(1)}, 5, 5).ends
+        {1: Fraction(1, 1)}
     """
     check_int(hp_a, "hp_a", 1, MAX_ENDURANCE)
     check_int(hp_b, "hp_b", 1, MAX_ENDURANCE)
     check_int(horizon, "horizon", 1, MAX_HORIZON)
-    to_a = _capped(damage_to_a, hp_a)
-    to_b = _capped(damage_to_b, hp_b)
+    to_a = _capped(_check_damage(damage_to_a, "damage_to_a"), hp_a)
+    to_b = _capped(_check_damage(damage_to_b, "damage_to_b"), hp_b)
     _check(independent_kernel(to_a, to_b), hp_a, hp_b, limit=None)
     _check_rounds_work(hp_a * hp_b * (len(to_a) + len(to_b)) * horizon, horizon)
     lb = math.lcm(*(p.denominator for p in to_a.values()))

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
-from ..dice import parse
+from ..dice import check_rng, parse
 from ..errors import RuleValueError, check_int
 from ..systems import chroniques, galaxies, mass_battle
 from .chain import (
@@ -49,10 +49,12 @@ from .engines import (
     MAX_HIT_POINTS,
     Baseline,
     Engine,
+    check_baseline,
     check_engine,
     check_gap,
 )
 from .exchange import exchange, mass_battle_sides, unisystem_attacks
+from .words import M
 
 __all__ = [
     "DEFAULT_HIT_POINTS",
@@ -81,11 +83,14 @@ MAX_SIMULATED_ROUNDS = {
 }
 
 
-def _check_common(engine: Engine, gap: int, blows: int, hit_points: int) -> None:
+def _check_common(
+    engine: Engine, gap: int, blows: int, hit_points: int, baseline: Baseline = DEFAULT_BASELINE
+) -> None:
     check_engine(engine)
     check_gap(gap)
     check_int(blows, "blows", 1, MAX_BLOWS)
     check_int(hit_points, "hit_points", 1, MAX_HIT_POINTS)
+    check_baseline(baseline)
 
 
 def chroniques_damage(
@@ -98,6 +103,7 @@ def chroniques_damage(
         >>> d[0], max(d)
         (Fraction(9, 20), 22)
     """
+    check_baseline(baseline)
     odds = chroniques.attack(attack_bonus, defense)
     out: dict[int, Fraction] = {0: odds.miss}
     for critical, p in ((False, odds.normal_hit), (True, odds.critical)):
@@ -119,6 +125,10 @@ def duel_kernel(
 ) -> tuple[dict[tuple[int, int], Fraction], int]:
     """The round kernel ``{(damage to A, damage to B): p}`` and the endurance of both.
 
+    Where the source has no wounds (Unisystem, Galaxies), the damage is one
+    full blow (*coup plein*): a blow that lands outright, never a tie or a
+    half dodge; the endurance is then the number of full blows to win.
+
     A is the better fighter (``gap`` steps ahead). Not for mass battles, whose
     chain is the source's own (:func:`rulebook_py.mass_battle.battle_odds`).
 
@@ -127,10 +137,10 @@ def duel_kernel(
         >>> kernel[(0, 1)], kernel[(1, 1)], endurance  # A hits alone; both hit
         (Fraction(288, 625), Fraction(112, 625), 2)
     """
-    _check_common(engine, gap, blows, hit_points)
+    _check_common(engine, gap, blows, hit_points, baseline)
     if engine is Engine.MASS_BATTLE:
         raise RuleValueError(
-            "the mass battle's duel is the source's own battle: use duel()", field="engine"
+            M("the mass battle's duel is the source's own battle: use duel()"), field="engine"
         )
     if engine is not Engine.GALAXIES:
         by_a, by_b, endurance = _blows(engine, gap, blows, hit_points, baseline)
@@ -167,7 +177,7 @@ def duel(
         >>> duel(Engine.GALAXIES, 1, blows=1).a_wins  # one opposed roll, ties replayed
         Fraction(69315, 87203)
     """
-    _check_common(engine, gap, blows, hit_points)
+    _check_common(engine, gap, blows, hit_points, baseline)
     return _duel(engine, gap, blows, hit_points, baseline)
 
 
@@ -233,7 +243,7 @@ def duel_length(
         >>> r.ends, r.longer  # a turn ends it unless both attacks fail: (14/25)² of them
         ({1: Fraction(429, 625), 2: Fraction(84084, 390625)}, Fraction(38416, 390625))
     """
-    _check_common(engine, gap, blows, hit_points)
+    _check_common(engine, gap, blows, hit_points, baseline)
     check_int(horizon, "horizon", 1, 60)
     if engine is Engine.MASS_BATTLE:
         better, even = mass_battle_sides(gap, baseline)
@@ -264,9 +274,21 @@ class DuelSimulation:
         >>> s = simulate_duel(Engine.UNISYSTEM, 2, trials=10, rng=random.Random(1))
         >>> s.a_wins + s.b_wins + s.draws == s.trials
         True
+        >>> DuelSimulation(10, 6, 3, 1, 25).mean_rounds
+        Fraction(5, 2)
     """
 
     def __init__(self, trials: int, a_wins: int, b_wins: int, draws: int, rounds: int) -> None:
+        """Check the counts: wins and draws add up to the duels, each duel a round at least."""
+        check_int(trials, "trials", 1, MAX_TRIALS)
+        for name, count in (("a_wins", a_wins), ("b_wins", b_wins), ("draws", draws)):
+            check_int(count, name, 0, trials)
+        if a_wins + b_wins + draws != trials:
+            raise RuleValueError(
+                M("a_wins, b_wins and draws must add up to trials ({trials})", trials=trials),
+                field="draws",
+            )
+        check_int(rounds, "rounds", trials, trials * max(MAX_SIMULATED_ROUNDS.values()))
         self.trials = trials
         self.a_wins = a_wins
         self.b_wins = b_wins
@@ -277,6 +299,13 @@ class DuelSimulation:
     def mean_rounds(self) -> Fraction:
         """Mean rounds per duel."""
         return Fraction(self.rounds, self.trials)
+
+    def __repr__(self) -> str:
+        """``DuelSimulation(trials, a_wins, b_wins, draws, rounds)``."""
+        return (
+            f"DuelSimulation({self.trials}, {self.a_wins}, {self.b_wins}, {self.draws}, "
+            f"{self.rounds})"
+        )
 
 
 def simulate_duel(
@@ -307,15 +336,23 @@ def simulate_duel(
         >>> (a.a_wins, a.rounds) == (b.a_wins, b.rounds)
         True
     """
-    _check_common(engine, gap, blows, hit_points)
+    _check_common(engine, gap, blows, hit_points, baseline)
     check_int(trials, "trials", 1, MAX_TRIALS)
+    if rng is not None:
+        check_rng(rng)
     mean = duel(engine, gap, blows=blows, hit_points=hit_points, baseline=baseline).mean_rounds
     expected = trials * mean
     budget = MAX_SIMULATED_ROUNDS[engine]
     if expected > budget:
         raise RuleValueError(
-            f"{trials} duels of {engine.label} would roll about {round(expected)} "
-            f"rounds; at most {budget} are allowed (about half a second): fight fewer duels",
+            M(
+                "{trials} duels of {system} would roll about {count} rounds; at most {budget} "
+                "are allowed (about half a second): fight fewer duels",
+                trials=trials,
+                system=engine,
+                count=round(expected),
+                budget=budget,
+            ),
             field="trials",
         )
     rng = rng or random.Random()

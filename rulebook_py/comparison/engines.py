@@ -41,8 +41,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
-from ..errors import RuleValueError, check_int
+from ..dice import check_name
+from ..distribution import ratio_parts
+from ..errors import RuleValueError, check_int, quote
+from ..messages import Msg
+from ..systems import chroniques, galaxies
+from .words import M
 
 __all__ = [
     "DEFAULT_BASELINE",
@@ -52,6 +58,8 @@ __all__ = [
     "MAX_HIT_POINTS",
     "Baseline",
     "Engine",
+    "check_baseline",
+    "check_chance",
     "check_engine",
     "check_gap",
 ]
@@ -67,10 +75,10 @@ MAX_HIT_POINTS = 30
 
 
 class Engine(Enum):
-    """One of the four dice engines compared.
+    """One of the four dice engines compared, with its step: a skill gap is counted in steps.
 
     Attributes:
-        label: The system's name.
+        label: The system's name (a message: *Combats de masse* in French).
         step: One step of advantage, in the system's own unit.
         step_text: One step as the system writes it.
         unit: The unit of the system's margin.
@@ -78,18 +86,24 @@ class Engine(Enum):
     Example:
         >>> Engine.MASS_BATTLE.label, Engine.MASS_BATTLE.unit
         ('Mass battles', 'percent of vitality')
+        >>> Engine.MASS_BATTLE.unit.render("fr")
+        'pour cent de vitalité'
     """
 
-    UNISYSTEM = ("Unisystem", 2, "+2", "points of D10 total")
-    GALAXIES = ("Galaxies Jumelles", 1, "1D", "pips of d6 total")
-    CHRONIQUES = ("Chroniques Oubliées", 2, "+2", "points of d20 total")
-    MASS_BATTLE = ("Mass battles", 1, "+1 offense level", "percent of vitality")
+    UNISYSTEM = (M("Unisystem"), 2, "+2", M("points of D10 total"))
+    GALAXIES = (M("Galaxies Jumelles"), 1, "1D", M("pips of d6 total"))
+    CHRONIQUES = (M("Chroniques Oubliées"), 2, "+2", M("points of d20 total"))
+    MASS_BATTLE = (M("Mass battles"), 1, M("+1 offense level"), M("percent of vitality"))
 
-    def __init__(self, label: str, step: int, step_text: str, unit: str) -> None:
+    def __init__(self, label: Msg, step: int, step_text: str, unit: Msg) -> None:
         self.label = label
         self.step = step
         self.step_text = step_text
         self.unit = unit
+
+    def __message__(self) -> Msg:
+        """The system's name, as a reader sees it."""
+        return self.label
 
 
 def check_engine(engine: object) -> Engine:
@@ -101,7 +115,13 @@ def check_engine(engine: object) -> Engine:
     """
     if not isinstance(engine, Engine):
         raise RuleValueError(
-            f"engine must be one of {[e.name for e in Engine]}, got {engine!r}", field="engine"
+            M(
+                "engine must be one of {names}, got {got} ({kind})",
+                names=", ".join(f"Engine.{e.name}" for e in Engine),
+                got=quote(engine),
+                kind=type(engine).__name__,
+            ),
+            field="engine",
         )
     return engine
 
@@ -137,9 +157,18 @@ class Baseline:
         mass_offense: The even unit's offense level.
         mass_defense: The even unit's defense level.
 
+    Every field is checked when the baseline is built, with room for the
+    better side's largest gap (:data:`MAX_GAP` steps): a Unisystem attribute
+    and skill from 1 and 0 to 10, a Galaxies code of 1 to 10 dice, a
+    Chroniques attack score from -10 to 20 and DEF from 5 to 40, damage dice
+    the Chroniques rules read (:func:`rulebook_py.chroniques.damage_dice`) and
+    a modifier from -5 to 10, mass-battle levels from 0 to 10.
+
     Example:
         >>> Baseline().chroniques_attack, Baseline().chroniques_defense
         (4, 14)
+        >>> Baseline(galaxies_code="4D+2").galaxies_code
+        '4D+2'
     """
 
     unisystem_dexterity: int = 3
@@ -152,6 +181,90 @@ class Baseline:
     mass_offense: int = 3
     mass_defense: int = 3
 
+    def __post_init__(self) -> None:
+        """Check every field (see the class)."""
+        check_int(self.unisystem_dexterity, "unisystem_dexterity", 1, 10)
+        check_int(self.unisystem_skill, "unisystem_skill", 0, 10)
+        if not isinstance(self.galaxies_code, str):
+            raise RuleValueError(
+                M(
+                    "galaxies_code must be a dice code such as '3D+1', got {got} ({kind})",
+                    got=quote(self.galaxies_code),
+                    kind=type(self.galaxies_code).__name__,
+                ),
+                field="galaxies_code",
+            )
+        code = galaxies.DiceCode.parse(self.galaxies_code, "galaxies_code")
+        check_int(code.dice, "galaxies_code", 1, 10)
+        check_int(self.chroniques_attack, "chroniques_attack", -10, 20)
+        check_int(self.chroniques_defense, "chroniques_defense", 5, 40)
+        if not isinstance(self.chroniques_damage, str):
+            raise RuleValueError(
+                M(
+                    "chroniques_damage must be dice notation such as '1d8', got {got} ({kind})",
+                    got=quote(self.chroniques_damage),
+                    kind=type(self.chroniques_damage).__name__,
+                ),
+                field="chroniques_damage",
+            )
+        chroniques.damage_dice(self.chroniques_damage, "chroniques_damage", "chroniques_damage")
+        check_int(self.chroniques_damage_modifier, "chroniques_damage_modifier", -5, 10)
+        check_int(self.mass_offense, "mass_offense", 0, 10)
+        check_int(self.mass_defense, "mass_defense", 0, 10)
+
+
+def check_baseline(baseline: object) -> Baseline:
+    """Return ``baseline`` if it is a :class:`Baseline`, else raise a clear error.
+
+    Example:
+        >>> check_baseline(Baseline()).galaxies_code
+        '3D+1'
+        >>> check_baseline("3D+1")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: baseline must be a Baseline (e.g. Baseline(galaxies_code='4D+2')), got '3D+1' (str)
+    """
+    if not isinstance(baseline, Baseline):
+        raise RuleValueError(
+            M(
+                "baseline must be a Baseline (e.g. Baseline(galaxies_code='4D+2')), "
+                "got {got} ({kind})",
+                got=quote(baseline),
+                kind=type(baseline).__name__,
+            ),
+            field="baseline",
+        )
+    return baseline
+
 
 #: The baseline the chapter and the calculator use.
 DEFAULT_BASELINE = Baseline()
+
+
+def check_chance(value: object, name: str) -> Fraction:
+    """Return ``value`` if it is a chance: a ``Fraction`` (or 0, 1) from 0 to 1.
+
+    Example:
+        >>> check_chance(Fraction(1, 3), "ahead")
+        Fraction(1, 3)
+        >>> check_chance(1.5, "ahead")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: ahead must be a chance (a Fraction from 0 to 1), got 1.5 (float)
+    """
+    check_name(name)
+    fits = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+    if fits:
+        n, d = ratio_parts(value) if isinstance(value, Fraction) else (value, 1)
+        fits = 0 <= n <= d
+    if not fits:
+        raise RuleValueError(
+            M(
+                "{name} must be a chance (a Fraction from 0 to 1), got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+        )
+    return value  # type: ignore[return-value]

@@ -39,8 +39,18 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..distribution import Distribution
+from ..errors import RuleValueError, quote
 from ..systems import chroniques, galaxies, mass_battle, unisystem
-from .engines import DEFAULT_BASELINE, Baseline, Engine, check_engine, check_gap
+from .engines import (
+    DEFAULT_BASELINE,
+    Baseline,
+    Engine,
+    check_baseline,
+    check_chance,
+    check_engine,
+    check_gap,
+)
+from .words import M
 
 __all__ = [
     "Exchange",
@@ -57,6 +67,8 @@ __all__ = [
 class Exchange:
     """Exact chances of one exchange, from the better side's point of view.
 
+    Its margin's spread is given as a standard deviation (:attr:`margin_sd`).
+
     Attributes:
         engine: The system.
         gap: The better side's advantage, in steps.
@@ -69,6 +81,8 @@ class Exchange:
         >>> e = exchange(Engine.CHRONIQUES, 0)
         >>> e.ahead + e.even + e.behind
         Fraction(1, 1)
+        >>> Exchange(Engine.GALAXIES, 0, Fraction(5, 12), Fraction(1, 6), Fraction(5, 12), exchange(Engine.GALAXIES, 0).margin).decisive_share
+        Fraction(1, 2)
     """
 
     engine: Engine
@@ -77,6 +91,19 @@ class Exchange:
     even: Fraction
     behind: Fraction
     margin: Distribution
+
+    def __post_init__(self) -> None:
+        """Check every field: the system, the gap, three chances adding up to 1, a distribution."""
+        check_engine(self.engine)
+        check_gap(self.gap)
+        for name in ("ahead", "even", "behind"):
+            check_chance(getattr(self, name), name)
+        if self.ahead + self.even + self.behind != 1:
+            raise RuleValueError(
+                M("ahead, even and behind must add up to 1 (one of the three happens)"),
+                field="behind",
+            )
+        _check_distribution(self.margin, "margin")
 
     @property
     def margin_sd(self) -> float:
@@ -95,6 +122,35 @@ class Exchange:
         return self.ahead / decided if decided else Fraction(1, 2)
 
 
+def _check_distribution(value: object, name: str) -> Distribution:
+    if not isinstance(value, Distribution):
+        raise RuleValueError(
+            M(
+                "{name} must be a Distribution, got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+        )
+    return value
+
+
+def _check_unit(value: object, name: str) -> mass_battle.Unit:
+    if not isinstance(value, mass_battle.Unit):
+        raise RuleValueError(
+            M(
+                "{name} must be a mass-battle Unit (e.g. mass_battle.Unit('A', 100, 4, 3)), "
+                "got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+        )
+    return value
+
+
 def mass_battle_sides(
     gap: int, baseline: Baseline = DEFAULT_BASELINE
 ) -> tuple[mass_battle.Side, mass_battle.Side]:
@@ -110,6 +166,7 @@ def mass_battle_sides(
         ((5, 3), (3, 3))
     """
     check_gap(gap)
+    check_baseline(baseline)
     up = gap * Engine.MASS_BATTLE.step
     better = mass_battle.Unit("Better", 100, baseline.mass_offense + up, baseline.mass_defense)
     even = mass_battle.Unit("Even", 100, baseline.mass_offense, baseline.mass_defense)
@@ -136,7 +193,7 @@ def exchange(engine: Engine, gap: int, baseline: Baseline = DEFAULT_BASELINE) ->
         >>> exchange(Engine.MASS_BATTLE, 1).ahead
         Fraction(5, 8)
     """
-    return _exchange(check_engine(engine), check_gap(gap), baseline)
+    return _exchange(check_engine(engine), check_gap(gap), check_baseline(baseline))
 
 
 @lru_cache(maxsize=256)
@@ -192,6 +249,7 @@ def unisystem_attacks(
         (Fraction(16, 25), Fraction(7, 25))
     """
     up = check_gap(gap) * Engine.UNISYSTEM.step
+    check_baseline(baseline)
     dex, skill = baseline.unisystem_dexterity, baseline.unisystem_skill
     weapon, dodge = unisystem.CloseSkill.HAND_WEAPON, unisystem.DefenceKind.DODGE
     by_a = unisystem.melee_exchange(
@@ -211,10 +269,11 @@ def round_margin(better: mass_battle.Unit, even: mass_battle.Unit) -> Distributi
     The 16 pairs of d4 are each resolved by :func:`rulebook_py.mass_battle.resolve_round`.
 
     Example:
-        >>> u = mass_battle.Unit("U", 100, 3, 3)
-        >>> round_margin(u, u).probability(0)
+        >>> round_margin(mass_battle_sides(0)[0].unit, mass_battle_sides(0)[1].unit).probability(0)
         Fraction(1, 4)
     """
+    _check_unit(better, "better")
+    _check_unit(even, "even")
     orders = mass_battle.Orders(lean=mass_battle.Lean.OFFENSE)
     counts: Counter[int] = Counter()
     for die_a in range(1, 5):
@@ -233,7 +292,7 @@ def round_ahead(better: mass_battle.Unit, even: mass_battle.Unit) -> Fraction:
     """P(``better`` deals more damage than it receives in one round).
 
     Example:
-        >>> round_ahead(mass_battle.Unit("A", 100, 4, 3), mass_battle.Unit("B", 100, 3, 3))
+        >>> round_ahead(mass_battle_sides(1)[0].unit, mass_battle_sides(1)[1].unit)
         Fraction(5, 8)
     """
     return sum((p for m, p in round_margin(better, even).pmf().items() if m > 0), Fraction(0))
@@ -247,6 +306,9 @@ def step_shift(engine: Engine, baseline: Baseline = DEFAULT_BASELINE) -> Fractio
     Example:
         >>> [step_shift(e) for e in Engine]
         [Fraction(2, 1), Fraction(7, 2), Fraction(2, 1), Fraction(5, 1)]
+        >>> step_shift(Engine.GALAXIES, Baseline(galaxies_code="4D+1"))
+        Fraction(7, 2)
     """
     check_engine(engine)
+    check_baseline(baseline)
     return exchange(engine, 1, baseline).margin.mean() - exchange(engine, 0, baseline).margin.mean()

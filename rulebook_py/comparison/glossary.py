@@ -3,12 +3,14 @@
 Example:
     >>> from rulebook_py.comparison.glossary import GLOSSARY
     >>> sorted(t.french for t in GLOSSARY if not t.coined)  # plain words of the sources
-    ['marge', 'échange']
+    ['marge']
 """
 
 from __future__ import annotations
 
+from ..messages import Msg
 from ..terms import Term
+from .words import M
 
 __all__ = ["GLOSSARY"]
 
@@ -18,56 +20,57 @@ _CHANCE = "Chance against advantage"
 _DUEL = "The duel to the end, exact"
 
 #: ``(French, English, note, section, implements)`` of the chapter's terms.
-_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
+_ROWS: tuple[tuple[str, str, Msg, str, str], ...] = (
     (
         "écart de compétence",
         "skill gap",
-        "counted in steps: +2 (Unisystem, Chroniques), 1D (Galaxies), 1 level (mass battles)",
+        M("counted in steps: +2 (Unisystem, Chroniques), 1D (Galaxies), 1 level (mass battles)"),
         _STEP,
         "Engine",
     ),
     (
         "échange",
         "exchange",
-        "both sides' attacks of one round, or one opposed roll, or one battle round",
+        M("both sides' attacks of one round, or one opposed roll, or one battle round"),
         _CHANCE,
         "exchange",
     ),
     (
         "marge",
         "margin",
-        "how far one attack roll beats (or misses) what it must beat",
+        M("how far one attack roll beats (or misses) what it must beat"),
         _CHANCE,
         "Exchange",
     ),
-    ("écart type", "standard deviation (SD)", "the spread of the margin", _CHANCE, "Exchange"),
-    ("duel à mort", "duel to the end", "fought until one side falls", _DUEL, "duel"),
+    ("écart type", "standard deviation (SD)", M("the spread of the margin"), _CHANCE, "Exchange"),
+    ("duel à mort", "duel to the end", M("fought until one side falls"), _DUEL, "duel"),
     (
         "coup plein",
         "full blow",
-        "a blow that lands outright; a tie or a half dodge is none",
+        M("a blow that lands outright; a tie or a half dodge is none"),
         _DUEL,
         "duel_kernel",
     ),
-    ("victoire du plus faible", "upset", "the weaker side wins the duel", _DUEL, "DuelOdds"),
+    ("victoire du plus faible", "upset", M("the weaker side wins the duel"), _DUEL, "DuelOdds"),
     (
         "chaîne de Markov",
         "Markov chain",
-        "the duel's states and their chances",
+        M("the duel's states and their chances"),
         _DUEL,
         "duel_chain",
     ),
     (
         "meilleur de 2d20",
         "best of two d20",
-        "roll two d20, keep the higher; +1 helps low chances most",
+        M("roll two d20, keep the higher; +1 helps low chances most"),
         "What +1 is worth",
-        "plus_one",
+        "PlusOneRule",
     ),
 )
 
-#: Ordinary words the sources also use (in their plain sense); the rest are the book's.
-_SOURCE_WORDS = frozenset({"échange", "marge"})
+#: Words the sources also use (*marge*, in its plain sense); the rest are the book's
+#: (no source says *échange*: the Galaxies source's fighters only *échangent* blows).
+_SOURCE_WORDS = frozenset({"marge"})
 
 #: Terms of the comparison chapter; every one but plain words is marked as the book's own.
 GLOSSARY: tuple[Term, ...] = tuple(

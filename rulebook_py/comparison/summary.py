@@ -15,10 +15,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
+from ..dice import check_rng
+from ..errors import RuleValueError, check_int, quote
+from ..messages import Msg, join
 from .chain import DuelOdds
-from .duel import DEFAULT_HIT_POINTS, _check_common, duel, simulate_duel
-from .engines import DEFAULT_BASELINE, DEFAULT_BLOWS, Baseline, Engine
+from .duel import DEFAULT_HIT_POINTS, MAX_SIMULATED_ROUNDS, _check_common, duel, simulate_duel
+from .engines import (
+    DEFAULT_BASELINE,
+    DEFAULT_BLOWS,
+    MAX_BLOWS,
+    MAX_HIT_POINTS,
+    Baseline,
+    Engine,
+    check_engine,
+    check_gap,
+)
 from .exchange import Exchange, exchange, step_shift
+from .words import MN, M
 
 __all__ = [
     "SideBySide",
@@ -44,12 +57,44 @@ class SystemSummary:
         >>> s = side_by_side(2)[0]
         >>> s.engine.label, s.duel.upset
         ('Unisystem', Fraction(59991492272103, 11972581916616443))
+        >>> SystemSummary(Engine.GALAXIES, exchange(Engine.GALAXIES, 1), duel(Engine.GALAXIES, 1), step_shift(Engine.GALAXIES)).sd_in_steps > 0
+        True
     """
 
     engine: Engine
     exchange: Exchange
     duel: DuelOdds
     step_shift: Fraction
+
+    def __post_init__(self) -> None:
+        """Check every field: the system, its exchange and duel, a positive step."""
+        check_engine(self.engine)
+        for name, kind in (("exchange", Exchange), ("duel", DuelOdds)):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a {kind}, got {got} ({type})",
+                        name=name,
+                        kind=kind.__name__,
+                        got=quote(value),
+                        type=type(value).__name__,
+                    ),
+                    field=name,
+                )
+        if (
+            isinstance(self.step_shift, bool)
+            or not isinstance(self.step_shift, (int, Fraction))
+            or not 0 < self.step_shift <= 1000
+        ):
+            raise RuleValueError(
+                M(
+                    "step_shift must be a positive Fraction of at most 1000, got {got} ({kind})",
+                    got=quote(self.step_shift),
+                    kind=type(self.step_shift).__name__,
+                ),
+                field="step_shift",
+            )
 
     @property
     def sd_in_steps(self) -> float:
@@ -82,7 +127,7 @@ def side_by_side(
         [True, True, True, True]
     """
     for engine in Engine:
-        _check_common(engine, gap, blows, hit_points)
+        _check_common(engine, gap, blows, hit_points, baseline)
     # The largest chain is Chroniques' (hit points squared times its two blows' sizes):
     # MAX_HIT_POINTS keeps it under MAX_CHAIN_WORK (about 50 ms), checked above.
     return tuple(
@@ -113,28 +158,74 @@ class SideBySideRoll:
     """One seeded duel in each system: who won and in how many rounds.
 
     Attributes:
-        lines: ``(system, what happened, rounds)`` per system, in :class:`Engine` order.
+        lines: ``(system, what happened, rounds)`` per system, in :class:`Engine` order
+            (the system's name and what happened are messages).
 
     Example:
         >>> r = compare(1).roll(random.Random(3))
         >>> [line[0] for line in r.lines][:2]
         ['Unisystem', 'Galaxies Jumelles']
+        >>> str(SideBySideRoll((("Unisystem", "the better side won", 3),)))
+        'Unisystem: the better side won in 3 rounds.'
     """
 
     lines: tuple[tuple[str, str, int], ...]
 
+    def __post_init__(self) -> None:
+        """Check every line: a system, what happened (texts) and the rounds fought."""
+        if not isinstance(self.lines, tuple) or not 1 <= len(self.lines) <= len(Engine):
+            raise RuleValueError(
+                M(
+                    "lines must be a tuple of 1 to {high} lines (system, what happened, rounds), "
+                    "got {got}",
+                    high=len(Engine),
+                    got=quote(self.lines),
+                ),
+                field="lines",
+            )
+        for line in self.lines:
+            if (
+                not isinstance(line, tuple)
+                or len(line) != 3
+                or not all(isinstance(text, str) and len(text) <= 200 for text in line[:2])
+            ):
+                raise RuleValueError(
+                    M(
+                        "each line must be (system, what happened, rounds), got {got}",
+                        got=quote(line),
+                    ),
+                    field="lines",
+                )
+            check_int(line[2], "lines", 1, max(MAX_SIMULATED_ROUNDS.values()))
+
+    @property
+    def message(self) -> Msg:
+        r"""One sentence per system (a message).
+
+        Example:
+            >>> compare(1).roll(random.Random(3)).message.render("fr")[:30]
+            'Unisystem\xa0: le plus faible a g'
+        """
+        said = [
+            MN(
+                "{name}: {what} in {count} round",
+                "{name}: {what} in {count} rounds",
+                n,
+                name=name,
+                what=what,
+                count=n,
+            )
+            for name, what, n in self.lines
+        ]
+        return M("{lines}.", lines=join("; ", said))
+
     def __str__(self) -> str:
         """One sentence per system."""
-        return (
-            "; ".join(
-                f"{name}: {what} in {n} round{'s' * (n != 1)}" for name, what, n in self.lines
-            )
-            + "."
-        )
+        return str(self.message)
 
     def html(self) -> str:
-        """The same sentences as an HTML paragraph."""
-        return f"<p>{escape(str(self))}</p>"
+        """The same sentences as an HTML paragraph, in the reader's language."""
+        return f"<p>{escape(self.message.render())}</p>"
 
 
 @dataclass(frozen=True)
@@ -151,12 +242,34 @@ class SideBySide:
         >>> c = compare(0)
         >>> c.wins["Galaxies Jumelles"]
         Fraction(1, 2)
+        >>> SideBySide(1, 3, 12, side_by_side(1)).wins["Galaxies Jumelles"] > Fraction(1, 2)
+        True
     """
 
     gap: int
     blows: int
     hit_points: int
     rows: tuple[SystemSummary, ...]
+
+    def __post_init__(self) -> None:
+        """Check every field: one summary per system, in :class:`Engine` order."""
+        check_gap(self.gap)
+        check_int(self.blows, "blows", 1, MAX_BLOWS)
+        check_int(self.hit_points, "hit_points", 1, MAX_HIT_POINTS)
+        if (
+            not isinstance(self.rows, tuple)
+            or len(self.rows) != len(Engine)
+            or not all(isinstance(r, SystemSummary) for r in self.rows)
+            or [r.engine for r in self.rows] != list(Engine)
+        ):
+            raise RuleValueError(
+                M(
+                    "rows must be one SystemSummary per system, in Engine order "
+                    "(side_by_side gives them), got {got}",
+                    got=quote(self.rows),
+                ),
+                field="rows",
+            )
 
     @property
     def wins(self) -> dict[str, Fraction]:
@@ -171,18 +284,18 @@ class SideBySide:
             >>> a == compare(2).roll(random.Random(8))
             True
         """
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         lines = []
         for s in self.rows:
             sim = simulate_duel(
                 s.engine, self.gap, trials=1, blows=self.blows, hit_points=self.hit_points, rng=rng
             )
             what = (
-                "the better side won"
+                M("the better side won")
                 if sim.a_wins
-                else "the weaker side won (an upset)"
+                else M("the weaker side won (an upset)")
                 if sim.b_wins
-                else "both fell together"
+                else M("both fell together")
             )
             lines.append((s.engine.label, what, sim.rounds))
         return SideBySideRoll(tuple(lines))

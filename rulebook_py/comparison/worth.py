@@ -21,10 +21,12 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
-from ..errors import RuleValueError
+from ..errors import RuleValueError, quote
+from ..messages import Msg
 from ..systems import chroniques, galaxies, mass_battle, unisystem
-from .engines import DEFAULT_BASELINE, Baseline
+from .engines import DEFAULT_BASELINE, Baseline, check_baseline, check_chance
 from .exchange import round_ahead
+from .words import M
 
 __all__ = ["Gain", "PlusOneRule", "plus_one"]
 
@@ -36,24 +38,28 @@ class PlusOneRule(Enum):
     """A roll whose chance +1 improves.
 
     Attributes:
-        label: What is rolled and what +1 is.
+        label: What is rolled and what +1 is (a message).
 
     Example:
         >>> PlusOneRule.CHRONIQUES_D12.label
         'Chroniques Oubliées, d12 rule: +1 attack score'
     """
 
-    UNISYSTEM_TASK = "Unisystem task, D10 + bonus ≥ 9: +1 bonus"
-    GALAXIES_CODE = "Galaxies Jumelles, a code against 3D+1: +1 pip"
-    CHRONIQUES_D20 = "Chroniques Oubliées, d20: +1 attack score"
-    CHRONIQUES_D12 = "Chroniques Oubliées, d12 rule: +1 attack score"
-    CHRONIQUES_BEST_OF_TWO = "Chroniques Oubliées, best of two d20: +1 attack score"
-    MASS_BATTLE = "Mass battles, ahead after a round: +1 offense level"
+    UNISYSTEM_TASK = M("Unisystem task, D10 + bonus ≥ 9: +1 bonus")
+    GALAXIES_CODE = M("Galaxies Jumelles, a code against 3D+1: +1 pip")
+    CHRONIQUES_D20 = M("Chroniques Oubliées, d20: +1 attack score")
+    CHRONIQUES_D12 = M("Chroniques Oubliées, d12 rule: +1 attack score")
+    CHRONIQUES_BEST_OF_TWO = M("Chroniques Oubliées, best of two d20: +1 attack score")
+    MASS_BATTLE = M("Mass battles, ahead after a round: +1 offense level")
 
     @property
-    def label(self) -> str:
+    def label(self) -> Msg:
         """The rule's description."""
-        return str(self.value)
+        return self.value
+
+    def __message__(self) -> Msg:
+        """The rule's description, as a reader sees it."""
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,8 @@ class Gain:
     """The chance before and after +1, at one starting point.
 
     Attributes:
-        start: What the roller had before (bonus, code or level), as text.
+        start: What the roller had before (bonus, code or level), as text (a
+            message, or a dice code as it is written).
         before: The chance before.
         after: The chance with +1.
 
@@ -76,16 +83,17 @@ class Gain:
 
     def __post_init__(self) -> None:
         """Refuse what is no starting point or no chance (a clear error, not a silent one)."""
-        if not isinstance(self.start, str):
+        if not isinstance(self.start, str) or len(self.start) > 60:
             raise RuleValueError(
-                f"start must be a text such as '+0', got {self.start!r}", field="start"
+                M(
+                    "start must be a text of at most 60 characters such as '+0', got {got} ({kind})",
+                    got=quote(self.start),
+                    kind=type(self.start).__name__,
+                ),
+                field="start",
             )
         for name in ("before", "after"):
-            value = getattr(self, name)
-            if not isinstance(value, Fraction) or not 0 <= value <= 1:
-                raise RuleValueError(
-                    f"{name} must be a Fraction from 0 to 1, got {value!r}", field=name
-                )
+            check_chance(getattr(self, name), name)
 
     @property
     def gain(self) -> Fraction:
@@ -111,9 +119,15 @@ def plus_one(rule: PlusOneRule, baseline: Baseline = DEFAULT_BASELINE) -> tuple[
     """
     if not isinstance(rule, PlusOneRule):
         raise RuleValueError(
-            f"rule must be one of {[r.name for r in PlusOneRule]}, got {rule!r}", field="rule"
+            M(
+                "rule must be one of {names}, got {got} ({kind})",
+                names=", ".join(f"PlusOneRule.{r.name}" for r in PlusOneRule),
+                got=quote(rule),
+                kind=type(rule).__name__,
+            ),
+            field="rule",
         )
-    return _plus_one(rule, baseline)
+    return _plus_one(rule, check_baseline(baseline))
 
 
 @lru_cache(maxsize=32)
@@ -125,7 +139,7 @@ def _plus_one(rule: PlusOneRule, baseline: Baseline) -> tuple[Gain, ...]:
             def chance(bonus: int) -> Fraction:
                 return unisystem.task(0, 0, modifier=bonus).success_chance()
 
-            points.append((f"{b:+d}", chance(b), chance(b + 1)))
+            points.append((M("{bonus:+d}", bonus=b), chance(b), chance(b + 1)))
     elif rule is PlusOneRule.GALAXIES_CODE:
         even = galaxies.DiceCode.parse(baseline.galaxies_code, "galaxies_code")
         for dice in range(1, 7):
@@ -144,7 +158,7 @@ def _plus_one(rule: PlusOneRule, baseline: Baseline) -> tuple[Gain, ...]:
                 even = mass_battle.Unit("Even", 100, baseline.mass_offense, baseline.mass_defense)
                 return round_ahead(better, even)
 
-            points.append((f"offense {shift:+d}", ahead(shift), ahead(shift + 1)))
+            points.append((M("offense {shift:+d}", shift=shift), ahead(shift), ahead(shift + 1)))
     else:
         die = {
             PlusOneRule.CHRONIQUES_D20: "d20",
@@ -156,7 +170,7 @@ def _plus_one(rule: PlusOneRule, baseline: Baseline) -> tuple[Gain, ...]:
             def hit(bonus: int) -> Fraction:
                 return chroniques.attack(bonus, _DEF, die).hit
 
-            points.append((f"needs {_DEF - b}", hit(b), hit(b + 1)))
+            points.append((M("needs {roll}", roll=_DEF - b), hit(b), hit(b + 1)))
     # One point per starting chance: where several starts give the same chance
     # (a d20 needing 21 or 25 is 5 % either way), keep the one +1 helps most.
     best: dict[Fraction, Gain] = {}

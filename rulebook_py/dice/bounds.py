@@ -8,7 +8,8 @@ Example:
 
 from __future__ import annotations
 
-from .tree import Const, Mul, Node, Pool, Sum
+from .notation import check_pool
+from .tree import Const, Mul, Node, Pool, Sum, check_node
 
 __all__ = ["face_bounds", "tree_bounds"]
 
@@ -23,6 +24,10 @@ def face_bounds(node: Pool) -> tuple[int, int]:
         >>> face_bounds(Pool(1, 6, explode=9)), face_bounds(Pool(1, 6, reroll=2))
         ((1, 60), (3, 6))
     """
+    return _face_bounds(check_pool(node))
+
+
+def _face_bounds(node: Pool) -> tuple[int, int]:
     s = node.sides
     if node.explode:
         if s == 1:
@@ -34,7 +39,7 @@ def face_bounds(node: Pool) -> tuple[int, int]:
 
 
 def _pool_bounds(node: Pool) -> tuple[int, int]:
-    flo, fhi = face_bounds(node)
+    flo, fhi = _face_bounds(node)
     if node.target is not None:
         t = node.target
         every = flo >= t if node.at_least else fhi <= t  # every face counts
@@ -51,14 +56,18 @@ def tree_bounds(node: Node) -> tuple[int, int]:
         >>> tree_bounds(Mul(Pool(1, 20), -1))
         (-20, -1)
     """
+    return _bounds(check_node(node))
+
+
+def _bounds(node: Node) -> tuple[int, int]:
     if isinstance(node, Pool):
         return _pool_bounds(node)
     if isinstance(node, Const):
         return node.value, node.value
     if isinstance(node, Sum):
-        (alo, ahi), (blo, bhi) = tree_bounds(node.left), tree_bounds(node.right)
+        (alo, ahi), (blo, bhi) = _bounds(node.left), _bounds(node.right)
         return (alo + blo, ahi + bhi) if node.sign > 0 else (alo - bhi, ahi - blo)
-    lo, hi = tree_bounds(node.node)
+    lo, hi = _bounds(node.node)
     if isinstance(node, Mul):
         ends = (lo * node.factor, hi * node.factor)
         return min(ends), max(ends)

@@ -21,14 +21,53 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..distribution import Comparison
-from ..errors import RulebookError, RuleValueError, WorkLimitError, check_int, quote
-from .cost import check_together
+from ..distribution import Comparison, Distribution
+from ..errors import RulebookError, RuleValueError, check_int, quote
+from ..messages import M, Msg, join
+from .cost import check_difference, check_together
 from .expression import Dice, parse
-from .limits import DEFAULT_EXPLODE_DEPTH, MAX_SECONDS, MAX_TOTAL
-from .rolls import DiceRoll
+from .limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TOTAL
+from .rolls import DiceRoll, check_rng
 
-__all__ = ["DiceSet", "DiceSetRoll", "Opposed", "OpposedRoll", "dice_set", "opposed"]
+__all__ = ["MAX_EXPRESSIONS", "DiceSet", "DiceSetRoll", "Opposed", "OpposedRoll", "dice_set"]
+__all__ += ["opposed"]
+
+#: Most expressions one :func:`dice_set` compares.
+MAX_EXPRESSIONS = 10
+
+
+def _check_records(value: object, name: str, kind: type, what: Msg) -> tuple:
+    """``value`` if it is a tuple of 1 to :data:`MAX_EXPRESSIONS` items of ``kind``."""
+    if (
+        not isinstance(value, tuple)
+        or not 1 <= len(value) <= MAX_EXPRESSIONS
+        or not all(isinstance(v, kind) and not isinstance(v, bool) for v in value)
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be a tuple of 1 to {high} {what}, got {got}",
+                name=name,
+                high=MAX_EXPRESSIONS,
+                what=what,
+                got=quote(value),
+            ),
+            field=name,
+            value=value,
+        )
+    return value
+
+
+def _check_same_length(names: tuple, others: tuple, name: str) -> None:
+    if len(names) != len(others):
+        raise RuleValueError(
+            M(
+                "{name} must give one item per name ({n}), got {count}",
+                name=name,
+                n=len(names),
+                count=len(others),
+            ),
+            field=name,
+        )
 
 
 @dataclass(frozen=True)
@@ -38,23 +77,48 @@ class DiceSetRoll:
     Example:
         >>> dice_set({"A": "d6"}, 4).roll(random.Random(1)).lines()
         ['A: 1d6 [2] = 2 — misses the target 4']
+        >>> str(DiceSetRoll(("A",), (parse("d6").roll(random.Random(1)),), 4))
+        'A: 1d6 [2] = 2 — misses the target 4'
     """
 
     names: tuple[str, ...]
     rolls: tuple[DiceRoll, ...]
     target: int
 
-    def lines(self) -> list[str]:
-        """One line per expression: its roll and whether it reaches the target."""
+    def __post_init__(self) -> None:
+        """Check every field: one roll per name, a whole target."""
+        _check_records(self.names, "names", str, M("names (texts)"))
+        _check_records(self.rolls, "rolls", DiceRoll, M("rolls (DiceRoll)"))
+        _check_same_length(self.names, self.rolls, "rolls")
+        check_int(self.target, "target", -MAX_TOTAL, MAX_TOTAL)
+
+    def lines(self) -> list[Msg]:
+        """One line per expression: its roll and whether it reaches the target (messages)."""
         return [
-            f"{name}: {roll} — {'reaches' if roll.total >= self.target else 'misses'} "
-            f"the target {self.target}"
+            M(
+                "{name}: {roll} — reaches the target {target}",
+                name=name,
+                roll=roll.message,
+                target=self.target,
+            )
+            if roll.total >= self.target
+            else M(
+                "{name}: {roll} — misses the target {target}",
+                name=name,
+                roll=roll.message,
+                target=self.target,
+            )
             for name, roll in zip(self.names, self.rolls)
         ]
 
+    @property
+    def message(self) -> Msg:
+        """The lines, one under the other (a message)."""
+        return join("\n", self.lines())
+
     def __str__(self) -> str:
         """The lines, one under the other."""
-        return "\n".join(self.lines())
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -69,11 +133,20 @@ class DiceSet:
     Example:
         >>> dice_set({"A": "3d6"}, 18).chances
         (Fraction(1, 216),)
+        >>> DiceSet(("A",), (parse("3d6"),), 18).chances
+        (Fraction(1, 216),)
     """
 
     names: tuple[str, ...]
     dice: tuple[Dice, ...]
     target: int
+
+    def __post_init__(self) -> None:
+        """Check every field: one expression per name, a whole target."""
+        _check_records(self.names, "names", str, M("names (texts)"))
+        _check_records(self.dice, "dice", Dice, M("expressions (Dice)"))
+        _check_same_length(self.names, self.dice, "dice")
+        check_int(self.target, "target", -MAX_TOTAL, MAX_TOTAL)
 
     @property
     def chances(self) -> tuple[Fraction, ...]:
@@ -82,6 +155,7 @@ class DiceSet:
 
     def roll(self, rng: random.Random) -> DiceSetRoll:
         """Roll every expression once, in order (the same seed, the same dice)."""
+        check_rng(rng)
         return DiceSetRoll(self.names, tuple(d.roll(rng) for d in self.dice), self.target)
 
 
@@ -110,12 +184,22 @@ def dice_set(
         ...
         rulebook_py.errors.RuleValueError: every expression is blank: type at least one, e.g. 'd20'
     """
-    if not isinstance(expressions, Mapping) or not expressions:
+    if (
+        not isinstance(expressions, Mapping)
+        or not 1 <= len(expressions) <= MAX_EXPRESSIONS
+        or not all(isinstance(name, str) for name in expressions)
+    ):
         raise RuleValueError(
-            f"expressions must be a mapping {{name: notation}}, got {quote(expressions)}",
+            M(
+                "expressions must be a mapping {{name: notation}} of 1 to {high} names (texts), "
+                "got {got}",
+                high=MAX_EXPRESSIONS,
+                got=quote(expressions),
+            ),
             field="expressions",
         )
     check_int(target, "target", -MAX_TOTAL, MAX_TOTAL)
+    check_int(explode_depth, "explode_depth", 0, MAX_EXPLODE_DEPTH)
     found: dict[str, Dice] = {}
     for name, text in expressions.items():
         if isinstance(text, str) and not text.strip():
@@ -128,7 +212,7 @@ def dice_set(
             raise
     if not found:
         raise RuleValueError(
-            "every expression is blank: type at least one, e.g. 'd20'",
+            M("every expression is blank: type at least one, e.g. 'd20'"),
             field=next(iter(expressions)),
         )
     check_together([d.tree for d in found.values()], list(found))
@@ -142,10 +226,27 @@ class OpposedRoll:
     Example:
         >>> str(opposed("d6", "d6").roll(random.Random(2)))
         '1d6 [1] = 1; 1d6 [1] = 1 — nobody (tie) higher'
+        >>> OpposedRoll(parse("d6").roll(random.Random(1)), parse("d4").roll(random.Random(2))).winner
+        'first'
     """
 
     first: DiceRoll
     second: DiceRoll
+
+    def __post_init__(self) -> None:
+        """Check that both are rolls."""
+        for name in ("first", "second"):
+            value = getattr(self, name)
+            if not isinstance(value, DiceRoll):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a roll (DiceRoll), got {got} ({kind})",
+                        name=name,
+                        got=quote(value),
+                        kind=type(value).__name__,
+                    ),
+                    field=name,
+                )
 
     @property
     def winner(self) -> str | None:
@@ -154,10 +255,29 @@ class OpposedRoll:
             return None
         return "first" if self.first.total > self.second.total else "second"
 
+    @property
+    def message(self) -> Msg:
+        """Both rolls and who is higher (a message).
+
+        Example:
+            >>> opposed("d6", "d6").roll(random.Random(2)).message.render("fr")
+            '1d6 [1] = 1\u202f; 1d6 [1] = 1 — plus haut\u00a0: personne (égalité)'
+        """
+        who = {
+            "first": M("the first"),
+            "second": M("the second"),
+            None: M("nobody (tie)"),
+        }[self.winner]
+        return M(
+            "{first}; {second} — {who} higher",
+            first=self.first.message,
+            second=self.second.message,
+            who=who,
+        )
+
     def __str__(self) -> str:
         """Both rolls and who is higher."""
-        who = {"first": "the first", "second": "the second", None: "nobody (tie)"}[self.winner]
-        return f"{self.first}; {self.second} — {who} higher"
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -168,20 +288,45 @@ class Opposed:
         first: The first roll.
         second: The second roll.
         comparison: Exact P(first > second), P(=), P(<).
-        difference: ``first - second``.
+        difference: The distribution of ``first - second`` (the two may throw
+            up to twice :data:`~.limits.MAX_DICE` dice: no one expression).
 
     Example:
         >>> opposed("4D+2", "3D+1").comparison.gt
         Fraction(2357, 2916)
+        >>> Opposed(parse("d6"), parse("d4"), parse("d6").compare(parse("d4")), parse("d6-d4").distribution).difference.max_value
+        5
     """
 
     first: Dice
     second: Dice
     comparison: Comparison
-    difference: Dice
+    difference: Distribution
+
+    def __post_init__(self) -> None:
+        """Check every field's type."""
+        for name, kind in (
+            ("first", Dice),
+            ("second", Dice),
+            ("comparison", Comparison),
+            ("difference", Distribution),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a {kind}, got {got} ({type})",
+                        name=name,
+                        kind=kind.__name__,
+                        got=quote(value),
+                        type=type(value).__name__,
+                    ),
+                    field=name,
+                )
 
     def roll(self, rng: random.Random) -> OpposedRoll:
         """Roll the first, then the second."""
+        check_rng(rng)
         return OpposedRoll(self.first.roll(rng), self.second.roll(rng))
 
 
@@ -210,14 +355,5 @@ smaller
             err.field = name
             raise
     a, b = rolls
-    try:
-        diff = a - b
-    except WorkLimitError:
-        raise WorkLimitError(
-            str(b),
-            0,
-            f"a second roll small enough to compare exactly with the first in {MAX_SECONDS} s: "
-            "make one of them smaller",
-            field="second",
-        ) from None
-    return Opposed(a, b, a.compare(b), diff)
+    check_difference(a.tree, b.tree)
+    return Opposed(a, b, a.compare(b), a.distribution - b.distribution)

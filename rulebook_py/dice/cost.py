@@ -27,12 +27,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..distribution import MAX_OUTCOMES, convolution_ns
-from ..errors import WorkLimitError
+from ..errors import RuleValueError, WorkLimitError, quote
+from ..messages import M, Msg
 from .limits import MAX_SECONDS, MAX_TOTAL
 from .notation import tree_notation
-from .tree import Const, Div, Mul, Node, Pool, Sum
+from .tree import Const, Div, Mul, Node, Pool, Sum, check_node
 
-__all__ = ["check_together", "check_work", "tree_cost"]
+__all__ = ["check_difference", "check_roll", "check_together", "check_work", "tree_cost"]
+
+#: Most expressions :func:`check_together` costs at once.
+_MAX_TREES = 100
 
 # Nanoseconds per elementary step of each algorithm, measured on this machine
 # (2 shared cores, CPython 3.11) and rounded up; ``_limbs`` turns a weight's
@@ -55,6 +59,18 @@ def _limbs(bits: float) -> float:
 
 #: Above this many 30-bit digits CPython multiplies by Karatsuba (n ** 1.585).
 _KARATSUBA = 70
+
+
+#: From this many bits, a probability is not put in lowest terms until its
+#: terms are read (:func:`~rulebook_py.distribution.exact_ratio`): a few
+#: linear passes over its weight, and a few reductions for the answers shown.
+_SMOOTH_BITS = 1024
+_NS_RATIO_LIMB = 10.0  # ... nanoseconds per 30-bit digit of the weight
+
+
+def _ratio_ns(bits: float) -> float:
+    """Nanoseconds to put one probability of weights of ``bits`` bits in lowest terms."""
+    return _mul_ns(bits) if bits < _SMOOTH_BITS else _NS_RATIO_LIMB * _limbs(bits)
 
 
 def _mul_ns(bits: float) -> float:
@@ -101,19 +117,68 @@ def _sum_powers(n: int) -> tuple[int, int]:
     return n * (n + 1) // 2, n * (n + 1) * (2 * n + 1) // 6
 
 
+def _pool_throws(node: Pool) -> float:
+    """Expected dice thrown by one roll of the pool (rerolls and explosions included)."""
+    n, s = node.count, node.sides
+    if node.explode:
+        return n * (1 + min(node.explode, 1 / (s - 1) if s > 1 else node.explode))
+    if node.reroll:
+        return n * (1 + node.reroll / s if node.once else s / (s - node.reroll))
+    return float(n)
+
+
+def _throws(node: Node) -> float:
+    if isinstance(node, Pool):
+        return _pool_throws(node)
+    if isinstance(node, Const):
+        return 0.0
+    if isinstance(node, Sum):
+        return _throws(node.left) + _throws(node.right)
+    return _throws(node.node)
+
+
+def check_roll(node: Node) -> float:
+    """The estimated seconds of one seeded roll of ``node``, or a ``WorkLimitError`` past the cap.
+
+    Only the dice thrown count (a roll builds no distribution): ``2d10000r9999``
+    throws about 20,000 dice, and a pool that would throw millions is refused.
+
+    Example:
+        >>> check_roll(Pool(3, 6)) < 0.001
+        True
+        >>> check_roll(Pool(1000, 10000, reroll=9999))
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.WorkLimitError: cannot read dice notation '1000d10000r9999' at \
+position 0 ('1'): expected a roll that throws fewer dice: this one would throw about 10,000,000 \
+dice (about 30 s), and at most 0.25 s is allowed
+    """
+    throws = _throws(check_node(node))
+    seconds = throws * _NS_THROW / 1e9
+    if seconds > MAX_SECONDS:
+        raise WorkLimitError(
+            tree_notation(node),
+            0,
+            M(
+                "a roll that throws fewer dice: this one would throw about {count:,} dice (about "
+                "{seconds:.2g} s), and at most {limit} s is allowed",
+                count=round(throws),
+                seconds=seconds,
+                limit=MAX_SECONDS,
+            ),
+        )
+    return seconds
+
+
 def _pool_shape(node: Pool) -> _Shape:
     flo, fhi, fnnz, fbits, uniform = _face_shape(node)
-    n, s = node.count, node.sides
+    n = node.count
     bits = n * fbits
-    if node.explode:
-        throws = n * (1 + min(node.explode, 1 / (s - 1) if s > 1 else node.explode))
-    elif node.reroll:
-        throws = n * (1 + node.reroll / s if node.once else s / (s - node.reroll))
-    else:
-        throws = float(n)
+    throws = _pool_throws(node)
     ns = fnnz * _NS_SLOT
     if node.target is not None:
-        ns += (n + 1) * (2 * _NS_MAP + _mul_ns(bits)) + fnnz * _NS_MAP
+        # one binomial term a count: two powers and a product of big weights
+        ns += (n + 1) * (2 * _NS_MAP + _mul_ns(bits) / 3) + fnnz * _NS_MAP
         return _Shape(0, n, n + 1, bits, ns, throws)
     fw = fhi - flo + 1
     if node.keep is None:
@@ -136,7 +201,7 @@ def _pool_shape(node: Pool) -> _Shape:
     k = node.keep
     lo, hi = k * flo, k * fhi
     if k == 1:
-        ns += fnnz * (_NS_MAP + 2 * _mul_ns(bits))  # a power of big weights per face
+        ns += fnnz * (_NS_MAP + _mul_ns(bits) / 4)  # a power of big weights per face
         return _Shape(lo, hi, fnnz, bits, ns, throws)
     # states (placed p < k, kept sum) times the choices c < k - p, for each face,
     # plus the closed tail sums (k of them, N terms each) of every face
@@ -157,7 +222,7 @@ def _pool_shape(node: Pool) -> _Shape:
 class _Refused(Exception):
     """Raised by the estimate; turned into a WorkLimitError with the text."""
 
-    def __init__(self, at: int, expected: str) -> None:
+    def __init__(self, at: int, expected: Msg) -> None:
         super().__init__(expected)
         self.at = at
         self.expected = expected
@@ -167,11 +232,14 @@ def _check_range(shape: _Shape, at: int) -> _Shape:
     if shape.width > MAX_OUTCOMES:
         raise _Refused(
             at,
-            f"an expression with at most {MAX_OUTCOMES:,} possible totals "
-            f"(this one spans {shape.width:,})",
+            M(
+                "an expression with at most {count:,} possible totals (this one spans {width:,})",
+                count=MAX_OUTCOMES,
+                width=shape.width,
+            ),
         )
     if max(abs(shape.lo), abs(shape.hi)) > MAX_TOTAL:
-        raise _Refused(at, f"totals between -{MAX_TOTAL:,} and {MAX_TOTAL:,}")
+        raise _Refused(at, M("totals between {low:,} and {high:,}", low=-MAX_TOTAL, high=MAX_TOTAL))
     return shape
 
 
@@ -180,68 +248,94 @@ def _conv_ns(a: _Shape, b: _Shape) -> float:
     return min(convolution_ns(a.width, a.nnz, a.bits + 1, b.width, b.nnz, b.bits + 1))
 
 
-def _shape(node: Node) -> _Shape:
-    """Bottom-up estimate; raises :class:`_Refused` past a cap."""
+def _shape(node: Node, memo: dict[int, _Shape] | None = None) -> _Shape:
+    """Bottom-up estimate; raises :class:`_Refused` past a cap (``memo``: shapes by node id)."""
+    if memo is not None and id(node) in memo:
+        return memo[id(node)]
+    shape = _node_shape(node, memo)
+    if memo is not None:
+        memo[id(node)] = shape
+    return shape
+
+
+def _sum_shape(a: _Shape, b: _Shape, sign: int, at: int) -> _Shape:
+    lo = a.lo + b.lo if sign > 0 else a.lo - b.hi
+    hi = a.hi + b.hi if sign > 0 else a.hi - b.lo
+    width = hi - lo + 1
+    ns = a.ns + b.ns + width * _NS_SLOT * 2
+    if a.nnz > 1 and b.nnz > 1:
+        ns += _conv_ns(a, b)
+    shape = _Shape(lo, hi, min(width, a.nnz * b.nnz), a.bits + b.bits, ns, a.throws + b.throws)
+    return _check_range(shape, at)
+
+
+def _node_shape(node: Node, memo: dict[int, _Shape] | None) -> _Shape:
     if isinstance(node, Const):
         return _check_range(_Shape(node.value, node.value, 1, 0.0, 0.0, 0.0), node.at)
     if isinstance(node, Pool):
         return _check_range(_pool_shape(node), node.at)
     if isinstance(node, Sum):
-        a, b = _shape(node.left), _shape(node.right)
-        lo = a.lo + b.lo if node.sign > 0 else a.lo - b.hi
-        hi = a.hi + b.hi if node.sign > 0 else a.hi - b.lo
-        width = hi - lo + 1
-        ns = a.ns + b.ns + width * _NS_SLOT * 2
-        if a.nnz > 1 and b.nnz > 1:
-            ns += _conv_ns(a, b)
-        shape = _Shape(lo, hi, min(width, a.nnz * b.nnz), a.bits + b.bits, ns, a.throws + b.throws)
-        return _check_range(shape, node.at)
-    child = _shape(node.node)
+        return _sum_shape(_shape(node.left, memo), _shape(node.right, memo), node.sign, node.at)
+    child = _shape(node.node, memo)
+    if isinstance(node, Mul) and node.factor < -1:  # costed as it reads again: -(x*k)
+        return _map_shape(_map_shape(child, -node.factor, None, node.at), -1, None, node.at)
     if isinstance(node, Mul):
-        f = node.factor
-        lo, hi = sorted((child.lo * f, child.hi * f))
-        nnz = 1 if f == 0 else child.nnz
+        return _map_shape(child, node.factor, None, node.at)
+    return _map_shape(child, None, node.divisor, node.at)
+
+
+def _map_shape(child: _Shape, factor: int | None, divisor: int | None, at: int) -> _Shape:
+    """The shape of ``child`` multiplied by ``factor`` or divided by ``divisor``."""
+    if factor is not None:
+        lo, hi = sorted((child.lo * factor, child.hi * factor))
+        nnz = 1 if factor == 0 else child.nnz
     else:
-        lo, hi = child.lo // node.divisor, child.hi // node.divisor
+        lo, hi = child.lo // divisor, child.hi // divisor  # type: ignore[operator]
         nnz = min(child.nnz, hi - lo + 1)
-    shape = _Shape(lo, hi, nnz, child.bits, child.ns, child.throws)
-    shape = _check_range(shape, node.at)
+    shape = _check_range(_Shape(lo, hi, nnz, child.bits, child.ns, child.throws), at)
     ns = child.ns + child.nnz * _NS_MAP + shape.width * _NS_SLOT
     return _Shape(lo, hi, nnz, child.bits, ns, child.throws)
 
 
-def _cost(node: Node) -> float:
+def _cost(node: Node, memo: dict[int, _Shape] | None = None) -> float:
     """Estimated CPython seconds for the distribution, its answers and one roll."""
-    shape = _shape(node)
-    # probabilities (a gcd of big weights each), mean, deviation, tail sums
-    answer = shape.nnz * (_NS_ANSWER + _mul_ns(shape.bits))
+    return _shape_cost(_shape(node, memo))
+
+
+def _shape_cost(shape: _Shape) -> float:
+    # probabilities (each a fraction in lowest terms), mean, deviation, tail sums
+    answer = shape.nnz * (_NS_ANSWER + _ratio_ns(shape.bits))
     answer += shape.width * _NS_SLOT * 6
+    if shape.bits >= _SMOOTH_BITS:  # the total's primes, and a few answers put in lowest terms
+        answer += 4 * _mul_ns(shape.bits)
     return (shape.ns + answer + shape.throws * _NS_THROW) / 1e9
 
 
-def _cost_text(seconds: float) -> str:
-    return (
-        f"a smaller expression: this one would take about {seconds:.2g} s to compute "
-        f"exactly, and at most {MAX_SECONDS} s is allowed (for example 400d6, 40d100, "
-        f"d10000+d10000 or 10d20kh3 fit)"
+def _cost_text(seconds: float) -> Msg:
+    return M(
+        "a smaller expression: this one would take about {seconds:.2g} s to compute exactly, and "
+        "at most {limit} s is allowed (for example 400d6, 40d100, d10000+d10000 or 10d20kh3 fit)",
+        seconds=seconds,
+        limit=MAX_SECONDS,
     )
 
 
-def _checked(node: Node) -> Node:
-    """``node`` if its estimated work fits, else :class:`_Refused` at the culprit."""
-    seconds = _cost(node)
+def _checked(node: Node) -> float:
+    """The estimated seconds of ``node`` if they fit, else :class:`_Refused` at the culprit."""
+    memo: dict[int, _Shape] = {}
+    seconds = _cost(node, memo)
     if seconds > MAX_SECONDS:
-        raise _Refused(_culprit(node), _cost_text(seconds))
-    return node
+        raise _Refused(_culprit(node, memo), _cost_text(seconds))
+    return seconds
 
 
-def _culprit(node: Node) -> int:
+def _culprit(node: Node, memo: dict[int, _Shape]) -> int:
     """Position of the smallest sub-expression that is already too costly."""
     while True:
         if isinstance(node, Sum):
             for part in (node.left, node.right):
                 try:
-                    if _cost(part) > MAX_SECONDS:
+                    if _cost(part, memo) > MAX_SECONDS:
                         node = part
                         break
                 except _Refused as err:
@@ -250,7 +344,7 @@ def _culprit(node: Node) -> int:
                 return node.at
         elif isinstance(node, Mul | Div):
             try:
-                if _cost(node.node) > MAX_SECONDS:
+                if _cost(node.node, memo) > MAX_SECONDS:
                     node = node.node
                     continue
             except _Refused as err:
@@ -264,6 +358,7 @@ def tree_cost(node: Node) -> float:
     """Estimated CPython seconds for the distribution, its answers and one roll.
 
     Raises:
+        RuleValueError: If ``node`` is not a node of the tree.
         WorkLimitError: If the tree spans too many totals or totals too large
             to be costed at all.
 
@@ -271,8 +366,9 @@ def tree_cost(node: Node) -> float:
         >>> round(tree_cost(Pool(3, 6)) * 1e6) < 1000
         True
     """
+    check_node(node)
     try:
-        return _cost(node)
+        return _cost(node, {})
     except _Refused as err:
         raise WorkLimitError(tree_notation(node), err.at, err.expected) from None
 
@@ -289,14 +385,61 @@ def check_work(node: Node, text: str | None = None) -> float:
         >>> check_work(Pool(2, 20, keep=1)) < MAX_SECONDS
         True
     """
+    check_node(node)
+    if text is not None and not isinstance(text, str):
+        raise RuleValueError(
+            M(
+                "text must be the notation read, or None, got {got} ({kind})",
+                got=quote(text),
+                kind=type(text).__name__,
+            ),
+            field="text",
+        )
     try:
-        _checked(node)
-        return _cost(node)
+        return _checked(node)
     except _Refused as err:
         at = err.at if text is not None else 0
         raise WorkLimitError(
             tree_notation(node) if text is None else text, at, err.expected
         ) from None
+
+
+def check_difference(first: Node, second: Node) -> float:
+    """The estimated seconds of ``first - second`` (two rolls opposed), or a ``WorkLimitError``.
+
+    The two need not make one expression the notation could read (together
+    they may throw more than :data:`~rulebook_py.dice.limits.MAX_DICE` dice):
+    only the work of their difference is costed, as for a sum.
+
+    Example:
+        >>> from .reading import read_tree
+        >>> check_difference(read_tree("1000d6!kh1"), read_tree("d6")) < MAX_SECONDS
+        True
+        >>> check_difference(read_tree("400d6"), read_tree("400d6"))
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.WorkLimitError: cannot read dice notation '400d6' at position 0 ('4'): \
+expected a second roll small enough to compare exactly with the first in 0.25 s: make one of them \
+smaller
+    """
+    check_node(first, "first")
+    check_node(second, "second")
+    try:
+        seconds = _shape_cost(_sum_shape(_shape(first, {}), _shape(second, {}), -1, 0))
+    except _Refused:
+        seconds = float("inf")
+    if seconds > MAX_SECONDS:
+        raise WorkLimitError(
+            tree_notation(second),
+            0,
+            M(
+                "a second roll small enough to compare exactly with the first in {limit} s: "
+                "make one of them smaller",
+                limit=MAX_SECONDS,
+            ),
+            field="second",
+        )
+    return seconds
 
 
 def check_together(trees: Sequence[Node], fields: Sequence[str] | None = None) -> float:
@@ -322,6 +465,30 @@ def check_together(trees: Sequence[Node], fields: Sequence[str] | None = None) -
 position 0 ('1'): expected expressions that take at most 0.25 s together: with the ones before \
 it, this one brings the time to compute them exactly to about ... s; make one of them smaller
     """
+    if not isinstance(trees, Sequence) or isinstance(trees, str) or len(trees) > _MAX_TREES:
+        raise RuleValueError(
+            M(
+                "trees must be a list of at most {count} expression trees, got {got}",
+                count=_MAX_TREES,
+                got=quote(trees),
+            ),
+            field="trees",
+        )
+    for node in trees:
+        check_node(node, "trees")
+    if fields is not None and (
+        not isinstance(fields, Sequence)
+        or isinstance(fields, str)
+        or len(fields) != len(trees)
+        or not all(isinstance(f, str) for f in fields)
+    ):
+        raise RuleValueError(
+            M(
+                "fields must be None or a list of one name (a text) per tree, got {got}",
+                got=quote(fields),
+            ),
+            field="fields",
+        )
     seconds = 0.0
     for i, node in enumerate(trees):
         field = fields[i] if fields is not None else None
@@ -334,9 +501,13 @@ it, this one brings the time to compute them exactly to about ... s; make one of
             raise WorkLimitError(
                 tree_notation(node),
                 0,
-                f"expressions that take at most {MAX_SECONDS} s together: with the ones before "
-                f"it, this one brings the time to compute them exactly to about {seconds:.2g} s; "
-                "make one of them smaller",
+                M(
+                    "expressions that take at most {limit} s together: with the ones before it, "
+                    "this one brings the time to compute them exactly to about {seconds:.2g} s; make "
+                    "one of them smaller",
+                    limit=MAX_SECONDS,
+                    seconds=seconds,
+                ),
                 field=field,
             )
     return seconds

@@ -12,22 +12,56 @@ import math
 from functools import lru_cache
 
 from ..distribution import Distribution
-from .limits import CACHE_SIZE
-from .tree import Const, Mul, Node, Pool, Sum
+from ..errors import RuleValueError, check_int
+from ..messages import M
+from .cost import check_work
+from .limits import CACHE_SIZE, MAX_EXPLODE_DEPTH, MAX_SIDES
+from .notation import check_pool
+from .tree import Const, Mul, Node, Pool, Sum, _check_bool, check_node
 
 __all__ = ["clear_caches", "face_distribution", "pool_distribution", "tree_distribution"]
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def face_distribution(sides: int, reroll: int, once: bool, explode: int) -> Distribution:
     """Exact distribution of one die after its modifier (the last :data:`~.limits.CACHE_SIZE` kept).
+
+    Args:
+        sides: Faces of the die, 1 to :data:`~.limits.MAX_SIDES`.
+        reroll: A face this high or lower is rolled again (0: none), below ``sides``.
+        once: Rolled again once only (else until it shows more than ``reroll``).
+        explode: Extra rolls of a highest face, 0 (none) to :data:`~.limits.MAX_EXPLODE_DEPTH`.
+
+    Raises:
+        RuleValueError: For a value out of range, or an explosion and a reroll together.
 
     Example:
         >>> face_distribution(6, 1, True, 0).weights()  # reroll a 1 once: weights out of 36
         {1: 1, 2: 7, 3: 7, 4: 7, 5: 7, 6: 7}
         >>> face_distribution(2, 0, False, 2).weights()  # d2 exploding twice at most
         {1: 4, 3: 2, 5: 1, 6: 1}
+        >>> face_distribution(10**100, 1, True, 0)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: sides must be an integer from 1 to 10000, got a number of 101 digits
     """
+    check_int(sides, "sides", 1, MAX_SIDES)
+    check_int(reroll, "reroll", 0, sides - 1)
+    _check_bool(once, "once")
+    check_int(explode, "explode", 0, MAX_EXPLODE_DEPTH)
+    if once and not reroll:
+        raise RuleValueError(
+            M("once: a reroll once needs a reroll threshold of at least 1"), field="once"
+        )
+    if explode and reroll:
+        raise RuleValueError(
+            M("explode: one die modifier per pool, an explosion or a reroll, not both"),
+            field="explode",
+        )
+    return _face_distribution(sides, reroll, once, explode)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _face_distribution(sides: int, reroll: int, once: bool, explode: int) -> Distribution:
     if explode:
         # j explosions then a lower face (j < depth): weight S^(depth - j) out
         # of S^(depth + 1); after the last extra roll any face stands (weight 1).
@@ -112,15 +146,28 @@ def _count_distribution(
     )
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def pool_distribution(node: Pool) -> Distribution:
-    """Exact distribution of a pool (the last :data:`~.limits.CACHE_SIZE` kept).
+    """Exact distribution of a pool (the last :data:`~.limits.CACHE_SIZE` kept), costed first.
+
+    Raises:
+        RuleValueError: If ``node`` is not a :class:`~.tree.Pool`.
+        WorkLimitError: If the pool would cost more than :data:`~.limits.MAX_SECONDS`.
 
     Example:
         >>> pool_distribution(Pool(3, 6)).total
         216
+        >>> pool_distribution(Pool(1000, 10000))
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.WorkLimitError: cannot read dice notation '1000d10000' at position 0 ('1'): expected an expression with at most 2,000,000 possible totals (this one spans 9,999,001)
     """
-    face = face_distribution(node.sides, node.reroll, node.once, node.explode or 0)
+    check_work(check_pool(node))
+    return _pool_distribution(node)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _pool_distribution(node: Pool) -> Distribution:
+    face = _face_distribution(node.sides, node.reroll, node.once, node.explode or 0)
     if node.target is not None:
         return _count_distribution(face, node.count, node.target, node.at_least)
     if node.keep is None or node.keep >= node.count:
@@ -129,22 +176,27 @@ def pool_distribution(node: Pool) -> Distribution:
 
 
 def tree_distribution(node: Node) -> Distribution:
-    """Exact distribution of the total of a tree.
+    """Exact distribution of the total of a tree, costed first (:func:`~.cost.check_work`).
 
     Example:
         >>> tree_distribution(Sum(Pool(1, 6), Const(1), -1)).min_value
         0
     """
+    check_work(check_node(node))
+    return _tree_distribution(node)
+
+
+def _tree_distribution(node: Node) -> Distribution:
     if isinstance(node, Pool):
-        return pool_distribution(node)
+        return _pool_distribution(node)
     if isinstance(node, Const):
         return Distribution.constant(node.value)
     if isinstance(node, Sum):
-        left, right = tree_distribution(node.left), tree_distribution(node.right)
+        left, right = _tree_distribution(node.left), _tree_distribution(node.right)
         return left + right if node.sign > 0 else left - right
     if isinstance(node, Mul):
-        return tree_distribution(node.node) * node.factor
-    return tree_distribution(node.node) // node.divisor
+        return _tree_distribution(node.node) * node.factor
+    return _tree_distribution(node.node) // node.divisor
 
 
 def clear_caches() -> None:
@@ -153,5 +205,5 @@ def clear_caches() -> None:
     Example:
         >>> clear_caches()
     """
-    face_distribution.cache_clear()
-    pool_distribution.cache_clear()
+    _face_distribution.cache_clear()
+    _pool_distribution.cache_clear()

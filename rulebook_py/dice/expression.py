@@ -19,14 +19,15 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..distribution import Comparison, Distribution
-from ..errors import RuleValueError, WorkLimitError, check_int, quote
+from ..errors import RuleValueError, check_int, quote
+from ..messages import M, Msg
 from .bounds import tree_bounds
 from .cost import check_work, tree_cost
-from .exact import tree_distribution
+from .exact import _tree_distribution
 from .limits import (
     CACHE_SIZE,
     DEFAULT_EXPLODE_DEPTH,
-    MAX_DEPTH,
+    MAX_CONSTANT,
     MAX_DICE,
     MAX_EXPLODE_DEPTH,
     MAX_SECONDS,  # noqa: F401  (named in the examples)
@@ -35,17 +36,21 @@ from .limits import (
 )
 from .notation import tree_dice_count, tree_explode_depth, tree_notation
 from .reading import read_tree
-from .rolls import DiceRoll, PoolRoll, roll_tree
-from .tree import Const, Div, Mul, Node, Pool, Sum, tree_depth
+from .rolls import DiceRoll, PoolRoll, _roll, check_rng
+from .tree import Const, Div, Mul, Node, Pool, Sum, check_node
 
 __all__ = ["Dice", "die", "estimate_seconds", "parse", "pool"]
 
-_NODES = (Pool, Const, Sum, Mul, Div)
 
-
-def _operand_error(value: object, name: str, expected: str = "an integer") -> RuleValueError:
+def _operand_error(value: object, name: str, expected: Msg) -> RuleValueError:
     return RuleValueError(
-        f"{name} must be {expected}, got {quote(value)} ({type(value).__name__})",
+        M(
+            "{name} must be {expected}, got {value} ({kind})",
+            name=name,
+            expected=expected,
+            value=quote(value),
+            kind=type(value).__name__,
+        ),
         field=name,
         allowed=expected,
         value=value,
@@ -63,6 +68,8 @@ class Dice:
         >>> attack = die(20) + 5
         >>> str(attack), attack.prob_at_least(15)
         ('1d20 + 5', Fraction(11, 20))
+        >>> Dice(parse("1d20 + 5").tree) == attack
+        True
         >>> (die(6) - die(6)).pmf()[0]
         Fraction(1, 6)
     """
@@ -76,19 +83,12 @@ class Dice:
             WorkLimitError: If the expression would cost more than
                 :data:`MAX_SECONDS` to compute, or spans too many totals.
             RuleValueError: If ``node`` is not a node of :mod:`.tree`.
+
+        Example:
+            >>> Dice(Sum(Pool(2, 6), Const(1), +1)).mean()
+            Fraction(8, 1)
         """
-        if not isinstance(node, _NODES):
-            raise RuleValueError(
-                f"node must be a dice expression tree (Pool, Const, Sum, Mul or Div), "
-                f"got {quote(node)} ({type(node).__name__})",
-                field="node",
-            )
-        depth = tree_depth(node)
-        if depth > MAX_DEPTH:  # checked first: the other walkers recurse
-            raise WorkLimitError(
-                f"({depth} operations deep)", 0, f"an expression at most {MAX_DEPTH} deep"
-            )
-        check_work(node)
+        check_work(check_node(node))
         self._node = node
         self._dist: Distribution | None = None
 
@@ -102,7 +102,7 @@ class Dice:
             {1: 1, 2: 1, 3: 1, 4: 1}
         """
         if self._dist is None:
-            self._dist = tree_distribution(self._node)
+            self._dist = _tree_distribution(self._node)
         return self._dist
 
     def pmf(self) -> dict[int, Fraction]:
@@ -221,7 +221,7 @@ an integer, got 'd6' (str): parse the notation first, parse('d6')
             Traceback (most recent call last):
             ...
             rulebook_py.errors.WorkLimitError: cannot read dice notation '1000d6' at position 0 \
-('1'): expected a smaller expression: this one would take about 1.7 s to compute exactly, and \
+('1'): expected a smaller expression: this one would take about 1.6 s to compute exactly, and \
 at most 0.25 s is allowed (for example 400d6, 40d100, d10000+d10000 or 10d20kh3 fit)
         """
         return tree_cost(self._node)
@@ -268,15 +268,9 @@ explode=None, target=None, at_least=True), factor=-1)
             rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)), \
 got 42 (int)
         """
-        if not isinstance(rng, random.Random):
-            raise RuleValueError(
-                f"rng must be a random.Random (e.g. random.Random(42)), "
-                f"got {quote(rng)} ({type(rng).__name__})",
-                field="rng",
-                value=rng,
-            )
+        check_rng(rng)
         pools: list[PoolRoll] = []
-        total, text = roll_tree(self._node, rng, pools)
+        total, text = _roll(self._node, rng, pools)
         return DiceRoll(str(self), total, tuple(pools), text)
 
     # --- arithmetic
@@ -284,12 +278,13 @@ got 42 (int)
         if isinstance(other, Dice):
             right: Node = other._node
         elif isinstance(other, int) and not isinstance(other, bool):
+            check_int(other, "other", -MAX_CONSTANT, MAX_CONSTANT)
             if other < 0:
                 right, sign = Const(-other), -sign
             else:
                 right = Const(other)
         else:
-            raise _operand_error(other, "other", "another roll (Dice) or an integer")
+            raise _operand_error(other, "other", M("another roll (Dice) or an integer"))
         if right == Const(0):
             return self
         return Dice(Sum(self._node, right, sign))
@@ -322,7 +317,8 @@ got 42 (int)
             Fraction(1, 4)
         """
         if isinstance(factor, bool) or not isinstance(factor, int):
-            raise _operand_error(factor, "factor")
+            raise _operand_error(factor, "factor", M("an integer"))
+        check_int(factor, "factor", -MAX_CONSTANT, MAX_CONSTANT)
         return Dice(Mul(self._node, factor))
 
     __rmul__ = __mul__
@@ -335,9 +331,8 @@ got 42 (int)
             {0: Fraction(1, 6), 1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 6)}
         """
         if isinstance(divisor, bool) or not isinstance(divisor, int):
-            raise _operand_error(divisor, "divisor")
-        if divisor < 1:
-            raise RuleValueError(f"can only divide a roll by a positive integer, got {divisor!r}")
+            raise _operand_error(divisor, "divisor", M("an integer"))
+        check_int(divisor, "divisor", 1, MAX_CONSTANT)
         return Dice(Div(self._node, divisor))
 
     def __eq__(self, other: object) -> bool:
@@ -399,7 +394,8 @@ def pool(count: int, sides: int, keep: int | None = None, highest: bool = True) 
     """``count`` dice of ``sides`` faces, keeping the ``keep`` highest (or lowest).
 
     Args:
-        count: Number of dice, 1 to :data:`MAX_DICE`.
+        count: Number of dice, 1 to :data:`MAX_DICE` (the *mantisse* of a
+            d6-system code: the 4 of 4D+2).
         sides: Faces of each die, 1 to :data:`MAX_SIDES`.
         keep: How many dice count (``None``: all).
         highest: Keep the highest (``True``) or the lowest dice.
@@ -413,18 +409,19 @@ def pool(count: int, sides: int, keep: int | None = None, highest: bool = True) 
     """
     if not isinstance(highest, bool):
         raise RuleValueError(
-            f"highest must be True (keep the highest dice) or False (the lowest), "
-            f"got {quote(highest)} ({type(highest).__name__})",
+            M(
+                "highest must be True (keep the highest dice) or False (the lowest), "
+                "got {got} ({kind})",
+                got=quote(highest),
+                kind=type(highest).__name__,
+            ),
             field="highest",
             value=highest,
         )
-    for name, value, top in (("count", count, MAX_DICE), ("sides", sides, MAX_SIDES)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-            raise RuleValueError(f"{name} must be an integer from 1 to {top}, got {value!r}")
-    if keep is not None and (
-        isinstance(keep, bool) or not isinstance(keep, int) or not 1 <= keep <= count
-    ):
-        raise RuleValueError(f"keep must be an integer from 1 to {count}, got {keep!r}")
+    check_int(count, "count", 1, MAX_DICE)
+    check_int(sides, "sides", 1, MAX_SIDES)
+    if keep is not None:
+        check_int(keep, "keep", 1, count)
     if keep == count:
         keep = None
     return Dice(Pool(count, sides, keep, highest))
@@ -434,7 +431,8 @@ def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
     """Read dice notation into an exact, rollable :class:`Dice` expression.
 
     Args:
-        text: Notation such as ``"d20"``, ``"3d6+2"``, ``"2d20kh1"``,
+        text: Notation such as ``"d20"``, ``"3d6+2"`` (a damage roll such as
+            ``"1d8+3"`` reads alike), ``"2d20kh1"``,
             ``"2d6 - 1d4"``, the d6-system code ``"4D+2"``, ``"3d6!"``,
             ``"2d6ro1"``, ``"4d6r2"`` or ``"5d6>=5"``.
         explode_depth: Extra rolls an exploding die (``!``) may take, 0 to
@@ -461,7 +459,8 @@ def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
     """
     if not isinstance(text, str):
         raise RuleValueError(
-            f"dice notation must be text (a str), got {type(text).__name__}", field="text"
+            M("dice notation must be text (a str), got {kind}", kind=type(text).__name__),
+            field="text",
         )
     if (
         isinstance(explode_depth, bool)
@@ -469,8 +468,13 @@ def parse(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Dice:
         or not 0 <= explode_depth <= MAX_EXPLODE_DEPTH
     ):
         raise RuleValueError(
-            f"explode_depth must be a whole number from 0 to {MAX_EXPLODE_DEPTH} (the extra "
-            f"rolls of an exploding die), got {quote(explode_depth)}",
+            M(
+                "{name} must be a whole number from 0 to {high} (the extra rolls of an exploding "
+                "die), got {value}",
+                name="explode_depth",
+                high=MAX_EXPLODE_DEPTH,
+                value=quote(explode_depth),
+            ),
             field="explode_depth",
             value=explode_depth,
         )
@@ -499,5 +503,5 @@ def estimate_seconds(dice: Dice) -> float:
         True
     """
     if not isinstance(dice, Dice):
-        raise _operand_error(dice, "dice", "a Dice expression (from parse)")
+        raise _operand_error(dice, "dice", M("a Dice expression (from parse)"))
     return dice.cost()

@@ -15,6 +15,7 @@ __all__ = [
     "MAX_DICE",
     "MAX_EXPLODE_DEPTH",
     "MAX_NESTING",
+    "MAX_NODES",
     "MAX_SECONDS",
     "MAX_SIDES",
     "MAX_TEXT",
@@ -37,8 +38,14 @@ MAX_EXPLODE_DEPTH = 20
 #: probabilities and one roll). Kept well under 0.5 s because the browser's
 #: Python (Pyodide) runs the same code two to three times slower.
 MAX_SECONDS = 0.25
-#: Longest notation read, in characters.
-MAX_TEXT = 500
+#: Most nodes (numbers, pools, sums, products, divisions) of one expression tree.
+#: A typed text has at most one node per character, so every text of 500
+#: characters or fewer fits.
+MAX_NODES = 500
+#: Longest notation read, in characters: room for the canonical text of every
+#: expression (at most :data:`MAX_NODES` nodes, each written in at most 23
+#: characters), so that ``parse(str(dice))`` always reads again.
+MAX_TEXT = 12_000
 #: Deepest expression tree (sums, products, divisions inside one another).
 MAX_DEPTH = 300
 #: Deepest nesting of parentheses read.

@@ -24,11 +24,13 @@ expected a pool written in one piece, without spaces (e.g. '2d6kh1', '3d6!', '5d
 
 from __future__ import annotations
 
-from ..errors import NotationError, RuleValueError, quote
+from ..errors import NotationError, RuleValueError, WorkLimitError, check_int, quote
+from ..messages import M, Msg
 from .limits import (
     DEFAULT_EXPLODE_DEPTH,
     MAX_CONSTANT,
     MAX_DICE,
+    MAX_EXPLODE_DEPTH,
     MAX_NESTING,
     MAX_SIDES,
     MAX_TEXT,
@@ -40,7 +42,7 @@ __all__ = ["read_tree"]
 _SPACES = " \t\r\n"
 _DIGITS = "0123456789"
 _SUFFIX = "kKhHlL!rRoO<>=" + _DIGITS
-_ONE_PIECE = "a pool written in one piece, without spaces (e.g. '2d6kh1', '3d6!', '5d6>=5')"
+_ONE_PIECE = M("a pool written in one piece, without spaces (e.g. '2d6kh1', '3d6!', '5d6>=5')")
 
 
 class _Reader:
@@ -59,16 +61,25 @@ class _Reader:
         self.depth = 0
         self.explode_depth = explode_depth
 
-    def error(self, expected: str, position: int | None = None) -> NotationError:
+    def error(self, expected: Msg, position: int | None = None) -> NotationError:
         at = self.pos if position is None else position
         ch = self.text[at] if at < len(self.text) else ""
         if ch and ord(ch) > 127 and ch != "×":
-            expected = (
-                f"plain ASCII: {ch!r} (U+{ord(ch):04X}) is not dice notation; type the "
-                f"digits 0-9 and the letters d, k, h, l, r, o on a plain keyboard"
-                f" (here: {expected})"
+            expected = M(
+                "plain ASCII: {char} (U+{code}) is not dice notation; type the digits 0-9 and "
+                "the letters d, k, h, l, r, o on a plain keyboard (here: {expected})",
+                char=repr(ch),
+                code=f"{ord(ch):04X}",
+                expected=expected,
             )
         return NotationError(self.text, at, expected)
+
+    def node(self, make: type, *args: object) -> Node:
+        """A new node of the tree; one too deep or too large is refused where it stands."""
+        try:
+            return make(*args)
+        except WorkLimitError as err:
+            raise NotationError(self.text, args[-1], err.expected) from None  # type: ignore[arg-type]
 
     def skip(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos] in _SPACES:
@@ -89,7 +100,7 @@ class _Reader:
         rest = self.text[self.pos :].lstrip(_SPACES)
         return bool(rest) and rest[0] in letters
 
-    def integer(self, what: str) -> tuple[int, int] | None:
+    def integer(self, what: Msg) -> tuple[int, int] | None:
         """Read ASCII digits at the cursor (no space skipped); return (value, start)."""
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
@@ -100,12 +111,14 @@ class _Reader:
             return None
         digits = self.text[start : self.pos]
         if len(digits) > 7 or int(digits) > MAX_CONSTANT:
-            raise NotationError(self.text, start, f"{what} of at most {MAX_CONSTANT:,}")
+            raise NotationError(
+                self.text, start, M("{what} of at most {high:,}", what=what, high=MAX_CONSTANT)
+            )
         return int(digits), start
 
     def read(self) -> Node:
         if not self.text.strip(_SPACES):
-            raise self.error("a dice expression such as 'd20', '3d6+2' or '4D+2'", 0)
+            raise self.error(M("a dice expression such as 'd20', '3d6+2' or '4D+2'"), 0)
         return self.expression()
 
     def expression(self) -> Node:
@@ -116,21 +129,23 @@ class _Reader:
         at = self.pos
         node = self.term()
         if sign < 0:
-            node = Mul(node, -1, at) if not isinstance(node, Const) else Const(-node.value, at)
+            node = (
+                Const(-node.value, at) if isinstance(node, Const) else self.node(Mul, node, -1, at)
+            )
         while True:
             ch = self.peek()
             if ch == "" or (ch == ")" and self.depth):
                 return node
             if ch == ")":
                 raise self.error(
-                    "'+', '-', '*', '/' or the end of the expression (no '(' to close)"
+                    M("'+', '-', '*', '/' or the end of the expression (no '(' to close)")
                 )
             if ch in ("+", "-"):
                 at = self.pos
                 self.pos += 1
-                node = Sum(node, self.term(), 1 if ch == "+" else -1, at)
+                node = self.node(Sum, node, self.term(), 1 if ch == "+" else -1, at)
             else:
-                raise self.error("'+', '-', '*', '/' or the end of the expression")
+                raise self.error(M("'+', '-', '*', '/' or the end of the expression"))
 
     def term(self) -> Node:
         node = self.atom()
@@ -140,18 +155,18 @@ class _Reader:
             if op == "/" and self.peek() == "/":
                 self.pos += 1
             self.skip()
-            got = self.integer("a multiplier" if op != "/" else "a divisor")
+            got = self.integer(M("a multiplier") if op != "/" else M("a divisor"))
             if got is None:
                 raise self.error(
-                    "a whole number after '*'" if op != "/" else "a whole number after '/'"
+                    M("a whole number after '*'") if op != "/" else M("a whole number after '/'")
                 )
             value, start = got
             if op == "/":
                 if value == 0:
-                    raise NotationError(self.text, start, "a divisor of at least 1")
-                node = Div(node, value, start)
+                    raise NotationError(self.text, start, M("a divisor of at least 1"))
+                node = self.node(Div, node, value, start)
             else:
-                node = Mul(node, value, start)
+                node = self.node(Mul, node, value, start)
         return node
 
     def atom(self) -> Node:
@@ -159,41 +174,51 @@ class _Reader:
         start = self.pos
         if self.at("("):
             if self.depth >= MAX_NESTING:
-                raise self.error(f"at most {MAX_NESTING} parentheses inside one another")
+                raise self.error(
+                    M("at most {count} parentheses inside one another", count=MAX_NESTING)
+                )
             self.pos += 1
             self.depth += 1
             node = self.expression()
             if self.peek() != ")":
-                raise self.error("')' to close the '(' opened at position " + str(start))
+                raise self.error(
+                    M("')' to close the '(' opened at position {position}", position=start)
+                )
             self.pos += 1
             self.depth -= 1
             return node
-        got = self.integer("a number")
+        got = self.integer(M("a number"))
         if got is not None and self.spaced_before("dD"):
             raise self.error(_ONE_PIECE)
         ch = self.text[self.pos] if self.pos < len(self.text) else ""
         if ch not in ("d", "D"):
             if got is None:
-                raise self.error("a number or a die such as 'd6' (or a '(')")
+                raise self.error(M("a number or a die such as 'd6' (or a '(')"))
             return Const(got[0], start)
         count = 1 if got is None else got[0]
         if count < 1 or count > MAX_DICE:
-            raise NotationError(self.text, start, f"a number of dice from 1 to {MAX_DICE:,}")
+            raise NotationError(
+                self.text, start, M("a number of dice from 1 to {high:,}", high=MAX_DICE)
+            )
         self.pos += 1
         sides_at = self.pos
-        sides_got = self.integer("a number of sides")
+        sides_got = self.integer(M("a number of sides"))
         if sides_got is None:
             if ch == "D":
                 sides = 6  # d6-system dice code: "4D" is four six-sided dice
             else:
-                raise self.error("the number of sides after 'd' (or 'D' alone for d6 codes)")
+                raise self.error(M("the number of sides after 'd' (or 'D' alone for d6 codes)"))
         else:
             sides = sides_got[0]
         if not 1 <= sides <= MAX_SIDES:
-            raise NotationError(self.text, sides_at, f"a number of sides from 1 to {MAX_SIDES:,}")
+            raise NotationError(
+                self.text, sides_at, M("a number of sides from 1 to {high:,}", high=MAX_SIDES)
+            )
         self.dice += count
         if self.dice > MAX_DICE:
-            raise NotationError(self.text, start, f"at most {MAX_DICE:,} dice in all")
+            raise NotationError(
+                self.text, start, M("at most {count:,} dice in all", count=MAX_DICE)
+            )
         node = self.suffixes(Pool(count, sides, at=start))
         if self.spaced_before(_SUFFIX):
             raise self.error(_ONE_PIECE)
@@ -211,24 +236,33 @@ class _Reader:
             once = self.at("oO")
             if once:
                 self.pos += 1
-            got = self.integer("a reroll threshold")
+            got = self.integer(M("a reroll threshold"))
             name = "'ro'" if once else "'r'"
             if got is None:
-                raise self.error(f"the highest face to roll again after {name}, e.g. 'r1'")
+                raise self.error(
+                    M("the highest face to roll again after {name}, e.g. 'r1'", name=name)
+                )
             reroll = got[0]
             if not 1 <= reroll < sides:
                 raise NotationError(
                     self.text,
                     got[1],
-                    f"a face from 1 to {sides - 1} after {name} (a d{sides} showing that "
-                    "or less is rolled again; at least one face must stand)"
+                    M(
+                        "a face from 1 to {high} after {name} (a d{sides} showing that or less "
+                        "is rolled again; at least one face must stand)",
+                        high=sides - 1,
+                        name=name,
+                        sides=str(sides),
+                    )
                     if sides > 1
-                    else "no reroll on a d1 (its only face would always be rolled again)",
+                    else M("no reroll on a d1 (its only face would always be rolled again)"),
                 )
         if self.at("!rR"):
             raise self.error(
-                "one die modifier per pool: '!' (explode), 'roK' (reroll once) "
-                "or 'rK' (reroll until more than K)"
+                M(
+                    "one die modifier per pool: '!' (explode), 'roK' (reroll once) "
+                    "or 'rK' (reroll until more than K)"
+                )
             )
         if self.spaced_before(_SUFFIX):
             raise self.error(_ONE_PIECE)
@@ -242,13 +276,13 @@ class _Reader:
             if self.at("hHlL"):
                 highest = self.text[self.pos] in "hH"
                 self.pos += 1
-            kept = self.integer("a number of dice to keep")
+            kept = self.integer(M("a number of dice to keep"))
             if kept is None:
-                raise self.error("how many dice to keep, e.g. 'kh1'")
+                raise self.error(M("how many dice to keep, e.g. 'kh1'"))
             keep = kept[0]
             if not 1 <= keep <= count:
                 raise NotationError(
-                    self.text, keep_at, f"a number of dice to keep from 1 to {count}"
+                    self.text, keep_at, M("a number of dice to keep from 1 to {count}", count=count)
                 )
             if keep == count:
                 keep = None
@@ -257,26 +291,33 @@ class _Reader:
             at_least = self.text[self.pos] == ">"
             self.pos += 1
             if not self.at("="):
-                raise self.error(f"'{'>=' if at_least else '<='}': counts use '>=' or '<='")
+                sign = "'>='" if at_least else "'<='"
+                raise self.error(M("{sign}: counts use '>=' or '<='", sign=sign))
             self.pos += 1
             if explode is not None:
                 raise NotationError(
                     self.text,
                     count_at,
-                    "no count of exploding dice ('!' with '>=' or '<='): games differ on "
-                    "whether an explosion is a new die; add the dice ('3d6!') or count "
-                    "plain ones ('5d6>=5')",
+                    M(
+                        "no count of exploding dice ('!' with '>=' or '<='): games differ on "
+                        "whether an explosion is a new die; add the dice ('3d6!') or count "
+                        "plain ones ('5d6>=5')"
+                    ),
                 )
-            got = self.integer("a target face")
+            got = self.integer(M("a target face"))
             if got is None:
-                raise self.error("the face to compare with, e.g. '>=5'")
+                raise self.error(M("the face to compare with, e.g. '>=5'"))
             target = got[0]
             if not 1 <= target <= sides:
-                raise NotationError(self.text, got[1], f"a face from 1 to {sides} to count against")
+                raise NotationError(
+                    self.text, got[1], M("a face from 1 to {sides} to count against", sides=sides)
+                )
         if self.at("kK<>!rR"):
             raise self.error(
-                "'+', '-', '*', '/' or the end: a pool takes one die modifier ('!', 'ro', 'r') "
-                "first, then either a keep ('kh', 'kl') or a count ('>=', '<='), not both"
+                M(
+                    "'+', '-', '*', '/' or the end: a pool takes one die modifier ('!', 'ro', "
+                    "'r') first, then either a keep ('kh', 'kl') or a count ('>=', '<='), not both"
+                )
             )
         return Pool(count, sides, keep, highest, reroll, once, explode, target, at_least, base.at)
 
@@ -285,7 +326,10 @@ def read_tree(text: str, explode_depth: int = DEFAULT_EXPLODE_DEPTH) -> Node:
     """The expression tree of ``text``, or a :class:`~rulebook_py.errors.NotationError`.
 
     Only reading: nothing is costed here (``parse`` does that). Text longer
-    than :data:`~rulebook_py.dice.limits.MAX_TEXT` characters is refused.
+    than :data:`~rulebook_py.dice.limits.MAX_TEXT` characters is refused, and
+    so is an expression of more than :data:`~rulebook_py.dice.limits.MAX_NODES`
+    numbers, pools and operations, or more than
+    :data:`~rulebook_py.dice.limits.MAX_DEPTH` deep.
 
     Example:
         >>> read_tree("-d6")
@@ -294,9 +338,16 @@ explode=None, target=None, at_least=True), factor=-1)
     """
     if not isinstance(text, str):
         raise RuleValueError(
-            f"text must be dice notation (a str), got {quote(text)} ({type(text).__name__})",
+            M(
+                "text must be dice notation (a str), got {value} ({kind})",
+                value=quote(text),
+                kind=type(text).__name__,
+            ),
             field="text",
         )
+    check_int(explode_depth, "explode_depth", 0, MAX_EXPLODE_DEPTH)
     if len(text) > MAX_TEXT:
-        raise NotationError(text, MAX_TEXT, f"at most {MAX_TEXT} characters of notation")
+        raise NotationError(
+            text, MAX_TEXT, M("at most {count:,} characters of notation", count=MAX_TEXT)
+        )
     return _Reader(text, explode_depth).read()

@@ -13,10 +13,80 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..errors import RuleValueError, check_int, quote
+from ..messages import M, Msg
+from .cost import check_roll
+from .limits import MAX_DICE, MAX_EXPLODE_DEPTH, MAX_SIDES, MAX_TOTAL
 from .notation import pool_notation
-from .tree import Const, Mul, Node, Pool, Sum
+from .tree import Const, Mul, Node, Pool, Sum, check_name
 
-__all__ = ["DiceRoll", "PoolRoll", "roll_tree"]
+#: The largest value one die can show (an exploding d10000 rolled again 20 times).
+_MAX_FACE = MAX_SIDES * (MAX_EXPLODE_DEPTH + 1)
+#: Most rolls one die of a record may show (a die rerolled until it shows more
+#: than K takes as many as it needs; this only bounds what a record accepts).
+_MAX_ROLLS = 1_000_000
+
+
+def _check_text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise RuleValueError(
+            M(
+                "{name} must be text, got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+            allowed=M("text"),
+            value=value,
+        )
+    return value
+
+
+def _check_tuple(value: object, name: str, what: Msg, high: int = MAX_DICE) -> tuple:
+    if not isinstance(value, tuple) or len(value) > high:
+        raise RuleValueError(
+            M(
+                "{name} must be a tuple of at most {high} {what}, got {got} ({kind})",
+                name=name,
+                high=high,
+                what=what,
+                got=quote(value),
+                kind=type(value).__name__,
+            ),
+            field=name,
+            value=value,
+        )
+    return value
+
+
+def check_rng(rng: object, name: str = "rng") -> random.Random:
+    """``rng`` if it is a :class:`random.Random`, else a ``RuleValueError`` saying so.
+
+    Example:
+        >>> check_rng(3)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)), \
+got 3 (int)
+    """
+    check_name(name)
+    if not isinstance(rng, random.Random):
+        raise RuleValueError(
+            M(
+                "{name} must be a random.Random (e.g. random.Random(42)), got {got} ({kind})",
+                name=name,
+                got=quote(rng),
+                kind=type(rng).__name__,
+            ),
+            field=name,
+            allowed=M("a random.Random"),
+            value=rng,
+        )
+    return rng
+
+
+__all__ = ["DiceRoll", "PoolRoll", "check_rng", "roll_tree"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +115,52 @@ class PoolRoll:
     kept: tuple[bool, ...]
     value: int
     throws: tuple[tuple[int, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Check every field and that they agree (the value is the kept faces' sum or count)."""
+        _check_text(self.notation, "notation")
+        _check_tuple(self.faces, "faces", M("faces"))
+        for face in self.faces:
+            check_int(face, "faces", 1, _MAX_FACE)
+        _check_tuple(self.kept, "kept", M("True or False, one a die"))
+        if len(self.kept) != len(self.faces) or not all(isinstance(k, bool) for k in self.kept):
+            raise RuleValueError(
+                M(
+                    "kept must say True or False for each of the {n} faces, got {got}",
+                    n=len(self.faces),
+                    got=quote(self.kept),
+                ),
+                field="kept",
+            )
+        check_int(self.value, "value", 0, MAX_TOTAL)
+        _check_tuple(self.throws, "throws", M("rolls, one a die"))
+        if self.throws and len(self.throws) != len(self.faces):
+            raise RuleValueError(
+                M(
+                    "throws must be empty or give the rolls of each of the {n} dice, got {got}",
+                    n=len(self.faces),
+                    got=quote(self.throws),
+                ),
+                field="throws",
+            )
+        for rolls in self.throws:
+            _check_tuple(rolls, "throws", M("rolls"), _MAX_ROLLS)
+            if not rolls:
+                raise RuleValueError(M("throws: every die takes at least one roll"), field="throws")
+            for face in rolls:
+                check_int(face, "throws", 1, MAX_SIDES)
+        counting = ">=" in self.notation or "<=" in self.notation
+        shown = [f for f, k in zip(self.faces, self.kept) if k]
+        if self.value != (len(shown) if counting else sum(shown)):
+            raise RuleValueError(
+                M(
+                    "value must be the {what} of the kept dice, {expected}, got {got}",
+                    what=M("count") if counting else M("sum"),
+                    expected=len(shown) if counting else sum(shown),
+                    got=quote(self.value),
+                ),
+                field="value",
+            )
 
     def _die_text(self, i: int) -> str:
         rolls = self.throws[i] if self.throws else (self.faces[i],)
@@ -83,12 +199,33 @@ class DiceRoll:
         >>> r = parse("3d6+2").roll(random.Random(3))
         >>> r.total == sum(r.pools[0].faces) + 2
         True
+        >>> str(DiceRoll("1d6 + 2", 7, (PoolRoll("1d6", (5,), (True,), 5),), "1d6 [5] + 2"))
+        '1d6 [5] + 2 = 7'
+        >>> DiceRoll("3", 3, (), "3").total  # a constant throws no die
+        3
     """
 
     expression: str
     total: int
     pools: tuple[PoolRoll, ...]
     text: str
+
+    def __post_init__(self) -> None:
+        """Check every field."""
+        _check_text(self.expression, "expression")
+        check_int(self.total, "total", -MAX_TOTAL, MAX_TOTAL)
+        _check_tuple(self.pools, "pools", M("pools rolled"))
+        for pool_roll in self.pools:
+            if not isinstance(pool_roll, PoolRoll):
+                raise RuleValueError(
+                    M(
+                        "pools must hold PoolRoll records, got {got} ({kind})",
+                        got=quote(pool_roll),
+                        kind=type(pool_roll).__name__,
+                    ),
+                    field="pools",
+                )
+        _check_text(self.text, "text")
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -104,6 +241,17 @@ class DiceRoll:
     def __str__(self) -> str:
         """The roll written out, ending with ``= total``."""
         return f"{self.text} = {self.total}"
+
+    @property
+    def message(self) -> Msg:
+        """The roll written out, ending with ``= total``, as a message (the total in the reader's way).
+
+        Example:
+            >>> from rulebook_py.dice import parse
+            >>> parse("d6-7").roll(random.Random(1)).message.render("fr")
+            '1d6 [2] - 7 = −5'
+        """
+        return M("{roll} = {total}", roll=self.text, total=self.total)
 
 
 def _throw_die(node: Pool, rng: random.Random) -> tuple[int, ...]:
@@ -146,10 +294,27 @@ def _roll_pool(node: Pool, rng: random.Random) -> PoolRoll:
 def roll_tree(node: Node, rng: random.Random, pools: list[PoolRoll]) -> tuple[int, str]:
     """Roll a tree once: its total and its text; every pool thrown is appended to ``pools``.
 
+    The dice it would throw are counted first (:func:`~.cost.check_roll`).
+
     Example:
         >>> roll_tree(Const(4), random.Random(0), [])
         (4, '4')
     """
+    check_roll(node)
+    check_rng(rng)
+    if not isinstance(pools, list):
+        raise RuleValueError(
+            M(
+                "pools must be a list (the pools thrown are added to it), got {got} ({kind})",
+                got=quote(pools),
+                kind=type(pools).__name__,
+            ),
+            field="pools",
+        )
+    return _roll(node, rng, pools)
+
+
+def _roll(node: Node, rng: random.Random, pools: list[PoolRoll]) -> tuple[int, str]:
     if isinstance(node, Pool):
         pr = _roll_pool(node, rng)
         pools.append(pr)
@@ -157,12 +322,12 @@ def roll_tree(node: Node, rng: random.Random, pools: list[PoolRoll]) -> tuple[in
     if isinstance(node, Const):
         return node.value, str(node.value)
     if isinstance(node, Sum):
-        a, ta = roll_tree(node.left, rng, pools)
-        b, tb = roll_tree(node.right, rng, pools)
+        a, ta = _roll(node.left, rng, pools)
+        b, tb = _roll(node.right, rng, pools)
         if node.sign < 0 and isinstance(node.right, Sum):
             tb = f"({tb})"
         return (a + b if node.sign > 0 else a - b), f"{ta} {'+' if node.sign > 0 else '-'} {tb}"
-    value, text = roll_tree(node.node, rng, pools)
+    value, text = _roll(node.node, rng, pools)
     if isinstance(node.node, Sum):
         text = f"({text})"
     if isinstance(node, Mul):

@@ -42,15 +42,19 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import i18n
+from ..distribution import decimal_text, digit_count
 from ..errors import RulebookError
 from ..messages import Msg
 from .controls import LABEL_STYLE
 from .format import error_html, escape, session_html
+from .summary import summary_html
 from .words import M, shown
 
 __all__ = [
@@ -61,6 +65,7 @@ __all__ = [
     "Values",
     "View",
     "call_text",
+    "value_text",
 ]
 
 #: The "same answer in Python" block, around the session of the call.
@@ -69,6 +74,33 @@ _CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
 Values = Mapping[str, Any]
+
+
+#: Digits past which the Python line writes an exact fraction short (its size and its value).
+VALUE_DIGITS = 2000
+
+
+def value_text(value: Any) -> str:
+    """``repr`` of the Python line's value; an exact fraction too long to read, written short.
+
+    Python refuses to write an integer of more than 4,300 digits, and a page
+    has no use for a fraction of thousands: past :data:`VALUE_DIGITS` digits
+    the value is its size and its decimal value, as a Python comment.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> value_text(Fraction(1, 3)), value_text(Fraction(1, 3 ** 5000))
+        ('Fraction(1, 3)', 'Fraction(…)  # 1 and 2386 digits, ≈ 2.47586e-2386')
+    """
+    if isinstance(value, Fraction):
+        num, den = value.numerator, value.denominator
+        if (num.bit_length() + den.bit_length()) * 0.30103 > VALUE_DIGITS:
+            sizes = f"{digit_count(num)} and {digit_count(den)} digits"
+            return f"Fraction(…)  # {sizes}, ≈ {decimal_text(value)}"
+    try:
+        return repr(value)
+    except ValueError:  # a number inside it past Python's 4,300 digits
+        return f"…  # a {type(value).__name__} too long to write"
 
 
 def _facade(func: Callable[..., Any]) -> str:
@@ -175,6 +207,9 @@ class View:
         call: The package call that gives the main exact answer, or None.
         outcome: The rules' outcome; its ``.roll(rng)`` is the roll the
             calculator shows (None: the calculator has no roll to show).
+        summary: The answer's compact summary (HTML, a part of the answer:
+            :mod:`~rulebook_py.widgets.summary`), kept in view while the
+            answer is not; "" gives :func:`~rulebook_py.widgets.summary.summary_html`.
 
     Example:
         >>> View("<p>50 %</p>").chart
@@ -185,6 +220,7 @@ class View:
     chart: str = ""
     call: PythonCall | None = None
     outcome: Any = field(default=None, compare=False)
+    summary: str = ""
 
 
 class Calculator(widgets.VBox):
@@ -201,6 +237,12 @@ class Calculator(widgets.VBox):
     Attributes:
         controls: The input widgets, by name.
         result: HTML widget holding the exact answer.
+        summary: HTML widget holding the answer's compact summary (class
+            ``rb-summary``; the website shows it at the bottom of the screen
+            while the answer is out of view).
+        plain_layout: The layout every box and text of the calculator's own
+            shares (:meth:`text`, the rows, the sections of :mod:`.folds`).
+        text_style: The style every text of the calculator shares.
         chart: HTML widget holding the SVG chart (empty when none).
         seed: The seed the next roll will use (the reader can set it).
         roll_button: The **Roll** button.
@@ -233,12 +275,19 @@ class Calculator(widgets.VBox):
             raise TypeError(f"{type(self).__name__} has no control {sorted(unknown)!r}")
         for name, value in values.items():
             self.controls[name].value = value
-        self._errors = {name: widgets.HTML() for name in self.controls}
-        self.message = widgets.HTML()
-        self.result = widgets.HTML()
+        # One layout and one style for every box and text of the calculator's own (none is
+        # changed alone): the page stores, and its Python holds, a model for each, not
+        # three (the mass-battle page held 2,000 models, a third of them such defaults).
+        self.plain_layout = widgets.Layout()
+        self.text_style = HTMLStyle()
+        self._errors = {name: self.text() for name in self.controls}
+        self.message = self.text()
+        self.result = self.text()
         self.result.add_class("rb-answer")
-        self.chart = widgets.HTML()
-        self.code = widgets.HTML()
+        self.summary = self.text()
+        self.summary.add_class("rb-summary")
+        self.chart = self.text()
+        self.code = self.text()
         self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
             description=shown(M("Seed")), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
         self.roll_button = widgets.Button(
@@ -246,16 +295,22 @@ class Calculator(widgets.VBox):
             button_style="primary",
             tooltip=shown(M("Resolve once with this seed")),
         )
-        self.roll_output = widgets.HTML()
+        self.roll_output = self.text()
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
-        rows = {name: widgets.HBox([control, self._errors[name]], layout=widgets.Layout(
-            align_items="center")) for name, control in self.controls.items()}  # fmt: skip
+        row = widgets.Layout(align_items="center")
+        rows = {
+            name: widgets.HBox([control, self._errors[name]], layout=row)
+            for name, control in self.controls.items()
+        }
         title = f"<h3 class='rb-title'>{escape(shown(self.title))}</h3>"
-        heading = [widgets.HTML(title)] if self.title else []
-        super().__init__(children=[*heading, *self.arrange(rows), self.message, self.result,
-            self.chart, self.code, widgets.HBox([self.seed, self.roll_button]), self.roll_output])  # fmt: skip
+        heading = [self.text(title)] if self.title else []
+        tools = widgets.HBox([self.seed, self.roll_button], layout=self.plain_layout)
+        shown_parts = [self.message, self.result, self.summary, self.chart, self.code]
+        super().__init__(
+            children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output]
+        )
         self.add_class("rb-calculator")
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")
@@ -264,6 +319,10 @@ class Calculator(widgets.VBox):
         self.roll_button.on_click(lambda _button: self.roll())
         self.update()
         self.roll()
+
+    def text(self, value: str = "") -> widgets.HTML:
+        """An HTML widget of this calculator: its own value, the calculator's layout and style."""
+        return widgets.HTML(value, layout=self.plain_layout, style=self.text_style)
 
     # ------------------------------------------------------------ subclass API
     def build_controls(self) -> Controls:
@@ -292,7 +351,7 @@ class Calculator(widgets.VBox):
 
         laid: list[widgets.Widget] = []
         for prefix, heading in self.groups:
-            laid.append(widgets.HTML(f"<b>{escape(shown(heading))}</b>"))
+            laid.append(self.text(f"<b>{escape(shown(heading))}</b>"))
             laid += [row for name, row in rows.items() if group(name) == prefix]
         return laid
 
@@ -360,17 +419,18 @@ class Calculator(widgets.VBox):
             call = view.call
         except RulebookError as err:
             self._show_error(err)
-            for html in (self.result, self.chart, self.code, self.roll_output):
+            for html in (self.result, self.summary, self.chart, self.code, self.roll_output):
                 html.value = ""
         else:
             self.result.value = view.answer
+            self.summary.value = view.summary or summary_html(view.answer)
             self.chart.value = view.chart
             if call is None:
                 self.code.value = ""
             else:
                 lines = [f"from rulebook_py import {call.module}", call.expression]
                 summary = shown(M("The same answer in Python"))
-                self.code.value = _CODE.format(summary, session_html(lines, repr(call.value)))
+                self.code.value = _CODE.format(summary, session_html(lines, value_text(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
         self.last_update_seconds = time.perf_counter() - start
@@ -388,7 +448,11 @@ class Calculator(widgets.VBox):
             self._shown_seed = None
             return False
         head = escape(M("Roll (seed {seed}):", seed=seed).render())
-        self.roll_output.value = f"<div class='rb-roll'><b>{head}</b> {shown}</div>"
+        # (The seed is kept in the page too: the website's Python, rebuilt on the
+        # page as it was built, resolves that roll again after a change.)
+        self.roll_output.value = (
+            f"<div class='rb-roll' data-rb-seed='{seed}'><b>{head}</b> {shown}</div>"
+        )
         self._shown_seed = seed
         return True
 

@@ -10,10 +10,31 @@ script and no external link, ``currentColor`` text and a transparent
 background so the chart follows the site's light or dark theme, and a native
 tooltip (``<title>``) on every bar.
 
+**Read at every width.** The SVG is never scaled (no ``viewBox``): it is as
+wide as the page allows, up to 640 px, with a fixed height, and its text is
+set in CSS pixels (11 px and more), so a phone shows it at the size a desktop
+does. Bars are placed in percentages of the plot's width (the SVG's padding
+makes the plot its viewport; tick labels are drawn in that padding), and
+everything written across the chart (the title's lines, the labels under the
+bars, the legend's rows) is laid out for the narrowest width a calculator has
+on a phone (268 px), so that no two texts overlap and none is cut at any
+width. Two layouts:
+
+* whole-number outcomes (totals, rounds, gaps) stand as vertical bars over
+  an axis whose labels are thinned out (every second, fifth…) to fit, more of
+  them shown on a wide screen (``rb-more``);
+* named outcomes ("Jimmy wins, 1 wound taken") are horizontal bars, each
+  name written whole above its bar (wrapped, never thinned or cut) and each
+  chance after the bar's end;
+
+one colour per series, and a legend naming each series whenever there are
+several.
+
 Every chart comes with the same tools, written by :func:`bar_chart` and
 :func:`grouped_bar_chart` so that every calculator gets them:
 
-* **Views** (distributions only, i.e. integer outcomes in increasing order):
+* **Views** (distributions only, i.e. integer outcomes in increasing order,
+  and the rounds of a process, :func:`grouped_bar_chart`'s ``running_total``):
   the SVG holds three series, *exactly* (``=``), *at least* (``≥``) and *at
   most* (``≤``); a switch of three radio buttons under it (each label carries
   ``data-view`` = ``pmf``, ``atleast`` or ``atmost``) shows one of them. The
@@ -26,8 +47,8 @@ Every chart comes with the same tools, written by :func:`bar_chart` and
 
 The output starts with the ``<svg>`` (one per chart), followed by the tools.
 
-Every word is given in English and shown in the reader's language
-(:func:`~rulebook_py.i18n.translate_message`: titles, axis titles, legends,
+Every word is given as a message and shown in the reader's language
+(:func:`~.words.shown`: titles, axis titles, legends,
 bar labels, the views' names, the table's and the CSV's headers) with the
 language's numbers (``50,00 %`` in French); the CSV's file name and its
 decimal column stay the same in every language (a spreadsheet reads them).
@@ -55,6 +76,7 @@ from fractions import Fraction
 from html import escape
 
 from .. import i18n
+from ..distribution import exact_ratio, ratio_parts
 from .format import fraction, percent
 from .words import M
 from .words import shown as tr
@@ -75,12 +97,20 @@ VIEWS = (
     ("atmost", "≤", M("at most")),
 )
 
-_W, _H = 640, 300
-_LEFT, _RIGHT, _TOP, _BOTTOM = 56, 12, 30, 58
-_PLOT_W, _PLOT_H = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
+#: Widest a chart is drawn (CSS px), and the narrowest width its layout must fit: a
+#: calculator on a 320 px phone (268 px wide). The SVG is not scaled (no ``viewBox``): its text is
+#: set in CSS pixels and never shrinks with the chart; the bars are placed in
+#: percentages of the plot's width, and whatever is written across the chart
+#: (labels, legend rows, title lines) is laid out for the narrowest width.
+_W_MAX, _W_MIN = 640, 268
+#: Font sizes (CSS px, at every width): tick labels, bar labels, axis title, legend, title.
+_TICK_PX, _LABEL_PX, _AXIS_PX, _LEGEND_PX, _TITLE_PX = 11, 12, 12, 12, 14
+#: Height of the plot of a vertical chart, and of one bar of a horizontal one (px).
+_PLOT_H, _BAR_H = 180, 14
+#: A label of a vertical chart is a whole number ("12", "−3"); any other label is a
+#: name, and names are written beside horizontal bars, whole, never thinned out.
+_NUMERIC = re.compile(r"[-−+]?[0-9]+")
 _INT = re.compile(r"-?[0-9]+")
-#: Font sizes on a phone (rulebook.css makes chart text larger there): title, legend.
-_TITLE_PX, _LEGEND_PX = 20, 15
 #: Advance widths in ems, by group of characters (others: 0.9), 5 % above those
 #: Chromium measures for its system-ui face (DejaVu Sans); bold is 20 % wider.
 _ADVANCES = ((" .,:;'!|ijlI", 0.31), ('frt()[]-/"', 0.41), ("abcdeghknopqsuvxyz", 0.63))
@@ -104,9 +134,14 @@ _SWITCH = '<span class="rb-views" role="radiogroup" aria-label="{}">{}</span>'
 
 
 def _common(values: Sequence[Fraction]) -> tuple[list[int], int]:
-    """Numerators on the common denominator, and that denominator (exact, integers only)."""
-    den = math.lcm(*(v.denominator for v in values)) if values else 1
-    return [v.numerator * (den // v.denominator) for v in values], den
+    """Numerators on the common denominator, and that denominator (exact, integers only).
+
+    A roll's probabilities share one raw denominator (its total weight,
+    :func:`~rulebook_py.distribution.ratio_parts`): nothing is reduced.
+    """
+    parts = [ratio_parts(v if isinstance(v, Fraction) else Fraction(v)) for v in values]
+    den = math.lcm(*{d for _n, d in parts}) if parts else 1
+    return [n * (den // d) for n, d in parts], den
 
 
 def tail_cut(weights: Sequence[int], total: int) -> tuple[int, int]:
@@ -147,12 +182,12 @@ def _views(
     that a distribution of a few hundred outcomes costs well under a
     millisecond; only the shown values become fractions.
     """
-    views = [[Fraction(x, den) for x in nums[lo:hi]]]
+    views = [[exact_ratio(x, den) for x in nums[lo:hi]]]
     if cumulative:
         total = sum(nums)
         runs = list(itertools.accumulate(nums[lo:hi], initial=sum(nums[:lo])))
-        views.append([Fraction(total - run, den) for run in runs[:-1]])  # at least
-        views.append([Fraction(run, den) for run in runs[1:]])  # at most
+        views.append([exact_ratio(total - run, den) for run in runs[:-1]])  # at least
+        views.append([exact_ratio(run, den) for run in runs[1:]])  # at most
     return views
 
 
@@ -196,112 +231,214 @@ def _nice_step(top: float) -> float:
     return 100.0
 
 
-def _bars(labels: Sequence[str], series: Sequence[Series], sign: str, legend: bool) -> str:
-    """Gridlines, percent axis and bars of one view (``series`` in Fractions)."""
-    n = max(1, len(labels))
+def _pct(value: float) -> str:
+    """A position or a length in percent of the plot's width (``12.5%``)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") + "%"
+
+
+def _scale(series: Sequence[Series]) -> tuple[list[list[float | None]], float, float]:
+    """Each series in percent, the gridline step and the top of the scale."""
     pct = [[None if v is None else float(v) * 100 for v in vals] for _, vals, _ in series]
     peak = max((v for vals in pct for v in vals if v is not None), default=0.0)
     step = _nice_step(peak if peak > 0 else 1.0)
     top = step * (int(peak / step) + 1) if peak > 0 else step
-    slot, plot_h = _PLOT_W / n, _PLOT_H
-    parts = []
-    k = 0.0
-    while k <= top + 1e-9:
-        y = _TOP + plot_h - k / top * plot_h
-        parts.append(
-            f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
-            f'stroke="currentColor" stroke-opacity="0.18"/>'
-            f'<text x="{_LEFT - 5}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
-            f'fill="currentColor">{_tick(k)}</text>'
+    return pct, step, top
+
+
+def _tip(sign: str, label: str, exact: Fraction, name: str, legend: bool) -> str:
+    """A bar's tooltip: ``≥7: 58.33 % (series)``."""
+    tip = M("{bar}: {chance}", bar=sign + label, chance=percent(exact)).render()
+    return escape(tip + (f" ({name})" if legend else ""))
+
+
+def _text(x: str, y: float, text: str, size: int, extra: str = "") -> str:
+    """One line of text in CSS pixels (``x`` already written: ``12%`` or ``-4``)."""
+    return (
+        f'<text x="{x}" y="{y:.1f}" font-size="{size}" fill="currentColor"{extra}>'
+        f"{escape(text)}</text>"
+    )
+
+
+def _title(lines: Sequence[str], shift: float) -> str:
+    """The title, one ``<tspan>`` a line (laid out for the narrowest width).
+
+    It is centred on the whole chart: ``shift`` px from the centre of the
+    plot, which the paddings on either side move off the chart's centre.
+    """
+    if not lines:
+        return ""
+    dx = f' dx="{shift:.0f}"' if round(shift) else ""
+    if len(lines) == 1:
+        spans = escape(lines[0])
+    else:
+        spans = "".join(
+            f'<tspan x="50%"{dx} dy="{"1.25em" if i else "0"}">{escape(line)}</tspan>'
+            for i, line in enumerate(lines)
         )
-        k += step
-    # Several series at the same label are drawn side by side when more than
-    # one of them has a value there; a single value takes the whole slot.
-    for i, label in enumerate(labels):
-        present = [
-            (name, series[s][1][i], pct[s][i], col)
-            for s, (name, _vals, col) in enumerate(series)
-            if pct[s][i] is not None
-        ]
-        width = slot * 0.84 / max(1, len(present))
-        x0 = _LEFT + slot * i + slot * 0.08
-        for j, (name, exact, value, col) in enumerate(present):
-            h = value / top * plot_h
-            tip = M("{bar}: {chance}", bar=sign + label, chance=percent(exact)).render()
-            tip += f" ({name})" if legend else ""
+        dx = ""
+    return (
+        f'<text class="rb-chart-title" x="50%"{dx} y="{_TITLE_PX + 2}" text-anchor="middle" '
+        f'font-size="{_TITLE_PX}" font-weight="600" fill="currentColor">{spans}</text>'
+    )
+
+
+def _title_height(lines: Sequence[str]) -> float:
+    return 8 + len(lines) * _TITLE_PX * 1.25 if lines else 6
+
+
+def _legend(legend: Sequence[tuple[str, str]], y: float, left: float) -> tuple[str, float]:
+    """The legend's entries flowing onto rows at the narrowest width; its SVG and its bottom.
+
+    ``left``: the plot's left padding (entries start near the chart's own edge).
+    """
+    parts, x, row_y, room = [], 4.0 - left, y, _W_MIN - 8
+    for name, col in legend:
+        lines = wrap(name, _LEGEND_PX, room - 20)
+        width = 20 + max(text_width(line, _LEGEND_PX) for line in lines) + 14
+        if x > 4.0 - left and x + width - 14 > room - left:
+            x, row_y = 4.0 - left, row_y + 20
+        parts.append(f'<rect x="{x:.1f}" y="{row_y:.1f}" width="12" height="12" fill="{col}"/>')
+        for k, line in enumerate(lines):
             parts.append(
-                f'<rect x="{x0 + j * width:.1f}" y="{_TOP + plot_h - h:.1f}" '
-                f'width="{max(width, 0.6):.1f}" height="{h:.1f}" fill="{col}">'
-                f"<title>{escape(tip)}</title></rect>"
+                _text(f"{x + 16:.1f}", row_y + 10 + 15 * k, line, _LEGEND_PX, ' class="rb-legend"')
             )
-    return "".join(parts)
+        row_y += 15 * (len(lines) - 1)
+        x += width
+    return "".join(parts), (row_y + 20 if legend else y)
+
+
+def _open(height: float, left: float, right: float, label: str, style: str) -> str:
+    """The ``<svg>`` tag: full width up to 640 px, a fixed height, the plot padded inside.
+
+    The padding makes the plot the SVG's viewport: bars in percent of it span
+    the plot, and what sits beside it (tick labels) is drawn in the padding.
+    """
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-chart" width="100%" '
+        f'height="{math.ceil(height)}" style="max-width:{_W_MAX}px;padding:0 {right:.0f}px 0 '
+        f'{left:.0f}px;box-sizing:border-box;overflow:visible;font-family:system-ui,sans-serif" '
+        f'role="img" aria-label="{escape(label)}">{style}'
+    )
+
+
+def _vertical(labels: Sequence[str], views: Views, title: str, x_title: str, legend: list) -> str:
+    """Bars standing on a horizontal axis of whole numbers, one group per view.
+
+    ``views`` is ``(data-view, sign, series)``; the first is shown by default.
+    The labels under the bars are thinned out (every second, fifth…) so that
+    none overlaps another at the narrowest width.
+    """
+    n = max(1, len(labels))
+    scales = [_scale(series) for _v, _s, series in views]
+    ticks = [_tick(k * step) for _p, step, top in scales for k in range(int(top / step + 1.5))]
+    left = max(30.0, max(text_width(t, _TICK_PX) for t in ticks) + 8)
+    label_w = max((text_width(label, _TICK_PX) for label in labels), default=0) + 8
+    plot_min = _W_MIN - left - 12
+    every = max(1, math.ceil(label_w / (plot_min / n)))
+    # On a wide screen the chart is 640 px: more labels fit, shown by rulebook.css (rb-more).
+    wide = next(
+        k for k in range(1, every + 1) if every % k == 0 and label_w <= k * (_W_MAX - left - 12) / n
+    )
+    # The last label, centred on its bar, may reach past the plot: the right padding holds it.
+    right = max(12.0, label_w / 2 - plot_min / n / 2 + 4)
+    lines = wrap(title, _TITLE_PX, _W_MIN - 8, bold=True) if title else []
+    top_y = _title_height(lines)
+    base_y = top_y + _PLOT_H
+    axis = base_y + 18
+    body = []
+    for v, ((view, sign, series), (pct, step, top)) in enumerate(zip(views, scales)):
+        parts = []
+        k = 0.0
+        while k <= top + 1e-9:
+            y = base_y - k / top * _PLOT_H
+            parts.append(
+                f'<line x1="0" x2="100%" y1="{y:.1f}" y2="{y:.1f}" stroke="currentColor" '
+                f'stroke-opacity="0.18"/>'
+                + _text("-5", y + 3.5, _tick(k), _TICK_PX, ' text-anchor="end"')
+            )
+            k += step
+        slot = 100 / n
+        for i, label in enumerate(labels):
+            present = [
+                (name, series[s][1][i], pct[s][i], col)
+                for s, (name, _vals, col) in enumerate(series)
+                if pct[s][i] is not None
+            ]
+            width = slot * 0.84 / max(1, len(present))
+            x0 = slot * i + slot * 0.08
+            for j, (name, exact, value, col) in enumerate(present):
+                h = value / top * _PLOT_H
+                parts.append(
+                    f'<rect x="{_pct(x0 + j * width)}" y="{base_y - h:.1f}" '
+                    f'width="{_pct(width)}" height="{h:.1f}" fill="{col}">'
+                    f"<title>{_tip(sign, label, exact, name, bool(legend))}</title></rect>"
+                )
+        hidden = ' display="none"' if v else ""
+        body.append(f'<g class="rb-v-{view}"{hidden}>{"".join(parts)}</g>')
+    for i, label in list(enumerate(labels))[::wide]:
+        more = ' class="rb-more"' if i % every else ""
+        x = _pct(100 / n * (i + 0.5))
+        body.append(_text(x, axis, label, _TICK_PX, f'{more} text-anchor="middle"'))
+    body.append(
+        f'<line x1="0" x2="100%" y1="{base_y}" y2="{base_y}" stroke="currentColor" '
+        f'stroke-opacity="0.6"/>'
+    )
+    bottom = axis + 4
+    if x_title:
+        x_lines = wrap(x_title, _AXIS_PX, _W_MIN - 8)
+        for k, line in enumerate(x_lines):
+            body.append(_text("50%", axis + 18 + 15 * k, line, _AXIS_PX, ' text-anchor="middle"'))
+        bottom = axis + 18 + 15 * (len(x_lines) - 1) + 6
+    keys, bottom = _legend(legend, bottom + 8, left)
+    style = _STYLE if len(views) > 1 else ""
+    head = _open(bottom + 6, left, right, title or x_title, style)
+    return head + _title(lines, (right - left) / 2) + "".join(body) + keys + "</svg>"
+
+
+def _horizontal(labels: Sequence[str], series: Sequence[Series], title: str, legend: list) -> str:
+    """Named outcomes: one row each, its name written whole above its bar(s), value after.
+
+    A name is wrapped onto more lines at the narrowest width rather than cut,
+    and the longest bar leaves room for its value, so nothing overlaps or
+    leaves the chart at any width.
+    """
+    pct, _step, top = _scale(series)
+    values = [percent(v) for _n, vals, _c in series for v in vals if v is not None]
+    room = _W_MIN - 12
+    value_w = max((text_width(v, _TICK_PX) for v in values), default=0) + 6
+    share = (room - value_w) / room  # of the width, for the longest bar
+    lines = wrap(title, _TITLE_PX, _W_MIN - 8, bold=True) if title else []
+    y = _title_height(lines) + 4
+    body: list[str] = []
+    for i, label in enumerate(labels):
+        for line in wrap(label, _LABEL_PX, room):
+            y += _LABEL_PX + 3
+            body.append(_text("0", y, line, _LABEL_PX))
+        y += 4
+        for s, (name, vals, col) in enumerate(series):
+            if pct[s][i] is None:
+                continue
+            exact, width = vals[i], pct[s][i] / top * share * 100  # type: ignore[operator]
+            body.append(
+                f'<rect x="0" y="{y:.1f}" width="{_pct(width)}" height="{_BAR_H}" fill="{col}">'
+                f"<title>{_tip('', label, exact, name, bool(legend))}</title></rect>"  # type: ignore[arg-type]
+                + _text(_pct(width), y + _BAR_H - 3, percent(exact), _TICK_PX, ' dx="4"')  # type: ignore[arg-type]
+            )
+            y += _BAR_H + 3
+        y += 6
+    keys, bottom = _legend(legend, y + 6, 4)
+    bars = f'<g class="rb-v-pmf">{"".join(body)}</g>'
+    return _open(bottom + 6, 4, 8, title, "") + _title(lines, 2) + bars + keys + "</svg>"
 
 
 def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: list) -> str:
-    """One SVG: shared title, axis and legend, one group of bars per view.
+    """One SVG: vertical bars over whole numbers (with the views), else named rows.
 
     ``views`` is ``(data-view, sign, series)``; the first is shown by default.
     """
-    n = max(1, len(labels))
-    slot, plot_w, plot_h = _PLOT_W / n, _PLOT_W, _PLOT_H
-    # The title wraps onto more lines, and legend entries flow onto more rows
-    # below (the chart grows by a row each), so that nothing is cut at the
-    # phone's larger type (rulebook.css; measured by text_width).
-    lines = wrap(title, _TITLE_PX, _W - 16, bold=True) if title else []
-    extra = 24 * max(0, len(lines) - 1)
-    places, x, row = [], float(_LEFT), 0
-    for name, col in legend:
-        width = 30 + text_width(name, _LEGEND_PX)
-        if x > _LEFT and x + width - 14 > _W - _RIGHT:
-            x, row = float(_LEFT), row + 1
-        places.append((name, col, x, _H - 16 + 20 * row))
-        x += width
-    height = _H + 20 * row + extra
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-chart" viewBox="0 0 {_W} {height}" '
-        f'width="100%" style="max-width:{_W}px;height:auto;font-family:system-ui,sans-serif" '
-        f'role="img" aria-label="{escape(title or x_title)}">'
-    ]
-    if len(views) > 1:
-        parts.append(_STYLE)
-    if lines:
-        spans = "".join(
-            f'<tspan x="{_W / 2:.0f}" dy="{"1.2em" if i else "0"}">{escape(line)}</tspan>'
-            for i, line in enumerate(lines)
-        )
-        spans = escape(title) if len(lines) == 1 else spans
-        parts.append(
-            f'<text class="rb-chart-title" x="{_W / 2:.0f}" y="18" text-anchor="middle" '
-            f'font-size="14" font-weight="600" fill="currentColor">{spans}</text>'
-        )
-    parts.append(f'<g transform="translate(0 {extra})">' if extra else "")
-    for v, (view, sign, series) in enumerate(views):
-        hidden = ' display="none"' if v else ""
-        bars = _bars(labels, series, sign=sign, legend=bool(legend))
-        parts.append(f'<g class="rb-v-{view}"{hidden}>{bars}</g>')
-    every = max(1, -(-n // 16))
-    for i, label in list(enumerate(labels))[::every]:
-        parts.append(
-            f'<text x="{_LEFT + slot * (i + 0.5):.1f}" y="{_TOP + plot_h + 14}" '
-            f'text-anchor="middle" font-size="11" fill="currentColor">{escape(label)}</text>'
-        )
-    parts.append(
-        f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{_TOP + plot_h}" y2="{_TOP + plot_h}" '
-        f'stroke="currentColor" stroke-opacity="0.6"/>'
-    )
-    if x_title:
-        parts.append(
-            f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 33}" text-anchor="middle" '
-            f'font-size="12" fill="currentColor">{escape(x_title)}</text>'
-        )
-    for name, col, x, y in places:
-        parts.append(
-            f'<rect x="{x:.1f}" y="{y}" width="12" height="12" fill="{col}"/>'
-            f'<text class="rb-legend" x="{x + 16:.1f}" y="{y + 10}" font-size="12" '
-            f'fill="currentColor">{escape(name)}</text>'
-        )
-    parts.append("</g></svg>" if extra else "</svg>")
-    return "".join(parts)
+    if all(_NUMERIC.fullmatch(label) for label in labels):
+        return _vertical(labels, views, title, x_title, legend)
+    return _horizontal(labels, views[0][2], title, legend)
 
 
 def _slug(text: str) -> str:
@@ -312,7 +449,7 @@ def _tools(
     labels: Sequence[str],
     columns: Sequence[tuple[str, Sequence[Fraction]]],
     *,
-    distribution: bool,
+    switch: Sequence[tuple[str, str, str]],
     title: str,
     x_title: str,
     group: tuple[str, Sequence[str]] | None = None,
@@ -320,6 +457,7 @@ def _tools(
 ) -> str:
     """The view switch, the CSV link and the table of ``columns`` (``(header, values)``).
 
+    ``switch``: the views the chart holds (entries of :data:`VIEWS`), none for one view.
     ``slug``: the English title, which names the CSV file in every language.
     """
     first = [x_title or M("outcome").render()] + ([group[0]] if group else [])
@@ -338,7 +476,7 @@ def _tools(
         for _h, vals in columns:
             p = vals[i]
             exact = fraction(p)
-            row += [repr(p.numerator / p.denominator), exact]
+            row += [repr(float(p)), exact]
             cells += f'<td>{percent(p)}<br><span class="rb-exact">{exact}</span></td>'
         csv_rows.append(row)
         body.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
@@ -346,10 +484,10 @@ def _tools(
     name = _slug(slug or title or x_title)
     key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
     data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
-    radios = (_RADIO.format(v, key, " checked" * (v == "pmf"), s, tr(w)) for v, s, w in VIEWS)
-    switch = (
-        _SWITCH.format(M("Show the chance of").render(), "".join(radios)) if distribution else ""
+    radios = "".join(
+        _RADIO.format(v, key, " checked" * (v == "pmf"), s, tr(w)) for v, s, w in switch
     )
+    views = _SWITCH.format(M("Show the chance of").render(), radios) if len(switch) > 1 else ""
     link = (
         f'<a class="rb-csv" download="{name}.csv" '
         f'href="data:text/csv;charset=utf-8;base64,{data}">⤓ CSV</a>'
@@ -361,7 +499,7 @@ def _tools(
         f'<div class="rb-scroll"><table class="rb-table"><caption>{caption}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>"
     )
-    return f'<div class="rb-chart-tools">{switch}{link}{table}</div>'
+    return f'<div class="rb-chart-tools">{views}{link}{table}</div>'
 
 
 def _csv_cell(text: str) -> str:
@@ -415,7 +553,7 @@ def bar_chart(
     keys, slug = list(pmf), str(title or x_title)
     title, x_title, highlight_label, other_label = map(tr, (title, x_title, highlight_label,
                                                             other_label))  # fmt: skip
-    nums, den = _common([Fraction(pmf[k]) for k in keys])
+    nums, den = _common([pmf[k] for k in keys])
     distribution = _is_ascending_ints(keys) and sum(nums) == den
     lo, hi = _trim_range(nums, den)
     labels = [tr(k if isinstance(k, str) else str(k)) for k in keys[lo:hi]]
@@ -437,14 +575,19 @@ def bar_chart(
             ]
         views.append((view, sign if view != "pmf" else "", series))
     legend = [] if marks is None else [(other_label, COLORS[0]), (highlight_label, COLORS[1])]
+    if marks and marks[0]:  # the legend names the groups in the order the bars show them
+        legend.reverse()
     svg = _svg(labels, views, title=title, x_title=x_title, legend=legend)
     columns = [(f"{sign} {tr(words)}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
     if not distribution:
         columns = [(M("probability").render(), shown[0])]
     groups = [highlight_label if m else other_label for m in marks or ()]
     group = None if marks is None else (M("group").render(), groups)
-    return svg + _tools(labels, columns, distribution=distribution, title=title,
-                        x_title=x_title, group=group, slug=slug)  # fmt: skip
+    switch = VIEWS if distribution else VIEWS[:1]
+    tools = _tools(
+        labels, columns, switch=switch, title=title, x_title=x_title, group=group, slug=slug
+    )
+    return svg + tools
 
 
 def grouped_bar_chart(
@@ -453,6 +596,7 @@ def grouped_bar_chart(
     *,
     title: str = "",
     x_title: str = "",
+    running_total: bool = False,
 ) -> str:
     """Several distributions side by side (one colour each), with views, table and CSV.
 
@@ -460,13 +604,22 @@ def grouped_bar_chart(
     increasing order, ``"0"``, ``"1"``, …, each series summing to 1 but for
     tails of at most 1/500 left out) the chart has the exactly / at least /
     at most views; otherwise (e.g. chances of different skill gaps side by
-    side) the exact view only.
+    side) the exact view only, unless ``running_total``.
 
     Args:
         labels: The x-axis labels (outcomes).
         series: ``{legend name: probabilities aligned with labels}``.
         title: Chart title.
         x_title: Label of the horizontal axis.
+        running_total: The labels are the successive rounds ``1, 2, …`` of a
+            process, each series the chance that one of its endings happens
+            in that round (together at most 1: what is left ends later or
+            never): the chart adds the at-most view, each bar the chance that
+            the ending has happened by that round ("caught by round 3?").
+
+    Raises:
+        ValueError: ``running_total`` with labels that are not increasing whole
+            numbers, or a series whose chances add up to more than 1.
 
     Returns:
         HTML: the ``<svg>`` element followed by its tools.
@@ -478,30 +631,39 @@ def grouped_bar_chart(
         True
         >>> 'data-view' in grouped_bar_chart(["1", "2"], {"gap": [F(3, 4), F(2, 3)]})
         False
+        >>> by_round = grouped_bar_chart(["1", "2"], {"caught": [F(1, 2), F(1, 4)]}, running_total=True)
+        >>> 'data-view="atmost"' in by_round, 'data-view="atleast"' in by_round, "≤2: 75.00 %" in by_round
+        (True, False, True)
     """
     slug, title, x_title = str(title or x_title), tr(title), tr(x_title)
     series = {tr(name): values for name, values in series.items()}
     labels, names = [tr(label) for label in labels], list(series)
+    commons = [_common(series[name]) for name in names]
     distribution = (
         all(_INT.fullmatch(s) for s in labels)
         and _is_ascending_ints([int(s) for s in labels])
-        and all(1 - Fraction(1, 500) <= sum(series[n], Fraction(0)) <= 1 for n in names)
+        and all(499 * den <= 500 * sum(nums) <= 500 * den for nums, den in commons)
     )
-    per_series = [
-        _views(*_common([Fraction(v) for v in series[name]]), 0, len(labels), distribution)
-        for name in names
-    ]
-    per_view = [list(views) for views in zip(*per_series)] if names else [[]]
+    if running_total and not (
+        all(_INT.fullmatch(s) for s in labels) and _is_ascending_ints([int(s) for s in labels])
+    ):
+        raise ValueError(f"a running total needs increasing whole-number labels, not {labels!r}")
+    if running_total and any(sum(series[n], Fraction(0)) > 1 for n in names):
+        raise ValueError("a running total needs chances that add up to at most 1")
+    switch = VIEWS if distribution else (VIEWS[0], VIEWS[2]) if running_total else VIEWS[:1]
+    kept = [v for v, view in enumerate(VIEWS) if view in switch]
+    per_series = [_views(nums, den, 0, len(labels), len(switch) > 1) for nums, den in commons]
+    per_view = [[views[v] for views in per_series] for v in kept] if names else [[]]
     colors = [COLORS[i % len(COLORS)] for i in range(len(names))]
     views = [
         (view, sign if view != "pmf" else "", list(zip(names, vals, colors)))
-        for (view, sign, _words), vals in zip(VIEWS, per_view)
+        for (view, sign, _words), vals in zip(switch, per_view)
     ]
     svg = _svg(labels, views, title=title, x_title=x_title, legend=list(zip(names, colors)))
     columns = [
-        (f"{name}: {sign}" if distribution else name, vals[s])
-        for (_v, sign, _words), vals in zip(VIEWS, per_view)
+        (f"{name}: {sign}" if len(switch) > 1 else name, vals[s])
+        for (_v, sign, _words), vals in zip(switch, per_view)
         for s, name in enumerate(names)
     ]
-    return svg + _tools(labels, columns, distribution=distribution, title=title,
-                        x_title=x_title, slug=slug)  # fmt: skip
+    tools = _tools(labels, columns, switch=switch, title=title, x_title=x_title, slug=slug)
+    return svg + tools

@@ -1,5 +1,7 @@
 """The comparison chapter's calculator: one skill gap, four systems side by side.
 
+Every word is a message of the ``comparison`` domain (:mod:`rulebook_py.comparison.words`).
+
 Example:
     >>> calc = SideBySideCalculator()
     >>> "Galaxies Jumelles" in calc.result.value and calc.chart.value.startswith("<svg")
@@ -16,22 +18,31 @@ import ipywidgets as widgets
 
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
-from ..i18n import gettext as _
-from ..i18n import translate_message as tr
+from ..comparison.words import MN, M
 from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
 from .controls import LABEL_STYLE, int_box, sized
 from .format import escape, number, percent, probability, table_html
 from .registry import register
+from .words import shown
 
 __all__ = ["SideBySideCalculator"]
 
-_GAP_LABEL = "Skill gap (steps)"
-_BLOWS_LABEL = "Full blows to win (Unisystem, Galaxies)"
-_HP_LABEL = "Hit points (PV, Chroniques)"
-_HEAD = ("system", "one step", "better side ahead in one exchange", "better side wins the duel",
-         "upset (weaker side wins)", "draw", "mean rounds", "SD of the margin")  # fmt: skip
+_HEAD = (
+    M("system"),
+    M("one step"),
+    M("better side ahead in one exchange"),
+    M("better side wins the duel"),
+    M("upset (weaker side wins)"),
+    M("draw"),
+    M("mean rounds"),
+    M("SD of the margin"),
+)
+
+
+def _steps(gap: int) -> object:
+    return MN("{count} step", "{count} steps", gap, count=gap)
 
 
 @register
@@ -44,7 +55,7 @@ class SideBySideCalculator(Calculator):
         True
     """
 
-    title = "One skill gap, four dice engines"
+    title = M("One skill gap, four dice engines")
     kind = "fight"
     bench_changes = (
         changes(gap=2, blows=5, hit_points=20)
@@ -56,13 +67,16 @@ class SideBySideCalculator(Calculator):
 
     def build_controls(self) -> Controls:
         """The gap slider, N of the full-blow duel and the Chroniques hit points."""
-        up_to, gap = _("{low} to {high}").format, tr(_GAP_LABEL)
+        gap = shown(M("Skill gap (steps)"))
         return {
             "gap": widgets.IntSlider(value=1, min=0, max=MAX_GAP, description=gap,
                                      style=LABEL_STYLE, layout=sized(gap, 14)),
-            "blows": int_box(_BLOWS_LABEL, DEFAULT_BLOWS, tooltip=up_to(low=1, high=MAX_BLOWS)),
-            "hit_points": int_box(_HP_LABEL, DEFAULT_HIT_POINTS,
-                                  tooltip=up_to(low=1, high=MAX_HIT_POINTS)),
+            "blows": int_box(M("Full blows to win (Unisystem, Galaxies)"), DEFAULT_BLOWS,
+                             tooltip=M("{low} to {high}", low=1, high=MAX_BLOWS),
+                             bounds=(-1000, 1000)),
+            "hit_points": int_box(M("Hit points (PV, Chroniques)"), DEFAULT_HIT_POINTS,
+                                  tooltip=M("{low} to {high}", low=1, high=MAX_HIT_POINTS),
+                                  bounds=(-1000, 1000)),
         }  # fmt: skip
 
     def compute(self, values: Values) -> View:
@@ -71,30 +85,36 @@ class SideBySideCalculator(Calculator):
         kw = {"blows": blows, "hit_points": hit_points}
         outcome, call = rule_call(comparison.compare, gap, then=".wins", **kw)
         rows = outcome.rows
-        steps = f"{gap} step{'s' * (gap != 1)}"
+        steps = _steps(gap)
         table = table_html(_HEAD, [(r.engine.label, r.engine.step_text,
             probability(r.exchange.ahead), probability(r.duel.a_wins), probability(r.duel.upset),
             percent(r.duel.draw), number(r.duel.mean_rounds),
-            f"{number(r.exchange.margin_sd)} {r.engine.unit} ({number(r.sd_in_steps)} steps)",
-        ) for r in rows], caption=f"The better side is {steps} ahead")  # fmt: skip
-        duel_text = tr(
-            f"Duels: first to land {blows} full blow{'s' * (blows != 1)} (Unisystem, "
-            f"Galaxies Jumelles); {hit_points} hit points each (Chroniques Oubliées); "
-            "the source's own battle to the end (mass battles)."
+            M("{sd} {unit} ({steps} steps)", sd=number(r.exchange.margin_sd), unit=r.engine.unit,
+              steps=number(r.sd_in_steps)),
+        ) for r in rows], caption=M("The better side is {steps} ahead", steps=steps))  # fmt: skip
+        duel_text = MN(
+            "Duels: first to land {blows} full blow (Unisystem, Galaxies Jumelles); {hit_points} "
+            "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "
+            "battles).",
+            "Duels: first to land {blows} full blows (Unisystem, Galaxies Jumelles); {hit_points} "
+            "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "
+            "battles).",
+            blows,
+            blows=blows,
+            hit_points=hit_points,
         )
         chart = grouped_bar_chart(
             [r.engine.label for r in rows],
             {
-                "ahead in one exchange": [r.exchange.ahead for r in rows],
-                "wins the duel": [r.duel.a_wins for r in rows],
-                "upset": [r.duel.upset for r in rows],
+                M("ahead in one exchange"): [r.exchange.ahead for r in rows],
+                M("wins the duel"): [r.duel.a_wins for r in rows],
+                M("upset"): [r.duel.upset for r in rows],
             },
-            title=f"The better side, {steps} ahead",
-            x_title="system",
+            title=M("The better side, {steps} ahead", steps=steps),
+            x_title=M("system"),
         )
-        return View(f"<p>{duel_text}</p>" + table, chart, call, outcome)
+        return View(f"<p>{escape(shown(duel_text))}</p>" + table, chart, call, outcome)
 
     def show_roll(self, roll: comparison.SideBySideRoll) -> str:
         """One seeded duel per system, one sentence each."""
-        said = (tr(f"{name}: {what} in {n} round{'s' * (n != 1)}") for name, what, n in roll.lines)
-        return f"<p>{escape('; '.join(said))}.</p>"
+        return roll.html()

@@ -6,11 +6,10 @@ whole label and a usable input: about 0.55 em a character of the label plus
 the input's own width. A calculator that lays its controls out in columns may
 pass ``width`` to give every control of a column the same width.
 
-Every builder takes the English words (description, tooltip, placeholder,
-option labels) and shows them in the reader's language
-(:func:`~rulebook_py.i18n.translate_message`): a calculator only adds its
-words to the catalog. An option given as bare text keeps that text as its
-value and shows its translation.
+Every builder takes its words (description, tooltip, placeholder, option
+labels) as messages of the calculator's domain and shows them in the reader's
+language (:func:`~.words.shown`); a plain text is shown as it is. An option
+given as bare text keeps that text as its value.
 
 Example:
     >>> box = int_box("Dexterity (DEX)", 3)
@@ -19,9 +18,10 @@ Example:
     >>> dropdown("Die", [("d20", 20), ("d12", 12)], 12).label
     'd12'
     >>> from rulebook_py.i18n import language
+    >>> from rulebook_py.widgets.words import M
     >>> with language("fr"):
-    ...     print(int_box("Seed", 3).description)
-    Graine
+    ...     print(int_box(M("Seed"), 3).description, "/", int_box("Jimmy", 3).description)
+    Graine / Jimmy
 """
 
 from __future__ import annotations
@@ -125,19 +125,24 @@ def text_box(
 
     The value is read when the reader presses Enter or leaves the box
     (``continuous_update=False``), so a half-typed entry is never computed.
+    A text area holds a typed list (combatants, attack lines), where Enter
+    starts a new line: it has the class ``rb-typed-list``, and on the website
+    (``_static/rb-layout.js``) it is read as the reader types, once typing
+    pauses, so that the answer follows the list without leaving the box.
 
     Example:
         >>> text_box("Code", "4D+2", placeholder="e.g. 4D+2").placeholder
         'e.g. 4D+2'
-        >>> type(text_box("Combatants", "a", rows=4)).__name__
-        'Textarea'
+        >>> area = text_box("Combatants", "a", rows=4)
+        >>> type(area).__name__, area._dom_classes
+        ('Textarea', ('rb-typed-list',))
     """
     kind, em = (widgets.Textarea, 16) if rows else (widgets.Text, 8)
     extra: dict[str, Any] = {"rows": rows} if rows else {}
     if tooltip:
         extra["tooltip"] = _(tooltip)
     description = _(description)
-    return kind(
+    box = kind(
         value=value,
         description=description,
         placeholder=_(placeholder),
@@ -146,6 +151,9 @@ def text_box(
         layout=sized(description, em if input_em is None else input_em, width),
         **extra,
     )
+    if rows:
+        box.add_class("rb-typed-list")
+    return box
 
 
 def dropdown(

@@ -1,7 +1,9 @@
 """Calculators of the dice chapter: up to four expressions compared, and two rolls opposed.
 
 Each maps its controls to one call of the dice package (:func:`~rulebook_py.dice.dice_set`,
-:func:`~rulebook_py.dice.opposed`) and formats what comes back.
+:func:`~rulebook_py.dice.opposed`) and formats what comes back. Every word is a
+message of the ``calculators`` domain; what the reader typed and dice notation
+are shown as they are.
 
 Example:
     >>> calc = DiceCalculator(expression="d20", target=11)
@@ -15,9 +17,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from .. import i18n
 from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
-from ..i18n import gettext as _
+from ..messages import Msg
 from .base import Calculator, Controls, PythonCall, Values, View, call_text
 from .calls import changes
 from .charts import bar_chart, grouped_bar_chart
@@ -26,6 +27,7 @@ from .format import escape, numbers, probability, table_html
 from .registry import register
 from .series import align
 from .tables import lines_html
+from .words import M, shown
 
 __all__ = ["EXPRESSION_BOXES", "CompareCalculator", "DiceCalculator"]
 
@@ -40,10 +42,16 @@ EXPRESSION_BOXES = (
 )
 
 #: The explosion-depth box's tooltip.
-_DEPTH_TIP = "Extra rolls an exploding die may take; the last one does not explode"
+_DEPTH_TIP = M("Extra rolls an exploding die may take; the last one does not explode")
 
 
-def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> str:
+def _spread(stats: tuple[Fraction, float]) -> Msg:
+    """Mean ± SD, one decimal each (``13.8±4.7``; ``13,8±4,7`` in French)."""
+    mean, sd = stats
+    return M("{mean:.1f}±{sd:.1f}", mean=float(mean), sd=sd)
+
+
+def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> Msg:
     """Short legend entry: the expression (or its letter when long), mean ± SD.
 
     Four entries must fit on one line of the chart: an entry longer than 17
@@ -54,16 +62,14 @@ def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> str:
         >>> _legend("B", parse("2d20kh1"), (Fraction(553, 40), 4.7)), _legend("C", d, (26.3, 4.8))
         ('2d20kh1: 13.8±4.7', 'C: 26.3±4.8')
     """
-    mean, sd = stats
-    shown = f"{i18n.decimal(float(mean), 1)}±{i18n.decimal(sd, 1)}"
-    entry = f"{dice}: {shown}"
-    return entry if len(entry) <= 17 else f"{letter}: {shown}"
+    entry = M("{name}: {spread}", name=str(dice), spread=_spread(stats))
+    return entry if len(entry) <= 17 else M("{name}: {spread}", name=letter, spread=_spread(stats))
 
 
 def _chance_call(dice: Dice, depth: int, target: int) -> str:
     """``parse(…).prob_at_least(target)``, with the explosion depth only where it counts."""
-    shown = depth if dice.explode_depth is not None else DEFAULT_EXPLODE_DEPTH
-    return call_text(parse, str(dice), explode_depth=shown) + f".prob_at_least({target})"
+    shown_depth = depth if dice.explode_depth is not None else DEFAULT_EXPLODE_DEPTH
+    return call_text(parse, str(dice), explode_depth=shown_depth) + f".prob_at_least({target})"
 
 
 @register
@@ -83,7 +89,7 @@ class DiceCalculator(Calculator):
         False
     """
 
-    title = "Dice expressions compared"
+    title = M("Dice expressions compared")
     fields: ClassVar[Mapping[str, str]] = {letter: name for name, letter, _ in EXPRESSION_BOXES}
     bench_changes = changes(
         expression="2d20kh1+5", target=15, second="4D+2", third="3d6!", fourth="4d6ro1kh3"
@@ -93,18 +99,21 @@ class DiceCalculator(Calculator):
         """Four expression boxes, a target number and the explosion depth."""
         boxes = {
             name: text_box(
-                f"Dice {letter}",
+                M("Dice {letter}", letter=letter),
                 default,
-                placeholder="e.g. d20, 3d6+2, 2d20kh1, 3d6!, 5d6>=5",
+                placeholder=M("e.g. d20, 3d6+2, 2d20kh1, 3d6!, 5d6>=5"),
                 input_em=14,
             )
             for name, letter, default in EXPRESSION_BOXES
         }
         return {
             **boxes,
-            "target": int_box("Target (P ≥)", 11),
+            "target": int_box(M("Target (P ≥)"), 11, bounds=(-(10**12), 10**12)),
             "explode_depth": int_box(
-                "Explosion depth (!)", DEFAULT_EXPLODE_DEPTH, tooltip=_DEPTH_TIP
+                M("Explosion depth (!)"),
+                DEFAULT_EXPLODE_DEPTH,
+                tooltip=_DEPTH_TIP,
+                bounds=(0, 1000),
             ),
         }
 
@@ -114,38 +123,41 @@ class DiceCalculator(Calculator):
         found = dice_set(texts, values["target"], values["explode_depth"])
         target, pairs = found.target, list(zip(found.names, found.dice))
         stats = [(d.mean(), d.stdev()) for d in found.dice]
-        span = _("{low} to {high}").format
         below = [probability(d.prob_at_most(target - 1)) for d in found.dice]
         rows = [
-            ("Expression", *(str(d) for d in found.dice)),
-            ("Totals", *(span(low=d.min_value, high=d.max_value) for d in found.dice)),
-            ("Mean", *numbers([m for m, _sd in stats])),
-            ("Standard deviation", *numbers([sd for _m, sd in stats])),
-            (f"P(total ≥ {target})", *(probability(p) for p in found.chances)),
-            (f"P(total < {target})", *below),
+            (M("Expression"), *(str(d) for d in found.dice)),
+            (
+                M("Totals"),
+                *(M("{low} to {high}", low=d.min_value, high=d.max_value) for d in found.dice),
+            ),
+            (M("Mean"), *numbers([m for m, _sd in stats])),
+            (M("Standard deviation"), *numbers([sd for _m, sd in stats])),
+            (M("P(total ≥ {target})", target=target), *(probability(p) for p in found.chances)),
+            (M("P(total < {target})", target=target), *below),
         ]
         if len(pairs) == 1:
-            ((letter, dice),) = pairs
-            sd = _legend(letter, dice, stats[0]).split(": ")[1]
+            ((_letter, dice),) = pairs
             chart = bar_chart(
                 dice.pmf(),
-                title=f"Distribution of {dice} (mean ± SD {sd})",
+                title=M("Distribution of {dice} (mean ± SD {sd})", dice=str(dice),
+                        sd=_spread(stats[0])),
+                x_title=M("total"),
                 highlight=lambda k: k >= target,
-                highlight_label=f"≥ {target}",
-                other_label=f"< {target}",
-            )
+                highlight_label=M("≥ {target}", target=target),
+                other_label=M("< {target}", target=target),
+            )  # fmt: skip
         else:
             series = {_legend(n, d, st): d.distribution for (n, d), st in zip(pairs, stats)}
             chart = grouped_bar_chart(
                 *align(series),
-                title="Distributions compared (legend: mean ± standard deviation)",
-                x_title="total",
+                title=M("Distributions compared (legend: mean ± standard deviation)"),
+                x_title=M("total"),
             )
         calls = [_chance_call(d, values["explode_depth"], target) for d in found.dice]
         call = PythonCall("parse", f"[{', '.join(calls)}]", list(found.chances))
         if len(calls) == 1:
             call = PythonCall("parse", calls[0], found.chances[0])
-        header = ["Dice", *(f"{n}: {d}" for n, d in pairs)]
+        header = [M("Dice"), *(M("{name}: {dice}", name=n, dice=str(d)) for n, d in pairs)]
         return View(table_html(header, rows), chart, call, found)
 
     def show_roll(self, roll: DiceSetRoll) -> str:
@@ -163,13 +175,13 @@ class CompareCalculator(Calculator):
         True
     """
 
-    title = "Two rolls compared"
+    title = M("Two rolls compared")
     bench_changes = changes(first="4D+2", second="3D+1") + changes(first="15D+2", second="15D")
 
     def build_controls(self) -> Controls:
         """Two expression boxes."""
         return {
-            "first": text_box("A", "4D+2", input_em=16),
+            "first": text_box("A", "4D+2", input_em=16),  # (the rolls' names: alike in French)
             "second": text_box("B", "3D+1", input_em=16),
         }
 
@@ -178,23 +190,28 @@ class CompareCalculator(Calculator):
         pair = opposed(values["first"], values["second"])
         a, b, c = pair.first, pair.second, pair.comparison
         rows = [
-            (f"A higher ({a} > {b})", probability(c.gt)),
-            ("Tie", probability(c.eq)),
-            ("B higher", probability(c.lt)),
+            (M("A higher ({first} > {second})", first=str(a), second=str(b)), probability(c.gt)),
+            (M("Tie"), probability(c.eq)),
+            (M("B higher"), probability(c.lt)),
         ]
         chart = bar_chart(
             pair.difference.pmf(),
-            title="A − B",
-            x_title="difference",
+            title=M("A − B"),
+            x_title=M("difference"),
             highlight=lambda k: k > 0,
-            highlight_label="A higher",
-            other_label="tie or B higher",
+            highlight_label=M("A higher"),
+            other_label=M("tie or B higher"),
         )
         call = PythonCall.of(parse, str(a), then=f".compare({b!r})", value=c)
-        return View(table_html(["outcome", "exact chance"], rows), chart, call, pair)
+        return View(table_html([M("outcome"), M("exact chance")], rows), chart, call, pair)
 
     def show_roll(self, roll: OpposedRoll) -> str:
         """A then B, and who is higher."""
-        who = {"first": "A", "second": "B", None: "nobody (tie)"}[roll.winner]
-        text = _("A: {first}; B: {second} — {who} higher")
-        return escape(text.format(first=roll.first, second=roll.second, who=_(who)))
+        who = {"first": "A", "second": "B", None: M("nobody (tie)")}[roll.winner]
+        text = M(
+            "A: {first}; B: {second} — {who} higher",
+            first=roll.first.message,
+            second=roll.second.message,
+            who=who,
+        )
+        return escape(shown(text))

@@ -4,7 +4,7 @@ Exact answers stay :class:`~fractions.Fraction` until this module turns them
 into text for the reader, in the reader's language (:mod:`rulebook_py.i18n`):
 ``50,00 %`` (decimal comma, no-break space), ``6,50``, ``12 000`` in French;
 fractions (``3/8``) are written alike in both. :func:`table_html` and
-:func:`error_html` translate their words (:func:`~rulebook_py.i18n.translate_message`).
+:func:`error_html` show messages in the reader's language (:func:`~rulebook_py.widgets.words.shown`).
 
 Example:
     >>> from fractions import Fraction
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from .. import i18n
-from ..distribution import decimal_text, digit_count
+from ..distribution import decimal_text, digit_count, exact_ratio, ratio_parts, surely_long
 from .words import M, shown
 
 __all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
@@ -51,8 +51,9 @@ def percent(p: Fraction) -> str:
         >>> percent(1 - Fraction(1, 20_000_000_000)), percent(Fraction(1, 20_000_000_000))
         ('> 99.99 %', '< 0.01 %')
     """
-    num, den = Fraction(p).numerator, Fraction(p).denominator
-    value = num / den * 100
+    num, den = ratio_parts(_fraction(p))
+    shift = max(0, den.bit_length() - 120)  # a float's worth of each: microseconds at any size
+    value = (num >> shift) / (den >> shift) * 100
     text = f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
     if num in (0, den) or 0 < num * 10_000 < den or (text == "100.00" and num < den):
         text = ("100" if num else "0") if num in (0, den) else "< 0.01" if value < 1 else "> 99.99"
@@ -63,28 +64,31 @@ def percent(p: Fraction) -> str:
 _SHORT = 23
 
 
-def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
-    """``n/d`` (``n`` when whole), or its decimal value and its size past ``limit`` digits.
+def _fraction(p: object) -> Fraction:
+    return p if isinstance(p, Fraction) else Fraction(p)  # type: ignore[arg-type]
 
-    Never fails, however long the fraction (Python refuses to write an
-    integer of more than 4,300 digits).
+
+def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
+    """``n/d`` (``n`` when whole), or ``≈`` its decimal value past ``limit`` digits.
+
+    Never fails and costs microseconds, however long the fraction: a
+    probability of a roll of huge weights (:func:`~rulebook_py.distribution.exact_ratio`)
+    is known to be long without being put in lowest terms
+    (:func:`~rulebook_py.distribution.surely_long`), and its value is read
+    from its logarithms.
 
     Example:
         >>> fraction(Fraction(3, 8)), fraction(Fraction(4)), fraction(Fraction(1, 3 * 10**60))
-        ('3/8', '4', '≈3.33333e-61 (1/61 digits)')
+        ('3/8', '4', '≈3.33333e-61')
     """
-    num, den = p.numerator, p.denominator
-    if (num.bit_length() + den.bit_length()) * 0.30103 + 2 > limit:  # perhaps too long
-        digits = digit_count(num), digit_count(den)
-        if sum(digits) > limit:
-            approx = M(
-                "≈{value} ({numerator}/{denominator} digits)",
-                value=i18n.localized(decimal_text(p)),
-                numerator=digits[0],
-                denominator=digits[1],
-            )
-            return approx.render()
-    return str(num) if den == 1 else f"{num}/{den}"
+    p = _fraction(p)
+    if not surely_long(p, limit):
+        num, den = p.numerator, p.denominator
+        if (num.bit_length() + den.bit_length()) * 0.30103 + 2 <= limit or (
+            digit_count(num) + digit_count(den) <= limit
+        ):
+            return str(num) if den == 1 else f"{num}/{den}"
+    return M("≈{value}", value=i18n.localized(decimal_text(p))).render()
 
 
 def probability(p: Fraction) -> str:
@@ -100,14 +104,18 @@ def probability(p: Fraction) -> str:
         '25.00 % (1/4)'
         >>> probability(1 - Fraction(1, 20_000_000_000))
         '> 99.99 % (1 − 1/20000000000)'
+        >>> probability(Fraction(10**70 // 3, 10**70))  # a fraction too long to print
+        '33.33 %'
     """
-    p = Fraction(p)
+    p = _fraction(p)
     shown, exact = percent(p), fraction(p)
-    if p in (0, 1):
+    num, den = ratio_parts(p)
+    if num in (0, den):
         return shown
     if shown.startswith(">"):
-        exact = min(exact, f"1 − {fraction(1 - p)}", key=len)
-    return shown if len(exact) > _SHORT and shown[0] not in "<>" else f"{shown} ({exact})"
+        exact = min(exact, f"1 − {fraction(exact_ratio(den - num, den))}", key=len)
+    long = len(exact) > _SHORT or exact.startswith("≈")  # no exact fraction to give
+    return shown if long and shown[0] not in "<>" else f"{shown} ({exact})"
 
 
 def number(x: Fraction | float | int, digits: int = 2) -> str:
@@ -117,9 +125,19 @@ def number(x: Fraction | float | int, digits: int = 2) -> str:
         >>> number(Fraction(7, 2)), number(Fraction(16)), number(1.70782)
         ('3.50', '16', '1.71')
     """
-    if isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1):
+    if _whole(x):
         return i18n.whole(int(x))
     return i18n.decimal(float(x), digits)
+
+
+def _whole(x: object) -> bool:
+    """Is ``x`` a whole number (a fraction's terms read raw: nothing reduced)?"""
+    if isinstance(x, int):
+        return True
+    if isinstance(x, Fraction):
+        numerator, denominator = ratio_parts(x)
+        return numerator % denominator == 0
+    return False
 
 
 def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[str]:
@@ -132,17 +150,16 @@ def numbers(values: Sequence[Fraction | float | int], digits: int = 2) -> list[s
         >>> numbers([Fraction(7), Fraction(13, 2)]), numbers([Fraction(7), 16])
         (['7.00', '6.50'], ['7', '16'])
     """
-    whole = all(
-        isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1) for x in values
-    )
+    whole = all(_whole(x) for x in values)
     return [number(x) if whole else i18n.decimal(float(x), digits) for x in values]
 
 
 def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
     """A small HTML table; every cell is escaped; an empty header is a plain cell.
 
-    Headers, caption and text cells are English text translated here
-    (:func:`~rulebook_py.i18n.translate_message`), so a calculator passes its English words.
+    Headers, caption and text cells are shown in the reader's language
+    (:func:`~rulebook_py.widgets.words.shown`): a calculator passes messages, and
+    text that is no message (what the reader typed, dice notation) as it is.
 
     Example:
         >>> table_html(["a"], [[1]])

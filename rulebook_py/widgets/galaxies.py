@@ -5,6 +5,7 @@ one dodge) closes this module.
 
 Each maps its controls to one call of :mod:`rulebook_py.systems.galaxies`
 and formats the outcome; the roll shown is the outcome's own ``.roll(rng)``.
+Every word is a message of the ``galaxies`` domain.
 
 Example:
     >>> calc = GalaxiesCodeCalculator(code="1D", other="1D")
@@ -17,15 +18,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import decimal
+from ..messages import Msg, join
 from ..systems import galaxies as g
+from ..systems.galaxies.words import M
 from . import galaxies_common as gc
 from .base import Controls, PythonCall, Values, View
 from .calls import changes, rule_call
-from .charts import bar_chart, grouped_bar_chart
+from .charts import MAX_BARS, bar_chart, grouped_bar_chart, tail_cut
 from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
-from .format import escape, number, probability, table_html
+from .format import number, probability, table_html
 from .galaxies_melee import GalaxiesMeleeCalculator
-from .phrases import _
 from .registry import register
 from .tables import rows_html
 
@@ -35,17 +38,26 @@ __all__ += ["contest_view"]
 
 
 # --------------------------------------------------------------- dice codes
+#: The fixed value's row label: (rounded up, halved) -> its words.
+_FIXED = {
+    (False, False): M("Fixed value (esquive fixe, rounded down)"),
+    (True, False): M("Fixed value (esquive fixe, rounded up)"),
+    (False, True): M("Fixed value (esquive fixe, rounded down): the average, then halved"),
+    (True, True): M("Fixed value (esquive fixe, rounded up): the average, then halved"),
+}
+
+
 @register
 class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
     """A dice code: distribution, average, fixed value; two codes compared.
 
     Example:
         >>> calc = GalaxiesCodeCalculator(code="4D+2", other="3D+1")
-        >>> "<td>Average</td><td>16</td>" in calc.result.value
+        >>> "<td>Average</td><td>16.00</td>" in calc.result.value
         True
     """
 
-    title = "Dice code (code-dé)"
+    title = M("Dice code (code-dé)")
     bench_changes = changes(code="5D+1", other="4D", halved=True) + changes(
         code="12D+2", halved=False, rounding=g.Rounding.UP
     )
@@ -53,9 +65,9 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
     def build_controls(self) -> Controls:
         """Two codes, a halving switch and the rounding."""
         return {
-            "code": gc.code_box("4D+2", "Code A"),
-            "other": gc.code_box("3D+1", "Code B"),
-            "halved": checkbox("Halve A's roll (divisé par 2)", False),
+            "code": gc.code_box("4D+2", M("Code A")),
+            "other": gc.code_box("3D+1", M("Code B")),
+            "halved": checkbox(M("Halve A's roll (divisé par 2)"), False),
             "rounding": gc.rounding_control(),
         }
 
@@ -66,32 +78,59 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
         r, call = rule_call(g.code_report, *args, then=".higher", **kw)
         a, b = r.attack, r.defence
         da, db = a.distribution(), b.distribution()
-        way = "rounded up" if values["rounding"] is g.Rounding.UP else "rounded down"
-        then = ": the average, then halved" if a.halved else ""
+        up = values["rounding"] is g.Rounding.UP
+        average = M("Average of the halved roll") if a.halved else M("Average")
         rows = [
-            ("Code A", a.describe()),
-            ("Mantisse (number of dice)", a.code.mantisse),
-            ("Average" + (" of the halved roll" if a.halved else ""), number(da.mean())),
-            (f"Fixed value (esquive fixe, {way}){then}", r.fixed),
-            ("Totals", f"{da.min_value} {_('to')} {da.max_value}"),
-            (f"P(A > B), B = {b.code}", probability(r.higher)),
-            ("P(A = B)", probability(r.tie)),
-            ("P(A < B)", probability(r.lower)),
+            (M("Code A"), a.describe()),
+            (M("Mantisse (number of dice)"), a.code.mantisse),
+            (average, decimal(float(da.mean()), 2)),
+            (_FIXED[up, a.halved], r.fixed),
+            (M("Totals"), M("{low} to {high}", low=da.min_value, high=da.max_value)),
+            (M("P(A > B), B = {code}", code=str(b.code)), probability(r.higher)),
+            (M("P(A = B)"), probability(r.tie)),
+            (M("P(A < B)"), probability(r.lower)),
         ]
-        totals = range(min(da.min_value, db.min_value), max(da.max_value, db.max_value) + 1)
-        pmfs = {f"A: {a.describe()}": da.pmf(), f"B: {b.code}": db.pmf()}
+        totals = _shown_totals(da, db)
+        pmfs = {
+            M("A: {code}", code=a.describe()): da.pmf(),
+            M("B: {code}", code=str(b.code)): db.pmf(),
+        }
         chart = grouped_bar_chart(
             [str(t) for t in totals],
             {name: [pmf.get(t, Fraction(0)) for t in totals] for name, pmf in pmfs.items()},
-            title="Distributions of A and B",
-            x_title="total",
+            title=M("Distributions of A and B"),
+            x_title=M("total"),
         )
-        return View(table_html(["", "exact answer"], rows), chart, call, r)
+        return View(table_html(["", M("exact answer")], rows), chart, call, r)
+
+
+def _shown_totals(*dists: Any) -> list[int]:
+    """The totals the chart shows: each distribution's, far tails (under 1 in 2,000) cut.
+
+    At most :data:`~rulebook_py.widgets.charts.MAX_BARS` totals in all: past that
+    (two wide codes far apart), each distribution keeps its share of them around
+    its middle, and the chart shows the chances exactly, without the cumulative views.
+    """
+    ranges = []
+    for dist in dists:
+        weights = dist.weights()
+        values = sorted(weights)
+        lo, hi = tail_cut([weights[v] for v in values], sum(weights.values()))
+        ranges.append((values[lo], values[hi - 1]))
+    kept = {t for low, high in ranges for t in range(low, high + 1)}
+    if len(kept) <= MAX_BARS:
+        return sorted(kept)
+    half = MAX_BARS // (2 * len(ranges))
+    kept = set()
+    for low, high in ranges:
+        middle = (low + high) // 2
+        kept.update(range(max(low, middle - half), min(high, middle + half) + 1))
+    return sorted(kept)
 
 
 # ------------------------------------------------------- shots, explosives, psy
 def contest_view(
-    c: g.Contest, call: PythonCall, title: str, factors: Any = None, html: str = ""
+    c: g.Contest, call: PythonCall, title: Msg, factors: Any = None, html: str = ""
 ) -> View:
     """A contest's view: each roll's chances, how many rolls end in each outcome, the chart.
 
@@ -99,32 +138,46 @@ def contest_view(
     ``html`` is a note shown first.
     """
     outs, n = c.outcomes, len(c.attacks)
-    html += rows_html(c.rows(), ["roll", *(f"{o.label} ({o.english})" for o in outs)], c.caption)
+    html += rows_html(c.rows(), [M("roll"), *(o.text for o in outs)], c.caption)
     if n > 1:
-        shared = "" if c.unaware else " (all face the same defence roll)"
-        header = [f"of the {n} rolls, exactly", *(o.label for o in outs)]
-        html += rows_html(c.count_rows(), header, f"How many rolls end in each outcome{shared}")
+        if c.unaware:
+            caption = M("How many rolls end in each outcome")
+        else:
+            caption = M("How many rolls end in each outcome (all face the same defence roll)")
+        header = [M("of the {n} rolls, exactly", n=n), *(o.label for o in outs)]
+        html += rows_html(c.count_rows(), header, caption)
         first = outs[0]
-        html += "<p>" + _(
-            "At least one roll ends in {outcome}: {p}; on average {mean} of the {n} rolls do."
-        ).format(outcome=escape(_(f"{first.label} ({first.english})")), n=n,
-                 p=probability(1 - c.probability_count(first, 0)), mean=number(c.expected(first)))  # fmt: skip
-        html += "</p>"
+        html += gc.paragraph(
+            M(
+                "At least one roll ends in {outcome}: {p}; on average {mean} of the {n} rolls do.",
+                outcome=first.text,
+                n=n,
+                p=probability(1 - c.probability_count(first, 0)),
+                mean=number(c.expected(first)),
+            )
+        )
     if factors:
-        share = factors[g.Outcome.HALF_DODGE]
-        note = _(" (a half-dodge counted as {share} of a hit)").format(share=share)
-        note = note if g.Outcome.HALF_DODGE in outs else ""
-        html += _("<p>Expected damage, counted in full hits: {mean}").format(
-            mean=number(c.expected_damage(factors)))  # fmt: skip
-        html += f"{note}.</p>"
+        mean = number(c.expected_damage(factors))
+        if g.Outcome.HALF_DODGE in outs:
+            share = factors[g.Outcome.HALF_DODGE]
+            html += gc.paragraph(
+                M(
+                    "Expected damage, counted in full hits: {mean} "
+                    "(a half-dodge counted as {share} of a hit).",
+                    mean=mean,
+                    share=share,
+                )
+            )
+        else:
+            html += gc.paragraph(M("Expected damage, counted in full hits: {mean}.", mean=mean))
     if n == 1:
         chart = bar_chart({o.label: c.probability(o) for o in c.outcomes}, title=title, x_title="")
     else:
         chart = grouped_bar_chart(
             [str(k) for k in range(n + 1)],
             {o.label: [c.probability_count(o, k) for k in range(n + 1)] for o in c.outcomes},
-            title=f"How many of the {n} rolls end in each outcome",
-            x_title="number of rolls",
+            title=M("How many of the {n} rolls end in each outcome", n=n),
+            x_title=M("number of rolls"),
         )
     return View(html, chart, call, c)
 
@@ -150,7 +203,7 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
         True
     """
 
-    title = "Shot resolver (tir, lancer d'explosif)"
+    title = M("Shot resolver (tir, lancer d'explosif)")
     bench_changes = (
         changes(mode="instinctive")
         + changes(mode="burst", shots=4, dodge_mode=g.DodgeMode.TOTAL)
@@ -162,21 +215,21 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
     def build_controls(self) -> Controls:
         """Shooter, options, target."""
         return {
-            "attack": gc.code_box("4D+2", "Weapon skill / DX / FO (code)"),
-            "weapon": enum_dropdown("Weapon (arme)", g.Weapon, g.Weapon.PISTOL),
-            "bdc": int_box("BDC (combat bonus)", 0),
-            "bdp": int_box("BDP (range bonus)", 0),
-            "bdt": int_box("BDT", 0),
-            "mode": dropdown("Option", _MODES, "single"),
-            "shots": int_box("Shots in the burst (rafale)", 3, bounds=(1, g.MAX_ATTACKS)),
-            "aimed": checkbox("Aimed last round (viser: + mantisse of VOLONTÉ)", False),
+            "attack": gc.code_box("4D+2", M("Weapon skill / DX / FO (code)")),
+            "weapon": enum_dropdown(M("Weapon (arme)"), g.Weapon, g.Weapon.PISTOL),
+            "bdc": gc.points_box(M("BDC (combat bonus)")),
+            "bdp": gc.points_box(M("BDP (range bonus)")),
+            "bdt": gc.points_box(M("BDT")),
+            "mode": dropdown(M("Option"), _MODES, "single"),
+            "shots": int_box(M("Shots in the burst (rafale)"), 3, bounds=(1, g.MAX_ATTACKS)),
+            "aimed": checkbox(M("Aimed last round (viser: + mantisse of VOLONTÉ)"), False),
             "sustained": int_box(
-                "Successive round at this target (feu nourri)", 1, bounds=(1, 100)
+                M("Successive round at this target (feu nourri)"), 1, bounds=(1, 100)
             ),
-            "willpower": gc.code_box("3D", "Shooter's VOLONTÉ (VO)"),
-            "dodge": gc.code_box("3D+1", "Target's AGILITÉ (esquive)"),
-            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
-            "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
+            "willpower": gc.code_box("3D", M("Shooter's VOLONTÉ (VO)")),
+            "dodge": gc.code_box("3D+1", M("Target's AGILITÉ (esquive)")),
+            "dodge_mode": enum_dropdown(M("Dodge (esquive)"), g.DodgeMode, g.DodgeMode.NORMAL),
+            "immobile": checkbox(M("Target immobile (a burst takes no −1D a shot)"), False),
             "rounding": gc.rounding_control(),
             "half_dodge": gc.half_dodge_control(),
         }
@@ -190,19 +243,23 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
         if mode is None:
             func, kw["two_at_once"] = g.throw_explosive, values["mode"] == "two_explosives"
         else:
-            kw.update(weapon=values["weapon"], mode=mode, target_immobile=values["immobile"])
+            kw["mode"] = mode
+            if mode in (g.FireMode.BURST, g.FireMode.TWO_PISTOLS):  # where the weapon counts
+                kw["weapon"] = values["weapon"]
             if mode is g.FireMode.BURST:
-                kw["shots"] = values["shots"]
+                kw.update(shots=values["shots"], target_immobile=values["immobile"])
             if values["aimed"] or values["sustained"] > 1:
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
         args = (values["attack"], values["dodge"])
         c, call = rule_call(func, *args, then=g.Contest.python_value, **kw)
         if func is g.throw_explosive:
-            note = _("<p>Explosive: a tie is <b>not</b> a half-dodge (full primary-zone damage); "
-                     "weapon, aiming and sustained fire do not apply.</p>")  # fmt: skip
-            return contest_view(c, call, "Outcome of the roll", html=note)
+            note = M(
+                "Explosive: a tie is not a half-dodge (full primary-zone damage); "
+                "weapon, aiming and sustained fire do not apply."
+            )
+            return contest_view(c, call, M("Outcome of the roll"), html=gc.paragraph(note))
         factors = g.shot_damage_factors(values["half_dodge"])
-        return contest_view(c, call, "Outcome of the roll", factors)
+        return contest_view(c, call, M("Outcome of the roll"), factors)
 
 
 @register
@@ -215,7 +272,7 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
         True
     """
 
-    title = "Psychic duel (pouvoirs psy)"
+    title = M("Psychic duel (pouvoirs psy)")
     bench_changes = (
         changes(attack=g.PsyAttack.PHYSICAL_VS_COUNTER, option=g.PsyOption.UBIQUITY)
         + changes(attack=g.PsyAttack.MENTAL, option=g.PsyOption.COMPLEMENTARITY)
@@ -226,15 +283,15 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
     def build_controls(self) -> Controls:
         """Psychic skill, bonuses, kind of attack, option, the target's code."""
         return {
-            "skill": gc.code_box("5D", "PSY RUDRAH / PSY VALKEN (code)"),
-            "attack": enum_dropdown("Attack", g.PsyAttack, g.PsyAttack.PHYSICAL),
-            "option": enum_dropdown("Techniques", g.PsyOption, g.PsyOption.SINGLE),
-            "second_skill": gc.code_box("4D", "Other PSY skill (complémentarité only)"),
-            "bdc": int_box("BDC (technique)", 2),
-            "bdp": int_box("BDP (range bonus)", 0),
-            "bdt": int_box("BDT (not for mental attacks)", 0),
-            "defence": gc.code_box("3D+2", "Target: AGILITÉ / same PSY skill / VOLONTÉ"),
-            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
+            "skill": gc.code_box("5D", M("PSY RUDRAH / PSY VALKEN (code)")),
+            "attack": enum_dropdown(M("Attack"), g.PsyAttack, g.PsyAttack.PHYSICAL),
+            "option": enum_dropdown(M("Techniques"), g.PsyOption, g.PsyOption.SINGLE),
+            "second_skill": gc.code_box("4D", M("Other PSY skill (complémentarité only)")),
+            "bdc": gc.points_box(M("BDC (technique)"), 2),
+            "bdp": gc.points_box(M("BDP (range bonus)")),
+            "bdt": gc.points_box(M("BDT (not for mental attacks)")),
+            "defence": gc.code_box("3D+2", M("Target: AGILITÉ / same PSY skill / VOLONTÉ")),
+            "dodge_mode": enum_dropdown(M("Dodge (esquive)"), g.DodgeMode, g.DodgeMode.NORMAL),
             "rounding": gc.rounding_control(),
             "half_dodge": gc.half_dodge_control(),
         }
@@ -249,12 +306,14 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
         c, call = rule_call(g.psychic_attack, *args, then=g.Contest.python_value, **kw)
         physical = values["attack"] is g.PsyAttack.PHYSICAL
         factors = g.shot_damage_factors(values["half_dodge"]) if physical else None
-        view = contest_view(c, call, "Outcome of the technique", factors)
+        view = contest_view(c, call, M("Outcome of the technique"), factors)
         if values["option"] is g.PsyOption.SINGLE:
             return view
-        note = _("<p>Both techniques are aimed at this target, who answers both with his one roll "
-                 "of the round; both use the bonuses above.</p>")  # fmt: skip
-        return View(view.answer + note, view.chart, call, c)
+        note = M(
+            "Both techniques are aimed at this target, who answers both with his one roll "
+            "of the round; both use the bonuses above."
+        )
+        return View(view.answer + gc.paragraph(note), view.chart, call, c)
 
 
 # --------------------------------------------------------------- initiative
@@ -268,7 +327,10 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
         True
     """
 
-    title = "Initiative (RAPIDITÉ + BDR)"
+    title = M("Initiative (RAPIDITÉ + BDR)")
+    #: A table of every pair's exact chance (380 of them for 20 combatants): the budget of a
+    #: calculator of many outcomes, as the volley's, not of a single roll.
+    kind = "fight"
     default_seed = 3
     bench_changes = (
         ("combatants", "Kira: 3D+1, 2\nVosk: 3D+1, 2\nTal: 2D+2, 1"),
@@ -280,10 +342,10 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
         """One combatant a line."""
         return {
             "combatants": text_box(
-                "Name: RAPIDITÉ, BDR",
+                M("Name: RAPIDITÉ, BDR"),
                 "Kira: 3D+1, 2\nVosk: 2D+2, 1\nTal: 3D+1\nOrn: 3D",
                 rows=5,
-                tooltip="one combatant a line, e.g. 'Kira: 3D+1, 2'",
+                tooltip=M("one combatant a line, e.g. 'Kira: 3D+1, 2'"),
                 width="30em",
             )
         }
@@ -297,8 +359,8 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
             [a, str(r.code), *("—" if a == b else probability(table[a, b]) for b in names)]
             for a, r in zip(names, i.rolls)
         ]
-        caption = "Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column"
-        html = table_html(["acts before →", "roll", *names], rows, caption=caption)
+        caption = M("Roll = RAPIDITÉ + BDR. Exact chance that the row acts before the column")
+        html = table_html([M("acts before →"), M("roll"), *names], rows, caption=caption)
         return View(html, "", call, i)
 
 
@@ -310,31 +372,35 @@ _EXAMPLE = "Kira: burst 3 4D+2\nVosk: explosive 3D+2\nTal: psy 5D+2"
 class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
     """Every attack of a round, from several attackers, against one target's one dodge."""
 
-    title = "Several attackers, one dodge (un seul jet d'esquive)"
+    title = M("Several attackers, one dodge (un seul jet d'esquive)")
     kind = "fight"
     bench_changes = (
         changes(dodge_mode=g.DodgeMode.TOTAL, immobile=True, dodge="4D")
         + changes(attacks=_EXAMPLE + "\nOrn: instinctive 4D+1\nZed: melee 4D")
+        + changes(attacks=_EXAMPLE + "\nOrn : coups 4D+1\nZed : armes 4D")
         + changes(dodge_mode=g.DodgeMode.FIXED, rounding=g.Rounding.UP)
         + changes(dodge_mode=g.DodgeMode.UNAWARE, half_dodge=Fraction(1))
     )
 
     def build_controls(self) -> Controls:
         """The attack lines, the target's AGILITÉ and dodge, the shared options."""
-        kinds = ", ".join(
-            k.keyword + (" N" if k is g.AttackKind.BURST else "") for k in g.AttackKind
+        kinds = join(
+            ", ", [M("{kind} N", kind=k) if k is g.AttackKind.BURST else k for k in g.AttackKind]
         )
         return {
             "attacks": text_box(
-                "Attacks: Name: kind code",
+                M("Attacks: Name: kind code"),
                 _EXAMPLE,
                 rows=5,
-                tooltip=f"one attack a line, its code with every bonus added; kinds: {kinds}",
+                tooltip=M(
+                    "one attack a line, its code with every bonus added; kinds: {kinds}",
+                    kinds=kinds,
+                ),
                 width="30em",
             ),
-            "dodge": gc.code_box("3D+1", "Target's AGILITÉ (esquive)"),
-            "dodge_mode": enum_dropdown("Dodge (esquive)", g.DodgeMode, g.DodgeMode.NORMAL),
-            "immobile": checkbox("Target immobile (a burst takes no −1D a shot)", False),
+            "dodge": gc.code_box("3D+1", M("Target's AGILITÉ (esquive)")),
+            "dodge_mode": enum_dropdown(M("Dodge (esquive)"), g.DodgeMode, g.DodgeMode.NORMAL),
+            "immobile": checkbox(M("Target immobile (a burst takes no −1D a shot)"), False),
             "rounding": gc.rounding_control(),
             "half_dodge": gc.half_dodge_control(),
         }
@@ -347,27 +413,32 @@ class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
             g.volley, values["attacks"], values["dodge"], then=".at_least_one_full", **kw
         )
         n, top = len(v.rolls), len(v.grid()[0]) - 2
-        header = ["roll", "code", "lands in full", "half-dodge", "neither"]
+        header = [M("roll"), M("code"), M("lands in full"), M("half-dodge"), M("neither")]
         html = rows_html(v.rows(), header, v.caption)
         html += rows_html(
             v.grid(),
-            ["in full ↓ / half-dodged →", *(str(h) for h in range(top + 1))],
-            f"Exact chance of each count of full hits and half-dodges, of the {n} rolls",
+            [M("in full ↓ / half-dodged →"), *(str(h) for h in range(top + 1))],
+            M("Exact chance of each count of full hits and half-dodges, of the {n} rolls", n=n),
         )
         factor = values["half_dodge"]
-        html += _(
-            "<p><b>At least one roll lands in full: {p}</b>; on average {full} land in full and "
-            "{half} are half-dodged. Expected damage, counted in full hits: {mean} (a half-dodge "
-            "counted as {factor} of a hit). An explosive that is dodged still deals its secondary "
-            "zone's damage, not counted here.</p>"
-        ).format(p=probability(v.at_least_one_full), full=number(v.expected_full),
-                 half=number(v.expected_half), mean=number(v.expected_damage(factor)),
-                 factor=factor)  # fmt: skip
+        html += gc.paragraph(
+            M(
+                "At least one roll lands in full: {p}; on average {full} land in full and "
+                "{half} are half-dodged. Expected damage, counted in full hits: {mean} (a "
+                "half-dodge counted as {factor} of a hit). An explosive that is dodged still "
+                "deals its secondary zone's damage, not counted here.",
+                p=probability(v.at_least_one_full),
+                full=number(v.expected_full),
+                half=number(v.expected_half),
+                mean=number(v.expected_damage(factor)),
+                factor=factor,
+            )
+        )
         fulls, halves = v.full_distribution(), v.half_distribution()
         chart = grouped_bar_chart(
             [str(k) for k in range(n + 1)],
-            {"in full": list(fulls.values()), "half-dodged": list(halves.values())},
-            title=f"How many of the {n} rolls land in full, how many are half-dodged",
-            x_title="number of rolls",
+            {M("in full"): list(fulls.values()), M("half-dodged"): list(halves.values())},
+            title=M("How many of the {n} rolls land in full, how many are half-dodged", n=n),
+            x_title=M("number of rolls"),
         )
         return View(html, chart, call, v)

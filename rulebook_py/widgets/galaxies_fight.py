@@ -11,84 +11,137 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..systems import galaxies as g
+from ..systems.galaxies.words import MN, M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
-from .format import escape, number, percent, probability, table_html
-from .galaxies_common import GalaxiesCalculator, code_box
-from .phrases import _, phrases
+from .format import number, percent, probability, table_html
+from .galaxies_common import GalaxiesCalculator, code_box, paragraph
 from .registry import register
 
 __all__ = ["GalaxiesFightCalculator"]
 
 #: The chapter's two fighters: Kira's AB2 blade against Vosk's AB1 (the melee section).
 _SIDES = (
-    ("a", "A", "Kira", "4D+1", "3D", g.MeleeWeapon.AB2),
-    ("b", "B", "Vosk", "3D+2", "3D+1", g.MeleeWeapon.AB1),
+    ("a", "Kira", "4D+1", "3D", g.MeleeWeapon.AB2),
+    ("b", "Vosk", "3D+2", "3D+1", g.MeleeWeapon.AB1),
 )
+
+#: Each fighter's controls' words, by side.
+_WORDS = {
+    "a": {
+        "name": M("A's name"),
+        "skill": M("A's skill (AB / CC / AM)"),
+        "agility": M("A's AGILITÉ"),
+        "stance": M("A's stance, every round"),
+        "weapon": M("A's weapon (arme)"),
+        "blows": M("A's weapons"),
+        "damage": M("A's damage, a full blow (points)"),
+        "health": M("A's points he can take"),
+    },
+    "b": {
+        "name": M("B's name"),
+        "skill": M("B's skill (AB / CC / AM)"),
+        "agility": M("B's AGILITÉ"),
+        "stance": M("B's stance, every round"),
+        "weapon": M("B's weapon (arme)"),
+        "blows": M("B's weapons"),
+        "damage": M("B's damage, a full blow (points)"),
+        "health": M("B's points he can take"),
+    },
+}
 
 
 @register
 class GalaxiesFightCalculator(GalaxiesCalculator):
     """A whole melee fight: the exact chance of each end, and a seeded replay."""
 
-    title = "A whole fight (combat au corps à corps, round by round)"
+    title = M("A whole fight (combat au corps à corps, round by round)")
     kind = "fight"
     bench_changes = (
         changes(b_stance=g.Stance.COUNTER, a_damage=7)
         + changes(b_stance=g.Stance.DODGE, a_health=30, max_rounds=60)
+        + changes(a_blows=g.BlowOption.INSTINCTIVE)
+        + changes(a_blows=g.BlowOption.SINGLE)
         + changes(b_stance=g.Stance.DISENGAGE, a_stance=g.Stance.PURSUE)
         + changes(a_stance=g.Stance.ATTACK, b_stance=g.Stance.ATTACK, a_skill="6D", b_health=40)
         + changes(a_name="Tal", b_skill="5D+2", a_health=50, b_damage=5)
     )
-    groups = (("a_", "Fighter A"), ("b_", "Fighter B"), ("max", "The fight"))
+    groups = (("a_", M("Fighter A")), ("b_", M("Fighter B")), ("max", M("The fight")))
 
     def build_controls(self) -> Controls:
         """Each fighter's name, skill, AGILITÉ, stance, weapon, damage and points."""
         controls: dict[str, widgets.Widget] = {}
-        for p, side, name, skill, agility, weapon in _SIDES:
-            controls[f"{p}_name"] = text_box(f"{side}'s name", name)
-            controls[f"{p}_skill"] = code_box(skill, f"{side}'s skill (AB / CC / AM)")
-            controls[f"{p}_agility"] = code_box(agility, f"{side}'s AGILITÉ")
-            controls[f"{p}_stance"] = enum_dropdown(
-                f"{side}'s stance, every round", g.Stance, g.Stance.ATTACK
+        for p, name, skill, agility, weapon in _SIDES:
+            words = _WORDS[p]
+            controls[f"{p}_name"] = text_box(words["name"], name)
+            controls[f"{p}_skill"] = code_box(skill, words["skill"])
+            controls[f"{p}_agility"] = code_box(agility, words["agility"])
+            controls[f"{p}_stance"] = enum_dropdown(words["stance"], g.Stance, g.Stance.ATTACK)
+            controls[f"{p}_weapon"] = enum_dropdown(words["weapon"], g.MeleeWeapon, weapon)
+            controls[f"{p}_blows"] = enum_dropdown(
+                words["blows"], g.BlowOption, g.BlowOption.SINGLE
             )
-            controls[f"{p}_weapon"] = enum_dropdown(
-                f"{side}'s weapon (arme)", g.MeleeWeapon, weapon
-            )
-            controls[f"{p}_damage"] = int_box(f"{side}'s damage, a full blow (points)", 8)
-            controls[f"{p}_health"] = int_box(f"{side}'s points he can take", 20)
-        controls["max_rounds"] = int_box("Rounds before the fight is called off", 30)
+            controls[f"{p}_damage"] = int_box(words["damage"], 8, bounds=(1, g.MAX_DAMAGE))
+            controls[f"{p}_health"] = int_box(words["health"], 20, bounds=(1, g.MAX_HEALTH))
+        controls["max_rounds"] = int_box(
+            M("Rounds before the fight is called off"), 30, bounds=(1, g.MAX_ROUNDS)
+        )
         return controls
 
     def compute(self, values: Values) -> View:
         """The exchange of every round, what it costs each side, and how the fight ends."""
-        a, b = (
-            g.Duellist(
-                values[f"{p}_name"],
-                g.Fighter(*(values[f"{p}_{k}"] for k in ("skill", "agility", "stance", "weapon"))),
-                values[f"{p}_damage"],
-                values[f"{p}_health"],
+        fighters = (
+            g.Fighter(
+                values[f"{p}_skill"],
+                values[f"{p}_agility"],
+                values[f"{p}_stance"],
+                values[f"{p}_weapon"],
+                blows=values[f"{p}_blows"],
             )
             for p in "ab"
         )
-        label, rounds = f"{a.name} wins", values["max_rounds"]
-        then = f".probability({label!r})"
-        f, call = rule_call(
-            g.fight, a, b, then=lambda o: (then, o.probability(label)), max_rounds=rounds
+        a, b = (
+            g.Duellist(values[f"{p}_name"], fighter, values[f"{p}_damage"], values[f"{p}_health"])
+            for p, fighter in zip("ab", fighters)
         )
-        html = _("<p>Every round {a} (A) and {b} (B) make the same exchange. {note}</p>").format(
-            a=escape(a.name), b=escape(b.name), note=escape(phrases(f.exchange.note)))  # fmt: skip
+        rounds = values["max_rounds"]
+        f, call = rule_call(g.fight, a, b, then=_first_end, max_rounds=rounds)
+        html = paragraph(
+            M(
+                "Every round {a} (A) and {b} (B) make the same exchange. {note}",
+                a=a.name,
+                b=b.name,
+                note=f.exchange.note,
+            )
+        )
         html += table_html(
-            ["outcome of a round", "exact chance", *(_("{name} loses").format(name=x.name) for x in (a, b))],
+            [
+                M("outcome of a round"),
+                M("exact chance"),
+                *(M("{name} loses", name=x.name) for x in (a, b)),
+            ],
             [(s.label, probability(s.probability), s.a_takes, s.b_takes) for s in f.steps],
-        )  # fmt: skip
+        )
         rows = [(label, percent(p)) for label, p in f.table().items()]
-        html += table_html(["how the fight ends", "exact chance, in percent"], rows)
-        html += _(
-            "<p>The fight lasts {mean} rounds on average. The chances "
-            "are exact; their fractions, hundreds of digits long, are in the Python line.</p>"
-        ).format(mean=number(f.expected_rounds))
-        chart = bar_chart(f.table(), title="How the fight ends", x_title="")
+        html += table_html([M("how the fight ends"), M("exact chance, in percent")], rows)
+        mean = f.expected_rounds
+        html += paragraph(
+            MN(
+                "The fight lasts {mean} round on average. The chances are exact: the Python "
+                "line gives the first one as a fraction.",
+                "The fight lasts {mean} rounds on average. The chances are exact: the Python "
+                "line gives the first one as a fraction.",
+                1 if mean == 1 else 2,
+                mean=number(mean),
+            )
+        )
+        chart = bar_chart(f.table(), title=M("How the fight ends"), x_title="")
         return View(html, chart, call, f)
+
+
+def _first_end(f: g.FightResult) -> tuple[str, object]:
+    """The Python line's end: the chance that A wins, as the fight names it."""
+    label = str(f.outcomes[0][0])
+    return f".probability({label!r})", f.probability(label)

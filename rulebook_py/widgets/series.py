@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ..distribution import Distribution
+from ..distribution import Distribution, exact_ratio
 from .charts import MAX_BARS, tail_cut
 
 __all__ = ["align"]
@@ -68,5 +68,5 @@ def align(
         for total, weight in dist.items():
             if lo <= total <= hi:
                 bars[(total - lo) // size] += weight
-        series[name] = [Fraction(w, dist.total) for w in bars]
+        series[name] = [exact_ratio(w, dist.total) for w in bars]
     return labels, series

@@ -3,10 +3,9 @@
 An outcome gives its answer as rows of plain values (``Fraction`` chances,
 means, text); this module turns them into the reader's table, with the notes
 and the "Not used" rows beside it. Every text is English here and shown in
-the reader's language: :func:`~rulebook_py.widgets.format.table_html` translates
-the cells, :func:`notes_html` and :func:`lines_html` each note and line
-(:func:`~rulebook_py.i18n.translate_message`, which also reads the rules'
-composed sentences against the catalog's templates).
+the reader's language: a message (:class:`~rulebook_py.messages.Msg`) among
+the cells, notes and lines is rendered in it (:func:`~.words.shown`), a plain
+text (a name, dice notation) is shown as it is.
 
 Example:
     >>> from fractions import Fraction
@@ -24,6 +23,7 @@ from fractions import Fraction
 from ..messages import Msg, join
 from ..systems.unisystem import Mean
 from .format import escape, number, probability, table_html
+from .words import M
 from .words import shown as tr
 
 __all__ = ["cell", "lines_html", "notes_html", "rows_html"]
@@ -50,7 +50,9 @@ def cell(value: object) -> str | Msg:
 
 
 def rows_html(
-    rows: Iterable[Sequence[object]], head: Sequence[str] = ("", "exact answer"), caption: str = ""
+    rows: Iterable[Sequence[object]],
+    head: Sequence[object] = ("", M("exact answer")),
+    caption: str = "",
 ) -> str:
     """The table of an outcome's rows, every value through :func:`cell`.
 

@@ -1,7 +1,8 @@
 """Calculators of the Unisystem basics chapter: checks, contests, D10 against 2D6.
 
 Each maps its controls to one rule of :mod:`rulebook_py.systems.unisystem`
-and formats the outcome (its rows, its chart, its roll).
+and formats the outcome (its rows, its chart, its roll). Every word is a
+message of the ``unisystem`` domain, shown in the calculator's language.
 
 Example:
     >>> calc = UnisystemCheckCalculator()  # Marcus: Perception 3 + Occultism 6 − 3
@@ -11,7 +12,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -19,63 +20,139 @@ import ipywidgets as widgets
 
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
+from ..systems.unisystem.words import M
 from .base import Calculator, Controls, PythonCall, Values, View
-from .calls import changes, rule_call
+from .calls import changes, read_path
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
+from .format import percent, table_html
 from .registry import register
 from .tables import lines_html, rows_html
 
 __all__ = [
+    "BOX",
     "UnisystemCalculator",
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
     "core_dropdown",
+    "reference_html",
+    "whole_box",
 ]
+
+#: What a whole-number box holds: the rules refuse, with their own message,
+#: anything beyond their range; the box only keeps out the absurd.
+BOX = (-999, 999)
 
 
 class UnisystemCalculator(Calculator):
-    """A Unisystem calculator: a roll of several lines is shown one line at a time."""
+    """A Unisystem calculator: one rules call, its Python line without what does not count.
 
-    #: Where a roll's text breaks into lines.
-    roll_breaks: tuple[str, ...] = ("\n",)
+    A rule's outcome may name (``unused``) the parameters that do not count
+    in the situation: their controls are hidden and left out of the Python
+    line.
+    """
+
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
+        """The rows of controls as the base lays them out; each row is kept, to be hidden."""
+        self._rows = dict(rows)
+        return super().arrange(rows)
 
     def report_html(
-        self,
-        rows: Iterable[Sequence[object]],
-        unused: Iterable[tuple[str, str]] = (),
-        head: Sequence[str] = ("", "exact answer"),
+        self, rows: Iterable[Sequence[object]], head: Sequence[str] = ("", M("exact answer"))
     ) -> str:
-        """An outcome's rows, then a "Not used" row for each setting that does not count."""
-        named = (self.label_of(k) if k in self.controls else k for k, _ in unused)
-        pad = [""] * (len(head) - 2)
-        notes = [(f"Not used: {name}", why, *pad) for name, (_, why) in zip(named, unused)]
-        return rows_html([*rows, *notes], head)
+        """An outcome's rows as a table."""
+        return rows_html(rows, head)
+
+    def call_rule(
+        self,
+        func: Callable[..., Any],
+        *args: Any,
+        then: str | Callable[[Any], tuple[str, Any]],
+        **kw: Any,
+    ) -> tuple[Any, PythonCall]:
+        """Call ``func``, hide the controls it says do not count, and write its Python line.
+
+        The line leaves out every parameter of the outcome's ``unused``: the
+        answer does not depend on them.
+        """
+        outcome = func(*args, **kw)
+        unused = {name for name, _why in getattr(outcome, "unused", ())}
+        for name, control in self.controls.items():
+            shown = "none" if name in unused else ""
+            for widget in (control, self._rows[name]):  # the row too: no empty line left
+                if widget.layout.display != shown:
+                    widget.layout.display = shown
+        text, value = then(outcome) if callable(then) else (then, read_path(outcome, then))
+        kept = {k: v for k, v in kw.items() if k not in unused}
+        return outcome, PythonCall.of(func, *args, then=text, value=value, **kept)
 
     def show_roll(self, roll: Any) -> str:
-        """The roll's text, one step a line."""
-        text = str(roll)
-        for sep in self.roll_breaks:
-            text = text.replace(sep, "\n")
-        return lines_html(text.splitlines())
+        """The roll's lines, one a line."""
+        lines = getattr(roll, "lines", None)
+        return lines_html(lines if lines is not None else [roll.message])
+
+
+def reference_html(*tables: Any) -> str:
+    """Quick-reference tables (:mod:`rulebook_py.systems.unisystem.reference`) as HTML.
+
+    A chance is written as a percentage, every word in the reader's language.
+
+    Example:
+        >>> from rulebook_py.systems.unisystem import reference
+        >>> "<td>80.00 %</td>" in reference_html(reference.odds_table())
+        True
+    """
+    return "".join(
+        table_html(
+            t.headers,
+            [[percent(c) if isinstance(c, Fraction) else c for c in row] for row in t.rows],
+            t.caption,
+        )
+        for t in tables
+    )
+
+
+def whole_box(description: str, value: int) -> widgets.BoundedIntText:
+    """A whole-number box, bounded by :data:`BOX` (the rule refuses its own range)."""
+    return int_box(description, value, bounds=BOX)
 
 
 def core_dropdown() -> widgets.Dropdown:
     """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
-    options = [("D10", CoreDie.D10), ("2D6 − 2 (0 counts as 1)", CoreDie.TWO_D6)]
-    return dropdown("Core die (dé)", options, CoreDie.D10)
+    options = [("D10", CoreDie.D10), (M("2D6 − 2 (0 counts as 1)"), CoreDie.TWO_D6)]
+    return dropdown(M("Core die (dé)"), options, CoreDie.D10)
 
 
 def _level_chart(pmf: Mapping[int, Fraction], title: str) -> str:
     return bar_chart(
         pmf,
         title=title,
-        x_title="success levels (0 = failure)",
+        x_title=M("success levels (0 = failure)"),
         highlight=lambda k: k >= 1,  # type: ignore[operator]
-        highlight_label="success",
-        other_label="failure",
+        highlight_label=M("success"),
+        other_label=M("failure"),
     )
+
+
+_KINDS = {
+    CheckKind.TASK: (M("task (Épreuve)"), M("Task: success levels")),
+    CheckKind.SIMPLE_TEST: (M("simple test (Test simple)"), M("Simple test: success levels")),
+    CheckKind.DIFFICULT_TEST: (
+        M("difficult test (Test difficile)"),
+        M("Difficult test: success levels"),
+    ),
+    CheckKind.UNSKILLED: (
+        M("unskilled task (Épreuve sans compétence)"),
+        M("Unskilled task: success levels"),
+    ),
+}
+_CONTESTS = {
+    ContestType.GENERIC: M("generic contest (Test / épreuve en résistance)"),
+    ContestType.ARM_WRESTLING: M("arm wrestling (Bras de fer)"),
+    ContestType.FOOT_CHASE: M("foot chase (Poursuite à pied)"),
+    ContestType.SNEAKING: M("sneaking (Se faufiler)"),
+}
 
 
 @register
@@ -88,7 +165,7 @@ class UnisystemCheckCalculator(UnisystemCalculator):
         True
     """
 
-    title = "Task or test (épreuve ou test)"
+    title = M("Task or test (épreuve ou test)")
     bench_changes = (
         changes(attribute=4, kind=CheckKind.SIMPLE_TEST, modifier=0)
         + changes(kind=CheckKind.UNSKILLED, complexity=10, core=CoreDie.TWO_D6)
@@ -97,22 +174,22 @@ class UnisystemCheckCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
-        kinds = [(f"{k.english} ({k.label})", k) for k in CheckKind]
+        kinds = [(label, kind) for kind, (label, _title) in _KINDS.items()]
         return {
-            "kind": dropdown("Check", kinds, CheckKind.TASK),
-            "attribute": int_box("Attribute (attribut)", 3),
-            "skill": int_box("Skill (compétence), tasks only", 6),
-            "modifier": int_box("Modifier (modificateur)", -3),
-            "complexity": int_box("Complex skill penalty, unskilled: 0 or 6–10", 0),
+            "kind": dropdown(M("Check"), kinds, CheckKind.TASK),
+            "attribute": whole_box(M("Attribute (attribut)"), 3),
+            "skill": whole_box(M("Skill (compétence), tasks only"), 6),
+            "modifier": whole_box(M("Modifier (modificateur)"), -3),
+            "complexity": whole_box(M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
             "core": core_dropdown(),
         }
 
     def compute(self, values: Values) -> View:
         """P(success), the roll needed, expected levels, and the level chart."""
-        args = [values[k] for k in ("kind", "attribute", "skill", "modifier", "complexity")]
-        check, call = rule_call(uni.check, *args, core=values["core"], then=".success_chance()")
-        title = f"{check.kind.english.capitalize()}: success levels"
-        chart = _level_chart(check.level_distribution(), title)
+        kw = {k: values[k] for k in ("skill", "modifier", "complexity", "core")}
+        args = (values["kind"], values["attribute"])
+        check, call = self.call_rule(uni.check, *args, then=".success_chance()", **kw)
+        chart = _level_chart(check.level_distribution(), _KINDS[check.kind][1])
         return View(rows_html(uni.check_rows(check)), chart, call, check)
 
 
@@ -126,7 +203,7 @@ class UnisystemContestCalculator(UnisystemCalculator):
         True
     """
 
-    title = "Contest (test ou épreuve en résistance)"
+    title = M("Contest (test ou épreuve en résistance)")
     bench_changes = (
         changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="B", speed_a=18)
         + changes(kind=ContestType.SNEAKING)
@@ -135,15 +212,17 @@ class UnisystemContestCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Contest type, both bonuses, best of N, head start and speeds."""
-        kinds = [(f"{k.english} ({k.label})", k) for k in ContestType]
+        starts = [(M("nobody"), "nobody"), ("A", "A"), ("B", "B")]
         return {
-            "kind": dropdown("Contest", kinds, ContestType.ARM_WRESTLING),
-            "bonus_a": int_box("Side A bonus", 6),
-            "bonus_b": int_box("Side B bonus", 4),
-            "best_of": dropdown("Best of (arm wrestling)", [1, 3, 5, 7, 9], 3),
-            "head_start": dropdown("Started first (foot chase)", ["nobody", "A", "B"], "nobody"),
-            "speed_a": int_box("Speed A (foot chase)", 15),
-            "speed_b": int_box("Speed B (foot chase)", 12),
+            "kind": dropdown(
+                M("Contest"), [(v, k) for k, v in _CONTESTS.items()], ContestType.ARM_WRESTLING
+            ),
+            "bonus_a": whole_box(M("Side A bonus"), 6),
+            "bonus_b": whole_box(M("Side B bonus"), 4),
+            "best_of": dropdown(M("Best of (arm wrestling)"), [1, 3, 5, 7, 9], 3),
+            "head_start": dropdown(M("Started first (foot chase)"), starts, "nobody"),
+            "speed_a": whole_box(M("Speed A (foot chase)"), 15),
+            "speed_b": whole_box(M("Speed B (foot chase)"), 12),
             "core": core_dropdown(),
         }
 
@@ -152,18 +231,14 @@ class UnisystemContestCalculator(UnisystemCalculator):
         kind, a, b = values["kind"], values["bonus_a"], values["bonus_b"]
         options = {k: values[k] for k in ("best_of", "speed_a", "speed_b", "core")}
         options["head_start"] = values["head_start"].lower()
-        if kind is not ContestType.ARM_WRESTLING:
-            del options["best_of"]
-        if kind is not ContestType.FOOT_CHASE:
-            del options["speed_a"], options["speed_b"], options["head_start"]
-        report, call = rule_call(uni.contest_report, kind, a, b, then=".a_wins", **options)
+        report, call = self.call_rule(uni.contest_report, kind, a, b, then=".a_wins", **options)
         chart = bar_chart(
             {uni.number_text(k): p for k, p in report.margin().pmf().items()},
-            title="One roll: A's total − B's total",
-            x_title="difference",
+            title=M("One roll: A's total − B's total"),
+            x_title=M("difference"),
             highlight=lambda k: not k.startswith("\u2212") and k != "0",
-            highlight_label="A higher",
-            other_label="tie or B higher",
+            highlight_label=M("A higher"),
+            other_label=M("tie or B higher"),
         )
         return View(rows_html(report.rows), chart, call, report)
 
@@ -178,12 +253,12 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
         True
     """
 
-    title = "D10 or 2D6 − 2 as the core die"
+    title = M("D10 or 2D6 − 2 as the core die")
     bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
     def build_controls(self) -> Controls:
         """The bonus added to the core die."""
-        return {"bonus": int_box("Bonus added to the die", 6)}
+        return {"bonus": whole_box(M("Bonus added to the die"), 6)}
 
     def compute(self, values: Values) -> View:
         """Side-by-side chances and the two distributions of the core die."""
@@ -193,10 +268,11 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
         chart = grouped_bar_chart(
             [str(v) for v in faces],
             {name: [die.probability(v) for v in faces] for name, die in dice.items()},
-            title="The core die: D10 against 2D6 − 2 (0 counts as 1)",
-            x_title="die result",
+            title=M("The core die: D10 against 2D6 − 2 (0 counts as 1)"),
+            x_title=M("die result"),
         )
         then = ".check.with_core(unisystem.CoreDie.TWO_D6).success_chance()"
         chance = out.check.with_core(CoreDie.TWO_D6).success_chance()
         call = PythonCall.of(uni.core_die_comparison, values["bonus"], then=then, value=chance)
-        return View(rows_html(out.rows, ["", "D10", "2D6 − 2", "D10 ÷ 2D6"]), chart, call, out)
+        head = ["", "D10", "2D6 − 2", M("D10 ÷ 2D6")]
+        return View(rows_html(out.rows, head), chart, call, out)

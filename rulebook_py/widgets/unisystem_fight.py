@@ -6,42 +6,48 @@ the exact odds, how the fight ends, and a seeded replay of every round.
 
 Example:
     >>> calc = UnisystemFightCalculator()  # Jimmy against a wildling, out at 2 hits
-    >>> "93.78 % (259989313/277239175)" in calc.result.value
+    >>> "93.54 % (6392371716/6833986225)" in calc.result.value
     True
 """
 
 from __future__ import annotations
 
 from ..systems import unisystem as uni
-from ..systems.unisystem import CloseSkill, CoreDie, DefenceKind, WoundRule
+from ..systems.unisystem import BEST_DEFENCE, CloseSkill, CoreDie, DefenceKind, WoundRule
+from ..systems.unisystem.words import MN, M
 from .base import Controls, Values, View
-from .calls import changes, rule_call
+from .calls import changes
 from .charts import bar_chart
-from .controls import dropdown, int_box, text_box
+from .controls import dropdown, text_box
 from .registry import register
-from .unisystem import UnisystemCalculator, core_dropdown
+from .unisystem import UnisystemCalculator, core_dropdown, whole_box
 
 __all__ = ["UnisystemFightCalculator"]
 
-_SKILLS = [(f"{s.label} ({s.name.lower().replace('_', ' ')})", s) for s in CloseSkill]
+_SKILLS = [
+    (M("Bagarre (brawling)"), CloseSkill.BRAWLING),
+    (M("Arts martiaux (martial arts)"), CloseSkill.MARTIAL_ARTS),
+    (M("Arme blanche (hand weapon)"), CloseSkill.HAND_WEAPON),
+]
 _DEFENCES = [
-    ("dodge (esquiver): DEX + Dodge", DefenceKind.DODGE),
-    ("parry (parer): DEX + the close-combat skill", DefenceKind.PARRY),
-    ("none", DefenceKind.NONE),
+    (M("the better of parry and dodge against the other's blow"), BEST_DEFENCE),
+    (M("dodge (esquiver): DEX + Dodge"), DefenceKind.DODGE),
+    (M("parry (parer): DEX + the close-combat skill"), DefenceKind.PARRY),
+    (M("none"), DefenceKind.NONE),
 ]
 _WOUNDS = [(w.english, w) for w in WoundRule]
 
 
 def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge: int) -> dict:
     """The six controls of one fighter, labelled with the side."""
-    who = f"{side.capitalize()} fighter"
+    who = M("First fighter") if side == "first" else M("Second fighter")
     return {
-        f"{side}_name": text_box(f"{who}: name", name),
-        f"{side}_dexterity": int_box(f"{who}: Dexterity (Dextérité)", dex),
-        f"{side}_kind": dropdown(f"{who}: close-combat skill", _SKILLS, kind),
-        f"{side}_skill": int_box(f"{who}: skill level (0 = DEX test)", skill),
-        f"{side}_dodge": int_box(f"{who}: Dodge (0 = difficult DEX test)", dodge),
-        f"{side}_defence": dropdown(f"{who}: defence", _DEFENCES, DefenceKind.DODGE),
+        f"{side}_name": text_box(M("{who}: name", who=who), name),
+        f"{side}_dexterity": whole_box(M("{who}: Dexterity (Dextérité)", who=who), dex),
+        f"{side}_kind": dropdown(M("{who}: close-combat skill", who=who), _SKILLS, kind),
+        f"{side}_skill": whole_box(M("{who}: skill level (0 = DEX test)", who=who), skill),
+        f"{side}_dodge": whole_box(M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
+        f"{side}_defence": dropdown(M("{who}: defence", who=who), _DEFENCES, BEST_DEFENCE),
     }
 
 
@@ -53,9 +59,12 @@ class UnisystemFightCalculator(UnisystemCalculator):
         >>> calc = UnisystemFightCalculator(out_at=100)
         >>> "from 1 to 40" in calc.error_for("out_at")
         True
+        >>> calc = UnisystemFightCalculator(first_defence=DefenceKind.PARRY)
+        >>> calc.controls["first_dodge"].layout.display  # a fighter who always parries
+        'none'
     """
 
-    title = "A whole fight, round by round"
+    title = M("A whole fight, round by round")
     kind = "fight"
     default_seed = 8  # the chapter's worked fight
     bench_changes = (
@@ -66,22 +75,29 @@ class UnisystemFightCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Both fighters, what a hit counts and when a fighter is out; Jimmy against a wildling."""
+        wildling = M("Wildling").render()
         return {
             **_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
-            **_fighter("second", "Wildling", 3, 2, CloseSkill.BRAWLING, 0),
-            "wounds": dropdown("A hit counts", _WOUNDS, WoundRule.HITS),
-            "out_at": int_box("Wounds that take a fighter out", 2),
+            **_fighter("second", wildling, 3, 2, CloseSkill.BRAWLING, 0),
+            "wounds": dropdown(M("A hit counts"), _WOUNDS, WoundRule.HITS),
+            "out_at": whole_box(M("Wounds that take a fighter out"), 2),
             "core": core_dropdown(),
         }
 
     def compute(self, values: Values) -> View:
         """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out, call = rule_call(uni.fight_between, then=".first_wins", **values)
-        ends = {
-            f"{who} wins, {w} wound{'s' * (w != 1)} taken": p for (who, w), p in out.ends.items()
-        }
+        out, call = self.call_rule(uni.fight_between, then=".first_wins", **values)
         first = out.first.name
-        chart = bar_chart(ends, title="How the fight ends", x_title="ending",
-                          highlight=lambda k: str(k).startswith(first + " wins"),
-                          highlight_label=f"{first} wins", other_label=f"{out.second.name} wins")  # fmt: skip
+        ends = {
+            MN("{who} wins, {n} wound taken", "{who} wins, {n} wounds taken", w, who=who, n=w): p
+            for (who, w), p in out.ends.items()
+        }
+        chart = bar_chart(
+            ends,
+            title=M("How the fight ends"),
+            x_title=M("ending"),
+            highlight=lambda k: k.params["who"] == first,
+            highlight_label=M("{name} wins", name=first),
+            other_label=M("{name} wins", name=out.second.name),
+        )
         return View(self.report_html(out.rows), chart, call, out)

@@ -12,8 +12,7 @@ Example:
 
 from __future__ import annotations
 
-from ..i18n import translate_message
-from ..messages import Msg, domain, render
+from ..messages import domain, render
 
 __all__ = ["MC", "MN", "M", "shown"]
 
@@ -32,6 +31,4 @@ def shown(value: object) -> str:
         ...     shown(M("Roll")), shown("Jimmy")
         ('Lancer', 'Jimmy')
     """
-    if isinstance(value, str) and not isinstance(value, Msg):
-        return translate_message(value)  # (legacy: English still written by unconverted rules)
     return render(value)

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .pages import Audit, get_audit, open_static
 from .site import HTML, build_site, site_is_stale
 
 CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
@@ -161,3 +162,26 @@ def site_url(built_site: Path) -> Iterator[str]:
     server, url = serve_directory(built_site)
     yield url
     server.shutdown()
+
+
+@pytest.fixture
+def page_audit(guarded_page, site_url, output_dir) -> Callable[[str, str], Audit]:
+    """Factory: what every static-page check found on a page in a look (``pages.py``).
+
+    The page is loaded once per look for every test that reads it, in any file.
+    """
+
+    def get(page_name: str, look: str = "desktop") -> Audit:
+        return get_audit(guarded_page, site_url, output_dir, page_name, look)
+
+    return get
+
+
+@pytest.fixture
+def static_page(guarded_page, site_url) -> Callable[..., object]:
+    """Factory: a page of the site as a reader without Python sees it (live runtime not served)."""
+
+    def make(page_name: str, theme: str = "light", look: str = "desktop") -> object:
+        return open_static(guarded_page, site_url, page_name, theme, look)
+
+    return make

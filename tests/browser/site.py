@@ -6,6 +6,7 @@ chapter is tested as soon as it is published.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -20,6 +21,7 @@ __all__ = [
     "build_site",
     "expected_calculators",
     "expected_charts",
+    "main",
     "site_is_stale",
     "toc_pages",
 ]
@@ -152,3 +154,33 @@ def expected_charts(page: str) -> list[int]:
         if "rb-calculator" in state.get(model_id, {}).get("state", {}).get("_dom_classes", []):
             charts.append(_svg_count(state, model_id, set()))
     return charts
+
+
+def main() -> int:
+    """``python tests/browser/site.py --build-if-stale``: what ``make test`` runs first."""
+    parser = argparse.ArgumentParser(description="The built site of the browser tests.")
+    parser.add_argument(
+        "--build-if-stale",
+        action="store_true",
+        help="build it (make book) when missing or older than its sources",
+    )
+    args = parser.parse_args()
+    stale = site_is_stale()
+    if not stale:
+        print(f"the site is up to date: {HTML}")
+        return 0
+    if not args.build_if_stale:
+        print(f"the site is missing or older than its sources: {HTML}")
+        return 1
+    print("building the site for the browser tests (make book)...", flush=True)
+    try:
+        build_site()
+    except RuntimeError as err:
+        print(err, file=sys.stderr)
+        return 1
+    print(f"the site is built: {HTML}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

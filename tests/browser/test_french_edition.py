@@ -25,9 +25,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from .live import notebook_calculator_count, wait_ready
+from .pages import describe, run_axe
 from .site import ROOT, expected_calculators, toc_pages
-from .test_accessibility import describe, run_axe
-from .test_accessibility import static_page as static_page  # (the fixture)
 
 PAGES = toc_pages()
 LIVE_CHAPTERS = [

@@ -3,8 +3,12 @@
 For every page of ``_toc.yml``: it loads with no console error and no
 uncaught error, no request leaves 127.0.0.1, and every calculator the page
 displays (an element of CSS class ``rb-calculator``) is rendered from the
-stored widget state, visible, with its build-time answer.
-A screenshot of each page is saved under ``tests/browser/output/``.
+stored widget state, visible, with its build-time answer. The page is read
+as a reader without Python sees it, on the desktop load that the
+accessibility and readability checks read too (``tests/browser/pages.py``);
+whether the calculators come alive, with no console error either, is
+``test_live_site.py``'s. A screenshot of each page and of its first
+calculator is saved under ``tests/browser/output/``.
 """
 
 from __future__ import annotations
@@ -25,38 +29,22 @@ def test_toc_lists_the_dice_chapter():
 
 
 @pytest.mark.parametrize("page_name", PAGES)
-def test_page_renders_offline(page_name, site_url, built_site, guarded_page, output_dir):
+def test_page_renders_offline(page_name, built_site, page_audit):
     expected = expected_calculators(page_name)
     charts = expected_charts(page_name)
-    page, log = guarded_page()
-    page.goto(f"{site_url}/{page_name}.html", wait_until="load")
-    calculators = page.locator(".rb-calculator")
-    if expected:
-        page.wait_for_function(
-            "n => document.querySelectorAll('.rb-calculator').length >= n",
-            arg=expected,
-            timeout=30_000,
-        )
-    # Let late scripts (MathJax, widget typesetting) report their errors.
-    page.wait_for_timeout(500)
-    assert calculators.count() == expected
-    for i in range(expected):
-        calculator = calculators.nth(i)
-        calculator.scroll_into_view_if_needed()
-        assert calculator.is_visible(), f"calculator {i} of {page_name} is hidden"
-        box = calculator.bounding_box()
-        assert box is not None and box["width"] > 100 and box["height"] > 50
+    found = page_audit(page_name)["render"]
+    calculators = found["calculators"]
+    assert len(calculators) == expected
+    for i, calculator in enumerate(calculators):
+        assert calculator["visible"], f"calculator {i} of {page_name} is hidden"
+        assert calculator["width"] > 100 and calculator["height"] > 50
         # The build-time answer is there: the exact-answer table or text.
-        text = calculator.inner_text()
+        text = calculator["text"]
         assert len(text.strip()) > 20, f"calculator {i} of {page_name} shows no answer: {text!r}"
         assert "Traceback" not in text
         # Its build-time chart(s) too: every SVG of its stored state is drawn.
-        assert calculator.locator("svg").count() >= charts[i], f"calculator {i} of {page_name}"
-    stem = page_name.replace("/", "-")
-    page.screenshot(path=str(output_dir / f"static-{stem}.png"), full_page=True)
-    if expected:
-        calculators.first.screenshot(path=str(output_dir / f"static-{stem}-calculator.png"))
-    assert log.problems() == []
+        assert calculator["svgs"] >= charts[i], f"calculator {i} of {page_name}"
+    assert found["problems"] == []
 
 
 def test_some_page_has_calculators(built_site):

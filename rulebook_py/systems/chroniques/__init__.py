@@ -16,7 +16,9 @@ The rules live in small modules, re-exported here:
 * :mod:`.magic` -- spells that do not stack;
 * :mod:`.chase` -- chases: exact odds and seeded replays;
 * :mod:`.chase_report` -- a chase set up from plain values;
-* :mod:`.fight` -- a whole melee fight, round by round: exact odds and a seeded replay.
+* :mod:`.fight` -- a whole melee fight, round by round: exact odds and a seeded replay;
+* :mod:`.quick_reference` -- the quick reference's tables, drawn from the rules;
+* :mod:`.records` -- every field of a record checked against its type.
 
 Every calculator of the chapter shows one report of these modules: it holds
 the exact answer and rolls itself (``report.roll(random.Random(seed))``).
@@ -43,6 +45,7 @@ from . import damage_dice as _damage_dice
 from . import fight as _fight
 from . import initiative as _initiative
 from . import magic as _magic
+from . import quick_reference as _quick_reference
 from . import special as _special
 from .attack import *  # noqa: F403
 from .attack_limits import *  # noqa: F403
@@ -58,9 +61,25 @@ from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative import *  # noqa: F403
 from .magic import *  # noqa: F403
+from .quick_reference import *  # noqa: F403
 from .special import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
-for _module in (_attack, _attack_limits, _attack_roll, _chase, _chase_report, _conditions, _conditions_report,
-                _core, _damage, _damage_dice, _fight, _initiative, _magic, _special):  # fmt: skip
+for _module in (
+    _attack,
+    _attack_limits,
+    _attack_roll,
+    _chase,
+    _chase_report,
+    _conditions,
+    _conditions_report,
+    _core,
+    _damage,
+    _damage_dice,
+    _fight,
+    _initiative,
+    _magic,
+    _quick_reference,
+    _special,
+):
     __all__ += _module.__all__

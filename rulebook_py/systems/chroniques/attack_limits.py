@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
 from .conditions import Condition, ConditionEffects, condition_set
-from .core import CheckDie, check_flag
+from .core import CRITICAL_RANGE, CheckDie, check_flag
+from .words import M
 
 __all__ = ["check_forbidden", "check_stand_up", "check_two_weapons"]
 
@@ -35,23 +36,32 @@ def check_forbidden(untrained: bool, die: str | CheckDie, critical_from: int) ->
 forbidden equipment can use none of its abilities (no wider critical range)
     """
     die = CheckDie.from_text(die)
-    check_int(critical_from, "critical_from", 15, 20)
+    check_int(critical_from, "critical_from", *CRITICAL_RANGE)
     if not check_flag(untrained, "untrained"):
         raise RuleValueError(
-            "forbidden_equipment needs the forbidden weapon, shield or armour ticked as "
-            "untrained (its -3 applies)",
+            M(
+                "{name} needs the forbidden weapon, shield or armour ticked as "
+                "untrained (its -3 applies)",
+                name="forbidden_equipment",
+            ),
             field="forbidden_equipment",
         )
     if die.notation.startswith("2d"):
         raise RuleValueError(
-            "die must be a single die: a character using forbidden equipment can use none "
-            "of its abilities (no best of two dice)",
+            M(
+                "{name} must be a single die: a character using forbidden equipment can use "
+                "none of its abilities (no best of two dice)",
+                name="die",
+            ),
             field="die",
         )
     if critical_from != 20:
         raise RuleValueError(
-            "critical_from must be 20: a character using forbidden equipment can use none "
-            "of its abilities (no wider critical range)",
+            M(
+                "{name} must be 20: a character using forbidden equipment can use none "
+                "of its abilities (no wider critical range)",
+                name="critical_from",
+            ),
             field="critical_from",
         )
 
@@ -68,28 +78,39 @@ def check_two_weapons(att: ConditionEffects, melee: bool, off: Dice) -> Dice:
 at most 1d6 damage, got '1d8'
     """
     if not isinstance(att, ConditionEffects):
-        raise RuleValueError(f"att must be ConditionEffects, got {quote(att)}", field="att")
+        raise RuleValueError(
+            M("{name} must be ConditionEffects, got {got}", name="att", got=quote(att)),
+            field="att",
+        )
     check_flag(melee, "melee")
     if not isinstance(off, Dice):
-        raise RuleValueError(f"off_hand must be dice, got {quote(off)}", field="off_hand")
+        raise RuleValueError(
+            M("{name} must be dice, got {got}", name="off_hand", got=quote(off)), field="off_hand"
+        )
     if not att.limited_allowed:
         raise RuleValueError(
-            "two-weapon fighting is a limited action, and a slowed attacker's one "
-            "action is an attack or a move",
+            M(
+                "two-weapon fighting is a limited action, and a slowed attacker's one "
+                "action is an attack or a move"
+            ),
             field="two_weapons",
         )
     if att.uses_d12:
         raise RuleValueError(
-            "two-weapon fighting trades the d20 for the d12: a character already "
-            "forced onto the d12 by a condition cannot use it",
+            M(
+                "two-weapon fighting trades the d20 for the d12: a character already "
+                "forced onto the d12 by a condition cannot use it"
+            ),
             field="two_weapons",
         )
     if not melee:
-        raise RuleValueError("two-weapon fighting is a melee attack", field="two_weapons")
+        raise RuleValueError(M("two-weapon fighting is a melee attack"), field="two_weapons")
     if off.max_value - off.min_value + 1 > 6 or off.min_value < 1 or off.max_value > 6:
         raise RuleValueError(
-            f"the off-hand weapon must be a light weapon of at most 1d6 damage, "
-            f"got {quote(str(off))}",
+            M(
+                "the off-hand weapon must be a light weapon of at most 1d6 damage, got {got}",
+                got=quote(str(off)),
+            ),
             field="off_hand",
         )
     return off
@@ -109,17 +130,19 @@ to stand up first
     check_flag(two_weapons, "two_weapons")
     if Condition.KNOCKED_DOWN not in attackers:
         raise RuleValueError(
-            "only a knocked-down attacker needs a move action to stand up first",
+            M("only a knocked-down attacker needs a move action to stand up first"),
             field="stand_up_first",
         )
     if two_weapons:
         raise RuleValueError(
-            "standing up takes the move action, and two-weapon fighting is a limited action "
-            "that takes the whole turn",
+            M(
+                "standing up takes the move action, and two-weapon fighting is a limited "
+                "action that takes the whole turn"
+            ),
             field="stand_up_first",
         )
     if Condition.SLOWED in attackers:
         raise RuleValueError(
-            "a slowed attacker has one action: standing up uses it, leaving no attack",
+            M("a slowed attacker has one action: standing up uses it, leaving no attack"),
             field="stand_up_first",
         )

@@ -1,10 +1,11 @@
 """Chroniques Oubliées: one seeded attack action, every die shown.
 
-:func:`roll_attack` resolves an :class:`~.attack.AttackReport` once, under
+:func:`resolve_attack` resolves an :class:`~.attack.AttackReport` once, under
 exactly the rules that priced it: the helper's concerted test first (when it
 is still to roll; its bonus goes to the next attack only), then each attack,
 then the damage of each hit (doubled on a critical; a non-lethal blow that is
-a critical failure deals doubled lethal damage instead).
+a critical failure deals doubled lethal damage instead). Every line is a
+message, shown in the reader's language.
 
 Example:
     >>> from rulebook_py.systems.chroniques import attack_report
@@ -19,12 +20,17 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...messages import Msg, join
 from .core import check_flag, check_rng, roll_check
+from .damage import MAX_TEMPORARY, _temporary
+from .records import check_fields
+from .special import CONCERTED_BIG_BONUS, CONCERTED_BIG_TOTAL, CONCERTED_BONUS
+from .words import M
 
 if TYPE_CHECKING:
     from .attack import AttackReport
 
-__all__ = ["AttackRoll", "roll_attack"]
+__all__ = ["AttackRoll"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +38,8 @@ class AttackRoll:
     """One seeded attack action.
 
     Attributes:
-        lines: One line a step (the helper's test, each attack with its damage).
+        lines: One line a step (the helper's test, each attack with its damage),
+            each a message.
         lethal: Lethal damage dealt in all.
         temporary: Temporary damage dealt in all.
 
@@ -45,64 +52,96 @@ class AttackRoll:
     lethal: int = 0
     temporary: int = 0
 
+    def __post_init__(self) -> None:
+        """Check every field (damage from 0 to twice the most temporary damage counted)."""
+        most = 2 * MAX_TEMPORARY
+        check_fields(self, lethal=(0, most), temporary=(0, most))
+
+    @property
+    def message(self) -> Msg:
+        """The lines, one a line (a message)."""
+        return join("\n", self.lines)
+
     def __str__(self) -> str:
         """The lines, one a line."""
         return "\n".join(self.lines)
 
 
-def roll_attack(
+def resolve_attack(
     report: AttackReport, rng: random.Random, *, with_damage: bool = True
 ) -> AttackRoll:
-    """Resolve ``report`` once with ``rng`` (see the module's description).
+    """Resolve an attack report once with ``rng`` (see the module's description).
 
-    Example:
-        >>> from rulebook_py.systems.chroniques import attack_report
-        >>> roll_attack(attack_report(4, 14, attacker_conditions=["stunned"]), random.Random(1))
-        AttackRoll(lines=('no attack: the attacker can take no action (stunned, paralysed or surprised)',), lethal=0, temporary=0)
+    :func:`~.attack.roll_attack` checks the report first; this is the work.
     """
     check_rng(rng)
     check_flag(with_damage, "with_damage")
     r = report
     if not r.possible:
-        return AttackRoll(("no attack: " + "; ".join(r.notes),))
-    lines = []
+        return AttackRoll((M("no attack: {why}", why=join("; ", r.notes)),))
+    lines: list[Msg] = []
     extra = r.concerted
     if r.helper_bonus is not None:
         helper = roll_check(r.helper_bonus, 15, rng=rng)
-        big = helper.natural == "critical" or helper.total >= 25
-        extra = (4 if big else 2) if helper.success else 0
-        lines.append(f"helper (concerted attack): {helper}, so {extra:+d} to the next attack")
+        big = helper.natural == "critical" or helper.total >= CONCERTED_BIG_TOTAL
+        extra = (CONCERTED_BIG_BONUS if big else CONCERTED_BONUS) if helper.success else 0
+        lines.append(
+            M(
+                "helper (concerted attack): {test}, so {extra:+d} to the next attack",
+                test=helper.message,
+                extra=extra,
+            )
+        )
     lethal = temporary = 0
     plain = r.bonus - r.concerted
     hands = [r.damage, r.off_hand][: r.attacks]
     for hand, dice in enumerate(hands):
         # The concerted bonus goes to the first attack only.
         bonus = plain + (extra if hand == 0 else 0)
+        line: Msg
         if r.outcome.hit == 1 and r.outcome.critical == 1:
-            natural, hit, shown = "critical", True, "automatic critical (target paralysed)"
+            natural, hit, line = "critical", True, M("automatic critical (target paralysed)")
         else:
             test = roll_check(bonus, r.defense, r.die, rng=rng, critical_from=r.critical_from)
-            natural, hit, shown = test.natural, test.success, str(test)
+            natural, hit, line = test.natural, test.success, test.message
         # A non-lethal blow that is a critical failure deals doubled lethal damage.
         backfire = r.temporary_blow and natural == "fumble"
-        line = shown
         if with_damage and (hit or backfire) and dice is not None:
             dmg = dice.roll(rng)
             base = max(0, dmg.total + r.damage_modifier)
             double = natural in ("critical", "fumble")
             amount = base * (2 if double else 1)
-            kind = "lethal"
             if r.temporary_blow and hit:
-                # Not temporary_damage(): a doubled blow may pass its 0-500 range.
-                amount = max(0, amount - r.target_strength)
-                kind = f"temporary (after the target's STR {r.target_strength:+d})"
+                # A doubled blow may pass temporary_damage()'s 0-500 range.
+                amount = _temporary(amount, r.target_strength)
+                kind = M(
+                    "temporary (after the target's STR {strength:+d})", strength=r.target_strength
+                )
                 temporary += amount
             else:
+                kind = M("lethal")
                 lethal += amount
-            line += (
-                f"; damage {dmg.text} {r.damage_modifier:+d}"
-                f"{' ×2' if double else ''} → {amount} {kind}"
+            if double:
+                line = M(
+                    "{line}; damage {dice} {modifier:+d} ×2 → {amount} {kind}",
+                    line=line,
+                    dice=dmg.text,
+                    modifier=r.damage_modifier,
+                    amount=amount,
+                    kind=kind,
+                )
+            else:
+                line = M(
+                    "{line}; damage {dice} {modifier:+d} → {amount} {kind}",
+                    line=line,
+                    dice=dmg.text,
+                    modifier=r.damage_modifier,
+                    amount=amount,
+                    kind=kind,
+                )
+        if r.attacks == 2:
+            line = (
+                M("main hand: {line}", line=line) if hand == 0 else M("off hand: {line}", line=line)
             )
-        prefix = ("main hand: ", "off hand: ")[hand] if r.attacks == 2 else ""
-        lines.append(prefix + line)
+        lines.append(line)
     return AttackRoll(tuple(lines), lethal, temporary)

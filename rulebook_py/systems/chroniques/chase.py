@@ -40,13 +40,19 @@ from fractions import Fraction
 from ...dice import DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg
 from .core import CheckDie, check_flag, check_name, check_rng
+from .records import check_fields
+from .words import M
 
 __all__ = [
     "MAX_ROUNDS",
     "MAX_SIGHT",
     "MAX_TRIALS",
     "MAX_TRIAL_ROUNDS",
+    "PURSUER",
+    "QUARRY",
+    "RESULTS",
     "ChaseOdds",
     "ChaseReplay",
     "ChaseRound",
@@ -67,6 +73,11 @@ MAX_ROUNDS = 50
 MAX_SIGHT = 500
 #: Most chases :func:`estimate_chase` plays.
 MAX_TRIALS = 100_000
+#: How a chase's line names each side when no name is given.
+PURSUER = M("pursuer")
+QUARRY = M("quarry")
+#: A chase's ending, in words.
+RESULTS = {"capture": M("capture"), "escape": M("escape"), "unresolved": M("unresolved")}
 #: Most chase rounds :func:`estimate_chase` plays in all (trials times rounds
 #: followed): about half a second in CPython.
 MAX_TRIAL_ROUNDS = 200_000
@@ -92,9 +103,24 @@ class ChaseTrait(Enum):
         self.english = english
         self.label = label
 
+    def __message__(self) -> Msg:
+        """The line of the table in the reader's words."""
+        return {
+            ChaseTrait.FAST: M("moves 30 m per move action"),
+            ChaseTrait.EXTRA_MOVE: M("has an extra move action each turn"),
+            ChaseTrait.FLYING: M("flies"),
+            ChaseTrait.QUADRUPED: M("quadruped (not with flying)"),
+            ChaseTrait.TINY: M("tiny or smaller"),
+            ChaseTrait.HUGE: M("huge or larger"),
+        }[self]
+
 
 def chase_modifier(traits: Iterable[ChaseTrait]) -> int:
-    """Sum of the table's modifiers; quadruped does not add to flying.
+    """A creature's modifier to its chase tests: the sum of its lines of the table.
+
+    The table is the source's chase test modifiers (*modificateurs au test de
+    poursuite*, :class:`ChaseTrait`); they stack, except that quadruped does
+    not add to flying.
 
     Raises:
         RuleValueError: For both "tiny or smaller" and "huge or larger".
@@ -107,13 +133,18 @@ def chase_modifier(traits: Iterable[ChaseTrait]) -> int:
         isinstance(t, ChaseTrait) for t in traits
     ):
         raise RuleValueError(
-            f"traits must be ChaseTrait members such as ChaseTrait.HUGE, got {quote(traits)}",
+            M(
+                "{name} must be ChaseTrait members such as ChaseTrait.HUGE, got {got}",
+                name="traits",
+                got=quote(traits),
+            ),
             field="traits",
+            value=traits,
         )
     chosen = set(traits)
     if {ChaseTrait.TINY, ChaseTrait.HUGE} <= chosen:
         raise RuleValueError(
-            "a creature cannot be both tiny or smaller and huge or larger", field="traits"
+            M("a creature cannot be both tiny or smaller and huge or larger"), field="traits"
         )
     if ChaseTrait.FLYING in chosen:
         chosen.discard(ChaseTrait.QUADRUPED)
@@ -162,8 +193,13 @@ class Runner:
         check_flag(self.every_round, "every_round")
         if not isinstance(self.acts_otherwise, (set, frozenset)) or len(self.acts_otherwise) > 50:
             raise RuleValueError(
-                f"acts_otherwise must be a set of round numbers, got {quote(self.acts_otherwise)}",
+                M(
+                    "{name} must be a set of round numbers, got {got}",
+                    name="acts_otherwise",
+                    got=quote(self.acts_otherwise),
+                ),
                 field="acts_otherwise",
+                value=self.acts_otherwise,
             )
         for r in self.acts_otherwise:
             check_int(r, "acts_otherwise", 1, MAX_ROUNDS)
@@ -251,9 +287,15 @@ class ChaseRules:
         check_flag(self.heavy_rain, "heavy_rain")
         if self.max_rounds > MAX_ROUNDS:
             raise RuleValueError(
-                f"max_rounds must be an integer from 1 to {MAX_ROUNDS} (over eight minutes of "
-                f"chase; the exact odds would be too slow beyond), got {self.max_rounds!r}",
+                M(
+                    "{name} must be an integer from 1 to {most} (over eight minutes of chase; "
+                    "the exact odds would be too slow beyond), got {got}",
+                    name="max_rounds",
+                    most=MAX_ROUNDS,
+                    got=quote(self.max_rounds),
+                ),
                 field="max_rounds",
+                value=self.max_rounds,
             )
         if self.endurance_from_round is not None:
             check_int(self.endurance_from_round, "endurance_from_round", 1, MAX_ROUNDS)
@@ -299,23 +341,37 @@ def _rules(rules: object) -> ChaseRules:
     if rules is None:
         return ChaseRules()
     if not isinstance(rules, ChaseRules):
-        raise RuleValueError(f"rules must be ChaseRules or None, got {quote(rules)}", field="rules")
+        raise RuleValueError(
+            M("{name} must be ChaseRules or None, got {got}", name="rules", got=quote(rules)),
+            field="rules",
+            value=rules,
+        )
     return rules
 
 
 def _sides(pursuer: object, quarry: object) -> None:
     for name, side in (("pursuer", pursuer), ("quarry", quarry)):
         if not isinstance(side, Runner):
-            raise RuleValueError(f"{name} must be a Runner, got {quote(side)}", field=name)
+            raise RuleValueError(
+                M("{name} must be a Runner, got {got}", name=name, got=quote(side)),
+                field=name,
+                value=side,
+            )
 
 
 def _check_setup(distance: int, sight: int) -> None:
     check_int(sight, "sight", 2, None)
     if sight > MAX_SIGHT:
         raise RuleValueError(
-            f"sight must be an integer from 2 to {MAX_SIGHT} m (the source's open plain; "
-            f"the exact odds would be too slow beyond), got {sight!r}",
+            M(
+                "{name} must be an integer from 2 to {most} m (the source's open plain; "
+                "the exact odds would be too slow beyond), got {got}",
+                name="sight",
+                most=MAX_SIGHT,
+                got=quote(sight),
+            ),
             field="sight",
+            value=sight,
         )
     check_int(distance, "distance", 1, sight - 1)
 
@@ -337,6 +393,8 @@ class ChaseOdds:
         >>> o = chase_odds(Runner("a", 0), Runner("b", 0), 5, 10, ChaseRules(max_rounds=3))
         >>> len(o.capture_by_round), o.capture == o.escape
         (3, True)
+        >>> ChaseOdds(Fraction(1, 2), Fraction(1, 2), Fraction(0), (Fraction(1, 2),), (Fraction(1, 2),), chase_odds(Runner("a", 0), Runner("b", 0), 1, 2).step).expected_rounds
+        Fraction(1, 1)
     """
 
     capture: Fraction
@@ -345,6 +403,27 @@ class ChaseOdds:
     capture_by_round: tuple[Fraction, ...]
     escape_by_round: tuple[Fraction, ...]
     step: Distribution
+
+    def __post_init__(self) -> None:
+        """Check every field: chances that add up to 1, one a round on each side."""
+        check_fields(self)
+        chances = (self.capture, self.escape, self.unresolved)
+        rounds = len(self.capture_by_round)
+        if (
+            min(chances) < 0
+            or sum(chances) != 1
+            or not 1 <= rounds <= MAX_ROUNDS
+            or len(self.escape_by_round) != rounds
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be chances that add up to 1, with as many rounds of captures "
+                    "as of escapes (1 to {most})",
+                    name="capture",
+                    most=MAX_ROUNDS,
+                ),
+                field="capture",
+            )
 
     @property
     def expected_rounds(self) -> Fraction:
@@ -509,6 +588,8 @@ class ChaseRound:
         >>> r = simulate_chase(Runner("a", 0), Runner("b", 0), 5, 10, rng=random.Random(2))
         >>> r.rounds[0].number
         1
+        >>> ChaseRound(1, CheckDie.D20.dice.roll(random.Random(1)), CheckDie.D20.dice.roll(random.Random(2)), 5, 2, -3, 2, False).describe()
+        'Round 1 (DEX): pursuer 1d20 [5] → 5, quarry 1d20 [2] → 2; pursuer gains 3 m; gap 2 m'
     """
 
     number: int
@@ -522,27 +603,68 @@ class ChaseRound:
     extra_action: bool = False
     shift: int = 0
 
-    def describe(self, pursuer: str = "pursuer", quarry: str = "quarry") -> str:
-        """One line: both rolls, the difference, its effect and the new gap."""
+    def __post_init__(self) -> None:
+        """Check every field (a round of at most :data:`MAX_ROUNDS`, gaps within 1000 m)."""
+        gap = (-1000, 1000)
+        check_fields(
+            self,
+            number=(1, MAX_ROUNDS),
+            pursuer_total=(-100, 100),
+            quarry_total=(-100, 100),
+            change=gap,
+            gap=gap,
+            shift=gap,
+        )
+
+    def describe(self, pursuer: str = PURSUER, quarry: str = QUARRY) -> Msg:
+        """One line: both rolls, the difference, its effect and the new gap (a message).
+
+        Args:
+            pursuer: How the line names the pursuer (a name, or a message).
+            quarry: How the line names the quarry.
+        """
+        check_name(pursuer, "pursuer")
+        check_name(quarry, "quarry")
         diff = self.quarry_total - self.pursuer_total
-        test = "CON" if self.endurance else "DEX"
+        test = M("CON") if self.endurance else M("DEX")
         moved = self.change - self.shift
+        effect: Msg
         if self.extra_action:
             who = quarry if diff > 0 else pursuer
-            effect = f"{who} wins by {abs(diff)}: extra action, a move of {abs(moved)} m"
+            effect = M(
+                "{who} wins by {n}: extra action, a move of {m} m",
+                who=who,
+                n=abs(diff),
+                m=abs(moved),
+            )
         elif diff == 0:
-            effect = "tie: the gap does not change"
+            effect = M("tie: the gap does not change")
         else:
             who = quarry if diff > 0 else pursuer
-            effect = f"{who} gains {abs(diff)} m"
+            effect = M("{who} gains {n} m", who=who, n=abs(diff))
         if self.shift:
             who = pursuer if self.shift > 0 else quarry
-            effect += f"; {who} acts otherwise and loses {abs(self.shift)} m"
+            effect = M(
+                "{effect}; {who} acts otherwise and loses {n} m",
+                effect=effect,
+                who=who,
+                n=abs(self.shift),
+            )
         elif self.change != moved:  # both acted otherwise: the losses cancel
-            effect += "; both act otherwise"
-        return (
-            f"Round {self.number} ({test}): {pursuer} {self.pursuer.text} → {self.pursuer_total}, "
-            f"{quarry} {self.quarry.text} → {self.quarry_total}; {effect}; gap {max(self.gap, 0)} m"
+            effect = M("{effect}; both act otherwise", effect=effect)
+        return M(
+            "Round {n} ({test}): {pursuer} {pursuer_dice} → {pursuer_total}, {quarry} "
+            "{quarry_dice} → {quarry_total}; {effect}; gap {gap} m",
+            n=self.number,
+            test=test,
+            pursuer=pursuer,
+            pursuer_dice=self.pursuer.text,
+            pursuer_total=self.pursuer_total,
+            quarry=quarry,
+            quarry_dice=self.quarry.text,
+            quarry_total=self.quarry_total,
+            effect=effect,
+            gap=max(self.gap, 0),
         )
 
 
@@ -558,10 +680,28 @@ class ChaseReplay:
         >>> simulate_chase(Runner("a", 0), Runner("b", 0), 5, 10,
         ...                rng=random.Random(1)).result in ("capture", "escape", "unresolved")
         True
+        >>> ChaseReplay((), "unresolved").result
+        'unresolved'
     """
 
     rounds: tuple[ChaseRound, ...]
     result: str
+
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self)
+        if self.result not in RESULTS:
+            allowed = ", ".join(RESULTS)
+            raise RuleValueError(
+                M(
+                    "{name} must be one of {allowed}, got {got}",
+                    name="result",
+                    allowed=allowed,
+                    got=quote(self.result),
+                ),
+                field="result",
+                allowed=allowed,
+            )
 
 
 def simulate_chase(
@@ -632,6 +772,8 @@ def estimate_chase(
         ...                         rng=random.Random(3))
         >>> sum(counts.values())
         50
+        >>> sum(estimate_chase(Runner("a", 0), Runner("b", 0), 5, 10, trials=20).values())
+        20
     """
     rules = _rules(rules)
     _sides(pursuer, quarry)
@@ -639,10 +781,18 @@ def estimate_chase(
     check_int(trials, "trials", 1, None)
     if trials > most:
         raise RuleValueError(
-            f"trials must be an integer from 1 to {most:,} when {rules.max_rounds} rounds are "
-            f"followed (at most {MAX_TRIAL_ROUNDS:,} chase rounds in all, about half a second; "
-            f"the exact odds come from chase_odds), got {trials!r}",
+            M(
+                "{name} must be an integer from 1 to {most:,} when {rounds} rounds are followed "
+                "(at most {all:,} chase rounds in all, about half a second; the exact odds come "
+                "from chase_odds), got {got}",
+                name="trials",
+                most=most,
+                rounds=rules.max_rounds,
+                all=MAX_TRIAL_ROUNDS,
+                got=quote(trials),
+            ),
             field="trials",
+            value=trials,
         )
     _check_setup(distance, sight)
     rng = random.Random() if rng is None else check_rng(rng)

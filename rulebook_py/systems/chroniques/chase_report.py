@@ -22,24 +22,41 @@ from dataclasses import dataclass
 from ...errors import RuleValueError, check_int, quote
 from .chase import (
     MAX_ROUNDS,
+    RESULTS,
     ChaseOdds,
     ChaseReplay,
     ChaseRules,
     ChaseTrait,
     Runner,
+    _check_setup,
     chase_odds,
     simulate_chase,
 )
 from .core import CheckDie, CheckLines, check_flag, check_name, check_rng
+from .records import check_fields
+from .words import M
 
-__all__ = ["ChaseReport", "chase_report", "parse_rounds"]
+#: The words that mean "in every round", in English and in French.
+EVERY_ROUND = (
+    ("every",),
+    ("all",),
+    ("every", "round"),
+    ("tous",),
+    ("chaque",),
+    ("chaque", "tour"),
+    ("tous", "les", "tours"),
+    ("à", "chaque", "tour"),
+)
+
+__all__ = ["EVERY_ROUND", "ChaseReport", "chase_report", "parse_rounds"]
 
 
 def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
     """Read the rounds in which a side acts otherwise: ``"3, 5"``, ``"every"``, or nothing.
 
-    Only ASCII digits are read as numbers; a message quotes at most 60
-    characters of what was typed.
+    Only ASCII digits are read as numbers; ``every`` may be written ``all``,
+    ``every round``, or in French ``tous``, ``chaque tour``; a message quotes
+    at most 60 characters of what was typed.
 
     Returns:
         ``(rounds, every_round)``.
@@ -51,6 +68,8 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
     Example:
         >>> parse_rounds("3, 5 3"), parse_rounds("every"), parse_rounds("")
         ((frozenset({3, 5}), False), (frozenset(), True), (frozenset(), False))
+        >>> parse_rounds("Chaque tour")
+        (frozenset(), True)
         >>> parse_rounds("3, x", "quarry_acts")
         Traceback (most recent call last):
         ...
@@ -60,15 +79,26 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
     check_name(field, "field")
     if not isinstance(text, str):
         raise RuleValueError(
-            f"{field} must be text such as '3, 5' or 'every', got {quote(text)}", field=field
+            M(
+                "{name} must be text such as '3, 5' or 'every', got {got}",
+                name=field,
+                got=quote(text),
+            ),
+            field=field,
+            value=text,
         )
     if len(text) > 4 * MAX_ROUNDS + 100:
         raise RuleValueError(
-            f"{field} must be at most {4 * MAX_ROUNDS + 100} characters, got {len(text)}",
+            M(
+                "{name} must be at most {n} characters, got {got}",
+                name=field,
+                n=4 * MAX_ROUNDS + 100,
+                got=len(text),
+            ),
             field=field,
         )
     words = text.replace(",", " ").split()
-    if [w.lower() for w in words] in (["every"], ["all"], ["every", "round"]):
+    if tuple(w.lower() for w in words) in EVERY_ROUND:
         return frozenset(), True
     rounds = set()
     for word in words:
@@ -76,8 +106,13 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
             1 <= int(word) <= MAX_ROUNDS
         ):
             raise RuleValueError(
-                f"{field} must be round numbers from 1 to {MAX_ROUNDS} (such as 3, 5) "
-                f"or 'every'; {quote(word, 30)} is neither",
+                M(
+                    "{name} must be round numbers from 1 to {most} (such as 3, 5) or 'every'; "
+                    "{got} is neither",
+                    name=field,
+                    most=MAX_ROUNDS,
+                    got=quote(word, 30),
+                ),
                 field=field,
             )
         rounds.add(int(word))
@@ -92,6 +127,8 @@ class ChaseReport:
         >>> r = chase_report(distance=5, sight=10, max_rounds=2)
         >>> r.roll(random.Random(1)).lines[-1]  # the quarry wins round 1 by 14
         'escape'
+        >>> ChaseReport(Runner("pursuer", 0), Runner("quarry", 0), 5, 10, ChaseRules(), chase_odds(Runner("pursuer", 0), Runner("quarry", 0), 5, 10)).sight
+        10
     """
 
     pursuer: Runner
@@ -101,23 +138,34 @@ class ChaseReport:
     rules: ChaseRules
     odds: ChaseOdds
 
+    def __post_init__(self) -> None:
+        """Check every field (the distances as :func:`chase_odds` takes them)."""
+        check_fields(self)
+        _check_setup(self.distance, self.sight)
+
     def replay(self, rng: random.Random) -> ChaseReplay:
         """One seeded chase, round by round."""
         check_rng(rng)
-        return simulate_chase(self.pursuer, self.quarry, self.distance, self.sight, self.rules,
-                              rng=rng)  # fmt: skip
+        return simulate_chase(
+            self.pursuer, self.quarry, self.distance, self.sight, self.rules, rng=rng
+        )
 
     def roll(self, rng: random.Random) -> CheckLines:
         """One seeded chase: a line a round, then its result."""
         replay = self.replay(rng)
-        return CheckLines((*(r.describe() for r in replay.rounds), replay.result))
+        return CheckLines((*(r.describe() for r in replay.rounds), RESULTS[replay.result]))
 
 
 def _traits(names: Iterable[str | ChaseTrait], field: str) -> frozenset[ChaseTrait]:
     if not isinstance(names, (list, tuple, set, frozenset)) or len(names) > len(ChaseTrait):
         raise RuleValueError(
-            f"{field} must be lines of the chase table such as 'HUGE', got {quote(names)}",
+            M(
+                "{name} must be lines of the chase table such as 'HUGE', got {got}",
+                name=field,
+                got=quote(names),
+            ),
             field=field,
+            value=names,
         )
     out = set()
     for name in names:
@@ -127,11 +175,24 @@ def _traits(names: Iterable[str | ChaseTrait], field: str) -> frozenset[ChaseTra
             out.add(ChaseTrait[name.upper()])
         else:
             allowed = ", ".join(ChaseTrait.__members__)
-            raise RuleValueError(f"{field} must be among {allowed}, got {quote(name)}", field=field)
+            raise RuleValueError(
+                M(
+                    "{name} must be among {allowed}, got {got}",
+                    name=field,
+                    allowed=allowed,
+                    got=quote(name),
+                ),
+                field=field,
+                allowed=allowed,
+                value=name,
+            )
     if {ChaseTrait.TINY, ChaseTrait.HUGE} <= out:
         raise RuleValueError(
-            f"{field} must not hold two sizes (a creature cannot be both tiny or smaller and "
-            "huge or larger)",
+            M(
+                "{name} must not hold two sizes (a creature cannot be both tiny or smaller and "
+                "huge or larger)",
+                name=field,
+            ),
             field=field,
         )
     return frozenset(out)
@@ -147,8 +208,7 @@ def _runner(side: str, values: dict[str, object]) -> Runner:
     die = CheckDie.from_text(values["die"], f"{side}_die").notation
     traits = _traits(values["traits"], f"{side}_traits")
     rounds, every = parse_rounds(values["acts"], f"{side}_acts")
-    return Runner(side, dex, traits, values["armour"], die, con, values["untrained"], rounds,
-                  every)  # fmt: skip
+    return Runner(side, dex, traits, values["armour"], die, con, values["untrained"], rounds, every)
 
 
 def chase_report(
@@ -207,10 +267,15 @@ def chase_report(
     """
     local = dict(locals())
     sides = [
-        _runner(side, {k: local[f"{side}_{k}"] for k in
-                       ("dex", "con", "armour", "untrained", "die", "traits", "acts")})
+        _runner(
+            side,
+            {
+                k: local[f"{side}_{k}"]
+                for k in ("dex", "con", "armour", "untrained", "die", "traits", "acts")
+            },
+        )
         for side in ("pursuer", "quarry")
-    ]  # fmt: skip
+    ]
     check_int(endurance_from, "endurance_from", 0, MAX_ROUNDS)
     check_int(extra_metres, "extra_metres", 0, 60)
     check_flag(heavy_rain, "heavy_rain")

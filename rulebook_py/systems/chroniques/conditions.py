@@ -22,7 +22,9 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
 from .core import (
+    SCORE_RANGE,
     AttackOutcome,
     CheckDie,
     NamedEnum,
@@ -31,6 +33,8 @@ from .core import (
     check_name,
     check_odds,
 )
+from .records import check_fields
+from .words import M
 
 __all__ = [
     "MAX_ITEMS",
@@ -49,6 +53,7 @@ __all__ = [
     "parse_turn",
     "surprise_difficulty",
     "surprise_odds",
+    "turn_problem",
     "validate_turn",
 ]
 
@@ -77,6 +82,8 @@ class ConditionEffects:
     Example:
         >>> ConditionEffects().can_act, Condition.STUNNED.effects.defense
         (True, -5)
+        >>> ConditionEffects(initiative=-5, melee_attack=-5, ranged_attack=-10, defense=-5).defense
+        -5
     """
 
     initiative: int = 0
@@ -90,6 +97,18 @@ class ConditionEffects:
     limited_allowed: bool = True
     auto_critical_against: bool = False
     must_stand: bool = False
+
+    def __post_init__(self) -> None:
+        """Check every field (whole modifiers of -100 to 100, 0 to 2 actions, flags)."""
+        modifier = (-100, 100)
+        check_fields(
+            self,
+            initiative=modifier,
+            melee_attack=modifier,
+            ranged_attack=modifier,
+            defense=modifier,
+            max_actions=(0, 2),
+        )
 
     def die(self, die: str | CheckDie) -> CheckDie:
         """The die actually rolled in place of ``die``.
@@ -130,8 +149,15 @@ class Condition(NamedEnum):
                 return member
         allowed = ", ".join(m.english for m in cls)
         raise RuleValueError(
-            f"{field} holds an unknown condition {quote(text)}: allowed are {allowed}",
+            M(
+                "{name} holds an unknown condition {got}: allowed are {allowed}",
+                name=field,
+                got=quote(text),
+                allowed=allowed,
+            ),
             field=field,
+            allowed=allowed,
+            value=text,
         )
 
     @property
@@ -140,9 +166,18 @@ class Condition(NamedEnum):
         return _EFFECTS[self]
 
     @property
-    def summary(self) -> str:
-        """The effects in one short English line."""
+    def summary(self) -> Msg:
+        """The effects in one short line (a message)."""
         return _SUMMARY[self]
+
+    def __message__(self) -> Msg:
+        """The condition's name in the reader's words (the source's term in French)."""
+        return _NAMES[self]
+
+    @property
+    def heading(self) -> Msg:
+        """The condition's name with the source's term: ``blinded (Aveuglé)`` (French: ``Aveuglé``)."""
+        return _HEADINGS[self]
 
 
 _EFFECTS = {
@@ -161,15 +196,39 @@ _EFFECTS = {
 }
 
 _SUMMARY = {
-    Condition.BLINDED: "-5 initiative, attack and DEF; -10 to ranged attacks",
-    Condition.WEAKENED: "rolls a d12 for every test",
-    Condition.STUNNED: "no action; -5 DEF",
-    Condition.IMMOBILISED: "cannot travel (a move action may still stand up, draw a weapon, "
-    "drink a potion); rolls a d12 for every test",
-    Condition.PARALYSED: "no action; any attack against it hits as a critical",
-    Condition.SLOWED: "one action a turn (an attack or a move)",
-    Condition.KNOCKED_DOWN: "-5 attack and DEF; a move action to stand up",
-    Condition.SURPRISED: "first round only: no action; -5 DEF",
+    Condition.BLINDED: M("-5 initiative, attack and DEF; -10 to ranged attacks"),
+    Condition.WEAKENED: M("rolls a d12 for every test"),
+    Condition.STUNNED: M("no action; -5 DEF"),
+    Condition.IMMOBILISED: M(
+        "cannot travel (a move action may still stand up, draw a weapon, drink a potion); "
+        "rolls a d12 for every test"
+    ),
+    Condition.PARALYSED: M("no action; any attack against it hits as a critical"),
+    Condition.SLOWED: M("one action a turn (an attack or a move)"),
+    Condition.KNOCKED_DOWN: M("-5 attack and DEF; a move action to stand up"),
+    Condition.SURPRISED: M("first round only: no action; -5 DEF"),
+}
+
+_HEADINGS = {
+    Condition.BLINDED: M("blinded (Aveuglé)"),
+    Condition.WEAKENED: M("weakened (Affaibli)"),
+    Condition.STUNNED: M("stunned (Étourdi)"),
+    Condition.IMMOBILISED: M("immobilised (Immobilisé)"),
+    Condition.PARALYSED: M("paralysed (Paralysé)"),
+    Condition.SLOWED: M("slowed (Ralenti)"),
+    Condition.KNOCKED_DOWN: M("knocked down (Renversé)"),
+    Condition.SURPRISED: M("surprised (Surpris)"),
+}
+
+_NAMES = {
+    Condition.BLINDED: M("blinded"),
+    Condition.WEAKENED: M("weakened"),
+    Condition.STUNNED: M("stunned"),
+    Condition.IMMOBILISED: M("immobilised"),
+    Condition.PARALYSED: M("paralysed"),
+    Condition.SLOWED: M("slowed"),
+    Condition.KNOCKED_DOWN: M("knocked down"),
+    Condition.SURPRISED: M("surprised"),
 }
 
 
@@ -194,12 +253,18 @@ def condition_set(
         rulebook_py.errors.RuleValueError: conditions must be condition names such as \
 'blinded', got 3
     """
+    check_name(field, "field")
     if isinstance(items, (str, Condition)):
         items = [items]
     if not isinstance(items, (list, tuple, set, frozenset)) or len(items) > MAX_ITEMS:
         raise RuleValueError(
-            f"{field} must be condition names such as 'blinded', got {quote(items)}",
+            M(
+                "{name} must be condition names such as 'blinded', got {got}",
+                name=field,
+                got=quote(items),
+            ),
             field=field,
+            value=items,
         )
     return frozenset(Condition.from_text(c, field) for c in items)
 
@@ -221,6 +286,7 @@ def combine_conditions(
         >>> combine_conditions(["surprised"], first_round=False).defense
         0
     """
+    check_name(field, "field")
     chosen = condition_set(conditions, field)
     if not check_flag(first_round, "first_round"):
         chosen = chosen - {Condition.SURPRISED}
@@ -246,9 +312,14 @@ def combine_conditions(
 class Action(Enum):
     """The kinds of action (*types d'actions*) of a turn.
 
+    Each is read from its English word, its French one or its letter (the
+    source's: L, M, A, and G for *gratuite*).
+
     Example:
         >>> Action.from_text("L") is Action.LIMITED, Action.MOVE.label
         (True, 'action de mouvement')
+        >>> Action.from_text("mouvement") is Action.MOVE
+        True
     """
 
     LIMITED = ("limited", "L", "action limitée")
@@ -261,20 +332,42 @@ class Action(Enum):
         self.code = code
         self.label = label
 
+    @property
+    def french(self) -> str:
+        """The source's short French word (``mouvement``), read like the English one."""
+        return self.label.split()[-1].removeprefix("d'")
+
     @classmethod
     def from_text(cls, text: str | Action, field: str = "actions") -> Action:
-        """Read ``"move"``, ``"M"``, ``"limited"``, ``"L"``, etc."""
+        """Read ``"move"``, ``"M"``, ``"limited"``, ``"L"``, ``"mouvement"``, etc."""
         if isinstance(text, Action):
             return text
-        key = str(text).strip().lower()
+        key = str(text).strip().lower() if isinstance(text, str) else None
         for member in cls:
-            if key in (member.english, member.code.lower(), member.label):
+            if key in (member.english, member.code.lower(), member.label, member.french):
                 return member
         raise RuleValueError(
-            f"{field} holds an unknown action {quote(text)}: use limited (L), move (M), attack (A) "
-            "or free (G)",
+            M(
+                "{name} holds an unknown action {got}: use limited (L), move (M), attack (A) "
+                "or free (G)",
+                name=field,
+                got=quote(text),
+            ),
             field=field,
+            value=text,
         )
+
+    def __message__(self) -> Msg:
+        """The action's name in the reader's words."""
+        return _ACTION_NAMES[self]
+
+
+_ACTION_NAMES = {
+    Action.LIMITED: M("limited"),
+    Action.MOVE: M("move"),
+    Action.ATTACK: M("attack"),
+    Action.FREE: M("free"),
+}
 
 
 @dataclass(frozen=True)
@@ -292,11 +385,17 @@ class Turn:
         2
         >>> validate_turn(["M", "A"], ["knocked down"]).stands_before_attack
         True
+        >>> Turn((Action.MOVE, Action.ATTACK)).moves
+        1
     """
 
     actions: tuple[Action, ...]
     notes: tuple[str, ...] = ()
     stands_before_attack: bool = False
+
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self)
 
     @property
     def moves(self) -> int:
@@ -306,6 +405,9 @@ class Turn:
 
 def parse_turn(text: str, field: str = "turn") -> tuple[Action, ...]:
     """Read a declared turn typed as codes or words: ``"M A"``, ``"move, attack"``, ``"L"``.
+
+    The French words (``mouvement``, ``attaque``, ``limitée``, ``gratuite``) are
+    read too; the letters are the source's, the same in both languages.
 
     Raises:
         RuleValueError: For a word that is no action, or more than
@@ -322,15 +424,97 @@ def parse_turn(text: str, field: str = "turn") -> tuple[Action, ...]:
     """
     check_name(field, "field")
     if not isinstance(text, str):
-        raise RuleValueError(f"{field} must be text such as 'M A', got {quote(text)}", field=field)
+        raise RuleValueError(
+            M("{name} must be text such as 'M A', got {got}", name=field, got=quote(text)),
+            field=field,
+            value=text,
+        )
     words = text.replace(",", " ").split()
     if len(words) > MAX_ITEMS:
         raise RuleValueError(
-            f"{field} must name at most {MAX_ITEMS} actions (a turn has two or three), "
-            f"got {quote(text)}",
+            M(
+                "{name} must name at most {n} actions (a turn has two or three), got {got}",
+                name=field,
+                n=MAX_ITEMS,
+                got=quote(text),
+            ),
             field=field,
+            value=text,
         )
     return tuple(Action.from_text(w, field) for w in words)
+
+
+_SHAPES = (
+    (),
+    (Action.LIMITED,),
+    (Action.MOVE,),
+    (Action.ATTACK,),
+    (Action.ATTACK, Action.MOVE),
+    (Action.MOVE, Action.MOVE),
+)
+
+
+def _actions(actions: object, field: str) -> tuple[Action, ...]:
+    """The declared actions, read from text or a list."""
+    if isinstance(actions, str):
+        return parse_turn(actions, field)
+    if isinstance(actions, (list, tuple)) and len(actions) <= MAX_ITEMS:
+        return tuple(Action.from_text(a, field) for a in actions)
+    raise RuleValueError(
+        M(
+            "{name} must be a list of at most {n} actions such as ['M', 'A'], got {got}",
+            name=field,
+            n=MAX_ITEMS,
+            got=quote(actions),
+        ),
+        field=field,
+        value=actions,
+    )
+
+
+def turn_problem(
+    actions: Sequence[str | Action] | str,
+    conditions: Iterable[str | Condition] = (),
+    *,
+    first_round: bool = True,
+    field: str = "actions",
+) -> Msg | None:
+    """Why the rules forbid a declared turn under these conditions (None: allowed).
+
+    Args:
+        actions: The actions in order, or a turn typed as text.
+        conditions: The character's harmful conditions.
+        first_round: Round 1 of the fight (*surprised* counts only then).
+        field: The parameter named in an error about the text itself.
+
+    Example:
+        >>> turn_problem("A", ["stunned"])
+        'the character can take no action (stunned, paralysed, or surprised in round 1)'
+        >>> turn_problem("M A") is None
+        True
+    """
+    check_name(field, "field")
+    kinds = _actions(actions, field)
+    check_flag(first_round, "first_round")
+    fx = combine_conditions(conditions, first_round=first_round)
+    normal = [k for k in kinds if k is not Action.FREE]
+    if not fx.can_act and kinds:
+        return M("the character can take no action (stunned, paralysed, or surprised in round 1)")
+    if tuple(sorted(normal, key=lambda k: k.english)) not in _SHAPES:
+        return M(
+            "a turn is one limited action, or one move and one attack, or two moves "
+            "(free actions on top)"
+        )
+    if len(normal) > fx.max_actions:
+        return M("a slowed character takes one action (an attack or a move)")
+    if Action.LIMITED in normal and not fx.limited_allowed:
+        return M("a slowed character's one action is an attack or a move, not a limited action")
+    return None
+
+
+def _named(kinds: tuple[Action, ...]) -> Msg:
+    """The declared actions as a message quotes them: ``['move', 'attack']``."""
+    return M("[{actions}]", actions=join(", ", [M("'{action}'", action=k) for k in kinds]))
 
 
 def validate_turn(
@@ -367,73 +551,44 @@ a turn is one limited action, or one move and one attack, or two moves (free act
         'an immobilised character cannot travel: '
     """
     check_name(field, "field")
-    if isinstance(actions, str):
-        kinds = parse_turn(actions, field)
-    elif isinstance(actions, (list, tuple)) and len(actions) <= MAX_ITEMS:
-        kinds = tuple(Action.from_text(a, field) for a in actions)
-    else:
-        raise RuleValueError(
-            f"{field} must be a list of at most {MAX_ITEMS} actions such as ['M', 'A'], "
-            f"got {quote(actions)}",
-            field=field,
-        )
+    kinds = _actions(actions, field)
     check_flag(first_round, "first_round")
     fx = combine_conditions(conditions, first_round=first_round)
-    named = quote([k.english for k in kinds])
+    why = turn_problem(kinds, conditions, first_round=first_round, field=field)
+    if why is not None:
+        raise RuleValueError(
+            M("{name} {actions} is not allowed: {why}", name=field, actions=_named(kinds), why=why),
+            field=field,
+            value=actions,
+        )
     normal = [k for k in kinds if k is not Action.FREE]
-    if not fx.can_act and kinds:
-        raise RuleValueError(
-            f"{field} {named} is not allowed: the character can take no action "
-            "(stunned, paralysed, or surprised in round 1)",
-            field=field,
-        )
-    shapes = (
-        (),
-        (Action.LIMITED,),
-        (Action.MOVE,),
-        (Action.ATTACK,),
-        (Action.ATTACK, Action.MOVE),
-        (Action.MOVE, Action.MOVE),
-    )
-    if tuple(sorted(normal, key=lambda k: k.english)) not in shapes:
-        raise RuleValueError(
-            f"{field} {named} is not allowed: a turn is one limited action, or one move "
-            "and one attack, or two moves (free actions on top)",
-            field=field,
-        )
-    if len(normal) > fx.max_actions:
-        raise RuleValueError(
-            f"{field} {named} is not allowed: a slowed character takes one action "
-            "(an attack or a move)",
-            field=field,
-        )
-    if Action.LIMITED in normal and not fx.limited_allowed:
-        raise RuleValueError(
-            f"{field} {named} is not allowed: a slowed character's one action is an "
-            "attack or a move, not a limited action",
-            field=field,
-        )
-    notes = []
+    notes: list[Msg] = []
     if Action.MOVE in normal and not fx.can_move:
         notes.append(
-            "an immobilised character cannot travel: its move action can only stand up, "
-            "pick up or draw a weapon, or drink a potion"
+            M(
+                "an immobilised character cannot travel: its move action can only stand up, "
+                "pick up or draw a weapon, or drink a potion"
+            )
         )
     stands_first = False
     if fx.must_stand and Action.MOVE in normal:
         first_move = normal.index(Action.MOVE)
         if Action.ATTACK in normal and normal.index(Action.ATTACK) < first_move:
-            notes.append("attacks from the ground (-5), then the move action is spent standing up")
+            notes.append(
+                M("attacks from the ground (-5), then the move action is spent standing up")
+            )
         elif Action.ATTACK in normal:
             stands_first = True
             notes.append(
-                "the first move action is spent standing up: the attack that follows is made "
-                "standing, without the -5"
+                M(
+                    "the first move action is spent standing up: the attack that follows is "
+                    "made standing, without the -5"
+                )
             )
         else:
-            notes.append("the first move action is spent standing up")
+            notes.append(M("the first move action is spent standing up"))
     elif fx.must_stand:
-        notes.append("still on the ground: -5 attack and DEF")
+        notes.append(M("still on the ground: -5 attack and DEF"))
     return Turn(kinds, tuple(notes), stands_first)
 
 
@@ -458,9 +613,14 @@ def surprise_difficulty(
     check_int(gm_modifier, "gm_modifier", -10, 10)
     if not isinstance(ambushers, (list, tuple)) or not 1 <= len(ambushers) <= 1000:
         raise RuleValueError(
-            f"ambushers must be a list of 1 to 1000 DEX modifiers or (DEX, stealth) pairs, "
-            f"got {quote(ambushers)}",
+            M(
+                "{name} must be a list of 1 to 1000 DEX modifiers or (DEX, stealth) pairs, "
+                "got {got}",
+                name="ambushers",
+                got=quote(ambushers),
+            ),
             field="ambushers",
+            value=ambushers,
         )
     best = None
     for item in ambushers:
@@ -491,6 +651,7 @@ def surprise_odds(wisdom: int, difficulty: int, die: str = "d20") -> Fraction:
         >>> surprise_odds(10, -5), surprise_odds(10, 13, "d12")
         (Fraction(1, 20), Fraction(1, 1))
     """
+    check_int(wisdom, "wisdom", *SCORE_RANGE)
     check_int(difficulty, "difficulty", *SURPRISE_DIFFICULTY_RANGE)
     odds: AttackOutcome = check_odds(ability_modifier(wisdom), difficulty, die)
     return odds.miss
@@ -544,6 +705,8 @@ def initiative_order(combatants: Iterable[Combatant]) -> tuple[Combatant, ...]:
         ...     Combatant("Ana", 14, True, 11), Combatant("Bo", 14, True, 13)])
         >>> [c.name for c in order]
         ['Bo', 'Ana', 'Gob']
+        >>> initiative_order([Combatant("Gob", 14, False, 8), Combatant("Ana", 14, True, 11)])[0].name
+        'Ana'
     """
     people = _combatants(combatants)
     return tuple(sorted(people, key=lambda c: (-c.initiative, not c.player, -c.wisdom)))
@@ -557,7 +720,9 @@ def _combatants(items: object) -> tuple[Combatant, ...]:
         or not all(isinstance(c, Combatant) for c in items)
     ):
         raise RuleValueError(
-            f"combatants must be a list of Combatant, got {quote(items)}", field="combatants"
+            M("{name} must be a list of Combatant, got {got}", name="combatants", got=quote(items)),
+            field="combatants",
+            value=items,
         )
     return tuple(items)
 
@@ -589,7 +754,11 @@ def delay(combatants: Iterable[Combatant], name: str, new_initiative: int) -> tu
             c = replace(c, initiative=new_initiative, acts=new_initiative > 0)
         out.append(c)
     if not found:
-        raise RuleValueError(f"name {quote(name)} is no combatant of the list", field="name")
+        raise RuleValueError(
+            M("{name} {got} is no combatant of the list", name="name", got=quote(name)),
+            field="name",
+            value=name,
+        )
     return initiative_order(out)
 
 

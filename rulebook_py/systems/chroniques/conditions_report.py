@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...errors import RuleValueError
+from ...messages import Msg, join
 from .attack import AttackKind, AttackReport, attack_report
 from .attack_roll import AttackRoll
 from .conditions import (
@@ -27,9 +27,12 @@ from .conditions import (
     combine_conditions,
     condition_set,
     parse_turn,
+    turn_problem,
     validate_turn,
 )
 from .core import CheckDie, check_flag
+from .records import check_fields
+from .words import M
 
 __all__ = ["ConditionsReport", "conditions_report"]
 
@@ -42,13 +45,15 @@ class ConditionsReport:
         attacker: The attacker's combined effects this round.
         defender: The defender's combined effects this round.
         verdict: ``"allowed"`` (with notes) or why the turn is not allowed
-            under the conditions.
+            under the conditions (a message).
         free: The attack without any condition.
         hurt: The attack under the conditions.
 
     Example:
         >>> conditions_report(5, 15, defender_conditions=["paralysed"]).hurt.outcome.critical
         Fraction(1, 1)
+        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed", attack_report(5, 15), attack_report(5, 15)).verdict
+        'allowed'
     """
 
     attacker: ConditionEffects
@@ -57,12 +62,16 @@ class ConditionsReport:
     free: AttackReport
     hurt: AttackReport
 
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self)
+
     def roll(self, rng: random.Random) -> AttackRoll:
         """The attack under the conditions, rolled once (no damage)."""
         if not self.hurt.possible:
-            return AttackRoll(("the attacker cannot act this round",))
+            return AttackRoll((M("the attacker cannot act this round"),))
         if self.hurt.outcome.critical == 1:
-            return AttackRoll(("the defender is paralysed: automatic hit, critical",))
+            return AttackRoll((M("the defender is paralysed: automatic hit, critical"),))
         return self.hurt.roll(rng, with_damage=False)
 
 
@@ -103,13 +112,15 @@ def conditions_report(
     defenders = condition_set(defender_conditions, "defender_conditions")
     att = combine_conditions(attackers, first_round=first_round, field="attacker_conditions")
     dfn = combine_conditions(defenders, first_round=first_round, field="defender_conditions")
-    try:
-        declared = validate_turn(actions, attackers, first_round=first_round, field="turn")
-    except RuleValueError as err:
-        verdict, stands = f"not allowed under these conditions: {str(err).split(': ', 1)[1]}", False
+    why = turn_problem(actions, attackers, first_round=first_round, field="turn")
+    verdict: Msg
+    if why is not None:
+        verdict, stands = M("not allowed under these conditions: {why}", why=why), False
     else:
-        notes = f" ({'; '.join(declared.notes)})" if declared.notes else ""
-        verdict, stands = "allowed" + notes, declared.stands_before_attack
+        declared = validate_turn(actions, attackers, first_round=first_round, field="turn")
+        verdict, stands = M("allowed"), declared.stands_before_attack
+        if declared.notes:
+            verdict = M("allowed ({notes})", notes=join("; ", declared.notes))
     free = attack_report(bonus, defense, die, kind=kind)
     hurt = attack_report(
         bonus,

@@ -31,11 +31,16 @@ from functools import lru_cache
 
 from ...dice import Dice, DiceRoll, parse
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .records import check_fields
+from .words import M
 
 __all__ = [
     "BONUS_RANGE",
+    "CRITICAL_RANGE",
     "D12_ONE_FUMBLES",
     "DEFENSE_RANGE",
+    "MODIFIED_RANGE",
     "NAME_LIMIT",
     "SCORE_RANGE",
     "AttackOutcome",
@@ -62,6 +67,12 @@ SCORE_RANGE = (1, 30)
 BONUS_RANGE = (-30, 40)
 #: Defence (DEF) or difficulty accepted.
 DEFENSE_RANGE = (1, 60)
+#: Bonus or difficulty of a test after every modifier (a blinded target's DEF may
+#: fall below 1, a penalised attack far below -30): what :func:`check_odds` and
+#: :func:`roll_check` accept.
+MODIFIED_RANGE = (-200, 200)
+#: Lowest natural face an ability may make a critical (20: none).
+CRITICAL_RANGE = (15, 20)
 #: Named parameter: a natural 1 on a d12 is still a critical failure.
 D12_ONE_FUMBLES = True
 
@@ -127,7 +138,17 @@ class CheckDie(Enum):
             if isinstance(text, str) and text.strip().lower() == member.notation:
                 return member
         allowed = ", ".join(repr(m.notation) for m in cls)
-        raise RuleValueError(f"{field} must be one of {allowed}, got {quote(text)}", field=field)
+        raise RuleValueError(
+            M(
+                "{name} must be one of {allowed}, got {got}",
+                name=field,
+                allowed=allowed,
+                got=quote(text),
+            ),
+            field=field,
+            allowed=allowed,
+            value=text,
+        )
 
     @property
     def dice(self) -> Dice:
@@ -166,16 +187,25 @@ def check_flag(value: object, name: str) -> bool:
         ...
         rulebook_py.errors.RuleValueError: long_range must be True or False, got None
     """
-    if not isinstance(name, str):
-        raise RuleValueError(f"name must be a parameter's name, got {quote(name)}", field="name")
+    _parameter(name)
     if not isinstance(value, bool):
         raise RuleValueError(
-            f"{name} must be True or False, got {quote(value)}",
+            M("{name} must be True or False, got {got}", name=name, got=quote(value)),
             field=name,
-            allowed="True or False",
+            allowed=M("True or False"),
             value=value,
         )
     return value
+
+
+def _parameter(name: object) -> str:
+    """The name of the parameter a check names (a short text)."""
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
+        raise RuleValueError(
+            M("{name} must be a parameter's name, got {got}", name="name", got=quote(name)),
+            field="name",
+        )
+    return name
 
 
 #: Longest name (of a combatant, a runner, a spell) accepted.
@@ -193,13 +223,27 @@ def check_name(value: object, name: str) -> str:
         ...
         rulebook_py.errors.RuleValueError: name must be text of 1 to 60 characters, got None
     """
-    if not isinstance(name, str):
-        raise RuleValueError(f"name must be a parameter's name, got {quote(name)}", field="name")
+    _parameter(name)
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_LIMIT:
         raise RuleValueError(
-            f"{name} must be text of 1 to {NAME_LIMIT} characters, got {quote(value)}",
+            M(
+                "{name} must be text of 1 to {n} characters, got {got}",
+                name=name,
+                n=NAME_LIMIT,
+                got=quote(value),
+            ),
             field=name,
-            allowed=f"text of 1 to {NAME_LIMIT} characters",
+            allowed=M("text of 1 to {n} characters", n=NAME_LIMIT),
+            value=value,
+        )
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise RuleValueError(
+            M(
+                "{name} holds a character that is no text (a lone surrogate), got {got}",
+                name=name,
+                got=quote(value),
+            ),
+            field=name,
             value=value,
         )
     return value
@@ -217,8 +261,13 @@ random.Random(7), got 'seed'
     """
     if not isinstance(rng, random.Random):
         raise RuleValueError(
-            f"rng must be a random.Random such as random.Random(7), got {quote(rng)}",
+            M(
+                "{name} must be a random.Random such as random.Random(7), got {got}",
+                name="rng",
+                got=quote(rng),
+            ),
             field="rng",
+            value=rng,
         )
     return rng
 
@@ -243,6 +292,8 @@ def ability_modifier(score: int) -> int:
         RuleValueError: For a score outside 1 to 30.
 
     Example:
+        >>> ability_modifier(14)
+        2
         >>> [ability_modifier(s) for s in (1, 4, 8, 10, 13, 18, 21)]
         [-4, -3, -1, 0, 1, 4, 5]
     """
@@ -264,12 +315,32 @@ class AttackOutcome:
         >>> o = attack(0, 11)
         >>> o.hit, o.miss, o.normal_hit
         (Fraction(1, 2), Fraction(1, 2), Fraction(9, 20))
+        >>> AttackOutcome(Fraction(1, 2), Fraction(1, 20), Fraction(1, 20), CheckDie.D20).miss
+        Fraction(1, 2)
     """
 
     hit: Fraction
     critical: Fraction
     fumble: Fraction
     die: CheckDie
+
+    def __post_init__(self) -> None:
+        """Check every field: chances from 0 to 1, a critical part of the hits."""
+        check_fields(self)
+        for name in ("hit", "critical", "fumble"):
+            _chance(getattr(self, name), name)
+        if self.critical > self.hit or self.hit + self.fumble > 1:
+            raise RuleValueError(
+                M(
+                    "{name} must not exceed hit, and hit + fumble must not exceed 1, "
+                    "got critical {critical}, hit {hit}, fumble {fumble}",
+                    name="critical",
+                    critical=self.critical,
+                    hit=self.hit,
+                    fumble=self.fumble,
+                ),
+                field="critical",
+            )
 
     @property
     def miss(self) -> Fraction:
@@ -280,6 +351,16 @@ class AttackOutcome:
     def normal_hit(self) -> Fraction:
         """P(success that is not critical)."""
         return self.hit - self.critical
+
+
+def _chance(value: Fraction, name: str) -> None:
+    """Refuse a chance outside 0 to 1."""
+    if not 0 <= value <= 1:
+        raise RuleValueError(
+            M("{name} must be a chance from 0 to 1, got {got}", name=name, got=quote(value)),
+            field=name,
+            value=value,
+        )
 
 
 def _natural(face: int, die: CheckDie, critical_from: int) -> str | None:
@@ -293,18 +374,19 @@ def _natural(face: int, die: CheckDie, critical_from: int) -> str | None:
 def check_odds(
     bonus: int, difficulty: int, die: str | CheckDie = "d20", *, critical_from: int = 20
 ) -> AttackOutcome:
-    """Exact chances of die + bonus >= difficulty, naturals included (no range check).
+    """Exact chances of die + bonus >= difficulty, naturals included (wide ranges).
 
     Used inside the package on already-modified values (a blinded target's
-    DEF may drop below 1); outside code calls :func:`attack`.
+    DEF may drop below 1): bonus and difficulty within :data:`MODIFIED_RANGE`;
+    outside code calls :func:`attack`.
 
     Example:
         >>> check_odds(0, -5).hit  # only the natural 1 fails
         Fraction(19, 20)
     """
-    check_int(bonus, "bonus")
-    check_int(difficulty, "difficulty")
-    check_int(critical_from, "critical_from", 2, 20)
+    check_int(bonus, "bonus", *MODIFIED_RANGE)
+    check_int(difficulty, "difficulty", *MODIFIED_RANGE)
+    check_int(critical_from, "critical_from", *CRITICAL_RANGE)
     kind = CheckDie.from_text(die)
     hit = crit = fumble = Fraction(0)
     for face, p in kind.dice.pmf().items():
@@ -327,7 +409,7 @@ def attack(bonus: int, defense: int, die: str = "d20", *, critical_from: int = 2
         defense: Target's DEF, 1 to 60.
         die: ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"``.
         critical_from: Lowest natural face that is a critical (20; some
-            abilities lower it to 19). Ignored on the d12.
+            abilities lower it to 19), 15 to 20. Ignored on the d12.
 
     Raises:
         RuleValueError: For a value out of range or another die.
@@ -340,18 +422,30 @@ def attack(bonus: int, defense: int, die: str = "d20", *, critical_from: int = 2
     """
     check_int(bonus, "bonus", *BONUS_RANGE)
     check_int(defense, "defense", *DEFENSE_RANGE)
-    check_int(critical_from, "critical_from", 15, 20)
+    check_int(critical_from, "critical_from", *CRITICAL_RANGE)
     return check_odds(bonus, defense, CheckDie.from_text(die), critical_from=critical_from)
+
+
+_NATURALS = {"critical", "fumble"}
 
 
 @dataclass(frozen=True)
 class CheckRoll:
     """One seeded test: the dice, the total and the verdict.
 
+    Attributes:
+        roll: The dice rolled (the kept face is the total).
+        bonus: The bonus added.
+        difficulty: The total to reach.
+        success: Whether the test succeeds.
+        natural: ``"critical"`` (a natural 20), ``"fumble"`` (a natural 1) or None.
+
     Example:
         >>> r = roll_check(3, 12, rng=random.Random(1))
         >>> r.total == r.roll.total + 3
         True
+        >>> CheckRoll(parse("d20").roll(random.Random(1)), 3, 12, False, None).total
+        8
     """
 
     roll: DiceRoll
@@ -360,20 +454,54 @@ class CheckRoll:
     success: bool
     natural: str | None
 
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self, bonus=MODIFIED_RANGE, difficulty=MODIFIED_RANGE)
+        if self.natural is not None and self.natural not in _NATURALS:
+            raise RuleValueError(
+                M(
+                    "{name} must be 'critical', 'fumble' or None, got {got}",
+                    name="natural",
+                    got=quote(self.natural),
+                ),
+                field="natural",
+            )
+        check_int(self.roll.total, "roll", 1, 20)
+
     @property
     def total(self) -> int:
         """Kept face plus bonus."""
         return self.roll.total + self.bonus
 
+    @property
+    def message(self) -> Msg:
+        """``2d20kh1 [4~, 17] + 3 = 20 vs 15: success`` (a message)."""
+        verdict = M("success") if self.success else M("failure")
+        if self.natural == "critical":
+            verdict = M("{verdict} (natural 20: critical)", verdict=verdict)
+        elif self.natural == "fumble":
+            verdict = M("{verdict} (natural 1: critical failure)", verdict=verdict)
+        if self.bonus >= 0:
+            return M(
+                "{dice} + {bonus} = {total} vs {difficulty}: {verdict}",
+                dice=self.roll.text,
+                bonus=self.bonus,
+                total=self.total,
+                difficulty=self.difficulty,
+                verdict=verdict,
+            )
+        return M(
+            "{dice} - {bonus} = {total} vs {difficulty}: {verdict}",
+            dice=self.roll.text,
+            bonus=-self.bonus,
+            total=self.total,
+            difficulty=self.difficulty,
+            verdict=verdict,
+        )
+
     def __str__(self) -> str:
         """``2d20kh1 [4~, 17] + 3 = 20 vs 15: success``."""
-        sign = "+" if self.bonus >= 0 else "-"
-        extra = {"critical": " (natural 20: critical)", "fumble": " (natural 1: critical failure)"}
-        verdict = "success" if self.success else "failure"
-        return (
-            f"{self.roll.text} {sign} {abs(self.bonus)} = {self.total} vs {self.difficulty}: "
-            f"{verdict}{extra.get(self.natural or '', '')}"
-        )
+        return self.message
 
 
 def roll_check(
@@ -386,17 +514,50 @@ def roll_check(
 ) -> CheckRoll:
     """Roll one test with the same rules as :func:`check_odds`, every die shown.
 
+    Args:
+        bonus: The bonus added to the die (within :data:`MODIFIED_RANGE`).
+        difficulty: The total to reach (within :data:`MODIFIED_RANGE`).
+        die: ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"``.
+        rng: The generator (None: a fresh, unseeded one).
+        critical_from: Lowest natural face that is a critical, 15 to 20.
+
     Example:
         >>> str(roll_check(5, 15, "2d20kh1", rng=random.Random(7)))
         '2d20kh1 [11, 5~] + 5 = 16 vs 15: success'
     """
-    check_int(bonus, "bonus")
-    check_int(difficulty, "difficulty")
+    check_int(bonus, "bonus", *MODIFIED_RANGE)
+    check_int(difficulty, "difficulty", *MODIFIED_RANGE)
+    check_int(critical_from, "critical_from", *CRITICAL_RANGE)
     kind = CheckDie.from_text(die)
     roll = kind.dice.roll(random.Random() if rng is None else check_rng(rng))
     natural = _natural(roll.total, kind, critical_from)
     success = natural == "critical" or (natural is None and roll.total + bonus >= difficulty)
     return CheckRoll(roll, bonus, difficulty, success, natural)
+
+
+@dataclass(frozen=True)
+class CheckLines:
+    """A seeded resolution as lines of text (messages), every die shown.
+
+    Example:
+        >>> str(CheckLines(("a", "b"))).splitlines()
+        ['a', 'b']
+    """
+
+    lines: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        """Check the lines (text, one a line)."""
+        check_fields(self)
+
+    @property
+    def message(self) -> Msg:
+        """The lines, one a line (a message)."""
+        return join("\n", self.lines)
+
+    def __str__(self) -> str:
+        """The lines, one a line."""
+        return "\n".join(self.lines)
 
 
 @dataclass(frozen=True)
@@ -413,6 +574,8 @@ class CheckReport:
         >>> r = check_report(1, 10)
         >>> r.odds.hit, r.roll(random.Random(1)).lines
         (Fraction(3, 5), ('1d20 [5] + 1 = 6 vs 10: failure',))
+        >>> CheckReport(1, 10, CheckDie.D20, attack(1, 10)).difficulty
+        10
     """
 
     bonus: int
@@ -420,25 +583,13 @@ class CheckReport:
     die: CheckDie
     odds: AttackOutcome
 
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self, bonus=BONUS_RANGE, difficulty=DEFENSE_RANGE)
+
     def roll(self, rng: random.Random) -> CheckLines:
         """One seeded test, the die shown."""
-        return CheckLines((str(roll_check(self.bonus, self.difficulty, self.die, rng=rng)),))
-
-
-@dataclass(frozen=True)
-class CheckLines:
-    """A seeded resolution as lines of text, every die shown.
-
-    Example:
-        >>> str(CheckLines(("a", "b"))).splitlines()
-        ['a', 'b']
-    """
-
-    lines: tuple[str, ...]
-
-    def __str__(self) -> str:
-        """The lines, one a line."""
-        return "\n".join(self.lines)
+        return CheckLines((roll_check(self.bonus, self.difficulty, self.die, rng=rng).message,))
 
 
 def check_report(bonus: int, difficulty: int, die: str | CheckDie = "d20") -> CheckReport:

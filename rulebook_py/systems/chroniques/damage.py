@@ -7,6 +7,13 @@ the hit points left, the target is knocked out and comes to after one minute
 a point of excess. A character at 0 hit points dies within the hour unless
 someone gives first aid: an INT test of difficulty 10.
 
+Where the source is silent, this module reads it so:
+
+* a blow that deals no damage deals no temporary damage either, whatever the
+  target's STR modifier (a negative one adds only to damage actually dealt);
+* first aid is one INT test for a dying character (:data:`FIRST_AID_TESTS`):
+  the source says a test suffices, not that a failed one may be tried again.
+
 Example:
     >>> knock_out(3, temporary_damage(8, 1)).minutes  # Krush and the goblin
     4
@@ -20,11 +27,17 @@ from fractions import Fraction
 
 from ...dice import Dice, DiceRoll
 from ...distribution import Distribution
-from ...errors import check_int
+from ...errors import RuleValueError, check_int
+from ...messages import Msg
 from .core import CheckReport, check_flag, check_report, check_rng
 from .damage_dice import MAX_DAMAGE, damage_dice
+from .records import check_fields
+from .words import MN, M
 
 __all__ = [
+    "FIRST_AID_DIFFICULTY",
+    "FIRST_AID_TESTS",
+    "MAX_BLOW",
     "MAX_TEMPORARY",
     "KnockOut",
     "KnockOutReport",
@@ -42,6 +55,13 @@ __all__ = [
 
 #: Most temporary damage a creature is counted to have taken in all.
 MAX_TEMPORARY = 5000
+#: Most temporary damage one blow deals: the most damage rolled
+#: (:data:`~.damage_dice.MAX_DAMAGE`) against a target of STR -5.
+MAX_BLOW = MAX_DAMAGE + 5
+#: The INT test of first aid to a dying character.
+FIRST_AID_DIFFICULTY = 10
+#: Named parameter: first aid is one test for a dying character (no second try).
+FIRST_AID_TESTS = 1
 
 
 def _dice(text: str | Dice, field: str) -> Dice:
@@ -66,6 +86,10 @@ def damage_distribution(
 def unarmed_damage(strength: int) -> Distribution:
     """Bare-handed damage without a special ability: 1d4 + STR modifier, always temporary.
 
+    This is the damage of a bare-handed blow (*combat à mains nues*) by a
+    character with no ability for fighting unarmed; it is always temporary
+    damage (*DM temporaires*).
+
     Example:
         >>> unarmed_damage(1).weights()
         {2: 1, 3: 1, 4: 1, 5: 1}
@@ -74,16 +98,26 @@ def unarmed_damage(strength: int) -> Distribution:
     return damage_distribution("1d4", strength)
 
 
+def _temporary(rolled: int, target_strength: int) -> int:
+    """The rule of :func:`temporary_damage`, for values already checked (a doubled blow too)."""
+    return 0 if rolled <= 0 else max(0, rolled - target_strength)
+
+
 def temporary_damage(rolled: int, target_strength: int) -> int:
     """Temporary damage taken: the damage rolled minus the target's STR modifier (not below 0).
+
+    A blow that deals no damage deals no temporary damage, even against a
+    negative STR modifier (which adds only to damage actually dealt).
 
     Example:
         >>> temporary_damage(8, 1)  # Krush's blow on the goblin
         7
+        >>> temporary_damage(4, -2), temporary_damage(0, -2)
+        (6, 0)
     """
-    check_int(rolled, "rolled", 0, 500)
+    check_int(rolled, "rolled", 0, MAX_DAMAGE)
     check_int(target_strength, "target_strength", -5, 10)
-    return max(0, rolled - target_strength)
+    return _temporary(rolled, target_strength)
 
 
 @dataclass(frozen=True)
@@ -99,12 +133,32 @@ class KnockOut:
     Example:
         >>> knock_out(3, 7).minutes
         4
+        >>> KnockOut(3, 7, True, 4).excess
+        4
     """
 
     hit_points: int
     temporary: int
     knocked_out: bool
     minutes: int
+
+    def __post_init__(self) -> None:
+        """Check every field, and that they agree (:func:`knock_out` gives them)."""
+        check_fields(
+            self, hit_points=(0, 1000), temporary=(0, MAX_TEMPORARY), minutes=(0, MAX_TEMPORARY)
+        )
+        out = self.temporary > self.hit_points
+        if self.knocked_out != out or self.minutes != (self.temporary - self.hit_points) * out:
+            raise RuleValueError(
+                M(
+                    "{name} must agree with the hit points and temporary damage: knocked out "
+                    "{out}, for {minutes} minutes",
+                    name="knocked_out",
+                    out=out,
+                    minutes=(self.temporary - self.hit_points) * out,
+                ),
+                field="knocked_out",
+            )
 
     @property
     def excess(self) -> int:
@@ -128,6 +182,11 @@ def knock_out(hit_points: int, temporary: int) -> KnockOut:
     return KnockOut(hit_points, temporary, out, temporary - hit_points if out else 0)
 
 
+def _check_already(already: object) -> int:
+    """Temporary damage already taken: room left for one more blow within the count."""
+    return check_int(already, "already", 0, MAX_TEMPORARY - MAX_BLOW)
+
+
 def knock_out_minutes(
     damage: str | Dice, target_strength: int, hit_points: int, already: int = 0
 ) -> dict[int, Fraction]:
@@ -137,7 +196,8 @@ def knock_out_minutes(
         damage: The hit's damage dice (0 to :data:`~.damage_dice.MAX_DAMAGE`).
         target_strength: Target's STR modifier (comes off the damage).
         hit_points: Target's hit points left.
-        already: Temporary damage it has already taken.
+        already: Temporary damage it has already taken, 0 to
+            ``MAX_TEMPORARY - MAX_BLOW`` (4495: one more blow stays within the count).
 
     Returns:
         ``{minutes: probability}``; 0 minutes means still conscious.
@@ -148,7 +208,7 @@ def knock_out_minutes(
     """
     check_int(target_strength, "target_strength", -5, 10)
     check_int(hit_points, "hit_points", 0, 1000)
-    check_int(already, "already", 0, MAX_TEMPORARY - MAX_DAMAGE)
+    _check_already(already)
     minutes: dict[int, Fraction] = {}
     for v, p in _dice(damage, "damage").pmf().items():
         m = knock_out(hit_points, already + temporary_damage(v, target_strength)).minutes
@@ -164,12 +224,15 @@ def apply_damage(hit_points: int, damage: int) -> int:
         0
     """
     check_int(hit_points, "hit_points", 0, 1000)
-    check_int(damage, "damage", 0, 5000)
+    check_int(damage, "damage", 0, MAX_TEMPORARY)
     return max(0, hit_points - damage)
 
 
 def first_aid(intelligence: int, die: str = "d20") -> CheckReport:
     """First aid to a dying character: an INT test of difficulty 10, exact and rollable.
+
+    One test (:data:`FIRST_AID_TESTS`): the source says the test suffices, not
+    that a failed one may be tried again within the hour.
 
     Args:
         intelligence: The helper's INT modifier (-4 to 10).
@@ -180,7 +243,7 @@ def first_aid(intelligence: int, die: str = "d20") -> CheckReport:
         Fraction(3, 5)
     """
     check_int(intelligence, "intelligence", -4, 10)
-    return check_report(intelligence, 10, die)
+    return check_report(intelligence, FIRST_AID_DIFFICULTY, die)
 
 
 def care_odds(intelligence: int, die: str = "d20") -> Fraction:
@@ -197,25 +260,47 @@ def care_odds(intelligence: int, die: str = "d20") -> Fraction:
 class KnockOutRoll:
     """One seeded hit dealt as temporary damage.
 
+    Attributes:
+        dice: The damage dice rolled.
+        temporary: The temporary damage it deals.
+        state: Where the target stands after it.
+
     Example:
         >>> knock_out_report(8, 1, 3).roll(random.Random(1)).lines
         ('1d8 [3] + 3 = 6 → 5 temporary damage; knocked out for 2 minutes',)
+        >>> KnockOutRoll(damage_dice("1d8").roll(random.Random(1)), 2, knock_out(3, 2)).state.knocked_out
+        False
     """
 
     dice: DiceRoll
     temporary: int
     state: KnockOut
 
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self, temporary=(0, MAX_BLOW))
+
     @property
-    def lines(self) -> tuple[str, ...]:
-        """The roll in one line."""
+    def lines(self) -> tuple[Msg, ...]:
+        """The roll in one line (a message)."""
         out = self.state
-        state = f"knocked out for {_minutes(out.minutes)}" if out.knocked_out else "still conscious"
-        return (f"{self.dice} → {self.temporary} temporary damage; {state}",)
-
-
-def _minutes(n: int) -> str:
-    return f"{n} minute" if n == 1 else f"{n} minutes"
+        if out.knocked_out:
+            state = MN(
+                "knocked out for {n} minute",
+                "knocked out for {n} minutes",
+                out.minutes,
+                n=out.minutes,
+            )
+        else:
+            state = M("still conscious")
+        return (
+            M(
+                "{dice} → {n} temporary damage; {state}",
+                dice=str(self.dice),
+                n=self.temporary,
+                state=state,
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -225,6 +310,8 @@ class KnockOutReport:
     Attributes:
         rolled: The damage rolled of the worked blow.
         target_strength: The target's STR modifier.
+        hit_points: The target's hit points left.
+        already: Temporary damage it had already taken.
         temporary: Temporary damage of the worked blow.
         state: Where the target stands after it.
         dice: The damage dice of a hit.
@@ -234,6 +321,8 @@ class KnockOutReport:
         >>> r = knock_out_report(8, 1, 3)  # Krush and the goblin
         >>> r.state.minutes, r.knocked_out
         (4, Fraction(7, 8))
+        >>> KnockOutReport(8, 1, 3, 0, 7, knock_out(3, 7), damage_dice("1d8+3"), knock_out_minutes("1d8+3", 1, 3)).knocked_out
+        Fraction(7, 8)
     """
 
     rolled: int
@@ -244,6 +333,17 @@ class KnockOutReport:
     state: KnockOut
     dice: Dice
     minutes: dict[int, Fraction]
+
+    def __post_init__(self) -> None:
+        """Check every field (the ranges of :func:`knock_out_report`)."""
+        check_fields(
+            self,
+            rolled=(0, MAX_DAMAGE),
+            target_strength=(-5, 10),
+            hit_points=(0, 1000),
+            already=(0, MAX_TEMPORARY - MAX_BLOW),
+            temporary=(0, MAX_BLOW),
+        )
 
     @property
     def knocked_out(self) -> Fraction:
@@ -265,18 +365,18 @@ def knock_out_report(
     Args:
         rolled: Damage rolled, 0 to 500.
         target_strength: Target's STR modifier, -5 to 10 (as a rule, its damage bonus).
-        hit_points: Target's hit points left.
-        already: Temporary damage already taken, 0 to 4500 (so that a blow
-            of at most 500 keeps the total within :data:`MAX_TEMPORARY`).
+        hit_points: Target's hit points left, 0 to 1000.
+        already: Temporary damage already taken, 0 to 4495 (so that one more
+            blow, at most 505, keeps the total within :data:`MAX_TEMPORARY`).
         damage: The damage dice of a hit.
 
     Example:
         >>> knock_out_report(8, 1, 3, already=5000)
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: already must be an integer from 0 to 4500, got 5000
+        rulebook_py.errors.RuleValueError: already must be an integer from 0 to 4495, got 5000
     """
-    check_int(already, "already", 0, MAX_TEMPORARY - MAX_DAMAGE)
+    _check_already(already)
     temp = temporary_damage(rolled, target_strength)
     state = knock_out(hit_points, already + temp)
     dice = damage_dice(damage, "damage", "damage")

@@ -26,8 +26,9 @@ at most 500
 from __future__ import annotations
 
 from ...dice import Dice, parse
-from ...errors import NotationError, RulebookError, RuleValueError, quote
+from ...errors import RulebookError, RuleValueError, quote
 from .core import check_name
+from .words import M
 
 __all__ = ["MAX_DAMAGE", "MAX_DAMAGE_SECONDS", "damage_dice"]
 
@@ -50,6 +51,7 @@ def damage_dice(text: str | Dice, field: str = "damage", label: str = "damage") 
     Raises:
         NotationError: For text that is not dice notation, or that the
             engine refuses as too costly (a ``WorkLimitError``).
+        RuleValueError: For a value that is no text nor dice.
         RuleValueError: For dice that can give less than 0, more than
             :data:`MAX_DAMAGE`, or that cost more than :data:`MAX_DAMAGE_SECONDS`.
 
@@ -72,23 +74,45 @@ negative (write a penalty in the damage modifier)
             raise
         shown = text
     else:
-        raise NotationError(repr(text)[:60], 0, "dice notation such as 1d8+2", field=field)
+        raise RuleValueError(
+            M("{name} must be dice notation such as 1d8+2, got {got}", name=label, got=quote(text)),
+            field=field,
+            value=text,
+        )
     lo, hi = dice.bounds()
     if lo < 0:
         raise RuleValueError(
-            f"{label} {quote(shown)} can give {lo}: damage is never negative "
-            "(write a penalty in the damage modifier)",
+            M(
+                "{name} {dice} can give {least}: damage is never negative "
+                "(write a penalty in the damage modifier)",
+                name=label,
+                dice=quote(shown),
+                least=lo,
+            ),
             field=field,
+            value=text,
         )
     if hi > MAX_DAMAGE:
         raise RuleValueError(
-            f"{label} {quote(shown)} can reach {hi}: damage dice may give at most {MAX_DAMAGE}",
+            M(
+                "{name} {dice} can reach {greatest}: damage dice may give at most {most}",
+                name=label,
+                dice=quote(shown),
+                greatest=hi,
+                most=MAX_DAMAGE,
+            ),
             field=field,
+            value=text,
         )
     if dice.cost() > MAX_DAMAGE_SECONDS:
         raise RuleValueError(
-            f"{label} {quote(shown)} would take too long to compute exactly: use fewer dice, "
-            "or keep fewer of them",
+            M(
+                "{name} {dice} would take too long to compute exactly: use fewer dice, "
+                "or keep fewer of them",
+                name=label,
+                dice=quote(shown),
+            ),
             field=field,
+            value=text,
         )
     return dice

@@ -15,7 +15,8 @@ Where the source is silent, this module reads it so:
   second weapon); the slower fighter strikes back only if still standing;
 * temporary damage is not recovered during the fight (one point a minute
   is six rounds; the fight is worked out as if it never lasted that long);
-* a knock-out blow always takes the −2 of a weapon not made for it.
+* a knock-out blow takes the −2 of a weapon not made for it, unless the
+  fighter's weapon suits the purpose (``suitable_weapon``: bare hands, a club).
 
 The fight is a Markov chain over both fighters' hit points and temporary
 damage. A round in which nobody is hurt leaves the state as it was; any
@@ -24,6 +25,9 @@ programming in order of damage taken. The work grows with the hit points
 (a fighter struck to knock out is tracked by hit points *and* temporary
 damage), so both are capped before any work: :data:`MAX_HIT_POINTS`, and
 :data:`MAX_KNOCK_OUT_HIT_POINTS` for a fighter the other strikes to knock out.
+It grows too with the size of the exact chances, which many dice make long
+(``1000d20ro1kh1`` has more than 20^1000 equally likely rolls): a fighter's
+damage dice may have at most :data:`MAX_FIGHT_ROLLS` equally likely rolls.
 
 Example:
     >>> out = fight_between()  # Krush, striking to knock out, against the goblin
@@ -42,15 +46,19 @@ from typing import Any
 
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
 from .attack import AttackReport, attack_report
 from .attack_roll import AttackRoll
 from .conditions import Combatant, initiative_order
 from .core import BONUS_RANGE, DEFENSE_RANGE, CheckDie, check_flag, check_name, check_rng
 from .damage import apply_damage, knock_out
 from .damage_dice import damage_dice
+from .records import check_fields
+from .words import M
 
 __all__ = [
     "KNOCKED_OUT",
+    "MAX_FIGHT_ROLLS",
     "MAX_FIGHT_ROUNDS",
     "MAX_HIT_POINTS",
     "MAX_KNOCK_OUT_HIT_POINTS",
@@ -71,9 +79,18 @@ MAX_HIT_POINTS = 30
 MAX_KNOCK_OUT_HIT_POINTS = 10
 #: A seeded fight stops after this many rounds (its exact odds cover every length).
 MAX_FIGHT_ROUNDS = 200
+#: Most equally likely rolls of a fighter's damage dice (2^64: 14d20 or 24d6 fit):
+#: the exact chances are fractions over their product, to the power of the hit
+#: points; at this cap the slowest fight measured takes about 0.07 s.
+MAX_FIGHT_ROLLS = 2**64
+#: Most rounds a whole fight may last on average (a check of a record built by hand:
+#: at 30 hit points, 1 damage a hit and hits on a natural 20 only, it is 1,200).
+MAX_EXPECTED_ROUNDS = 10**9
 #: How a fighter is out: knocked out by temporary damage, or down to 0 hit points.
 KNOCKED_OUT = "knocked out"
 ZERO_HIT_POINTS = "at 0 hit points"
+#: How a fighter is out, in words.
+HOW_OUT = {KNOCKED_OUT: M("knocked out"), ZERO_HIT_POINTS: M("at 0 hit points")}
 
 
 @dataclass(frozen=True)
@@ -93,6 +110,8 @@ class Fighter:
         wisdom: WIS score, 1 to 30 (breaks the remaining ties).
         die: ``"d20"`` or ``"2d20kh1"`` (an ability), or a d12 die.
         knock_out: Strikes with the flat of the weapon: temporary damage.
+        suitable_weapon: Its weapon suits knocking out (bare hands, a club):
+            its knock-out blows take no −2.
 
     Example:
         >>> Fighter("Krush", 12, 4, 15, "1d8", 3, knock_out=True).combatant.initiative
@@ -110,6 +129,7 @@ class Fighter:
     wisdom: int = 10
     die: str = "d20"
     knock_out: bool = False
+    suitable_weapon: bool = False
 
     def __post_init__(self) -> None:
         """Check every field (an error names it)."""
@@ -127,20 +147,47 @@ def _check(f: Mapping[str, Any], side: str) -> None:
     check_int(f["hit_points"], side + "hit_points", 1, MAX_HIT_POINTS)
     check_int(f["attack"], side + "attack", *BONUS_RANGE)
     check_int(f["defense"], side + "defense", *DEFENSE_RANGE)
-    damage_dice(f["damage"], side + "damage", side + "damage")
+    _fight_dice(f["damage"], side + "damage")
     check_int(f["strength"], side + "strength", -5, 10)
     check_int(f["initiative"], side + "initiative", 0, 60)
     check_flag(f["player"], side + "player")
     check_int(f["wisdom"], side + "wisdom", 1, 30)
     CheckDie.from_text(f["die"], side + "die")
     check_flag(f["knock_out"], side + "knock_out")
+    check_flag(f["suitable_weapon"], side + "suitable_weapon")
+
+
+def _fight_dice(text: object, field: str) -> Dice:
+    """Damage dice a whole fight can follow exactly: at most :data:`MAX_FIGHT_ROLLS` rolls."""
+    dice = damage_dice(text, field, field)  # type: ignore[arg-type]
+    rolls = sum(dice.distribution.weights().values())
+    if rolls > MAX_FIGHT_ROLLS:
+        raise RuleValueError(
+            M(
+                "{name} {dice}: a whole fight is worked out exactly only for damage dice of at "
+                "most 2^64 equally likely rolls (such as 14d20 or 24d6); these have {n}",
+                name=field,
+                dice=quote(str(dice)),
+                n=rolls,
+            ),
+            field=field,
+            value=text,
+        )
+    return dice
 
 
 def _report(striker: Fighter, target: Fighter) -> AttackReport:
     """The striker's one melee attack of a turn against the target."""
-    return attack_report(striker.attack, target.defense, striker.die, temporary=striker.knock_out,
-                         damage=striker.damage, damage_modifier=striker.strength,
-                         target_strength=target.strength)  # fmt: skip
+    return attack_report(
+        striker.attack,
+        target.defense,
+        striker.die,
+        temporary=striker.knock_out,
+        suitable_weapon=striker.knock_out and striker.suitable_weapon,
+        damage=striker.damage,
+        damage_modifier=striker.strength,
+        target_strength=target.strength,
+    )
 
 
 def _blow(report: AttackReport, hit_points: int) -> dict[tuple[int, int], Fraction]:
@@ -173,17 +220,27 @@ def _after(hit_points: int, temporary: int, blow: tuple[int, int]) -> tuple[int,
 
 @dataclass(frozen=True)
 class FightRound:
-    """One rolled round: each blow struck and both fighters' state after it.
+    """One rolled combat round (*tour de combat*, 10 seconds) of a whole fight.
+
+    Each blow struck in the round, and both fighters' state after it.
 
     Attributes:
         number: 1 for the first round.
         blows: ``(striker's name, the attack rolled)``, one or two.
         state: ``{name: (hit points, temporary damage)}`` after the round.
+
+    Example:
+        >>> FightRound(1, (("Krush", AttackRoll(("a miss",))),), {"Krush": (12, 0)}).number
+        1
     """
 
     number: int
     blows: tuple[tuple[str, AttackRoll], ...]
     state: dict[str, tuple[int, int]]
+
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self, number=(1, MAX_FIGHT_ROUNDS))
 
 
 @dataclass(frozen=True)
@@ -192,6 +249,7 @@ class FightRoll:
 
     Attributes:
         order: The two names, the one who acts first first.
+        initiative: The two fighters as the initiative rules see them, in order.
         start: ``{name: hit points}`` at the start.
         rounds: Every round, in order.
         winner: Who is left standing (``None``: stopped after :data:`MAX_FIGHT_ROUNDS`).
@@ -202,6 +260,8 @@ class FightRoll:
         >>> r = fight_between().roll(random.Random(3))
         >>> r.lines[0]
         'Initiative (fixed, the same every round): Krush 12 (PC, WIS 10), then Goblin 12 (NPC, WIS 10)'
+        >>> FightRoll(("A", "B"), (Combatant("A", 12), Combatant("B", 10)), {"A": 5, "B": 5}, (), None).lines[-1]
+        'Stopped after 0 rounds with both still standing.'
     """
 
     order: tuple[str, str]
@@ -212,27 +272,99 @@ class FightRoll:
     how: str = ""
     minutes: int = 0
 
-    @property
-    def lines(self) -> tuple[str, ...]:
-        """The fight, one step a line."""
-        who = ", then ".join(f"{c.name} {c.initiative} ({'PC' if c.player else 'NPC'}, "
-                             f"WIS {c.wisdom})" for c in self.initiative)  # fmt: skip
-        out = [f"Initiative (fixed, the same every round): {who}"]
-        for r in self.rounds:
-            out.append(f"Round {r.number}:")
-            out += [f"  {name}: {'; '.join(roll.lines)}" for name, roll in r.blows]
-            state = "; ".join(
-                f"{n} {hp}/{self.start[n]} HP" + (f", {t} temporary" if t else "")
-                for n, (hp, t) in r.state.items()
+    def __post_init__(self) -> None:
+        """Check every field (a winner among the two, an ending the fight knows)."""
+        check_fields(self, minutes=(0, 10_000))
+        if self.winner is not None and self.winner not in self.order:
+            raise RuleValueError(
+                M(
+                    "{name} must be one of the two fighters or None, got {got}",
+                    name="winner",
+                    got=quote(self.winner),
+                ),
+                field="winner",
             )
-            out.append(f"  after round {r.number}: {state}")
+        if self.how not in ("", *HOW_OUT):
+            raise RuleValueError(
+                M(
+                    "{name} must be {first} or {second}, got {got}",
+                    name="how",
+                    first=KNOCKED_OUT,
+                    second=ZERO_HIT_POINTS,
+                    got=quote(self.how),
+                ),
+                field="how",
+            )
+        if set(self.start) != set(self.order):
+            raise RuleValueError(
+                M("{name} must give the hit points of the two fighters", name="start"),
+                field="start",
+            )
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
+        """The fight, one step a line (messages)."""
+        who = [
+            M(
+                "{name} {initiative} ({side}, WIS {wisdom})",
+                name=c.name,
+                initiative=c.initiative,
+                side=M("PC") if c.player else M("NPC"),
+                wisdom=c.wisdom,
+            )
+            for c in self.initiative
+        ]
+        out = [
+            M(
+                "Initiative (fixed, the same every round): {first}, then {second}",
+                first=who[0],
+                second=who[1],
+            )
+        ]
+        for r in self.rounds:
+            out.append(M("Round {n}:", n=r.number))
+            out += [
+                M("  {name}: {blows}", name=name, blows=join("; ", roll.lines))
+                for name, roll in r.blows
+            ]
+            state = join(
+                "; ",
+                [
+                    M(
+                        "{name} {hp}/{start} HP, {t} temporary",
+                        name=n,
+                        hp=hp,
+                        start=self.start[n],
+                        t=t,
+                    )
+                    if t
+                    else M("{name} {hp}/{start} HP", name=n, hp=hp, start=self.start[n])
+                    for n, (hp, t) in r.state.items()
+                ],
+            )
+            out.append(M("  after round {n}: {state}", n=r.number, state=state))
         if self.winner is None:
-            out.append(f"Stopped after {len(self.rounds)} rounds with both still standing.")
+            out.append(M("Stopped after {n} rounds with both still standing.", n=len(self.rounds)))
         else:
             loser = self.order[self.order[0] == self.winner]
-            how = f"{self.how} (for at least {self.minutes} min)" if self.minutes else self.how
-            out.append(f"{self.winner} wins in round {len(self.rounds)}: {loser} is {how}.")
+            how = HOW_OUT.get(self.how, self.how)
+            if self.minutes:
+                how = M("{how} (for at least {n} min)", how=how, n=self.minutes)
+            out.append(
+                M(
+                    "{winner} wins in round {n}: {loser} is {how}.",
+                    winner=self.winner,
+                    n=len(self.rounds),
+                    loser=loser,
+                    how=how,
+                )
+            )
         return tuple(out)
+
+    @property
+    def message(self) -> Msg:
+        """The fight, one step a line (a message)."""
+        return join("\n", self.lines)
 
     def __str__(self) -> str:
         """The lines, one a line."""
@@ -254,6 +386,8 @@ class FightOutcome:
         >>> out = fight_between()
         >>> out.wins("Krush") + out.wins("Goblin")
         Fraction(1, 1)
+        >>> FightOutcome(fight_between().first, fight_between().second, ("Krush", "Goblin"), fight_between().reports, fight_between().ends, fight_between().expected_rounds).first_wins == out.first_wins
+        True
     """
 
     first: Fighter
@@ -262,6 +396,36 @@ class FightOutcome:
     reports: dict[str, AttackReport]
     ends: dict[tuple[str, str], Fraction]
     expected_rounds: Fraction
+
+    def __post_init__(self) -> None:
+        """Check every field: the two fighters' names, endings that add up to 1."""
+        check_fields(self)
+        names = {self.first.name, self.second.name}
+        if set(self.order) != names or set(self.reports) != names:
+            raise RuleValueError(
+                M("{name} must name the two fighters", name="order"), field="order"
+            )
+        if not 1 <= self.expected_rounds <= MAX_EXPECTED_ROUNDS:
+            raise RuleValueError(
+                M(
+                    "{name} must be from 1 to {most}, got {got}",
+                    name="expected_rounds",
+                    most=MAX_EXPECTED_ROUNDS,
+                    got=quote(self.expected_rounds),
+                ),
+                field="expected_rounds",
+            )
+        if any(w not in names or how not in HOW_OUT for w, how in self.ends) or (
+            sum(self.ends.values()) != 1 or min(self.ends.values(), default=0) < 0
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must give chances that add up to 1, each to a winner and how the "
+                    "other is out",
+                    name="ends",
+                ),
+                field="ends",
+            )
 
     def wins(self, name: str) -> Fraction:
         """Exact P(``name`` is the one left standing).
@@ -274,8 +438,15 @@ class FightOutcome:
         """
         if name not in self.order:
             raise RuleValueError(
-                f"name must be {self.order[0]!r} or {self.order[1]!r}, got {quote(name)}",
+                M(
+                    "{name} must be {first} or {second}, got {got}",
+                    name="name",
+                    first=quote(self.order[0]),
+                    second=quote(self.order[1]),
+                    got=quote(name),
+                ),
                 field="name",
+                value=name,
             )
         return sum((p for (w, _), p in self.ends.items() if w == name), Fraction(0))
 
@@ -285,18 +456,23 @@ class FightOutcome:
         return self.wins(self.first.name)
 
     @property
-    def endings(self) -> dict[str, Fraction]:
-        """``{"Krush wins: Goblin knocked out": P, ...}``: :attr:`ends` in words."""
-        return {f"{w} wins: {self._other(w)} {how}": p for (w, how), p in self.ends.items()}
+    def endings(self) -> dict[Msg, Fraction]:
+        """``{"Krush wins: Goblin knocked out": P, ...}``: :attr:`ends` in words (messages)."""
+        return {
+            M("{winner} wins: {loser} {how}", winner=w, loser=self._other(w), how=HOW_OUT[how]): p
+            for (w, how), p in self.ends.items()
+        }
 
     @property
-    def rows(self) -> tuple[tuple[str, Fraction], ...]:
+    def rows(self) -> tuple[tuple[Msg, Fraction], ...]:
         """The chances a calculator shows: each ending, then each blow's."""
-        rows = [(f"P({end})", p) for end, p in self.endings.items()]
+        rows = [(M("P({ending})", ending=end), p) for end, p in self.endings.items()]
         for name in self.order:
             o = self.reports[name].outcome
-            rows += [(f"P({name}'s blow hits)", o.hit), (f"P({name}'s blow is a critical)",
-                                                          o.critical)]  # fmt: skip
+            rows += [
+                (M("P({name}'s blow hits)", name=name), o.hit),
+                (M("P({name}'s blow is a critical)", name=name), o.critical),
+            ]
         return tuple(rows)
 
     def _other(self, name: str) -> str:
@@ -354,19 +530,32 @@ def fight(first: Fighter, second: Fighter) -> FightOutcome:
     """
     for name, value in (("first", first), ("second", second)):
         if not isinstance(value, Fighter):
-            raise RuleValueError(f"{name} must be a Fighter, got {quote(value)}", field=name)
+            raise RuleValueError(
+                M("{name} must be a Fighter, got {got}", name=name, got=quote(value)),
+                field=name,
+                value=value,
+            )
     if first.name == second.name:
         raise RuleValueError(
-            f"second must have another name than first, got {quote(second.name)} twice",
+            M(
+                "{name} must have another name than first, got {got} twice",
+                name="second",
+                got=quote(second.name),
+            ),
             field="second",
         )
     _knock_out_cap(first, second, "first", "second")
-    a, b = (first, second) if initiative_order([first.combatant, second.combatant])[0].name == (
-        first.name) else (second, first)  # fmt: skip
+    a, b = (
+        (first, second)
+        if initiative_order([first.combatant, second.combatant])[0].name == (first.name)
+        else (second, first)
+    )
     ra, rb = _report(a, b), _report(b, a)
     da, db = _blow(ra, b.hit_points), _blow(rb, a.hit_points)
     if da[(0, 0)] == 1 and db[(0, 0)] == 1:
-        raise RuleValueError("neither fighter can ever hurt the other: the fight would never end")
+        raise RuleValueError(
+            M("neither fighter can ever hurt the other: the fight would never end")
+        )
     ends, rounds = _solve(a, b, da, db)
     return FightOutcome(first, second, (a.name, b.name), {a.name: ra, b.name: rb}, ends, rounds)
 
@@ -376,9 +565,14 @@ def _knock_out_cap(first: Fighter, second: Fighter, *fields: str) -> None:
     for field, f, other in ((fields[0], first, second), (fields[1], second, first)):
         if other.knock_out and f.hit_points > MAX_KNOCK_OUT_HIT_POINTS:
             raise RuleValueError(
-                f"{field} must be at most {MAX_KNOCK_OUT_HIT_POINTS} hit points when the other "
-                "fighter strikes to knock out (its hit points and temporary damage are tracked "
-                f"together), got {f.hit_points}",
+                M(
+                    "{name} must be at most {most} hit points when the other fighter strikes "
+                    "to knock out (its hit points and temporary damage are tracked together), "
+                    "got {got}",
+                    name=field,
+                    most=MAX_KNOCK_OUT_HIT_POINTS,
+                    got=f.hit_points,
+                ),
                 field=field,
             )
 
@@ -477,6 +671,7 @@ def fight_between(
     first_wisdom: int = 10,
     first_die: str = "d20",
     first_knock_out: bool = True,
+    first_suitable_weapon: bool = False,
     second_name: str = "Goblin",
     second_hit_points: int = 3,
     second_attack: int = 2,
@@ -488,6 +683,7 @@ def fight_between(
     second_wisdom: int = 10,
     second_die: str = "d20",
     second_knock_out: bool = False,
+    second_suitable_weapon: bool = False,
 ) -> FightOutcome:
     """:func:`fight` with each fighter's values as keywords (the calculator's controls).
 
@@ -495,8 +691,12 @@ def fight_between(
     initiative 12) strikes the goblin (3 hit points left, STR +1, DEF 14,
     initiative 12) with the flat of his sword to question it; Krush's DEF 15
     and 12 hit points and the goblin's attack +2 and 1d6 are this book's.
+    ``first_suitable_weapon`` (``second_…``): the fighter's weapon suits
+    knocking out (bare hands, a club), so its knock-out blows take no −2.
 
     Example:
+        >>> fight_between(first_suitable_weapon=True).reports["Krush"].bonus  # no -2
+        4
         >>> fight_between(second_hit_points=11)
         Traceback (most recent call last):
         ...
@@ -504,8 +704,20 @@ def fight_between(
 other fighter strikes to knock out (its hit points and temporary damage are tracked together), got 11
     """
     local = dict(locals())
-    fields = ("name", "hit_points", "attack", "defense", "damage", "strength", "initiative",
-              "player", "wisdom", "die", "knock_out")  # fmt: skip
+    fields = (
+        "name",
+        "hit_points",
+        "attack",
+        "defense",
+        "damage",
+        "strength",
+        "initiative",
+        "player",
+        "wisdom",
+        "die",
+        "knock_out",
+        "suitable_weapon",
+    )
     sides = []
     for side in ("first", "second"):
         values = {k: local[f"{side}_{k}"] for k in fields}
@@ -513,7 +725,11 @@ other fighter strikes to knock out (its hit points and temporary damage are trac
         sides.append(Fighter(**values))
     if sides[0].name == sides[1].name:
         raise RuleValueError(
-            f"second_name must differ from first_name, got {quote(sides[1].name)} twice",
+            M(
+                "{name} must differ from first_name, got {got} twice",
+                name="second_name",
+                got=quote(sides[1].name),
+            ),
             field="second_name",
         )
     _knock_out_cap(sides[0], sides[1], "first_hit_points", "second_hit_points")

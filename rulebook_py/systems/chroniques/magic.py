@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ...errors import RuleValueError, check_int, quote
 from .core import check_flag, check_name
+from .words import M
 
 __all__ = ["KEEP_STRONGEST", "SpellEffect", "spell_modifiers"]
 
@@ -28,6 +29,10 @@ KEEP_STRONGEST = True
 @dataclass(frozen=True)
 class SpellEffect:
     """One casting's effect on one score of its target.
+
+    A mage armour (*armure de mage*) adds to the target's DEF, a weakening ray
+    (*rayon affaiblissant*) takes from its attacks; two castings of one spell
+    do not stack (:func:`spell_modifiers`).
 
     Attributes:
         spell: The spell's name (castings of the same name do not stack).
@@ -60,6 +65,8 @@ def spell_modifiers(
     cast. The spells that remain add up.
 
     Example:
+        >>> spell_modifiers([SpellEffect("bless", "attack", 1)], keep_strongest=False)
+        {'attack': 1}
         >>> spell_modifiers([
         ...     SpellEffect("weakening ray", "attack", -2),
         ...     SpellEffect("weakening ray", "attack", -2),
@@ -72,7 +79,13 @@ def spell_modifiers(
         isinstance(e, SpellEffect) for e in effects
     ):
         raise RuleValueError(
-            f"effects must be a list of SpellEffect, got {quote(effects)}", field="effects"
+            M(
+                "{name} must be a list of SpellEffect, got {got}",
+                name="effects",
+                got=quote(effects),
+            ),
+            field="effects",
+            value=effects,
         )
     strongest: dict[tuple[str, str], int] = {}
     for effect in effects:

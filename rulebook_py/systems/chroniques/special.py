@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import check_int
+from ...errors import RuleValueError, check_int, quote
 from .core import (
     BONUS_RANGE,
     DEFENSE_RANGE,
@@ -27,8 +27,14 @@ from .core import (
     check_odds,
     roll_check,
 )
+from .records import check_fields
+from .words import M
 
 __all__ = [
+    "CONCERTED_BIG_BONUS",
+    "CONCERTED_BIG_TOTAL",
+    "CONCERTED_BONUS",
+    "CONCERTED_DIFFICULTY",
     "ConcertedOdds",
     "OpposedMagicReport",
     "concerted_attack",
@@ -39,6 +45,16 @@ __all__ = [
 ]
 
 
+#: The helper's melee attack test is against 15 (*attaque concertée*).
+CONCERTED_DIFFICULTY = 15
+#: The partner's bonus when the helper succeeds.
+CONCERTED_BONUS = 2
+#: The total (or a critical) that doubles it.
+CONCERTED_BIG_TOTAL = 25
+#: The doubled bonus.
+CONCERTED_BIG_BONUS = 4
+
+
 @dataclass(frozen=True)
 class ConcertedOdds:
     """Chances of the bonus a concerted attack's helper gives (0, +2 or +4).
@@ -47,11 +63,28 @@ class ConcertedOdds:
         >>> c = concerted_attack(5)
         >>> c.none + c.plus_two + c.plus_four
         Fraction(1, 1)
+        >>> ConcertedOdds(Fraction(9, 20), Fraction(1, 2), Fraction(1, 20)).plus_four
+        Fraction(1, 20)
     """
 
     none: Fraction
     plus_two: Fraction
     plus_four: Fraction
+
+    def __post_init__(self) -> None:
+        """Check every field: three chances that add up to 1."""
+        check_fields(self)
+        if min(self.none, self.plus_two, self.plus_four) < 0 or (
+            self.none + self.plus_two + self.plus_four != 1
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be three chances that add up to 1, got {got}",
+                    name="none",
+                    got=quote((self.none, self.plus_two, self.plus_four)),
+                ),
+                field="none",
+            )
 
 
 def concerted_attack(helper_bonus: int, die: str = "d20") -> ConcertedOdds:
@@ -63,10 +96,10 @@ def concerted_attack(helper_bonus: int, die: str = "d20") -> ConcertedOdds:
         (Fraction(9, 20), Fraction(1, 2), Fraction(1, 20))
     """
     check_int(helper_bonus, "helper_bonus", *BONUS_RANGE)
-    success = check_odds(helper_bonus, 15, die)
+    success = check_odds(helper_bonus, CONCERTED_DIFFICULTY, die)
     # Reaching 25 or rolling a critical: exactly a success against 25 (a
     # natural 20 always succeeds and is the only critical).
-    plus_four = check_odds(helper_bonus, 25, die).hit
+    plus_four = check_odds(helper_bonus, CONCERTED_BIG_TOTAL, die).hit
     return ConcertedOdds(1 - success.hit, success.hit - plus_four, plus_four)
 
 
@@ -88,7 +121,11 @@ def with_concerted(
     help_odds = concerted_attack(helper_bonus, helper_die)
     hit = crit = fumble = Fraction(0)
     kind = CheckDie.from_text(die)
-    for extra, p in ((0, help_odds.none), (2, help_odds.plus_two), (4, help_odds.plus_four)):
+    for extra, p in (
+        (0, help_odds.none),
+        (CONCERTED_BONUS, help_odds.plus_two),
+        (CONCERTED_BIG_BONUS, help_odds.plus_four),
+    ):
         o = check_odds(bonus + extra, defense, kind)
         hit += p * o.hit
         crit += p * o.critical
@@ -154,6 +191,8 @@ class OpposedMagicReport:
         >>> r = opposed_magic_report(5, 5)
         >>> r.opposed.hit, r.fixed.hit, r.magic_defense
         (Fraction(209, 400), Fraction(11, 20), 15)
+        >>> OpposedMagicReport(5, 5, CheckDie.D20, CheckDie.D20, opposed_magic_attack(5, 5), check_odds(5, 15)).magic_defense
+        15
     """
 
     caster_bonus: int
@@ -162,6 +201,10 @@ class OpposedMagicReport:
     target_die: CheckDie
     opposed: AttackOutcome
     fixed: AttackOutcome
+
+    def __post_init__(self) -> None:
+        """Check every field."""
+        check_fields(self, caster_bonus=BONUS_RANGE, target_bonus=BONUS_RANGE)
 
     @property
     def magic_defense(self) -> int:
@@ -177,11 +220,17 @@ class OpposedMagicReport:
         """
         target = roll_check(self.target_bonus, 0, self.target_die, rng=rng)
         caster = roll_check(self.caster_bonus, target.total, self.caster_die, rng=rng)
-        verdict = "the spell succeeds" if caster.success else "the spell fails"
+        verdict = M("the spell succeeds") if caster.success else M("the spell fails")
         return CheckLines(
             (
-                f"target {target.roll.text} {self.target_bonus:+d} = {target.total}; "
-                f"caster {caster}: {verdict}",
+                M(
+                    "target {dice} {bonus:+d} = {total}; caster {test}: {verdict}",
+                    dice=target.roll.text,
+                    bonus=self.target_bonus,
+                    total=target.total,
+                    test=caster.message,
+                    verdict=verdict,
+                ),
             )
         )
 

@@ -36,6 +36,7 @@ from functools import lru_cache
 from ...dice import pool
 from ...distribution import Distribution
 from ...errors import NotationError, RuleValueError, check_int, quote
+from .words import M
 
 __all__ = [
     "MAX_CODE_DICE",
@@ -52,18 +53,11 @@ __all__ = [
     "Rounding",
     "as_code",
     "as_roll",
-    "check_bool",
-    "check_enum",
-    "check_points",
-    "check_rng",
-    "check_share",
-    "check_type",
     "code_report",
-    "facade_repr",
     "opposed",
 ]
 
-#: Most dice a code may hold (a calculator answer stays well under a millisecond).
+#: Most dice a code may hold (the dice-code calculator stays within its 16 ms budget).
 MAX_CODE_DICE = 60
 #: Largest absolute number of points on a code.
 MAX_PIPS = 200
@@ -85,16 +79,48 @@ def check_points(value: object, label: str, field: str) -> int:
         ...
         rulebook_py.errors.RuleValueError: BDR must be a whole number from -200 to 200, got 999
     """
-    if not isinstance(label, str) or not isinstance(field, str):
-        raise RuleValueError(f"label and field must be text, got {quote(label)}, {quote(field)}")
+    check_field(field)
+    check_type(label, str, "label", M("a control's label"))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleValueError(f"{label} must be a whole number, got {quote(value)}", field=field)
+        raise RuleValueError(
+            M("{name} must be a whole number, got {got}", name=label, got=quote(value)),
+            field=field,
+        )
     if not -MAX_PIPS <= value <= MAX_PIPS:
         raise RuleValueError(
-            f"{label} must be a whole number from {-MAX_PIPS} to {MAX_PIPS}, got {value!r}",
+            M(
+                "{name} must be a whole number from {low} to {high}, got {got}",
+                name=label,
+                low=-MAX_PIPS,
+                high=MAX_PIPS,
+                got=quote(value),
+            ),
             field=field,
         )
     return value
+
+
+def check_field(field: object) -> str:
+    """``field`` if it names a parameter or a control (a short identifier), else a message.
+
+    Example:
+        >>> check_field("a_skill")
+        'a_skill'
+        >>> check_field("two words")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: field must name a parameter (a short identifier such as 'dodge'), got 'two words'
+    """
+    if not (isinstance(field, str) and field.isidentifier() and len(field) <= 40):
+        raise RuleValueError(
+            M(
+                "{name} must name a parameter (a short identifier such as 'dodge'), got {got}",
+                name="field",
+                got=quote(field),
+            ),
+            field="field",
+        )
+    return field
 
 
 def _foreign_digit(text: str) -> int | None:
@@ -150,7 +176,8 @@ class Rounding(LabelledEnum):
         """
         if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
             raise RuleValueError(
-                f"value must be an int or a Fraction, got {quote(value)}", field="value"
+                M("{name} must be an int or a Fraction, got {got}", name="value", got=quote(value)),
+                field="value",
             )
         check_int(divisor, "divisor", 1, 1000)
         q = Fraction(value) / divisor
@@ -198,34 +225,39 @@ class DiceCode:
             ...
             rulebook_py.errors.NotationError: cannot read dice notation '4D+' at position 3 (end of text): expected the points after '+' (e.g. 4D+2)
         """
+        check_field(field)
         if not isinstance(text, str):
             raise RuleValueError(
-                f"a dice code must be text such as '4D+2', got {text!r}", field=field
+                M(
+                    "{name} must be a dice code such as '4D+2', got {got}",
+                    name=field,
+                    got=quote(text),
+                ),
+                field=field,
             )
         foreign = _foreign_digit(text)
         if foreign is not None:
-            raise NotationError(
-                text, foreign, f"the digits 0-9, not {text[foreign]!r}", field=field
-            )
+            expected = M("the digits 0-9, not {char}", char=repr(text[foreign]))
+            raise NotationError(text, foreign, expected, field=field)
         pos = len(text) - len(text.lstrip())
         if pos == len(text):
-            raise NotationError(text, 0, "a dice code such as '4D+2'", field=field)
+            raise NotationError(text, 0, M("a dice code such as '4D+2'"), field=field)
         if text[pos] in "+-":
-            raise NotationError(
-                text, pos, f"a number of dice from 0 to {MAX_CODE_DICE} (no sign)", field=field
-            )
+            expected = M("a number of dice from 0 to {most} (no sign)", most=MAX_CODE_DICE)
+            raise NotationError(text, pos, expected, field=field)
         start = pos
         while pos < len(text) and text[pos].isdigit():
             pos += 1
         if pos == start:
-            raise NotationError(text, pos, "a number of dice, e.g. the 4 of 4D+2", field=field)
+            expected = M("a number of dice, e.g. the 4 of 4D+2")
+            raise NotationError(text, pos, expected, field=field)
         if pos - start > 4 or int(text[start:pos]) > MAX_CODE_DICE:
-            raise NotationError(
-                text, start, f"a number of dice from 0 to {MAX_CODE_DICE}", field=field
-            )
+            expected = M("a number of dice from 0 to {most}", most=MAX_CODE_DICE)
+            raise NotationError(text, start, expected, field=field)
         dice = int(text[start:pos])
         if pos >= len(text) or text[pos] not in "Dd":
-            raise NotationError(text, pos, "'D' after the number of dice (e.g. 4D+2)", field=field)
+            expected = M("'D' after the number of dice (e.g. 4D+2)")
+            raise NotationError(text, pos, expected, field=field)
         pos += 1
         if text.startswith("6", pos):
             pos += 1
@@ -235,7 +267,8 @@ class DiceCode:
         if pos < len(text):
             sign = text[pos]
             if sign not in "+-":
-                raise NotationError(text, pos, "'+' or '-' and points, or the end", field=field)
+                expected = M("'+' or '-' and points, or the end")
+                raise NotationError(text, pos, expected, field=field)
             pos += 1
             while pos < len(text) and text[pos].isspace():
                 pos += 1
@@ -243,16 +276,16 @@ class DiceCode:
             while pos < len(text) and text[pos].isdigit():
                 pos += 1
             if pos == start:
-                raise NotationError(
-                    text, pos, f"the points after {sign!r} (e.g. 4D+2)", field=field
-                )
+                expected = M("the points after {sign} (e.g. 4D+2)", sign=repr(sign))
+                raise NotationError(text, pos, expected, field=field)
             if pos - start > 4 or int(text[start:pos]) > MAX_PIPS:
-                raise NotationError(text, start, f"points from 0 to {MAX_PIPS}", field=field)
+                expected = M("points from 0 to {most}", most=MAX_PIPS)
+                raise NotationError(text, start, expected, field=field)
             pips = int(text[start:pos]) * (1 if sign == "+" else -1)
             while pos < len(text) and text[pos].isspace():
                 pos += 1
             if pos < len(text):
-                raise NotationError(text, pos, "the end of the code", field=field)
+                raise NotationError(text, pos, M("the end of the code"), field=field)
         return cls(dice, pips)
 
     @property
@@ -284,7 +317,7 @@ class DiceCode:
         """
         return check_enum(rounding, Rounding, "rounding").divide(self.average)  # type: ignore[attr-defined]
 
-    def with_dice(self, delta: int, added: str = "", field: str = "code") -> DiceCode:
+    def with_dice(self, delta: int, added: str | None = None, field: str = "code") -> DiceCode:
         """Add (or, with a negative ``delta``, remove) dice; never below ``0D``.
 
         Args:
@@ -302,15 +335,26 @@ class DiceCode:
             rulebook_py.errors.RuleValueError: '60D' with a total dodge (+2D) would hold 62 dice: a code holds at most 60D
         """
         check_int(delta, "dice", -MAX_CODE_DICE, MAX_CODE_DICE)
+        check_field(field)
+        if added is not None:
+            check_type(added, str, "added", M("what the dice are, in words"))
+            added = quote(added) if len(added) > 80 else added
         if self.dice + delta > MAX_CODE_DICE:
             raise RuleValueError(
-                f"{str(self)!r} with {added or 'these dice'} ({delta:+d}D) would hold "
-                f"{self.dice + delta} dice: a code holds at most {MAX_CODE_DICE}D",
+                M(
+                    "{code} with {added} ({delta:+d}D) would hold {n} dice: "
+                    "a code holds at most {most}D",
+                    code=repr(str(self)),
+                    added=added if added is not None else M("these dice"),
+                    delta=delta,
+                    n=self.dice + delta,
+                    most=MAX_CODE_DICE,
+                ),
                 field=field,
             )
         return DiceCode(max(0, self.dice + delta), self.pips)
 
-    def with_pips(self, points: int, added: str = "", field: str = "pips") -> DiceCode:
+    def with_pips(self, points: int, added: str | None = None, field: str = "pips") -> DiceCode:
         """Add points (a bonus) or remove them (a malus).
 
         Args:
@@ -327,11 +371,23 @@ class DiceCode:
             ...
             rulebook_py.errors.RuleValueError: '4D+200' with the BDC (+2) would carry more than 200 points: a code holds from -200 to +200 points
         """
-        check_points(points, added or "points", field)
+        check_field(field)
+        if added is not None:
+            check_type(added, str, "added", M("what the points are, in words"))
+            added = quote(added) if len(added) > 80 else added
+        check_points(points, added if added is not None else "points", field)
         if not -MAX_PIPS <= self.pips + points <= MAX_PIPS:
             raise RuleValueError(
-                f"{str(self)!r} with {added or 'these points'} ({points:+d}) would carry more "
-                f"than {MAX_PIPS} points: a code holds from {-MAX_PIPS} to +{MAX_PIPS} points",
+                M(
+                    "{code} with {added} ({points:+d}) would carry more than {most} points: "
+                    "a code holds from {low} to +{high} points",
+                    code=repr(str(self)),
+                    added=added if added is not None else M("these points"),
+                    points=points,
+                    most=MAX_PIPS,
+                    low=-MAX_PIPS,
+                    high=MAX_PIPS,
+                ),
                 field=field,
             )
         return DiceCode(self.dice, self.pips + points)
@@ -378,15 +434,15 @@ def as_code(value: CodeLike, field: str) -> DiceCode:
         >>> as_code("2D+1", "attack")
         DiceCode(dice=2, pips=1)
     """
-    if not isinstance(field, str):
-        raise RuleValueError(
-            f"field must be text (a control's name), got {quote(field)}", field="field"
-        )
+    check_field(field)
     if isinstance(value, DiceCode):
         return value
     if isinstance(value, str):
         return DiceCode.parse(value, field)
-    raise RuleValueError(f"{field} must be a dice code such as '4D+2', got {value!r}", field=field)
+    raise RuleValueError(
+        M("{name} must be a dice code such as '4D+2', got {got}", name=field, got=quote(value)),
+        field=field,
+    )
 
 
 @lru_cache(maxsize=2048)
@@ -404,17 +460,45 @@ class RolledTotal:
     Attributes:
         faces: Each d6 thrown (empty for a fixed value).
         total: The result after points and halving.
-        text: The roll written out, e.g. ``"4D+2 [3, 5, 1, 6] +2 = 17"``.
+        text: The roll written out, e.g. ``"4D+2 [3, 5, 1, 6] +2 = 17"`` (a message).
 
     Example:
         >>> r = Roll(DiceCode(2, 1)).roll(random.Random(0))
         >>> r.total == sum(r.faces) + 1
         True
+        >>> RolledTotal((3, 5), 9, "2D+1 [3, 5] +1 = 9").total
+        9
     """
 
     faces: tuple[int, ...]
     total: int
     text: str
+
+    def __post_init__(self) -> None:
+        check_type(self.faces, tuple, "faces", M("a tuple of die faces"))
+        if len(self.faces) > MAX_CODE_DICE:
+            raise RuleValueError(
+                M(
+                    "{name} must hold at most {most} dice, got {n}",
+                    name="faces",
+                    most=MAX_CODE_DICE,
+                    n=len(self.faces),
+                ),
+                field="faces",
+            )
+        for face in self.faces:
+            check_int(face, "faces", 1, 6)
+        check_int(self.total, "total", -10 * MAX_PIPS, 10 * MAX_PIPS)
+        check_type(self.text, str, "text", M("the roll written out"))
+        if len(self.text) > 1000:
+            raise RuleValueError(
+                M(
+                    "{name} must be the roll written out, got {got}",
+                    name="text",
+                    got=quote(self.text),
+                ),
+                field="text",
+            )
 
     def __str__(self) -> str:
         """The roll written out."""
@@ -423,19 +507,19 @@ class RolledTotal:
 
 #: The reader's words for the input a roll comes from, in the 0D message.
 _ROLL_NAMES = {
-    "code": "the code",
-    "other": "the other code",
-    "attack": "the attack",
-    "defence": "the defence",
-    "dodge": "the dodge",
-    "skill": "the psychic skill",
-    "second_skill": "the other psychic skill",
-    "a_skill": "A's skill",
-    "b_skill": "B's skill",
-    "a_agility": "A's AGILITÉ",
-    "b_agility": "B's AGILITÉ",
-    "attacks": "the attack",
-    "combatants": "the RAPIDITÉ",
+    "code": M("the code"),
+    "other": M("the other code"),
+    "attack": M("the attack"),
+    "defence": M("the defence"),
+    "dodge": M("the dodge"),
+    "skill": M("the psychic skill"),
+    "second_skill": M("the other psychic skill"),
+    "a_skill": M("A's skill"),
+    "b_skill": M("B's skill"),
+    "a_agility": M("A's AGILITÉ"),
+    "b_agility": M("B's AGILITÉ"),
+    "attacks": M("the attack"),
+    "combatants": M("the RAPIDITÉ"),
 }
 
 
@@ -468,7 +552,7 @@ class Roll:
         check_bool(self.halved, "halved")
         check_bool(self.fixed, "fixed")
         check_enum(self.rounding, Rounding, "rounding")
-        check_type(self.field, str, "field", "a parameter's name")
+        check_field(self.field)
 
     def distribution(self) -> Distribution:
         """Exact distribution of the total.
@@ -501,8 +585,12 @@ class Roll:
         if self.code.dice == 0:
             what = _ROLL_NAMES.get(self.field, self.field.replace("_", " "))
             raise RuleValueError(
-                f"{what} is {str(self.code)!r}: a roll needs at least 1D "
-                "(an action whose code falls to 0D cannot be attempted)",
+                M(
+                    "{what} is {code}: a roll needs at least 1D "
+                    "(an action whose code falls to 0D cannot be attempted)",
+                    what=what,
+                    code=repr(str(self.code)),
+                ),
                 field=self.field,
             )
         return self
@@ -518,7 +606,9 @@ class Roll:
         """
         if self.fixed:
             value = self.distribution().min_value
-            return f"fixed at {value}" if self.code.dice == 0 else f"{self.code} fixed at {value}"
+            if self.code.dice == 0:
+                return M("fixed at {n}", n=value)
+            return M("{code} fixed at {n}", code=str(self.code), n=value)
         return f"({self.code})/2" if self.halved else str(self.code)
 
     def roll(self, rng: random.Random | None = None) -> RolledTotal:
@@ -531,18 +621,25 @@ class Roll:
         rng = random.Random() if rng is None else check_rng(rng)
         dist = self.distribution()  # checks 0D
         if self.fixed:
-            return RolledTotal((), dist.min_value, f"{self.describe()} = {dist.min_value}")
-        faces = pool(self.code.dice, 6).roll(rng or random.Random()).faces
+            value = dist.min_value
+            return RolledTotal((), value, M("{roll} = {n}", roll=self.describe(), n=value))
+        faces = pool(self.code.dice, 6).roll(rng).faces
         raw = sum(faces) + self.code.pips
-        text = f"{self.code} [{', '.join(map(str, faces))}]"
+        code, shown = str(self.code), ", ".join(map(str, faces))
         if self.code.pips:
-            text += f" {self.code.pips:+d}"
+            text = M(
+                "{code} [{faces}] {pips:+d} = {n}",
+                code=code,
+                faces=shown,
+                pips=self.code.pips,
+                n=raw,
+            )
+        else:
+            text = M("{code} [{faces}] = {n}", code=code, faces=shown, n=raw)
+        total = raw
         if self.halved:
             total = self.rounding.divide(raw, 2)
-            text = f"{text} = {raw}, halved = {total}"
-        else:
-            total = raw
-            text = f"{text} = {total}"
+            text = M("{roll}, halved = {n}", roll=text, n=total)
         return RolledTotal(tuple(faces), total, text)
 
 
@@ -569,10 +666,16 @@ class OpposedRoll:
         >>> r = opposed("2D", "2D").resolve(random.Random(1))
         >>> r.result in ("higher", "tie", "lower")
         True
+        >>> OpposedRoll(RolledTotal((4,), 4, "1D [4] = 4"), RolledTotal((2,), 2, "1D [2] = 2")).result
+        'higher'
     """
 
     attack: RolledTotal
     defence: RolledTotal
+
+    def __post_init__(self) -> None:
+        check_type(self.attack, RolledTotal, "attack", M("a galaxies.RolledTotal"))
+        check_type(self.defence, RolledTotal, "defence", M("a galaxies.RolledTotal"))
 
     @property
     def result(self) -> str:
@@ -587,8 +690,8 @@ class OpposedRoll:
             >>> opposed("1D", "1D").roll(random.Random(1)).lines()
             ['A: 1D [2] = 2; B: 1D [5] = 5 — B higher']
         """
-        who = {"higher": "A higher", "tie": "tie", "lower": "B higher"}[self.result]
-        return [f"A: {self.attack}; B: {self.defence} — {who}"]
+        who = {"higher": M("A higher"), "tie": M("tie"), "lower": M("B higher")}[self.result]
+        return [M("A: {a}; B: {b} — {label}", a=self.attack.text, b=self.defence.text, label=who)]
 
 
 @dataclass(frozen=True)
@@ -606,6 +709,8 @@ class Opposed:
         >>> o = opposed("1D", "1D")
         >>> o.higher, o.tie, o.lower
         (Fraction(5, 12), Fraction(1, 6), Fraction(5, 12))
+        >>> Opposed(Roll(DiceCode(1)), Roll(DiceCode(1)), Fraction(5, 12), Fraction(1, 6), Fraction(5, 12)).tie
+        Fraction(1, 6)
     """
 
     attack: Roll
@@ -613,6 +718,20 @@ class Opposed:
     higher: Fraction
     tie: Fraction
     lower: Fraction
+
+    def __post_init__(self) -> None:
+        check_type(self.attack, Roll, "attack", M("a galaxies.Roll"))
+        check_type(self.defence, Roll, "defence", M("a galaxies.Roll"))
+        shares = [check_share(getattr(self, name), name) for name in ("higher", "tie", "lower")]
+        if sum(shares) != 1:
+            raise RuleValueError(
+                M(
+                    "{name} must add up to 1 with higher and lower, got {got}",
+                    name="tie",
+                    got=quote(sum(shares)),
+                ),
+                field="tie",
+            )
 
     def resolve(self, rng: random.Random | None = None) -> OpposedRoll:
         """Roll the attack, then the defence, once.
@@ -622,7 +741,7 @@ class Opposed:
             >>> len(r.attack.faces), len(r.defence.faces)
             (3, 3)
         """
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         return OpposedRoll(self.attack.roll(rng), self.defence.roll(rng))
 
     def roll(self, rng: random.Random) -> OpposedRoll:
@@ -663,9 +782,15 @@ class CodeReport(Opposed):
         >>> r = code_report("4D+2", "3D+1")
         >>> r.attack.code.mantisse, r.fixed, r.higher
         (4, 16, Fraction(2357, 2916))
+        >>> CodeReport(Roll(DiceCode(1)), Roll(DiceCode(1)), Fraction(5, 12), Fraction(1, 6), Fraction(5, 12), fixed=3).fixed
+        3
     """
 
     fixed: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_int(self.fixed, "fixed", -10 * MAX_PIPS, 10 * MAX_PIPS)
 
 
 def facade_repr(obj: object) -> str:
@@ -679,7 +804,10 @@ def facade_repr(obj: object) -> str:
         ("galaxies.Combatant('Kira', '3D+1', bdr=2)", "galaxies.Combatant('Vosk', '2D')")
     """
     if not is_dataclass(obj) or isinstance(obj, type):
-        raise RuleValueError(f"obj must be a dataclass value, got {quote(obj)}", field="obj")
+        raise RuleValueError(
+            M("{name} must be a dataclass value, got {got}", name="obj", got=quote(obj)),
+            field="obj",
+        )
     parts = []
     for f in fields(obj):
         value = getattr(obj, f.name)
@@ -701,11 +829,15 @@ def check_share(value: object, field: str) -> Fraction:
         ...
         rulebook_py.errors.RuleValueError: half_dodge_factor must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got 0.5
     """
-    check_type(field, str, "field", "a parameter's name")
+    check_field(field)
     ok = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
     if not ok or not 0 <= value <= 1:  # type: ignore[operator]
         raise RuleValueError(
-            f"{field} must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got {quote(value)}",
+            M(
+                "{name} must be a Fraction from 0 to 1, e.g. Fraction(1, 2), got {got}",
+                name=field,
+                got=quote(value),
+            ),
             field=field,
         )
     return Fraction(value)  # type: ignore[arg-type]
@@ -728,14 +860,28 @@ def check_type(value: object, types: type | tuple[type, ...], field: str, what: 
     """
     kinds = types if isinstance(types, tuple) else (types,)
     if not kinds or not all(isinstance(t, type) for t in kinds):
-        raise RuleValueError(f"types must be a type or a tuple of types, got {quote(types)}")
-    if not (isinstance(field, str) and isinstance(what, str)):
-        raise RuleValueError(f"field and what must be text, got {quote(field)}, {quote(what)}")
+        raise RuleValueError(
+            M(
+                "{name} must be a type or a tuple of types, got {got}",
+                name="types",
+                got=quote(types),
+            ),
+            field="types",
+        )
+    check_field(field)
+    if not isinstance(what, str) or len(what) > 200:
+        raise RuleValueError(
+            M("{name} must be what is expected, in words, got {got}", name="what", got=quote(what)),
+            field="what",
+        )
     ok = isinstance(value, kinds)
     if isinstance(value, bool) and bool not in kinds:
         ok = False
     if not ok:
-        raise RuleValueError(f"{field} must be {what}, got {quote(value)}", field=field)
+        raise RuleValueError(
+            M("{name} must be {what}, got {got}", name=field, what=what, got=quote(value)),
+            field=field,
+        )
 
 
 def check_rng(rng: object) -> random.Random:
@@ -749,7 +895,12 @@ def check_rng(rng: object) -> random.Random:
     """
     if not isinstance(rng, random.Random):
         raise RuleValueError(
-            f"rng must be a random.Random, e.g. random.Random(1), got {quote(rng)}", field="rng"
+            M(
+                "{name} must be a random.Random, e.g. random.Random(1), got {got}",
+                name="rng",
+                got=quote(rng),
+            ),
+            field="rng",
         )
     return rng
 
@@ -765,13 +916,22 @@ def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
         ...
         rulebook_py.errors.RuleValueError: rounding must be a galaxies.Rounding (e.g. galaxies.Rounding.DOWN), got 'UP'
     """
-    check_type(field, str, "field", "a parameter's name")
+    check_field(field)
     if not (isinstance(enum, type) and issubclass(enum, Enum)):
-        raise RuleValueError(f"enum must be an enumeration, got {quote(enum)}", field="enum")
+        raise RuleValueError(
+            M("{name} must be an enumeration, got {got}", name="enum", got=quote(enum)),
+            field="enum",
+        )
     if not isinstance(value, enum):
         first = next(iter(enum))  # type: ignore[call-overload]
         raise RuleValueError(
-            f"{field} must be a galaxies.{enum.__name__} (e.g. {first!r}), got {quote(value)}",
+            M(
+                "{name} must be a galaxies.{kind} (e.g. {example}), got {got}",
+                name=field,
+                kind=enum.__name__,
+                example=repr(first),
+                got=quote(value),
+            ),
             field=field,
         )
     return value
@@ -786,9 +946,12 @@ def check_bool(value: object, field: str) -> bool:
         ...
         rulebook_py.errors.RuleValueError: halved must be True or False, got None
     """
-    check_type(field, str, "field", "a parameter's name")
+    check_field(field)
     if not isinstance(value, bool):
-        raise RuleValueError(f"{field} must be True or False, got {quote(value)}", field=field)
+        raise RuleValueError(
+            M("{name} must be True or False, got {got}", name=field, got=quote(value)),
+            field=field,
+        )
     return value
 
 

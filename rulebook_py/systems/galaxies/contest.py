@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg
 from .codes import (
     LabelledEnum,
     Roll,
@@ -35,6 +36,7 @@ from .codes import (
     check_share,
     check_type,
 )
+from .words import M
 
 __all__ = [
     "COUNTER_RULE",
@@ -77,6 +79,33 @@ class Outcome(LabelledEnum):
         """The English gloss."""
         return self.value[1]
 
+    @property
+    def text(self) -> Msg:
+        """The French label with its English gloss, as the reader's language shows it.
+
+        Example:
+            >>> Outcome.HIT.text, Outcome.HIT.text.render("fr")
+            ('Touché (hit)', 'Touché')
+        """
+        return _OUTCOME_TEXTS[self]
+
+    def __message__(self) -> Msg:
+        """The outcome in a message: :attr:`text`."""
+        return self.text
+
+
+_OUTCOME_TEXTS = {
+    Outcome.HIT: M("Touché (hit)"),
+    Outcome.HALF_DODGE: M("Demi-esquive (half-dodge)"),
+    Outcome.DODGED: M("Esquivé (dodged)"),
+    Outcome.PRIMARY_ZONE: M("Zone primaire (primary-zone damage)"),
+    Outcome.SECONDARY_ZONE: M("Zone secondaire (secondary-zone damage only)"),
+    Outcome.COUNTERED: M("Contre psychique réussi (countered and turned back)"),
+    Outcome.AFFECTED: M("Attaque mentale réussie (mental attack succeeds)"),
+    Outcome.NO_EFFECT: M("Sans effet (no effect)"),
+    Outcome.MISSED: M("Manqué (misses: no dodge, the attack simply fails)"),
+}
+
 
 #: Shot, psychic physical attack, melee against AGILITÉ: a tie is a half-dodge.
 SHOT_RULE = (Outcome.HIT, Outcome.HALF_DODGE, Outcome.DODGED)
@@ -103,6 +132,8 @@ class ContestRoll:
         >>> c = contest([Roll(DiceCode(2))], Roll(DiceCode(2)), SHOT_RULE)
         >>> len(c.resolve(random.Random(3)).attacks)
         1
+        >>> ContestRoll(RolledTotal((2,), 2, "1D [2] = 2"), (RolledTotal((5,), 5, "1D [5] = 5"),), (Outcome.HIT,)).lines()[1]
+        'attack 1: 1D [5] = 5 → Touché (hit)'
     """
 
     defence: RolledTotal
@@ -110,16 +141,34 @@ class ContestRoll:
     outcomes: tuple[Outcome, ...]
     unaware: bool = False
 
-    def lines(self) -> list[str]:
+    def __post_init__(self) -> None:
+        check_type(self.defence, RolledTotal, "defence", M("a galaxies.RolledTotal"))
+        _check_items(self.attacks, RolledTotal, "attacks", M("a tuple of galaxies.RolledTotal"))
+        _check_items(self.outcomes, Outcome, "outcomes", M("a tuple of galaxies.Outcome"))
+        if len(self.outcomes) != len(self.attacks):
+            raise RuleValueError(
+                M(
+                    "{name} must hold one outcome a roll: {n} rolls, got {got} outcomes",
+                    name="outcomes",
+                    n=len(self.attacks),
+                    got=len(self.outcomes),
+                ),
+                field="outcomes",
+            )
+        check_type(self.unaware, bool, "unaware", M("True or False"))
+
+    def lines(self) -> list[Msg]:
         """One line per roll, every die shown (an unaware target rolls no dodge)."""
         out = [
-            "No dodge roll (target unaware of the attack): each roll must beat "
-            f"{self.defence.total}"
+            M(
+                "No dodge roll (target unaware of the attack): each roll must beat {n}",
+                n=self.defence.total,
+            )
             if self.unaware
-            else f"defence: {self.defence}"
+            else M("defence: {roll}", roll=self.defence.text)
         ]
         for i, (a, o) in enumerate(zip(self.attacks, self.outcomes), 1):
-            out.append(f"attack {i}: {a} → {o.label} ({o.english})")
+            out.append(M("attack {i}: {roll} → {outcome}", i=i, roll=a.text, outcome=o.text))
         return out
 
 
@@ -140,6 +189,8 @@ class Contest:
         >>> two = contest([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), SHOT_RULE)
         >>> two.probability_count(Outcome.HIT, 2)  # both beat the same dodge
         Fraction(55, 216)
+        >>> Contest((Roll(DiceCode(1)),), Roll(DiceCode(1)), SHOT_RULE, ((1, 0, 0),), {(1, 0, 0): 1}).probability(Outcome.HIT)
+        Fraction(1, 1)
     """
 
     attacks: tuple[Roll, ...]
@@ -147,6 +198,47 @@ class Contest:
     rule: tuple[Outcome, Outcome, Outcome]
     per_attack: tuple[tuple[Fraction, Fraction, Fraction], ...]
     counts: Mapping[tuple[int, ...], Fraction]
+
+    def __post_init__(self) -> None:
+        _check_attacks(self.attacks)
+        check_type(self.defence, Roll, "defence", M("a galaxies.Roll"))
+        _check_rule(self.rule)
+        n = len(self.attacks)
+        _check_items(self.per_attack, tuple, "per_attack", M("one (higher, tie, lower) a roll"))
+        if len(self.per_attack) != n or any(len(odds) != 3 for odds in self.per_attack):
+            raise RuleValueError(
+                M(
+                    "{name} must hold one (higher, tie, lower) a roll, got {got}",
+                    name="per_attack",
+                    got=quote(self.per_attack),
+                ),
+                field="per_attack",
+            )
+        for odds in self.per_attack:
+            for p in odds:
+                check_share(p, "per_attack")
+        if not isinstance(self.counts, Mapping) or not self.counts:
+            raise RuleValueError(
+                M(
+                    "{name} must map each count of outcomes to its chance, got {got}",
+                    name="counts",
+                    got=quote(self.counts),
+                ),
+                field="counts",
+            )
+        width = len(dict.fromkeys(self.rule))
+        for key, p in self.counts.items():
+            ok = isinstance(key, tuple) and len(key) == width
+            if not ok or not all(isinstance(k, int) and 0 <= k <= n for k in key):
+                raise RuleValueError(
+                    M(
+                        "{name} must map each count of outcomes to its chance, got {got}",
+                        name="counts",
+                        got=quote(key),
+                    ),
+                    field="counts",
+                )
+            check_share(p, "counts")
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -228,14 +320,18 @@ class Contest:
         """
         if not isinstance(factors, Mapping):
             raise RuleValueError(
-                f"factors must map each outcome to its share of the damage, got {quote(factors)}",
+                M(
+                    "{name} must map each outcome to its share of the damage, got {got}",
+                    name="factors",
+                    got=quote(factors),
+                ),
                 field="factors",
             )
         shares = {o: check_share(factors.get(o, 0), "factors") for o in self.outcomes}
         return sum((self.expected(o) * shares[o] for o in self.outcomes), Fraction(0))
 
     @property
-    def caption(self) -> str:
+    def caption(self) -> Msg:
         """What every roll faces, in words.
 
         Example:
@@ -245,8 +341,10 @@ class Contest:
         """
         if self.unaware:
             value = self.defence.distribution().min_value
-            return f"No dodge roll (target unaware of the attack): each roll must beat {value}"
-        return f"Against one defence roll: {self.defence.describe()}"
+            return M(
+                "No dodge roll (target unaware of the attack): each roll must beat {n}", n=value
+            )
+        return M("Against one defence roll: {code}", code=self.defence.describe())
 
     def rows(self) -> list[tuple[object, ...]]:
         """The table of each roll: its code, then its chance of each outcome.
@@ -257,7 +355,10 @@ class Contest:
             [('1: 1D', Fraction(7, 12), Fraction(5, 12))]
         """
         return [
-            (f"{i + 1}: {a.describe()}", *(self.probability(o, i) for o in self.outcomes))
+            (
+                M("{i}: {roll}", i=i + 1, roll=a.describe()),
+                *(self.probability(o, i) for o in self.outcomes),
+            )
             for i, a in enumerate(self.attacks)
         ]
 
@@ -279,7 +380,7 @@ class Contest:
 
     def resolve(self, rng: random.Random | None = None) -> ContestRoll:
         """Roll the defence once, then every attack; same seed, same dice."""
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         d = self.defence.roll(rng)
         rolls = tuple(a.roll(rng) for a in self.attacks)
         outs = tuple(
@@ -312,6 +413,53 @@ class Contest:
         return f".count_distribution({first!r})", self.count_distribution(first)
 
 
+def _check_items(items: object, kind: type, field: str, what: str) -> tuple:
+    """``items`` if it is a tuple of ``kind`` values, else a message naming ``field``."""
+    check_type(items, tuple, field, what)
+    for item in items:  # type: ignore[attr-defined]
+        check_type(item, kind, field, what)
+    return items  # type: ignore[return-value]
+
+
+def _check_attacks(attacks: object) -> tuple[Roll, ...]:
+    """1 to :data:`MAX_ATTACKS` attack rolls, as a tuple, else a message."""
+    if isinstance(attacks, (str, Roll)) or not isinstance(attacks, Sequence):
+        raise RuleValueError(
+            M(
+                "{name} must be a list of galaxies.Roll, got {got}",
+                name="attacks",
+                got=quote(attacks),
+            ),
+            field="attacks",
+        )
+    for a in attacks:
+        check_type(a, Roll, "attacks", M("galaxies.Roll values"))
+    if not 1 <= len(attacks) <= MAX_ATTACKS:
+        raise RuleValueError(
+            M(
+                "between 1 and {most} attacks may face one defence roll, got {got}",
+                most=MAX_ATTACKS,
+                got=len(attacks),
+            ),
+            field="shots",
+        )
+    return tuple(attacks)
+
+
+def _check_rule(rule: object) -> None:
+    """A rule is three outcomes: when the attack is higher, ties, is lower."""
+    ok = isinstance(rule, tuple) and len(rule) == 3 and all(isinstance(o, Outcome) for o in rule)
+    if not ok:
+        raise RuleValueError(
+            M(
+                "{name} must be three galaxies.Outcome values (higher, tie, lower), got {got}",
+                name="rule",
+                got=quote(rule),
+            ),
+            field="rule",
+        )
+
+
 def _cumulative(weights: dict[int, int]) -> tuple[int, int, dict[int, int]]:
     lo = min(weights)
     hi = max(weights)
@@ -342,25 +490,9 @@ def contest(
         >>> sum(c.table().values())
         Fraction(1, 1)
     """
-    if isinstance(attacks, (str, Roll)) or not isinstance(attacks, Sequence):
-        raise RuleValueError(
-            f"attacks must be a list of galaxies.Roll, got {quote(attacks)}", field="attacks"
-        )
-    for a in attacks:
-        check_type(a, Roll, "attacks", "galaxies.Roll values")
-    check_type(defence, Roll, "defence", "a galaxies.Roll")
-    ok = isinstance(rule, tuple) and len(rule) == 3 and all(isinstance(o, Outcome) for o in rule)
-    if not ok:
-        raise RuleValueError(
-            f"rule must be three galaxies.Outcome values (higher, tie, lower), got {quote(rule)}",
-            field="rule",
-        )
-    attacks = tuple(attacks)
-    if not 1 <= len(attacks) <= MAX_ATTACKS:
-        raise RuleValueError(
-            f"between 1 and {MAX_ATTACKS} attacks may face one defence roll, got {len(attacks)!r}",
-            field="shots",
-        )
+    attacks = _check_attacks(attacks)
+    check_type(defence, Roll, "defence", M("a galaxies.Roll"))
+    _check_rule(rule)
     outcomes = tuple(dict.fromkeys(rule))
     slot = tuple(outcomes.index(o) for o in rule)
     d_weights = defence.distribution().weights()

@@ -14,11 +14,17 @@ Choices where the source is silent (named parameters of :func:`fight`):
 * a share of a blow (a half-dodge, a counter) is rounded with ``rounding``
   (down, as every halving in this book): half of 7 points is 3;
 * a fighter whose points left fall to 0 or below is out, and the fight ends;
-  it also ends when a fighter gets away by disengaging, and after
-  ``max_rounds`` rounds (:data:`MAX_ROUNDS_DEFAULT`, a minute at about two
-  seconds a round) it is called off, undecided;
-* two blows a round (two weapons, instinctive blows) are refused: the source
-  does not say how the second blow is answered (see :mod:`.melee`).
+  it also ends when a fighter gets away by disengaging (after a blow struck
+  at him as he leaves, if any: only a pursuit keeps the melee going), and
+  after ``max_rounds`` rounds (:data:`MAX_ROUNDS_DEFAULT`, a minute at about
+  two seconds a round) it is called off, undecided;
+* two blows a round (two weapons, instinctive blows) against a fighter who
+  answers with AGILITÉ (a dodge, a total dodge, a disengagement, a main
+  action already made): his one roll answers both blows, as a dodge answers
+  every attack of the round, so the round's outcome is the joint outcome of
+  the two blows against that one roll (:func:`~.contest.contest`). Against a
+  fighter who attacks, parries or counters they are refused: the source does
+  not say how his one opposed roll answers a second blow (see :mod:`.melee`).
 
 The exact odds come from a Markov chain over the points left of both
 fighters, solved round after round by dynamic programming in whole numbers
@@ -46,9 +52,20 @@ from fractions import Fraction
 from math import comb, lcm
 
 from ...errors import RuleValueError, check_int, quote
-from .codes import Rounding, check_bool, check_enum, check_rng, check_share, check_type, facade_repr
+from ...messages import Msg, join
+from .codes import (
+    Rounding,
+    check_bool,
+    check_enum,
+    check_rng,
+    check_share,
+    check_type,
+    facade_repr,
+)
+from .contest import SHOT_RULE, Contest, ContestRoll, Outcome, contest
 from .melee import COUNTER_FACTOR, Fighter, MeleeResult, MeleeRoll, Stance, melee
 from .ranged import HALF_DODGE_FACTOR
+from .words import MN, M
 
 __all__ = [
     "MAX_DAMAGE",
@@ -83,9 +100,6 @@ MAX_FIGHT_WORK = 150_000
 #: Bits x bits of weight growth that cost about one more unit of work per step.
 _BITS = 150_000
 
-#: The melee rule's label for an exchange that ends the melee (someone got away).
-_AWAY = "Disengaged"
-
 
 @dataclass(frozen=True, repr=False)
 class Duellist:
@@ -110,10 +124,10 @@ class Duellist:
     __repr__ = facade_repr
 
     def __post_init__(self) -> None:
-        check_type(self.name, str, "name", "a name such as 'Kira'")
-        check_type(self.fighter, Fighter, "fighter", "a galaxies.Fighter")
-        check_type(self.damage, int, "damage", "a whole number of points")
-        check_type(self.health, int, "health", "a whole number of points")
+        check_type(self.name, str, "name", M("a name such as 'Kira'"))
+        check_type(self.fighter, Fighter, "fighter", M("a galaxies.Fighter"))
+        check_int(self.damage, "damage", 1, MAX_DAMAGE)
+        check_int(self.health, "health", 1, MAX_HEALTH)
 
 
 @dataclass(frozen=True)
@@ -139,29 +153,62 @@ class FightStep:
     ends: bool
 
     def __post_init__(self) -> None:
-        check_type(self.label, str, "label", "an outcome's text")
+        _check_text(self.label, "label")
         check_share(self.probability, "probability")
-        check_int(self.a_takes, "a_takes", 0, MAX_DAMAGE)
-        check_int(self.b_takes, "b_takes", 0, MAX_DAMAGE)
+        check_int(self.a_takes, "a_takes", 0, 2 * MAX_DAMAGE)
+        check_int(self.b_takes, "b_takes", 0, 2 * MAX_DAMAGE)
         check_bool(self.ends, "ends")
+
+
+def _check_text(text: object, field: str, longest: int = 200) -> str:
+    """A short text (an outcome, a name), else a message naming ``field``."""
+    if not isinstance(text, str) or len(text) > longest:
+        raise RuleValueError(
+            M(
+                "{name} must be a text of at most {most} characters, got {got}",
+                name=field,
+                most=longest,
+                got=quote(text),
+            ),
+            field=field,
+        )
+    return text
 
 
 @dataclass(frozen=True)
 class FightRound:
     """One round of a rolled fight: the exchange, every die, and the state after it.
 
+    ``exchange`` is the melee exchange, or, when a fighter strikes two blows
+    at one who answers with AGILITÉ, the one AGILITÉ roll against both blows.
+
     Example:
         >>> r = fight(Duellist("A", Fighter("1D")), Duellist("B", Fighter("1D")))
         >>> r.roll(random.Random(1)).rounds[0].b_left
         20
+        >>> FightRound(1, MeleeRoll(None, None, "No exchange"), 0, 0, 20, 20).a_left
+        20
     """
 
     number: int
-    exchange: MeleeRoll
+    exchange: MeleeRoll | ContestRoll
     a_takes: int
     b_takes: int
     a_left: int
     b_left: int
+
+    def __post_init__(self) -> None:
+        check_int(self.number, "number", 1, MAX_ROUNDS)
+        check_type(
+            self.exchange,
+            (MeleeRoll, ContestRoll),
+            "exchange",
+            M("a galaxies.MeleeRoll or galaxies.ContestRoll"),
+        )
+        for name in ("a_takes", "b_takes"):
+            check_int(getattr(self, name), name, 0, 2 * MAX_DAMAGE)
+        for name in ("a_left", "b_left"):
+            check_int(getattr(self, name), name, -2 * MAX_DAMAGE, MAX_HEALTH)
 
 
 @dataclass(frozen=True)
@@ -173,19 +220,75 @@ class FightRoll:
         b_name: B's name.
         rounds: Every round, in order.
         end: How it ended (one of :meth:`FightResult.table`'s outcomes).
+        striker: When one fighter strikes two blows a round at the other's one
+            AGILITÉ roll, ``"a"`` or ``"b"``; else ``""``.
 
     Example:
         >>> f = fight(Duellist("A", Fighter("1D")), Duellist("B", Fighter("1D")), max_rounds=2)
         >>> f.roll(random.Random(1)).end
         'Undecided after 2 rounds'
+        >>> FightRoll("A", "B", (), "Both break off").lines()
+        ['End: Both break off']
     """
 
     a_name: str
     b_name: str
     rounds: tuple[FightRound, ...]
     end: str
+    striker: str = ""
 
-    def lines(self) -> list[str]:
+    def __post_init__(self) -> None:
+        _check_text(self.a_name, "a_name", MAX_NAME)
+        _check_text(self.b_name, "b_name", MAX_NAME)
+        check_type(self.rounds, tuple, "rounds", M("a tuple of galaxies.FightRound"))
+        if len(self.rounds) > MAX_ROUNDS:
+            raise RuleValueError(
+                M(
+                    "{name} must hold at most {most} rounds, got {got}",
+                    name="rounds",
+                    most=MAX_ROUNDS,
+                    got=len(self.rounds),
+                ),
+                field="rounds",
+            )
+        for r in self.rounds:
+            check_type(r, FightRound, "rounds", M("a tuple of galaxies.FightRound"))
+        _check_text(self.end, "end")
+        if self.striker not in ("", "a", "b"):
+            raise RuleValueError(
+                M(
+                    "{name} must be '', 'a' or 'b', got {got}",
+                    name="striker",
+                    got=quote(self.striker),
+                ),
+                field="striker",
+            )
+
+    def _rolls(self, x: MeleeRoll | ContestRoll) -> Msg:
+        """The dice of one round's exchange, every die shown."""
+        if isinstance(x, ContestRoll):
+            striker, dodger = (
+                (self.a_name, self.b_name) if self.striker == "a" else (self.b_name, self.a_name)
+            )
+            return M(
+                "{striker} {first} and {second} against {dodger} {dodge}",
+                striker=striker,
+                first=x.attacks[0].text,
+                second=x.attacks[1].text,
+                dodger=dodger,
+                dodge=x.defence.text,
+            )
+        if x.a is None or x.b is None:
+            return M("no roll")
+        return M(
+            "{a} {a_roll} against {b} {b_roll}",
+            a=self.a_name,
+            a_roll=x.a.text,
+            b=self.b_name,
+            b_roll=x.b.text,
+        )
+
+    def lines(self) -> list[Msg]:
         """One line a round (both rolls, every die, what it did, points left), then the end.
 
         Example:
@@ -195,31 +298,42 @@ class FightRoll:
         """
         out = []
         for r in self.rounds:
-            x = r.exchange
-            rolls = (
-                f"{self.a_name} {x.a} against {self.b_name} {x.b}"
-                if x.a is not None and x.b is not None
-                else "no roll"
+            hurt, whole = [], []
+            for name, took, left in (
+                (self.a_name, r.a_takes, r.a_left),
+                (self.b_name, r.b_takes, r.b_left),
+            ):
+                if not took:
+                    whole.append(M("{name} has {n}", name=name, n=left))
+                elif left > 0:
+                    hurt.append(M("{name} takes {n} ({left} left)", name=name, n=took, left=left))
+                else:
+                    hurt.append(M("{name} takes {n} and is out", name=name, n=took))
+            out.append(
+                M(
+                    "Round {n}: {rolls} — {label}: {state}",
+                    n=r.number,
+                    rolls=self._rolls(r.exchange),
+                    label=_label(r.exchange),
+                    state=join("; ", hurt + whole),
+                )
             )
-            hurt = [
-                f"{name} takes {took} ({left} left)"
-                for name, took, left in (
-                    (self.a_name, r.a_takes, r.a_left),
-                    (self.b_name, r.b_takes, r.b_left),
-                )
-                if took
-            ]
-            whole = [
-                f"{name} has {left}"
-                for name, took, left in (
-                    (self.a_name, r.a_takes, r.a_left),
-                    (self.b_name, r.b_takes, r.b_left),
-                )
-                if not took
-            ]
-            out.append(f"Round {r.number}: {rolls} — {x.label}: {'; '.join(hurt + whole)}")
-        out.append(f"End: {self.end}")
+        out.append(M("End: {end}", end=self.end))
         return out
+
+
+def _label(x: MeleeRoll | ContestRoll) -> str:
+    """The outcome of one round's exchange, as the fight's steps name it."""
+    if isinstance(x, MeleeRoll):
+        return x.label
+    return getattr(x, "label", None) or join(", ", x.outcomes)
+
+
+@dataclass(frozen=True)
+class _BlowsRoll(ContestRoll):
+    """Two blows against one AGILITÉ roll, rolled once, with the step they lead to."""
+
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -230,17 +344,21 @@ class FightResult:
         a: Fighter A.
         b: Fighter B.
         exchange: The exchange made every round (:func:`melee`'s outcome).
-        steps: Each outcome of the exchange with the points it costs each side.
+        steps: Each outcome of the round with the points it costs each side.
         outcomes: How the fight ends, with its exact chance (they add up to 1).
         expected_rounds: The exact average number of rounds fought (a
             called-off fight counts them all).
         max_rounds: Rounds after which a fight still going is called off.
+        blows: When a fighter strikes two blows a round at the other's one
+            AGILITÉ roll, the two blows against that roll (else None).
 
     Example:
         >>> f = fight(Duellist("A", Fighter("1D")), Duellist("B", Fighter("1D"), health=8),
         ...           max_rounds=1)
         >>> f.probability("A wins"), f.expected_rounds
         (Fraction(5, 12), Fraction(1, 1))
+        >>> FightResult(Duellist("A", Fighter("1D")), Duellist("B", Fighter("1D")), melee(Fighter("1D"), Fighter("1D")), (FightStep("Both miss", Fraction(1), 0, 0, False),), (("Undecided after 1 round", Fraction(1)),), Fraction(1), 1).table()
+        {'Undecided after 1 round': Fraction(1, 1)}
     """
 
     a: Duellist
@@ -250,6 +368,46 @@ class FightResult:
     outcomes: tuple[tuple[str, Fraction], ...]
     expected_rounds: Fraction
     max_rounds: int
+    blows: Contest | None = None
+
+    def __post_init__(self) -> None:
+        check_type(self.a, Duellist, "a", M("a galaxies.Duellist"))
+        check_type(self.b, Duellist, "b", M("a galaxies.Duellist"))
+        check_type(self.exchange, MeleeResult, "exchange", M("a galaxies.MeleeResult"))
+        check_type(self.steps, tuple, "steps", M("a tuple of galaxies.FightStep"))
+        if not self.steps:
+            raise RuleValueError(
+                M("{name} must hold at least one step", name="steps"), field="steps"
+            )
+        for s in self.steps:
+            check_type(s, FightStep, "steps", M("a tuple of galaxies.FightStep"))
+        check_type(self.outcomes, tuple, "outcomes", M("a tuple of (end, chance) pairs"))
+        for pair in self.outcomes:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                raise RuleValueError(
+                    M(
+                        "{name} must be (end, chance) pairs, got {got}",
+                        name="outcomes",
+                        got=quote(pair),
+                    ),
+                    field="outcomes",
+                )
+            _check_text(pair[0], "outcomes")
+            check_share(pair[1], "outcomes")
+        check_type(self.expected_rounds, (int, Fraction), "expected_rounds", M("a Fraction"))
+        if not 0 <= self.expected_rounds <= MAX_ROUNDS:
+            raise RuleValueError(
+                M(
+                    "{name} must be from 0 to {most}, got {got}",
+                    name="expected_rounds",
+                    most=MAX_ROUNDS,
+                    got=quote(self.expected_rounds),
+                ),
+                field="expected_rounds",
+            )
+        check_int(self.max_rounds, "max_rounds", 1, MAX_ROUNDS)
+        if self.blows is not None:
+            check_type(self.blows, Contest, "blows", M("a galaxies.Contest or None"))
 
     def table(self) -> dict[str, Fraction]:
         """``{how the fight ends: exact chance}``.
@@ -271,9 +429,18 @@ class FightResult:
         """
         if not isinstance(label, str):
             raise RuleValueError(
-                f"label must be an outcome's text, got {quote(label)}", field="label"
+                M("{name} must be an outcome's text, got {got}", name="label", got=quote(label)),
+                field="label",
             )
         return self.table().get(label, Fraction(0))
+
+    def _exchange_roll(self, rng: random.Random) -> MeleeRoll | ContestRoll:
+        """One round's dice: the melee exchange, or both blows against the one AGILITÉ roll."""
+        if self.blows is None:
+            return self.exchange.roll(rng)
+        x = self.blows.roll(rng)
+        label = _blows_label(self.a, self.b, self.exchange.a_blows == 2, _counts(x.outcomes))
+        return _BlowsRoll(x.defence, x.attacks, x.outcomes, x.unaware, label)
 
     def roll(self, rng: random.Random) -> FightRoll:
         """One seeded fight, round after round, until it ends (the same for the same seed).
@@ -285,55 +452,78 @@ class FightResult:
         """
         rng = check_rng(rng)
         by_label = {s.label: s for s in self.steps}
+        labels = _ends(self.a, self.b)
         a_left, b_left = self.a.health, self.b.health
         rounds: list[FightRound] = []
         end = _undecided(self.max_rounds)
         for number in range(1, self.max_rounds + 1):
-            x = self.exchange.roll(rng)
-            step = by_label[x.label]
+            x = self._exchange_roll(rng)
+            step = by_label[_label(x)]
             a_left, b_left = a_left - step.a_takes, b_left - step.b_takes
             rounds.append(FightRound(number, x, step.a_takes, step.b_takes, a_left, b_left))
-            over = _end(self.a, self.b, a_left, b_left, step.ends)
+            over = _end(labels, a_left, b_left, step.ends)
             if over is not None:
                 end = over
                 break
-        return FightRoll(self.a.name, self.b.name, tuple(rounds), end)
+        striker = "" if self.blows is None else "a" if self.exchange.a_blows == 2 else "b"
+        return FightRoll(self.a.name, self.b.name, tuple(rounds), end, striker)
 
 
-def _undecided(rounds: int) -> str:
-    return f"Undecided after {rounds} round{'s' if rounds != 1 else ''}"
+def _undecided(rounds: int) -> Msg:
+    return MN("Undecided after {n} round", "Undecided after {n} rounds", rounds, n=rounds)
 
 
-def _away(a: Duellist, b: Duellist) -> str:
+def _away(a: Duellist, b: Duellist) -> Msg:
     """Who gets away when the exchange ends the melee."""
     runners = [d.name for d in (a, b) if d.fighter.stance is Stance.DISENGAGE]
-    return f"{runners[0]} gets away" if len(runners) == 1 else "Both break off"
+    if len(runners) == 1:
+        return M("{name} gets away", name=runners[0])
+    return M("Both break off")
 
 
-def _end(a: Duellist, b: Duellist, a_left: int, b_left: int, ends: bool) -> str | None:
-    """How the fight ends in this state, or None while it goes on."""
+def _ends(a: Duellist, b: Duellist) -> tuple[Msg, Msg, Msg, Msg]:
+    """The four ways a fight between A and B ends: both fall, A wins, B wins, one gets away."""
+    return (
+        M("Both fall"),
+        M("{name} wins", name=a.name),
+        M("{name} wins", name=b.name),
+        _away(a, b),
+    )
+
+
+def _end(labels: tuple[Msg, Msg, Msg, Msg], a_left: int, b_left: int, ends: bool) -> Msg | None:
+    """How the fight ends in this state (one of ``labels``), or None while it goes on."""
     if a_left <= 0 and b_left <= 0:
-        return "Both fall"
+        return labels[0]
     if b_left <= 0:
-        return f"{a.name} wins"
+        return labels[1]
     if a_left <= 0:
-        return f"{b.name} wins"
-    return _away(a, b) if ends else None
+        return labels[2]
+    return labels[3] if ends else None
 
 
 def _check_duellist(d: Duellist, side: str) -> None:
     p = side.lower()
     if not isinstance(d, Duellist):
         raise RuleValueError(
-            f"{p} must be a galaxies.Duellist, e.g. Duellist('Kira', Fighter('4D+1')), "
-            f"got {quote(d)}",
+            M(
+                "{name} must be a galaxies.Duellist, e.g. Duellist('Kira', Fighter('4D+1')), "
+                "got {got}",
+                name=p,
+                got=quote(d),
+            ),
             field=p,
         )
     name = d.name.strip()
     if not 1 <= len(name) <= MAX_NAME or name != d.name or not name.isprintable():
         raise RuleValueError(
-            f"{p}_name must be a name of 1 to {MAX_NAME} printable characters, "
-            f"without spaces around it, got {quote(d.name)}",
+            M(
+                "{name} must be a name of 1 to {most} printable characters, without spaces "
+                "around it, got {got}",
+                name=f"{p}_name",
+                most=MAX_NAME,
+                got=quote(d.name),
+            ),
             field=f"{p}_name",
         )
     check_int(d.damage, f"{p}_damage", 1, MAX_DAMAGE)
@@ -363,19 +553,36 @@ def fight_work(steps: Iterable[FightStep], a_health: int, b_health: int, rounds:
     exchange's common denominator every round, and so does their cost.
 
     Example:
-        >>> fight_work([FightStep("A hits", Fraction(1, 2), 0, 8, False),
-        ...             FightStep("B hits", Fraction(1, 2), 8, 0, False)], 20, 20, 30)
+        >>> fight_work([FightStep("A hits", Fraction(1, 2), 0, 8, False), FightStep("B hits", Fraction(1, 2), 8, 0, False)], 20, 20, 30)
         506
     """
-    steps = tuple(steps)
-    if not steps or not all(isinstance(s, FightStep) for s in steps):
+    if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
         raise RuleValueError(
-            f"steps must be galaxies.FightStep values, got {quote(steps)}", field="steps"
+            M(
+                "{name} must be galaxies.FightStep values, got {got}",
+                name="steps",
+                got=quote(steps),
+            ),
+            field="steps",
+        )
+    steps = tuple(steps)
+    if not steps or len(steps) > 16 or not all(isinstance(s, FightStep) for s in steps):
+        raise RuleValueError(
+            M(
+                "{name} must be galaxies.FightStep values, got {got}",
+                name="steps",
+                got=quote(steps),
+            ),
+            field="steps",
         )
     check_int(a_health, "a_health", 1, MAX_HEALTH)
     check_int(b_health, "b_health", 1, MAX_HEALTH)
     check_int(rounds, "rounds", 1, MAX_ROUNDS)
     live = [s for s in steps if s.probability]
+    if not live:
+        raise RuleValueError(
+            M("{name} must hold a step that can happen", name="steps"), field="steps"
+        )
     levels = _levels(a_health, (s.a_takes for s in live)) * _levels(
         b_health, (s.b_takes for s in live)
     )
@@ -397,6 +604,78 @@ def _rounds_that_fit(steps: tuple[FightStep, ...], a_health: int, b_health: int,
         else:
             high = mid
     return low
+
+
+def _counts(outcomes: Iterable[Outcome]) -> tuple[int, int, int]:
+    """How many of the blows landed in full, were half-dodged, were dodged."""
+    outcomes = tuple(outcomes)
+    return (
+        outcomes.count(Outcome.HIT),
+        outcomes.count(Outcome.HALF_DODGE),
+        outcomes.count(Outcome.DODGED),
+    )
+
+
+def _blows_label(a: Duellist, b: Duellist, a_strikes: bool, counts: tuple[int, int, int]) -> Msg:
+    """The round's outcome when one fighter strikes two blows at the other's one AGILITÉ roll."""
+    striker, dodger = (a, b) if a_strikes else (b, a)
+    full, half, _dodged = counts
+    if full == 2:
+        what = M("{name} hits twice", name=striker.name)
+    elif full == 1 and half == 1:
+        what = M("{name} hits once, the other blow half-dodged", name=striker.name)
+    elif full == 1:
+        what = M("{name} hits once, the other blow dodged", name=striker.name)
+    elif half == 2:
+        what = M("Both blows half-dodged")
+    elif half == 1:
+        what = M("One blow half-dodged, the other dodged")
+    else:
+        what = M("Both blows dodged")
+    if dodger.fighter.stance is not Stance.DISENGAGE:
+        return what
+    if full == half == 0:
+        return M("Disengaged")
+    return M("{what}, then {name} gets away", what=what, name=dodger.name)
+
+
+def _two_blows(
+    a: Duellist, b: Duellist, x: MeleeResult, half: Fraction, rounding: Rounding
+) -> tuple[Contest | None, tuple[FightStep, ...] | None]:
+    """Both blows of a fighter who strikes twice, against the other's one AGILITÉ roll.
+
+    Returns the contest of the two blows and the round's steps, or ``(None,
+    None)`` when each fighter strikes once. Refuses two blows against a
+    fighter who attacks, parries or counters.
+    """
+    if x.a_blows == 1 and x.b_blows == 1:
+        return None, None
+    a_strikes = x.a_blows == 2
+    striker, dodger = (a, b) if a_strikes else (b, a)
+    side = "a" if a_strikes else "b"
+    if dodger.fighter.stance.kind != "evasion":
+        raise RuleValueError(
+            M(
+                "{name} must give one blow a round in a whole fight against a fighter who "
+                "attacks, parries or counters, got {n}: the source does not say how his one "
+                "opposed roll answers a second blow (against a dodge, a disengagement or a "
+                "fighter who has already acted, his one AGILITÉ roll answers both)",
+                name=f"{side}_blows",
+                n=2,
+            ),
+            field=f"{side}_blows",
+        )
+    blow, answer = (x.a_roll, x.b_roll) if a_strikes else (x.b_roll, x.a_roll)
+    both = contest([blow, blow], answer, SHOT_RULE)  # type: ignore[list-item, arg-type]
+    full, share = striker.damage, rounding.divide(half * striker.damage)
+    away = dodger.fighter.stance is Stance.DISENGAGE
+    steps = []
+    for (hits, halves, dodged), p in both.counts.items():
+        took = hits * full + halves * share
+        label = _blows_label(a, b, a_strikes, (hits, halves, dodged))
+        a_takes, b_takes = (0, took) if a_strikes else (took, 0)
+        steps.append(FightStep(label, p, a_takes, b_takes, away))
+    return both, tuple(steps)
 
 
 def fight(
@@ -426,8 +705,9 @@ def fight(
 
     Raises:
         RuleValueError: For a bad name, damage or points, two names alike,
-            two blows a round, whatever :func:`melee` refuses, or more work
-            than :data:`MAX_FIGHT_WORK` (checked before any is done).
+            two blows a round against a fighter who attacks, parries or
+            counters, whatever :func:`melee` refuses, or more work than
+            :data:`MAX_FIGHT_WORK` (checked before any is done).
 
     Example:
         >>> f = fight(Duellist("A", Fighter("1D")), Duellist("B", Fighter("1D")), max_rounds=3)
@@ -438,13 +718,16 @@ def fight(
     _check_duellist(b, "B")
     if a.name == b.name:
         raise RuleValueError(
-            f"b_name must differ from A's name {quote(a.name)}: the outcomes are named "
-            "after the fighters",
+            M(
+                "{name} must differ from A's name {got}: the outcomes are named after the fighters",
+                name="b_name",
+                got=quote(a.name),
+            ),
             field="b_name",
         )
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     check_enum(rounding, Rounding, "rounding")
-    check_share(half_dodge_factor, "half_dodge_factor")
+    half = check_share(half_dodge_factor, "half_dodge_factor")
     check_share(counter_factor, "counter_factor")
     x = melee(
         a.fighter,
@@ -456,34 +739,36 @@ def fight(
         fixed_dodge=fixed_dodge,
         pursuit_tie_holds=pursuit_tie_holds,
     )
-    for name, blows in (("a", x.a_blows), ("b", x.b_blows)):
-        if blows != 1:
-            raise RuleValueError(
-                f"{name}_blows must give one blow a round in a whole fight, got "
-                f"{blows}: the source does not say how a second blow is answered",
-                field=f"{name}_blows",
+    blows, steps = _two_blows(a, b, x, half, rounding)
+    if steps is None:
+        steps = tuple(
+            FightStep(
+                row.label,
+                row.probability,
+                rounding.divide(row.b_deals * b.damage),
+                rounding.divide(row.a_deals * a.damage),
+                row.ends,
             )
-    steps = tuple(
-        FightStep(
-            row.label,
-            row.probability,
-            rounding.divide(row.b_deals * b.damage),
-            rounding.divide(row.a_deals * a.damage),
-            row.label == _AWAY,
+            for row in x.rows
         )
-        for row in x.rows
-    )
     work = fight_work(steps, a.health, b.health, max_rounds)
     if work > MAX_FIGHT_WORK:
         allowed = _rounds_that_fit(steps, a.health, b.health, max_rounds)
         raise RuleValueError(
-            f"max_rounds of {max_rounds} is too long to follow exactly with these points "
-            f"and damage ({work:,} steps, at most {MAX_FIGHT_WORK:,}): allow fewer rounds "
-            f"(at most {allowed} here), or give the fighters fewer points or more damage",
+            M(
+                "{name}: {n} rounds are too many to follow exactly with these points and "
+                "damage ({work} steps, at most {most}): allow at most {allowed} rounds here, "
+                "or give the fighters fewer points or more damage",
+                name="max_rounds",
+                n=max_rounds,
+                work=work,
+                most=MAX_FIGHT_WORK,
+                allowed=allowed,
+            ),
             field="max_rounds",
         )
     outcomes, rounds = _solve(a, b, steps, max_rounds)
-    return FightResult(a, b, x, steps, outcomes, rounds, max_rounds)
+    return FightResult(a, b, x, steps, outcomes, rounds, max_rounds, blows)
 
 
 def _solve(
@@ -503,7 +788,8 @@ def _solve(
         for s in steps
         if s.probability
     ]
-    ends = {f"{a.name} wins": 0, f"{b.name} wins": 0}
+    labels = _ends(a, b)
+    ends: dict[str, int] = {labels[1]: 0, labels[2]: 0}
     states = {(a.health, b.health): 1}
     fought = 0  # sum over rounds n of P(round n is fought), over d**(n-1), then d**n
     n = 0
@@ -516,7 +802,7 @@ def _solve(
         for (x, y), w in states.items():
             for weight, da, db, stop in moves:
                 nx, ny = x - da, y - db
-                over = _end(a, b, nx, ny, stop)
+                over = _end(labels, nx, ny, stop)
                 if over is None:
                     after[(nx, ny)] = after.get((nx, ny), 0) + w * weight
                 else:

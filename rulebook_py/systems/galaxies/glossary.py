@@ -1,5 +1,10 @@
 """The Galaxies Jumelles chapter's French vocabulary and its English rendering.
 
+Each French term is spelled as the source spells it (singular), and linked to
+the public type or function that implements it; the notes are messages
+(:mod:`.words`), shown in the reader's language. A term is marked as this
+book's own (``coined``) only when the source does not use it.
+
 Its terms are gathered by :mod:`rulebook_py.glossary`, above every system;
 the entry type :class:`~rulebook_py.terms.Term` lives at the bottom, so
 nothing imports upward.
@@ -7,11 +12,14 @@ nothing imports upward.
 Example:
     >>> {t.french: t.implements for t in GLOSSARY}["demi-esquive"]
     'galaxies.shot_damage_factors'
+    >>> {t.french: t.implements for t in GLOSSARY}["parade"]
+    'galaxies.Stance'
 """
 
 from __future__ import annotations
 
 from ...terms import Term
+from .words import M
 
 __all__ = ["GLOSSARY"]
 
@@ -19,14 +27,14 @@ _CH = "galaxies-jumelles"
 
 #: ``(French, English, note, section heading, implements)`` of the chapter, in the source's order.
 _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("code-dé", "dice code", "4D+2: four d6 plus 2 points", "Dice codes", "DiceCode"),
-    ("mantisse", "number of dice of a code", "the 4 of 4D+2", "Dice codes", "DiceCode"),
+    ("code-dé", "dice code", M("4D+2: four d6 plus 2 points"), "Dice codes", "DiceCode"),
+    ("mantisse", "number of dice of a code", M("the 4 of 4D+2"), "Dice codes", "DiceCode"),
     ("combats au sol", "ground combat", "", "Galaxies Jumelles: ground combat", ""),
-    ("tour de combat", "combat round", "about two seconds", "Actions in a round", "plan_round"),
+    ("tour de combat", "combat round", M("about two seconds"), "Actions in a round", "plan_round"),
     (
         "unité d'action",
         "unity of action",
-        "one main action a round",
+        M("one main action a round"),
         "Actions in a round",
         "plan_round",
     ),
@@ -34,155 +42,179 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     (
         "action complémentaire",
         "complementary action",
-        "moving, talking",
+        M("moving, talking"),
         "Actions in a round",
         "ActionType",
     ),
     (
         "action de réaction",
         "reaction",
-        "dodge, psychic counter; out of turn",
+        M("dodge, psychic counter; out of turn"),
         "Actions in a round",
         "ActionType",
     ),
     ("ordre d'action", "order of action", "", "Initiative", "initiative_order"),
-    ("RAPIDITÉ (RA)", "quickness", "the initiative skill", "Initiative", "initiative_order"),
+    ("RAPIDITÉ (RA)", "quickness", M("the initiative skill"), "Initiative", "initiative_order"),
     (
         "BDR (bonus de rapidité)",
         "quickness (alert) bonus",
-        "from table T11, not given",
+        M("from table T11, not given"),
         "Initiative",
         "Combatant",
     ),
     (
         "BDC (bonus de combat)",
         "combat bonus",
-        "of the weapon or technique",
+        M("of the weapon or technique"),
         "Shooting (tir)",
-        "Weapon",
+        "shoot",
     ),
     (
         "BDP (bonus de portée)",
         "range bonus",
-        "+5 against an AGILITÉ defence in melee",
+        M("+5 against an AGILITÉ defence in melee"),
         "Shooting (tir)",
-        "Weapon",
+        "melee",
     ),
-    ("BDT", "third bonus (BDT)", "not defined by the source", "Shooting (tir)", ""),
-    ("ARMES DE POING (AP)", "pistols", "", "Shooting (tir)", "shoot"),
-    ("ARMES LOURDES (AL)", "heavy weapons", "", "Shooting (tir)", "shoot"),
+    ("BDT", "third bonus (BDT)", M("not defined by the source"), "Shooting (tir)", ""),
+    ("ARMES DE POING (AP)", "pistols", "", "Shooting (tir)", "Weapon"),
+    ("ARMES LOURDES (AL)", "heavy weapons", "", "Shooting (tir)", "Weapon"),
     (
         "ARMES BLANCHES (AB)",
         "blades",
-        "classes AB1 to AB4",
+        M("classes AB1 to AB4"),
         "Melee (corps à corps)",
         "MeleeWeapon",
     ),
-    ("arme blanche protonique", "proton blade", "", "Melee options", "MeleeWeapon"),
+    ("arme blanche protonique", "proton blade", "", "Melee options", "Fighter"),
     ("CORPS À CORPS (CC)", "melee, close-combat weapons", "", "Melee (corps à corps)", "melee"),
     ("ARTS MARTIAUX (AM)", "martial arts", "", "Melee (corps à corps)", "melee"),
-    ("AGILITÉ (AG)", "agility", "the dodge skill", "Dodging (esquive)", "dodge_roll"),
+    ("AGILITÉ (AG)", "agility", M("the dodge skill"), "Dodging (esquive)", "dodge_roll"),
     (
         "DEXTÉRITÉ (DX)",
         "dexterity",
-        "throwing within 20 m",
+        M("throwing within 20 m"),
         "Throwing explosives (lancer d'explosif)",
         "throw_explosive",
     ),
     (
         "FORCE (FO)",
         "strength",
-        "throwing beyond 20 m",
+        M("throwing beyond 20 m"),
         "Throwing explosives (lancer d'explosif)",
         "throw_explosive",
     ),
     ("VOLONTÉ (VO)", "willpower", "", "Shooting options", "aim_bonus"),
     ("esquive", "dodge", "", "Dodging (esquive)", "dodge_roll"),
     (
-        "conscient d'être attaqué",
+        "conscient qu'il est attaqué",
         "aware of the attack",
-        "needed to dodge at all",
+        M("needed to dodge at all"),
         "Dodging (esquive)",
         "DodgeMode",
     ),
     (
         "demi-esquive",
         "half-dodge",
-        "a tie; this book assumes half damage",
+        M("a tie (not against an explosive); this book assumes half damage"),
         "Shooting (tir)",
         "shot_damage_factors",
     ),
     (
         "manqué",
         "misses",
-        "an attack on an unaware target that does not beat 0; never a dodge",
+        M("an attack on an unaware target that does not beat 0; never a dodge"),
         "Dodging (esquive)",
         "Outcome",
     ),
     (
-        "jet d'esquive (un par tour)",
+        "jet d'esquive",
         "dodge roll (one a round)",
-        "answers every attack, from everyone",
+        M("one a round; answers every attack, from everyone"),
         "Several attackers, one dodge",
         "volley",
     ),
     (
         "cible immobile",
         "target that cannot move",
-        "a burst then takes no -1D a shot",
+        M("a burst then takes no -1D a shot"),
         "Shooting options",
         "burst_rolls",
     ),
     (
         "esquive totale",
         "total dodge",
-        "+2D, costs the main action",
+        M("+2D, costs the main action"),
         "Dodging (esquive)",
         "DodgeMode",
     ),
     (
         "esquive fixe",
         "fixed dodge",
-        "the average replaces the roll",
+        M("the average replaces the roll: 3D+1 dodges at 11"),
         "Dodging (esquive)",
         "DodgeMode",
     ),
-    ("viser", "aim", "+ mantisse of VOLONTÉ next round", "Shooting options", "aim_bonus"),
+    ("viser", "aim", M("+ mantisse of VOLONTÉ next round"), "Shooting options", "aim_bonus"),
     ("feu nourri", "sustained fire", "", "Shooting options", "sustained_fire_bonus"),
     (
         "tirs instinctifs",
-        "instinctive double shot",
-        "two rolls, each halved",
+        "instinctive shots",
+        M("two rolls, each halved"),
         "Shooting options",
         "FireMode",
     ),
     (
         "tir en rafale",
-        "burst of automatic fire",
-        "-1D per further shot",
+        "burst",
+        M("-1D per further shot"),
         "Shooting options",
         "burst_rolls",
     ),
     (
         "zone primaire / secondaire",
         "primary / secondary zone",
-        "explosive damage",
+        M("explosive damage"),
         "Throwing explosives (lancer d'explosif)",
         "throw_explosive",
     ),
-    ("parade", "parry", "+2D, deals no damage", "Melee options", "BlowOption"),
-    ("posture de contre", "counter stance", "+1D, half damage", "Melee options", "Stance"),
-    ("demi-dommages", "half damage", "what a successful counter deals", "Melee options", "melee"),
-    ("feinte", "feint", "", "Melee options", "BlowOption"),
-    ("désengagement", "disengaging", "", "Melee options", "BlowOption"),
+    ("parade", "parry", M("+2D, deals no damage"), "Melee options", "Stance"),
+    ("posture de contre", "counter stance", M("+1D, half damage"), "Melee options", "Stance"),
     (
-        "poursuivre sans frapper",
+        "demi-dommages",
+        "half damage",
+        M("what a successful counter deals"),
+        "Melee options",
+        "melee",
+    ),
+    (
+        "feinte",
+        "feint",
+        M("+1D against a counter, -1D against an attack"),
+        "Melee options",
+        "Stance",
+    ),
+    (
+        "désengagement",
+        "disengaging",
+        M("the melee ends, unless the other follows"),
+        "Melee options",
+        "Stance",
+    ),
+    (
+        "poursuivre (sans porter de coup)",
         "follow without striking",
-        "after a disengagement: no roll",
+        M("after a disengagement: a melee roll +5 against the AGILITÉ keeps the melee going"),
+        "Melee options",
+        "Stance",
+    ),
+    (
+        "coups instinctifs",
+        "instinctive blows",
+        M("two blows with an AB1 or AB2 blade, each roll halved"),
         "Melee options",
         "BlowOption",
     ),
-    ("coups instinctifs", "instinctive double blows", "", "Melee options", "BlowOption"),
     (
         "PSY RUDRAH (PR) / PSY VALKEN (PV)",
         "the two psychic skills",
@@ -190,33 +222,32 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
         "Psychic powers (pouvoirs psy)",
         "psychic_attack",
     ),
-    ("contre psychique", "psychic counter", "", "Psychic powers (pouvoirs psy)", "PsyOption"),
+    (
+        "contre psychique",
+        "psychic counter",
+        M("the same psychic skill must beat the attack"),
+        "Psychic powers (pouvoirs psy)",
+        "PsyAttack",
+    ),
     (
         "ubiquité psychique",
         "psychic ubiquity",
-        "two techniques, one skill, halved",
+        M("two techniques, one skill, halved"),
         "Psychic powers (pouvoirs psy)",
         "PsyOption",
     ),
     (
         "complémentarité psychique",
         "psychic complementarity",
-        "two skills, -1D each",
+        M("two skills, -1D each"),
         "Psychic powers (pouvoirs psy)",
         "PsyOption",
     ),
 )
 
-#: French words of the chapter that the source extract does not use: the book's own.
-_BOOKS_WORDS = frozenset(
-    {
-        "code-dé",
-        "ARMES LOURDES (AL)",
-        "conscient d'être attaqué",
-        "cible immobile",
-        "poursuivre sans frapper",
-    }
-)
+#: French words of the chapter that the source does not use: the book's own
+#: (``tests/test_words_galaxies.py`` reads the source to check it).
+_BOOKS_WORDS = frozenset({"cible immobile", "manqué"})
 
 #: The chapter's French vocabulary, this book's English rendering, where and what implements it.
 GLOSSARY: tuple[Term, ...] = tuple(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...messages import Msg, join
 from .codes import (
     CodeLike,
     DiceCode,
@@ -31,14 +32,17 @@ from .codes import (
     Roll,
     RolledTotal,
     as_code,
+    check_field,
     check_points,
     check_rng,
     check_type,
     facade_repr,
 )
+from .words import M
 
 __all__ = [
     "MAX_COMBATANTS",
+    "MAX_COMBATANT_NAME",
     "MAX_REROLLS",
     "Action",
     "ActionType",
@@ -58,6 +62,10 @@ __all__ = [
 MAX_COMBATANTS = 20
 #: Most successive re-rolls of one tie before giving up (never reached in practice).
 MAX_REROLLS = 100
+#: Most characters in a combatant's name.
+MAX_COMBATANT_NAME = 40
+#: Most characters in one line of combatants.
+_MAX_LINE = 200
 
 
 @dataclass(frozen=True, repr=False)
@@ -76,16 +84,29 @@ class Combatant:
     __repr__ = facade_repr
 
     def __post_init__(self) -> None:
-        check_type(self.name, str, "name", "a name")
-        check_type(self.rapidity, (str, DiceCode), "rapidity", "a dice code such as '3D+1'")
-        check_type(self.bdr, int, "bdr", "a whole number of points")
+        check_type(self.name, str, "name", M("a name"))
+        name = self.name
+        if not name.strip() or len(name) > MAX_COMBATANT_NAME or not name.isprintable():
+            raise RuleValueError(
+                M(
+                    "a combatant needs a name of 1 to {most} printable characters, got {got}",
+                    most=MAX_COMBATANT_NAME,
+                    got=quote(self.name),
+                ),
+                field="name",
+            )
+        check_type(self.rapidity, (str, DiceCode), "rapidity", M("a dice code such as '3D+1'"))
+        check_points(self.bdr, "BDR", "bdr")
 
     def roll_spec(self, field: str = "combatants") -> Roll:
-        """The initiative roll: RAPIDITÉ + BDR."""
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise RuleValueError(f"a combatant needs a name, got {self.name!r}", field=field)
-        check_points(self.bdr, "BDR", field)
-        code: DiceCode = as_code(self.rapidity, field).with_pips(self.bdr, "the BDR", field)
+        """The initiative roll: RAPIDITÉ + BDR.
+
+        Example:
+            >>> Combatant("Kira", "3D+1", 2).roll_spec().describe()
+            '3D+3'
+        """
+        check_field(field)
+        code: DiceCode = as_code(self.rapidity, field).with_pips(self.bdr, M("the BDR"), field)
         return Roll(code, field=field)
 
 
@@ -110,8 +131,29 @@ class InitiativeEntry:
 
     def __post_init__(self) -> None:
         check_int(self.rank, "rank", 1, MAX_COMBATANTS)
-        check_type(self.name, str, "name", "a name")
-        check_type(self.rolls, tuple, "rolls", "a tuple of rolls")
+        check_type(self.name, str, "name", M("a name"))
+        if len(self.name) > MAX_COMBATANT_NAME:
+            raise RuleValueError(
+                M(
+                    "a combatant needs a name of 1 to {most} printable characters, got {got}",
+                    most=MAX_COMBATANT_NAME,
+                    got=quote(self.name),
+                ),
+                field="name",
+            )
+        check_type(self.rolls, tuple, "rolls", M("a tuple of rolls"))
+        if len(self.rolls) > MAX_REROLLS + 1:
+            raise RuleValueError(
+                M(
+                    "{name} must hold at most {most} rolls, got {got}",
+                    name="rolls",
+                    most=MAX_REROLLS + 1,
+                    got=len(self.rolls),
+                ),
+                field="rolls",
+            )
+        for r in self.rolls:
+            check_type(r, RolledTotal, "rolls", M("a tuple of rolls"))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -127,48 +169,86 @@ class InitiativeOrder:
         >>> o = initiative_order([Combatant("A", "2D")], random.Random(1))
         >>> o.names()
         ('A',)
+        >>> InitiativeOrder((InitiativeEntry(1, "A", (RolledTotal((4,), 4, "1D [4] = 4"),)),)).lines()
+        ['1. A: 1D [4] = 4']
     """
 
     entries: tuple[InitiativeEntry, ...]
+
+    def __post_init__(self) -> None:
+        check_type(self.entries, tuple, "entries", M("a tuple of galaxies.InitiativeEntry"))
+        if len(self.entries) > MAX_COMBATANTS:
+            raise RuleValueError(
+                M(
+                    "{name} must hold at most {most} combatants, got {got}",
+                    name="entries",
+                    most=MAX_COMBATANTS,
+                    got=len(self.entries),
+                ),
+                field="entries",
+            )
+        for e in self.entries:
+            check_type(e, InitiativeEntry, "entries", M("a tuple of galaxies.InitiativeEntry"))
 
     def names(self) -> tuple[str, ...]:
         """Names in order of action."""
         return tuple(e.name for e in self.entries)
 
-    def lines(self) -> list[str]:
+    def lines(self) -> list[Msg]:
         """One line per combatant: rank, name, first roll, re-rolls."""
         out = []
         for e in self.entries:
-            text = f"{e.rank}. {e.name}: {e.rolls[0]}"
-            for k, r in enumerate(e.rolls[1:], 1):
-                text += f"; re-roll {k}: {r}"
-            out.append(text)
+            if not e.rolls:
+                out.append(M("{rank}. {name}: no roll", rank=e.rank, name=e.name))
+                continue
+            parts = [M("{rank}. {name}: {roll}", rank=e.rank, name=e.name, roll=e.rolls[0].text)]
+            parts += [
+                M("re-roll {k}: {roll}", k=k, roll=r.text) for k, r in enumerate(e.rolls[1:], 1)
+            ]
+            out.append(join("; ", parts))
         return out
 
 
 def _check(combatants: Sequence[Combatant]) -> list[Roll]:
     if isinstance(combatants, str) or not isinstance(combatants, Sequence):
         raise RuleValueError(
-            f"combatants must be a list of galaxies.Combatant, got {quote(combatants)}",
+            M(
+                "{name} must be a list of galaxies.Combatant, got {got}",
+                name="combatants",
+                got=quote(combatants),
+            ),
+            field="combatants",
+        )
+    if not combatants:
+        raise RuleValueError(M("write at least one combatant"), field="combatants")
+    if not 1 <= len(combatants) <= MAX_COMBATANTS:
+        raise RuleValueError(
+            M(
+                "initiative needs 1 to {most} combatants, got {got}",
+                most=MAX_COMBATANTS,
+                got=len(combatants),
+            ),
             field="combatants",
         )
     for c in combatants:
         if not isinstance(c, Combatant):
             raise RuleValueError(
-                f"combatants must be galaxies.Combatant values, got {quote(c)}", field="combatants"
+                M(
+                    "{name} must be galaxies.Combatant values, got {got}",
+                    name="combatants",
+                    got=quote(c),
+                ),
+                field="combatants",
             )
-    if not combatants:
-        raise RuleValueError("write at least one combatant", field="combatants")
-    if not 1 <= len(combatants) <= MAX_COMBATANTS:
-        raise RuleValueError(
-            f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(combatants)!r}",
-            field="combatants",
-        )
     names = [c.name for c in combatants]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise RuleValueError(
-            f"combatant names must differ, repeated: {dupes!r}", field="combatants"
+            M(
+                "combatant names must differ, repeated: {names}",
+                names=join(", ", [quote(n) for n in dupes]),
+            ),
+            field="combatants",
         )
     return [c.roll_spec() for c in combatants]
 
@@ -178,6 +258,9 @@ def initiative_order(
 ) -> InitiativeOrder:
     """Roll initiative and order the combatants, ties re-rolled among the tied only.
 
+    Each combatant rolls his RAPIDITÉ (RA, quickness) code plus his BDR
+    (*bonus de rapidité*); the highest total acts first.
+
     Args:
         combatants: Everyone in the fight.
         rng: The random source (seed it for a reproducible order).
@@ -186,14 +269,11 @@ def initiative_order(
         RuleValueError: For no combatant, too many, repeated names, a bad code.
 
     Example:
-        >>> o = initiative_order([Combatant("A", "1D"), Combatant("B", "1D"),
-        ...                       Combatant("C", "1D")], random.Random(0))
-        >>> sorted(o.names())
-        ['A', 'B', 'C']
+        >>> sorted(initiative_order([Combatant("A", "1D"), Combatant("B", "1D")], random.Random(0)).names())
+        ['A', 'B']
     """
     specs = _check(combatants)
-    rng = rng or random.Random()
-    check_rng(rng)
+    rng = random.Random() if rng is None else check_rng(rng)
     rolls: dict[int, list[RolledTotal]] = {i: [] for i in range(len(combatants))}
 
     def order(group: list[int], depth: int) -> list[int]:
@@ -201,7 +281,7 @@ def initiative_order(
             return group
         if depth > MAX_REROLLS:
             raise RuleValueError(
-                f"a tie was re-rolled {MAX_REROLLS} times without being broken",
+                M("a tie was re-rolled {n} times without being broken", n=MAX_REROLLS),
                 field="combatants",
             )
         by_total: dict[int, list[int]] = {}
@@ -237,17 +317,38 @@ class Initiative:
         >>> i = initiative("Kira: 3D+1, 2\nVosk: 2D")
         >>> [str(r.code) for r in i.rolls], i.chance("Vosk", "Kira")
         (['3D+3', '2D'], Fraction(252, 7571))
+        >>> Initiative((Combatant("A", "1D"), Combatant("B", "1D")), (Roll(DiceCode(1)), Roll(DiceCode(1)))).chance("A", "B")
+        Fraction(1, 2)
     """
 
     combatants: tuple[Combatant, ...]
     rolls: tuple[Roll, ...]
 
+    def __post_init__(self) -> None:
+        check_type(self.combatants, tuple, "combatants", M("a tuple of galaxies.Combatant"))
+        _check(self.combatants)
+        check_type(self.rolls, tuple, "rolls", M("a tuple of galaxies.Roll"))
+        if len(self.rolls) != len(self.combatants):
+            raise RuleValueError(
+                M(
+                    "{name} must hold one roll a combatant: {n} combatants, got {got} rolls",
+                    name="rolls",
+                    n=len(self.combatants),
+                    got=len(self.rolls),
+                ),
+                field="rolls",
+            )
+        for r in self.rolls:
+            check_type(r, Roll, "rolls", M("a tuple of galaxies.Roll"))
+
     def chance(self, first: str, second: str) -> Fraction:
         """Exact P(``first`` acts before ``second``), by name."""
         names = [c.name for c in self.combatants]
         for name in (first, second):
-            if name not in names:
-                raise RuleValueError(f"no combatant is named {quote(name)}", field="name")
+            if not isinstance(name, str) or name not in names:
+                raise RuleValueError(
+                    M("no combatant is named {name}", name=quote(name)), field="name"
+                )
         return prob_acts_before(
             self.combatants[names.index(first)], self.combatants[names.index(second)]
         )
@@ -259,11 +360,23 @@ class Initiative:
             >>> initiative("A: 1D\nB: 1D").table()
             {('A', 'B'): Fraction(1, 2), ('B', 'A'): Fraction(1, 2)}
         """
+        # Each distinct roll is counted once, each pair of distinct rolls compared once,
+        # in whole numbers (a table of 20 combatants at 60D stays within a calculator's budget).
+        specs = {(r.code.dice, r.code.pips) for r in self.rolls}
+        tables = {spec: _cumulative_weights(Roll(DiceCode(*spec))) for spec in specs}
+        before: dict[tuple[tuple[int, int], tuple[int, int]], Fraction] = {}
+        for x in specs:
+            for y in specs:
+                if (x, y) not in before:
+                    gt, lt = _higher_lower(tables[x], tables[y])
+                    before[x, y] = Fraction(gt, gt + lt)
+                    before[y, x] = Fraction(lt, gt + lt)
+        keys = [(r.code.dice, r.code.pips) for r in self.rolls]
         return {
-            (a.name, b.name): prob_acts_before(a, b)
-            for a in self.combatants
-            for b in self.combatants
-            if a is not b
+            (a.name, b.name): before[keys[i], keys[j]]
+            for i, a in enumerate(self.combatants)
+            for j, b in enumerate(self.combatants)
+            if i != j
         }
 
     def roll(self, rng: random.Random) -> InitiativeOrder:
@@ -294,7 +407,9 @@ def initiative(combatants: Sequence[Combatant] | str) -> Initiative:
         try:
             spec.distribution()
         except RulebookError as err:
-            raise RuleValueError(f"{c.name}: {err}", field="combatants") from None
+            raise RuleValueError(
+                M("{name}: {err}", name=c.name, err=err.message), field="combatants"
+            ) from None
     return Initiative(tuple(people), tuple(specs))
 
 
@@ -317,29 +432,53 @@ def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
         >>> [(c.name, str(c.rapidity), c.bdr) for c in parse_combatants("Kira: 3D + 1, 2\nVosk: 2D")]
         [('Kira', '3D+1', 2), ('Vosk', '2D', 0)]
     """
+    check_field(field)
     if not isinstance(text, str):
-        raise RuleValueError(f"{field} must be text, got {quote(text)}", field=field)
+        raise RuleValueError(
+            M("{name} must be text, got {got}", name=field, got=quote(text)), field=field
+        )
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_COMBATANTS:
         raise RuleValueError(
-            f"at most {MAX_COMBATANTS} combatants, one a line: got {len(lines)} lines",
+            M(
+                "at most {most} combatants, one a line: got {n} lines",
+                most=MAX_COMBATANTS,
+                n=len(lines),
+            ),
             field=field,
         )
     out = []
     for n, line in lines:
+        if len(line) > _MAX_LINE:
+            raise RuleValueError(
+                M(
+                    "line {n} {line}: a line holds at most {most} characters",
+                    n=n,
+                    line=quote(line.strip(), 40),
+                    most=_MAX_LINE,
+                ),
+                field=field,
+            )
         name, sep, rest = line.partition(":")
         if not sep:
             raise RuleValueError(
-                f"line {n} {quote(line.strip(), 40)}: write 'Name: RAPIDITÉ code, BDR', "
-                "e.g. 'Kira: 3D+1, 2'",
+                M(
+                    "line {n} {line}: write 'Name: RAPIDITÉ code, BDR', e.g. 'Kira: 3D+1, 2'",
+                    n=n,
+                    line=quote(line.strip(), 40),
+                ),
                 field=field,
             )
         code_text, _, bdr_text = rest.partition(",")
         bdr_text = bdr_text.strip()
         if bdr_text and not _WHOLE.fullmatch(bdr_text):
             raise RuleValueError(
-                f"line {n}: the BDR must be a whole number written with the digits 0-9, "
-                f"got {quote(bdr_text, 20)}",
+                M(
+                    "line {n}: the BDR must be a whole number written with the digits 0-9, "
+                    "got {got}",
+                    n=n,
+                    got=quote(bdr_text, 20),
+                ),
                 field=field,
             )
         try:
@@ -347,9 +486,36 @@ def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
             c = Combatant(name.strip(), DiceCode.parse(code_text.strip(), field), bdr)
             c.roll_spec(field)
         except RulebookError as err:
-            raise RuleValueError(f"line {n}: {err}", field=field) from None
+            raise RuleValueError(M("line {n}: {err}", n=n, err=err.message), field=field) from None
         out.append(c)
     return out
+
+
+def _cumulative_weights(roll: Roll) -> tuple[dict[int, int], int, list[int], int]:
+    """A roll's weights, its least total, the running sums of weights from it, and the total."""
+    weights = roll.distribution().weights()
+    low, high = min(weights), max(weights)
+    running, acc = [], 0
+    for v in range(low, high + 1):
+        acc += weights.get(v, 0)
+        running.append(acc)
+    return weights, low, running, acc
+
+
+def _higher_lower(
+    a: tuple[dict[int, int], int, list[int], int], b: tuple[dict[int, int], int, list[int], int]
+) -> tuple[int, int]:
+    """Weights of A's total higher than B's, and of it lower (exact, whole numbers)."""
+    weights, _low, _running, a_total = a
+    _w, b_low, b_running, b_total = b
+    gt = eq = 0
+    top = len(b_running) - 1
+    for v, w in weights.items():
+        below = 0 if v - 1 < b_low else b_running[min(v - 1 - b_low, top)]
+        at_most = 0 if v < b_low else b_running[min(v - b_low, top)]
+        gt += w * below
+        eq += w * (at_most - below)
+    return gt, a_total * b_total - gt - eq
 
 
 def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
@@ -365,7 +531,12 @@ def prob_acts_before(first: Combatant, second: Combatant) -> Fraction:
     for c in (first, second):
         if not isinstance(c, Combatant):
             raise RuleValueError(
-                f"combatants must be galaxies.Combatant values, got {quote(c)}", field="combatants"
+                M(
+                    "{name} must be galaxies.Combatant values, got {got}",
+                    name="combatants",
+                    got=quote(c),
+                ),
+                field="combatants",
             )
     c = first.roll_spec().distribution().compare(second.roll_spec().distribution())
     return c.gt / (c.gt + c.lt)
@@ -423,9 +594,14 @@ class RoundPlan:
     Example:
         >>> plan_round([Action.SHOOT, Action.MOVE, Action.DODGE]).main
         galaxies.Action.SHOOT
+        >>> RoundPlan((Action.MOVE,)).main is None
+        True
     """
 
     actions: tuple[Action, ...]
+
+    def __post_init__(self) -> None:
+        _check_actions(self.actions)
 
     @property
     def main(self) -> Action | None:
@@ -434,7 +610,10 @@ class RoundPlan:
 
 
 def plan_round(actions: Sequence[Action]) -> RoundPlan:
-    """Check a round's actions: one main action at most, one dodge roll at most.
+    """Check one combat round's actions: at most one main action and one dodge roll.
+
+    A combat round (*tour de combat*) lasts about two seconds: the unity of
+    action (*unité d'action*) allows one main action in it.
 
     Complementary actions (moving, talking) combine with the main action;
     reactions (dodge, psychic counter) happen even out of turn. A total dodge
@@ -449,23 +628,37 @@ def plan_round(actions: Sequence[Action]) -> RoundPlan:
         ...
         rulebook_py.errors.RuleValueError: one main action a round (unity of action), got ['Tir', 'Corps à corps']
     """
-    if isinstance(actions, str) or not isinstance(actions, Sequence):
-        raise RuleValueError(
-            f"actions must be a list of galaxies.Action, got {quote(actions)}", field="actions"
-        )
-    actions = tuple(actions)
-    for a in actions:
-        if not isinstance(a, Action):
-            raise RuleValueError(f"actions must be Action values, got {a!r}", field="actions")
+    actions = _check_actions(actions)
     mains = [a.label for a in actions if a.kind is ActionType.MAIN]
     if len(mains) > 1:
         raise RuleValueError(
-            f"one main action a round (unity of action), got {mains!r}", field="actions"
+            M("one main action a round (unity of action), got {got}", got=repr(mains)),
+            field="actions",
         )
     dodges = [a for a in actions if a in (Action.DODGE, Action.TOTAL_DODGE)]
     if len(dodges) > 1:
         raise RuleValueError(
-            f"one dodge roll a round answers every attack, got {len(dodges)!r} dodges",
+            M("one dodge roll a round answers every attack, got {n} dodges", n=len(dodges)),
             field="actions",
         )
     return RoundPlan(actions)
+
+
+def _check_actions(actions: object) -> tuple[Action, ...]:
+    """The actions as a tuple of :class:`Action`, at most 20, else a message."""
+    if isinstance(actions, str) or not isinstance(actions, Sequence) or len(actions) > 20:
+        raise RuleValueError(
+            M(
+                "{name} must be a list of at most 20 galaxies.Action, got {got}",
+                name="actions",
+                got=quote(actions),
+            ),
+            field="actions",
+        )
+    for a in actions:
+        if not isinstance(a, Action):
+            raise RuleValueError(
+                M("{name} must be galaxies.Action values, got {got}", name="actions", got=quote(a)),
+                field="actions",
+            )
+    return tuple(actions)

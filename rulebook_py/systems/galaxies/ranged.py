@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg
 from .codes import (
     MAX_PIPS,
     CodeLike,
@@ -43,6 +44,7 @@ from .contest import (
     Outcome,
     contest,
 )
+from .words import MN, M
 
 __all__ = [
     "EXPLOSIVE_RANGE_M",
@@ -195,7 +197,7 @@ def dodge_roll(
     if mode is DodgeMode.UNAWARE:
         return Roll(DiceCode(0, unaware_defence), fixed=True, rounding=rounding, field=field)
     if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
-        code = code.with_dice(2, "a total dodge", field)
+        code = code.with_dice(2, M("a total dodge"), field)
     fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
     return Roll(code, fixed=fixed, rounding=rounding, field=field).check()
 
@@ -210,17 +212,18 @@ def _rule(
 
 
 def _points(bdc: int, bdp: int, bdt: int) -> int:
-    return sum(check_points(v, n.upper(), n) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt")))
+    return sum(check_points(v, n, n) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt")))
 
 
-def _added(aimed: bool = False, sustained: int = 1) -> str:
+def _added(aimed: bool = False, sustained: int = 1) -> Msg:
     """The reader's words for the points added to a shot."""
-    parts = ["BDC + BDP + BDT"]
+    if aimed and sustained > 1:
+        return M("the BDC + BDP + BDT, aiming and sustained fire")
     if aimed:
-        parts.append("aiming")
+        return M("the BDC + BDP + BDT and aiming")
     if sustained > 1:
-        parts.append("sustained fire")
-    return "the " + ", ".join(parts)
+        return M("the BDC + BDP + BDT and sustained fire")
+    return M("the BDC + BDP + BDT")
 
 
 def aim_bonus(willpower: CodeLike) -> int:
@@ -239,6 +242,8 @@ def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
     Example:
         >>> [sustained_fire_bonus(n, "3D") for n in range(1, 7)]
         [0, 1, 2, 3, 3, 3]
+        >>> sustained_fire_bonus(3, "3D+2")
+        2
     """
     check_int(shot_number, "sustained", 1, 100)
     return min(shot_number - 1, as_code(willpower, "willpower").mantisse)
@@ -247,7 +252,10 @@ def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
 def burst_rolls(
     code: DiceCode, shots: int, target_immobile: bool = False, rounding: Rounding = Rounding.DOWN
 ) -> list[Roll]:
-    """The rolls of a burst: the code, then -1D a further shot unless the target cannot move.
+    """The rolls of a burst (*tir en rafale*): the code, then -1D a further shot.
+
+    At a target that cannot move (*cible immobile*, ``target_immobile``)
+    every shot rolls the full code.
 
     Raises:
         RuleValueError: When a shot would fall to 0D, naming that shot and the
@@ -267,9 +275,18 @@ def burst_rolls(
     check_enum(rounding, Rounding, "rounding")
     if not target_immobile and code.dice < shots:
         raise RuleValueError(
-            f"shot {code.dice + 1} of the burst would roll {code.with_dice(-code.dice)} "
-            f"({code} less {code.dice}D): with {code} a burst at a target that may move "
-            f"fires at most {code.dice} shot{'s' if code.dice > 1 else ''}",
+            MN(
+                "shot {n} of the burst would roll {dice} ({code} less {less}D): with {code} "
+                "a burst at a target that may move fires at most {most} shot",
+                "shot {n} of the burst would roll {dice} ({code} less {less}D): with {code} "
+                "a burst at a target that may move fires at most {most} shots",
+                code.dice,
+                n=code.dice + 1,
+                dice=str(code.with_dice(-code.dice)),
+                code=str(code),
+                less=code.dice,
+                most=code.dice,
+            ),
             field="shots",
         )
     step = 0 if target_immobile else 1
@@ -306,7 +323,7 @@ def shoot(
         dodge: The target's AGILITÉ code.
         weapon: Which weapon skill (two-pistol fire needs AP).
         bdc: Combat bonus (points), BDP and BDT likewise (the source gives no tables).
-        bdp: Range bonus (points).
+        bdp: Range bonus (*bonus de portée*, BDP), in points.
         bdt: The third bonus (points).
         mode: Single shot, two instinctive shots (each halved), a burst of
             ``shots`` shots (-1D per further shot), two pistols (-1D each).
@@ -347,7 +364,7 @@ def shoot(
         as_code(willpower, "willpower")
     if (aimed or sustained > 1) and willpower is None:
         raise RuleValueError(
-            "aiming and sustained fire need the shooter's VOLONTÉ (willpower) code",
+            M("aiming and sustained fire need the shooter's VOLONTÉ (willpower) code"),
             field="willpower",
         )
     if aimed:
@@ -362,13 +379,17 @@ def shoot(
     elif mode is FireMode.BURST:
         if weapon is Weapon.THROWN_BLADE:
             raise RuleValueError(
-                f"a burst needs an automatic firearm, not {weapon.label!r}", field="mode"
+                M("a burst needs an automatic firearm, not '{weapon}'", weapon=weapon.label),
+                field="mode",
             )
         rolls = burst_rolls(code, shots, target_immobile, rounding)
     else:
         if weapon is not Weapon.PISTOL:
             raise RuleValueError(
-                f"two weapons at once are allowed with pistols (AP) only, not {weapon.label!r}",
+                M(
+                    "two weapons at once are allowed with pistols (AP) only, not '{weapon}'",
+                    weapon=weapon.label,
+                ),
                 field="mode",
             )
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
@@ -416,7 +437,7 @@ def throw_explosive(
     check_enum(rounding, Rounding, "rounding")
     if explosive_type != 1:
         raise RuleValueError(
-            f"only type 1 explosives can be thrown, got type {explosive_type!r}",
+            M("only type 1 explosives can be thrown, got type {got}", got=explosive_type),
             field="explosive_type",
         )
     code = as_code(skill, "attack").with_pips(_points(bdc, bdp, bdt), _added(), "attack")
@@ -481,21 +502,31 @@ def psychic_attack(
     check_enum(option, PsyOption, "option")
     check_enum(dodge_mode, DodgeMode, "dodge_mode")
     check_enum(rounding, Rounding, "rounding")
+    check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
+    points = _points(bdc, bdp, bdt)
     if attack is PsyAttack.MENTAL and bdt:
         raise RuleValueError(
-            f"a mental attack adds BDC and BDP only: BDT must be 0, got {bdt!r}", field="bdt"
+            M(
+                "a mental attack adds BDC and BDP only: {name} must be 0, got {got}",
+                name="bdt",
+                got=bdt,
+            ),
+            field="bdt",
         )
     if attack is not PsyAttack.PHYSICAL and dodge_mode is not DodgeMode.NORMAL:
         raise RuleValueError(
-            f"{dodge_mode.label!r} only answers a physical attack met by a dodge",
+            M("'{mode}' only answers a physical attack met by a dodge", mode=dodge_mode.label),
             field="dodge_mode",
         )
     if second_skill is not None and option is not PsyOption.COMPLEMENTARITY:
         raise RuleValueError(
-            f"a second skill is for {PsyOption.COMPLEMENTARITY.label!r} only, got {second_skill!r}",
+            M(
+                "a second skill is for '{option}' only, got {got}",
+                option=PsyOption.COMPLEMENTARITY.label,
+                got=quote(second_skill),
+            ),
             field="second_skill",
         )
-    points = _points(bdc, bdp, bdt)
     code = as_code(skill, "skill").with_pips(points, _added(), "skill")
     if option is PsyOption.SINGLE:
         rolls = [Roll(code, rounding=rounding, field="skill")]

@@ -10,7 +10,7 @@ distribution of how many land **in full** and how many are **half-dodged**.
 
 How each kind of attack ends against the dodge (attack higher / tie / lower):
 
-* a shot or a physical psychic attack: full hit / half-dodge / dodged;
+* a shot, a melee blow or a physical psychic attack: full hit / half-dodge / dodged;
 * a thrown explosive: full (primary zone) / full (primary zone, a tie is no
   half-dodge) / dodged (the target takes the secondary zone's damage only,
   which this module does not count as a hit);
@@ -18,7 +18,9 @@ How each kind of attack ends against the dodge (attack higher / tie / lower):
   misses / misses (an explosive: primary zone / secondary zone only).
 
 Mental attacks (against VOLONTÉ) and psychic counters are not answered by the
-dodge, so they are not part of a volley.
+dodge, so they are not part of a volley. A melee blow at a target who rolls
+AGILITÉ gets the range bonus of +5 (:data:`~.melee.RANGE_BONUS`); a target
+unaware of the attacks rolls no AGILITÉ, so a blow at him gets no bonus.
 
 Bounded work: the rolls are counted and the work is costed from the codes
 (:func:`volley_work`) before any distribution is computed; at most
@@ -35,13 +37,16 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...messages import Msg, join
 from .codes import (
+    MAX_PIPS,
     CodeLike,
     DiceCode,
     LabelledEnum,
@@ -51,6 +56,7 @@ from .codes import (
     as_code,
     check_bool,
     check_enum,
+    check_field,
     check_rng,
     check_share,
     check_type,
@@ -67,8 +73,10 @@ from .contest import (
 )
 from .melee import RANGE_BONUS
 from .ranged import UNAWARE_DEFENCE, DodgeMode, burst_rolls, dodge_roll
+from .words import MN, M
 
 __all__ = [
+    "MAX_ATTACKER_NAME",
     "MAX_VOLLEY_LINES",
     "MAX_VOLLEY_ROLLS",
     "MAX_VOLLEY_WORK",
@@ -83,6 +91,10 @@ __all__ = [
 
 #: Most attack lines in one volley.
 MAX_VOLLEY_LINES = 16
+#: Most characters in an attacker's name.
+MAX_ATTACKER_NAME = 40
+#: Most characters in one attack line.
+_MAX_LINE = 200
 #: Most attack rolls against one dodge roll (a burst counts each of its shots).
 MAX_VOLLEY_ROLLS = 16
 #: Most units of work (dodge totals times joint states) one volley may take:
@@ -93,33 +105,58 @@ _FULL = (Outcome.HIT, Outcome.PRIMARY_ZONE)
 
 
 class AttackKind(LabelledEnum):
-    """A kind of attack that the target's dodge answers, with its keyword.
+    """A kind of attack that the target's dodge answers, with its keywords.
 
     Attributes:
         label: The source's French name.
         keyword: The word that starts an attack line (:func:`parse_attacks`).
+        french: The same word in French, which the lines accept as well.
         rolls: Rolls the attack makes (0: a burst, as many as its shots).
 
     Example:
         >>> AttackKind.UBIQUITY.label, AttackKind.UBIQUITY.keyword, AttackKind.UBIQUITY.rolls
         ('Ubiquité psychique', 'ubiquity', 2)
+        >>> AttackKind.BURST.french, AttackKind.HALVED_BLOWS.keyword
+        ('rafale', 'blows')
     """
 
-    SHOT = ("Tir", "shot", 1)
-    INSTINCTIVE = ("Tirs instinctifs (divisés par 2)", "instinctive", 2)
-    BURST = ("Tir en rafale", "burst", 0)
-    TWO_PISTOLS = ("Tir avec 2 armes de poing (−1D chacun)", "pistols", 2)
-    EXPLOSIVE = ("Lancer d'explosif", "explosive", 1)
-    TWO_EXPLOSIVES = ("Deux explosifs (−1D chacun)", "explosives", 2)
-    MELEE = ("Coup au corps à corps (+5 contre l'esquive)", "melee", 1)
-    PSYCHIC = ("Attaque psy physique", "psy", 1)
-    UBIQUITY = ("Ubiquité psychique", "ubiquity", 2)
-    COMPLEMENTARITY = ("Complémentarité psychique (−1D chacune)", "complementarity", 2)
+    SHOT = ("Tir", "shot", 1, "tir")
+    INSTINCTIVE = ("Tirs instinctifs (divisés par 2)", "instinctive", 2, "instinctifs")
+    BURST = ("Tir en rafale", "burst", 0, "rafale")
+    TWO_PISTOLS = ("Tir avec 2 armes de poing (−1D chacun)", "pistols", 2, "pistolets")
+    EXPLOSIVE = ("Lancer d'explosif", "explosive", 1, "explosif")
+    TWO_EXPLOSIVES = ("Deux explosifs (−1D chacun)", "explosives", 2, "explosifs")
+    MELEE = ("Coup au corps à corps (+5 contre l'esquive)", "melee", 1, "coup")
+    HALVED_BLOWS = (
+        "Coups instinctifs, ou deux AB3 (+5 contre l'esquive, divisés par 2)",
+        "blows",
+        2,
+        "coups",
+    )
+    TWO_WEAPONS = (
+        "Deux armes au corps à corps (+5 contre l'esquive, −1D chacune)",
+        "weapons",
+        2,
+        "armes",
+    )
+    PSYCHIC = ("Attaque psy physique", "psy", 1, "psy")
+    UBIQUITY = ("Ubiquité psychique", "ubiquity", 2, "ubiquité")
+    COMPLEMENTARITY = (
+        "Complémentarité psychique (−1D chacune)",
+        "complementarity",
+        2,
+        "complémentarité",
+    )
 
     @property
     def keyword(self) -> str:
         """The line's first word."""
         return self.value[1]
+
+    @property
+    def french(self) -> str:
+        """The line's first word in French."""
+        return self.value[3]
 
     @property
     def rolls(self) -> int:
@@ -130,6 +167,42 @@ class AttackKind(LabelledEnum):
     def explosive(self) -> bool:
         """A thrown explosive: a tie is not a half-dodge."""
         return self in (AttackKind.EXPLOSIVE, AttackKind.TWO_EXPLOSIVES)
+
+    @property
+    def melee(self) -> bool:
+        """A blow in melee: the range bonus +5 against a target who rolls AGILITÉ."""
+        return self in (AttackKind.MELEE, AttackKind.HALVED_BLOWS, AttackKind.TWO_WEAPONS)
+
+    @property
+    def word(self) -> Msg:
+        """The keyword in the reader's language (:attr:`keyword`, or :attr:`french` in French).
+
+        Example:
+            >>> AttackKind.BURST.word
+            'burst'
+        """
+        return _WORDS[self]
+
+    def __message__(self) -> Msg:
+        """The kind in a message: its keyword in the reader's language."""
+        return self.word
+
+
+#: Each kind's keyword as a message: its French is the kind's French keyword.
+_WORDS = {
+    AttackKind.SHOT: M("shot"),
+    AttackKind.INSTINCTIVE: M("instinctive"),
+    AttackKind.BURST: M("burst"),
+    AttackKind.TWO_PISTOLS: M("pistols"),
+    AttackKind.EXPLOSIVE: M("explosive"),
+    AttackKind.TWO_EXPLOSIVES: M("explosives"),
+    AttackKind.MELEE: M("melee"),
+    AttackKind.HALVED_BLOWS: M("blows"),
+    AttackKind.TWO_WEAPONS: M("weapons"),
+    AttackKind.PSYCHIC: M("psy"),
+    AttackKind.UBIQUITY: M("ubiquity"),
+    AttackKind.COMPLEMENTARITY: M("complementarity"),
+}
 
 
 @dataclass(frozen=True, repr=False)
@@ -147,6 +220,8 @@ class Attack:
     Example:
         >>> [r.describe() for r in Attack("Kira", AttackKind.BURST, "4D+2", shots=3).rolls()]
         ['4D+2', '3D+2', '2D+2']
+        >>> [str(r.code) for r in Attack("Zed", AttackKind.TWO_WEAPONS, "4D").rolls()]
+        ['3D+5', '3D+5']
     """
 
     attacker: str
@@ -158,60 +233,91 @@ class Attack:
     __repr__ = facade_repr
 
     def __post_init__(self) -> None:
-        check_type(self.attacker, str, "attacker", "a name")
+        check_type(self.attacker, str, "attacker", M("a name"))
+        name = self.attacker
+        if not 1 <= len(name) <= MAX_ATTACKER_NAME or not name.strip() or not name.isprintable():
+            raise RuleValueError(
+                M(
+                    "{name} must be a name of 1 to {most} printable characters, got {got}",
+                    name="attacker",
+                    most=MAX_ATTACKER_NAME,
+                    got=quote(self.attacker),
+                ),
+                field="attacker",
+            )
         check_enum(self.kind, AttackKind, "kind")
-        check_type(self.code, (str, DiceCode), "code", "a dice code such as '4D+2'")
+        check_type(self.code, (str, DiceCode), "code", M("a dice code such as '4D+2'"))
         check_int(self.shots, "shots", 1, MAX_ATTACKS)
         if self.second is not None:
-            check_type(self.second, (str, DiceCode), "second", "a dice code such as '4D+2'")
+            check_type(self.second, (str, DiceCode), "second", M("a dice code such as '4D+2'"))
 
     def roll_count(self) -> int:
         """How many rolls the attack makes (checked, nothing computed)."""
-        if not isinstance(self.kind, AttackKind):
-            raise RuleValueError(
-                f"the kind of {self.attacker}'s attack must be an AttackKind, got {self.kind!r}",
-                field="attacks",
-            )
         if self.kind is AttackKind.BURST:
             return check_int(self.shots, "shots", 1, MAX_ATTACKS)
         if self.shots != 1:
             raise RuleValueError(
-                f"only a burst fires several shots: {self.attacker}'s "
-                f"{self.kind.keyword} has shots={self.shots!r}",
+                M(
+                    "only a burst fires several shots: {name}'s {kind} has shots={n}",
+                    name=self.attacker,
+                    kind=self.kind,
+                    n=self.shots,
+                ),
                 field="attacks",
             )
         if self.second is not None and self.kind is not AttackKind.COMPLEMENTARITY:
             raise RuleValueError(
-                f"a second code is for complementarity only, not {self.attacker}'s "
-                f"{self.kind.keyword}",
+                M(
+                    "a second code is for complementarity only, not {name}'s {kind}",
+                    name=self.attacker,
+                    kind=self.kind,
+                ),
                 field="attacks",
             )
         return self.kind.rolls
 
     def rolls(
-        self, target_immobile: bool = False, rounding: Rounding = Rounding.DOWN
+        self,
+        target_immobile: bool = False,
+        rounding: Rounding = Rounding.DOWN,
+        dodge_mode: DodgeMode = DodgeMode.NORMAL,
     ) -> tuple[Roll, ...]:
-        """The attack's rolls, each penalty applied (halved, -1D, a burst's -1D a shot)."""
+        """The attack's rolls, each penalty applied (halved, -1D, a burst's -1D a shot).
+
+        A melee blow gets the range bonus +5 when the target rolls AGILITÉ,
+        not when he is unaware of the attack (``dodge_mode`` UNAWARE).
+
+        Example:
+            >>> [str(r.code) for r in Attack("Zed", AttackKind.MELEE, "4D").rolls()]
+            ['4D+5']
+            >>> [str(r.code) for r in Attack("Zed", AttackKind.MELEE, "4D").rolls(
+            ...     dodge_mode=DodgeMode.UNAWARE)]
+            ['4D']
+        """
+        check_bool(target_immobile, "target_immobile")
+        check_enum(rounding, Rounding, "rounding")
+        check_enum(dodge_mode, DodgeMode, "dodge_mode")
         self.roll_count()
         code = as_code(self.code, "attacks")
         kind = self.kind
+        if kind.melee and dodge_mode is not DodgeMode.UNAWARE:
+            code = code.with_pips(RANGE_BONUS, M("the melee range bonus"), "attacks")
         if kind is AttackKind.BURST:
             return tuple(burst_rolls(code, self.shots, target_immobile, rounding))
-        if kind in (AttackKind.INSTINCTIVE, AttackKind.UBIQUITY):
+        if kind in (AttackKind.INSTINCTIVE, AttackKind.UBIQUITY, AttackKind.HALVED_BLOWS):
             return (Roll(code, halved=True, rounding=rounding, field="attacks"),) * 2
-        if kind in (AttackKind.TWO_PISTOLS, AttackKind.TWO_EXPLOSIVES):
+        if kind in (AttackKind.TWO_PISTOLS, AttackKind.TWO_EXPLOSIVES, AttackKind.TWO_WEAPONS):
             return (Roll(code.with_dice(-1), rounding=rounding, field="attacks"),) * 2
         if kind is AttackKind.COMPLEMENTARITY:
             other = code if self.second is None else as_code(self.second, "attacks")
             return tuple(
                 Roll(c.with_dice(-1), rounding=rounding, field="attacks") for c in (code, other)
             )
-        if kind is AttackKind.MELEE:
-            code = code.with_pips(RANGE_BONUS, "the melee range bonus", "attacks")
         return (Roll(code, rounding=rounding, field="attacks"),)
 
     def rule(self, dodge_mode: DodgeMode) -> tuple[Outcome, Outcome, Outcome]:
         """Outcome when the roll is higher than the dodge, equal, lower."""
+        check_enum(dodge_mode, DodgeMode, "dodge_mode")
         if dodge_mode is DodgeMode.UNAWARE:
             return UNAWARE_EXPLOSIVE_RULE if self.kind.explosive else UNAWARE_SHOT_RULE
         return EXPLOSIVE_RULE if self.kind.explosive else SHOT_RULE
@@ -256,6 +362,8 @@ class VolleyRoll:
         >>> r = v.resolve(random.Random(3))
         >>> r.full + r.half <= 1
         True
+        >>> VolleyRoll(RolledTotal((2,), 2, "1D [2] = 2"), ("A, shot",), (RolledTotal((5,), 5, "1D [5] = 5"),), (Outcome.HIT,)).full
+        1
     """
 
     defence: RolledTotal
@@ -263,6 +371,13 @@ class VolleyRoll:
     rolls: tuple[RolledTotal, ...]
     outcomes: tuple[Outcome, ...]
     unaware: bool = False
+
+    def __post_init__(self) -> None:
+        check_type(self.defence, RolledTotal, "defence", M("a galaxies.RolledTotal"))
+        n = _check_tuple(self.rolls, RolledTotal, "rolls", None)
+        _check_tuple(self.names, str, "names", n)
+        _check_tuple(self.outcomes, Outcome, "outcomes", n)
+        check_bool(self.unaware, "unaware")
 
     @property
     def full(self) -> int:
@@ -274,17 +389,29 @@ class VolleyRoll:
         """Rolls that were half-dodged."""
         return sum(o is Outcome.HALF_DODGE for o in self.outcomes)
 
-    def lines(self) -> list[str]:
+    def lines(self) -> list[Msg]:
         """One line per roll, every die shown, then the tally."""
         out = [
-            "no dodge roll (target unaware of the attacks): each roll must beat "
-            f"{self.defence.total}"
+            M(
+                "no dodge roll (target unaware of the attacks): each roll must beat {n}",
+                n=self.defence.total,
+            )
             if self.unaware
-            else f"dodge: {self.defence}"
+            else M("dodge: {roll}", roll=self.defence.text)
         ]
         for name, r, o in zip(self.names, self.rolls, self.outcomes):
-            out.append(f"{name}: {r} → {o.label} ({o.english})")
-        out.append(f"{self.full} in full, {self.half} half-dodged, of {len(self.rolls)} rolls")
+            out.append(M("{who}: {roll} → {outcome}", who=name, roll=r.text, outcome=o.text))
+        n = len(self.rolls)
+        out.append(
+            MN(
+                "{a} in full, {b} half-dodged, of {n} roll",
+                "{a} in full, {b} half-dodged, of {n} rolls",
+                n,
+                a=self.full,
+                b=self.half,
+                n=n,
+            )
+        )
         return out
 
 
@@ -306,6 +433,8 @@ class Volley:
         >>> v = volley([Attack("A", AttackKind.EXPLOSIVE, "1D")], "1D")
         >>> v.joint
         {(0, 0): Fraction(5, 12), (1, 0): Fraction(7, 12)}
+        >>> Volley((Attack("A", AttackKind.SHOT, "1D"),), ("A, shot",), (Roll(DiceCode(1)),), (SHOT_RULE,), Roll(DiceCode(1)), ((1, 0, 0),), {(1, 0): 1}).at_least_one_full
+        Fraction(1, 1)
     """
 
     attacks: tuple[Attack, ...]
@@ -315,6 +444,67 @@ class Volley:
     defence: Roll
     per_roll: tuple[tuple[Fraction, Fraction, Fraction], ...]
     joint: Mapping[tuple[int, int], Fraction]
+
+    def __post_init__(self) -> None:
+        _check_tuple(self.attacks, Attack, "attacks", None)
+        n = _check_tuple(self.rolls, Roll, "rolls", None)
+        if not 1 <= n <= MAX_VOLLEY_ROLLS:
+            raise RuleValueError(
+                M(
+                    "{name} must hold 1 to {most} rolls, got {got}",
+                    name="rolls",
+                    most=MAX_VOLLEY_ROLLS,
+                    got=n,
+                ),
+                field="rolls",
+            )
+        _check_tuple(self.names, str, "names", n)
+        _check_tuple(self.rules, tuple, "rules", n)
+        for rule in self.rules:
+            if len(rule) != 3 or not all(isinstance(o, Outcome) for o in rule):
+                raise RuleValueError(
+                    M(
+                        "{name} must hold three galaxies.Outcome a roll, got {got}",
+                        name="rules",
+                        got=quote(rule),
+                    ),
+                    field="rules",
+                )
+        check_type(self.defence, Roll, "defence", M("a galaxies.Roll"))
+        _check_tuple(self.per_roll, tuple, "per_roll", n)
+        for odds in self.per_roll:
+            if len(odds) != 3:
+                raise RuleValueError(
+                    M(
+                        "{name} must hold (higher, tie, lower) a roll, got {got}",
+                        name="per_roll",
+                        got=quote(odds),
+                    ),
+                    field="per_roll",
+                )
+            for p in odds:
+                check_share(p, "per_roll")
+        if not isinstance(self.joint, Mapping) or not self.joint:
+            raise RuleValueError(
+                M(
+                    "{name} must map (full, half) counts to their chances, got {got}",
+                    name="joint",
+                    got=quote(self.joint),
+                ),
+                field="joint",
+            )
+        for key, p in self.joint.items():
+            ok = isinstance(key, tuple) and len(key) == 2
+            if not ok or not all(isinstance(k, int) and 0 <= k <= n for k in key):
+                raise RuleValueError(
+                    M(
+                        "{name} must map (full, half) counts to their chances, got {got}",
+                        name="joint",
+                        got=quote(key),
+                    ),
+                    field="joint",
+                )
+            check_share(p, "joint")
 
     def table(self, roll: int) -> dict[Outcome, Fraction]:
         """``{outcome: probability}`` for one roll (0-based).
@@ -330,15 +520,16 @@ class Volley:
         return out
 
     @property
-    def caption(self) -> str:
+    def caption(self) -> Msg:
         """What every roll faces, in words."""
         if all(rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE) for rule in self.rules):
             value = self.defence.distribution().min_value
-            return (
-                "No dodge roll (target unaware of the attacks): each roll must beat "
-                f"{value}, else it misses"
+            return M(
+                "No dodge roll (target unaware of the attacks): each roll must beat {n}, "
+                "else it misses",
+                n=value,
             )
-        return f"Every roll faces one dodge roll: {self.defence.describe()}"
+        return M("Every roll faces one dodge roll: {code}", code=self.defence.describe())
 
     def rows(self) -> list[tuple[object, ...]]:
         """Each roll: its name, its code, P(lands in full), P(half-dodged), P(neither).
@@ -425,7 +616,7 @@ class Volley:
 
     def resolve(self, rng: random.Random | None = None) -> VolleyRoll:
         """Roll the dodge once, then every attack roll in order; same seed, same dice."""
-        rng = rng or random.Random()
+        rng = random.Random() if rng is None else check_rng(rng)
         d = self.defence.roll(rng)
         rolled = tuple(r.roll(rng) for r in self.rolls)
         outs = tuple(
@@ -445,11 +636,37 @@ def _class(outcome: Outcome) -> int:
     return 0 if outcome in _FULL else 1 if outcome is Outcome.HALF_DODGE else 2
 
 
-def _roll_names(attack: Attack, n: int) -> list[str]:
+def _check_tuple(items: object, kind: type, field: str, size: int | None) -> int:
+    """The length of ``items``, a tuple of ``kind`` values (of ``size`` items if given)."""
+    check_type(items, tuple, field, M("a tuple"))
+    for item in items:  # type: ignore[attr-defined]
+        check_type(item, kind, field, M("a tuple"))
+        if isinstance(item, str) and len(item) > 200:
+            raise RuleValueError(
+                M("{name} must hold short texts, got {got}", name=field, got=quote(item)),
+                field=field,
+            )
+    n = len(items)  # type: ignore[arg-type]
+    if size is not None and n != size:
+        raise RuleValueError(
+            M("{name} must hold one item a roll: {n} rolls, got {got}", name=field, n=size, got=n),
+            field=field,
+        )
+    return n
+
+
+def _roll_names(attack: Attack, n: int) -> list[Msg]:
     if n == 1:
-        return [f"{attack.attacker}, {attack.kind.keyword}"]
-    word = "shot" if attack.kind is AttackKind.BURST else "roll"
-    return [f"{attack.attacker}, {attack.kind.keyword} {word} {k}" for k in range(1, n + 1)]
+        return [M("{name}, {kind}", name=attack.attacker, kind=attack.kind)]
+    if attack.kind is AttackKind.BURST:
+        return [
+            M("{name}, {kind} shot {n}", name=attack.attacker, kind=attack.kind, n=k)
+            for k in range(1, n + 1)
+        ]
+    return [
+        M("{name}, {kind} roll {n}", name=attack.attacker, kind=attack.kind, n=k)
+        for k in range(1, n + 1)
+    ]
 
 
 def volley(
@@ -461,7 +678,7 @@ def volley(
     target_immobile: bool = False,
     unaware_defence: int = UNAWARE_DEFENCE,
 ) -> Volley:
-    """Exact joint outcome of every attack of the round against the target's one dodge.
+    r"""Exact joint outcome of every attack of the round against the target's one dodge.
 
     Args:
         attacks: The round's attacks at this target, from one or more
@@ -478,6 +695,8 @@ def volley(
             anything is computed), a bad code or a roll at 0D.
 
     Example:
+        >>> volley("Kira: burst 3 4D+2\nVosk: explosive 3D+2", "3D+1").rows()[3][0]
+        'Vosk, explosive'
         >>> v = volley([Attack("Kira", AttackKind.BURST, "4D+2", shots=3),
         ...             Attack("Vosk", AttackKind.EXPLOSIVE, "3D+2")], "3D+1")
         >>> len(v.rolls), sum(v.joint.values())
@@ -485,22 +704,30 @@ def volley(
     """
     if isinstance(attacks, str):
         attacks = parse_attacks(attacks)
-    if not isinstance(attacks, Sequence):
+    if not isinstance(attacks, Sequence) or len(attacks) > MAX_VOLLEY_LINES:
         raise RuleValueError(
-            f"attacks must be attack lines or a list of galaxies.Attack, got {quote(attacks)}",
+            M(
+                "{name} must be attack lines or a list of at most {most} galaxies.Attack, "
+                "got {got}",
+                name="attacks",
+                most=MAX_VOLLEY_LINES,
+                got=quote(attacks),
+            ),
             field="attacks",
         )
     attacks = tuple(attacks)
     if not attacks:
-        raise RuleValueError("attacks: write at least one attack", field="attacks")
+        raise RuleValueError(M("attacks: write at least one attack"), field="attacks")
     for a in attacks:
         if not isinstance(a, Attack):
             raise RuleValueError(
-                f"attacks must be galaxies.Attack values, got {quote(a)}", field="attacks"
+                M("{name} must be galaxies.Attack values, got {got}", name="attacks", got=quote(a)),
+                field="attacks",
             )
     check_enum(dodge_mode, DodgeMode, "dodge_mode")
     check_enum(rounding, Rounding, "rounding")
     check_bool(target_immobile, "target_immobile")
+    check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
     counts = [a.roll_count() for a in attacks]
     n = sum(counts)
     dodge_code = as_code(dodge, "dodge")
@@ -508,9 +735,16 @@ def volley(
     if n > MAX_VOLLEY_ROLLS or volley_work(n, totals) > MAX_VOLLEY_WORK:
         allowed = _max_rolls(totals)
         raise RuleValueError(
-            f"{n} attack rolls against one dodge is more than this book computes at once: "
-            f"with a dodge of {dodge_code} ({dodge_mode.label}) at most {allowed} rolls "
-            f"(a burst counts each shot; never more than {MAX_VOLLEY_ROLLS})",
+            M(
+                "{n} attack rolls against one dodge is more than this book computes at once: "
+                "with a dodge of {code} ({mode}) at most {allowed} rolls "
+                "(a burst counts each shot; never more than {most})",
+                n=n,
+                code=str(dodge_code),
+                mode=dodge_mode.label,
+                allowed=allowed,
+                most=MAX_VOLLEY_ROLLS,
+            ),
             field="attacks",
         )
     rolls: list[Roll] = []
@@ -518,12 +752,19 @@ def volley(
     names: list[str] = []
     for a, k in zip(attacks, counts):
         try:
-            made = a.rolls(target_immobile, rounding)
+            made = a.rolls(target_immobile, rounding, dodge_mode)
             for r in made:
                 r.distribution()  # a roll at 0D is refused here
         except RulebookError as err:
             raise RuleValueError(
-                f"{a.attacker}'s {a.kind.keyword} ({a.code}): {err}", field="attacks"
+                M(
+                    "{name}'s {kind} ({code}): {err}",
+                    name=a.attacker,
+                    kind=a.kind,
+                    code=str(a.code) if len(str(a.code)) <= 40 else quote(str(a.code), 40),
+                    err=err.message,
+                ),
+                field="attacks",
             ) from None
         rolls.extend(made)
         rules.extend([a.rule(dodge_mode)] * k)
@@ -581,9 +822,15 @@ def _joint(
     return per_roll, {key: Fraction(w, denominator) for key, w in sorted(joint.items())}
 
 
-_KINDS = {k.keyword: k for k in AttackKind}
+def _plain(word: str) -> str:
+    """A keyword as the lines compare it: lower case, accents left out."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_KINDS = {_plain(w): k for k in AttackKind for w in (k.keyword, k.french)}
 _LINE = re.compile(
-    r"\s*(?:(?P<name>[^:]*):)?\s*(?P<kind>[A-Za-z]+)\s*(?P<shots>[0-9]+(?=\s))?\s*(?P<codes>.*)"
+    r"\s*(?:(?P<name>[^:]*):)?\s*(?P<kind>[^\W\d_]+)\s*(?P<shots>[0-9]+(?=\s))?\s*(?P<codes>.*)"
 )
 #: A word that starts a code: a number of dice and its D.
 _CODE_START = re.compile(r"[0-9]+[dD]")
@@ -603,72 +850,114 @@ def _codes(text: str) -> list[str]:
 def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
     r"""Read one attack a line: ``Name: kind code`` (a burst: ``Name: burst 3 code``).
 
-    The kinds are the :attr:`AttackKind.keyword` words: ``shot``,
-    ``instinctive``, ``burst N``, ``pistols``, ``explosive``, ``explosives``,
-    ``melee`` (a blow at the dodging target: the range bonus +5 is added),
-    ``psy``, ``ubiquity``, ``complementarity`` (which takes one or two codes).
-    Write each code with its bonuses added; a code is read as every code box
-    reads it (:meth:`DiceCode.parse`: ``4D + 2`` is ``4D+2``). The number of lines is checked
-    against :data:`MAX_VOLLEY_LINES` before any line is read; numbers use the
-    digits 0-9 only.
+    The kinds are the :attr:`AttackKind.keyword` words, or their French
+    (:attr:`AttackKind.french`, accents optional): ``shot`` (``tir``),
+    ``instinctive`` (``instinctifs``), ``burst N`` (``rafale N``), ``pistols``
+    (``pistolets``), ``explosive`` (``explosif``), ``explosives``
+    (``explosifs``), ``melee`` (``coup``: a blow at the dodging target, the
+    range bonus +5 added), ``blows`` (``coups``: two halved blows, +5 each),
+    ``weapons`` (``armes``: two weapons, −1D each, +5 each), ``psy``,
+    ``ubiquity`` (``ubiquité``), ``complementarity`` (``complémentarité``,
+    which takes one or two codes). Write each code with its bonuses added; a
+    code is read as every code box reads it (:meth:`DiceCode.parse`: ``4D + 2``
+    is ``4D+2``). The number of lines is checked against
+    :data:`MAX_VOLLEY_LINES` before any line is read, and each line's length;
+    numbers use the digits 0-9 only.
 
     Raises:
         RuleValueError: Naming the line at fault.
 
     Example:
-        >>> [(a.attacker, a.kind.keyword, a.shots) for a in parse_attacks(
-        ...     "Kira: burst 3 4D+2\nVosk: explosive 3D+2")]
+        >>> [(a.attacker, a.kind.keyword, a.shots) for a in parse_attacks("Kira: burst 3 4D+2\nVosk: explosive 3D+2")]
         [('Kira', 'burst', 3), ('Vosk', 'explosive', 1)]
         >>> [str(a.code) for a in parse_attacks("Kira: shot 4D + 2\nTal: complementarity 4D 3D+1")]
         ['4D+2', '4D']
+        >>> [a.kind.keyword for a in parse_attacks("Kira : rafale 3 4D+2\nZed : coups 4D")]
+        ['burst', 'blows']
     """
+    check_field(field)
     if not isinstance(text, str):
-        raise RuleValueError(f"{field} must be text, got {quote(text)}", field=field)
+        raise RuleValueError(
+            M("{name} must be text, got {got}", name=field, got=quote(text)), field=field
+        )
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_VOLLEY_LINES:
         raise RuleValueError(
-            f"at most {MAX_VOLLEY_LINES} attacks, one a line: got {len(lines)} lines",
+            M(
+                "at most {most} attacks, one a line: got {n} lines",
+                most=MAX_VOLLEY_LINES,
+                n=len(lines),
+            ),
             field=field,
         )
-    kinds = ", ".join(k.keyword for k in AttackKind)
+    kinds = join(", ", list(AttackKind))
     out: list[Attack] = []
     for n, line in lines:
-        m = _LINE.fullmatch(line)
-        kind = _KINDS.get(m.group("kind").lower()) if m else None
-        if m is None or kind is None:
+        if len(line) > _MAX_LINE:
             raise RuleValueError(
-                f"line {n} {quote(line.strip(), 40)}: write 'Name: kind code', the kind one of "
-                f"{kinds} (e.g. 'Kira: burst 3 4D+2')",
+                M(
+                    "line {n} {line}: a line holds at most {most} characters",
+                    n=n,
+                    line=quote(line.strip(), 40),
+                    most=_MAX_LINE,
+                ),
                 field=field,
             )
-        name = (m.group("name") or "").strip() or f"attack {n}"
-        codes = _codes(m.group("codes"))
+        m = _LINE.fullmatch(line)
+        kind = _KINDS.get(_plain(m.group("kind"))) if m else None
+        if m is None or kind is None:
+            raise RuleValueError(
+                M(
+                    "line {n} {line}: write 'Name: kind code', the kind one of {kinds} "
+                    "(e.g. 'Kira: burst 3 4D+2')",
+                    n=n,
+                    line=quote(line.strip(), 40),
+                    kinds=kinds,
+                ),
+                field=field,
+            )
+        name = (m.group("name") or "").strip() or M("attack {n}", n=n)
         shots_text = m.group("shots")
+        rest = m.group("codes")
+        if shots_text is not None and kind is not AttackKind.BURST:
+            rest = f"{shots_text} {rest}"  # "shot 4 D+2": the number is the code's
+        codes = _codes(rest)
         try:
             if kind is AttackKind.BURST:
                 if shots_text is None or len(shots_text) > 2:
                     raise RuleValueError(
-                        f"a burst needs its number of shots, 1 to {MAX_ATTACKS}, before the "
-                        "code (e.g. 'burst 3 4D+2')",
+                        M(
+                            "a burst needs its number of shots, 1 to {most}, before the code "
+                            "(e.g. 'burst 3 4D+2')",
+                            most=MAX_ATTACKS,
+                        ),
                         field=field,
                     )
                 shots = check_int(int(shots_text), "shots", 1, MAX_ATTACKS)
-            elif shots_text is not None:
-                raise RuleValueError(
-                    f"only a burst takes a number of shots, not {kind.keyword!r}", field=field
-                )
             else:
                 shots = 1
-            most = 2 if kind is AttackKind.COMPLEMENTARITY else 1
-            if not 1 <= len(codes) <= most:
+            if kind is AttackKind.COMPLEMENTARITY and not 1 <= len(codes) <= 2:
                 raise RuleValueError(
-                    f"{kind.keyword!r} takes {'one or two codes' if most == 2 else 'one code'}, "
-                    f"got {quote(' '.join(codes), 40)}",
+                    M(
+                        "'{kind}' takes one or two codes, got {codes}",
+                        kind=kind,
+                        codes=quote(" ".join(codes), 40),
+                    ),
+                    field=field,
+                )
+            if kind is not AttackKind.COMPLEMENTARITY and len(codes) != 1:
+                raise RuleValueError(
+                    M(
+                        "'{kind}' takes one code, got {codes}",
+                        kind=kind,
+                        codes=quote(" ".join(codes), 40),
+                    ),
                     field=field,
                 )
             parsed = [DiceCode.parse(c, field) for c in codes]
+            second = parsed[1] if len(parsed) == 2 else None
+            attack = Attack(name, kind, parsed[0], shots, second)
         except RulebookError as err:
-            raise RuleValueError(f"line {n}: {err}", field=field) from None
-        second = parsed[1] if len(parsed) == 2 else None
-        out.append(Attack(name, kind, parsed[0], shots, second))
+            raise RuleValueError(M("line {n}: {err}", n=n, err=err.message), field=field) from None
+        out.append(attack)
     return out

@@ -26,6 +26,7 @@ from . import declarations as _declarations
 from . import examples as _examples
 from . import odds as _odds
 from . import plans as _plans
+from . import reference as _reference
 from . import round as _round
 from . import tables as _tables
 from .actions import *  # noqa: F403
@@ -34,6 +35,7 @@ from .examples import *  # noqa: F403
 from .glossary import GLOSSARY
 from .odds import *  # noqa: F403
 from .plans import *  # noqa: F403
+from .reference import *  # noqa: F403
 from .round import *  # noqa: F403
 from .tables import *  # noqa: F403
 
@@ -43,5 +45,6 @@ __all__ += _declarations.__all__
 __all__ += _examples.__all__
 __all__ += _odds.__all__
 __all__ += _plans.__all__
+__all__ += _reference.__all__
 __all__ += _round.__all__
 __all__ += _tables.__all__

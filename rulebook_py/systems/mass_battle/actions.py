@@ -26,11 +26,14 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import RuleValueError, check_int, quote
-from .tables import Cunning
+from ...messages import Msg, join
+from .tables import Cunning, _member_of
+from .words import M
 
 __all__ = [
     "CHARGE_DELAY",
     "DEFENDERS_ACTIONS",
+    "MAX_ACTION_DICE",
     "MAX_DECLARED_ROUND",
     "WAR_CRY_FRENZY_ROUNDS",
     "ActionKind",
@@ -71,6 +74,9 @@ WAR_CRY_FRENZY_ROUNDS = 4
 #: Latest round in which a special action may be declared (a battle lasts at most 20).
 MAX_DECLARED_ROUND = 20
 
+#: Most d4 one action still to roll holds (a charge-breaker against a charge still to roll).
+MAX_ACTION_DICE = 4
+
 
 def check_d4(value: object, name: str) -> int:
     """Check a d4 result (1 to 4) and return it.
@@ -80,8 +86,52 @@ def check_d4(value: object, name: str) -> int:
         4
     """
     if not isinstance(name, str):
-        raise RuleValueError(f"name must be text, got {quote(name)}", field="name")
+        raise RuleValueError(
+            M("{name} must be text, got {got}", got=quote(name), name="name"), field="name"
+        )
     return check_int(value, name, 1, 4)
+
+
+def _check_rng(rng: object, name: str = "rng") -> random.Random:
+    """``rng`` if it is a ``random.Random``, a fresh one for None; anything else refused.
+
+    Example:
+        >>> _check_rng("seed")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rng must be a random.Random such as random.Random(7), or None, got 'seed'
+    """
+    if rng is None:
+        return random.Random()
+    if not isinstance(rng, random.Random):
+        raise RuleValueError(
+            M(
+                "{name} must be a random.Random such as random.Random(7), or None, got {got}",
+                name=name,
+                got=quote(rng),
+            ),
+            field=name,
+        )
+    return rng
+
+
+def _check_type(value: object, kind: type | tuple[type, ...], name: str, what: str) -> Any:
+    """``value`` if it is a ``kind``; refused naming ``name`` and ``what`` is allowed.
+
+    Example:
+        >>> _check_type(3, Effect, "after", "an Effect")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: after must be an Effect, got 3
+    """
+    if not isinstance(value, kind) or (
+        isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))
+    ):
+        raise RuleValueError(
+            M("{name} must be {what}, got {got}", name=name, what=what, got=quote(value)),
+            field=name,
+        )
+    return value
 
 
 def roll_d4(rng: random.Random | None = None) -> int:
@@ -91,7 +141,7 @@ def roll_d4(rng: random.Random | None = None) -> int:
         >>> roll_d4(random.Random(1)) in (1, 2, 3, 4)
         True
     """
-    return (rng or random.Random()).randint(1, 4)
+    return _check_rng(rng).randint(1, 4)
 
 
 @dataclass(frozen=True)
@@ -124,6 +174,24 @@ class Effect:
     def __bool__(self) -> bool:
         return bool(self.offense or self.defense or self.free)
 
+    def __message__(self) -> Msg:
+        """The effect as the notes write it: ``+2 offense, +1 defense``.
+
+        Example:
+            >>> Effect(2, -1).__message__().render("fr")
+            '+2 en offense, −1 en défense'
+        """
+        parts = [
+            text
+            for amount, text in (
+                (self.offense, M("{n:+d} offense", n=self.offense)),
+                (self.defense, M("{n:+d} defense", n=self.defense)),
+                (self.free, M("{n:+d} to place", n=self.free)),
+            )
+            if amount
+        ]
+        return join(", ", parts) if parts else M("no change")
+
 
 class ActionKind(Enum):
     """The special actions of the source (*actions spéciales*).
@@ -146,6 +214,20 @@ class ActionKind(Enum):
         """The French name of the source."""
         return self.value
 
+    def __message__(self) -> Msg:
+        """The action's name in the reader's words (``war cry``, « cri de guerre »)."""
+        return _ACTION_NAMES[self]
+
+
+_ACTION_NAMES = {
+    ActionKind.SURPRISE_ATTACK: M("surprise attack"),
+    ActionKind.CHARGE_BREAKER: M("charge-breaker"),
+    ActionKind.TIGHT_COMBAT: M("tight combat"),
+    ActionKind.CAUTIOUS_RETREAT: M("cautious retreat"),
+    ActionKind.CHARGE: M("charge"),
+    ActionKind.WAR_CRY: M("war cry"),
+    ActionKind.AMBUSH: M("ambush"),
+}
 
 #: The actions the source lists "in defense": only the unit holding the ground declares them.
 DEFENDERS_ACTIONS = frozenset(
@@ -186,24 +268,39 @@ class SpecialAction:
     surprise: int = 0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, ActionKind):
-            raise RuleValueError(
-                f"kind must be one of {[k.name for k in ActionKind]}, got {quote(self.kind)}",
-                field="kind",
-            )
-        if not isinstance(self.schedule, tuple) or not all(
-            isinstance(e, Effect) for e in self.schedule
+        _member_of(ActionKind, self.kind, "kind")
+        if (
+            not isinstance(self.schedule, tuple)
+            or len(self.schedule) > 2 * MAX_DECLARED_ROUND
+            or not all(isinstance(e, Effect) for e in self.schedule)
         ):
             raise RuleValueError(
-                f"schedule must be a tuple of Effect, got {quote(self.schedule)}", field="schedule"
+                M(
+                    "{name} must be a tuple of at most {n} Effect, got {got}",
+                    n=2 * MAX_DECLARED_ROUND,
+                    got=quote(self.schedule),
+                    name="schedule",
+                ),
+                field="schedule",
             )
         if not isinstance(self.after, Effect):
-            raise RuleValueError(f"after must be an Effect, got {quote(self.after)}", field="after")
-        if not isinstance(self.note, str):
-            raise RuleValueError(f"note must be text, got {quote(self.note)}", field="note")
+            raise RuleValueError(
+                M("{name} must be an Effect, got {got}", got=quote(self.after), name="after"),
+                field="after",
+            )
+        if not isinstance(self.note, str) or len(self.note) > 1000:
+            raise RuleValueError(
+                M(
+                    "{name} must be text of at most 1000 characters, got {got}",
+                    got=quote(self.note),
+                    name="note",
+                ),
+                field="note",
+            )
         if not isinstance(self.answer, bool):
             raise RuleValueError(
-                f"answer must be True or False, got {quote(self.answer)}", field="answer"
+                M("{name} must be True or False, got {got}", got=quote(self.answer), name="answer"),
+                field="answer",
             )
         check_int(self.surprise, "surprise", 0, 2 * MAX_DECLARED_ROUND)
 
@@ -245,7 +342,7 @@ class SpecialAction:
             self,
             schedule=tuple(move(e) for e in self.schedule),
             after=move(self.after),
-            note=f"{self.note}; free points on offense",
+            note=M("{note}; free points on offense", note=self.note),
         )
 
     def from_round(self, round_number: int) -> SpecialAction:
@@ -266,7 +363,7 @@ class SpecialAction:
         return replace(
             self,
             schedule=(Effect(),) * (round_number - 1) + self.schedule,
-            note=f"{self.note} (from round {round_number})",
+            note=M("{note} (from round {n})", note=self.note, n=round_number),
             surprise=self.surprise + round_number - 1 if self.surprise else 0,
         )
 
@@ -285,12 +382,20 @@ class ContestResult:
         >>> r = surprise_attack(3, 1, 0, 0)
         >>> r.own_total, r.enemy_total, r.for_self.effect(1)
         (3, 1, Effect(offense=2, defense=0, free=0))
+        >>> ContestResult(3, 1, SpecialAction(ActionKind.SURPRISE_ATTACK), SpecialAction(ActionKind.SURPRISE_ATTACK)).own_total
+        3
     """
 
     own_total: int
     enemy_total: int
     for_self: SpecialAction
     for_enemy: SpecialAction
+
+    def __post_init__(self) -> None:
+        check_int(self.own_total, "own_total", -20, 20)
+        check_int(self.enemy_total, "enemy_total", -20, 20)
+        for name in ("for_self", "for_enemy"):
+            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def surprise_attack(
@@ -314,25 +419,39 @@ def surprise_attack(
         >>> r.for_enemy.effect(1), r.for_enemy.effect(2), r.for_enemy.effect(3)
         (Effect(offense=0, defense=2, free=0), Effect(offense=0, defense=1, free=0), Effect(offense=0, defense=0, free=0))
     """
-    own = check_d4(defender_die, "defender_die") + check_int(defender_bonus, "defender_bonus")
-    enemy = check_d4(attacker_die, "attacker_die") + check_int(attacker_bonus, "attacker_bonus")
-    none = SpecialAction(ActionKind.SURPRISE_ATTACK, note="no effect")
-    nothing_seen = SpecialAction(ActionKind.SURPRISE_ATTACK, note="no effect", answer=True)
-    note = f"defender {own} vs attacker {enemy}"
+    own = check_d4(defender_die, "defender_die") + check_int(
+        defender_bonus, "defender_bonus", -10, 10
+    )
+    enemy = check_d4(attacker_die, "attacker_die") + check_int(
+        attacker_bonus, "attacker_bonus", -10, 10
+    )
+    nothing_seen = SpecialAction(ActionKind.SURPRISE_ATTACK, note=M("no effect"), answer=True)
+    contest = M("defender {own} vs attacker {enemy}", own=own, enemy=enemy)
     if own > enemy:
         won = SpecialAction(
-            ActionKind.SURPRISE_ATTACK, (Effect(offense=2), Effect(offense=1)), note=note
+            ActionKind.SURPRISE_ATTACK,
+            (Effect(offense=2), Effect(offense=1)),
+            note=M("{contest}: won, +2 offense, then +1", contest=contest),
         )
         return ContestResult(own, enemy, won, nothing_seen)
     if enemy > own:
         seen = SpecialAction(
             ActionKind.SURPRISE_ATTACK,
             (Effect(defense=2), Effect(defense=1)),
-            note=f"{note}: seen through",
+            note=M("{contest}: seen through, +2 defense, then +1", contest=contest),
             answer=True,
         )
-        return ContestResult(own, enemy, none, seen)
-    return ContestResult(own, enemy, none, nothing_seen)
+        lost = SpecialAction(
+            ActionKind.SURPRISE_ATTACK,
+            note=M(
+                "{contest}: seen through, the attackers get +2 defense, then +1", contest=contest
+            ),
+        )
+        return ContestResult(own, enemy, lost, seen)
+    tie = SpecialAction(
+        ActionKind.SURPRISE_ATTACK, note=M("{contest}: a tie, no effect", contest=contest)
+    )
+    return ContestResult(own, enemy, tie, nothing_seen)
 
 
 def charge(
@@ -359,15 +478,19 @@ def charge(
         >>> c.effect(1), c.effect(2), c.effect(3)
         (Effect(offense=0, defense=0, free=0), Effect(offense=2, defense=2, free=0), Effect(offense=0, defense=0, free=0))
     """
-    total = check_d4(die, "charge_die") + check_int(leadership_bonus, "leadership_bonus")
+    total = check_d4(die, "die") + check_int(leadership_bonus, "leadership_bonus", -5, 3)
     check_int(delay, "delay", 0, 10)
     check_int(duration, "duration", 1, 10)
     bonus = max(0, total - 2)
     if bonus == 0:
-        return SpecialAction(ActionKind.CHARGE, note=f"leadership roll {total}: failed")
+        return SpecialAction(
+            ActionKind.CHARGE, note=M("leadership roll {total}: failed", total=total)
+        )
     schedule = (Effect(),) * delay + (Effect(bonus, bonus),) * duration
     return SpecialAction(
-        ActionKind.CHARGE, schedule, note=f"leadership roll {total}: +{bonus}/+{bonus}"
+        ActionKind.CHARGE,
+        schedule,
+        note=M("leadership roll {total}: +{bonus}/+{bonus}", total=total, bonus=bonus),
     )
 
 
@@ -387,6 +510,8 @@ class ChargeBreakResult:
         >>> r = charge_breaker(3, 4, 1, 0, 0, charge(4, 0))
         >>> r.prepared, r.charge.effect(2), r.defender_action.effect(2)
         (True, Effect(offense=0, defense=0, free=0), Effect(offense=2, defense=0, free=0))
+        >>> ChargeBreakResult(True, 3, 4, 1, SpecialAction(ActionKind.CHARGE_BREAKER), SpecialAction(ActionKind.CHARGE)).prepared
+        True
     """
 
     prepared: bool
@@ -395,6 +520,21 @@ class ChargeBreakResult:
     attacker_total: int
     defender_action: SpecialAction
     charge: SpecialAction
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.prepared, bool):
+            raise RuleValueError(
+                M(
+                    "{name} must be True or False, got {got}",
+                    name="prepared",
+                    got=quote(self.prepared),
+                ),
+                field="prepared",
+            )
+        for name in ("preparation_total", "defender_total", "attacker_total"):
+            check_int(getattr(self, name), name, -20, 20)
+        for name in ("defender_action", "charge"):
+            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def charge_breaker(
@@ -432,31 +572,53 @@ def charge_breaker(
     """
     if not isinstance(enemy_charge, SpecialAction) or enemy_charge.kind is not ActionKind.CHARGE:
         raise RuleValueError(
-            f"enemy_charge must be a charge: a charge-breaker answers a charge, got {quote(enemy_charge)}",
+            M(
+                "{name} must be a charge: a charge-breaker answers a charge, got {got}",
+                got=quote(enemy_charge),
+                name="enemy_charge",
+            ),
             field="enemy_charge",
         )
     prep = check_d4(preparation_die, "preparation_die") + check_int(
-        defender_cunning, "defender_cunning"
+        defender_cunning, "defender_cunning", -3, 3
     )
     own = (
         check_d4(defender_die, "defender_die")
         + defender_cunning
-        + check_int(defender_leadership, "defender_leadership")
+        + check_int(defender_leadership, "defender_leadership", -5, 3)
     )
-    enemy = check_d4(attacker_die, "attacker_die") + check_int(attacker_bonus, "attacker_bonus")
-    nothing = SpecialAction(
-        ActionKind.CHARGE_BREAKER, note="not prepared" if prep < 3 else "no charge to break"
+    enemy = check_d4(attacker_die, "attacker_die") + check_int(
+        attacker_bonus, "attacker_bonus", -10, 10
     )
-    if prep < 3 or not any(enemy_charge.schedule):
-        return ChargeBreakResult(prep >= 3, prep, own, enemy, nothing, enemy_charge)
+    if prep < 3:
+        nothing = SpecialAction(
+            ActionKind.CHARGE_BREAKER, note=M("preparation {n} < 3: not prepared", n=prep)
+        )
+        return ChargeBreakResult(False, prep, own, enemy, nothing, enemy_charge)
+    if not any(enemy_charge.schedule):
+        nothing = SpecialAction(ActionKind.CHARGE_BREAKER, note=M("no charge to break"))
+        return ChargeBreakResult(True, prep, own, enemy, nothing, enemy_charge)
     if own > enemy:
-        broken = SpecialAction(ActionKind.CHARGE, note="broken by a charge-breaker")
+        broken = SpecialAction(ActionKind.CHARGE, note=M("broken by a charge-breaker"))
         bonus = tuple(Effect(offense=2) if e else Effect() for e in enemy_charge.schedule)
-        mine = SpecialAction(ActionKind.CHARGE_BREAKER, bonus, note=f"{own} beats {enemy}")
+        mine = SpecialAction(
+            ActionKind.CHARGE_BREAKER,
+            bonus,
+            note=M("{own} beats {enemy}: the charge is broken, +2 offense", own=own, enemy=enemy),
+        )
         return ChargeBreakResult(True, prep, own, enemy, mine, broken)
     better = tuple(e + Effect(offense=2) if e else e for e in enemy_charge.schedule)
-    improved = SpecialAction(ActionKind.CHARGE, better, note=f"{enemy_charge.note}; +2 offense")
-    failed = SpecialAction(ActionKind.CHARGE_BREAKER, note=f"{own} does not beat {enemy}")
+    improved = SpecialAction(
+        ActionKind.CHARGE, better, note=M("{note}; +2 offense", note=enemy_charge.note)
+    )
+    failed = SpecialAction(
+        ActionKind.CHARGE_BREAKER,
+        note=M(
+            "{own} does not beat {enemy}: the charge goes through with +2 offense",
+            own=own,
+            enemy=enemy,
+        ),
+    )
     return ChargeBreakResult(True, prep, own, enemy, failed, improved)
 
 
@@ -510,19 +672,24 @@ def tight_combat(
         >>> tight_combat(TightCombatRoute.LUCK, 2).effect(1)
         Effect(offense=0, defense=0, free=0)
     """
-    check_d4(die, "tight_die")
+    _member_of(TightCombatRoute, route, "route")
+    check_d4(die, "die")
     check_int(cunning, "cunning", -3, 3)
-    if not isinstance(route, TightCombatRoute):
-        raise RuleValueError(f"route must be a TightCombatRoute, got {route!r}", field="route")
     if route is TightCombatRoute.LUCK:
         extra = {3: 2, 4: 4}.get(die, 0)
-        note = f"luck: d4 {die} → +{extra} offense"
+        note = M("luck: d4 {die} → +{extra} offense", die=die, extra=extra)
     elif route is TightCombatRoute.PLANNING:
         extra = _planning_bonus(die + cunning)
-        note = f"planning: {die}{cunning:+d} = {die + cunning} → +{extra} offense"
+        note = M(
+            "planning: {die}{cunning:+d} = {total} → +{extra} offense",
+            die=die,
+            cunning=cunning,
+            total=die + cunning,
+            extra=extra,
+        )
     else:
         extra = 0
-        note = "no route tried"
+        note = M("no route tried")
     return SpecialAction(ActionKind.TIGHT_COMBAT, after=Effect(offense=extra), note=note)
 
 
@@ -533,7 +700,9 @@ def cautious_retreat() -> SpecialAction:
         >>> cautious_retreat().effect(3)
         Effect(offense=-2, defense=2, free=0)
     """
-    return SpecialAction(ActionKind.CAUTIOUS_RETREAT, after=Effect(-2, 2), note="-2/+2")
+    return SpecialAction(
+        ActionKind.CAUTIOUS_RETREAT, after=Effect(-2, 2), note=M("{o:+d}/{d:+d}", o=-2, d=2)
+    )
 
 
 def war_cry(frenzy_rounds: int = WAR_CRY_FRENZY_ROUNDS) -> SpecialAction:
@@ -552,7 +721,14 @@ def war_cry(frenzy_rounds: int = WAR_CRY_FRENZY_ROUNDS) -> SpecialAction:
         ActionKind.WAR_CRY,
         (Effect(defense=-2),) + (Effect(3, 1),) * frenzy_rounds,
         after=Effect(-1, -2),
-        note="-2 defense, then +3/+1, then -1/-2",
+        note=M(
+            "{cry:+d} defense, then {o:+d}/{d:+d}, then {lo:+d}/{ld:+d}",
+            cry=-2,
+            o=3,
+            d=1,
+            lo=-1,
+            ld=-2,
+        ),
     )
 
 
@@ -573,6 +749,8 @@ class AmbushResult:
         0
         >>> ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).surprised.surprise
         1
+        >>> AmbushResult(6, 4, 2, SpecialAction(ActionKind.AMBUSH)).bonus
+        2
     """
 
     hide_total: int
@@ -582,6 +760,13 @@ class AmbushResult:
     surprised: SpecialAction = field(
         default_factory=lambda: SpecialAction(ActionKind.AMBUSH, answer=True)
     )
+
+    def __post_init__(self) -> None:
+        check_int(self.hide_total, "hide_total", -20, 20)
+        check_int(self.detect_total, "detect_total", -20, 20)
+        check_int(self.bonus, "bonus", 0, 20)
+        for name in ("action", "surprised"):
+            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def ambush(
@@ -612,15 +797,8 @@ def ambush(
         >>> ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).bonus
         3
     """
-    if not isinstance(hider_cunning, Cunning):
-        raise RuleValueError(
-            f"hider_cunning must be a Cunning, got {hider_cunning!r}", field="hider_cunning"
-        )
-    if not isinstance(detector_cunning, Cunning):
-        raise RuleValueError(
-            f"detector_cunning must be a Cunning, got {detector_cunning!r}",
-            field="detector_cunning",
-        )
+    _member_of(Cunning, hider_cunning, "hider_cunning")
+    _member_of(Cunning, detector_cunning, "detector_cunning")
     hide = (
         check_d4(hide_die, "hide_die")
         + hider_cunning.modifier
@@ -628,18 +806,20 @@ def ambush(
     )
     detect = check_d4(detect_die, "detect_die") + detector_cunning.modifier
     if hide < 3:
-        note = f"hiding roll {hide} < 3: not hidden"
+        note = M("hiding roll {hide} < 3: not hidden", hide=hide)
         bonus = 0
     elif detect >= hide:
-        note = f"detection {detect} ≥ hiding {hide}: trap seen"
+        note = M("detection {detect} ≥ hiding {hide}: trap seen", detect=detect, hide=hide)
         bonus = 0
     else:
         bonus = hide - max(2, detect)
-        note = f"hiding {hide} vs detection {detect}: +{bonus}"
+        note = M(
+            "hiding {hide} vs detection {detect}: +{bonus}", hide=hide, detect=detect, bonus=bonus
+        )
     schedule = tuple(Effect(free=bonus - r) for r in range(bonus))
     surprised = SpecialAction(
         ActionKind.AMBUSH,
-        note="surprised: balanced attitude" if bonus else "not surprised",
+        note=M("surprised: balanced attitude") if bonus else M("not surprised"),
         answer=True,
         surprise=1 if bonus else 0,
     )
@@ -718,11 +898,79 @@ class RolledAction:
         >>> rolled = charge_rolls(leadership_bonus=0)
         >>> [(p, own.effect(2).offense) for p, own, _ in rolled.outcomes()]
         [(Fraction(1, 2), 0), (Fraction(1, 4), 1), (Fraction(1, 4), 2)]
+        >>> RolledAction(ActionKind.WAR_CRY, (), lambda: (war_cry(), SpecialAction(ActionKind.WAR_CRY, answer=True))).outcomes()[0][0]
+        Fraction(1, 1)
     """
 
     kind: ActionKind
     dice: tuple[str, ...]
     resolver: Callable[..., tuple[SpecialAction, SpecialAction]] = field(compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _member_of(ActionKind, self.kind, "kind")
+        dice = self.dice
+        if (
+            not isinstance(dice, tuple)
+            or len(dice) > MAX_ACTION_DICE
+            or not all(isinstance(d, str) and len(d) <= 100 for d in dice)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of at most {n} names of d4, got {got}",
+                    name="dice",
+                    n=MAX_ACTION_DICE,
+                    got=quote(dice),
+                ),
+                field="dice",
+            )
+        if not callable(self.resolver):
+            raise RuleValueError(
+                M(
+                    "{name} must be a function of the dice, got {got}",
+                    name="resolver",
+                    got=quote(self.resolver),
+                ),
+                field="resolver",
+            )
+
+    def resolve(self, *faces: int) -> tuple[SpecialAction, SpecialAction]:
+        """What these dice give: ``(declarer's action, enemy's action)``.
+
+        Example:
+            >>> [a.note for a in charge_rolls(0).resolve(4)]
+            ['leadership roll 4: +2/+2', 'nothing for this side']
+        """
+        if len(faces) != len(self.dice):
+            raise RuleValueError(
+                M(
+                    "{name} must be {n} d4, got {got}",
+                    name="faces",
+                    n=len(self.dice),
+                    got=quote(faces),
+                ),
+                field="faces",
+            )
+        for face in faces:
+            check_d4(face, "faces")
+        try:
+            got = self.resolver(*faces)
+        except TypeError:
+            got = None
+        if (
+            not isinstance(got, tuple)
+            or len(got) != 2
+            or not all(isinstance(a, SpecialAction) for a in got)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must give a pair of SpecialAction for {n} d4, got {got}",
+                    name="resolver",
+                    n=len(self.dice),
+                    got=quote(got),
+                ),
+                field="resolver",
+            )
+        return got
 
     def outcomes(self) -> tuple[tuple[Fraction, SpecialAction, SpecialAction], ...]:
         """``(probability, declarer's action, enemy's action)``, equal effects merged.
@@ -735,7 +983,7 @@ class RolledAction:
         """
         merged: dict[tuple[object, ...], list[Any]] = {}
         for faces in itertools.product(range(1, 5), repeat=len(self.dice)):
-            own, enemy = self.resolver(*faces)
+            own, enemy = self.resolve(*faces)
             key = (
                 own.schedule,
                 own.after,
@@ -761,9 +1009,9 @@ class RolledAction:
             >>> faces, own.note
             ((1,), 'leadership roll 1: failed')
         """
-        rng = rng or random.Random()
+        rng = _check_rng(rng)
         faces = tuple(roll_d4(rng) for _ in self.dice)
-        return (faces, *self.resolver(*faces))
+        return (faces, *self.resolve(*faces))
 
     def from_round(self, round_number: int) -> RolledAction:
         """The same action declared in round ``round_number`` (both outcomes shifted).
@@ -786,7 +1034,7 @@ class RolledAction:
 
 
 def _nothing(kind: ActionKind) -> SpecialAction:
-    return SpecialAction(kind, note="nothing for this side", answer=True)
+    return SpecialAction(kind, note=M("nothing for this side"), answer=True)
 
 
 def ambush_rolls(
@@ -813,7 +1061,8 @@ def ambush_rolls(
     ambush(1, 1, hider_cunning, detector_cunning, help_bonus)  # validates the inputs
     if not isinstance(on_offense, bool):
         raise RuleValueError(
-            f"on_offense must be True or False, got {quote(on_offense)}", field="on_offense"
+            M("{name} must be True or False, got {got}", got=quote(on_offense), name="on_offense"),
+            field="on_offense",
         )
 
     def resolve(hide: int, detect: int) -> tuple[SpecialAction, SpecialAction]:
@@ -821,7 +1070,7 @@ def ambush_rolls(
         action = result.action
         return (action.on_offense() if on_offense else action), result.surprised
 
-    return RolledAction(ActionKind.AMBUSH, ("hiding d4", "detection d4"), resolve)
+    return RolledAction(ActionKind.AMBUSH, (M("hiding d4"), M("detection d4")), resolve)
 
 
 def charge_rolls(
@@ -839,7 +1088,7 @@ def charge_rolls(
         own = charge(die, leadership_bonus, delay=delay, duration=duration)
         return own, _nothing(ActionKind.CHARGE)
 
-    return RolledAction(ActionKind.CHARGE, ("leadership d4",), resolve)
+    return RolledAction(ActionKind.CHARGE, (M("leadership d4"),), resolve)
 
 
 def surprise_attack_rolls(defender_bonus: int, attacker_bonus: int) -> RolledAction:
@@ -848,6 +1097,8 @@ def surprise_attack_rolls(defender_bonus: int, attacker_bonus: int) -> RolledAct
     The declarer is the defending unit; a higher attacker gains the defense.
 
     Example:
+        >>> len(surprise_attack_rolls(0, 0).outcomes())
+        3
         >>> [(p, own.effect(1), enemy.effect(1)) for p, own, enemy
         ...  in surprise_attack_rolls(0, 0).outcomes()][0]
         (Fraction(1, 4), Effect(offense=0, defense=0, free=0), Effect(offense=0, defense=0, free=0))
@@ -858,7 +1109,7 @@ def surprise_attack_rolls(defender_bonus: int, attacker_bonus: int) -> RolledAct
         result = surprise_attack(own, enemy, defender_bonus, attacker_bonus)
         return result.for_self, result.for_enemy
 
-    return RolledAction(ActionKind.SURPRISE_ATTACK, ("defender d4", "attacker d4"), resolve)
+    return RolledAction(ActionKind.SURPRISE_ATTACK, (M("defender d4"), M("attacker d4")), resolve)
 
 
 def tight_combat_rolls(route: TightCombatRoute, cunning: int = 0) -> RolledAction:
@@ -874,7 +1125,8 @@ def tight_combat_rolls(route: TightCombatRoute, cunning: int = 0) -> RolledActio
     def resolve(die: int) -> tuple[SpecialAction, SpecialAction]:
         return tight_combat(route, die, cunning), _nothing(ActionKind.TIGHT_COMBAT)
 
-    return RolledAction(ActionKind.TIGHT_COMBAT, (f"{route.name.lower()} d4",), resolve)
+    die = M("luck d4") if route is TightCombatRoute.LUCK else M("planning d4")
+    return RolledAction(ActionKind.TIGHT_COMBAT, (die,), resolve)
 
 
 def charge_breaker_rolls(
@@ -915,7 +1167,11 @@ def charge_breaker_rolls(
     if isinstance(enemy_charge, RolledAction):
         if enemy_charge.kind is not ActionKind.CHARGE:
             raise RuleValueError(
-                f"a charge-breaker answers a charge, got {enemy_charge.kind.label!r}",
+                M(
+                    "{name} must be a charge: a charge-breaker answers a charge, got {got}",
+                    got=enemy_charge.kind,
+                    name="enemy_charge",
+                ),
                 field="enemy_charge",
             )
         extra = enemy_charge.dice
@@ -929,7 +1185,12 @@ def charge_breaker_rolls(
 
     else:
         raise RuleValueError(
-            f"enemy_charge must be a charge, got {enemy_charge!r}", field="enemy_charge"
+            M(
+                "{name} must be a charge: a charge-breaker answers a charge, got {got}",
+                got=quote(enemy_charge),
+                name="enemy_charge",
+            ),
+            field="enemy_charge",
         )
     check_int(defender_cunning, "defender_cunning", -3, 3)
     check_int(defender_leadership, "defender_leadership", -5, 3)
@@ -952,7 +1213,10 @@ def charge_breaker_rolls(
 
     if dice is not None:
         if not isinstance(dice, tuple) or len(dice) != 3:
-            raise RuleValueError(f"dice must be three d4, got {dice!r}", field="dice")
+            raise RuleValueError(
+                M("{name} must be a tuple of three d4, got {got}", got=quote(dice), name="dice"),
+                field="dice",
+            )
         known_dice = tuple(check_d4(d, "dice") for d in dice)
 
         def known(*faces: int) -> tuple[SpecialAction, SpecialAction]:
@@ -960,5 +1224,7 @@ def charge_breaker_rolls(
 
         return RolledAction(ActionKind.CHARGE_BREAKER, extra, known)
     return RolledAction(
-        ActionKind.CHARGE_BREAKER, ("preparation d4", "defender d4", "attacker d4", *extra), resolve
+        ActionKind.CHARGE_BREAKER,
+        (M("preparation d4"), M("defender d4"), M("attacker d4"), *extra),
+        resolve,
     )

@@ -3,7 +3,7 @@
 Every function that fights (:func:`~.round.resolve_round`,
 :func:`~.round.totals_before_chance`, :func:`~.odds.battle_odds`,
 :func:`~.odds.simulate_battle`, :func:`~.odds.replay_battle`) and every
-calculator calls :func:`check_side` on each side, so they all refuse the same
+calculator calls :func:`~.round.check_side` on each side, so they all refuse the same
 declarations with the same message. The limits:
 
 * the defenders' four actions only by the unit holding the ground, and what a
@@ -15,6 +15,9 @@ declarations with the same message. The limits:
   (two cautious retreats or two ambushes do not stack);
 * one surprise attack is either won by the defenders or seen through by the
   attackers, never both in the same round;
+* one charge-breaker a unit (« un jet à réussir par type »: it answers one
+  charge), and a charge-breaker already resolved only against an enemy that
+  charges;
 * an ambush only in round 1: it opens the fight (« servir d'amorce à l'entrée
   au combat »).
 
@@ -22,7 +25,7 @@ Example:
     >>> from .actions import war_cry
     >>> from .round import Orders, Side, Unit
     >>> twice = Side(Unit("Clan", 100, 3, 3), Orders(actions=(war_cry(), war_cry().from_round(9))))
-    >>> check_side(twice, Side(Unit("B", 100, 3, 3)), "attacker", False)
+    >>> _check_declarations(twice, Side(Unit("B", 100, 3, 3)), "attacker", False)
     Traceback (most recent call last):
     ...
     rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “war cry” is shouted once a day (« une fois par jour »): declared 2 times
@@ -34,25 +37,36 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import RuleValueError, quote
+from ...messages import Msg
 from .actions import DEFENDERS_ACTIONS, ActionKind, RolledAction, SpecialAction
+from .tables import _member_of
+from .words import M
 
-__all__ = ["DeclarationError", "action_name", "check_side"]
+__all__ = [
+    "NO_CHARGE_TO_BREAK",
+    "ONE_CHARGE_BREAKER",
+    "DeclarationError",
+    "action_name",
+]
 
 _LAST = 20
 
 
-def action_name(kind: ActionKind) -> str:
-    """The action's English name, as the messages write it.
+#: Why a second charge-breaker is refused: it answers one charge (« un jet à réussir par type »).
+ONE_CHARGE_BREAKER: Msg = M("“charge-breaker”: one a unit, it answers one charge")
+
+#: Why a charge-breaker is refused when the enemy does not charge.
+NO_CHARGE_TO_BREAK: Msg = M("“charge-breaker” answers a charge: give the enemy a charge first")
+
+
+def action_name(kind: ActionKind) -> Msg:
+    """The action's name in the reader's words, as the messages write it.
 
     Example:
-        >>> action_name(ActionKind.CHARGE_BREAKER)
-        'charge-breaker'
+        >>> action_name(ActionKind.CHARGE_BREAKER), action_name(ActionKind.WAR_CRY).render("fr")
+        ('charge-breaker', 'cri de guerre')
     """
-    if not isinstance(kind, ActionKind):
-        raise RuleValueError(
-            f"kind must be one of {[k.name for k in ActionKind]}, got {quote(kind)}", field="kind"
-        )
-    return kind.name.lower().replace("_", " ").replace("charge breaker", "charge-breaker")
+    return _member_of(ActionKind, kind, "kind").__message__()
 
 
 class DeclarationError(RuleValueError):
@@ -69,12 +83,17 @@ class DeclarationError(RuleValueError):
     """
 
     def __init__(self, side: str, reason: str, action: Any) -> None:
-        if not isinstance(side, str) or not isinstance(reason, str):
-            raise RuleValueError(
-                f"side and reason must be text, got {quote(side)} and {quote(reason)}",
-                field="side",
-            )
-        super().__init__(f"{side} {reason}", field=side)
+        for name, value in (("side", side), ("reason", reason)):
+            if not isinstance(value, str) or len(value) > 1000:
+                raise RuleValueError(
+                    M(
+                        "{name} must be text of at most 1000 characters, got {got}",
+                        name=name,
+                        got=quote(value),
+                    ),
+                    field=name,
+                )
+        super().__init__(M("{side} {reason}", side=side, reason=reason), field=side)
         self.reason = reason
         self.action = action
 
@@ -93,13 +112,15 @@ def _declared(side: Any, rolls: Sequence[RolledAction]) -> list[Any]:
     return [a for a in side.orders.actions if not a.answer] + list(rolls)
 
 
-def check_side(
+def _check_declarations(
     side: Any,
     enemy: Any,
     name: str,
     tight_combat: bool,
     rolls: Sequence[RolledAction] = (),
     enemy_rolls: Sequence[RolledAction] = (),
+    *,
+    enemy_orders: bool = True,
 ) -> None:
     """Refuse what ``side`` may not declare (see the module's list of limits).
 
@@ -110,6 +131,9 @@ def check_side(
         tight_combat: Whether the battle is a tight combat.
         rolls: This side's actions still to roll.
         enemy_rolls: The enemy's actions still to roll.
+        enemy_orders: Whether ``enemy`` holds the enemy's declarations (False
+            when only its unit is known, as for one unit's totals): the
+            limits that read them are then left to the check of the pair.
 
     Raises:
         DeclarationError: Naming the action at fault.
@@ -117,34 +141,68 @@ def check_side(
     Example:
         >>> from .actions import cautious_retreat
         >>> from .round import Orders, Side, Unit
+        >>> _check_declarations(Side(Unit("A", 100, 3, 3)), Side(Unit("B", 100, 3, 3)), "attacker", False)
         >>> back = Side(Unit("A", 100, 3, 3), Orders(actions=(cautious_retreat(),)))
-        >>> check_side(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
+        >>> _check_declarations(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
         Traceback (most recent call last):
         ...
         rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
+    if not isinstance(name, str) or not name or len(name) > 100:
+        raise RuleValueError(
+            M(
+                "{name} must be text of at most 100 characters, got {got}",
+                name="name",
+                got=quote(name),
+            ),
+            field="name",
+        )
+    for flag, label in ((tight_combat, "tight_combat"), (enemy_orders, "enemy_orders")):
+        if not isinstance(flag, bool):
+            raise RuleValueError(
+                M("{name} must be True or False, got {got}", name=label, got=quote(flag)),
+                field=label,
+            )
+    for given, label in ((rolls, "rolls"), (enemy_rolls, "enemy_rolls")):
+        if not isinstance(given, (list, tuple)) or not all(
+            isinstance(r, RolledAction) for r in given
+        ):
+            raise RuleValueError(
+                M("{name} must be a list of RolledAction, got {got}", name=label, got=quote(given)),
+                field=label,
+            )
     holds, enemy_holds = side.unit.defends_ground, enemy.unit.defends_ground
     declared = _declared(side, rolls)
     for action in declared:
-        label = f"“{action_name(action.kind)}”"
-        if action.kind in DEFENDERS_ACTIONS and not holds:
+        kind = action.kind
+        if kind in DEFENDERS_ACTIONS and not holds:
             raise DeclarationError(
                 name,
-                f"{label} is an action of the defenders, and this unit does not hold the ground",
+                M(
+                    "“{action}” is an action of the defenders, and this unit does not hold "
+                    "the ground",
+                    action=kind,
+                ),
                 action,
             )
-        if action.kind is ActionKind.TIGHT_COMBAT and _rounds(action) and not tight_combat:
+        if kind is ActionKind.TIGHT_COMBAT and _rounds(action) and not tight_combat:
             raise DeclarationError(
                 name,
-                f"{label}: its luck or planning needs the battle to be a tight combat "
-                "(a state of the whole battle)",
+                M(
+                    "“{action}”: its luck or planning needs the battle to be a tight combat "
+                    "(a state of the whole battle)",
+                    action=kind,
+                ),
                 action,
             )
-        if action.kind is ActionKind.AMBUSH and _rounds(action) and min(_rounds(action)) > 1:
+        if kind is ActionKind.AMBUSH and _rounds(action) and min(_rounds(action)) > 1:
             raise DeclarationError(
                 name,
-                f"{label} opens the fight (« servir d'amorce à l'entrée au combat »): "
-                "declare it in round 1",
+                M(
+                    "“{action}” opens the fight (« servir d'amorce à l'entrée au combat »): "
+                    "declare it in round 1",
+                    action=kind,
+                ),
                 action,
             )
     for action in side.orders.actions:
@@ -152,27 +210,59 @@ def check_side(
             if not enemy_holds:
                 raise DeclarationError(
                     name,
-                    "“surprise attack seen through”: a surprise attack is the defenders' "
-                    "action, and the enemy does not hold the ground",
+                    M(
+                        "“surprise attack seen through”: a surprise attack is the defenders' "
+                        "action, and the enemy does not hold the ground"
+                    ),
                     action,
                 )
     cries = [a for a in declared if a.kind is ActionKind.WAR_CRY]
     if len(cries) > 1:
         raise DeclarationError(
             name,
-            f"“war cry” is shouted once a day (« une fois par jour »): declared {len(cries)} times",
+            M(
+                "“war cry” is shouted once a day (« une fois par jour »): declared {n} times",
+                n=len(cries),
+            ),
             cries[1],
         )
+    breakers = [a for a in declared if a.kind is ActionKind.CHARGE_BREAKER]
+    if len(breakers) > 1:
+        raise DeclarationError(name, ONE_CHARGE_BREAKER, breakers[1])
     for i, first in enumerate(declared):
         for second in declared[i + 1 :]:
             if first.kind is not second.kind or not (_rounds(first) & _rounds(second)):
                 continue
             if first.kind is ActionKind.TIGHT_COMBAT:
-                reason = "is one d4 and one result, by luck or by planning: it is already declared"
+                reason = M(
+                    "“{action}” is one d4 and one result, by luck or by planning: it is "
+                    "already declared",
+                    action=second.kind,
+                )
             else:
-                reason = "is already declared for the same rounds: the same action does not stack"
-            raise DeclarationError(name, f"“{action_name(second.kind)}” {reason}", second)
-    _check_surprise(side, enemy, name, rolls, enemy_rolls)
+                reason = M(
+                    "“{action}” is already declared for the same rounds: the same action "
+                    "does not stack",
+                    action=second.kind,
+                )
+            raise DeclarationError(name, reason, second)
+    if enemy_orders:
+        _check_breaker(enemy, name, breakers, enemy_rolls)
+        _check_surprise(side, enemy, name, rolls, enemy_rolls)
+
+
+def _check_breaker(
+    enemy: Any, name: str, breakers: Sequence[Any], enemy_rolls: Sequence[RolledAction]
+) -> None:
+    """A charge-breaker already resolved answers the enemy's charge: the enemy must charge.
+
+    (A charge-breaker still to roll holds the charge it answers, among its outcomes.)
+    """
+    resolved = [b for b in breakers if isinstance(b, SpecialAction)]
+    if not resolved:
+        return
+    if not any(a.kind is ActionKind.CHARGE for a in _declared(enemy, enemy_rolls)):
+        raise DeclarationError(name, NO_CHARGE_TO_BREAK, resolved[0])
 
 
 def _check_surprise(
@@ -192,8 +282,10 @@ def _check_surprise(
             if rounds & (_rounds(other) | _rounds(other, mine=False)):
                 raise DeclarationError(
                     name,
-                    "“surprise attack seen through”: the enemy's surprise attack of the same "
-                    "rounds is already declared; one surprise attack is either won by the "
-                    "defenders or seen through by the attackers, not both",
+                    M(
+                        "“surprise attack seen through”: the enemy's surprise attack of the "
+                        "same rounds is already declared; one surprise attack is either won "
+                        "by the defenders or seen through by the attackers, not both"
+                    ),
                     action,
                 )

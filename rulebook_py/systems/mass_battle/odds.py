@@ -32,7 +32,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
-from .actions import ActionKind, Effect, RolledAction, SpecialAction
+from .actions import ActionKind, Effect, RolledAction, SpecialAction, _check_rng, _check_type
 from .round import (
     Allocation,
     Battlefield,
@@ -48,7 +48,8 @@ from .round import (
     strikes_back,
     totals_before_chance,
 )
-from .tables import MAX_TABLE_LEVEL, Attitude
+from .tables import MAX_TABLE_LEVEL, Attitude, _member_of
+from .words import M
 
 __all__ = [
     "MAX_ROLLED_ACTIONS",
@@ -120,10 +121,10 @@ class ChancePolicy(Enum):
         'defend when not ahead in vitality, attack when ahead'
     """
 
-    ALL_OFFENSE = ("all to offense (reckless)", "tout à l'offense")
-    ALL_DEFENSE = ("all to defense", "tout à la défense")
-    SPLIT = ("split in half after the roll", "partagé")
-    CAUTIOUS = ("defend when not ahead in vitality, attack when ahead", "prudent")
+    ALL_OFFENSE = (M("all to offense (reckless)"), "tout à l'offense")
+    ALL_DEFENSE = (M("all to defense"), "tout à la défense")
+    SPLIT = (M("split in half after the roll"), "partagé")
+    CAUTIOUS = (M("defend when not ahead in vitality, attack when ahead"), "prudent")
 
     def __init__(self, description: str, label: str) -> None:
         self.description = description
@@ -146,9 +147,11 @@ def chance_split(
         >>> chance_split(ChancePolicy.CAUTIOUS, 4, 25, 10), chance_split(ChancePolicy.CAUTIOUS, 3, 10, 25)
         ((4, 0), (0, 3))
     """
+    _member_of(ChancePolicy, policy, "policy")
     check_int(die, "die", 1, 4)
     check_int(own, "own", 0, 100)
     check_int(enemy, "enemy", 0, 100)
+    _member_of(Timing, timing, "timing")
     if policy is ChancePolicy.ALL_OFFENSE:
         return die, 0
     if policy is ChancePolicy.ALL_DEFENSE:
@@ -158,14 +161,14 @@ def chance_split(
     if policy is ChancePolicy.SPLIT:
         if timing is not Timing.AFTER_ROLL:
             raise RuleValueError(
-                "policy 'split' needs to see the roll: allowed only with timing AFTER_ROLL "
-                f"(after the roll), got {timing.name!r}",
+                M(
+                    "policy 'split' needs to see the roll: allowed only with timing AFTER_ROLL "
+                    "(after the roll), got {got}",
+                    got=repr(timing.name),
+                ),
                 field="policy",
             )
-        return split_free(die, Lean.EVEN)
-    raise RuleValueError(
-        f"policy must be one of {[p.name for p in ChancePolicy]}, got {policy!r}", field="policy"
-    )
+    return split_free(die, Lean.EVEN)
 
 
 def _policies(
@@ -174,10 +177,14 @@ def _policies(
     pair = policy if isinstance(policy, tuple) else (policy, policy)
     if len(pair) != 2 or not all(isinstance(p, ChancePolicy) for p in pair):
         raise RuleValueError(
-            f"policy must be a ChancePolicy or a pair of them, got {policy!r}", field="policy"
+            M(
+                "{name} must be a ChancePolicy or a pair of them, got {got}",
+                got=quote(policy),
+                name="policy",
+            ),
+            field="policy",
         )
-    if not isinstance(timing, Timing):
-        raise RuleValueError(f"timing must be a Timing, got {timing!r}", field="timing")
+    _member_of(Timing, timing, "timing")
     for p in pair:
         chance_split(p, 1, 0, 0, timing)  # validates SPLIT vs timing
     return pair
@@ -198,8 +205,8 @@ class BattleOdds:
         max_rounds: The cap used.
 
     Example:
-        >>> BattleOdds.__dataclass_fields__.keys() >= {"rounds", "both_fall"}
-        True
+        >>> BattleOdds(Fraction(1), Fraction(0), Fraction(0), Fraction(0), {1: Fraction(1)}, {100: Fraction(1)}, {0: Fraction(1)}, 1).expected_rounds
+        Fraction(1, 1)
     """
 
     attacker_wins: Fraction
@@ -210,6 +217,25 @@ class BattleOdds:
     attacker_final: dict[int, Fraction]
     defender_final: dict[int, Fraction]
     max_rounds: int
+
+    def __post_init__(self) -> None:
+        for name in ("attacker_wins", "defender_wins", "both_fall", "unfinished"):
+            _check_chance(getattr(self, name), name)
+        check_int(self.max_rounds, "max_rounds", 1, MAX_ROUNDS)
+        for name, low, high in (
+            ("rounds", 1, MAX_ROUNDS),
+            ("attacker_final", 0, 100),
+            ("defender_final", 0, 100),
+        ):
+            table = getattr(self, name)
+            if not isinstance(table, dict) or len(table) > 101:
+                raise RuleValueError(
+                    M("{name} must be a dict of chances, got {got}", name=name, got=quote(table)),
+                    field=name,
+                )
+            for key, chance in table.items():
+                check_int(key, name, low, high)
+                _check_chance(chance, name)
 
     @property
     def expected_attacker_vitality(self) -> Fraction:
@@ -226,6 +252,16 @@ class BattleOdds:
         """Expected number of rounds fought (an unfinished battle counts ``max_rounds``)."""
         done = sum((r * p for r, p in self.rounds.items()), Fraction(0))
         return done + self.unfinished * self.max_rounds
+
+
+def _check_chance(value: object, name: str) -> Fraction:
+    """A chance: a ``Fraction`` (or a whole 0 or 1) from 0 to 1."""
+    if isinstance(value, bool) or not isinstance(value, (Fraction, int)) or not 0 <= value <= 1:
+        raise RuleValueError(
+            M("{name} must be a Fraction from 0 to 1, got {got}", name=name, got=quote(value)),
+            field=name,
+        )
+    return Fraction(value)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -268,17 +304,28 @@ def _tables_for(
 def _check_rolls(rolls: Sequence[RolledAction], name: str) -> tuple[RolledAction, ...]:
     if not isinstance(rolls, (list, tuple)):
         raise RuleValueError(
-            f"{name} must be a list of RolledAction, got {quote(rolls)}", field=name
+            M("{name} must be a list of RolledAction, got {got}", name=name, got=quote(rolls)),
+            field=name,
         )
     rolls = tuple(rolls)
     if len(rolls) > MAX_ROLLED_ACTIONS or not all(isinstance(r, RolledAction) for r in rolls):
         raise RuleValueError(
-            f"{name} must be at most {MAX_ROLLED_ACTIONS} RolledAction, got {rolls!r}", field=name
+            M(
+                "{name} must be at most {n} RolledAction, got {got}",
+                name=name,
+                n=MAX_ROLLED_ACTIONS,
+                got=quote(rolls),
+            ),
+            field=name,
         )
     if sum(len(r.dice) for r in rolls) > MAX_ROLLED_DICE:
         raise RuleValueError(
-            f"{name}: at most {MAX_ROLLED_DICE} d4 still to roll a side, got "
-            f"{sum(len(r.dice) for r in rolls)}",
+            M(
+                "{name}: at most {n} d4 still to roll a side, got {got}",
+                name=name,
+                n=MAX_ROLLED_DICE,
+                got=sum(len(r.dice) for r in rolls),
+            ),
             field=name,
         )
     return rolls
@@ -369,9 +416,13 @@ def _scenarios(
     combinations = math.prod(len(o) for o in outcomes_of)
     if combinations > MAX_ROLLED_COMBINATIONS:
         raise RuleValueError(
-            f"the actions still to roll have {combinations:,} combinations of outcomes; "
-            f"at most {MAX_ROLLED_COMBINATIONS:,} can be averaged exactly in about half a "
-            "second: give some of them resolved (their dice known) instead",
+            M(
+                "the actions still to roll have {n:,} combinations of outcomes; at most "
+                "{most:,} can be averaged exactly in about half a second: give some of them "
+                "resolved (their dice known) instead",
+                n=combinations,
+                most=MAX_ROLLED_COMBINATIONS,
+            ),
             field="attacker_rolls" if attacker_rolls else "defender_rolls",
         )
     start = (
@@ -587,11 +638,13 @@ def battle_odds(
         >>> odds.attacker_wins, odds.both_fall, odds.rounds
         (Fraction(3, 8), Fraction(5, 8), {1: Fraction(3, 8), 2: Fraction(5, 8)})
         >>> from rulebook_py.systems.mass_battle.actions import charge_rolls
+        >>> battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)), ChancePolicy.ALL_DEFENSE).both_fall
+        Fraction(1, 1)
         >>> battle_odds(Side(Unit("A", 10, 0, 0)), Side(Unit("B", 10, 0, 0)),
         ...             ChancePolicy.ALL_DEFENSE, attacker_rolls=[charge_rolls(0)]).both_fall
         Fraction(1, 1)
     """
-    battlefield = battlefield or Battlefield()
+    battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     _check_pair(
@@ -725,10 +778,12 @@ def replay_battle(
         >>> from rulebook_py.systems.mass_battle.round import Side, Unit
         >>> rounds = replay_battle(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
         ...                        rng=random.Random(5))
+        >>> len(replay_battle(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), rng=random.Random(5)))
+        3
         >>> [(r.attacker.vitality, r.defender.vitality) for r in rounds]
         [(65, 20), (25, 10), (0, 0)]
     """
-    battlefield = battlefield or Battlefield()
+    battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     _check_pair(
@@ -743,7 +798,7 @@ def replay_battle(
         defender,
         policies,
         battlefield,
-        rng or random.Random(),
+        _check_rng(rng),
         timing,
         max_rounds,
         attacker_rolls,
@@ -821,10 +876,14 @@ def roll_actions(
         >>> from rulebook_py.systems.mass_battle.actions import charge_rolls
         >>> a, d, dice = roll_actions(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
         ...                           [charge_rolls(1)], rng=random.Random(1))
+        >>> len(roll_actions(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), [charge_rolls(1)], rng=random.Random(1))[2])
+        1
         >>> a.orders.actions[0].note, len(d.orders.actions), dice[0][1]
         ('leadership roll 3: +1/+1', 1, (2,))
     """
-    rng = rng or random.Random()
+    for side, name in ((attacker, "attacker"), (defender, "defender")):
+        _check_type(side, Side, name, M("a Side"))
+    rng = _check_rng(rng)
     for_a: list[SpecialAction] = []
     for_d: list[SpecialAction] = []
     dice = []
@@ -869,7 +928,10 @@ class SimulationResult:
         for name in ("attacker_wins", "defender_wins", "both_fall", "unfinished"):
             check_int(getattr(self, name), name, 0, self.n)
         if not isinstance(self.rounds, dict):
-            raise RuleValueError(f"rounds must be a dict, got {quote(self.rounds)}", field="rounds")
+            raise RuleValueError(
+                M("{name} must be a dict, got {got}", got=quote(self.rounds), name="rounds"),
+                field="rounds",
+            )
 
     def frequency(self, outcome: str) -> Fraction:
         """The share of battles with ``outcome`` (an attribute name)."""
@@ -915,15 +977,20 @@ def simulate_battle(
     """
     check_int(n, "n", 1, MAX_SIMULATIONS)
     check_int(seed, "seed", 0)
-    battlefield = battlefield or Battlefield()
+    battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     if n * max_rounds > MAX_SIMULATED_ROUNDS:
         raise RuleValueError(
-            f"n: {n!r} battles of up to {max_rounds} rounds is more than the "
-            f"{MAX_SIMULATED_ROUNDS:,} rounds one call may fight (a few seconds); allowed "
-            f"n up to {MAX_SIMULATED_ROUNDS // max_rounds:,} with max_rounds={max_rounds}. "
-            "battle_odds gives the exact chances at once",
+            M(
+                "n: {n} battles of up to {rounds} rounds is more than the {most:,} rounds one "
+                "call may fight (a few seconds); allowed n up to {allowed:,} with "
+                "max_rounds={rounds}. battle_odds gives the exact chances at once",
+                n=n,
+                rounds=max_rounds,
+                most=MAX_SIMULATED_ROUNDS,
+                allowed=MAX_SIMULATED_ROUNDS // max_rounds,
+            ),
             field="n",
         )
     _check_pair(

@@ -33,7 +33,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -41,11 +41,15 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...messages import Msg
 from .actions import (
+    CHARGE_DELAY,
     MAX_DECLARED_ROUND,
     RolledAction,
     SpecialAction,
     TightCombatRoute,
+    _check_rng,
+    _check_type,
     ambush,
     ambush_rolls,
     cautious_retreat,
@@ -59,8 +63,9 @@ from .actions import (
     tight_combat_rolls,
     war_cry,
 )
-from .declarations import DeclarationError
+from .declarations import NO_CHARGE_TO_BREAK, DeclarationError
 from .odds import (
+    MAX_ROLLED_ACTIONS,
     MAX_ROUNDS,
     BattleOdds,
     ChancePolicy,
@@ -82,6 +87,7 @@ from .round import (
     Unit,
     _check_pair,
     free_points,
+    percent,
     resolve_round,
     split_free,
     totals_before_chance,
@@ -96,7 +102,9 @@ from .tables import (
     Morale,
     Terrain,
     Weather,
+    _member_of,
 )
+from .words import M
 
 __all__ = [
     "SLOTS",
@@ -114,6 +122,7 @@ __all__ = [
     "round_of",
     "unit_of",
     "unit_totals",
+    "what_counts",
 ]
 
 #: Special-action slots of a unit: each a :class:`Choice` and the round it is declared in.
@@ -187,11 +196,17 @@ class Choice(Enum):
     @classmethod
     def _missing_(cls, value: object) -> Choice:
         raise RuleValueError(
-            f"choice must be one of {[c.value for c in cls]}, got {quote(value)}", field="choice"
+            M(
+                "{name} must be one of {allowed}, got {got}",
+                name="choice",
+                allowed=[c.value for c in cls],
+                got=quote(value),
+            ),
+            field="choice",
         )
 
     @property
-    def label(self) -> str:
+    def label(self) -> Msg:
         """The entry in the reader's words.
 
         Example:
@@ -212,26 +227,26 @@ class Choice(Enum):
 
 
 _CHOICE_LABELS = {
-    Choice.NONE: "none",
-    Choice.AMBUSH_FREE: "ambush +2 free, −1/round",
-    Choice.AMBUSH_OFFENSE: "ambush +2 offense, −1/round",
-    Choice.AMBUSH_OFFENSE_4: "ambush +4 offense, −1/round",
-    Choice.WAR_CRY: "war cry",
-    Choice.CHARGE: "charge +2/+2, strikes the next round",
-    Choice.SURPRISE_WON: "surprise attack, won (defenders)",
-    Choice.SURPRISE_SEEN: "enemy's surprise attack seen through",
-    Choice.RETREAT: "cautious retreat −2/+2 (defenders)",
-    Choice.TIGHT_LUCK_3: "tight combat, luck 3: +2 offense (defenders)",
-    Choice.TIGHT_LUCK_4: "tight combat, luck 4: +4 offense (defenders)",
-    Choice.BREAKER_WON: "charge-breaker, won: charge broken (defenders)",
-    Choice.BREAKER_LOST: "charge-breaker, lost: charge +2 offense (defenders)",
-    Choice.ROLLED_AMBUSH_OFFENSE: "ambush, dice rolled, on offense",
-    Choice.ROLLED_AMBUSH: "ambush, dice rolled, free",
-    Choice.ROLLED_CHARGE: "charge, dice rolled",
-    Choice.ROLLED_SURPRISE: "surprise attack, dice rolled (defenders)",
-    Choice.ROLLED_TIGHT_LUCK: "tight combat by luck, dice rolled (defenders)",
-    Choice.ROLLED_TIGHT_PLANNING: "tight combat by planning, dice rolled (defenders)",
-    Choice.ROLLED_BREAKER: "charge-breaker, dice rolled (defenders)",
+    Choice.NONE: M("none"),
+    Choice.AMBUSH_FREE: M("ambush +2 free, −1/round"),
+    Choice.AMBUSH_OFFENSE: M("ambush +2 offense, −1/round"),
+    Choice.AMBUSH_OFFENSE_4: M("ambush +4 offense, −1/round"),
+    Choice.WAR_CRY: M("war cry"),
+    Choice.CHARGE: M("charge +2/+2, strikes the next round"),
+    Choice.SURPRISE_WON: M("surprise attack, won (defenders)"),
+    Choice.SURPRISE_SEEN: M("enemy's surprise attack seen through"),
+    Choice.RETREAT: M("cautious retreat −2/+2 (defenders)"),
+    Choice.TIGHT_LUCK_3: M("tight combat, luck 3: +2 offense (defenders)"),
+    Choice.TIGHT_LUCK_4: M("tight combat, luck 4: +4 offense (defenders)"),
+    Choice.BREAKER_WON: M("charge-breaker, won: charge broken (defenders)"),
+    Choice.BREAKER_LOST: M("charge-breaker, lost: charge +2 offense (defenders)"),
+    Choice.ROLLED_AMBUSH_OFFENSE: M("ambush, dice rolled, on offense"),
+    Choice.ROLLED_AMBUSH: M("ambush, dice rolled, free"),
+    Choice.ROLLED_CHARGE: M("charge, dice rolled"),
+    Choice.ROLLED_SURPRISE: M("surprise attack, dice rolled (defenders)"),
+    Choice.ROLLED_TIGHT_LUCK: M("tight combat by luck, dice rolled (defenders)"),
+    Choice.ROLLED_TIGHT_PLANNING: M("tight combat by planning, dice rolled (defenders)"),
+    Choice.ROLLED_BREAKER: M("charge-breaker, dice rolled (defenders)"),
 }
 
 _RESOLVED: dict[Choice, SpecialAction] = {
@@ -250,48 +265,82 @@ _RESOLVED: dict[Choice, SpecialAction] = {
 _SURPRISED = ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).surprised
 
 
-def _refused(where: str, message: str, cause: BaseException | None = None) -> RuleValueError:
-    err = RuleValueError(f"{where} {message}", field=where)
+def _refused(where: str, reason: Msg, cause: BaseException | None = None) -> RuleValueError:
+    """A refusal of the value ``where`` (``attacker['offense']``): ``where`` then the reason."""
+    err = RuleValueError(M("{where} {reason}", where=where, reason=reason), field=where)
     err.__cause__ = cause
     return err
 
 
+def _renamed(err: RulebookError, where: str) -> RuleValueError:
+    """``err`` naming ``where`` (``attacker['offense']``) where it named its parameter."""
+    message = err.message
+    if isinstance(message, Msg) and err.field:
+        names = [k for k, v in message.params.items() if v == err.field and type(v) is str]
+        if names:
+            new = RuleValueError(message.with_params(**dict.fromkeys(names, where)), field=where)
+            new.__cause__ = err
+            return new
+    new = RuleValueError(M("{where}: {reason}", where=where, reason=message), field=where)
+    new.__cause__ = err
+    return new
+
+
 @contextmanager
 def _at(where: str) -> Iterator[None]:
-    """Name ``where`` (``attacker['offense']``) first in any rules error raised inside."""
+    """Name ``where`` (``attacker['offense']``) in any rules error raised inside."""
     try:
         yield
     except DeclarationError:
         raise
     except RulebookError as err:
-        text = str(err)
-        if err.field and text.startswith(err.field + " "):
-            text = text[len(err.field) + 1 :]
-        raise _refused(where, text, err) from err
+        raise _renamed(err, where) from err
 
 
 def _member(enum: Any, value: object, where: str) -> Any:
     names = [m.name for m in enum]
     if not isinstance(value, str) or value not in names:
-        raise _refused(where, f"must be one of {names}, got {quote(value)}")
+        raise _refused(
+            where, M("must be one of {allowed}, got {got}", allowed=names, got=quote(value))
+        )
     return enum[value]
 
 
 def _plan(spec: object, name: str) -> dict[str, Any]:
     if not isinstance(spec, Mapping):
-        raise _refused(name, f"must be a dict of a unit's values, got {quote(spec)}")
-    unknown = sorted(str(k) for k in spec if k not in UNIT_DEFAULTS)
+        raise _refused(name, M("must be a dict of a unit's values, got {got}", got=quote(spec)))
+    unknown = [k for k in spec if not isinstance(k, str) or k not in UNIT_DEFAULTS]
     if unknown:
         raise _refused(
-            name, f"has no key {quote(unknown[0])}; the keys are {sorted(UNIT_DEFAULTS)}"
+            name,
+            M(
+                "has no key {key}; the keys are {keys}",
+                key=quote(unknown[0]),
+                keys=sorted(UNIT_DEFAULTS),
+            ),
         )
     return {**UNIT_DEFAULTS, **spec}
 
 
 def _flag(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _refused(where, f"must be True or False, got {quote(value)}")
+        raise _refused(where, M("must be True or False, got {got}", got=quote(value)))
     return value
+
+
+def _side_name(name: object) -> str:
+    """The name of a unit's argument, as errors write it (``attacker``)."""
+    if not isinstance(name, str) or not name.isidentifier() or len(name) > 40:
+        raise RuleValueError(
+            M(
+                "{name} must be a Python name of at most 40 characters, such as 'attacker', "
+                "got {got}",
+                name="name",
+                got=quote(name),
+            ),
+            field="name",
+        )
+    return name
 
 
 def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) -> Unit:
@@ -306,18 +355,37 @@ def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) ->
         >>> unit_of({"leadership": "BRILLIANT/VETERAN", "weapons": "flying"}).flying
         True
     """
-    p = _plan(spec, name)
+    p = _plan(spec, _side_name(name))
+    _flag(holds, "holds")
     w = f"{name}[{{!r}}]".format
     with _at(w("vitality")):
         check_int(p["vitality"], "vitality", 5, 100)
-    cls_name, _, exp_name = str(p["leadership"]).partition("/")
     if p["weapons"] not in WEAPONS:
-        raise _refused(w("weapons"), f"must be one of {list(WEAPONS)}, got {quote(p['weapons'])}")
+        raise _refused(
+            w("weapons"),
+            M(
+                "must be one of {allowed}, got {got}",
+                allowed=list(WEAPONS),
+                got=quote(p["weapons"]),
+            ),
+        )
+    lead = p["leadership"]
+    cls_name, _, exp_name = lead.partition("/") if isinstance(lead, str) else (None, "", "")
+    if cls_name not in [c.name for c in CommanderClass] or exp_name not in [
+        "",
+        *(e.name for e in Experience),
+    ]:
+        raise _refused(
+            w("leadership"),
+            M(
+                "must be a commander class and an experience, such as {example}, got {got}",
+                example=repr("INTELLIGENT/VETERAN"),
+                got=quote(lead),
+            ),
+        )
     commander = Commander(
-        _member(
-            CommanderClass, cls_name if isinstance(p["leadership"], str) else None, w("leadership")
-        ),
-        _member(Experience, exp_name or "EXPERIENCED", w("leadership")),
+        CommanderClass[cls_name],
+        Experience[exp_name or "EXPERIENCED"],
         _member(Cunning, p["cunning"], w("cunning")),
         _member(Fame, p["fame"], w("fame")),
         _member(LeadershipReading, p["reading"], w("reading")),
@@ -385,6 +453,10 @@ class Declared:
         attacker_rolls: The attacker's actions still to roll.
         defender_rolls: The defender's.
         notes: What the reader should know (a choice that changes nothing…).
+
+    Example:
+        >>> Declared(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3))).attacker_rolls
+        ()
     """
 
     attacker: Side
@@ -393,6 +465,45 @@ class Declared:
     defender_rolls: tuple[RolledAction, ...] = ()
     notes: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        for name in ("attacker", "defender"):
+            _check_type(getattr(self, name), Side, name, M("a Side"))
+        for name in ("attacker_rolls", "defender_rolls"):
+            rolls = getattr(self, name)
+            if (
+                not isinstance(rolls, tuple)
+                or len(rolls) > MAX_ROLLED_ACTIONS
+                or not all(isinstance(r, RolledAction) for r in rolls)
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a tuple of at most {n} RolledAction, got {got}",
+                        name=name,
+                        n=MAX_ROLLED_ACTIONS,
+                        got=quote(rolls),
+                    ),
+                    field=name,
+                )
+        _check_notes(self.notes)
+
+
+def _check_notes(notes: object) -> tuple[str, ...]:
+    """A record's notes: a tuple of at most 20 short texts."""
+    if (
+        not isinstance(notes, tuple)
+        or len(notes) > 20
+        or not all(isinstance(n, str) and len(n) <= 1000 for n in notes)
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be a tuple of at most 20 texts, got {got}",
+                name="notes",
+                got=quote(notes),
+            ),
+            field="notes",
+        )
+    return notes
+
 
 def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
     used = []
@@ -400,7 +511,14 @@ def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
         where = f"{name}['action{k}']"
         value = p[f"action{k}"]
         if not isinstance(value, str) or value not in {c.value for c in Choice}:
-            raise _refused(where, f"must be one of {[c.value for c in Choice]}, got {quote(value)}")
+            raise _refused(
+                where,
+                M(
+                    "must be one of {allowed}, got {got}",
+                    allowed=[c.value for c in Choice],
+                    got=quote(value),
+                ),
+            )
         with _at(f"{name}['action{k}_round']"):
             rnd = check_int(p[f"action{k}_round"], "round", 1, MAX_DECLARED_ROUND)
         if value != "none":
@@ -448,6 +566,44 @@ def _breaker(
     return result.defender_action, result.charge
 
 
+_PAIRS = (("attacker", "defender"), ("defender", "attacker"))
+
+
+def _answered(
+    mine: list[tuple[Choice, int, str]], theirs: list[tuple[Choice, int, str]]
+) -> tuple[Choice, int, str] | None:
+    """The enemy's charge this side's charge-breaker answers: its first one that strikes in time.
+
+    A charge declared in round ``c`` strikes in round ``c + CHARGE_DELAY``; the
+    charge-breaker declared in round ``r`` is ready from that round, so it
+    answers the first charge that strikes in round ``r`` or later (« peu avant
+    la charge d'une unité ennemie »). A second charge-breaker is left to the
+    rules (:func:`~.declarations.check_side`: one a unit).
+    """
+    breakers = [s for s in mine if s[0].breaker]
+    if not breakers:
+        return None
+    first = breakers[0]
+    charges = sorted(
+        (s for s in theirs if s[0] in (Choice.CHARGE, Choice.ROLLED_CHARGE)), key=lambda s: s[1]
+    )
+    if not charges:
+        raise _refused(first[2], NO_CHARGE_TO_BREAK)
+    in_time = [c for c in charges if c[1] + CHARGE_DELAY >= first[1]]
+    if not in_time:
+        raise _refused(
+            first[2],
+            M(
+                "“charge-breaker” declared in round {round} comes too late: a charge strikes "
+                "the round after it is declared, and the enemy's last charge strikes in "
+                "round {strikes}",
+                round=first[1],
+                strikes=charges[-1][1] + CHARGE_DELAY,
+            ),
+        )
+    return in_time[0]
+
+
 def declare(
     attacker: Mapping[str, Any],
     defender: Mapping[str, Any],
@@ -479,44 +635,33 @@ def declare(
         ...
         rulebook_py.errors.RuleValueError: attacker['action1'] “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
-    if holder not in ("a", "d", ""):
-        raise _refused("holder", f"must be 'a', 'd' or '' (nobody), got {quote(holder)}")
+    if not isinstance(holder, str) or holder not in ("a", "d", ""):
+        raise _refused("holder", M("must be 'a', 'd' or '' (nobody), got {got}", got=quote(holder)))
     with _at("cover"):
         check_int(cover, "cover", 0, 3)
     field_ = battlefield if battlefield is not None else Battlefield()
     if not isinstance(field_, Battlefield):
-        raise _refused("battlefield", f"must be a Battlefield, got {quote(battlefield)}")
+        raise _refused("battlefield", M("must be a Battlefield, got {got}", got=quote(battlefield)))
     plans = {"attacker": _plan(attacker, "attacker"), "defender": _plan(defender, "defender")}
     units = {n: unit_of(plans[n], n, holder == n[0]) for n in plans}
     slots = {n: _slots(plans[n], n) for n in plans}
     made: dict[str, list[Any]] = {"attacker": [], "defender": []}
     rolls: dict[str, list[RolledAction]] = {"attacker": [], "defender": []}
     where_of: dict[int, str] = {}
-    answered: dict[str, tuple[Choice, int, str] | None] = {"attacker": None, "defender": None}
-    for n, other in (("attacker", "defender"), ("defender", "attacker")):
-        breakers = [s for s in slots[n] if s[0].breaker]
-        if len(breakers) > 1:
-            raise _refused(breakers[1][2], "“charge-breaker”: one a unit, it answers one charge")
-        charges = sorted(
-            (s for s in slots[other] if s[0] in (Choice.CHARGE, Choice.ROLLED_CHARGE)),
-            key=lambda s: s[1],
-        )
-        if breakers and not charges:
-            raise _refused(
-                breakers[0][2], "“charge-breaker” answers a charge: give the enemy a charge first"
-            )
-        if breakers:
-            answered[other] = charges[0]
-    for n, other in (("attacker", "defender"), ("defender", "attacker")):
+    answered = {n: _answered(slots[n], slots[other]) for n, other in _PAIRS}
+    charged = {"attacker": False, "defender": False}
+    for n, other in _PAIRS:
         for slot in slots[n]:
             choice, rnd, where = slot
-            if slot is answered[n]:
+            if slot is answered[other]:
                 continue  # the enemy's charge-breaker resolves it
             if choice.breaker:
-                their = answered[other]
+                their = answered[n]
                 assert their is not None
                 mine, their_charge = _breaker(choice, their[1], units[n], units[other], their[0])
-                if their_charge is not None:
+                if their_charge is not None and not charged[other]:
+                    # (a second charge-breaker is refused by the rules: one a unit)
+                    charged[other] = True
                     made[other].append(their_charge)
                     where_of[id(their_charge)] = their[2]
             elif choice.rolled:
@@ -537,11 +682,7 @@ def declare(
         where = where_of.get(id(err.action), err.field or "")
         raise _refused(where, err.reason, err) from err
     except RulebookError as err:
-        raise _refused(
-            "tight_combat" if err.field == "tight_combat" else "holder",
-            str(err).removeprefix(f"{err.field} "),
-            err,
-        ) from err
+        raise _renamed(err, "tight_combat" if err.field == "tight_combat" else "holder") from err
     notes = []
     if (
         not holder
@@ -549,8 +690,11 @@ def declare(
         and field_.terrain in (Terrain.MARSH, Terrain.MUDDY_PLAIN)
     ):
         notes.append(
-            "nobody holds the ground, so firm ground changes nothing: there are no defenders "
-            "to be well placed (« sinon, −1 à tous » on a muddy plain, −2 in a marsh)"
+            M(
+                "nobody holds the ground, so firm ground changes nothing: there are no "
+                "defenders to be well placed (« sinon, −1 à tous » on a muddy plain, −2 in a "
+                "marsh)"
+            )
         )
     return Declared(
         sides["attacker"],
@@ -569,9 +713,80 @@ def _fault_check(units: Mapping[str, Unit], field_: Battlefield) -> None:
         if not unit.defends_ground and not unit.missile_weapons and not unit.flying:
             raise _refused(
                 f"{n}['weapons']",
-                "“hand weapons”: no melee is possible on a mountain fault attacked from above; "
-                "the attacking unit must shoot (missile weapons) or fly",
+                M(
+                    "“hand weapons”: no melee is possible on a mountain fault attacked from "
+                    "above; the attacking unit must shoot (missile weapons) or fly"
+                ),
             )
+
+
+def what_counts(
+    plans: Sequence[Mapping[str, Any]], keywords: Mapping[str, Any]
+) -> tuple[tuple[dict[str, Any], ...], dict[str, Any]]:
+    """The plans and keywords without the values that change nothing (an option switched off).
+
+    The round of an action left at ``"none"``, the round of a second attitude
+    left ``"same"``, the leadership list away from its one disputed cell, what
+    a unit fights with away from a fault attacked from above, feeling the
+    weather in normal weather; and, among the keywords, firm ground away from
+    a marsh or a muddy plain, when the d4 is allotted unless a policy splits it,
+    the cover of an ambush that is not rolled. The answer is the same without
+    them, so a calculator leaves them out of its Python line.
+
+    Args:
+        plans: The units' plans.
+        keywords: The keywords of the call (``terrain``, ``timing``...).
+
+    Returns:
+        The plans and the keywords, each without what does not count.
+
+    Example:
+        >>> what_counts([{"action1": "none", "action1_round": 3, "offense": 2}], {"well_placed": False})
+        (({'action1': 'none', 'offense': 2},), {})
+    """
+    if not isinstance(plans, (list, tuple)) or not 1 <= len(plans) <= 2:
+        raise RuleValueError(
+            M(
+                "{name} must be a list of one or two plans, got {got}",
+                name="plans",
+                got=quote(plans),
+            ),
+            field="plans",
+        )
+    if not isinstance(keywords, Mapping):
+        raise RuleValueError(
+            M("{name} must be a dict of keywords, got {got}", name="keywords", got=quote(keywords)),
+            field="keywords",
+        )
+    for i, spec in enumerate(plans):
+        _plan(spec, f"plans[{i}]")
+    terrain = keywords.get("terrain", "ROAD")
+    weather = keywords.get("weather", "NORMAL")
+    kept = []
+    for spec in plans:
+        full = {**UNIT_DEFAULTS, **spec}
+        drop = {f"action{k}_round" for k in range(1, SLOTS + 1) if full[f"action{k}"] == "none"}
+        if full["attitude2"] == "same":
+            drop.add("attitude2_round")
+        if full["leadership"] != "POOR/EXPERIENCED":
+            drop.add("reading")
+        if terrain != "FAULT_FROM_ABOVE":
+            drop.add("weapons")
+        if weather == "NORMAL":
+            drop.add("feels_weather")
+        kept.append({k: v for k, v in spec.items() if k not in drop})
+    fulls = [{**UNIT_DEFAULTS, **spec} for spec in plans]
+    drop = set()
+    if terrain not in ("MARSH", "MUDDY_PLAIN"):
+        drop.add("well_placed")
+    if terrain != "FAULT_FROM_ABOVE":
+        drop.add("enemy_weapons")
+    if not any(f["policy"] == "SPLIT" for f in fulls):
+        drop.add("timing")
+    rolled_ambush = ("rolled ambush", "rolled ambush offense")
+    if not any(f[f"action{k}"] in rolled_ambush for f in fulls for k in range(1, SLOTS + 1)):
+        drop.add("cover")
+    return tuple(kept), {k: v for k, v in keywords.items() if k not in drop}
 
 
 # ------------------------------------------------------------------ one unit
@@ -579,7 +794,19 @@ def _fault_check(units: Mapping[str, Unit], field_: Battlefield) -> None:
 
 @dataclass(frozen=True)
 class UnitRoll:
-    """One d4 of chance placed by the lean on a unit's totals."""
+    """One d4 of chance placed by the lean on a unit's totals.
+
+    Attributes:
+        die: The d4.
+        on_offense: Its points on offense.
+        on_defense: Its points on defense.
+        offense: The offense after the d4.
+        defense: The defense after the d4.
+
+    Example:
+        >>> UnitRoll(3, 2, 1, 5, -1).message
+        'd4 = 3: 2 on offense, 1 on defense → +5/-1'
+    """
 
     die: int
     on_offense: int
@@ -587,11 +814,27 @@ class UnitRoll:
     offense: int
     defense: int
 
-    def __str__(self) -> str:
-        return (
-            f"d4 = {self.die}: {self.on_offense} on offense, {self.on_defense} on defense → "
-            f"{self.offense:+d}/{self.defense:+d}"
+    def __post_init__(self) -> None:
+        check_int(self.die, "die", 1, 4)
+        for name in ("on_offense", "on_defense"):
+            check_int(getattr(self, name), name, 0, 4)
+        for name in ("offense", "defense"):
+            check_int(getattr(self, name), name, -1000, 1000)
+
+    @property
+    def message(self) -> Msg:
+        """The d4 and where it went, as one line."""
+        return M(
+            "d4 = {die}: {o} on offense, {d} on defense → {offense:+d}/{defense:+d}",
+            die=self.die,
+            o=self.on_offense,
+            d=self.on_defense,
+            offense=self.offense,
+            defense=self.defense,
         )
+
+    def __str__(self) -> str:
+        return str.__str__(self.message)
 
 
 @dataclass(frozen=True)
@@ -602,11 +845,33 @@ class UnitTotals:
         steps: The steps, the last holding the totals before the d4.
         lean: How the unit places the d4 when it rolls.
         round_number: The round.
+
+    Example:
+        >>> UnitTotals(unit_totals({"offense": 3}).steps, Lean.EVEN, 1).steps[-1].result
+        '+3/+0'
     """
 
     steps: tuple[Step, ...]
     lean: Lean
     round_number: int
+
+    def __post_init__(self) -> None:
+        steps = self.steps
+        if (
+            not isinstance(steps, tuple)
+            or not 1 <= len(steps) <= 10
+            or not all(isinstance(s, Step) for s in steps)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of 1 to 10 Step, got {got}",
+                    name="steps",
+                    got=quote(steps),
+                ),
+                field="steps",
+            )
+        _member_of(Lean, self.lean, "lean")
+        check_int(self.round_number, "round_number", 1, MAX_ROUNDS)
 
     def roll(self, rng: random.Random) -> UnitRoll:
         """Roll the d4 of chance and place it by the lean.
@@ -615,7 +880,7 @@ class UnitTotals:
             >>> str(unit_totals({"offense": 3}).roll(random.Random(1)))
             'd4 = 2: 1 on offense, 1 on defense → +4/+1'
         """
-        die = rng.randint(1, 4)
+        die = _check_rng(rng).randint(1, 4)
         off, dfn = split_free(die, self.lean)
         last = self.steps[-1]
         return UnitRoll(die, off, dfn, last.offense + off, last.defense + dfn)
@@ -648,11 +913,19 @@ def unit_totals(
         >>> unit_totals({"action1": "war cry"}, round_number=2).steps[2].result
         '+3/+1'
     """
-    if holds not in ("attacker", "defender", "nobody"):
-        raise _refused("holds", f"must be 'attacker', 'defender' or 'nobody', got {quote(holds)}")
-    if enemy_weapons not in WEAPONS:
+    if not isinstance(holds, str) or holds not in ("attacker", "defender", "nobody"):
         raise _refused(
-            "enemy_weapons", f"must be one of {list(WEAPONS)}, got {quote(enemy_weapons)}"
+            "holds",
+            M("must be 'attacker', 'defender' or 'nobody', got {got}", got=quote(holds)),
+        )
+    if not isinstance(enemy_weapons, str) or enemy_weapons not in WEAPONS:
+        raise _refused(
+            "enemy_weapons",
+            M(
+                "must be one of {allowed}, got {got}",
+                allowed=list(WEAPONS),
+                got=quote(enemy_weapons),
+            ),
         )
     with _at("round_number"):
         check_int(round_number, "round_number", 1, MAX_ROUNDS)
@@ -669,13 +942,17 @@ def unit_totals(
         sides = {"attacker": declared.attacker, "defender": declared.defender}
         _fault_check({mine: sides[mine].unit, theirs: sides[theirs].unit}, field_)
     except RulebookError as err:
-        text, where = str(err), err.field or ""
-        for old, new in ((mine + "[", "unit["), (f"{theirs}['weapons']", "enemy_weapons")):
+        where = err.field or ""
+        moves = (
+            (mine + "[", "unit["),
+            (f"{theirs}['weapons']", "enemy_weapons"),
+            ("holder", "holds"),
+        )
+        for old, new in moves:
             if where.startswith(old):
-                where, text = where.replace(old, new, 1), text.replace(old, new, 1)
-        if where == "holder":
-            where, text = "holds", text.replace("holder", "holds", 1)
-        raise _refused(where, text.removeprefix(where + " "), err) from err
+                where = where.replace(old, new, 1)
+                break
+        raise _renamed(err, where) from err
     side = Side(replace(sides[mine].unit, name="unit"), sides[mine].orders)
     steps = totals_before_chance(side, sides[theirs].unit, field_, round_number)
     return UnitTotals(steps, side.orders.lean, round_number)
@@ -697,7 +974,13 @@ class RoundOutcome:
             points on offense beyond what its pool held this round.
         declared: Both sides as declared.
         battlefield: Where.
-        allocations: Both sides' points on offense, as asked.
+        allocations: Both sides' points on offense, as asked, by pool (``special``,
+            ``morale``, ``leadership``, ``terrain``, ``chance``; a pool left out: 0).
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle import dragon_sides, knights_vs_dragon
+        >>> RoundOutcome(knights_vs_dragon(), (), (), Declared(*dragon_sides()), Battlefield()).result.over
+        True
     """
 
     result: BattleRound
@@ -706,6 +989,48 @@ class RoundOutcome:
     declared: Declared = field(repr=False)
     battlefield: Battlefield = field(repr=False)
     allocations: tuple[dict[str, int], dict[str, int]] = field(repr=False, default=({}, {}))
+
+    def __post_init__(self) -> None:
+        _check_type(self.result, BattleRound, "result", M("a BattleRound"))
+        _check_notes(self.notes)
+        clamped = self.clamped
+        if (
+            not isinstance(clamped, tuple)
+            or len(clamped) > 2 * (len(_POOLS) + 1)
+            or not all(isinstance(c, tuple) and len(c) == 5 for c in clamped)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of (side, key, asked, bound, used), got {got}",
+                    name="clamped",
+                    got=quote(clamped),
+                ),
+                field="clamped",
+            )
+        _check_type(self.declared, Declared, "declared", M("a Declared"))
+        _check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        pair = self.allocations
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise RuleValueError(
+                M(
+                    "{name} must be a pair of dicts of points on offense, got {got}",
+                    name="allocations",
+                    got=quote(pair),
+                ),
+                field="allocations",
+            )
+        for asked in pair:
+            if not isinstance(asked, dict) or not set(asked) <= {*_POOLS, "chance"}:
+                raise RuleValueError(
+                    M(
+                        "{name} must be a pair of dicts of points on offense, got {got}",
+                        name="allocations",
+                        got=quote(pair),
+                    ),
+                    field="allocations",
+                )
+            for points in asked.values():
+                check_int(points, "allocations", -100, 100)
 
     def roll(self, rng: random.Random) -> BattleRound:
         """The same round with both d4 rolled; each side puts at most its chosen points on offense.
@@ -736,10 +1061,10 @@ def _round(
         used = {}
         for pool, amount in pools.items():
             low, high = sorted((0, amount))
-            ask = want[pool]
+            ask = want.get(pool, 0)
             used[pool] = min(max(ask, low), high)
             if used[pool] != ask:
-                bound = f"at most {high}" if ask > high else f"at least {low}"
+                bound = M("at most {n}", n=high) if ask > high else M("at least {n}", n=low)
                 key = "chance_off" if pool == "chance" else f"{pool}_off"
                 notes.append((who, key, ask, bound, used[pool]))
         allocs.append(Allocation(**used, die=die))
@@ -769,6 +1094,8 @@ def round_of(
     the reader's number is kept for when the pool grows again).
 
     Example:
+        >>> round_of({"offense": 3, "die": 4, "chance_off": 3}, {"vitality": 40}).result.damage_to_defender
+        30
         >>> r = round_of({"vitality": 100, "offense": 3, "defense": 1, "die": 4, "chance_off": 3},
         ...              {"vitality": 40, "offense": 4, "defense": 3, "die": 2})
         >>> r.result.damage_to_defender, r.result.damage_to_attacker
@@ -806,12 +1133,43 @@ class BattleReplay:
     Attributes:
         rounds: Every round fought.
         actions: ``(side, action, dice, what it gave)`` of each action rolled.
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle import knights_vs_dragon
+        >>> BattleReplay((knights_vs_dragon(),), ()).end
+        'the attacker wins'
     """
 
     rounds: tuple[BattleRound, ...]
     actions: tuple[tuple[str, RolledAction, tuple[int, ...], str], ...]
 
-    def rows(self) -> list[tuple[int, str, str, str, str, str, str]]:
+    def __post_init__(self) -> None:
+        if (
+            not isinstance(self.rounds, tuple)
+            or not 1 <= len(self.rounds) <= MAX_ROUNDS
+            or not all(isinstance(r, BattleRound) for r in self.rounds)
+        ):
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of 1 to {n} BattleRound, got {got}",
+                    name="rounds",
+                    n=MAX_ROUNDS,
+                    got=quote(self.rounds),
+                ),
+                field="rounds",
+            )
+        if not isinstance(self.actions, tuple) or len(self.actions) > 2 * MAX_ROLLED_ACTIONS:
+            raise RuleValueError(
+                M(
+                    "{name} must be a tuple of at most {n} rolled actions, got {got}",
+                    name="actions",
+                    n=2 * MAX_ROLLED_ACTIONS,
+                    got=quote(self.actions),
+                ),
+                field="actions",
+            )
+
+    def rows(self) -> list[tuple[int, Msg, Msg, Msg, Msg, Msg, Msg]]:
         """``(round, attacker d4 (off/def), defender d4, losses, vitality left)`` of every round.
 
         Example:
@@ -821,27 +1179,32 @@ class BattleReplay:
         return [
             (
                 r.round_number,
-                f"{r.attacker_die} ({r.attacker_chance[0]}/{r.attacker_chance[1]})",
-                f"{r.defender_die} ({r.defender_chance[0]}/{r.defender_chance[1]})",
-                f"{r.damage_to_attacker} %",
-                f"{r.damage_to_defender} %",
-                f"{r.attacker.vitality} %",
-                f"{r.defender.vitality} %",
+                _die_text(r.attacker_die, r.attacker_chance),
+                _die_text(r.defender_die, r.defender_chance),
+                percent(r.damage_to_attacker),
+                percent(r.damage_to_defender),
+                percent(r.attacker.vitality),
+                percent(r.defender.vitality),
             )
             for r in self.rounds
         ]
 
     @property
-    def end(self) -> str:
+    def end(self) -> Msg:
         """Who is left: ``"both fall"``, ``"the attacker wins"`` and so on."""
         last = self.rounds[-1]
         fallen = (last.attacker.vitality == 0, last.defender.vitality == 0)
         return {
-            (True, True): "both fall",
-            (False, True): "the attacker wins",
-            (True, False): "the defender wins",
-            (False, False): "no one has fallen",
+            (True, True): M("both fall"),
+            (False, True): M("the attacker wins"),
+            (True, False): M("the defender wins"),
+            (False, False): M("no one has fallen"),
         }[fallen]
+
+
+def _die_text(die: int, chance: tuple[int, int]) -> Msg:
+    """A d4 and its points on offense and defense: ``4 (3/1)``."""
+    return M("{die} ({offense}/{defense})", die=die, offense=chance[0], defense=chance[1])
 
 
 @dataclass(frozen=True)
@@ -851,7 +1214,16 @@ class BattleOutcome:
     Attributes:
         odds: The :class:`~.odds.BattleOdds`.
         declared: Both sides and their actions still to roll.
+        battlefield: Where.
+        policy: Both sides' d4 policies.
+        timing: When the d4 is allotted.
         notes: What the reader should know.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> odds = BattleOdds(Fraction(1), Fraction(0), Fraction(0), Fraction(0), {1: Fraction(1)}, {100: Fraction(1)}, {0: Fraction(1)}, 1)
+        >>> BattleOutcome(odds, Declared(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 5, 0, 0))), Battlefield(), (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE), Timing.BEFORE_ROLL).attacker_wins
+        Fraction(1, 1)
     """
 
     odds: BattleOdds
@@ -860,6 +1232,25 @@ class BattleOutcome:
     policy: tuple[ChancePolicy, ChancePolicy] = field(repr=False)
     timing: Timing = field(repr=False)
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_type(self.odds, BattleOdds, "odds", M("a BattleOdds"))
+        _check_type(self.declared, Declared, "declared", M("a Declared"))
+        _check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        pair = self.policy
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise RuleValueError(
+                M(
+                    "{name} must be a pair of ChancePolicy, got {got}",
+                    name="policy",
+                    got=quote(pair),
+                ),
+                field="policy",
+            )
+        for one in pair:
+            _member_of(ChancePolicy, one, "policy")
+        _member_of(Timing, self.timing, "timing")
+        _check_notes(self.notes)
 
     @property
     def attacker_wins(self) -> Fraction:
@@ -889,7 +1280,7 @@ class BattleOutcome:
                 "attacker" if i < len(d.attacker_rolls) else "defender",
                 one,
                 faces,
-                one.resolver(*faces)[0].note,
+                one.resolve(*faces)[0].note,
             )
             for i, (one, faces) in enumerate(dice)
         )
@@ -914,6 +1305,8 @@ def battle_of(
     ``timing`` matters only to the policy ``"SPLIT"`` (it needs ``"AFTER_ROLL"``).
 
     Example:
+        >>> battle_of({"vitality": 10}, {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="").attacker_wins
+        Fraction(3, 8)
         >>> odds = battle_of({"vitality": 10, "policy": "ALL_OFFENSE"},
         ...                  {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="")
         >>> odds.attacker_wins, odds.odds.both_fall
@@ -934,8 +1327,10 @@ def battle_of(
     elif when is not Timing.AFTER_ROLL:
         raise _refused(
             f"{split[0]}['policy']",
-            "“split after the roll” needs to see the die: allot the d4 after the roll, "
-            "or choose another policy",
+            M(
+                "“split after the roll” needs to see the die: allot the d4 after the roll, "
+                "or choose another policy"
+            ),
         )
     with _at("max_rounds"):
         check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
@@ -963,5 +1358,5 @@ def battle_of(
             ),
             f"{side}['action1']",
         )
-        raise _refused(slot, str(err).removeprefix(f"{err.field} "), err) from err
+        raise _renamed(err, slot) from err
     return BattleOutcome(odds, declared, field_, pair, when, tuple(notes))

@@ -28,8 +28,18 @@ from enum import Enum
 from typing import Any
 
 from ...errors import RuleValueError, check_int, quote
-from .actions import ActionKind, Effect, SpecialAction, check_d4, roll_d4
-from .declarations import check_side
+from ...messages import Msg, join
+from .actions import (
+    ActionKind,
+    Effect,
+    RolledAction,
+    SpecialAction,
+    _check_rng,
+    _check_type,
+    check_d4,
+    roll_d4,
+)
+from .declarations import _check_declarations
 from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
@@ -43,10 +53,12 @@ from .tables import (
     TerrainEffect,
     Weather,
     _check_flag,
+    _member_of,
     leadership,
     table_percent,
     terrain_effect,
 )
+from .words import M
 
 __all__ = [
     "LEVEL_RANGE",
@@ -61,8 +73,10 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
+    "check_side",
     "damage_percent",
     "free_points",
+    "percent",
     "resolve_round",
     "split_free",
     "strikes_back",
@@ -75,11 +89,11 @@ MAX_ROUNDS_DECLARED = 20
 #: Allowed range of a unit's declared offense or defense level.
 LEVEL_RANGE = (-10, 30)
 
-#: Where a tight combat can be fought: a cave or a narrow fault entered from the front
-#: (the source: "cave, faults, narrow passages only"; a narrow passage is fought as a
-#: cave). A fault attacked from above has no melee front to narrow (« pas de combat de
-#: mêlée »), so no tight combat there.
-TIGHT_COMBAT_TERRAINS = frozenset({Terrain.CAVE_FRONT})
+#: Where a tight combat can be fought (« caverne, failles, conduits étroits seulement »):
+#: a cave or a mountain fault entered from the front (a narrow passage is fought as a
+#: cave), or a fault attacked from above, but there only by attackers that fly: « pas
+#: de combat de mêlée, à moins que l'unité attaquante sache voler » (:func:`_check_pair`).
+TIGHT_COMBAT_TERRAINS = frozenset({Terrain.CAVE_FRONT, Terrain.FAULT_FROM_ABOVE})
 
 #: What a tight combat adds to the defense of *both* units, every round.
 TIGHT_COMBAT_DEFENSE = 5
@@ -171,15 +185,29 @@ def split_free(
         rulebook_py.errors.RuleValueError: free: cannot put 3 of 2 points on offense (allowed 0 to 2)
     """
     check_int(amount, "amount", -100, 100)
-    if not isinstance(lean, Lean):
-        raise RuleValueError(f"lean must be a Lean, got {quote(lean)}", field="lean")
+    _member_of(Lean, lean, "lean")
+    if not isinstance(name, str) or len(name) > 100:
+        raise RuleValueError(
+            M(
+                "{name} must be text of at most 100 characters, got {got}",
+                got=quote(name),
+                name="name",
+            ),
+            field="name",
+        )
     if to_offense is not None:
         check_int(to_offense, name)
         low, high = sorted((0, amount))
         if not low <= to_offense <= high:
             raise RuleValueError(
-                f"{name}: cannot put {to_offense!r} of {amount} points on offense "
-                f"(allowed {low} to {high})",
+                M(
+                    "{name}: cannot put {n} of {amount} points on offense (allowed {low} to {high})",
+                    name=name,
+                    n=quote(to_offense),
+                    amount=amount,
+                    low=low,
+                    high=high,
+                ),
                 field=name,
             )
         return to_offense, amount - to_offense
@@ -215,11 +243,7 @@ class Commander:
 
     def __post_init__(self) -> None:
         for name, kind in (("cunning", Cunning), ("fame", Fame), ("reading", LeadershipReading)):
-            if not isinstance(getattr(self, name), kind):
-                raise RuleValueError(
-                    f"{name} must be one of {[m.name for m in kind]}, got {getattr(self, name)!r}",
-                    field=name,
-                )
+            _member_of(kind, getattr(self, name), name)
         leadership(self.commander_class, self.experience)
 
     @property
@@ -236,7 +260,11 @@ def _check_vitality(vitality: object) -> None:
         or vitality % 5
     ):
         raise RuleValueError(
-            f"vitality must be a multiple of 5 from 0 to 100 (percent), got {vitality!r}",
+            M(
+                "{name} must be a multiple of 5 from 0 to 100 (percent), got {got}",
+                got=quote(vitality),
+                name="vitality",
+            ),
             field="vitality",
         )
 
@@ -280,7 +308,11 @@ class Unit:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or len(self.name) > 200:
             raise RuleValueError(
-                f"name must be text of at most 200 characters, got {quote(self.name)}",
+                M(
+                    "{name} must be text of at most 200 characters, got {got}",
+                    got=quote(self.name),
+                    name="name",
+                ),
                 field="name",
             )
         for flag in ("defends_ground", "feels_weather", "missile_weapons", "flying"):
@@ -288,11 +320,15 @@ class Unit:
         _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
-        if not isinstance(self.morale, Morale):
-            raise RuleValueError(f"morale must be a Morale, got {self.morale!r}", field="morale")
+        _member_of(Morale, self.morale, "morale")
         if not isinstance(self.commander, Commander):
             raise RuleValueError(
-                f"commander must be a Commander, got {self.commander!r}", field="commander"
+                M(
+                    "{name} must be a Commander, got {got}",
+                    got=quote(self.commander),
+                    name="commander",
+                ),
+                field="commander",
             )
 
     def with_vitality(self, vitality: int) -> Unit:
@@ -340,19 +376,27 @@ class Orders:
             isinstance(a, Attitude) for a in plan
         ):
             raise RuleValueError(
-                f"attitude must be one of {[a.name for a in Attitude]} or a schedule of 1 to "
-                f"{MAX_ROUNDS_DECLARED} of them, got {quote(self.attitude)}",
+                M(
+                    "{name} must be one of {allowed} or a schedule of 1 to {n} of them, got {got}",
+                    allowed=[a.name for a in Attitude],
+                    n=MAX_ROUNDS_DECLARED,
+                    got=quote(self.attitude),
+                    name="attitude",
+                ),
                 field="attitude",
             )
         if not isinstance(self.actions, tuple) or not all(
             isinstance(a, SpecialAction) for a in self.actions
         ):
             raise RuleValueError(
-                f"actions must be a tuple of SpecialAction, got {quote(self.actions)}",
+                M(
+                    "{name} must be a tuple of SpecialAction, got {got}",
+                    got=quote(self.actions),
+                    name="actions",
+                ),
                 field="actions",
             )
-        if not isinstance(self.lean, Lean):
-            raise RuleValueError(f"lean must be a Lean, got {quote(self.lean)}", field="lean")
+        _member_of(Lean, self.lean, "lean")
 
     def attitude_in(self, round_number: int) -> Attitude:
         """The attitude declared for round ``round_number``, a surprised unit's balanced one.
@@ -389,6 +433,18 @@ class Side:
     unit: Unit
     orders: Orders = field(default_factory=Orders)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.unit, Unit):
+            raise RuleValueError(
+                M("{name} must be a Unit, got {got}", got=quote(self.unit), name="unit"),
+                field="unit",
+            )
+        if not isinstance(self.orders, Orders):
+            raise RuleValueError(
+                M("{name} must be an Orders, got {got}", got=quote(self.orders), name="orders"),
+                field="orders",
+            )
+
 
 @dataclass(frozen=True)
 class Battlefield:
@@ -401,7 +457,8 @@ class Battlefield:
             (ignored when nobody holds the ground).
         tight_combat: The defenders fight a tight combat (*combat serré*):
             both units' defense +5 every round, for the whole battle. Only on
-            the terrains of :data:`TIGHT_COMBAT_TERRAINS`, and only when a
+            the terrains of :data:`TIGHT_COMBAT_TERRAINS` (on a fault attacked
+            from above, only against attackers that fly), and only when a
             unit holds the ground.
 
     Example:
@@ -410,7 +467,7 @@ class Battlefield:
         >>> Battlefield(Terrain.FOREST, tight_combat=True)
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: tight_combat is fought only in a cave or a narrow passage entered from the front (Caverne ou faille montagneuse (de devant)), not on 'Forêt'
+        rulebook_py.errors.RuleValueError: tight_combat is fought only in a cave, a narrow passage or a mountain fault (Caverne ou faille montagneuse (de devant), Faille montagneuse (de dessus)), not on 'Forêt'
     """
 
     terrain: Terrain = Terrain.ROAD
@@ -419,26 +476,20 @@ class Battlefield:
     tight_combat: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.terrain, Terrain):
-            raise RuleValueError(
-                f"terrain must be one of {[t.name for t in Terrain]}, got {self.terrain!r}",
-                field="terrain",
-            )
-        if not isinstance(self.weather, Weather):
-            raise RuleValueError(
-                f"weather must be one of {[w.name for w in Weather]}, got {self.weather!r}",
-                field="weather",
-            )
+        _member_of(Terrain, self.terrain, "terrain")
+        _member_of(Weather, self.weather, "weather")
         for name in ("well_placed", "tight_combat"):
-            if not isinstance(getattr(self, name), bool):
-                raise RuleValueError(
-                    f"{name} must be True or False, got {quote(getattr(self, name))}", field=name
-                )
+            _check_flag(getattr(self, name), name)
         if self.tight_combat and self.terrain not in TIGHT_COMBAT_TERRAINS:
-            places = ", ".join(t.label for t in Terrain if t in TIGHT_COMBAT_TERRAINS)
+            places = [t.label for t in Terrain if t in TIGHT_COMBAT_TERRAINS]
             raise RuleValueError(
-                f"tight_combat is fought only in a cave or a narrow passage entered from the "
-                f"front ({places}), not on {self.terrain.label!r}",
+                M(
+                    "{name} is fought only in a cave, a narrow passage or a mountain "
+                    "fault ({places}), not on {terrain}",
+                    places=join(", ", places),
+                    terrain=repr(self.terrain.label),
+                    name="tight_combat",
+                ),
                 field="tight_combat",
             )
 
@@ -513,13 +564,19 @@ class Step:
         for name in ("name", "note"):
             if not isinstance(getattr(self, name), str):
                 raise RuleValueError(
-                    f"{name} must be text, got {quote(getattr(self, name))}", field=name
+                    M("{name} must be text, got {got}", name=name, got=quote(getattr(self, name))),
+                    field=name,
                 )
 
     @property
-    def result(self) -> str:
-        """The running totals as the source writes them (``+6/+0``)."""
-        return f"{self.offense:+d}/{self.defense:+d}"
+    def result(self) -> Msg:
+        """The running totals as the source writes them (``+6/+0``).
+
+        Example:
+            >>> Step(0, "attitude", 1, -1, 4, -1).result.render("fr")
+            '+4/−1'
+        """
+        return M("{offense:+d}/{defense:+d}", offense=self.offense, defense=self.defense)
 
 
 def _free(name: str, amount: int, lean: Lean, explicit: int | None) -> tuple[int, int]:
@@ -540,6 +597,14 @@ def _terrain(unit: Unit, enemy: Unit, battlefield: Battlefield) -> TerrainEffect
     )
 
 
+def _check_units(unit: object, enemy: object, battlefield: object, name: str) -> None:
+    """A unit, its enemy and a battlefield, each of its type (else refused, named)."""
+    if name == "unit":
+        _check_type(unit, Unit, "unit", M("a Unit"))
+    _check_type(enemy, Unit, "enemy", M("a Unit"))
+    _check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
+
+
 def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
     """Whether ``unit`` can deal damage to ``enemy`` at all on this battlefield.
 
@@ -554,7 +619,10 @@ def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
         >>> fault = Battlefield(Terrain.FAULT_FROM_ABOVE)
         >>> strikes_back(guards, shooters, fault), strikes_back(shooters, guards, fault)
         (False, True)
+        >>> strikes_back(Unit("Guards", 100, 3, 3, defends_ground=True), Unit("Archers", 100, 3, 1, missile_weapons=True), Battlefield(Terrain.FAULT_FROM_ABOVE))
+        False
     """
+    _check_units(unit, enemy, battlefield, "unit")
     return not (
         battlefield.terrain is Terrain.FAULT_FROM_ABOVE
         and unit.defends_ground
@@ -580,9 +648,13 @@ def free_points(
         {'special': 2, 'morale': 1, 'leadership': 2, 'terrain': 0}
         >>> free_points(brigands, knights.unit, field, 3)["special"]
         0
+        >>> free_points(Side(Unit("A", 100, 3, 1)), Unit("B", 40, 4, 3), Battlefield())["leadership"]
+        0
     """
+    _check_type(side, Side, "side", M("a Side"))
+    _check_units(side.unit, enemy, battlefield, "side")
     unit = side.unit
-    check_int(round_number, "round_number", 1)
+    check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
     weather = battlefield.weather.modifier if unit.feels_weather else 0
     return {
         "special": sum(a.effect(round_number).free for a in side.orders.actions),
@@ -616,79 +688,119 @@ def totals_before_chance(
         ...                              Battlefield())
         >>> steps[-1].result
         '+3/+1'
+        >>> totals_before_chance(Side(Unit("A", 100, 3, 1)), Unit("B", 50, 2, 2), Battlefield())[-1].result
+        '+3/+1'
     """
-    if not isinstance(side, Side) or not isinstance(enemy, Unit):
+    if not isinstance(side, Side):
         raise RuleValueError(
-            f"side must be a Side and enemy a Unit, got {quote(side)} and {quote(enemy)}",
-            field="side",
+            M("{name} must be a Side, got {got}", got=quote(side), name="side"), field="side"
+        )
+    if not isinstance(enemy, Unit):
+        raise RuleValueError(
+            M("{name} must be a Unit, got {got}", got=quote(enemy), name="enemy"), field="enemy"
         )
     if not isinstance(battlefield, Battlefield):
         raise RuleValueError(
-            f"battlefield must be a Battlefield, got {quote(battlefield)}", field="battlefield"
+            M(
+                "{name} must be a Battlefield, got {got}",
+                got=quote(battlefield),
+                name="battlefield",
+            ),
+            field="battlefield",
         )
     if allocation is not None and not isinstance(allocation, Allocation):
         raise RuleValueError(
-            f"allocation must be an Allocation, got {quote(allocation)}", field="allocation"
+            M("{name} must be an Allocation, got {got}", got=quote(allocation), name="allocation"),
+            field="allocation",
         )
-    check_side(side, Side(enemy), "side", battlefield.tight_combat)
+    _check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
     unit, orders = side.unit, side.orders
     alloc = allocation or Allocation()
-    check_int(round_number, "round_number", 1)
+    check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
     steps: list[Step] = []
     off, dfn = unit.offense, unit.defense
 
-    def add(number: int, name: str, d_off: int, d_def: int, note: str) -> None:
+    def add(number: int, name: Msg, d_off: int, d_def: int, note: str) -> None:
         nonlocal off, dfn
         off += d_off
         dfn += d_def
         steps.append(Step(number, name, d_off, d_def, off, dfn, note))
 
-    add(-1, "declared levels", 0, 0, "offense/defense declared")
+    add(-1, M("declared levels"), 0, 0, M("offense/defense declared"))
     att = orders.attitude_in(round_number)
     surprised = any(a.surprise == round_number for a in orders.actions)
-    add(0, "attitude", att.offense, att.defense, att.label + (" (surprised)" if surprised else ""))
+    how = M("{attitude} (surprised)", attitude=att.label) if surprised else join("", [att.label])
+    add(0, M("attitude"), att.offense, att.defense, how)
     effect = Effect()
     for action in orders.actions:
         effect = effect + action.effect(round_number)
     s_off, s_def = _free("special_to_offense", effect.free, orders.lean, alloc.special)
-    notes = "; ".join(f"{a.kind.label}: {a.note}" for a in orders.actions if a.effect(round_number))
+    said = [
+        M("{action}: {note}", action=a.kind.label, note=a.note)
+        for a in orders.actions
+        if a.effect(round_number)
+    ]
     if battlefield.tight_combat:
         effect = effect + Effect(defense=TIGHT_COMBAT_DEFENSE)
-        tight = f"{ActionKind.TIGHT_COMBAT.label}: both defenses +{TIGHT_COMBAT_DEFENSE}"
-        notes = f"{tight}; {notes}" if notes else tight
-    add(1, "special actions", effect.offense + s_off, effect.defense + s_def, notes or "none")
+        tight = M(
+            "{action}: both defenses +{n}",
+            action=ActionKind.TIGHT_COMBAT.label,
+            n=TIGHT_COMBAT_DEFENSE,
+        )
+        said.insert(0, tight)
+    notes = join("; ", said) if said else M("none")
+    add(1, M("special actions"), effect.offense + s_off, effect.defense + s_def, notes)
     morale = unit.morale.modifier + unit.commander.fame.modifier
     weather = battlefield.weather.modifier if unit.feels_weather else 0
     m_off, m_def = _free("morale_to_offense", morale + weather, orders.lean, alloc.morale)
     add(
         2,
-        "morale",
+        M("morale"),
         m_off,
         m_def,
-        f"{unit.morale.label} {unit.morale.modifier:+d}, commander {unit.commander.fame.modifier:+d}"
-        f", weather {weather:+d}",
+        M(
+            "{morale} {m:+d}, commander {c:+d}, weather {w:+d}",
+            morale=unit.morale.label,
+            m=unit.morale.modifier,
+            c=unit.commander.fame.modifier,
+            w=weather,
+        ),
     )
     lead = unit.commander.leadership
     l_off, l_def = _free("leadership_to_offense", lead, orders.lean, alloc.leadership)
     add(
         3,
-        "leadership",
+        M("leadership"),
         l_off,
         l_def,
-        f"{unit.commander.commander_class.label}, {unit.commander.experience.label}: {lead:+d}",
+        M(
+            "{commander}, {experience}: {n:+d}",
+            commander=unit.commander.commander_class.label,
+            experience=unit.commander.experience.label,
+            n=lead,
+        ),
     )
     nobody = not unit.defends_ground and not enemy.defends_ground
     terr = _terrain(unit, enemy, battlefield)
     t_off, t_def = _free("terrain_to_offense", terr.free, orders.lean, alloc.terrain)
     role = (
-        "defender" if unit.defends_ground else "nobody holds the ground" if nobody else "attacker"
+        M("defender")
+        if unit.defends_ground
+        else M("nobody holds the ground")
+        if nobody
+        else M("attacker")
     )
     add(
         3,
-        "terrain",
+        M("terrain"),
         terr.offense + t_off,
         t_def,
-        f"{battlefield.terrain.label} ({role}): {terr.free + terr.offense:+d}",
+        M(
+            "{terrain} ({role}): {n:+d}",
+            terrain=battlefield.terrain.label,
+            role=role,
+            n=terr.free + terr.offense,
+        ),
     )
     return tuple(steps)
 
@@ -716,6 +828,8 @@ class BattleRound:
         ...                   defender_allocation=Allocation(die=4, chance=4))
         >>> r.damage_to_attacker, r.attacker.vitality, r.over
         (10, 0, True)
+        >>> BattleRound(1, (), (), 4, 3, (4, 0), (0, 3), 10, 10, Unit("A", 15, 2, 2), Unit("B", 0, 3, 4)).over
+        True
     """
 
     round_number: int
@@ -730,12 +844,49 @@ class BattleRound:
     attacker: Unit
     defender: Unit
 
+    def __post_init__(self) -> None:
+        check_int(self.round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
+        for name in ("attacker_steps", "defender_steps"):
+            steps = getattr(self, name)
+            if (
+                not isinstance(steps, tuple)
+                or len(steps) > 10
+                or not all(isinstance(s, Step) for s in steps)
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a tuple of at most 10 Step, got {got}",
+                        name=name,
+                        got=quote(steps),
+                    ),
+                    field=name,
+                )
+        for name in ("attacker_die", "defender_die"):
+            check_int(getattr(self, name), name, 1, 4)
+        for name in ("attacker_chance", "defender_chance"):
+            pair = getattr(self, name)
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise RuleValueError(
+                    M(
+                        "{name} must be a pair (on offense, on defense), got {got}",
+                        name=name,
+                        got=quote(pair),
+                    ),
+                    field=name,
+                )
+            for points in pair:
+                check_int(points, name, 0, 4)
+        for name in ("damage_to_defender", "damage_to_attacker"):
+            check_int(getattr(self, name), name, 0, 100)
+        for name in ("attacker", "defender"):
+            _check_type(getattr(self, name), Unit, name, M("a Unit"))
+
     @property
     def over(self) -> bool:
         """Whether a unit is destroyed (at 0 %)."""
         return self.attacker.vitality == 0 or self.defender.vitality == 0
 
-    def rows(self) -> list[tuple[str, str, str, str]]:
+    def rows(self) -> list[tuple[Msg, Msg, Msg, Msg]]:
         """``(step, what, attacker, defender)`` rows for a step-by-step table.
 
         Example:
@@ -747,23 +898,57 @@ class BattleRound:
         """
         rows = []
         for a, d in zip(self.attacker_steps, self.defender_steps):
-            rows.append((str(a.number), a.name, a.result, d.result))
+            rows.append((join("", [a.number]), a.name, a.result, d.result))
         a0 = self.attacker_steps[-2]
         d0 = self.defender_steps[-2]
         rows.append(
             (
-                "5",
-                "damage dealt",
-                f"{max(0, a0.offense - d0.defense)} + ({self.attacker_chance[0]} − "
-                f"{self.defender_chance[1]}) → {self.damage_to_defender} %",
-                f"{max(0, d0.offense - a0.defense)} + ({self.defender_chance[0]} − "
-                f"{self.attacker_chance[1]}) → {self.damage_to_attacker} %",
+                join("", [5]),
+                M("damage dealt"),
+                _damage_text(
+                    a0.offense - d0.defense,
+                    self.attacker_chance[0],
+                    self.defender_chance[1],
+                    self.damage_to_defender,
+                ),
+                _damage_text(
+                    d0.offense - a0.defense,
+                    self.defender_chance[0],
+                    self.attacker_chance[1],
+                    self.damage_to_attacker,
+                ),
             )
         )
         rows.append(
-            ("6", "vitality left", f"{self.attacker.vitality} %", f"{self.defender.vitality} %")
+            (
+                join("", [6]),
+                M("vitality left"),
+                percent(self.attacker.vitality),
+                percent(self.defender.vitality),
+            )
         )
         return rows
+
+
+def percent(value: int) -> Msg:
+    """A vitality or a damage in percent, as the tables write it (``20 %``).
+
+    Example:
+        >>> percent(20).render("fr") == "20\N{NO-BREAK SPACE}%"
+        True
+    """
+    return M("{n} %", n=check_int(value, "value", 0, 100))
+
+
+def _damage_text(net: int, on_offense: int, on_defense: int, damage: int) -> Msg:
+    """Step 5 of one side: levels before the dice, plus the dice's difference, → the damage."""
+    return M(
+        "{before} + ({offense} − {defense}) → {damage} %",
+        before=max(0, net),
+        offense=on_offense,
+        defense=on_defense,
+        damage=damage,
+    )
 
 
 def _chance(
@@ -779,11 +964,11 @@ def _chance_step(before: Step, die: int, chance: tuple[int, int]) -> Step:
     """Step 4: the d4's points added to the totals of step 3."""
     return Step(
         4,
-        "chance (1d4)",
+        M("chance (1d4)"),
         *chance,
         before.offense + chance[0],
         before.defense + chance[1],
-        f"rolled {die}",
+        M("rolled {die}", die=die),
     )
 
 
@@ -820,10 +1005,26 @@ def resolve_round(
         ...                   rng=random.Random(3))
         >>> r.attacker_die, r.defender_die, r.attacker.vitality, r.defender.vitality
         (2, 2, 80, 35)
+        >>> resolve_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), rng=random.Random(3)).defender.vitality
+        35
     """
-    battlefield = battlefield or Battlefield()
-    a_alloc = attacker_allocation or Allocation()
-    d_alloc = defender_allocation or Allocation()
+    battlefield = Battlefield() if battlefield is None else battlefield
+    allocations = []
+    pairs = (
+        ("attacker_allocation", attacker_allocation),
+        ("defender_allocation", defender_allocation),
+    )
+    for name, given in pairs:
+        if given is not None and not isinstance(given, Allocation):
+            raise RuleValueError(
+                M("{name} must be an Allocation or None, got {got}", name=name, got=quote(given)),
+                field=name,
+            )
+        allocations.append(given or Allocation())
+    a_alloc, d_alloc = allocations
+    check_int(round_number, "round_number", 1, MAX_ROUNDS_DECLARED)
+    if rng is not None:
+        _check_rng(rng)
     _check_pair(attacker, defender, battlefield)
     a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
     d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
@@ -870,6 +1071,47 @@ def _with_dice(
     )
 
 
+def check_side(
+    side: Side,
+    enemy: Side,
+    name: str,
+    tight_combat: bool,
+    rolls: Sequence[RolledAction] = (),
+    enemy_rolls: Sequence[RolledAction] = (),
+) -> None:
+    """Refuse what ``side`` may not declare against ``enemy``: every limit of :mod:`.declarations`.
+
+    The limits on what may be declared together (who declares what, once a
+    day, one charge-breaker a unit, one result for a tight combat's d4, no
+    action stacking on itself, one surprise attack, the ambush in round 1)
+    live there; every function that fights and every calculator apply them,
+    so they all refuse the same declarations with the same message.
+
+    Args:
+        side: The side checked.
+        enemy: The other side.
+        name: ``"attacker"`` or ``"defender"``: the parameter named first in a message.
+        tight_combat: Whether the battle is a tight combat.
+        rolls: This side's actions still to roll.
+        enemy_rolls: The enemy's actions still to roll.
+
+    Raises:
+        DeclarationError: Naming the action at fault.
+
+    Example:
+        >>> check_side(Side(Unit("A", 100, 3, 3)), Side(Unit("B", 100, 3, 3)), "attacker", False)
+        >>> from .actions import cautious_retreat
+        >>> back = Side(Unit("A", 100, 3, 3), Orders(actions=(cautious_retreat(),)))
+        >>> check_side(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
+    """
+    _check_type(side, Side, "side", M("a Side"))
+    _check_type(enemy, Side, "enemy", M("a Side"))
+    _check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
+
+
 def _check_pair(
     attacker: Side,
     defender: Side,
@@ -880,32 +1122,62 @@ def _check_pair(
     """Refuse two holders, a destroyed unit, and declarations the source does not allow."""
     for side, name in ((attacker, "attacker"), (defender, "defender")):
         if not isinstance(side, Side):
-            raise RuleValueError(f"{name} must be a Side, got {quote(side)}", field=name)
+            raise RuleValueError(
+                M("{name} must be a Side, got {got}", name=name, got=quote(side)), field=name
+            )
     if not isinstance(battlefield, Battlefield):
         raise RuleValueError(
-            f"battlefield must be a Battlefield, got {quote(battlefield)}", field="battlefield"
+            M(
+                "{name} must be a Battlefield, got {got}",
+                name="battlefield",
+                got=quote(battlefield),
+            ),
+            field="battlefield",
         )
     a_unit, d_unit = attacker.unit, defender.unit
     if a_unit.defends_ground and d_unit.defends_ground:
         raise RuleValueError(
-            f"defends_ground: only one unit can hold the ground, got both {a_unit.name!r} "
-            f"and {d_unit.name!r}",
+            M(
+                "{name}: only one unit can hold the ground, got both {one} and {two}",
+                name="defends_ground",
+                one=quote(a_unit.name),
+                two=quote(d_unit.name),
+            ),
             field="defends_ground",
         )
     for unit, name in ((a_unit, "attacker"), (d_unit, "defender")):
         if unit.vitality == 0:
             raise RuleValueError(
-                f"{name} {unit.name!r} is already destroyed (vitality 0); allowed 5 to 100",
+                M(
+                    "{name} {unit} is already destroyed (vitality 0); allowed 5 to 100",
+                    name=name,
+                    unit=quote(unit.name),
+                ),
                 field=name,
             )
-    check_side(
+    _check_declarations(
         attacker, defender, "attacker", battlefield.tight_combat, attacker_rolls, defender_rolls
     )
-    check_side(
+    _check_declarations(
         defender, attacker, "defender", battlefield.tight_combat, defender_rolls, attacker_rolls
     )
     if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):
         raise RuleValueError(
-            "tight_combat is chosen by the defenders: it needs a unit holding the ground",
+            M(
+                "{name} is chosen by the defenders: it needs a unit holding the ground",
+                name="tight_combat",
+            ),
             field="tight_combat",
         )
+    if battlefield.tight_combat and battlefield.terrain is Terrain.FAULT_FROM_ABOVE:
+        attackers = a_unit if d_unit.defends_ground else d_unit
+        if not attackers.flying:
+            raise RuleValueError(
+                M(
+                    "{name} on a mountain fault attacked from above needs a melee, and "
+                    "there is none unless the attackers fly (« pas de combat de mêlée, à moins "
+                    "que l'unité attaquante sache voler »)",
+                    name="tight_combat",
+                ),
+                field="tight_combat",
+            )

@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg
+from .words import M
 
 __all__ = [
     "BASE_DAMAGE_PERCENT",
     "DAMAGE_TABLE",
     "MAX_TABLE_LEVEL",
+    "NO_MELEE_FROM_ABOVE",
     "Attitude",
     "CommanderClass",
     "Cunning",
@@ -33,11 +37,13 @@ __all__ = [
     "LeadershipReading",
     "Morale",
     "Terrain",
+    "TerrainCase",
     "TerrainEffect",
     "TerrainRole",
     "Weather",
     "leadership",
     "table_percent",
+    "terrain_cases",
     "terrain_effect",
 ]
 
@@ -54,7 +60,37 @@ def _check_flag(value: object, name: str) -> bool:
         rulebook_py.errors.RuleValueError: flying must be True or False, got 1
     """
     if not isinstance(value, bool):
-        raise RuleValueError(f"{name} must be True or False, got {quote(value)}", field=name)
+        raise RuleValueError(
+            M("{name} must be True or False, got {got}", name=name, got=quote(value)), field=name
+        )
+    return value
+
+
+def _member_of(enum: Any, value: object, name: str) -> Any:
+    """Check that ``value`` is a member of the enumeration ``enum`` and return it.
+
+    The message names the parameter, lists the members' names and quotes what
+    was given (never the whole of a long value).
+
+    Example:
+        >>> _member_of(Morale, Morale.JOYFUL, "morale").modifier
+        2
+        >>> _member_of(Morale, "JOYFUL", "morale")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: morale must be one of HORRIBLE, AWFUL, DEPRESSED, UNINSPIRED, CONFIDENT, JOYFUL, RADIANT (a Morale), got 'JOYFUL'
+    """
+    if not isinstance(value, enum):
+        raise RuleValueError(
+            M(
+                "{name} must be one of {allowed} (a {kind}), got {got}",
+                name=name,
+                allowed=[m.name for m in enum],
+                kind=enum.__name__,
+                got=quote(value),
+            ),
+            field=name,
+        )
     return value
 
 
@@ -240,15 +276,9 @@ def leadership(
         >>> leadership(CommanderClass.POOR, Experience.EXPERIENCED, LeadershipReading.RANKED_LIST)
         -2
     """
-    if not isinstance(commander_class, CommanderClass):
-        raise RuleValueError(
-            f"commander class must be a CommanderClass, got {commander_class!r}",
-            field="commander_class",
-        )
-    if not isinstance(experience, Experience):
-        raise RuleValueError(
-            f"experience must be an Experience, got {experience!r}", field="experience"
-        )
+    _member_of(CommanderClass, commander_class, "commander_class")
+    _member_of(Experience, experience, "experience")
+    _member_of(LeadershipReading, reading, "reading")
     if (
         reading is LeadershipReading.RANKED_LIST
         and commander_class is CommanderClass.POOR
@@ -337,6 +367,19 @@ class TerrainEffect:
         check_int(self.free, "free", -10, 10)
         check_int(self.offense, "offense", -10, 10)
 
+    def __message__(self) -> Msg:
+        """The effect as the tables write it: ``+2``, or ``+2 on offense`` for points bound to it.
+
+        Example:
+            >>> TerrainEffect(offense=2).__message__().render("fr")
+            '+2 en offense'
+        """
+        if not self.offense:
+            return M("{free:+d}", free=self.free)
+        if not self.free:
+            return M("{offense:+d} on offense", offense=self.offense)
+        return M("{free:+d}, and {offense:+d} on offense", free=self.free, offense=self.offense)
+
 
 def terrain_effect(
     terrain: Terrain,
@@ -373,11 +416,7 @@ def terrain_effect(
         >>> terrain_effect(Terrain.FAULT_FROM_ABOVE, False, missile_weapons=True)
         TerrainEffect(free=0, offense=2)
     """
-    if not isinstance(terrain, Terrain):
-        raise RuleValueError(
-            f"terrain must be one of {[t.name for t in Terrain]}, got {terrain!r}",
-            field="terrain",
-        )
+    _member_of(Terrain, terrain, "terrain")
     _check_flag(defends_ground, "defends_ground")
     _check_flag(well_placed, "well_placed")
     _check_flag(missile_weapons, "missile_weapons")
@@ -386,11 +425,7 @@ def terrain_effect(
         if flying:
             return TerrainEffect(free=2 if defends_ground else 0)
         if not missile_weapons:
-            raise RuleValueError(
-                "no melee is possible on a mountain fault attacked from above "
-                f"({terrain.label}): the attacking unit must shoot (missile weapons) or fly",
-                field="missile_weapons",
-            )
+            raise RuleValueError(NO_MELEE_FROM_ABOVE, field="missile_weapons")
         return TerrainEffect(offense=0 if defends_ground else 2)
     if terrain is Terrain.MARSH:
         if not well_placed:
@@ -407,6 +442,91 @@ def terrain_effect(
     return TerrainEffect()
 
 
+@dataclass(frozen=True)
+class TerrainCase:
+    """One situation of a terrain entry, and what it gives each side (the quick reference's rows).
+
+    Attributes:
+        situation: When it applies (a message; empty for an entry with no condition).
+        defenders: What the unit holding the ground gets.
+        attackers: What the attacking unit gets; None where it cannot attack
+            (hand weapons on a fault attacked from above).
+
+    Example:
+        >>> TerrainCase("always", TerrainEffect(free=2), TerrainEffect()).defenders.free
+        2
+    """
+
+    situation: str
+    defenders: TerrainEffect | None
+    attackers: TerrainEffect | None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.situation, str) or len(self.situation) > 200:
+            raise RuleValueError(
+                M("{name} must be text, got {got}", name="situation", got=quote(self.situation)),
+                field="situation",
+            )
+        for name in ("defenders", "attackers"):
+            if not isinstance(getattr(self, name), (TerrainEffect, type(None))):
+                raise RuleValueError(
+                    M(
+                        "{name} must be a TerrainEffect or None, got {got}",
+                        name=name,
+                        got=quote(getattr(self, name)),
+                    ),
+                    field=name,
+                )
+
+
+def terrain_cases(terrain: Terrain) -> tuple[TerrainCase, ...]:
+    """Every situation of a terrain entry, each side's effect given by :func:`terrain_effect`.
+
+    A plain entry has one case; the marsh and the muddy plain have two (the
+    defenders on firm ground, « sinon … à tous »); the fault attacked from
+    above three (attackers that shoot, that fly, that fight hand to hand).
+
+    Example:
+        >>> [(c.situation, c.defenders.free, c.attackers.free) for c in terrain_cases(Terrain.MARSH)]
+        [('defenders on firm ground', 2, -2), ('otherwise', -2, -2)]
+        >>> [c.attackers for c in terrain_cases(Terrain.FAULT_FROM_ABOVE)][::2]
+        [TerrainEffect(free=0, offense=2), None]
+    """
+    _member_of(Terrain, terrain, "terrain")
+    if terrain in (Terrain.MARSH, Terrain.MUDDY_PLAIN):
+        return tuple(
+            TerrainCase(
+                situation,
+                terrain_effect(terrain, True, well_placed=firm),
+                terrain_effect(terrain, False, well_placed=firm),
+            )
+            for situation, firm in ((M("defenders on firm ground"), True), (M("otherwise"), False))
+        )
+    if terrain is Terrain.FAULT_FROM_ABOVE:
+        cases = []
+        for situation, weapons in (
+            (M("attackers shoot"), {"missile_weapons": True}),
+            (M("attackers fly"), {"flying": True}),
+        ):
+            cases.append(
+                TerrainCase(
+                    situation,
+                    terrain_effect(terrain, True, **weapons),
+                    terrain_effect(terrain, False, **weapons),
+                )
+            )
+        cases.append(TerrainCase(M("attackers fight hand to hand"), None, None))
+        return tuple(cases)
+    return (TerrainCase("", terrain_effect(terrain, True), terrain_effect(terrain, False)),)
+
+
+#: Why a unit fighting hand to hand cannot attack a fault from above (« pas de combat de
+#: mêlée, à moins que l'unité attaquante sache voler »).
+NO_MELEE_FROM_ABOVE: Msg = M(
+    "no melee is possible on a mountain fault attacked from above (Faille montagneuse "
+    "(de dessus)): the attacking unit must shoot (missile weapons) or fly"
+)
+
 #: Base damage every unit deals each round, in percent (one level).
 BASE_DAMAGE_PERCENT = 5
 
@@ -418,7 +538,11 @@ DAMAGE_TABLE: dict[int, int] = {level: 5 * level for level in range(MAX_TABLE_LE
 
 
 def table_percent(level: int) -> int:
-    """The table's percentage for a net level; levels above 19 read as 19.
+    """The offense and defense level table's percentage for a net level.
+
+    The source's last table (*table de niveaux d'offense et de défense*) turns a
+    net level into a percentage of vitality, 5 % a level; levels above 19 read
+    as 19.
 
     Args:
         level: Net offense over defense, 0 or more.

@@ -3,16 +3,18 @@
 Every name in the modules' ``__all__`` is re-exported here, so this module's
 ``__all__`` is theirs put together:
 
+* :mod:`.arguments` -- the checks of every argument, one helper per kind;
 * :mod:`.core` -- the core roll (a D10, or 2D6 − 2), success levels, tasks,
   tests, unskilled tasks and contests (the basics chapter);
 * :mod:`.actions` -- several actions in a turn and their cumulative penalty;
 * :mod:`.combat` -- the round, the range and lighting tables, close combat,
   stances, improvised weapons, the feint, keeping one's cool;
-* :mod:`.initiative` -- who acts first, singly or by group;
-* :mod:`.ranged` -- shooting: aiming, bursts, full auto, the damage multiplier;
+* :mod:`.initiative_rolls` -- who acts first, singly or by group;
+* :mod:`.ranged_combat` -- shooting: aiming, bursts, full auto, the damage multiplier;
 * :mod:`.reports` -- what the basics calculators show (:func:`check`, ...);
 * :mod:`.combat_reports` -- what the melee and ranged calculators show;
-* :mod:`.fight` -- a whole close-combat fight, round by round, with its exact odds;
+* :mod:`.whole_fight` -- a whole close-combat fight, round by round, with its exact odds;
+* :mod:`.reference` -- the quick reference's tables, drawn from the rules;
 * :mod:`.glossary` -- both chapters' French terms (``GLOSSARY``).
 
 Example:
@@ -29,25 +31,30 @@ Example:
 from __future__ import annotations
 
 from . import actions as _actions
+from . import arguments as _arguments
 from . import combat as _combat
 from . import combat_reports as _combat_reports
 from . import core as _core
-from . import fight as _fight
-from . import initiative as _initiative
-from . import ranged as _ranged
+from . import initiative_rolls as _initiative
+from . import ranged_combat as _ranged
+from . import reference as _reference
 from . import reports as _reports
+from . import whole_fight as _fight
 from .actions import *  # noqa: F403
+from .arguments import *  # noqa: F403
 from .combat import *  # noqa: F403
 from .combat_reports import *  # noqa: F403
 from .core import *  # noqa: F403
-from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
-from .initiative import *  # noqa: F403
-from .ranged import *  # noqa: F403
+from .initiative_rolls import *  # noqa: F403
+from .ranged_combat import *  # noqa: F403
+from .reference import *  # noqa: F403
 from .reports import *  # noqa: F403
+from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
 __all__ += _core.__all__
+__all__ += _arguments.__all__
 __all__ += _actions.__all__
 __all__ += _combat.__all__
 __all__ += _initiative.__all__
@@ -55,3 +62,4 @@ __all__ += _ranged.__all__
 __all__ += _reports.__all__
 __all__ += _combat_reports.__all__
 __all__ += _fight.__all__
+__all__ += _reference.__all__

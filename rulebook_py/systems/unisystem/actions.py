@@ -36,9 +36,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
-from .combat import Stance, parse_enum
+from ...messages import Msg, join
+from .arguments import check_bool, check_fields, check_record, check_rng, check_text, parse_enum
+from .combat import Stance
 from .core import (
     ATTRIBUTE_RANGE,
+    MAX_NUMBER,
     MODIFIER_RANGE,
     SKILL_RANGE,
     Check,
@@ -46,10 +49,12 @@ from .core import (
     CheckRoll,
     CoreDie,
     UnisystemEnum,
-    core_distribution,
+    check_core,
+    number_text,
     task,
     test,
 )
+from .words import MN, M
 
 __all__ = [
     "EXTRA_ACTION_PENALTY",
@@ -89,7 +94,21 @@ class ActionKind(UnisystemEnum):
     """
 
     ATTACK = ("Attaque", ("attack", "attaque", "a"))
-    DEFENCE = ("Défense", ("defence", "defense", "défense", "d", "dodge", "parry"))
+    DEFENCE = (
+        "Défense",
+        (
+            "defence",
+            "defense",
+            "défense",
+            "d",
+            "dodge",
+            "parry",
+            "esquive",
+            "esquiver",
+            "parade",
+            "parer",
+        ),
+    )
     OTHER = ("Autre action", ("other", "autre", "o"))
 
     def __init__(self, label: str, words: tuple[str, ...]) -> None:
@@ -116,14 +135,11 @@ class PlannedAction:
 
     def __post_init__(self) -> None:
         """Validate every field."""
-        if not isinstance(self.kind, ActionKind):
-            raise RuleValueError(
-                f"kind must be attack, defence or other, got {self.kind!r}", field="kind"
-            )
+        check_fields(self)
         check_int(self.attribute, "attribute", *ATTRIBUTE_RANGE)
         check_int(self.skill, "skill", *SKILL_RANGE)
         check_int(self.modifier, "modifier", *MODIFIER_RANGE)
-        _text(self.label, "label")
+        check_text(self.label, "label", limit=QUOTE_WIDTH * 4)
 
 
 @dataclass(frozen=True)
@@ -146,6 +162,7 @@ class ActionLimits:
 
     def __post_init__(self) -> None:
         """Validate every field."""
+        check_fields(self)
         if self.max_attacks is not None:
             check_int(self.max_attacks, "max_attacks", 1, MAX_ACTIONS)
         if self.dexterity is not None:
@@ -183,6 +200,8 @@ class PlannedStep:
         >>> step = plan_actions([PlannedAction(ActionKind.OTHER, 3, 2)], close_combat=False)[0]
         >>> step.free, step.penalty, step.chance
         (True, 0, Fraction(7, 10))
+        >>> PlannedStep(2, PlannedAction(ActionKind.DEFENCE, 4, 3), False, -2, task(4, 3, -2)).chance
+        Fraction(7, 10)
     """
 
     number: int
@@ -190,6 +209,12 @@ class PlannedStep:
     free: bool
     penalty: int
     check: Check
+
+    def __post_init__(self) -> None:
+        """Validate every field."""
+        check_fields(self)
+        check_int(self.number, "number", 1, MAX_ACTIONS)
+        check_int(self.penalty, "penalty", -EXTRA_ACTION_PENALTY * MAX_ACTIONS, 0)
 
     @property
     def chance(self) -> Fraction:
@@ -217,7 +242,31 @@ def action_penalties(
         ((0, 0, -2, -4), (0, -2, -4, -6))
         >>> action_penalties([A, A, A, D, D], massive=True)
         (0, 0, 0, 0, -2)
+        >>> action_penalties([ActionKind.ATTACK, ActionKind.DEFENCE, ActionKind.OTHER])
+        (0, 0, -2)
     """
+    if not isinstance(kinds, (list, tuple)) or len(kinds) > MAX_ACTIONS:
+        raise RuleValueError(
+            M(
+                "{name} must be a list of 1 to {n} ActionKind, got {got}",
+                name="kinds",
+                n=MAX_ACTIONS,
+                got=quote(kinds),
+            ),
+            field="kinds",
+        )
+    for kind in kinds:
+        if not isinstance(kind, ActionKind):
+            raise RuleValueError(
+                M(
+                    "{name} must hold ActionKind members only, got {got}",
+                    name="kinds",
+                    got=quote(kind),
+                ),
+                field="kinds",
+            )
+    check_bool(close_combat, "close_combat")
+    check_bool(massive, "massive")
     out = []
     extras = 0
     free_left = {ActionKind.ATTACK: 1, ActionKind.DEFENCE: 1} if close_combat else {}
@@ -269,17 +318,31 @@ def plan_actions(
         Traceback (most recent call last):
         ...
         rulebook_py.errors.RuleValueError: action 4 is attack number 4, but at most 3 attacks are allowed a round
+        >>> [s.penalty for s in plan_actions([PlannedAction(ActionKind.OTHER, 3, 2)] * 3, close_combat=False)]
+        [0, -2, -4]
     """
+    if not isinstance(actions, (list, tuple)):
+        raise RuleValueError(
+            M(
+                "{name} must be a list of PlannedAction, got {got}",
+                name="actions",
+                got=quote(actions),
+            ),
+            field="actions",
+        )
     actions = tuple(actions)
     if not 1 <= len(actions) <= MAX_ACTIONS:
         raise RuleValueError(
-            f"a round holds 1 to {MAX_ACTIONS} actions, got {len(actions)}", field="actions"
+            M("a round holds 1 to {n} actions, got {got}", n=MAX_ACTIONS, got=len(actions)),
+            field="actions",
         )
-    limits = limits or ActionLimits()
+    for action in actions:
+        check_record(action, PlannedAction, "actions")
+    check_bool(close_combat, "close_combat")
+    limits = ActionLimits() if limits is None else check_record(limits, ActionLimits, "limits")
     stance = parse_enum(stance, Stance, "stance")  # type: ignore[assignment]
-    if not isinstance(massive, bool):
-        raise RuleValueError(f"massive must be True or False, got {massive!r}", field="massive")
-    core_distribution(core)
+    check_bool(massive, "massive")
+    check_core(core)
     penalties = action_penalties([a.kind for a in actions], close_combat, massive=massive)
     cap = None if massive else limits.attack_cap()
     attacks = 0
@@ -290,29 +353,49 @@ def plan_actions(
             attacks += 1
             if not stance.may_attack:
                 raise RuleValueError(
-                    f"action {number} is an attack, but a fighter in {stance.label!r} "
-                    f"gives up attacking this round",
+                    M(
+                        "action {number} is an attack, but a fighter in {stance} gives up "
+                        "attacking this round",
+                        number=number,
+                        stance=repr(stance.label),
+                    ),
                     field="stance",
                 )
             stance_bonus = stance.attack_bonus
             if cap is not None and attacks > cap:
-                allowed = "1 attack is" if cap == 1 else f"{cap} attacks are"
                 raise RuleValueError(
-                    f"action {number} is attack number {attacks}, but at most {allowed} "
-                    f"allowed a round",
+                    MN(
+                        "action {number} is attack number {attacks}, but at most {cap} attack is "
+                        "allowed a round",
+                        "action {number} is attack number {attacks}, but at most {cap} attacks "
+                        "are allowed a round",
+                        cap,
+                        number=number,
+                        attacks=attacks,
+                        cap=cap,
+                    ),
                     field="actions",
                 )
             if not massive and limits.constitution is not None and -penalty > limits.constitution:
                 raise RuleValueError(
-                    f"action {number} is an attack at \u2212{-penalty}, beyond the "
-                    f"Constitution limit of {limits.constitution}",
+                    M(
+                        "action {number} is an attack at {penalty}, beyond the Constitution "
+                        "limit of {limit}",
+                        number=number,
+                        penalty=number_text(penalty),
+                        limit=limits.constitution,
+                    ),
                     field="actions",
                 )
         elif action.kind is ActionKind.DEFENCE:
             if not stance.may_defend:
                 raise RuleValueError(
-                    f"action {number} is a defence, but a fighter in {stance.label!r} "
-                    f"gives up every defence this round",
+                    M(
+                        "action {number} is a defence, but a fighter in {stance} gives up every "
+                        "defence this round",
+                        number=number,
+                        stance=repr(stance.label),
+                    ),
                     field="stance",
                 )
             stance_bonus = stance.defence_bonus
@@ -339,11 +422,11 @@ def _step_check(action: PlannedAction, penalty: int, stance_bonus: int, core: Co
     else:
         check = test(action.attribute, difficult=True, modifier=modifier, core=core)
     parts = (
-        ("attribute", action.attribute),
-        ("skill", action.skill),
-        ("extra actions", penalty),
-        ("stance", stance_bonus),
-        ("modifier", action.modifier),
+        (M("attribute"), action.attribute),
+        (M("skill"), action.skill),
+        (M("extra actions"), penalty),
+        (M("stance"), stance_bonus),
+        (M("modifier"), action.modifier),
     )
     return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]), core=core)
 
@@ -365,7 +448,7 @@ def quoted_line(line: str) -> str:
         >>> quoted_line("  attack 4+4  "), quoted_line("x" * 50)[-4:]
         ('attack 4+4', 'xxx…')
     """
-    _text(line, "line")
+    check_text(line, "line")
     shown = line.strip()
     return shown if len(shown) <= QUOTE_WIDTH else shown[: QUOTE_WIDTH - 1] + "…"
 
@@ -380,7 +463,7 @@ def non_ascii_digit(text: str) -> str | None:
         >>> non_ascii_digit("attack 4+²"), non_ascii_digit("attack 4+4") is None
         ('²', True)
     """
-    _text(text, "text")
+    check_text(text, "text")
     for ch in text:
         if ch.isnumeric() and ch not in _DIGITS:
             return ch
@@ -400,15 +483,31 @@ def refuse_other_digits(number: int, line: str, field: str) -> None:
         ...
         rulebook_py.errors.RuleValueError: line 2 'attack 4+²': write numbers with the digits 0 to 9, got '²'
     """
-    check_int(number, "number", 1)
-    _text(field, "field")
+    check_int(number, "number", 1, MAX_NUMBER)
+    check_text(line, "line")
+    check_text(field, "field", limit=100)
     bad = non_ascii_digit(line)
     if bad is not None:
-        raise RuleValueError(
-            f"line {number} {quoted_line(line)!r}: write numbers with the digits 0 to 9, "
-            f"got {bad!r}",
-            field=field,
+        raise line_error(
+            number, line, M("write numbers with the digits 0 to 9, got {got}", got=repr(bad)), field
         )
+
+
+def line_error(number: int, line: str, what: Msg, field: str) -> RuleValueError:
+    """The refusal of typed line ``number``: ``line 2 'attack 4+²': <what>``, quoted short.
+
+    Example:
+        >>> print(line_error(3, "jump 3", M("no such kind"), "actions"))
+        line 3 'jump 3': no such kind
+    """
+    check_int(number, "number", 1, MAX_NUMBER)
+    check_text(line, "line")
+    check_text(what, "what")
+    check_text(field, "field", limit=100)
+    return RuleValueError(
+        M("line {number} {line}: {what}", number=number, line=repr(quoted_line(line)), what=what),
+        field=field,
+    )
 
 
 def signed_int(text: str) -> int:
@@ -420,61 +519,86 @@ def signed_int(text: str) -> int:
     """
     if not isinstance(text, str) or not SIGNED_NUMBER.fullmatch(text):
         raise RuleValueError(
-            f"text must be a whole number such as +2 or −1, got {quote(text)}", field="text"
+            M(
+                "{name} must be a whole number such as +2 or −1, got {got}",
+                name="text",
+                got=quote(text),
+            ),
+            field="text",
+        )
+    if len(text) > 20:
+        raise RuleValueError(
+            M(
+                "{name} must be a whole number of at most 19 digits, got {got}",
+                name="text",
+                got=quote(text),
+            ),
+            field="text",
         )
     return -int(text[1:]) if text[0] in "-\u2212" else int(text.lstrip("+"))
 
 
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise RuleValueError(f"{name} must be text, got {quote(value)}", field=name)
-    return value
-
-
 def _parse_line(number: int, line: str) -> PlannedAction:
-    shown = quoted_line(line)
     refuse_other_digits(number, line, "actions")
-    example = "e.g. 'attack 4+4 punch' or 'attack 4+4 (+1) punch'"
-    words = shown.split(None, 1)
+    words = line.strip().split(None, 1)
     kind_word = words[0].rstrip(":").lower()
     kind = next((k for k in ActionKind if kind_word in k.words), None)
     if kind is None:
-        raise RuleValueError(
-            f"line {number} {shown!r}: the kind must be attack, defence or other, "
-            f"got {words[0].rstrip(':')!r}",
-            field="actions",
+        raise line_error(
+            number,
+            line,
+            M(
+                "the kind must be attack, defence or other, got {got}",
+                got=quote(words[0].rstrip(":")),
+            ),
+            "actions",
         )
     rest = words[1].strip() if len(words) > 1 else ""
     m = re.match(r"(?P<attr>[+\-\u2212]?[0-9]+)\s*(?:\+\s*(?P<skill>[+\-\u2212]?[0-9]+))?", rest)
     if not m:
-        raise RuleValueError(
-            f"line {number} {shown!r}: expected 'kind attribute+skill label', {example}",
-            field="actions",
+        raise line_error(
+            number,
+            line,
+            M(
+                "expected 'kind attribute+skill label', e.g. 'attack 4+4 punch' or "
+                "'attack 4+4 (+1) punch'"
+            ),
+            "actions",
         )
     rest = rest[m.end() :].strip()
     if rest and (rest[0] in _SIGNS or rest[0] in _DIGITS):
-        raise RuleValueError(
-            f"line {number} {shown!r}: only attribute+skill come before the label; "
-            f"write a modifier in brackets, {example}",
-            field="actions",
+        raise line_error(
+            number,
+            line,
+            M(
+                "only attribute+skill come before the label; write a modifier in brackets, "
+                "e.g. 'attack 4+4 punch' or 'attack 4+4 (+1) punch'"
+            ),
+            "actions",
         )
     modifier = 0
     mod = re.match(r"\(\s*(?P<mod>[+\-\u2212][0-9]+)\s*\)", rest)
     if rest.startswith("("):
         if not mod:
-            raise RuleValueError(
-                f"line {number} {shown!r}: a modifier in brackets is a signed number, "
-                f"e.g. (+1) or (−2)",
-                field="actions",
+            raise line_error(
+                number,
+                line,
+                M("a modifier in brackets is a signed number, e.g. (+1) or (−2)"),
+                "actions",
             )
-        modifier = signed_int(mod["mod"])
         rest = rest[mod.end() :].strip()
-    try:
-        return PlannedAction(
-            kind, signed_int(m["attr"]), signed_int(m["skill"]) if m["skill"] else 0, rest, modifier
+    if len(rest) > QUOTE_WIDTH * 4:
+        raise line_error(
+            number, line, M("a label of at most {n} characters", n=QUOTE_WIDTH * 4), "actions"
         )
+    try:
+        if mod:
+            modifier = signed_int(mod["mod"])
+        attribute = signed_int(m["attr"])
+        skill = signed_int(m["skill"]) if m["skill"] else 0
+        return PlannedAction(kind, attribute, skill, rest, modifier)
     except RuleValueError as err:
-        raise RuleValueError(f"line {number} {shown!r}: {err}", field="actions") from None
+        raise line_error(number, line, err.message, "actions") from None
 
 
 def parse_plan(text: str) -> tuple[PlannedAction, ...]:
@@ -498,16 +622,16 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
         ...
         rulebook_py.errors.RuleValueError: line 1 'jump 3': the kind must be attack, defence or other, got 'jump'
     """
-    if not isinstance(text, str):
-        raise RuleValueError(f"the plan must be text, got {text!r}", field="actions")
+    check_text(text, "actions")
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_ACTIONS:  # refused before any line is read
         raise RuleValueError(
-            f"a round holds 1 to {MAX_ACTIONS} actions, got {len(lines)}", field="actions"
+            M("a round holds 1 to {n} actions, got {got}", n=MAX_ACTIONS, got=len(lines)),
+            field="actions",
         )
     out = [_parse_line(number, line) for number, line in lines]
     if not out:
-        raise RuleValueError("the plan is empty: write one action a line", field="actions")
+        raise RuleValueError(M("the plan is empty: write one action a line"), field="actions")
     return tuple(out)
 
 
@@ -518,15 +642,39 @@ class PlanRoll:
 
     Attributes:
         steps: ``(the step, its roll)`` in order.
+
+    Example:
+        >>> print(PlanRoll(((plan_actions([PlannedAction(ActionKind.ATTACK, 4, 4, "punch")])[0], task(4, 4).resolve(3)),)))
+        1. punch: D10 [3] + 8 = 11 → success, 2 levels (Decent)
     """
 
     steps: tuple[tuple[PlannedStep, CheckRoll], ...]
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Validate every field."""
+        check_fields(self)
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
         """One numbered line per action."""
-        return "\n".join(
-            f"{s.number}. {s.action.label or s.action.kind.label}: {r}" for s, r in self.steps
+        return tuple(
+            M(
+                "{number}. {action}: {roll}",
+                number=s.number,
+                action=s.action.label or s.action.kind.label,
+                roll=r.message,
+            )
+            for s, r in self.steps
         )
+
+    @property
+    def message(self) -> Msg:
+        """Every action rolled, one a line."""
+        return join("\n", self.lines)
+
+    def __str__(self) -> str:
+        """One numbered line per action (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -541,10 +689,21 @@ class ActionPlan:
         >>> plan = action_plan("attack 4+4\ndodge 4+3\ndodge 4+3")
         >>> plan.chances
         [Fraction(1, 1), Fraction(9, 10), Fraction(7, 10)]
+        >>> ActionPlan(plan_actions([PlannedAction(ActionKind.ATTACK, 4, 4)])).chances
+        [Fraction(1, 1)]
     """
 
     steps: tuple[PlannedStep, ...]
     unused: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Validate every field."""
+        check_fields(self)
+        if not 1 <= len(self.steps) <= MAX_ACTIONS:
+            raise RuleValueError(
+                M("a round holds 1 to {n} actions, got {got}", n=MAX_ACTIONS, got=len(self.steps)),
+                field="steps",
+            )
 
     @property
     def chances(self) -> list[Fraction]:
@@ -552,15 +711,14 @@ class ActionPlan:
         return [s.chance for s in self.steps]
 
     def roll(self, rng: random.Random | None = None) -> PlanRoll:
-        """Roll every action once, in order."""
-        rng = rng or random.Random()
+        """Roll every action once, in order.
+
+        Example:
+            >>> action_plan("attack 4+4").roll(random.Random(1)).steps[0][1].die.value
+            3
+        """
+        rng = check_rng(rng)
         return PlanRoll(tuple((s, s.check.roll(rng)) for s in self.steps))
-
-
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise RuleValueError(f"{name} must be True or False, got {quote(value)}", field=name)
-    return value
 
 
 def action_plan(
@@ -590,10 +748,15 @@ def action_plan(
         constitution: The Constitution of that option (0–30).
         core: The core die.
 
+    ``unused`` names every option that does not count in this situation, with
+    the reason: the caps of a massive creature, and the Dexterity or
+    Constitution of a cap that is not ticked. Those are not checked.
+
     Example:
-        >>> action_plan("attack 5+3\n" * 4, massive=True, max_attacks=True).unused
-        (('max_attacks', 'a massive creature attacks without penalty or cap'),)
+        >>> [name for name, _ in action_plan("attack 5+3\n" * 4, massive=True).unused]
+        ['max_attacks', 'dexterity_cap', 'dexterity', 'constitution_cap', 'constitution']
     """
+    check_text(actions, "actions")
     for name, value in (
         ("close_combat", close_combat),
         ("massive", massive),
@@ -601,13 +764,32 @@ def action_plan(
         ("dexterity_cap", dexterity_cap),
         ("constitution_cap", constitution_cap),
     ):
-        _flag(value, name)
-    check_int(dexterity, "dexterity")  # its range only matters when its option is ticked
-    check_int(constitution, "constitution")
+        check_bool(value, name)
+    # A number counts only when its option is ticked (and the creature is not massive).
+    check_int(dexterity, "dexterity", -MAX_NUMBER, MAX_NUMBER)
+    check_int(constitution, "constitution", -MAX_NUMBER, MAX_NUMBER)
+    uncapped = M("a massive creature attacks without penalty or cap")
+    unused: list[tuple[str, str]] = []
+    if massive:
+        unused += [
+            (name, uncapped)
+            for name in (
+                "max_attacks",
+                "dexterity_cap",
+                "dexterity",
+                "constitution_cap",
+                "constitution",
+            )
+        ]
+    else:
+        if not dexterity_cap:
+            unused.append(("dexterity", M("only for the option of at most DEX/2 attacks")))
+        if not constitution_cap:
+            unused.append(("constitution", M("only for the option of no attack beyond CON")))
     limits = ActionLimits(
         OPTIONAL_MAX_ATTACKS if max_attacks else None,
-        dexterity if dexterity_cap else None,
-        constitution if constitution_cap else None,
+        dexterity if dexterity_cap and not massive else None,
+        constitution if constitution_cap and not massive else None,
     )
     steps = plan_actions(
         parse_plan(actions),
@@ -617,8 +799,4 @@ def action_plan(
         massive=massive,
         core=core,
     )
-    ticked = [("max_attacks", max_attacks), ("dexterity_cap", dexterity_cap),
-              ("constitution_cap", constitution_cap)]  # fmt: skip
-    why = "a massive creature attacks without penalty or cap"
-    unused = tuple((name, why) for name, on in ticked if on and massive)
-    return ActionPlan(steps, unused)
+    return ActionPlan(steps, tuple(unused))

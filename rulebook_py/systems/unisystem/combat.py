@@ -46,12 +46,21 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .arguments import (
+    check_bool,
+    check_distribution,
+    check_fields,
+    check_record,
+    check_rng,
+    exact_chance,
+    parse_enum,
+)
 from .core import (
     ATTRIBUTE_RANGE,
     MODIFIER_RANGE,
@@ -64,12 +73,14 @@ from .core import (
     CheckRoll,
     CoreDie,
     UnisystemEnum,
-    core_distribution,
+    check_core,
     damage_distribution,
+    signed_text,
     task,
     test,
     unskilled,
 )
+from .words import M
 
 __all__ = [
     "AGGRESSIVE_ATTACK_BONUS",
@@ -100,7 +111,6 @@ __all__ = [
     "hit_chance",
     "keep_cool",
     "melee_exchange",
-    "parse_enum",
     "scope_bonus",
 ]
 
@@ -125,15 +135,21 @@ class RoundStep(UnisystemEnum):
         ['Intentions', 'Initiative', 'Performance']
     """
 
-    INTENTIONS = ("Intentions", "Every player says what their character means to do this round.")
-    INITIATIVE = ("Initiative", "The GM decides who acts first, by common sense or by the dice.")
+    INTENTIONS = (
+        "Intentions",
+        M("Every player says what their character means to do this round."),
+    )
+    INITIATIVE = (
+        "Initiative",
+        M("The GM decides who acts first, by common sense or by the dice."),
+    )
     PERFORMANCE = (
         "Performance",
-        "Attacks, defences and other checks are rolled, highest initiative first.",
+        M("Attacks, defences and other checks are rolled, highest initiative first."),
     )
-    DAMAGE = ("Dégâts", "Damage from those results is applied (it may end the fight).")
-    REPEAT = ("Recommencer", "The next actions are resolved until everyone has had a chance.")
-    END = ("Fin", "The round is over; the next one starts again with intentions.")
+    DAMAGE = ("Dégâts", M("Damage from those results is applied (it may end the fight)."))
+    REPEAT = ("Recommencer", M("The next actions are resolved until everyone has had a chance."))
+    END = ("Fin", M("The round is over; the next one starts again with intentions."))
 
     def __init__(self, label: str, summary: str) -> None:
         self.label = label
@@ -181,10 +197,10 @@ class Lighting(UnisystemEnum):
         (-4, None)
     """
 
-    NORMAL = ("Normal", 0, "daylight or a lit room (not in the table)")
-    DIM = ("Faible", -1, "dark alleys, candlelight, moonlight")
-    POOR = ("Mauvais", -4, "moonless night, cellar")
-    TOTAL_DARKNESS = ("Noir total", None, "plain D10, only a natural 9 or 10 hits")
+    NORMAL = ("Normal", 0, M("daylight or a lit room (not in the table)"))
+    DIM = ("Faible", -1, M("dark alleys, candlelight, moonlight"))
+    POOR = ("Mauvais", -4, M("moonless night, cellar"))
+    TOTAL_DARKNESS = ("Noir total", None, M("plain D10, only a natural 9 or 10 hits"))
 
     def __init__(self, label: str, modifier: int | None, examples: str) -> None:
         self.label = label
@@ -292,46 +308,15 @@ class UntrainedAttack(UnisystemEnum):
         'unskilled task: DEX − 2, at most 2 success levels (basics)'
     """
 
-    DIFFICULT_TEST = ("difficult DEX test (combat source)", "Test difficile de Dextérité")
+    DIFFICULT_TEST = (M("difficult DEX test (combat source)"), "Test difficile de Dextérité")
     UNSKILLED_TASK = (
-        "unskilled task: DEX − 2, at most 2 success levels (basics)",
+        M("unskilled task: DEX − 2, at most 2 success levels (basics)"),
         "Épreuve sans compétence",
     )
 
     def __init__(self, english: str, label: str) -> None:
         self.english = english
         self.label = label
-
-
-def parse_enum(value: object, cls: type[Enum], field: str) -> Enum:
-    """Read an enum member from itself, its name or its French label.
-
-    Args:
-        value: A member, a name (``"long"``) or a label (``"Longue"``).
-        cls: The enumeration.
-        field: Parameter name for the error.
-
-    Raises:
-        RuleValueError: For anything else, listing the allowed names.
-
-    Example:
-        >>> parse_enum("longue", RangeBand, "range_band"), parse_enum("SHORT", RangeBand, "r")
-        (unisystem.RangeBand.LONG, unisystem.RangeBand.SHORT)
-    """
-    if not isinstance(field, str):
-        raise RuleValueError(f"field must be text, got {field!r}", field="field")
-    if not (isinstance(cls, type) and issubclass(cls, Enum)):
-        raise RuleValueError(f"cls must be an enumeration, got {cls!r}", field="cls")
-    if isinstance(value, cls):
-        return value
-    if isinstance(value, str):
-        key = value.strip().lower().replace(" ", "_").replace("-", "_")
-        for member in cls:
-            label = str(getattr(member, "label", "")).lower().replace(" ", "_")
-            if key in (member.name.lower(), label):
-                return member
-    allowed = ", ".join(m.name.lower() for m in cls)
-    raise RuleValueError(f"{field} must be one of {allowed}; got {value!r}", field=field)
 
 
 def scope_bonus(scope: int) -> int:
@@ -343,7 +328,10 @@ def scope_bonus(scope: int) -> int:
     """
     check_int(scope, "scope", 0, 5)
     if scope == 1:
-        raise RuleValueError("scope must be 0 (none) or from 2 to 5, got 1", field="scope")
+        raise RuleValueError(
+            M("{name} must be 0 (none) or from 2 to 5, got {got}", name="scope", got=1),
+            field="scope",
+        )
     return scope
 
 
@@ -357,6 +345,7 @@ def darkness_bonus_distribution(
         Fraction(1, 2)
     """
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
+    check_core(core)
     return test(perception, difficult=True, core=core).level_distribution()
 
 
@@ -367,7 +356,7 @@ def _combat_check(
     parts: tuple[tuple[str, int], ...],
     lighting: Lighting,
     darkness_bonus: int,
-    skill_name: str = "skill",
+    skill_name: str = "",
     *,
     untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
     core: CoreDie = CoreDie.D10,
@@ -375,20 +364,19 @@ def _combat_check(
     """D10 + DEX + skill + modifiers (a difficult DEX test without the skill).
 
     Every combat roll goes through here: melee attacks and defences, shots and
-    dives for cover (:mod:`rulebook_py.systems.unisystem.ranged`). In total
+    dives for cover (:mod:`rulebook_py.systems.unisystem.ranged_combat`). In total
     darkness the roll is the plain core die plus ``darkness_bonus``. With
     ``untrained`` :attr:`UntrainedAttack.UNSKILLED_TASK` a roll without the
     skill is an unskilled task (DEX − 2, at most two success levels).
     """
-    core_distribution(core)  # validates ``core``
     if lighting is Lighting.TOTAL_DARKNESS:
         return Check(
             CheckKind.DIFFICULT_TEST,
             darkness_bonus,
-            (("total darkness: plain die", 0), ("Perception levels", darkness_bonus)),
+            ((M("total darkness: plain die"), 0), (M("Perception levels"), darkness_bonus)),
             core=core,
         )
-    parts = (*parts, (f"lighting ({lighting.label})", lighting.modifier or 0))
+    parts = (*parts, (M("lighting ({label})", label=lighting.label), lighting.modifier or 0))
     modifier = sum(v for _, v in parts)
     as_unskilled = skill == 0 and untrained is UntrainedAttack.UNSKILLED_TASK
     if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:  # past the basic range: sure
@@ -408,11 +396,11 @@ def _combat_check(
         check = test(dexterity, difficult=True, modifier=modifier, core=core)
     else:
         check = task(dexterity, skill, modifier, core=core)
-    head: tuple[tuple[str, int], ...] = (("Dextérité", dexterity),)
+    head: tuple[tuple[str, int], ...] = ((M("Dexterity"), dexterity),)
     if skill:
-        head += ((skill_name, skill),)
+        head += ((skill_name or M("skill"), skill),)
     elif as_unskilled:
-        head += (("unskilled", -UNSKILLED_PENALTY),)
+        head += ((M("unskilled"), -UNSKILLED_PENALTY),)
     return Check(
         check.kind, check.bonus, head + tuple(p for p in parts if p[1]), check.level_cap, core
     )
@@ -463,28 +451,41 @@ class MeleeAttack:
         check_int(self.penalty, "penalty", -30, 0)
         check_int(self.modifier, "modifier", -30, 30)
         check_int(self.feint_bonus, "feint_bonus", 0, 30)
+        if self.improvised is not None:
+            weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
+            object.__setattr__(self, "improvised", weapon)
+        check_fields(self)
         if not self.stance.may_attack:
             raise RuleValueError(
-                f"a fighter in {self.stance.label!r} gives up attacking this round", field="stance"
+                M(
+                    "a fighter in {stance} gives up attacking this round",
+                    stance=repr(self.stance.label),
+                ),
+                field="stance",
             )
         if self.improvised is None:
             if self.improvised_modifier is not None:
                 raise RuleValueError(
-                    "improvised_modifier needs an improvised weapon", field="improvised_modifier"
+                    M("{name} needs an improvised weapon", name="improvised_modifier"),
+                    field="improvised_modifier",
                 )
             return
-        weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
-        object.__setattr__(self, "improvised", weapon)
+        weapon = self.improvised
         if weapon is ImprovisedWeapon.CHAIR:
             raise RuleValueError(
-                "a chair held as a shield only parries; to strike with a big object "
-                "choose 'clumsy'",
+                M(
+                    "a chair held as a shield only parries; to strike with a big object "
+                    "choose 'clumsy'"
+                ),
                 field="improvised",
             )
         if self.kind is not CloseSkill.HAND_WEAPON:
             raise RuleValueError(
-                f"an improvised weapon is wielded with the Hand weapon skill (Arme blanche), "
-                f"not {self.kind.label!r}",
+                M(
+                    "an improvised weapon is wielded with the Hand weapon skill (Arme blanche), "
+                    "not {skill}",
+                    skill=repr(self.kind.label),
+                ),
                 field="kind",
             )
         object.__setattr__(
@@ -540,25 +541,35 @@ class MeleeDefence:
         object.__setattr__(self, "stance", parse_enum(self.stance, Stance, "stance"))
         check_int(self.penalty, "penalty", -30, 0)
         check_int(self.modifier, "modifier", -30, 30)
+        if self.improvised is not None:
+            weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
+            object.__setattr__(self, "improvised", weapon)
+        check_fields(self)
         if self.kind is not DefenceKind.NONE and not self.stance.may_defend:
             raise RuleValueError(
-                f"a fighter in {self.stance.label!r} gives up every defence: "
-                f"choose no defence, not {self.kind.label!r}",
+                M(
+                    "a fighter in {stance} gives up every defence: choose no defence, not {kind}",
+                    stance=repr(self.stance.label),
+                    kind=repr(self.kind.label),
+                ),
                 field="stance",
             )
         if self.improvised is None:
             if self.improvised_modifier is not None:
                 raise RuleValueError(
-                    "improvised_modifier needs an improvised weapon", field="improvised_modifier"
+                    M("{name} needs an improvised weapon", name="improvised_modifier"),
+                    field="improvised_modifier",
                 )
             return
-        weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
-        object.__setattr__(self, "improvised", weapon)
+        weapon = self.improvised
         if weapon is not ImprovisedWeapon.CHAIR or self.kind is not DefenceKind.PARRY:
             raise RuleValueError(
-                "only a parry (Parer) with a chair or a large object held like a shield "
-                f"gets an improvised-weapon bonus; got {weapon.name.lower()!r} with "
-                f"{self.kind.label!r}",
+                M(
+                    "only a parry (Parer) with a chair or a large object held like a shield "
+                    "gets an improvised-weapon bonus; got {weapon} with {kind}",
+                    weapon=repr(weapon.name.lower()),
+                    kind=repr(self.kind.label),
+                ),
                 field="improvised",
             )
         low, _ = weapon.parry_range
@@ -578,25 +589,39 @@ def _improvised_pick(
     low, high = allowed
     check_int(value, "improvised_modifier")
     if not low <= value <= high:
-        span = f"{low:+d}" if low == high else f"{low:+d} to {high:+d}"
-        raise RuleValueError(
-            f"improvised_modifier for {weapon.name.lower()!r} must be {span}, got {value!r}",
-            field="improvised_modifier",
+        message = (
+            M(
+                "{name} for {weapon} must be {low}, got {got}",
+                name="improvised_modifier",
+                weapon=repr(weapon.name.lower()),
+                low=signed_text(low),
+                got=quote(value),
+            )
+            if low == high
+            else M(
+                "{name} for {weapon} must be {low} to {high}, got {got}",
+                name="improvised_modifier",
+                weapon=repr(weapon.name.lower()),
+                low=signed_text(low),
+                high=signed_text(high),
+                got=quote(value),
+            )
         )
+        raise RuleValueError(message, field="improvised_modifier")
     return value
 
 
 _IMPROVISED_NAMES = {
-    ImprovisedWeapon.SHARP: "pointed object",
-    ImprovisedWeapon.LONG: "long object",
-    ImprovisedWeapon.CLUMSY: "awkward object",
-    ImprovisedWeapon.CHAIR: "chair as a shield",
+    ImprovisedWeapon.SHARP: M("pointed object"),
+    ImprovisedWeapon.LONG: M("long object"),
+    ImprovisedWeapon.CLUMSY: M("awkward object"),
+    ImprovisedWeapon.CHAIR: M("chair as a shield"),
 }
 
 
 def _improvised_part(weapon: ImprovisedWeapon | None, value: int | None) -> tuple[str, int]:
     if weapon is None:
-        return ("improvised", 0)
+        return (M("improvised"), 0)
     return (_IMPROVISED_NAMES[weapon], value or 0)
 
 
@@ -644,16 +669,17 @@ def attack_check(
         >>> attack_check(MeleeAttack(3), untrained=UntrainedAttack.UNSKILLED_TASK).bonus
         1
     """
-    if not isinstance(attack, MeleeAttack):
-        raise RuleValueError(f"attack must be a MeleeAttack, got {attack!r}", field="attack")
+    check_record(attack, MeleeAttack, "attack")
     lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
+    check_core(core)
     parts = (
-        (f"stance ({attack.stance.label})", attack.stance.attack_bonus),
-        ("extra actions", attack.penalty),
-        ("feint", attack.feint_bonus),
+        (M("stance ({label})", label=attack.stance.label), attack.stance.attack_bonus),
+        (M("extra actions"), attack.penalty),
+        (M("feint"), attack.feint_bonus),
         _improvised_part(attack.improvised, attack.improvised_modifier),
-        ("modifier", attack.modifier),
+        (M("modifier"), attack.modifier),
     )
     if attack.improvised is not None:
         untrained = UntrainedAttack.DIFFICULT_TEST
@@ -681,17 +707,17 @@ def defence_check(
         >>> defence_check(MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)).bonus
         3
     """
-    if not isinstance(defence, MeleeDefence):
-        raise RuleValueError(f"defence must be a MeleeDefence, got {defence!r}", field="defence")
+    check_record(defence, MeleeDefence, "defence")
     lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    check_core(core)
     if defence.kind is DefenceKind.NONE:
         return None
     parts = (
-        (f"stance ({defence.stance.label})", defence.stance.defence_bonus),
-        ("extra actions", defence.penalty),
+        (M("stance ({label})", label=defence.stance.label), defence.stance.defence_bonus),
+        (M("extra actions"), defence.penalty),
         _improvised_part(defence.improvised, defence.improvised_modifier),
-        ("modifier", defence.modifier),
+        (M("modifier"), defence.modifier),
     )
     return _combat_check(
         defence.dexterity, defence.skill, parts, lighting, darkness_bonus, core=core
@@ -707,7 +733,13 @@ def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed:
         >>> d10 = Distribution.uniform(10)
         >>> hit_chance(d10 + 8, d10 + 5, must_succeed=False)
         Fraction(18, 25)
+        >>> hit_chance(damage_distribution(10, 1) + 8, damage_distribution(10, 1) + 5, must_succeed=True)
+        Fraction(18, 25)
     """
+    check_distribution(attack, "attack")
+    if defence is not None:
+        check_distribution(defence, "defence")
+    check_bool(must_succeed, "must_succeed")
     if defence is None:
         return attack.prob_at_least(TARGET)
     won = 0
@@ -728,6 +760,8 @@ class MeleeRoll:
         ...     random.Random(1), sides=4, multiplier=2)
         >>> r.hit == (r.damage > 0)
         True
+        >>> print(MeleeRoll(task(3, 2).resolve(7), None, True, 3, 6, 2, False))
+        attack D10 [7] + 5 = 12 → success, 2 levels (Decent) → HIT, damage D[3] × 2 = 6
     """
 
     attack: CheckRoll
@@ -738,15 +772,51 @@ class MeleeRoll:
     multiplier: int
     averaged: bool
 
-    def __str__(self) -> str:
-        """Attack, defence, verdict and damage."""
-        text = f"attack {self.attack}"
-        if self.defence is not None:
-            text += f"; defence {self.defence}"
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.damage_die, "damage_die", 0, 10)
+        check_int(self.multiplier, "multiplier", 0, 31)
+        check_int(self.damage, "damage", 0, 10 * 31)
+
+    @property
+    def verdict(self) -> Msg:
+        """``miss``, or ``HIT, damage D[3] × 2 = 6``."""
         if not self.hit:
-            return text + " → miss"
-        how = "average" if self.averaged else "D"
-        return text + f" → HIT, damage {how}[{self.damage_die}] × {self.multiplier} = {self.damage}"
+            return M("miss")
+        if self.averaged:
+            return M(
+                "HIT, damage average[{face}] × {multiplier} = {damage}",
+                face=self.damage_die,
+                multiplier=self.multiplier,
+                damage=self.damage,
+            )
+        return M(
+            "HIT, damage D[{face}] × {multiplier} = {damage}",
+            face=self.damage_die,
+            multiplier=self.multiplier,
+            damage=self.damage,
+        )
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
+        """The attack roll, the defence roll (if any), then the verdict, one a line."""
+        rolls = [M("attack {roll}", roll=self.attack.message)]
+        if self.defence is not None:
+            rolls.append(M("defence {roll}", roll=self.defence.message))
+        return (*rolls, M("→ {verdict}", verdict=self.verdict))
+
+    @property
+    def message(self) -> Msg:
+        """Attack, defence, verdict and damage on one line."""
+        rolls = [M("attack {roll}", roll=self.attack.message)]
+        if self.defence is not None:
+            rolls.append(M("defence {roll}", roll=self.defence.message))
+        return M("{rolls} → {verdict}", rolls=join("; ", rolls), verdict=self.verdict)
+
+    def __str__(self) -> str:
+        """Attack, defence, verdict and damage (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -763,12 +833,19 @@ class MeleeOutcome:
         >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
         >>> out.hit_chance, out.expected_levels()
         (Fraction(1, 1), Fraction(3, 1))
+        >>> MeleeOutcome(task(4, 4), None, Fraction(1)).hit_chance
+        Fraction(1, 1)
     """
 
     attack: Check
     defence: Check | None
     hit_chance: Fraction
     must_succeed: bool = True
+
+    def __post_init__(self) -> None:
+        """Refuse an outcome built by hand with values of the wrong kind."""
+        check_fields(self)
+        exact_chance(self.hit_chance, "hit_chance")
 
     def level_distribution(self) -> dict[int, Fraction]:
         """``{success levels of the blow: P}``; a miss (parried, dodged, failed) counts 0.
@@ -787,7 +864,7 @@ class MeleeOutcome:
             p = Fraction(weight, att.total)
             if dfc is not None:
                 p *= dfc.prob_at_most(total - 1)
-            level = self.attack.level_of(total)
+            level = self.attack._level(total)
             out[level] = out.get(level, Fraction(0)) + p
         out[0] = 1 - sum(v for k, v in out.items() if k)
         return dict(sorted(out.items()))
@@ -831,7 +908,7 @@ class MeleeOutcome:
             True
         """
         damage_distribution(sides, multiplier, averaged)  # validates
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         a = self.attack.roll(rng)
         d = self.defence.roll(rng) if self.defence is not None else None
         if d is None:
@@ -886,25 +963,38 @@ def melee_exchange(
         Traceback (most recent call last):
         ...
         rulebook_py.errors.RuleValueError: a parry with 'Bagarre' cannot stop an attack with 'Arme blanche': only a hand weapon or Martial Arts can parry a weapon
+        >>> melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3)).hit_chance
+        Fraction(7, 25)
     """
+    check_record(attack, MeleeAttack, "attack")
+    check_record(defence, MeleeDefence, "defence")
     lighting = parse_enum(lighting, Lighting, "lighting")
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
     check_int(defender_darkness_bonus, "defender_darkness_bonus", 0, 10)
+    check_bool(attack_must_succeed, "attack_must_succeed")
+    check_bool(lighting_on_defence, "lighting_on_defence")
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
-    core_distribution(core)
+    check_core(core)
     shield = defence.improvised is ImprovisedWeapon.CHAIR
     if defence.kind is DefenceKind.PARRY and not shield:
         if not can_parry(defence.parry_with, attack.kind):
             raise RuleValueError(
-                f"a parry with {defence.parry_with.label!r} cannot stop an attack with "
-                f"{attack.kind.label!r}: only a hand weapon or Martial Arts can parry a weapon",
+                M(
+                    "a parry with {parry} cannot stop an attack with {attack}: only a hand "
+                    "weapon or Martial Arts can parry a weapon",
+                    parry=repr(defence.parry_with.label),
+                    attack=repr(attack.kind.label),
+                ),
                 field="parry_with",
             )
         if not can_parry(defence.parry_with, attack.kind, defence.skill):
             raise RuleValueError(
-                f"Martial Arts at level 0 is no close-combat skill: a bare-handed parry "
-                f"cannot stop an attack with {attack.kind.label!r}; dodge instead "
-                f"(a difficult DEX test without the skill)",
+                M(
+                    "Martial Arts at level 0 is no close-combat skill: a bare-handed parry "
+                    "cannot stop an attack with {attack}; dodge instead (a difficult DEX test "
+                    "without the skill)",
+                    attack=repr(attack.kind.label),
+                ),
                 field="skill",
             )
     att = attack_check(attack, lighting, darkness_bonus, untrained=untrained, core=core)
@@ -932,11 +1022,22 @@ class FeintOutcome:
         >>> f = feint(3, 2, 2, 2)
         >>> sum(f.bonus.values())
         Fraction(1, 1)
+        >>> FeintOutcome(task(3, 2), task(2, 2), {0: Fraction(1, 2), 1: Fraction(1, 2)}).bonus[1]
+        Fraction(1, 2)
     """
 
     attacker: Check
     defender: Check
     bonus: dict[int, Fraction]
+
+    def __post_init__(self) -> None:
+        """Refuse an outcome built by hand with values of the wrong kind."""
+        check_fields(self)
+        for level, p in self.bonus.items():
+            check_int(level, "bonus", 0, 30)
+            exact_chance(p, "bonus")
+        if sum(self.bonus.values()) != 1:
+            raise RuleValueError(M("{names} must add up to 1", names="bonus"), field="bonus")
 
     @property
     def win_chance(self) -> Fraction:
@@ -957,7 +1058,7 @@ class FeintOutcome:
             >>> bonus == (a.level if a.total > d.total else 0)
             True
         """
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         a, d = self.attacker.roll(rng), self.defender.roll(rng)
         return a, d, (a.level * FEINT_LEVEL_BONUS if a.total > d.total else 0)
 
@@ -983,13 +1084,14 @@ def feint(
     check_int(attacker_skill, "attacker_skill", *SKILL_RANGE)
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
     check_int(defender_skill, "defender_skill", *SKILL_RANGE)
+    check_core(core)
     att = task(intelligence, attacker_skill, core=core)
     dfd = task(perception, defender_skill, core=core)
     a, d = att.total_distribution(), dfd.total_distribution()
     out: dict[int, Fraction] = {}
     for total, weight in a.items():
         p_win = Fraction(weight, a.total) * d.prob_at_most(total - 1)
-        level = att.level_of(total) * FEINT_LEVEL_BONUS
+        level = att._level(total) * FEINT_LEVEL_BONUS
         out[level] = out.get(level, Fraction(0)) + p_win
     out[0] = 1 - sum(v for k, v in out.items() if k)
     return FeintOutcome(att, dfd, dict(sorted(out.items())))
@@ -1024,6 +1126,8 @@ class FeintedRoll:
         >>> r = out.roll(random.Random(2))
         >>> r.blow.attack.total == r.blow.attack.die.value + 5 + r.bonus
         True
+        >>> FeintedRoll(task(3, 2).resolve(5), task(2, 2).resolve(3), 1, melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE)).roll(random.Random(1))).verdict
+        'feint wins: +1 to the attack'
     """
 
     feint: CheckRoll
@@ -1031,12 +1135,43 @@ class FeintedRoll:
     bonus: int
     blow: MeleeRoll
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.bonus, "bonus", 0, 30)
+
+    @property
+    def verdict(self) -> Msg:
+        """What the feint won."""
+        if self.bonus:
+            return M("feint wins: {bonus} to the attack", bonus=signed_text(self.bonus))
+        if self.feint.total > self.read.total:
+            return M("feint wins but totals under 9: no success level, +0")
+        return M("feint fails: +0")
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
+        """The feint, the reading of it and the verdict, then the blow's lines."""
+        return (
+            M("feint {roll}", roll=self.feint.message),
+            M("read {roll} → {verdict}", roll=self.read.message, verdict=self.verdict),
+            *self.blow.lines,
+        )
+
+    @property
+    def message(self) -> Msg:
         """The feint contest, then the blow."""
-        verdict = f"feint wins: +{self.bonus} to the attack" if self.bonus else "feint fails: +0"
-        if not self.bonus and self.feint.total > self.read.total:
-            verdict = "feint wins but totals under 9: no success level, +0"
-        return f"feint {self.feint}; read {self.read} → {verdict}\n{self.blow}"
+        return M(
+            "feint {feint}; read {read} → {verdict}\n{blow}",
+            feint=self.feint.message,
+            read=self.read.message,
+            verdict=self.verdict,
+            blow=self.blow.message,
+        )
+
+    def __str__(self) -> str:
+        """The feint contest, then the blow (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -1054,11 +1189,24 @@ class FeintedExchange:
         >>> out.hit_chance > melee_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3)
         ...                                 ).hit_chance
         True
+        >>> FeintedExchange(feint(3, 2, 2, 2), ((0, Fraction(1), melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE))),)).hit_chance
+        Fraction(7, 10)
     """
 
     feint: FeintOutcome
     branches: tuple[tuple[int, Fraction, MeleeOutcome], ...]
     plain: MeleeOutcome | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse an exchange built by hand with values of the wrong kind."""
+        check_fields(self)
+        if not self.branches:
+            raise RuleValueError(
+                M("{name} must hold at least one branch", name="branches"), field="branches"
+            )
+        for bonus, p, _ in self.branches:
+            check_int(bonus, "branches", 0, 30)
+            exact_chance(p, "branches")
 
     @property
     def hit_chance(self) -> Fraction:
@@ -1142,9 +1290,9 @@ class FeintedExchange:
             >>> r.bonus in dict((b, p) for b, p, _ in out.branches)
             True
         """
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         a, d, bonus = self.feint.roll(rng)
-        branch = next(out for b, _, out in self.branches if b == bonus)
+        branch = next((out for b, _, out in self.branches if b == bonus), self.branches[0][2])
         blow = branch.roll(rng, sides=sides, multiplier=multiplier, averaged=averaged)
         return FeintedRoll(a, d, bonus, blow)
 
@@ -1172,11 +1320,12 @@ def feinted_exchange(
         ...                        feint(3, 2, 2, 2))
         >>> out.hit_chance
         Fraction(671, 1000)
+        >>> feinted_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE), feint(3, 2, 2, 2)).hit_chance
+        Fraction(1, 1)
     """
-    if not isinstance(feint_outcome, FeintOutcome):
-        raise RuleValueError(
-            f"feint_outcome must be a FeintOutcome, got {feint_outcome!r}", field="feint"
-        )
+    check_record(feint_outcome, FeintOutcome, "feint_outcome")
+    check_record(attack, MeleeAttack, "attack")
+    check_record(defence, MeleeDefence, "defence")
     branches = []
     for bonus, p in feint_outcome.bonus.items():
         if not p:
@@ -1195,4 +1344,5 @@ def keep_cool(willpower: int, *, core: CoreDie = CoreDie.D10) -> Check:
         Fraction(3, 5)
     """
     check_int(willpower, "willpower", *ATTRIBUTE_RANGE)
+    check_core(core)
     return test(willpower, core=core)

@@ -3,9 +3,10 @@
 :func:`melee` and :func:`ranged` take the calculator's controls as their
 parameters (the same names) and return an outcome holding the exact answer,
 the rows of the table (a :class:`~fractions.Fraction` is a chance, a
-:class:`~.core.Mean` an expected value), ``unused`` -- ``(parameter or
-controls, why)`` for every setting that does not count in the situation --
-and ``.roll(rng)``, one seeded resolution with every die shown.
+:class:`~.core.Mean` an expected value), ``unused`` -- ``(parameter, why)``
+for every parameter that does not count in the situation (it is checked for
+its type only, left out of the calculator's Python line, and its control is
+hidden) -- and ``.roll(rng)``, one seeded resolution with every die shown.
 
 Example:
     >>> melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defence_skill=3,
@@ -24,6 +25,15 @@ from typing import Any
 
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .arguments import (
+    MAX_WHOLE,
+    check_bool,
+    check_fields,
+    check_rng,
+    parse_enum,
+    renamed,
+)
 from .combat import (
     CloseSkill,
     DefenceKind,
@@ -39,10 +49,11 @@ from .combat import (
     feint,
     feinted_exchange,
     melee_exchange,
-    parse_enum,
 )
-from .core import Check, CoreDie, Mean, average_roll, renamed
-from .ranged import (
+from .core import CoreDie, Mean, average_roll, check_core
+from .ranged_combat import (
+    MAX_AUTO_ROUNDS,
+    MAX_MULTIPLIER,
     Aim,
     FiringMode,
     RangedDefence,
@@ -54,41 +65,50 @@ from .ranged import (
     ranged_attack,
     suppressive_fire_hits,
 )
-from .reports import CheckRows, signed_text
+from .reports import bonus_text
+from .words import MN, M
 
 __all__ = [
     "SUPPRESSIVE",
     "MeleeReport",
     "RangedReport",
     "SuppressiveRoll",
-    "bonus_text",
     "melee",
     "ranged",
 ]
 
 #: The ranged calculator's extra firing mode: suppressive fire (no roll).
 SUPPRESSIVE = "suppressive"
-_DARK_ONLY = "counts only in total darkness"
+
+_DARK_ONLY = M("counts only in total darkness")
+_DARK = M("total darkness: every roll is the plain die, plus the Perception levels")
+#: Rows of a table: (label, value); a Fraction is a chance, a Mean an expected value.
+Rows = tuple[tuple[str, object], ...]
+#: ``(parameter, why)`` for every parameter that does not count.
+Unused = tuple[tuple[str, str], ...]
 
 
-def bonus_text(check: Check) -> str:
-    """A check's bonus explained: ``+3 = +3 (Dextérité) +2 (skill) −2 (pointed object)``.
-
-    Example:
-        >>> from .core import task
-        >>> bonus_text(task(3, 2, -1))
-        '+4 = +3 (attribute) +2 (skill) −1 (modifier)'
-    """
-    if not isinstance(check, Check):
-        raise RuleValueError(f"check must be a Check, got {quote(check)}", field="check")
-    shown = " ".join(f"{signed_text(v)} ({name})" for name, v in check.parts if v)
-    return f"{signed_text(check.bonus)} = {shown or '0'}"
+def _whole(**values: object) -> None:
+    """Each value is a whole number (its range is checked where it counts)."""
+    for name, value in values.items():
+        check_int(value, name, -MAX_WHOLE, MAX_WHOLE)
 
 
 def _flags(**flags: object) -> None:
     for name, value in flags.items():
-        if not isinstance(value, bool):
-            raise RuleValueError(f"{name} must be True or False, got {quote(value)}", field=name)
+        check_bool(value, name)
+
+
+def _check_report(record: Any) -> None:
+    check_fields(record)
+    for name, _why in record.unused:
+        if not name.isidentifier():
+            raise RuleValueError(
+                M("{name} must name parameters, got {got}", name="unused", got=quote(name)),
+                field="unused",
+            )
+    check_int(record.sides, "sides", 4, 10)
+    average_roll(record.sides)
 
 
 # ------------------------------------------------------------------ melee
@@ -100,19 +120,28 @@ class MeleeReport:
         exchange: The rules' exchange (a :class:`FeintedExchange` after a feint).
         damage: Exact distribution of the damage (0 on a miss).
         rows: The table shown.
-        unused: ``(parameter or controls, why)`` for what does not count here.
+        unused: ``(parameter, why)`` for every parameter that does not count here.
         sides: The damage die rolled.
         multiplier: The damage multiplier.
         averaged: Damage averaged instead of rolled.
+
+    Example:
+        >>> MeleeReport(melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE)), suppressive_fire_hits(), (), (), 4, 2, False).hit_chance
+        Fraction(7, 10)
     """
 
     exchange: MeleeOutcome | FeintedExchange
     damage: Distribution
-    rows: CheckRows
+    rows: tuple[tuple[str, object], ...]
     unused: tuple[tuple[str, str], ...]
     sides: int
     multiplier: int
     averaged: bool
+
+    def __post_init__(self) -> None:
+        """Refuse a report built by hand with values of the wrong kind."""
+        _check_report(self)
+        check_int(self.multiplier, "multiplier", 0, 30)
 
     @property
     def hit_chance(self) -> Fraction:
@@ -120,10 +149,84 @@ class MeleeReport:
         return self.exchange.hit_chance
 
     def roll(self, rng: random.Random | None = None) -> Any:
-        """Feint (if any), attack roll, defence roll, damage die."""
+        """Feint (if any), attack roll, defence roll, damage die.
+
+        Example:
+            >>> r = melee(attacker_dexterity=3, attack_skill=2, defence="none")
+            >>> r.roll(random.Random(1)).hit == (r.roll(random.Random(1)).attack.total >= 9)
+            True
+        """
         return self.exchange.roll(
-            rng, sides=self.sides, multiplier=self.multiplier, averaged=self.averaged
+            check_rng(rng), sides=self.sides, multiplier=self.multiplier, averaged=self.averaged
         )
+
+
+def _melee_unused(
+    values: dict[str, Any], dark: bool, defends: bool, improvised: bool, chair: bool
+) -> Unused:
+    """Every parameter of :func:`melee` that does not count in this situation."""
+    out: list[tuple[str, str]] = []
+    if dark:
+        out += [
+            (n, _DARK)
+            for n in (
+                "feint",
+                "feint_intelligence",
+                "feint_skill",
+                "feint_perception",
+                "feint_defender_skill",
+            )
+        ]
+    elif not values["feint"]:
+        why = M("only for a feint")
+        out += [
+            (n, why)
+            for n in (
+                "feint_intelligence",
+                "feint_skill",
+                "feint_perception",
+                "feint_defender_skill",
+            )
+        ]
+    if improvised:
+        out.append(("attack_kind", M("an improvised weapon is wielded with Hand weapon")))
+    if values["defender_stance"] is Stance.AGGRESSIVE:
+        out.append(("defence", M("an aggressive defender does not defend")))
+    if not defends:
+        why = M("the defender does not defend")
+        out += [
+            (n, why)
+            for n in (
+                "defender_dexterity",
+                "defence_skill",
+                "parry_with",
+                "defence_chair",
+                "defender_penalty",
+                "defence_modifier",
+                "defender_darkness_bonus",
+            )
+        ]
+    elif values["defence"] is not DefenceKind.PARRY:
+        why = M("only for a parry")
+        out += [("parry_with", why), ("defence_chair", why)]
+    elif chair:
+        out.append(("parry_with", M("a chair held like a shield parries any attack")))
+    if dark:
+        out += [(n, _DARK) for n in ("attacker_dexterity", "attacker_penalty", "attack_modifier")]
+        if defends:
+            out += [
+                (n, _DARK) for n in ("defender_dexterity", "defender_penalty", "defence_modifier")
+            ]
+    else:
+        out += [("darkness_bonus", _DARK_ONLY)]
+        if defends:
+            out.append(("defender_darkness_bonus", _DARK_ONLY))
+    if values["attack_skill"] or improvised or dark:
+        out.append(("untrained", M("only for an attack without the skill")))
+    seen: dict[str, str] = {}
+    for name, why in out:
+        seen.setdefault(name, why)
+    return tuple(seen.items())
 
 
 def melee(
@@ -164,7 +267,9 @@ def melee(
     chair (``defence_chair``, +1 or +2) counts only for a parry. After a
     feint (``feint=True``: INT + skill against PER + skill) the blow gets +1
     per success level of a won feint, except in total darkness, where every
-    combat roll is the plain die plus the Perception levels.
+    combat roll is the plain die plus the Perception levels. A parameter
+    that does not count in the situation is listed in ``unused`` and only its
+    type is checked.
 
     Example:
         >>> r = melee(attacker_dexterity=3, attack_skill=2, feint=True, feint_intelligence=3,
@@ -172,103 +277,185 @@ def melee(
         ...           defender_dexterity=4, defence_skill=3, defender_penalty=-4)
         >>> r.hit_chance
         Fraction(671, 1000)
+        >>> [name for name, _ in melee(defence="none").unused][:3]
+        ['feint_intelligence', 'feint_skill', 'feint_perception']
     """
     _flags(feint=feint, averaged=averaged)
-    for name, value in (("feint_intelligence", feint_intelligence), ("feint_skill", feint_skill),
-                        ("feint_perception", feint_perception),
-                        ("feint_defender_skill", feint_defender_skill),
-                        ("defence_chair", defence_chair)):  # fmt: skip
-        check_int(value, name)
-    check_int(defence_chair, "defence_chair", 0, 2)
+    _whole(
+        attacker_dexterity=attacker_dexterity,
+        attack_skill=attack_skill,
+        attacker_penalty=attacker_penalty,
+        attack_modifier=attack_modifier,
+        feint_intelligence=feint_intelligence,
+        feint_skill=feint_skill,
+        feint_perception=feint_perception,
+        feint_defender_skill=feint_defender_skill,
+        defender_dexterity=defender_dexterity,
+        defence_skill=defence_skill,
+        defence_chair=defence_chair,
+        defender_penalty=defender_penalty,
+        defence_modifier=defence_modifier,
+        darkness_bonus=darkness_bonus,
+        defender_darkness_bonus=defender_darkness_bonus,
+        damage_die=damage_die,
+        multiplier=multiplier,
+    )
+    light = parse_enum(lighting, Lighting, "lighting")
+    dark = light is Lighting.TOTAL_DARKNESS
+    attack_kind = parse_enum(attack_kind, CloseSkill, "attack_kind")
+    attacker_stance = parse_enum(attacker_stance, Stance, "attacker_stance")
+    defence = parse_enum(defence, DefenceKind, "defence")
+    parry_with = parse_enum(parry_with, CloseSkill, "parry_with")
+    defender_stance = parse_enum(defender_stance, Stance, "defender_stance")
+    untrained = parse_enum(untrained, UntrainedAttack, "untrained")
+    check_core(core)
     improvised, pick = (None, None)
     if attack_weapon is not None:
         if not isinstance(attack_weapon, tuple) or len(attack_weapon) != 2:
             raise RuleValueError(
-                f"attack_weapon must be None or (ImprovisedWeapon, modifier), got "
-                f"{quote(attack_weapon)}",
+                M(
+                    "{name} must be None or (ImprovisedWeapon, modifier), got {got}",
+                    name="attack_weapon",
+                    got=quote(attack_weapon),
+                ),
                 field="attack_weapon",
             )
         improvised, pick = attack_weapon
-    with renamed({"dexterity": "attacker_dexterity", "skill": "attack_skill",
-                  "kind": "attack_kind", "stance": "attacker_stance",
-                  "penalty": "attacker_penalty", "modifier": "attack_modifier",
-                  "improvised": "attack_weapon", "improvised_modifier": "attack_weapon"}):  # fmt: skip
-        kind = CloseSkill.HAND_WEAPON if improvised else attack_kind
-        attack = MeleeAttack(attacker_dexterity, attack_skill, kind, attacker_stance,
-                             attacker_penalty, attack_modifier, improvised=improvised,
-                             improvised_modifier=pick)  # fmt: skip
-    defender_stance = parse_enum(defender_stance, Stance, "defender_stance")  # type: ignore[assignment]
-    kind_d = parse_enum(defence, DefenceKind, "defence")
-    if defender_stance is Stance.AGGRESSIVE:
-        kind_d = DefenceKind.NONE
+    kind_d = DefenceKind.NONE if defender_stance is Stance.AGGRESSIVE else defence
+    defends = kind_d is not DefenceKind.NONE
+    if kind_d is DefenceKind.PARRY:
+        check_int(defence_chair, "defence_chair", 0, 2)
     chair = defence_chair if kind_d is DefenceKind.PARRY else 0
-    with renamed({"kind": "defence", "dexterity": "defender_dexterity", "skill": "defence_skill",
-                  "stance": "defender_stance", "penalty": "defender_penalty",
-                  "modifier": "defence_modifier", "improvised": "defence_chair",
-                  "improvised_modifier": "defence_chair"}):  # fmt: skip
-        guard = MeleeDefence(kind_d, defender_dexterity, defence_skill, parry_with,  # type: ignore[arg-type]
-                             defender_stance, defender_penalty, defence_modifier,
-                             improvised=ImprovisedWeapon.CHAIR if chair else None,
-                             improvised_modifier=chair or None)  # fmt: skip
-    options = {"darkness_bonus": darkness_bonus, "defender_darkness_bonus": defender_darkness_bonus,
-               "untrained": untrained, "core": core}  # fmt: skip
+    values = {
+        "feint": feint,
+        "defender_stance": defender_stance,
+        "defence": kind_d,
+        "attack_skill": attack_skill,
+    }
+    unused = _melee_unused(values, dark, defends, improvised is not None, bool(chair))
+    ignored = {name for name, _ in unused}
+
+    def counted(name: str, value: Any, default: Any = 0) -> Any:
+        return default if name in ignored else value
+
+    with renamed(
+        {
+            "dexterity": "attacker_dexterity",
+            "skill": "attack_skill",
+            "kind": "attack_kind",
+            "stance": "attacker_stance",
+            "penalty": "attacker_penalty",
+            "modifier": "attack_modifier",
+            "improvised": "attack_weapon",
+            "improvised_modifier": "attack_weapon",
+        }
+    ):
+        kind = CloseSkill.HAND_WEAPON if improvised else attack_kind
+        attack = MeleeAttack(
+            counted("attacker_dexterity", attacker_dexterity),
+            attack_skill,
+            kind,
+            attacker_stance,
+            counted("attacker_penalty", attacker_penalty),
+            counted("attack_modifier", attack_modifier),
+            improvised=improvised,
+            improvised_modifier=pick,
+        )
+    with renamed(
+        {
+            "kind": "defence",
+            "dexterity": "defender_dexterity",
+            "skill": "defence_skill",
+            "stance": "defender_stance",
+            "penalty": "defender_penalty",
+            "modifier": "defence_modifier",
+            "improvised": "defence_chair",
+            "improvised_modifier": "defence_chair",
+            "parry_with": "parry_with",
+        }
+    ):
+        guard = MeleeDefence(
+            kind_d,
+            counted("defender_dexterity", defender_dexterity),
+            counted("defence_skill", defence_skill),
+            counted("parry_with", parry_with, CloseSkill.BRAWLING),
+            defender_stance,
+            counted("defender_penalty", defender_penalty),
+            counted("defence_modifier", defence_modifier),
+            improvised=ImprovisedWeapon.CHAIR if chair else None,
+            improvised_modifier=chair or None,
+        )
+    options = {
+        "darkness_bonus": counted("darkness_bonus", darkness_bonus),
+        "defender_darkness_bonus": counted("defender_darkness_bonus", defender_darkness_bonus),
+        "untrained": counted("untrained", untrained, UntrainedAttack.DIFFICULT_TEST),
+        "core": core,
+    }
     with renamed({"skill": "defence_skill"}):
-        out: MeleeOutcome | FeintedExchange = melee_exchange(attack, guard, lighting, **options)
-        if feint:
-            with renamed({"intelligence": "feint_intelligence", "attacker_skill": "feint_skill",
-                          "perception": "feint_perception",
-                          "defender_skill": "feint_defender_skill"}):  # fmt: skip
-                the_feint = _feint(feint_intelligence, feint_skill, feint_perception,
-                                   feint_defender_skill, core)  # fmt: skip
-            out = feinted_exchange(attack, guard, the_feint, lighting, **options)
+        out: MeleeOutcome | FeintedExchange = melee_exchange(attack, guard, light, **options)
+        if feint and not dark:
+            with renamed(
+                {
+                    "intelligence": "feint_intelligence",
+                    "attacker_skill": "feint_skill",
+                    "perception": "feint_perception",
+                    "defender_skill": "feint_defender_skill",
+                }
+            ):
+                the_feint = _feint(
+                    feint_intelligence, feint_skill, feint_perception, feint_defender_skill, core
+                )
+            out = feinted_exchange(attack, guard, the_feint, light, **options)
     with renamed({"sides": "damage_die"}):
         damage = out.damage_distribution(damage_die, multiplier, averaged)
-    light = parse_enum(lighting, Lighting, "lighting")
-    dark = light is Lighting.TOTAL_DARKNESS
+    return MeleeReport(
+        out,
+        damage,
+        _melee_rows(out, damage, improvised is not None, dark),
+        unused,
+        damage_die,
+        multiplier,
+        averaged,
+    )
+
+
+def _melee_rows(
+    out: MeleeOutcome | FeintedExchange, damage: Distribution, improvised: bool, dark: bool
+) -> Rows:
     rows: list[tuple[str, object]] = []
+    if dark:
+        rows.append((M("Total darkness"), _DARK))
     if improvised:
-        rows.append(("Attack skill", "Hand weapon (arme blanche), as for any improvised weapon"))
-    rows.append(("Attack bonus", bonus_text(out.attack)))
+        rows.append(
+            (M("Attack skill"), M("Hand weapon (arme blanche), as for any improvised weapon"))
+        )
+    rows.append((M("Attack bonus"), bonus_text(out.attack)))
     if out.defence is None:
-        rows.append(("Defence", "none: the attack only needs a total of 9"))
+        rows.append((M("Defence"), M("none: the attack only needs a total of 9")))
     else:
-        rows.append(("Defence bonus", bonus_text(out.defence)))
+        rows.append((M("Defence bonus"), bonus_text(out.defence)))
     if isinstance(out, FeintedExchange):
         rows += [
-            ("Feint: INT + skill against PER + skill",
-             {f"+{b}": p for b, p, _ in out.branches}),
-            ("P(feint wins the contest)", out.feint.win_chance),
-            ("P(hit) without the feint", out.plain.hit_chance if out.plain else None),
-        ]  # fmt: skip
-    after = " after the feint" if isinstance(out, FeintedExchange) else ""
+            (
+                M("Feint: INT + skill against PER + skill"),
+                {M("+{bonus}", bonus=b): p for b, p, _ in out.branches},
+            ),
+            (M("P(feint wins the contest)"), out.feint.win_chance),
+            (M("P(hit) without the feint"), out.plain.hit_chance if out.plain else None),
+        ]
+    feinted = isinstance(out, FeintedExchange)
     rows += [
-        ("P(hit)" + after, out.hit_chance),
-        ("P(no damage)", 1 - out.hit_chance),
-        ("Expected success levels of the blow", Mean(out.expected_levels())),
-        ("Expected damage", Mean(damage.mean())),
+        (M("P(hit) after the feint") if feinted else M("P(hit)"), out.hit_chance),
+        (M("P(no damage)"), 1 - out.hit_chance),
+        (M("Expected success levels of the blow"), Mean(out.expected_levels())),
+        (M("Expected damage"), Mean(damage.mean())),
     ]
-    rows += [(f"hit with {lv} success level(s)", p)
-             for lv, p in out.level_distribution().items() if lv and p]  # fmt: skip
-    unused: list[tuple[str, str]] = []
-    if not dark:
-        unused += [(name, _DARK_ONLY) for name, v in
-                   (("darkness_bonus", darkness_bonus),
-                    ("defender_darkness_bonus", defender_darkness_bonus)) if v]  # fmt: skip
-    else:
-        unused.append(("Dexterity, skills, stances, multiple actions and modifiers",
-                       "total darkness: both roll the plain die, plus their Perception levels"))  # fmt: skip
-        if defender_darkness_bonus and out.defence is None:
-            unused.append(("defender_darkness_bonus", "the defender does not defend"))
-        if feint:
-            unused.append(("feint", "total darkness: the blow is the plain die plus the "
-                                    "Perception levels, so the feint's bonuses do not count"))  # fmt: skip
-    if parse_enum(untrained, UntrainedAttack, "untrained") is not UntrainedAttack.DIFFICULT_TEST:
-        if attack_skill or improvised or dark:
-            unused.append(("untrained", "the attacker has the skill, wields an improvised "
-                           "weapon (always a difficult DEX test) or fights in total darkness"))  # fmt: skip
-    if defence_chair and not chair:
-        unused.append(("defence_chair", "the defender does not parry"))
-    return MeleeReport(out, damage, tuple(rows), tuple(unused), damage_die, multiplier, averaged)
+    rows += [
+        (MN("hit with {n} success level", "hit with {n} success levels", lv, n=lv), p)
+        for lv, p in out.level_distribution().items()
+        if lv and p
+    ]
+    return tuple(rows)
 
 
 def _feint(intelligence: int, skill: int, perception: int, defender: int, core: CoreDie) -> Any:
@@ -285,6 +472,10 @@ class SuppressiveRoll:
         faces: The damage dice (or their averages).
         multiplier: The multiplier after range.
         averaged: Averaged instead of rolled.
+
+    Example:
+        >>> print(SuppressiveRoll(2, (3, 5), 3, False))
+        suppressive fire: D4 [2] bullets; damage [3, 5] × 3 = 24
     """
 
     hits: int
@@ -292,11 +483,49 @@ class SuppressiveRoll:
     multiplier: int
     averaged: bool
 
-    def __str__(self) -> str:
-        """``suppressive fire: D4 [3] bullets; damage [2, 5, 1] × 3 = 24``."""
-        shown = "2 bullets (average)" if self.averaged else f"D4 [{self.hits}] bullets"
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.hits, "hits", 1, 4)
+        check_int(self.multiplier, "multiplier", 0, MAX_MULTIPLIER)
+        if len(self.faces) != self.hits:
+            raise RuleValueError(
+                M(
+                    "{name} must hold one die a bullet, got {got}",
+                    name="faces",
+                    got=quote(self.faces),
+                ),
+                field="faces",
+            )
+        for face in self.faces:
+            check_int(face, "faces", 1, 10)
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
+        """The bullets, then the damage."""
+        dice = "[" + ", ".join(map(str, self.faces)) + "]"
         total = sum(self.faces) * self.multiplier
-        return f"suppressive fire: {shown}; damage {list(self.faces)} × {self.multiplier} = {total}"
+        bullets = (
+            M("suppressive fire: 2 bullets (average)")
+            if self.averaged
+            else M("suppressive fire: D4 [{n}] bullets", n=self.hits)
+        )
+        damage = M(
+            "damage {faces} × {multiplier} = {total}",
+            faces=dice,
+            multiplier=self.multiplier,
+            total=total,
+        )
+        return (bullets, damage)
+
+    @property
+    def message(self) -> Msg:
+        """``suppressive fire: D4 [3] bullets; damage [2, 5, 1] × 3 = 24``."""
+        return join("; ", self.lines)
+
+    def __str__(self) -> str:
+        """The roll's :attr:`message` (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -309,20 +538,36 @@ class RangedReport:
         damage: Exact distribution of the total damage.
         multiplier: The multiplier after range.
         rows: The table shown.
-        unused: ``(parameter or controls, why)`` for what does not count here.
+        unused: ``(parameter, why)`` for every parameter that does not count here.
         sides: The damage die.
+        base_multiplier: The multiplier before range.
         averaged: Damage averaged instead of rolled.
+
+    Example:
+        >>> RangedReport(None, suppressive_fire_hits(), suppressive_fire_hits(), 1, (), (), 6, 1, False).hit_chance
+        Fraction(1, 1)
     """
 
     attack: RangedOutcome | None
     hits: Distribution
     damage: Distribution
     multiplier: int
-    rows: CheckRows
+    rows: tuple[tuple[str, object], ...]
     unused: tuple[tuple[str, str], ...]
     sides: int
     base_multiplier: int
     averaged: bool
+
+    def __post_init__(self) -> None:
+        """Refuse a report built by hand with values of the wrong kind."""
+        _check_report(self)
+        check_int(self.multiplier, "multiplier", 1, MAX_MULTIPLIER)
+        check_int(self.base_multiplier, "base_multiplier", 1, 30)
+        if self.hits.min_value < 0 or self.hits.max_value > MAX_AUTO_ROUNDS:
+            raise RuleValueError(
+                M("{name} must count 0 to {n} bullets", name="hits", n=MAX_AUTO_ROUNDS),
+                field="hits",
+            )
 
     @property
     def hit_chance(self) -> Fraction:
@@ -330,8 +575,13 @@ class RangedReport:
         return self.hits.prob_at_least(1)
 
     def roll(self, rng: random.Random | None = None) -> Any:
-        """Cool, aim, dive, every roll of the volley, damage dice (or the suppressive fire)."""
-        rng = rng or random.Random()
+        """Cool, aim, dive, every roll of the volley, damage dice (or the suppressive fire).
+
+        Example:
+            >>> ranged(mode="suppressive").roll(random.Random(2)).hits
+            1
+        """
+        rng = check_rng(rng)
         if self.attack is not None:
             return self.attack.roll(
                 rng, sides=self.sides, multiplier=self.base_multiplier, averaged=self.averaged
@@ -343,6 +593,66 @@ class RangedReport:
             hits = rng.randint(1, 4)
             faces = tuple(rng.randint(1, self.sides) for _ in range(hits))
         return SuppressiveRoll(hits, faces, self.multiplier, self.averaged)
+
+
+_RANGED_NAMES = (
+    "dexterity",
+    "skill",
+    "lighting",
+    "darkness_bonus",
+    "ammo",
+    "modifier",
+    "count",
+    "burst_size",
+    "heavy_recoil",
+    "cumulative_group_penalty",
+    "aim",
+    "aim_perception",
+    "aim_skill",
+    "scope",
+    "defence",
+    "defender_dexterity",
+    "defender_dodge",
+    "defender_darkness_bonus",
+    "under_fire",
+    "willpower",
+    "untrained",
+    "core",
+)
+
+
+def _ranged_unused(values: dict[str, Any], mode: FiringMode | str, dark: bool) -> Unused:
+    """Every parameter of :func:`ranged` that does not count in this situation."""
+    if mode == SUPPRESSIVE:
+        why = M("suppressive fire makes no roll: only range, damage die and multiplier count")
+        return tuple((name, why) for name in _RANGED_NAMES)
+    out: list[tuple[str, str]] = []
+    only = {
+        "count": (FiringMode.SEMI_AUTO, FiringMode.BURST, FiringMode.FULL_AUTO),
+        "burst_size": (FiringMode.BURST,),
+        "heavy_recoil": (FiringMode.SEMI_AUTO,),
+        "cumulative_group_penalty": (FiringMode.FULL_AUTO,),
+    }
+    out += [(n, M("not for this firing mode")) for n, modes in only.items() if mode not in modes]
+    if dark:
+        out += [(n, _DARK) for n in ("dexterity", "skill", "ammo", "modifier", "aim")]
+    if dark or not values["aim"]:
+        out += [(n, M("only when aiming")) for n in ("aim_perception", "aim_skill", "scope")]
+    if values["defence"] is RangedDefence.STAND_STILL:
+        why = M("only for a target who dives for cover")
+        out += [
+            (n, why) for n in ("defender_dexterity", "defender_dodge", "defender_darkness_bonus")
+        ]
+    if not dark:
+        out += [(n, _DARK_ONLY) for n in ("darkness_bonus", "defender_darkness_bonus")]
+    if not values["under_fire"]:
+        out.append(("willpower", M("only for a shooter under fire")))
+    if values["skill"] or dark:
+        out.append(("untrained", M("only for a shot without the skill")))
+    seen: dict[str, str] = {}
+    for name, why in out:
+        seen.setdefault(name, why)
+    return tuple(seen.items())
 
 
 def ranged(
@@ -378,7 +688,10 @@ def ranged(
     """One shooter's round with the calculator's options: bullets in and damage.
 
     ``mode`` is a :class:`FiringMode`, or :data:`SUPPRESSIVE` for suppressive
-    fire (no roll: anyone in the zone takes D4 bullets, 2 when averaged).
+    fire (no roll: anyone in the zone takes D4 bullets, 2 when averaged). A
+    parameter that does not count in the situation (the burst size of a single
+    shot, the aiming traits without aiming...) is listed in ``unused`` and
+    only its type is checked.
 
     Example:
         >>> r = ranged(dexterity=3, skill=3, mode=FiringMode.BURST, damage_die=6, multiplier=3)
@@ -386,84 +699,148 @@ def ranged(
         (Fraction(2, 5), 3)
         >>> ranged(mode="suppressive", multiplier=3).damage.mean()
         Fraction(105, 4)
+        >>> ranged(dexterity=3, skill=3, burst_size=200).hit_chance  # no burst: not read
+        Fraction(4, 5)
     """
-    _flags(aim=aim, under_fire=under_fire, averaged=averaged)
+    _flags(
+        aim=aim,
+        under_fire=under_fire,
+        averaged=averaged,
+        heavy_recoil=heavy_recoil,
+        cumulative_group_penalty=cumulative_group_penalty,
+    )
+    _whole(
+        dexterity=dexterity,
+        skill=skill,
+        darkness_bonus=darkness_bonus,
+        modifier=modifier,
+        count=count,
+        burst_size=burst_size,
+        aim_perception=aim_perception,
+        aim_skill=aim_skill,
+        scope=scope,
+        defender_dexterity=defender_dexterity,
+        defender_dodge=defender_dodge,
+        defender_darkness_bonus=defender_darkness_bonus,
+        willpower=willpower,
+        damage_die=damage_die,
+        multiplier=multiplier,
+    )
     band = parse_enum(range_band, RangeBand, "range_band")
-    suppressive = mode == SUPPRESSIVE
+    light = parse_enum(lighting, Lighting, "lighting")
+    ammo = parse_enum(ammo, ShotgunAmmo, "ammo")
+    defence = parse_enum(defence, RangedDefence, "defence")
+    untrained = parse_enum(untrained, UntrainedAttack, "untrained")
+    check_core(core)
+    if mode != SUPPRESSIVE:
+        mode = parse_enum(mode, FiringMode, "mode")
+    dark = light is Lighting.TOTAL_DARKNESS
+    values = {"aim": aim, "defence": defence, "under_fire": under_fire, "skill": skill}
+    unused = _ranged_unused(values, mode, dark)
+    ignored = {name for name, _ in unused}
     with renamed({"sides": "damage_die"}):
-        mult = effective_multiplier(multiplier, band)  # type: ignore[arg-type]
+        mult = effective_multiplier(multiplier, band)
         average_roll(damage_die)
-    if suppressive:
+    if mode == SUPPRESSIVE:
         hits = suppressive_fire_hits(averaged)
         damage = hits_damage(hits, damage_die, mult, averaged)
         rows: list[tuple[str, object]] = [
-            ("Suppressive fire", "no roll: anyone in the zone is hit"),
-            ("Bullets in", "2 (average)" if averaged else "D4"),
-            ("Damage per bullet", f"D{damage_die} × {mult} (range applied)"),
-            ("Expected damage", Mean(damage.mean())),
+            (M("Suppressive fire"), M("no roll: anyone in the zone is hit")),
+            (M("Bullets in"), M("2 (average)") if averaged else "D4"),
+            (
+                M("Damage per bullet"),
+                M("D{sides} × {multiplier} (range applied)", sides=damage_die, multiplier=mult),
+            ),
+            (M("Expected damage"), Mean(damage.mean())),
         ]
-        rows += [(f"{k} hit(s)", p) for k, p in hits.pmf().items()]
-        unused = (("the shooter's, target's and aiming controls",
-                   "suppressive fire makes no roll: only range, damage die and multiplier count"),)  # fmt: skip
-        return RangedReport(None, hits, damage, mult, tuple(rows), unused, damage_die,
-                            multiplier, averaged)  # fmt: skip
-    volley = Volley(mode, count, burst_size, heavy_recoil, cumulative_group_penalty)  # type: ignore[arg-type]
-    check_int(aim_perception, "aim_perception")
-    check_int(aim_skill, "aim_skill")
-    check_int(scope, "scope")
-    check_int(willpower, "willpower")
+        rows += [(MN("{n} hit", "{n} hits", k, n=k), p) for k, p in hits.pmf().items()]
+        return RangedReport(
+            None, hits, damage, mult, tuple(rows), unused, damage_die, multiplier, averaged
+        )
+
+    def counted(name: str, value: Any, default: Any = 0) -> Any:
+        return default if name in ignored else value
+
+    volley = Volley(
+        mode,
+        counted("count", count, 1),
+        counted("burst_size", burst_size, 3),  # type: ignore[arg-type]
+        counted("heavy_recoil", heavy_recoil, False),
+        counted("cumulative_group_penalty", cumulative_group_penalty, False),
+    )
     the_aim = None
-    if aim:
-        with renamed({"perception": "aim_perception"}):
+    if aim and not dark:
+        with renamed({"perception": "aim_perception", "skill": "aim_skill"}):
             the_aim = Aim(aim_perception, aim_skill, scope)
-    out = ranged_attack(
-        dexterity, skill, volley=volley, range_band=band, lighting=lighting, ammo=ammo,
-        aim=the_aim, modifier=modifier, darkness_bonus=darkness_bonus, defence=defence,
-        defender_dexterity=defender_dexterity, defender_dodge=defender_dodge,
-        defender_darkness_bonus=defender_darkness_bonus,
-        keep_cool_willpower=willpower if under_fire else None, untrained=untrained, core=core,
-    )  # fmt: skip
+    with renamed({"keep_cool_willpower": "willpower"}):
+        out = ranged_attack(
+            counted("dexterity", dexterity),
+            counted("skill", skill),
+            volley=volley,
+            range_band=band,
+            lighting=light,
+            ammo=counted("ammo", ammo, ShotgunAmmo.NONE),
+            aim=the_aim,
+            modifier=counted("modifier", modifier),
+            darkness_bonus=counted("darkness_bonus", darkness_bonus),
+            defence=defence,
+            defender_dexterity=counted("defender_dexterity", defender_dexterity),
+            defender_dodge=counted("defender_dodge", defender_dodge),
+            defender_darkness_bonus=counted("defender_darkness_bonus", defender_darkness_bonus),
+            keep_cool_willpower=willpower if under_fire else None,
+            untrained=counted("untrained", untrained, UntrainedAttack.DIFFICULT_TEST),
+            core=core,
+        )
     damage = out.damage(damage_die, multiplier, averaged)
-    rows = []
-    for i, (check, cap) in enumerate(zip(out.attacks, out.caps), 1):
-        what = "1 bullet" if cap == 1 else f"up to {cap} bullets"
-        rows.append((f"Roll {i} ({what})", bonus_text(check)))
-    if out.aim is not None:
-        rows.append(("Aim (its levels add to every roll)", bonus_text(out.aim)))
-    if out.dive is not None:
-        rows.append(("Target dives for cover", bonus_text(out.dive)))
-    if out.cool is not None:
-        rows.append(("P(shooter keeps cool)", out.cool.success_chance()))
-    rows += [
-        ("Rounds fired", str(out.volley.rounds_fired)),
-        ("P(at least one hit)", out.hit_chance),
-        ("Expected hits", Mean(out.expected_hits)),
-        ("Damage per bullet", f"D{damage_die} × {mult} (range applied)"),
-        ("Expected damage", Mean(damage.mean())),
-    ]
-    rows += [(f"{k} hit(s)", p) for k, p in out.hits.pmf().items() if p]
-    dark = parse_enum(lighting, Lighting, "lighting") is Lighting.TOTAL_DARKNESS
-    unused: list[tuple[str, str]] = []  # type: ignore[no-redef]
+    return RangedReport(
+        out,
+        out.hits,
+        damage,
+        mult,
+        _ranged_rows(out, damage, damage_die, mult, dark),
+        unused,
+        damage_die,
+        multiplier,
+        averaged,
+    )
+
+
+def _ranged_rows(
+    out: RangedOutcome, damage: Distribution, sides: int, mult: int, dark: bool
+) -> Rows:
+    rows: list[tuple[str, object]] = []
     if dark:
-        if aim:
-            unused.append(("aim", "no aiming in total darkness: plain die"))
-        unused.append(("Dexterity, skill, range, ammunition, volley and other modifiers",
-                       "total darkness: every roll is the plain die, plus Perception levels "
-                       "(the shooter's on the first roll only)"))  # fmt: skip
-        if defender_darkness_bonus and out.dive is None:
-            unused.append(("defender_darkness_bonus", "the target does not dive"))
-    else:
-        unused += [(name, _DARK_ONLY) for name, v in
-                   (("darkness_bonus", darkness_bonus),
-                    ("defender_darkness_bonus", defender_darkness_bonus)) if v]  # fmt: skip
-    if parse_enum(untrained, UntrainedAttack, "untrained") is not UntrainedAttack.DIFFICULT_TEST:
-        if skill or dark:
-            unused.append(("untrained", "the shooter has the skill, or it is totally dark"))
-    if volley.mode is not FiringMode.BURST and burst_size != 3:
-        unused.append(("burst_size", "only for burst fire"))
-    if volley.mode is not FiringMode.SEMI_AUTO and heavy_recoil:
-        unused.append(("heavy_recoil", "only for semi-automatic fire"))
-    if volley.mode is not FiringMode.FULL_AUTO and cumulative_group_penalty:
-        unused.append(("cumulative_group_penalty", "only for full automatic fire"))
-    return RangedReport(out, out.hits, damage, mult, tuple(rows), tuple(unused), damage_die,
-                        multiplier, averaged)  # fmt: skip
+        rows.append(
+            (
+                M("Total darkness"),
+                M(
+                    "every roll is the plain die, plus the Perception levels "
+                    "(the shooter's on the first roll only); no aiming"
+                ),
+            )
+        )
+    for i, (check, cap) in enumerate(zip(out.attacks, out.caps), 1):
+        label = (
+            M("Roll {i} (1 bullet)", i=i)
+            if cap == 1
+            else M("Roll {i} (up to {n} bullets)", i=i, n=cap)
+        )
+        rows.append((label, bonus_text(check)))
+    if out.aim is not None:
+        rows.append((M("Aim (its levels add to every roll)"), bonus_text(out.aim)))
+    if out.dive is not None:
+        rows.append((M("Target dives for cover"), bonus_text(out.dive)))
+    if out.cool is not None:
+        rows.append((M("P(shooter keeps cool)"), out.cool.success_chance()))
+    rows += [
+        (M("Rounds fired"), str(out.volley.rounds_fired)),
+        (M("P(at least one hit)"), out.hit_chance),
+        (M("Expected hits"), Mean(out.expected_hits)),
+        (
+            M("Damage per bullet"),
+            M("D{sides} × {multiplier} (range applied)", sides=sides, multiplier=mult),
+        ),
+        (M("Expected damage"), Mean(damage.mean())),
+    ]
+    rows += [(MN("{n} hit", "{n} hits", k, n=k), p) for k, p in out.hits.pmf().items() if p]
+    return tuple(rows)

@@ -30,15 +30,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .arguments import (
+    MAX_FRACTION_BITS,
+    check_bool,
+    check_enum,
+    check_fields,
+    check_rng,
+    check_text,
+    renamed,
+)
+from .words import MN, M
 
 __all__ = [
     "ATTRIBUTE_RANGE",
@@ -48,6 +57,7 @@ __all__ = [
     "LEVEL_NAMES",
     "MAX_BEST_OF",
     "MAX_MATCH_ROLLS",
+    "MAX_NUMBER",
     "MINUS",
     "MODIFIER_RANGE",
     "SKILL_RANGE",
@@ -81,9 +91,10 @@ __all__ = [
     "match",
     "number_text",
     "overlap_attribute",
-    "renamed",
     "roll_core",
+    "signed_text",
     "sneaking",
+    "spaced_sign",
     "success_levels",
     "task",
     "test",
@@ -113,17 +124,19 @@ DAMAGE_DICE = (4, 6, 8, 10)
 #: Names of the success levels in the published Unisystem table (English
 #: edition). The source names only level 2, *décent*.
 LEVEL_NAMES = {
-    0: "Failure",
-    1: "Adequate",
-    2: "Decent",
-    3: "Good",
-    4: "Very good",
-    5: "Excellent",
-    6: "Extraordinary",
-    7: "Mind-boggling",
-    8: "Outrageous",
-    9: "Superheroic",
+    0: M("Failure"),
+    1: M("Adequate"),
+    2: M("Decent"),
+    3: M("Good"),
+    4: M("Very good"),
+    5: M("Excellent"),
+    6: M("Extraordinary"),
+    7: M("Mind-boggling"),
+    8: M("Outrageous"),
+    9: M("Superheroic"),
 }
+#: Largest number :func:`number_text` writes (the rules never come near it).
+MAX_NUMBER = 10**18
 
 
 # ------------------------------------------------------------ vocabulary
@@ -151,44 +164,36 @@ class Mean(Fraction):
 
     def __new__(cls, value: Fraction | int = 0, denominator: int | None = None) -> Mean:
         """An exact value: a Fraction or an integer (or numerator and denominator)."""
-        for v in (value, denominator):
-            if (v is None and v is value) or (
+        for name, v in (("value", value), ("denominator", denominator)):
+            if (v is None and name == "value") or (
                 v is not None and (isinstance(v, bool) or not isinstance(v, (int, Fraction)))
             ):
                 raise RuleValueError(
-                    f"value must be an exact Fraction or integer, got {v!r}", field="value"
+                    M(
+                        "{name} must be an exact Fraction or integer, got {got}",
+                        name=name,
+                        got=quote(v),
+                    ),
+                    field=name,
+                )
+            if (
+                v is not None
+                and max(Fraction(v).numerator.bit_length(), Fraction(v).denominator.bit_length())
+                > MAX_FRACTION_BITS
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must have at most about 3000 digits, got {got}",
+                        name=name,
+                        got=quote(Fraction(v).numerator),
+                    ),
+                    field=name,
                 )
         if denominator is None:
             return super().__new__(cls, value)
+        if denominator == 0:
+            raise RuleValueError(M("{name} must not be 0", name="denominator"), field="denominator")
         return super().__new__(cls, value, denominator)
-
-
-@contextmanager
-def renamed(names: Mapping[str, str]) -> Iterator[None]:
-    """Re-raise a rule error about a parameter under the name of another one.
-
-    A rule built from smaller rules names its own parameters: an error about
-    the inner ``dexterity`` becomes one about the outer ``attacker_dexterity``
-    (the message's leading name included).
-
-    Example:
-        >>> try:
-        ...     with renamed({"dexterity": "attacker_dexterity"}):
-        ...         check_int(-1, "dexterity", 0, 30)
-        ... except RuleValueError as err:
-        ...     print(err.field, "|", err)
-        attacker_dexterity | attacker_dexterity must be an integer from 0 to 30, got -1
-    """
-    try:
-        yield
-    except RuleValueError as err:
-        new = names.get(err.field or "")
-        if new is None:
-            raise
-        message = str(err)
-        if err.field and message.startswith(err.field + " "):
-            message = new + message[len(err.field) :]
-        raise RuleValueError(message, field=new, allowed=err.allowed, value=err.value) from None
 
 
 class CoreDie(UnisystemEnum):
@@ -223,10 +228,10 @@ class CheckKind(_Named):
         ('Épreuve', 'simple test')
     """
 
-    TASK = ("task", "Épreuve")
-    SIMPLE_TEST = ("simple test", "Test simple")
-    DIFFICULT_TEST = ("difficult test", "Test difficile")
-    UNSKILLED = ("unskilled task", "Épreuve sans compétence")
+    TASK = (M("task"), "Épreuve")
+    SIMPLE_TEST = (M("simple test"), "Test simple")
+    DIFFICULT_TEST = (M("difficult test"), "Test difficile")
+    UNSKILLED = (M("unskilled task"), "Épreuve sans compétence")
 
 
 class Attribute(UnisystemEnum):
@@ -262,12 +267,43 @@ def number_text(value: int) -> str:
         >>> number_text(-98), number_text(7)
         ('−98', '7')
     """
-    check_int(value, "value")
+    check_int(value, "value", -MAX_NUMBER, MAX_NUMBER)
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def signed_text(value: int) -> str:
+    """A signed integer as the book writes it: ``+6``, ``−3``.
+
+    Example:
+        >>> signed_text(6), signed_text(-3), signed_text(0)
+        ('+6', '−3', '+0')
+    """
+    check_int(value, "value", -MAX_NUMBER, MAX_NUMBER)
+    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+
+
+def spaced_sign(value: int) -> str:
+    """An integer added to a roll, as a roll line writes it: ``+ 6``, ``− 3``.
+
+    Example:
+        >>> spaced_sign(6), spaced_sign(-3)
+        ('+ 6', '− 3')
+    """
+    check_int(value, "value", -MAX_NUMBER, MAX_NUMBER)
+    return f"+ {value}" if value >= 0 else f"{MINUS} {-value}"
+
+
+def check_core(core: object, name: str = "core") -> CoreDie:
+    """``core`` if it is a :class:`CoreDie`, else a refusal naming ``name``.
+
+    Example:
+        >>> check_core(CoreDie.TWO_D6).notation
+        '2D6−2'
+    """
+    return check_enum(core, CoreDie, name)
+
+
 # ------------------------------------------------------------ the core roll
-@lru_cache(maxsize=4)
 def core_distribution(core: CoreDie = CoreDie.D10) -> Distribution:
     """The exact distribution of the core roll (before any trait is added).
 
@@ -279,11 +315,11 @@ def core_distribution(core: CoreDie = CoreDie.D10) -> Distribution:
         >>> core_distribution(CoreDie.TWO_D6).weights()[1]  # 0 or 1: 3 ways in 36
         3
     """
-    if not isinstance(core, CoreDie):
-        raise RuleValueError(
-            f"core die must be one of {[c.notation for c in CoreDie]}, got {core!r}",
-            field="core",
-        )
+    return _core_distribution(check_core(core))
+
+
+@lru_cache(maxsize=4)
+def _core_distribution(core: CoreDie) -> Distribution:
     if core is CoreDie.D10:
         return Distribution.uniform(10)
     two_d6 = Distribution.uniform(6).repeat_sum(2) - 2
@@ -310,12 +346,18 @@ class CoreRoll:
 
     def __post_init__(self) -> None:
         """Refuse a roll built by hand with a bad die, faces or value."""
-        if not isinstance(self.core, CoreDie):
-            raise RuleValueError(f"core must be a CoreDie, got {self.core!r}", field="core")
-        if not isinstance(self.faces, tuple):
-            raise RuleValueError(f"faces must be a tuple, got {self.faces!r}", field="faces")
+        check_fields(self)
+        if len(self.faces) > 2:
+            raise RuleValueError(
+                M(
+                    "{name} must hold one D10 or two D6, got {n} dice",
+                    name="faces",
+                    n=len(self.faces),
+                ),
+                field="faces",
+            )
         for face in self.faces:
-            check_int(face, "faces", 1, 10)
+            check_int(face, "faces", 1, 10 if self.core is CoreDie.D10 else 6)
         check_int(self.value, "value", 1, 10)
 
     def __str__(self) -> str:
@@ -336,8 +378,8 @@ def roll_core(core: CoreDie = CoreDie.D10, rng: random.Random | None = None) -> 
         >>> a == roll_core(rng=random.Random(5)), 1 <= a.value <= 10
         (True, True)
     """
-    core_distribution(core)  # validates ``core``
-    rng = rng or random.Random()
+    check_core(core)
+    rng = check_rng(rng)
     if core is CoreDie.D10:
         face = rng.randint(1, 10)
         return CoreRoll(core, (face,), face)
@@ -370,8 +412,14 @@ def success_levels(total: int) -> int:
     Example:
         >>> [success_levels(t) for t in (8, 9, 12, 15, 20, 21, 24, 27)]
         [0, 1, 2, 4, 5, 6, 7, 8]
+        >>> success_levels(13)
+        3
     """
-    check_int(total, "total")
+    check_int(total, "total", -MAX_NUMBER, MAX_NUMBER)
+    return _levels(total)
+
+
+def _levels(total: int) -> int:
     if total < TARGET:
         return 0
     if total <= 16:
@@ -381,15 +429,15 @@ def success_levels(total: int) -> int:
     return 6 + (total - 21) // 3
 
 
-def level_name(level: int) -> str:
+def level_name(level: int) -> Msg:
     """The published name of a success level ("Decent" for 2).
 
     Example:
         >>> level_name(0), level_name(2), level_name(12)
         ('Failure', 'Decent', 'Beyond superheroic')
     """
-    check_int(level, "level", 0)
-    return LEVEL_NAMES.get(level, "Beyond superheroic")
+    check_int(level, "level", 0, MAX_NUMBER)
+    return LEVEL_NAMES.get(level, M("Beyond superheroic"))
 
 
 # ------------------------------------------------------------ checks
@@ -408,6 +456,8 @@ class CheckRoll:
         >>> r = test(4).resolve(7)  # Lilith: Perception 4 doubled, roll 7
         >>> r.total, r.level, r.success
         (15, 4, True)
+        >>> CheckRoll(task(3, 6), CoreRoll(CoreDie.D10, (7,), 7), 16, 5, True).verdict
+        'success, 5 levels (Excellent)'
     """
 
     check: Check
@@ -416,16 +466,37 @@ class CheckRoll:
     level: int
     success: bool
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+
+    @property
+    def verdict(self) -> Msg:
+        """``success, 4 levels (Very good)`` or ``failure``."""
+        if not self.success:
+            return M("failure")
+        return MN(
+            "success, {n} level ({name})",
+            "success, {n} levels ({name})",
+            self.level,
+            n=self.level,
+            name=level_name(self.level),
+        )
+
+    @property
+    def message(self) -> Msg:
         """``D10 [7] + 8 = 15 → success, 4 levels (Very good)``."""
-        bonus = self.check.bonus
-        sign = "+" if bonus >= 0 else "−"
-        if self.success:
-            plural = "level" if self.level == 1 else "levels"
-            verdict = f"success, {self.level} {plural} ({level_name(self.level)})"
-        else:
-            verdict = "failure"
-        return f"{self.die} {sign} {abs(bonus)} = {number_text(self.total)} → {verdict}"
+        return M(
+            "{die} {bonus} = {total} → {verdict}",
+            die=str(self.die),
+            bonus=spaced_sign(self.check.bonus),
+            total=number_text(self.total),
+            verdict=self.verdict,
+        )
+
+    def __str__(self) -> str:
+        """The roll's :attr:`message`, in English."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -440,11 +511,15 @@ class Check:
         parts: The bonus explained, ``(label, value)`` pairs.
         level_cap: Most success levels this check can reach (``None``: no cap).
         core: The core die.
+        unused: ``(parameter, why)`` of the call that built it (:func:`.reports.check`)
+            that do not count for this kind of check.
 
     Example:
         >>> c = unskilled(4)  # Josh: DEX 4 − 2
         >>> c.bonus, c.needed(), c.success_chance()
         (2, 7, Fraction(2, 5))
+        >>> Check(CheckKind.TASK, 6, (("attribute", 6),)).success_chance()
+        Fraction(4, 5)
     """
 
     kind: CheckKind
@@ -452,15 +527,21 @@ class Check:
     parts: tuple[tuple[str, int], ...] = ()
     level_cap: int | None = None
     core: CoreDie = CoreDie.D10
+    unused: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        """Refuse a check built by hand with a bad kind, bonus, cap or core die."""
-        if not isinstance(self.kind, CheckKind):
-            raise RuleValueError(f"kind must be a CheckKind, got {self.kind!r}", field="kind")
+        """Refuse a check built by hand with a bad kind, bonus, parts, cap or core die."""
+        check_fields(self)
         check_bonus(self.bonus)
+        if len(self.parts) > 20:
+            raise RuleValueError(
+                M("{name} must hold at most 20 parts, got {n}", name="parts", n=len(self.parts)),
+                field="parts",
+            )
+        for _, value in self.parts:
+            check_int(value, "parts", *BONUS_RANGE)
         if self.level_cap is not None:
             check_int(self.level_cap, "level_cap", 1, 20)
-        core_distribution(self.core)
 
     def total_distribution(self) -> Distribution:
         """The exact distribution of the total (core die + bonus).
@@ -478,7 +559,11 @@ class Check:
             >>> unskilled(6).level_of(20), task(6, 0).level_of(20)
             (2, 5)
         """
-        level = success_levels(total)
+        check_int(total, "total", -MAX_NUMBER, MAX_NUMBER)
+        return self._level(total)
+
+    def _level(self, total: int) -> int:
+        level = _levels(total)
         return level if self.level_cap is None else min(level, self.level_cap)
 
     def needed(self) -> int:
@@ -514,7 +599,7 @@ class Check:
         dist = self.total_distribution()
         counts: dict[int, int] = {}
         for total, weight in dist.items():
-            level = self.level_of(total)
+            level = self._level(total)
             counts[level] = counts.get(level, 0) + weight
         top = max(counts)
         return {lv: Fraction(counts.get(lv, 0), dist.total) for lv in range(top + 1)}
@@ -548,7 +633,7 @@ class Check:
 
     def _read(self, die: CoreRoll) -> CheckRoll:
         total = die.value + self.bonus
-        return CheckRoll(self, die, total, self.level_of(total), total >= TARGET)
+        return CheckRoll(self, die, total, self._level(total), total >= TARGET)
 
     def with_core(self, core: CoreDie) -> Check:
         """The same check rolled with another core die.
@@ -557,13 +642,12 @@ class Check:
             >>> task(3, 6, -3).with_core(CoreDie.TWO_D6).success_chance()
             Fraction(5, 6)
         """
-        core_distribution(core)
-        return Check(self.kind, self.bonus, self.parts, self.level_cap, core)
+        check_core(core)
+        return Check(self.kind, self.bonus, self.parts, self.level_cap, core, self.unused)
 
 
 def _check_core(core: object) -> CoreDie:
-    core_distribution(core)  # type: ignore[arg-type]  # raises on a bad value
-    return core  # type: ignore[return-value]
+    return check_core(core)
 
 
 def task(attribute: int, skill: int, modifier: int = 0, *, core: CoreDie = CoreDie.D10) -> Check:
@@ -585,7 +669,7 @@ def task(attribute: int, skill: int, modifier: int = 0, *, core: CoreDie = CoreD
     check_int(attribute, "attribute", *ATTRIBUTE_RANGE)
     check_int(skill, "skill", *SKILL_RANGE)
     check_int(modifier, "modifier", *MODIFIER_RANGE)
-    parts = (("attribute", attribute), ("skill", skill), ("modifier", modifier))
+    parts = ((M("attribute"), attribute), (M("skill"), skill), (M("modifier"), modifier))
     return Check(CheckKind.TASK, attribute + skill + modifier, parts, None, _check_core(core))
 
 
@@ -608,18 +692,15 @@ def test(
         (4, 2)
     """
     check_int(attribute, "attribute", *ATTRIBUTE_RANGE)
-    if not isinstance(difficult, bool):
-        raise RuleValueError(
-            f"difficult must be True or False, got {difficult!r}", field="difficult"
-        )
+    check_bool(difficult, "difficult")
     check_int(modifier, "modifier", *MODIFIER_RANGE)
     if difficult:
-        kind, parts = CheckKind.DIFFICULT_TEST, (("attribute", attribute),)
+        kind, parts = CheckKind.DIFFICULT_TEST, ((M("attribute"), attribute),)
         bonus = attribute + modifier
     else:
-        kind, parts = CheckKind.SIMPLE_TEST, (("attribute × 2", 2 * attribute),)
+        kind, parts = CheckKind.SIMPLE_TEST, ((M("attribute × 2"), 2 * attribute),)
         bonus = 2 * attribute + modifier
-    return Check(kind, bonus, (*parts, ("modifier", modifier)), None, _check_core(core))
+    return Check(kind, bonus, (*parts, (M("modifier"), modifier)), None, _check_core(core))
 
 
 # ``test`` is a rule, not a pytest test: keep pytest from collecting it (here
@@ -662,18 +743,35 @@ def unskilled(
     check_int(complexity, "complexity", 0, 10)
     if 0 < complexity < 6:
         raise RuleValueError(
-            f"complexity must be 0 (none) or from 6 to 10, got {complexity!r}",
+            M(
+                "{name} must be 0 (none) or from 6 to 10, got {got}",
+                name="complexity",
+                got=complexity,
+            ),
             field="complexity",
         )
     check_int(level_cap, "level_cap", 1, 20)
     parts = (
-        ("attribute", attribute),
-        ("unskilled", -UNSKILLED_PENALTY),
-        ("complex skill", -complexity),
-        ("modifier", modifier),
+        (M("attribute"), attribute),
+        (M("unskilled"), -UNSKILLED_PENALTY),
+        (M("complex skill"), -complexity),
+        (M("modifier"), modifier),
     )
     bonus = attribute - UNSKILLED_PENALTY - complexity + modifier
     return Check(CheckKind.UNSKILLED, bonus, parts, level_cap, _check_core(core))
+
+
+def _check_chances(record: object, names: tuple[str, ...]) -> None:
+    """Refuse chances of a record that are not chances, or do not add up to 1."""
+    for name in names:
+        value = getattr(record, name)
+        if not 0 <= value <= 1:
+            raise RuleValueError(
+                M("{name} must be a chance from 0 to 1, got {got}", name=name, got=quote(value)),
+                field=name,
+            )
+    if sum(getattr(record, name) for name in names) != 1:
+        raise RuleValueError(M("{names} must add up to 1", names=join(", ", names)), field=names[0])
 
 
 def check_bonus(bonus: int, name: str = "bonus") -> int:
@@ -683,6 +781,7 @@ def check_bonus(bonus: int, name: str = "bonus") -> int:
         >>> check_bonus(6)
         6
     """
+    check_text(name, "name", limit=100)
     return check_int(bonus, name, *BONUS_RANGE)
 
 
@@ -695,10 +794,7 @@ def overlap_attribute(perception: int, intelligence: int, difficult: bool = Fals
     """
     check_int(perception, "perception", *ATTRIBUTE_RANGE)
     check_int(intelligence, "intelligence", *ATTRIBUTE_RANGE)
-    if not isinstance(difficult, bool):
-        raise RuleValueError(
-            f"difficult must be True or False, got {difficult!r}", field="difficult"
-        )
+    check_bool(difficult, "difficult")
     return min(perception, intelligence) if difficult else max(perception, intelligence)
 
 
@@ -718,6 +814,8 @@ class ContestRoll:
         >>> r = contest(8, 5).roll(random.Random(3))
         >>> r.winner == ("a" if r.total_a > r.total_b else "b" if r.total_b > r.total_a else None)
         True
+        >>> print(ContestRoll(CoreRoll(CoreDie.D10, (4,), 4), CoreRoll(CoreDie.D10, (9,), 9), 12, 14, "b"))
+        A: D10 [4] + 8 = 12; B: D10 [9] + 5 = 14 → B wins
     """
 
     die_a: CoreRoll
@@ -726,19 +824,45 @@ class ContestRoll:
     total_b: int
     winner: str | None
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+        _check_winner(self.winner, "winner", (None, "a", "b"))
+        for name in ("total_a", "total_b"):
+            check_int(getattr(self, name), name, -1000, 1000)
+
+    @property
+    def message(self) -> Msg:
         """``A: D10 [4] + 8 = 12; B: D10 [9] + 5 = 14 → B wins``."""
-        return (
-            f"A: {self.die_a} {_signed(self.total_a - self.die_a.value)} = "
-            f"{number_text(self.total_a)}; "
-            f"B: {self.die_b} {_signed(self.total_b - self.die_b.value)} = "
-            f"{number_text(self.total_b)} → "
-            + ("tie" if self.winner is None else f"{self.winner.upper()} wins")
+        verdict = {None: M("tie"), "a": M("A wins"), "b": M("B wins")}[self.winner]
+        return M(
+            "A: {die_a} {bonus_a} = {total_a}; B: {die_b} {bonus_b} = {total_b} → {verdict}",
+            die_a=str(self.die_a),
+            bonus_a=spaced_sign(self.total_a - self.die_a.value),
+            total_a=number_text(self.total_a),
+            die_b=str(self.die_b),
+            bonus_b=spaced_sign(self.total_b - self.die_b.value),
+            total_b=number_text(self.total_b),
+            verdict=verdict,
         )
 
+    def __str__(self) -> str:
+        """The roll's :attr:`message`, in English."""
+        return self.message
 
-def _signed(value: int) -> str:
-    return f"+ {value}" if value >= 0 else f"− {-value}"
+
+def _check_winner(value: object, name: str, allowed: tuple[str | None, ...]) -> None:
+    if value not in allowed or not (value is None or type(value) is str):
+        raise RuleValueError(
+            M(
+                "{name} must be one of {allowed}, got {got}",
+                name=name,
+                allowed=join(", ", [repr(a) for a in allowed]),
+                got=quote(value),
+            ),
+            field=name,
+            value=value,
+        )
 
 
 @dataclass(frozen=True)
@@ -757,6 +881,8 @@ class ContestOutcome:
         >>> c = contest(3, 3)
         >>> c.a_wins, c.tie, c.b_wins
         (Fraction(9, 20), Fraction(1, 10), Fraction(9, 20))
+        >>> ContestOutcome(3, 3, Fraction(9, 20), Fraction(1, 10), Fraction(9, 20)).swapped().b_wins
+        Fraction(9, 20)
     """
 
     bonus_a: int
@@ -765,6 +891,13 @@ class ContestOutcome:
     tie: Fraction
     b_wins: Fraction
     core: CoreDie = CoreDie.D10
+
+    def __post_init__(self) -> None:
+        """Refuse an outcome built by hand whose chances are not chances adding up to 1."""
+        check_fields(self)
+        check_bonus(self.bonus_a, "bonus_a")
+        check_bonus(self.bonus_b, "bonus_b")
+        _check_chances(self, ("a_wins", "tie", "b_wins"))
 
     def swapped(self) -> ContestOutcome:
         """The same contest seen from B's side.
@@ -794,7 +927,7 @@ class ContestOutcome:
             >>> contest(0, 0).roll(random.Random(4)) == contest(0, 0).roll(random.Random(4))
             True
         """
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         da, db = roll_core(self.core, rng), roll_core(self.core, rng)
         ta, tb = da.value + self.bonus_a, db.value + self.bonus_b
         winner = "a" if ta > tb else "b" if tb > ta else None
@@ -833,12 +966,19 @@ def average_roll(sides: int) -> int:
     Example:
         >>> [average_roll(s) for s in DAMAGE_DICE]
         [2, 3, 4, 5]
+        >>> average_roll(10)
+        5
     """
-    check_int(sides, "sides")
+    check_int(sides, "sides", -MAX_NUMBER, MAX_NUMBER)
     if sides not in DAMAGE_DICE:
         raise RuleValueError(
-            f"sides must be one of {list(DAMAGE_DICE)} (D4, D6, D8, D10), got {sides!r}",
+            M(
+                "{name} must be one of 4, 6, 8, 10 (D4, D6, D8, D10), got {got}",
+                name="sides",
+                got=quote(sides),
+            ),
             field="sides",
+            value=sides,
         )
     return sides // 2
 
@@ -859,8 +999,7 @@ def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> 
     """
     value = average_roll(sides)
     check_int(multiplier, "multiplier", 0, 30)
-    if not isinstance(averaged, bool):
-        raise RuleValueError(f"averaged must be True or False, got {averaged!r}", field="averaged")
+    check_bool(averaged, "averaged")
     if averaged:
         return Distribution.constant(value * multiplier)
     return Distribution.uniform(sides) * multiplier
@@ -875,10 +1014,10 @@ class ContestType(_Named):
         'Poursuite à pied'
     """
 
-    GENERIC = ("generic contest", "Test / épreuve en résistance")
-    ARM_WRESTLING = ("arm wrestling", "Bras de fer")
-    FOOT_CHASE = ("foot chase", "Poursuite à pied")
-    SNEAKING = ("sneaking", "Se faufiler")
+    GENERIC = (M("generic contest"), "Test / épreuve en résistance")
+    ARM_WRESTLING = (M("arm wrestling"), "Bras de fer")
+    FOOT_CHASE = (M("foot chase"), "Poursuite à pied")
+    SNEAKING = (M("sneaking"), "Se faufiler")
 
 
 #: Head start bonus of a foot chase (whoever starts running first).
@@ -905,6 +1044,8 @@ class MatchRoll:
         >>> m = match(6, 4, best_of=3).roll(random.Random(1))
         >>> max(m.wins_a, m.wins_b)
         2
+        >>> MatchRoll((ContestRoll(CoreRoll(CoreDie.D10, (9,), 9), CoreRoll(CoreDie.D10, (2,), 2), 15, 6, "a"),), 1, 0, "a").lines[-1]
+        'A wins 1–0'
     """
 
     rolls: tuple[ContestRoll, ...]
@@ -912,14 +1053,33 @@ class MatchRoll:
     wins_b: int
     winner: str
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Refuse a match built by hand with values of the wrong kind."""
+        check_fields(self)
+        _check_winner(self.winner, "winner", ("a", "b"))
+        for name in ("wins_a", "wins_b"):
+            check_int(getattr(self, name), name, 0, MAX_MATCH_ROLLS)
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
         """One line per roll, then the score."""
-        lines = [f"roll {i}: {r}" for i, r in enumerate(self.rolls, 1)]
-        lines.append(
-            f"{self.winner.upper()} wins {max(self.wins_a, self.wins_b)}"
-            f"–{min(self.wins_a, self.wins_b)}"
+        lines = [M("roll {i}: {roll}", i=i, roll=r.message) for i, r in enumerate(self.rolls, 1)]
+        high, low = max(self.wins_a, self.wins_b), min(self.wins_a, self.wins_b)
+        score = (
+            M("A wins {high}–{low}", high=high, low=low)
+            if self.winner == "a"
+            else M("B wins {high}–{low}", high=high, low=low)
         )
-        return "\n".join(lines)
+        return (*lines, score)
+
+    @property
+    def message(self) -> Msg:
+        """The whole match, one line a roll."""
+        return join("\n", self.lines)
+
+    def __str__(self) -> str:
+        """The match's :attr:`message`, in English."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -938,6 +1098,8 @@ class MatchOutcome:
         >>> m = match(6, 6, best_of=3)
         >>> m.a_wins, m.expected_rolls
         (Fraction(1, 2), Fraction(25, 9))
+        >>> MatchOutcome(contest(6, 6), 1, Fraction(1, 2), Fraction(1, 2), Fraction(0), Fraction(10, 9)).best_of
+        1
     """
 
     round: ContestOutcome
@@ -946,6 +1108,21 @@ class MatchOutcome:
     b_wins: Fraction
     tie: Fraction
     expected_rolls: Fraction
+
+    def __post_init__(self) -> None:
+        """Refuse a match built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.best_of, "best_of", 1, MAX_BEST_OF)
+        _check_chances(self, ("a_wins", "b_wins", "tie"))
+        if self.expected_rolls < 1:
+            raise RuleValueError(
+                M(
+                    "{name} must be at least 1, got {got}",
+                    name="expected_rolls",
+                    got=quote(self.expected_rolls),
+                ),
+                field="expected_rolls",
+            )
 
     def roll(self, rng: random.Random | None = None) -> MatchRoll:
         """Roll until one side has ``N // 2 + 1`` wins (seeded when ``rng`` is).
@@ -959,14 +1136,14 @@ class MatchOutcome:
             >>> a == match(6, 4, best_of=5).roll(random.Random(9))
             True
         """
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         need = self.best_of // 2 + 1
         rolls: list[ContestRoll] = []
         wins = {"a": 0, "b": 0}
         while max(wins.values()) < need:
             if len(rolls) >= MAX_MATCH_ROLLS:
                 raise RuleValueError(
-                    f"no winner after {MAX_MATCH_ROLLS} rolls (every roll tied)",
+                    M("no winner after {n} rolls (every roll tied)", n=MAX_MATCH_ROLLS),
                     field="best_of",
                 )
             r = self.round.roll(rng)
@@ -1000,7 +1177,8 @@ def match(
     check_int(best_of, "best_of", 1, MAX_BEST_OF)
     if best_of % 2 == 0:
         raise RuleValueError(
-            f"best_of must be odd (1, 3, 5, 7 or 9), got {best_of!r}", field="best_of"
+            M("{name} must be odd (1, 3, 5, 7 or 9), got {got}", name="best_of", got=best_of),
+            field="best_of",
         )
     need = best_of // 2 + 1
     p = one.a_wins / (one.a_wins + one.b_wins)
@@ -1093,10 +1271,7 @@ def chase_adjusted(
     check_int(base_b, "bonus_b", *BONUS_RANGE)
     check_int(speed_a, "speed_a", *SPEED_RANGE)
     check_int(speed_b, "speed_b", *SPEED_RANGE)
-    if head_start not in (None, "a", "b"):
-        raise RuleValueError(
-            f"head_start must be 'a', 'b' or None, got {head_start!r}", field="head_start"
-        )
+    _check_winner(head_start, "head_start", (None, "a", "b"))
     a = base_a + max(speed_a - speed_b, 0) + (HEAD_START_BONUS if head_start == "a" else 0)
     b = base_b + max(speed_b - speed_a, 0) + (HEAD_START_BONUS if head_start == "b" else 0)
     return a, b
@@ -1145,9 +1320,12 @@ def sneaking(
         >>> sneaking(4, 3, 2).bonus_b, sneaking(4, 3, 2, notice=1).bonus_b
         (4, 3)
     """
-    a = task(dexterity, stealth, core=core).bonus
+    with renamed({"skill": "stealth", "attribute": "dexterity"}):
+        a = task(dexterity, stealth, core=core).bonus
     if notice is None:
-        b = test(perception, core=core).bonus
+        with renamed({"attribute": "perception"}):
+            b = test(perception, core=core).bonus
     else:
-        b = task(perception, notice, core=core).bonus
+        with renamed({"attribute": "perception", "skill": "notice"}):
+            b = task(perception, notice, core=core).bonus
     return contest(a, b, core=core)

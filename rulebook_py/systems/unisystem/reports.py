@@ -21,14 +21,16 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int
-from .combat import parse_enum
+from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .arguments import check_fields, check_record, check_rng, parse_enum
 from .core import (
     BONUS_RANGE,
+    MAX_NUMBER,
     Check,
     CheckKind,
     CheckRoll,
@@ -46,23 +48,24 @@ from .core import (
     level_name,
     match,
     number_text,
+    signed_text,
     task,
     test,
     unskilled,
 )
+from .words import M
 
 __all__ = [
     "CONTEST_HELP",
     "HEAD_STARTS",
-    "CheckRows",
     "ContestReport",
     "CoreDieComparison",
     "CoreDieRoll",
+    "bonus_text",
     "check",
     "check_rows",
     "contest_report",
     "core_die_comparison",
-    "signed_text",
 ]
 
 #: Who started a foot chase first, as the calculator offers it.
@@ -70,16 +73,16 @@ HEAD_STARTS = {"nobody": None, "a": "a", "b": "b"}
 
 #: How each kind of contest reads the two bonuses.
 CONTEST_HELP = {
-    ContestType.GENERIC: "each bonus is everything that side adds to its die",
-    ContestType.ARM_WRESTLING: (
+    ContestType.GENERIC: M("each bonus is everything that side adds to its die"),
+    ContestType.ARM_WRESTLING: M(
         "simple Strength tests: each bonus is Strength × 2; the first to win a majority "
         "of the rolls wins, a tied roll is rolled again"
     ),
-    ContestType.FOOT_CHASE: (
+    ContestType.FOOT_CHASE: M(
         "each bonus is Dexterity + Constitution; +2 for the head start, and the faster "
         "side adds the difference of the speeds"
     ),
-    ContestType.SNEAKING: (
+    ContestType.SNEAKING: M(
         "A sneaks (Dexterity + Stealth); B watches (Perception × 2 for a simple test, "
         "or Perception + Notice)"
     ),
@@ -87,17 +90,6 @@ CONTEST_HELP = {
 
 #: Rows of a table: (label, value); a Fraction is a chance, a Mean an expected value.
 CheckRows = tuple[tuple[str, object], ...]
-
-
-def signed_text(value: int) -> str:
-    """A signed integer as the book writes it: ``+6``, ``−3``.
-
-    Example:
-        >>> signed_text(6), signed_text(-3), signed_text(0)
-        ('+6', '−3', '+0')
-    """
-    check_int(value, "value")
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
 def check(
@@ -111,7 +103,9 @@ def check(
 ) -> Check:
     """The check of ``kind``: a task, a simple or difficult test, or an unskilled task.
 
-    ``skill`` counts only for a task, ``complexity`` only for an unskilled task.
+    ``skill`` counts only for a task, ``complexity`` only for an unskilled task:
+    the check's ``unused`` names the one that does not count, which is checked
+    for its type only.
 
     Args:
         kind: A :class:`CheckKind` (or its name).
@@ -129,23 +123,46 @@ def check(
     """
     kind = parse_enum(kind, CheckKind, "kind")  # type: ignore[assignment]
     core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
-    check_int(skill, "skill")
-    check_int(complexity, "complexity")
+    check_int(attribute, "attribute", -MAX_NUMBER, MAX_NUMBER)
+    check_int(skill, "skill", -MAX_NUMBER, MAX_NUMBER)
+    check_int(modifier, "modifier", -MAX_NUMBER, MAX_NUMBER)
+    check_int(complexity, "complexity", -MAX_NUMBER, MAX_NUMBER)
+    skill_only = ("skill", M("only for a task"))
+    complex_only = ("complexity", M("only for an unskilled task"))
     if kind is CheckKind.TASK:
-        return task(attribute, skill, modifier, core=core)  # type: ignore[arg-type]
-    if kind is CheckKind.UNSKILLED:
-        return unskilled(attribute, modifier, complexity, core=core)  # type: ignore[arg-type]
-    difficult = kind is CheckKind.DIFFICULT_TEST
-    return test(attribute, difficult, modifier, core=core)  # type: ignore[arg-type]
+        out = task(attribute, skill, modifier, core=core)  # type: ignore[arg-type]
+        unused = (complex_only,)
+    elif kind is CheckKind.UNSKILLED:
+        out = unskilled(attribute, modifier, complexity, core=core)  # type: ignore[arg-type]
+        unused = (skill_only,)
+    else:
+        difficult = kind is CheckKind.DIFFICULT_TEST
+        out = test(attribute, difficult, modifier, core=core)  # type: ignore[arg-type]
+        unused = (skill_only, complex_only)
+    return replace(out, unused=unused)
 
 
-def _needed_text(c: Check) -> str:
+def _needed_text(c: Check) -> Msg:
     needed = c.needed()
     if needed <= 1:
-        return "any roll (cannot fail)"
+        return M("any roll (cannot fail)")
     if needed > 10:
-        return "nothing: even a 10 fails"
-    return f"{needed} or more"
+        return M("nothing: even a 10 fails")
+    return M("{n} or more", n=needed)
+
+
+def bonus_text(check: Check) -> Msg:
+    """A check's bonus explained: ``+4 = +3 (attribute) +2 (skill) −1 (modifier)``.
+
+    Example:
+        >>> bonus_text(task(3, 2, -1))
+        '+4 = +3 (attribute) +2 (skill) −1 (modifier)'
+    """
+    check_record(check, Check, "check")
+    shown = [M("{value} ({name})", value=signed_text(v), name=name) for name, v in check.parts if v]
+    if not shown:
+        return M("{bonus} = 0", bonus=signed_text(check.bonus))
+    return M("{bonus} = {parts}", bonus=signed_text(check.bonus), parts=join(" ", shown))
 
 
 def check_rows(c: Check) -> CheckRows:
@@ -155,18 +172,25 @@ def check_rows(c: Check) -> CheckRows:
         >>> check_rows(task(3, 6, -3))[1]
         ('Succeeds on a total of 9+: needs a die roll of', '3 or more')
     """
-    if not isinstance(c, Check):
-        raise RuleValueError(f"c must be a Check, got {c!r}", field="c")
-    parts = " ".join(f"{signed_text(v)} ({name})" for name, v in c.parts if v)
+    check_record(c, Check, "c")
     rows: list[tuple[str, object]] = [
-        ("Bonus added to the die", f"{signed_text(c.bonus)}  = {parts or '0'}"),
-        ("Succeeds on a total of 9+: needs a die roll of", _needed_text(c)),
-        ("P(success)", c.success_chance()),
-        ("Expected success levels", Mean(c.expected_level())),
+        (M("Bonus added to the die"), bonus_text(c)),
+        (M("Succeeds on a total of 9+: needs a die roll of"), _needed_text(c)),
+        (M("P(success)"), c.success_chance()),
+        (M("Expected success levels"), Mean(c.expected_level())),
     ]
     if c.level_cap is not None:
-        rows.append(("Most success levels (unskilled)", f"{c.level_cap} (Decent)"))
-    rows += [(f"{lv} — {level_name(lv)}", p) for lv, p in c.level_distribution().items() if p]
+        rows.append(
+            (
+                M("Most success levels (unskilled)"),
+                M("{n} ({name})", n=c.level_cap, name=level_name(c.level_cap)),
+            )
+        )
+    rows += [
+        (M("{level} — {name}", level=lv, name=level_name(lv)), p)
+        for lv, p in c.level_distribution().items()
+        if p
+    ]
     return tuple(rows)
 
 
@@ -182,10 +206,14 @@ class ContestReport:
         one: One roll of the contest.
         match: The best-of-N match (arm wrestling), else None.
         rows: The table shown.
+        unused: ``(parameter, why)`` of :func:`contest_report` that do not count
+            for this kind of contest.
 
     Example:
         >>> contest_report(ContestType.ARM_WRESTLING, 6, 4).match.a_wins
         Fraction(9472, 12167)
+        >>> ContestReport(ContestType.GENERIC, 3, 3, contest(3, 3), None, ()).a_wins
+        Fraction(9, 20)
     """
 
     kind: ContestType
@@ -193,7 +221,12 @@ class ContestReport:
     bonus_b: int
     one: ContestOutcome
     match: MatchOutcome | None
-    rows: CheckRows
+    rows: tuple[tuple[str, object], ...]
+    unused: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Refuse a report built by hand with values of the wrong kind."""
+        check_fields(self)
 
     @property
     def a_wins(self) -> Fraction:
@@ -221,21 +254,33 @@ def _chase(bonus_a: int, bonus_b: int, speed_a: int, speed_b: int, head: str | N
     for side, total in zip("ab", adjusted):
         if low <= total <= high:
             continue
-        other = "b" if side == "a" else "a"
         speeds = {"a": speed_a, "b": speed_b}
         bonus = {"a": bonus_a, "b": bonus_b}[side]
-        what = (
-            f"speed_{side} {speeds[side]} against a speed of {speeds[other]} for side "
-            f"{other.upper()}, with side {side.upper()}'s bonus of {number_text(bonus)},"
-            if speeds[side] != speeds[other]
-            else f"bonus_{side} {number_text(bonus)} with the head start"
-        )
-        raise RuleValueError(
-            f"{what} gives side {side.upper()} more than the {high} a roll may add; keep "
-            f"the bonus plus the speed difference (and head start) within "
-            f"{number_text(low)} to {high}",
-            field=f"speed_{side}" if speeds[side] != speeds[other] else f"bonus_{side}",
-        )
+        if speeds["a"] != speeds["b"]:
+            name = f"speed_{side}"
+            message = M(
+                "{name} {speed} with a bonus of {bonus} gives side {side} more than the {high} "
+                "a roll may add; keep the bonus plus the speed difference (and head start) "
+                "within {low} to {high}",
+                name=name,
+                speed=speeds[side],
+                bonus=number_text(bonus),
+                side=side.upper(),
+                high=high,
+                low=number_text(low),
+            )
+        else:
+            name = f"bonus_{side}"
+            message = M(
+                "{name} {bonus} with the head start gives side {side} more than the {high} "
+                "a roll may add; keep the bonus plus the head start within {low} to {high}",
+                name=name,
+                bonus=number_text(bonus),
+                side=side.upper(),
+                high=high,
+                low=number_text(low),
+            )
+        raise RuleValueError(message, field=name)
     return adjusted
 
 
@@ -268,43 +313,56 @@ def contest_report(
         ...                    speed_b=12)
         >>> r.bonus_a, r.bonus_b
         (8, 8)
+        >>> contest_report(ContestType.SNEAKING, 7, 4).one.a_wins
+        Fraction(18, 25)
     """
     kind = parse_enum(kind, ContestType, "kind")  # type: ignore[assignment]
     core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
     check_bonus(bonus_a, "bonus_a")
     check_bonus(bonus_b, "bonus_b")
-    check_int(best_of, "best_of")
-    check_int(speed_a, "speed_a")
-    check_int(speed_b, "speed_b")
+    check_int(best_of, "best_of", -MAX_NUMBER, MAX_NUMBER)
+    check_int(speed_a, "speed_a", -MAX_NUMBER, MAX_NUMBER)
+    check_int(speed_b, "speed_b", -MAX_NUMBER, MAX_NUMBER)
     if not isinstance(head_start, str) or head_start.lower() not in HEAD_STARTS:
         raise RuleValueError(
-            f"head_start must be 'nobody', 'a' or 'b', got {head_start!r}", field="head_start"
+            M(
+                "{name} must be 'nobody', 'a' or 'b', got {got}",
+                name="head_start",
+                got=quote(head_start),
+            ),
+            field="head_start",
         )
     a, b = bonus_a, bonus_b
     if kind is ContestType.FOOT_CHASE:
         a, b = _chase(a, b, speed_a, speed_b, HEAD_STARTS[head_start.lower()])
     one = contest(a, b, core=core)  # type: ignore[arg-type]
     rows: list[tuple[str, object]] = [
-        ("How the bonuses are read", CONTEST_HELP[kind]),  # type: ignore[index]
-        ("Bonuses rolled", f"A {signed_text(a)}, B {signed_text(b)}"),
+        (M("How the bonuses are read"), CONTEST_HELP[kind]),  # type: ignore[index]
+        (M("Bonuses rolled"), M("A {a}, B {b}", a=signed_text(a), b=signed_text(b))),
     ]
     the_match = None
     if kind is ContestType.ARM_WRESTLING:
         the_match = match(a, b, best_of, core=core)  # type: ignore[arg-type]
         rows += [
-            ("One roll: A / tie / B", (one.a_wins, one.tie, one.b_wins)),
-            (f"A wins the best of {best_of}", the_match.a_wins),
-            (f"B wins the best of {best_of}", the_match.b_wins),
-            ("Expected number of rolls", Mean(the_match.expected_rolls)),
+            (M("One roll: A / tie / B"), (one.a_wins, one.tie, one.b_wins)),
+            (M("A wins the best of {n}", n=best_of), the_match.a_wins),
+            (M("B wins the best of {n}", n=best_of), the_match.b_wins),
+            (M("Expected number of rolls"), Mean(the_match.expected_rolls)),
         ]
     else:
         sneak = kind is ContestType.SNEAKING
         rows += [
-            ("A gets past unnoticed" if sneak else "A wins", one.a_wins),
-            ("Tie (equal totals)", one.tie),
-            ("B notices A" if sneak else "B wins", one.b_wins),
+            (M("A gets past unnoticed") if sneak else M("A wins"), one.a_wins),
+            (M("Tie (equal totals)"), one.tie),
+            (M("B notices A") if sneak else M("B wins"), one.b_wins),
         ]
-    return ContestReport(kind, a, b, one, the_match, tuple(rows))  # type: ignore[arg-type]
+    unused: list[tuple[str, str]] = []
+    if kind is not ContestType.ARM_WRESTLING:
+        unused.append(("best_of", M("only for arm wrestling")))
+    if kind is not ContestType.FOOT_CHASE:
+        why = M("only for a foot chase")
+        unused += [("head_start", why), ("speed_a", why), ("speed_b", why)]
+    return ContestReport(kind, a, b, one, the_match, tuple(rows), tuple(unused))  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------ the core die
@@ -315,14 +373,30 @@ class CoreDieRoll:
     Example:
         >>> print(core_die_comparison(6).roll(random.Random(1)).d10.die.core.notation)
         D10
+        >>> CoreDieRoll(task(3, 3).resolve(3), task(3, 3).resolve(3).check.with_core(CoreDie.TWO_D6).resolve(3)).lines[1]
+        '2D6−2 → 3 + 6 = 9 → success, 1 level (Adequate)'
     """
 
     d10: CheckRoll
     two_d6: CheckRoll
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+
+    @property
+    def lines(self) -> tuple[Msg, ...]:
         """Both rolls, one a line."""
-        return f"{self.d10}\n{self.two_d6}"
+        return (self.d10.message, self.two_d6.message)
+
+    @property
+    def message(self) -> Msg:
+        """Both rolls, one a line."""
+        return join("\n", self.lines)
+
+    def __str__(self) -> str:
+        """Both rolls, one a line (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -338,12 +412,19 @@ class CoreDieComparison:
     Example:
         >>> core_die_comparison(6).rows[0]
         ('Die shows 10', Fraction(1, 10), Fraction(1, 36), Mean(18, 5))
+        >>> CoreDieComparison(6, (), core_distribution(), core_distribution(CoreDie.TWO_D6)).check.bonus
+        6
     """
 
     bonus: int
     rows: tuple[tuple[str, object, object, object], ...]
     d10: Distribution
     two_d6: Distribution
+
+    def __post_init__(self) -> None:
+        """Refuse a comparison built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_bonus(self.bonus)
 
     @property
     def check(self) -> Check:
@@ -352,7 +433,7 @@ class CoreDieComparison:
 
     def roll(self, rng: random.Random | None = None) -> CoreDieRoll:
         """The same check rolled once with each core die (the D10 first)."""
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         c = self.check
         return CoreDieRoll(c.roll(rng), c.with_core(CoreDie.TWO_D6).roll(rng))
 
@@ -378,18 +459,19 @@ def core_die_comparison(bonus: int) -> CoreDieComparison:
     def high(c: Check) -> Fraction:
         return sum((p for lv, p in c.level_distribution().items() if lv >= 4), Fraction(0))
 
+    signed = signed_text(bonus)
     rows = (
-        row("Die shows 10", d10.probability(10), two.probability(10)),
-        row("Die shows 1", d10.probability(1), two.probability(1)),
-        row("Die shows 9 or 10", d10.prob_at_least(9), two.prob_at_least(9)),
-        row("Die shows 1 or 2", d10.prob_at_most(2), two.prob_at_most(2)),
+        row(M("Die shows 10"), d10.probability(10), two.probability(10)),
+        row(M("Die shows 1"), d10.probability(1), two.probability(1)),
+        row(M("Die shows 9 or 10"), d10.prob_at_least(9), two.prob_at_least(9)),
+        row(M("Die shows 1 or 2"), d10.prob_at_most(2), two.prob_at_most(2)),
         row(
-            "Die shows 5 or 6",
+            M("Die shows 5 or 6"),
             d10.probability(5) + d10.probability(6),
             two.probability(5) + two.probability(6),
         ),
-        row(f"Success with {signed_text(bonus)}", c10.success_chance(), c2.success_chance()),
-        row(f"4+ success levels with {signed_text(bonus)}", high(c10), high(c2)),
-        ("Expected success levels", Mean(c10.expected_level()), Mean(c2.expected_level()), ""),
+        row(M("Success with {bonus}", bonus=signed), c10.success_chance(), c2.success_chance()),
+        row(M("4+ success levels with {bonus}", bonus=signed), high(c10), high(c2)),
+        (M("Expected success levels"), Mean(c10.expected_level()), Mean(c2.expected_level()), ""),
     )
     return CoreDieComparison(bonus, rows, d10, two)

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from ...systems import mass_battle
 from ...systems.mass_battle import EXAMPLE_STEPS, STEP_NAMES
+from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown
 from ..format import escape, table_html
-from ..phrases import phrases
 from ..registry import register
-from . import form
 
 __all__ = ["EXAMPLE_STEPS", "WorkedExampleCalculator"]
 
@@ -31,16 +30,19 @@ class WorkedExampleCalculator(Calculator):
         True
     """
 
-    title = "The worked examples, step by step"
+    title = M("The worked examples, step by step")
     bench_changes = changes(step=3, example="dragon") + changes(step=8, example="brigands")
 
     def build_controls(self) -> Controls:
         """Which example, and up to which step."""
-        examples = [("the brigands' ambush", "brigands"), ("the knights and the dragon", "dragon")]
+        examples = [
+            (M("the brigands' ambush"), "brigands"),
+            (M("the knights and the dragon"), "dragon"),
+        ]
         steps = [(n, i) for i, n in enumerate(STEP_NAMES)]
         return {
-            "example": dropdown("Example", examples, "brigands", width="22em"),
-            "step": dropdown("Show up to step", steps, len(STEP_NAMES) - 1, width="22em"),
+            "example": dropdown(M("Example"), examples, "brigands", width="22em"),
+            "step": dropdown(M("Show up to step"), steps, len(STEP_NAMES) - 1, width="22em"),
         }
 
     def compute(self, values: Values) -> View:
@@ -48,7 +50,12 @@ class WorkedExampleCalculator(Calculator):
         step = values["step"]
         then = f".result.rows()[:{step + 1}]"
         outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
+        head = M("Step {step}.", step=STEP_NAMES[step])
         said = EXAMPLE_STEPS[values["example"]][step]
-        html = f"<p><b>{escape(phrases(f'Step {STEP_NAMES[step]}.'))}</b> {escape(phrases(said))}</p>"  # fmt: skip
-        html += table_html(["step", "what", *outcome.names], form.percent_rows(call.value))
+        html = f"<p><b>{escape(head.render())}</b> {escape(said.render())}</p>"
+        html += table_html([M("step"), M("what"), *outcome.names], call.value)
         return View(html, "", call, outcome)
+
+    def show_roll(self, roll: mass_battle.ExampleRoll) -> str:
+        """Both fresh d4 and what each side lost."""
+        return escape(roll.message.render())

@@ -19,25 +19,42 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...i18n import percent_sign
+from ...messages import Msg
 from ...systems import mass_battle as mb
+from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values
 from ..controls import checkbox, dropdown, int_box
-from ..format import escape, table_html
-from ..phrases import _
+from ..format import table_html
+from .sections import sections
 
-__all__ = ["ACTION_OPTIONS", "BREAKER_OPTIONS", "EXAMPLE_UNITS", "ROLLED_OPTIONS", "TwoColumns"]
-__all__ += ["field_controls", "fields_of", "percent_rows", "plan_of", "round_table_html"]
+__all__ = [
+    "ACTION_OPTIONS",
+    "BOX_BOUNDS",
+    "BREAKER_OPTIONS",
+    "EXAMPLE_UNITS",
+    "ROLLED_OPTIONS",
+    "TwoColumns",
+]
+__all__ += ["field_controls", "fields_of", "plan_of", "round_table_html"]
 __all__ += ["unit_form"]
 
 _WIDE = "22em"
+
+#: What a whole-number box of these forms holds: far beyond every rule's range, so the
+#: rules refuse a wrong number with their own message, yet a number a link can carry.
+BOX_BOUNDS = (-999, 999)
 
 
 def _named(enum: Any) -> list[tuple[str, str]]:
     def text(m: Any) -> str:
         if hasattr(m, "defense"):
-            return f"{m.label} ({m.offense:+d}/{m.defense:+d})"
-        return f"{m.label} ({m.modifier:+d})" if hasattr(m, "modifier") else m.label
+            return M(
+                "{label} ({offense:+d}/{defense:+d})",
+                label=m.label,
+                offense=m.offense,
+                defense=m.defense,
+            )
+        return M("{label} ({n:+d})", label=m.label, n=m.modifier)
 
     return [(text(m), m.name) for m in enum]
 
@@ -48,9 +65,12 @@ _EXPERIENCE = ("LITTLE", "EXPERIENCED", "VETERAN")
 _EXP_TEXT = ("peu expérimenté", "expérimenté", "vétéran")
 #: Leadership: every (class, experience) cell of the source's table.
 _LEADERSHIP = [
-    (f"{short} ({cls.by_experience[0]:+d})", f"{cls.name}/LITTLE")
+    (M("{label} ({n:+d})", label=short, n=cls.by_experience[0]), f"{cls.name}/LITTLE")
     if len(set(cls.by_experience)) == 1
-    else (f"{short}, {text} ({value:+d})", f"{cls.name}/{exp}")
+    else (
+        M("{label}, {experience} ({n:+d})", label=short, experience=text, n=value),
+        f"{cls.name}/{exp}",
+    )
     for cls, short in zip(mb.CommanderClass, _SHORT)
     for exp, text, value in zip(_EXPERIENCE, _EXP_TEXT, cls.by_experience)
     if len(set(cls.by_experience)) > 1 or exp == "LITTLE"
@@ -65,19 +85,19 @@ BREAKER_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if c.breaker and not c
 ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if c.rolled]
 POLICIES = [(p.description, p.name) for p in mb.ChancePolicy]
 WEAPONS = [
-    ("hand weapons", "melee"),
-    ("missile weapons", "missile"),
-    ("wings (it flies)", "flying"),
+    (M("hand weapons"), "melee"),
+    (M("missile weapons"), "missile"),
+    (M("wings (it flies)"), "flying"),
 ]
-HOLDERS = [("the defender", "d"), ("the attacker", "a"), ("nobody (a pitched melee)", "")]
+HOLDERS = [(M("the defender"), "d"), (M("the attacker"), "a"), (M("nobody (a pitched melee)"), "")]
 _LEANS = [
-    ("to offense (malus to defense)", "OFFENSE"),
-    ("to defense (malus to offense)", "DEFENSE"),
-    ("half and half", "EVEN"),
+    (M("to offense (malus to defense)"), "OFFENSE"),
+    (M("to defense (malus to offense)"), "DEFENSE"),
+    (M("half and half"), "EVEN"),
 ]
 _READINGS = [
-    ("class table (poor, experienced: −1)", "CLASS_TABLE"),
-    ("ranked list (poor, experienced: −2)", "RANKED_LIST"),
+    (M("class table (poor, experienced: −1)"), "CLASS_TABLE"),
+    (M("ranked list (poor, experienced: −2)"), "RANKED_LIST"),
 ]
 
 #: The brigands and the knights of the first example: the two-unit calculators open on them.
@@ -106,30 +126,40 @@ def unit_form(
     """
     v = {**mb.UNIT_DEFAULTS, **start, "action1": first_action}
     attitudes = _named(mb.Attitude)
-    boxes = {"vitality": "Vitality %", "offense": "Offense level", "defense": "Defense level"}
+    boxes = {
+        "vitality": M("Vitality %"),
+        "offense": M("Offense level"),
+        "defense": M("Defense level"),
+    }
     controls = {
-        p + k: int_box(text, v[k]) for k, text in boxes.items() if vitality or k != "vitality"
+        p + k: int_box(text, v[k], bounds=BOX_BOUNDS)
+        for k, text in boxes.items()
+        if vitality or k != "vitality"
     }
     menus = [
-        ("attitude", "Attitude", attitudes),
-        ("attitude2", "Then the attitude", [("the same every round", "same"), *attitudes]),
-        ("morale", "Morale (moral)", _named(mb.Morale)),
-        ("fame", "Commander is", _named(mb.Fame)),
-        ("leadership", "Leadership", _LEADERSHIP),
-        ("reading", "Leadership list", _READINGS),
-        ("cunning", "Cunning (ruse)", _named(mb.Cunning)),
-        ("weapons", "Fights with", WEAPONS),
-        ("lean", "Free points go", _LEANS),
+        ("attitude", M("Attitude"), attitudes),
+        ("attitude2", M("Then the attitude"), [(M("the same every round"), "same"), *attitudes]),
+        ("morale", M("Morale (moral)"), _named(mb.Morale)),
+        ("fame", M("Commander is"), _named(mb.Fame)),
+        ("leadership", M("Leadership"), _LEADERSHIP),
+        ("reading", M("Leadership list"), _READINGS),
+        ("cunning", M("Cunning (ruse)"), _named(mb.Cunning)),
+        ("weapons", M("Fights with"), WEAPONS),
+        ("lean", M("Free points go"), _LEANS),
     ]
     for key, text, options in menus:
         controls[p + key] = dropdown(text, options, v[key], width=_WIDE)
         if key == "attitude2":
-            controls[p + "attitude2_round"] = int_box("from round", v["attitude2_round"])
-    controls[p + "feels_weather"] = checkbox("Feels the weather (not undead)", True)
+            controls[p + "attitude2_round"] = int_box(
+                M("from round"), v["attitude2_round"], bounds=BOX_BOUNDS
+            )
+    controls[p + "feels_weather"] = checkbox(M("Feels the weather (not undead)"), True)
     for k in range(1, mb.SLOTS + 1):
         slot = f"action{k}"
-        controls[p + slot] = dropdown(f"Special action {k}", actions, v[slot], width=_WIDE)
-        controls[f"{p}{slot}_round"] = int_box(f"Action {k} declared in round", 1)
+        controls[p + slot] = dropdown(M("Special action {k}", k=k), actions, v[slot], width=_WIDE)
+        controls[f"{p}{slot}_round"] = int_box(
+            M("Action {k} declared in round", k=k), 1, bounds=BOX_BOUNDS
+        )
     return controls
 
 
@@ -137,10 +167,10 @@ def field_controls() -> dict[str, widgets.Widget]:
     """The terrain, the weather, firm ground and tight combat, shared by both units."""
     terrains = [(t.label, t.name) for t in mb.Terrain]
     return {
-        "terrain": dropdown("Terrain", terrains, "ROAD", width="30em"),
-        "weather": dropdown("Weather", _named(mb.Weather), "NORMAL", width="30em"),
-        "well_placed": checkbox("Marsh, muddy plain: defenders on firm ground", True),
-        "tight": checkbox("Tight combat (combat serré): both defenses +5, every round", False),
+        "terrain": dropdown(M("Terrain"), terrains, "ROAD", width="30em"),
+        "weather": dropdown(M("Weather"), _named(mb.Weather), "NORMAL", width="30em"),
+        "well_placed": checkbox(M("Marsh, muddy plain: defenders on firm ground"), True),
+        "tight": checkbox(M("Tight combat (combat serré): both defenses +5, every round"), False),
     }
 
 
@@ -167,46 +197,32 @@ def fields_of(*sides: tuple[str, str], **shared: str) -> dict[str, str]:
 
 
 def round_table_html(
-    result: mb.BattleRound, attacker: str = "Attacker", defender: str = "Defender"
+    result: mb.BattleRound, attacker: str | None = None, defender: str | None = None
 ) -> str:
-    """A round's steps as an HTML table (one column per unit).
+    """A round's steps as an HTML table (one column per unit, headed by its name).
 
     Example:
         >>> from rulebook_py.systems.mass_battle import knights_vs_dragon
-        >>> "10 %" in round_table_html(knights_vs_dragon())
+        >>> html = round_table_html(knights_vs_dragon())
+        >>> "10 %" in html and "<th>Black dragon</th>" in html
         True
     """
-    return table_html(["step", "what", attacker, defender], percent_rows(result.rows()))
-
-
-def percent_rows(rows: Sequence[Sequence[object]]) -> list[list[str]]:
-    """The rules' rows with the language's percent sign (``95 %``: a no-break space in French).
-
-    Example:
-        >>> percent_rows([("6", "95 %")])
-        [['6', '95 %']]
-    """
-    return [[str(c).replace(" %", percent_sign("")) for c in row] for row in rows]
+    names = (
+        result.attacker.name if attacker is None else attacker,
+        result.defender.name if defender is None else defender,
+    )
+    return table_html([M("step"), M("what"), *names], result.rows())
 
 
 class TwoColumns(Calculator):
-    """Lays the ``a_*`` and ``d_*`` controls out in two columns, each under its unit's name.
+    """Lays the ``a_*`` and ``d_*`` controls out in sections, a column per unit in each.
 
     Every control keeps its own description (its accessible name); the
-    shared controls follow below.
+    shared controls make the last section (:mod:`.sections`).
     """
 
-    side_titles: tuple[str, str] = ("Attacker", "Defender")
+    side_titles: tuple[Msg, Msg] = (M("Attacker"), M("Defender"))
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
-        """Both units' columns side by side, then the shared controls."""
-        columns = [
-            widgets.VBox(
-                [widgets.HTML(f"<b>{escape(_(title))}</b>")]
-                + [row for n, row in rows.items() if n.startswith(p)],
-                layout=widgets.Layout(min_width="0", margin="0 12px 0 0"),
-            )
-            for p, title in zip(("a_", "d_"), self.side_titles)
-        ]
-        shared = [row for n, row in rows.items() if not n.startswith(("a_", "d_"))]
-        return [widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap")), *shared]
+        """The sections that fold, both units side by side in each, then the field."""
+        return sections(rows, list(zip(("a_", "d_"), self.side_titles)), self)

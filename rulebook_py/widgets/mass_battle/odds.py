@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ...i18n import percent_sign
+from ...messages import Msg, join
 from ...systems import mass_battle
-from ...systems.mass_battle import action_name
+from ...systems.mass_battle.words import MC, MN, M
 from ..base import Controls, Values, View
 from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
-from ..phrases import _, pgettext, phrases
 from ..registry import register
 from ..tables import notes_html
 from . import form
@@ -25,11 +24,18 @@ from . import form
 __all__ = ["MassBattleOddsCalculator"]
 
 _TIMINGS = [
-    ("before the roll (rules text)", "BEFORE_ROLL"),
-    ("after the roll (brigands' example)", "AFTER_ROLL"),
+    (M("before the roll (rules text)"), "BEFORE_ROLL"),
+    (M("after the roll (brigands' example)"), "AFTER_ROLL"),
 ]
-_REPLAY = ["round", "attacker d4 (off/def)", "defender d4 (off/def)", "attacker loses"]
-_REPLAY += ["defender loses", "attacker left", "defender left"]
+_REPLAY = [
+    MC("mass battle", "round"),
+    M("attacker d4 (off/def)"),
+    M("defender d4 (off/def)"),
+    M("attacker loses"),
+    M("defender loses"),
+    M("attacker left"),
+    M("defender left"),
+]
 
 
 @register
@@ -42,9 +48,9 @@ class MassBattleOddsCalculator(form.TwoColumns):
         True
     """
 
-    title = "Battle odds (bataille)"
+    title = M("Battle odds (bataille)")
     kind = "fight"
-    side_titles = ("Attacker (brigands)", "Defender (knights)")
+    side_titles = (M("Attacker (brigands)"), M("Defender (knights)"))
     fields = form.fields_of(("attacker", "a_"), ("defender", "d_"))
     bench_changes = (
         changes(a_vitality=60, d_policy="CAUTIOUS", a_action1="ambush offense 4")
@@ -63,72 +69,104 @@ class MassBattleOddsCalculator(form.TwoColumns):
             ("d_", "none", "ALL_DEFENSE"),
         ):
             controls |= form.unit_form(p, form.EXAMPLE_UNITS[p], options, first)
-            controls[f"{p}policy"] = dropdown("d4 policy", form.POLICIES, policy, width="22em")
+            controls[f"{p}policy"] = dropdown(M("d4 policy"), form.POLICIES, policy, width="22em")
         controls |= form.field_controls()
-        controls["holder"] = dropdown("Holds the ground", form.HOLDERS, "d", width="22em")
-        controls["cover"] = int_box("Cover for a rolled ambush (+0 to +3)", 1)
-        controls["timing"] = dropdown("d4 allotted", _TIMINGS, "BEFORE_ROLL", width="22em")
-        controls["max_rounds"] = int_box("Stop after rounds", 20)
+        controls["holder"] = dropdown(M("Holds the ground"), form.HOLDERS, "d", width="22em")
+        controls["cover"] = int_box(
+            M("Cover for a rolled ambush (+0 to +3)"), 1, bounds=form.BOX_BOUNDS
+        )
+        controls["timing"] = dropdown(M("d4 allotted"), _TIMINGS, "BEFORE_ROLL", width="22em")
+        controls["max_rounds"] = int_box(M("Stop after rounds"), 20, bounds=form.BOX_BOUNDS)
         return controls
 
     def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
         split = "SPLIT" in (values["a_policy"], values["d_policy"])
         self.controls["timing"].disabled = not split
-        a, d = form.plan_of(values, "a_"), form.plan_of(values, "d_")
+        plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
         args |= form.battlefield_values(values)
+        (a, d), args = mass_battle.what_counts(plans, args)
         outcome, call = rule_call(mass_battle.battle_of, a, d, then=".attacker_wins", **args)
         odds = outcome.odds
         notes = list(outcome.notes)
         if not split:
             notes.append(
-                "“d4 allotted” changes nothing unless a d4 policy is “split after the roll”"
+                M("“d4 allotted” changes nothing unless a d4 policy is “split after the roll”")
             )
         rows = [
-            ("Attacker wins", probability(odds.attacker_wins)),
-            ("Defender wins", probability(odds.defender_wins)),
-            ("Both fall in the same round", probability(odds.both_fall)),
-            (f"Still fighting after {odds.max_rounds} rounds", probability(odds.unfinished)),
-            (pgettext("mass battle", "Expected rounds"), number(odds.expected_rounds)),
+            (M("Attacker wins"), probability(odds.attacker_wins)),
+            (M("Defender wins"), probability(odds.defender_wins)),
+            (M("Both fall in the same round"), probability(odds.both_fall)),
+            (M("Still fighting after {n} rounds", n=odds.max_rounds), probability(odds.unfinished)),
+            (MC("mass battle", "Expected rounds"), number(odds.expected_rounds)),
+            (
+                M("Expected attacker vitality at the end"),
+                M("{n} %", n=number(odds.expected_attacker_vitality)),
+            ),
+            (
+                M("Expected defender vitality at the end"),
+                M("{n} %", n=number(odds.expected_defender_vitality)),
+            ),
         ]
-        sides = {
-            "attacker": odds.expected_attacker_vitality,
-            "defender": odds.expected_defender_vitality,
-        }
-        rows += [(f"Expected {s} vitality at the end", percent_sign(number(v))) for s, v in sides.items()]  # fmt: skip
         rolled = outcome.declared.attacker_rolls + outcome.declared.defender_rolls
-        dice = phrases("; ".join(_("the {action}: {dice}").format(action=_name(r.kind), dice=", ".join(r.dice)) for r in rolled))  # fmt: skip
-        note = _("<p>Averaged exactly over the dice of {dice}.</p>").format(dice=dice) if rolled else ""  # fmt: skip
-        rounds = bar_chart(odds.rounds, title="Rounds until a unit falls", x_title="rounds")
+        note = ""
+        if rolled:
+            dice = join(
+                "; ",
+                [
+                    M("the {action}: {dice}", action=_name(r.kind), dice=join(", ", r.dice))
+                    for r in rolled
+                ],
+            )
+            line = M("Averaged exactly over the dice of {dice}.", dice=dice)
+            note = f"<p>{escape(line.render())}</p>"
+        rounds = bar_chart(odds.rounds, title=M("Rounds until a unit falls"), x_title=M("rounds"))
         levels = list(range(0, 105, 5))
-        ends = {"attacker": odds.attacker_final, "defender": odds.defender_final}
+        ends = {M("attacker"): odds.attacker_final, M("defender"): odds.defender_final}
         finals = grouped_bar_chart(
             [str(v) for v in levels],
             {side: [final.get(v, 0) for v in levels] for side, final in ends.items()},
-            title="Vitality at the end (0 = destroyed)",
-            x_title="vitality %",
+            title=M("Vitality at the end (0 = destroyed)"),
+            x_title=M("vitality %"),
         )
         html = (
-            notes_html(notes, _("<i>Note:</i> "))
+            notes_html(notes, f"<i>{escape(M('Note:').render())}</i> ")
             + note
-            + table_html(["outcome", "exact chance"], rows)
+            + table_html([M("outcome"), M("exact chance")], rows)
         )
         return View(html, rounds + finals, call, outcome)
 
     def show_roll(self, roll: mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
-        actions = "".join(
-            _(f"<br>{side}'s {{action}}: ").format(action=_name(one.kind))
-            + ", ".join(f"{escape(name)} {face}" for name, face in zip(one.dice, faces))
-            + f" → {escape(note)}"
-            for side, one, faces, note in roll.actions
-        )
-        head = escape(phrases(f"{roll.end} after {len(roll.rounds)} round(s)")) + phrases(actions)
-        return head + table_html([pgettext("mass battle", h) for h in _REPLAY], form.percent_rows(roll.rows()))  # fmt: skip
+        lines = []
+        for side, one, faces, note in roll.actions:
+            dice = join(
+                ", ", [M("{die} {face}", die=die, face=face) for die, face in zip(one.dice, faces)]
+            )
+            who = (
+                M("attacker's {action}", action=_name(one.kind))
+                if side == "attacker"
+                else (M("defender's {action}", action=_name(one.kind)))
+            )
+            lines.append(M("{who}: {dice} → {note}", who=who, dice=dice, note=note))
+        n = len(roll.rounds)
+        head = MN("{end} after {n} round", "{end} after {n} rounds", n, end=roll.end, n=n)
+        text = "".join(f"<br>{escape(line.render())}" for line in lines)
+        return escape(head.render()) + text + table_html(_REPLAY, roll.rows())
 
 
-def _name(kind: mass_battle.ActionKind) -> str:
-    """The action's English name, the source's French one after it (escaped HTML)."""
-    english, french = action_name(kind), kind.label.lower()
-    return escape(_(english if english == french else f"{english} ({french})"))
+def _name(kind: mass_battle.ActionKind) -> Msg:
+    """The action's name, the source's French one after it in the English edition."""
+    return _NAMES[kind]
+
+
+_NAMES = {
+    mass_battle.ActionKind.SURPRISE_ATTACK: M("surprise attack (attaque surprise)"),
+    mass_battle.ActionKind.CHARGE_BREAKER: M("charge-breaker (brise-charge)"),
+    mass_battle.ActionKind.TIGHT_COMBAT: M("tight combat (combat serré)"),
+    mass_battle.ActionKind.CAUTIOUS_RETREAT: M("cautious retreat (retraite prudente)"),
+    mass_battle.ActionKind.CHARGE: M("charge"),
+    mass_battle.ActionKind.WAR_CRY: M("war cry (cri de guerre)"),
+    mass_battle.ActionKind.AMBUSH: M("ambush (embuscade)"),
+}

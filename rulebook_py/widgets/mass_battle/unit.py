@@ -7,21 +7,24 @@ Example:
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from ...systems import mass_battle
+from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values, View
 from ..calls import changes, rule_call
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
-from ..phrases import _, phrases
 from ..registry import register
 from . import form
+from .sections import sections
 
 __all__ = ["UnitBuilderCalculator"]
 
 _HOLDS = [
-    ("attacks", "attacker"),
-    ("holds the ground (défenseur)", "defender"),
-    ("nobody holds the ground", "nobody"),
+    (M("attacks"), "attacker"),
+    (M("holds the ground (défenseur)"), "defender"),
+    (M("nobody holds the ground"), "nobody"),
 ]
 
 
@@ -35,7 +38,7 @@ class UnitBuilderCalculator(Calculator):
         True
     """
 
-    title = "Unit builder (unité)"
+    title = M("Unit builder (unité)")
     fields = form.fields_of(("unit", ""), round_number="round")
     bench_changes = (
         changes(attitude="SUICIDAL_OFFENSIVE", morale="RADIANT", leadership="BRILLIANT/VETERAN")
@@ -49,27 +52,46 @@ class UnitBuilderCalculator(Calculator):
         controls = form.unit_form(
             "", form.EXAMPLE_UNITS["a_"], form.ACTION_OPTIONS, "ambush offense", False
         )
-        controls["round"] = int_box("Round (ronde)", 1)
-        controls["holds"] = dropdown("This unit", _HOLDS, "attacker", width="30em")
-        controls["enemy_weapons"] = dropdown("The enemy fights with", form.WEAPONS, "melee")
+        controls["round"] = int_box(M("Round (ronde)"), 1, bounds=form.BOX_BOUNDS)
+        controls["holds"] = dropdown(M("This unit"), _HOLDS, "attacker", width="30em")
+        controls["enemy_weapons"] = dropdown(M("The enemy fights with"), form.WEAPONS, "melee")
         return controls | form.field_controls()
+
+    def arrange(self, rows: Controls) -> list[widgets.Widget]:
+        """The unit's sections that fold, then the field (:mod:`.sections`)."""
+        return sections(rows, [("", "")], self)
 
     def compute(self, values: Values) -> View:
         """The step-by-step totals before the d4."""
         args = {"holds": values["holds"], "enemy_weapons": values["enemy_weapons"]}
         args |= {"round_number": values["round"], **form.battlefield_values(values)}
         plan = form.plan_of(values, "")
+        (plan,), args = mass_battle.what_counts([plan], args)
         outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
         last = outcome.steps[-1]
         rows = [
-            (s.number, s.name, f"{s.offense_change:+d}/{s.defense_change:+d}", s.result, phrases(s.note))
+            (
+                s.number,
+                s.name,
+                M("{offense:+d}/{defense:+d}", offense=s.offense_change, defense=s.defense_change),
+                s.result,
+                s.note,
+            )
             for s in outcome.steps
-        ]  # fmt: skip
+        ]
         cunning = mass_battle.Cunning[values["cunning"]]
-        summary = _(
-            "<p><b>Before the d4 (round {n}): offense {offense}, defense {defense}.</b> The "
-            "commander's cunning ({label}, {modifier}) counts only in the rolls of special actions.</p>"
-        ).format(n=outcome.round_number, offense=f"{last.offense:+d}", defense=f"{last.defense:+d}",
-                 label=escape(cunning.label), modifier=f"{cunning.modifier:+d}")  # fmt: skip
-        table = table_html(["step", "what", "change", "total", "detail"], rows)
-        return View(summary + table, "", call, outcome)
+        summary = M(
+            "Before the d4 (round {n}): offense {offense:+d}, defense {defense:+d}.",
+            n=outcome.round_number,
+            offense=last.offense,
+            defense=last.defense,
+        )
+        aside = M(
+            "The commander's cunning ({label}, {modifier:+d}) counts only in the rolls of "
+            "special actions.",
+            label=cunning.label,
+            modifier=cunning.modifier,
+        )
+        html = f"<p><b>{escape(summary.render())}</b> {escape(aside.render())}</p>"
+        table = table_html([M("step"), M("what"), M("change"), M("total"), M("detail")], rows)
+        return View(html + table, "", call, outcome)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from pathlib import Path
 
 import yaml
 
-from .site import ROOT
+ROOT = Path(__file__).resolve().parents[1]
 
 _SPEC = importlib.util.spec_from_file_location("book_i18n", ROOT / "scripts" / "book_i18n.py")
 book_i18n = importlib.util.module_from_spec(_SPEC)

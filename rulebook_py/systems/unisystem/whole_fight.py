@@ -9,11 +9,18 @@ fighter can take. This module reads it so (each a named parameter):
 * a fighter who has taken ``out_at`` wounds is out of the fight (default 2:
   the source's world is one where « vous pouvez mourir en deux coups »);
 * every round, initiative is rolled (D10 + Dexterity, ties to the higher
-  Dexterity, then a roll-off: :func:`.initiative.first_to_act`); the faster
+  Dexterity, then a roll-off: :func:`.initiative_rolls.first_to_act`); the faster
   fighter strikes first and the slower, if still standing, strikes back. Each
   makes one attack and one defence a round, both free in close combat, and a
   blow is the chapter's exchange (:func:`.combat.melee_exchange`: the attack
-  must beat the defence, a tie goes to the defender, and reach 9).
+  must beat the defence, a tie goes to the defender, and reach 9);
+* each fighter defends as well as it can (``defence=BEST_DEFENCE``, the
+  default): it parries (Dexterity + its close-combat skill) or dodges
+  (Dexterity + Dodge), whichever gives the other's blow the lower chance, a
+  parry only where the rules allow it, a dodge on a tie. The source leaves the
+  choice to the target (« la cible peut tenter une manœuvre défensive, comme
+  bloquer l'attaque [...], esquiver »); a fixed dodge, parry or no defence
+  is the option.
 
 The fight is a Markov chain over the wounds of both fighters; a round where
 nobody is hurt leaves the state as it was, every other round raises it, so
@@ -25,16 +32,30 @@ Example:
     >>> out = fight(jimmy, wildling)
     >>> out.first_wins + out.second_wins
     Fraction(1, 1)
+    >>> out.first_guard.kind, out.second_guard.kind  # each parries: its better defence
+    (unisystem.DefenceKind.PARRY, unisystem.DefenceKind.PARRY)
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .arguments import (
+    MAX_WHOLE,
+    check_enum,
+    check_fields,
+    check_record,
+    check_rng,
+    check_text,
+    exact_chance,
+    parse_enum,
+    renamed,
+)
 from .combat import (
     CloseSkill,
     DefenceKind,
@@ -42,13 +63,15 @@ from .combat import (
     MeleeDefence,
     MeleeOutcome,
     MeleeRoll,
+    can_parry,
     melee_exchange,
-    parse_enum,
 )
-from .core import CoreDie, Mean, UnisystemEnum, renamed
-from .initiative import Combatant, InitiativeOrder, first_to_act, initiative_order
+from .core import CoreDie, Mean, UnisystemEnum, check_core
+from .initiative_rolls import Combatant, InitiativeOrder, first_to_act, initiative_order
+from .words import MN, M
 
 __all__ = [
+    "BEST_DEFENCE",
     "MAX_NAME",
     "MAX_OUT_AT",
     "MAX_ROLLED_ROUNDS",
@@ -66,6 +89,8 @@ __all__ = [
 MAX_NAME = 30
 #: A seeded fight stops after this many rounds (its exact odds cover every length).
 MAX_ROLLED_ROUNDS = 200
+#: A fighter's defence chosen against the other's attack: the better of parry and dodge.
+BEST_DEFENCE = "best"
 
 
 class WoundRule(UnisystemEnum):
@@ -76,8 +101,8 @@ class WoundRule(UnisystemEnum):
         'each hit deals as many wounds as its success levels'
     """
 
-    HITS = "each hit is one wound"
-    LEVELS = "each hit deals as many wounds as its success levels"
+    HITS = M("each hit is one wound")
+    LEVELS = M("each hit deals as many wounds as its success levels")
 
     @property
     def english(self) -> str:
@@ -101,11 +126,14 @@ class Fighter:
         skill: Level of the close-combat skill (0: a difficult DEX test).
         kind: That skill (Brawling, Martial Arts, Hand weapon).
         dodge: Dodge level (0: a difficult DEX test).
-        defence: Dodge, parry (Dexterity + ``kind`` at ``skill``) or none.
+        defence: :data:`BEST_DEFENCE` (the better of parry and dodge against
+            the other's attack), or always dodge, parry (Dexterity + ``kind``
+            at ``skill``) or none.
 
     Example:
-        >>> Fighter("Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, dodge=3).guard.skill
-        3
+        >>> jimmy = Fighter("Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, dodge=3)
+        >>> jimmy.guard_against(Fighter("Wildling", 3, 2)).kind
+        unisystem.DefenceKind.PARRY
     """
 
     name: str
@@ -113,13 +141,19 @@ class Fighter:
     skill: int = 0
     kind: CloseSkill = CloseSkill.BRAWLING
     dodge: int = 0
-    defence: DefenceKind = DefenceKind.DODGE
+    defence: DefenceKind | str = BEST_DEFENCE
 
     def __post_init__(self) -> None:
         """Validate every field."""
-        if not isinstance(self.name, str) or not 1 <= len(self.name.strip()) <= MAX_NAME:
+        check_text(self.name, "name")
+        if not 1 <= len(self.name.strip()) <= MAX_NAME:
             raise RuleValueError(
-                f"name must be text of 1 to {MAX_NAME} characters, got {quote(self.name)}",
+                M(
+                    "{name} must be text of 1 to {n} characters, got {got}",
+                    name="name",
+                    n=MAX_NAME,
+                    got=quote(self.name),
+                ),
                 field="name",
             )
         object.__setattr__(self, "name", self.name.strip())
@@ -127,7 +161,9 @@ class Fighter:
         check_int(self.skill, "skill", 0, 30)
         check_int(self.dodge, "dodge", 0, 30)
         object.__setattr__(self, "kind", parse_enum(self.kind, CloseSkill, "kind"))
-        object.__setattr__(self, "defence", parse_enum(self.defence, DefenceKind, "defence"))
+        if self.defence != BEST_DEFENCE or type(self.defence) is not str:
+            object.__setattr__(self, "defence", parse_enum(self.defence, DefenceKind, "defence"))
+        check_fields(self)
 
     def __repr__(self) -> str:
         return (
@@ -140,11 +176,33 @@ class Fighter:
         """The fighter's free attack of the round."""
         return MeleeAttack(self.dexterity, self.skill, self.kind)
 
-    @property
-    def guard(self) -> MeleeDefence:
-        """The fighter's free defence of the round."""
-        level = self.skill if self.defence is DefenceKind.PARRY else self.dodge
-        return MeleeDefence(self.defence, self.dexterity, level, self.kind)
+    def _guard(self, kind: DefenceKind) -> MeleeDefence:
+        level = self.skill if kind is DefenceKind.PARRY else self.dodge
+        return MeleeDefence(kind, self.dexterity, level, self.kind)
+
+    def guard_against(self, attacker: Fighter, core: CoreDie = CoreDie.D10) -> MeleeDefence:
+        """The fighter's free defence of the round against ``attacker``'s blow.
+
+        With :data:`BEST_DEFENCE`, the parry or the dodge that gives the blow
+        the lower chance (a parry only where :func:`.combat.can_parry` allows
+        it; a dodge on a tie); else the fixed defence.
+
+        Example:
+            >>> wildling = Fighter("Wildling", 3, 2)
+            >>> wildling.guard_against(Fighter("Ann", 3, 3, CloseSkill.HAND_WEAPON)).kind
+            unisystem.DefenceKind.DODGE
+        """
+        check_record(attacker, Fighter, "attacker")
+        check_core(core)
+        if self.defence != BEST_DEFENCE:
+            return self._guard(self.defence)  # type: ignore[arg-type]
+        dodge = self._guard(DefenceKind.DODGE)
+        if not can_parry(self.kind, attacker.kind, self.skill):
+            return dodge
+        parry = self._guard(DefenceKind.PARRY)
+        by_parry = melee_exchange(attacker.attack, parry, core=core).hit_chance
+        by_dodge = melee_exchange(attacker.attack, dodge, core=core).hit_chance
+        return parry if by_parry < by_dodge else dodge
 
 
 @dataclass(frozen=True)
@@ -155,6 +213,8 @@ class Blow:
         >>> r = fight(Fighter("A", 4, 4), Fighter("B", 3, 2)).roll(random.Random(1))
         >>> r.rounds[0].blows[0].wounds >= 0
         True
+        >>> print(Blow("A", "B", melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE)).roll(random.Random(1)), 1))
+        A strikes: attack D10 [3] + 8 = 11 → success, 2 levels (Decent) → hit, 1 wound
     """
 
     striker: str
@@ -162,12 +222,38 @@ class Blow:
     roll: MeleeRoll
     wounds: int
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        """Refuse a blow built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.wounds, "wounds", 0, max(MAX_OUT_AT.values()))
+
+    @property
+    def message(self) -> Msg:
         """``A strikes: attack …; B defends … → hit, 1 wound``."""
-        d = "" if self.roll.defence is None else f"; {self.target} defends {self.roll.defence}"
-        verdict = f"hit, {self.wounds} wound{'s' * (self.wounds != 1)}" if self.roll.hit else (
-            "no hit")  # fmt: skip
-        return f"{self.striker} strikes: attack {self.roll.attack}{d} → {verdict}"
+        verdict = (
+            MN("hit, {n} wound", "hit, {n} wounds", self.wounds, n=self.wounds)
+            if self.roll.hit
+            else M("no hit")
+        )
+        if self.roll.defence is None:
+            return M(
+                "{striker} strikes: attack {attack} → {verdict}",
+                striker=self.striker,
+                attack=self.roll.attack.message,
+                verdict=verdict,
+            )
+        return M(
+            "{striker} strikes: attack {attack}; {target} defends {defence} → {verdict}",
+            striker=self.striker,
+            attack=self.roll.attack.message,
+            target=self.target,
+            defence=self.roll.defence.message,
+            verdict=verdict,
+        )
+
+    def __str__(self) -> str:
+        """The blow's :attr:`message` (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -179,12 +265,28 @@ class FightRound:
         order: The initiative roll.
         blows: One or two blows (the second is not struck by a fighter already out).
         wounds: ``(first's wounds, second's wounds)`` after the round.
+
+    Example:
+        >>> FightRound(1, initiative_order([Combatant("A", 4)], random.Random(1)), (Blow("A", "B", melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE)).roll(random.Random(1)), 1),), (0, 1)).wounds
+        (0, 1)
     """
 
     number: int
     order: InitiativeOrder
     blows: tuple[Blow, ...]
     wounds: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        """Refuse a round built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.number, "number", 1, MAX_ROLLED_ROUNDS)
+        if not 1 <= len(self.blows) <= 2:
+            raise RuleValueError(
+                M("{name} must hold one or two blows, got {n}", name="blows", n=len(self.blows)),
+                field="blows",
+            )
+        for wounds in self.wounds:
+            check_int(wounds, "wounds", 0, max(MAX_OUT_AT.values()))
 
 
 @dataclass(frozen=True)
@@ -201,6 +303,8 @@ class FightRoll:
         >>> r = fight(Fighter("A", 4, 4), Fighter("B", 3, 2)).roll(random.Random(2))
         >>> r.winner in ("A", "B"), str(r).startswith("Round 1")
         (True, True)
+        >>> FightRoll(("A", "B"), 1, fight(Fighter("A", 4, 4), Fighter("B", 3, 2), out_at=1).roll(random.Random(1)).rounds, None).lines[-1]
+        'Stopped after 2 rounds with nobody out.'
     """
 
     names: tuple[str, str]
@@ -208,25 +312,91 @@ class FightRoll:
     rounds: tuple[FightRound, ...]
     winner: str | None
 
+    def __post_init__(self) -> None:
+        """Refuse a fight built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.out_at, "out_at", 1, max(MAX_OUT_AT.values()))
+        if not 1 <= len(self.rounds) <= MAX_ROLLED_ROUNDS:
+            raise RuleValueError(
+                M(
+                    "{name} must hold 1 to {n} rounds, got {got}",
+                    name="rounds",
+                    n=MAX_ROLLED_ROUNDS,
+                    got=len(self.rounds),
+                ),
+                field="rounds",
+            )
+        if self.winner is not None and self.winner not in self.names:
+            raise RuleValueError(
+                M(
+                    "{name} must be one of the two names or None, got {got}",
+                    name="winner",
+                    got=quote(self.winner),
+                ),
+                field="winner",
+            )
+
     @property
-    def lines(self) -> list[str]:
+    def lines(self) -> list[Msg]:
         """The fight, one step a line."""
-        out = []
+        out: list[Msg] = []
         a, b = self.names
         for r in self.rounds:
-            out.append(f"Round {r.number}: initiative " + "; ".join(map(str, r.order.entries)))
-            out += [f"  {blow}" for blow in r.blows]
-            out.append(f"  after round {r.number}: {a} {r.wounds[0]}, {b} {r.wounds[1]} "
-                       f"wound(s) (out at {self.out_at})")  # fmt: skip
+            out.append(
+                M(
+                    "Round {n}: initiative {order}",
+                    n=r.number,
+                    order=join("; ", [e.message for e in r.order.entries]),
+                )
+            )
+            out += [M("  {blow}", blow=blow.message) for blow in r.blows]
+            out.append(
+                M(
+                    "  after round {n}: {a} {wa}, {b} {wb} wound(s) (out at {out_at})",
+                    n=r.number,
+                    a=a,
+                    wa=r.wounds[0],
+                    b=b,
+                    wb=r.wounds[1],
+                    out_at=self.out_at,
+                )
+            )
         if self.winner is None:
-            out.append(f"Stopped after {len(self.rounds)} rounds with nobody out.")
+            out.append(
+                MN(
+                    "Stopped after {n} round with nobody out.",
+                    "Stopped after {n} rounds with nobody out.",
+                    len(self.rounds),
+                    n=len(self.rounds),
+                )
+            )
         else:
             loser = b if self.winner == a else a
-            out.append(f"{self.winner} wins in round {len(self.rounds)}: {loser} is out.")
+            out.append(
+                M(
+                    "{winner} wins in round {n}: {loser} is out.",
+                    winner=self.winner,
+                    n=len(self.rounds),
+                    loser=loser,
+                )
+            )
         return out
 
+    @property
+    def message(self) -> Msg:
+        """The whole fight, one step a line."""
+        return join("\n", self.lines)
+
     def __str__(self) -> str:
-        return "\n".join(self.lines)
+        """The whole fight (English)."""
+        return self.message
+
+
+_GUARDS = {
+    DefenceKind.DODGE: M("dodging (esquiver)"),
+    DefenceKind.PARRY: M("parrying (parer)"),
+    DefenceKind.NONE: M("no defence"),
+}
 
 
 def _combatants(a: Fighter, b: Fighter) -> list[Combatant]:
@@ -262,11 +432,20 @@ class FightOutcome:
         ends: ``{(winner, winner's wounds): P}`` over every way the fight ends.
         expected_rounds: Exact expected number of rounds.
         core: The core die of every roll.
+        first_guard: The first fighter's defence against the second's blow.
+        second_guard: The second fighter's defence against the first's blow.
+        unused: ``(parameter, why)`` of :func:`fight_between` that do not count.
 
     Example:
         >>> out = fight(Fighter("A", 3, 2), Fighter("B", 3, 2))  # mirror match
         >>> out.first_wins == out.second_wins == Fraction(1, 2)
         True
+        >>> FightOutcome(out.first, out.second, 2, WoundRule.HITS, out.first_strikes,
+        ...              out.second_strikes, Fraction(1, 2), {("A", 0): Fraction(1)},
+        ...              Fraction(2)).first_wins
+        Fraction(1, 1)
+        >>> FightOutcome(Fighter("A", 3, 2), Fighter("B", 3, 2), 1, WoundRule.HITS, melee_exchange(MeleeAttack(3, 2), MeleeDefence()), melee_exchange(MeleeAttack(3, 2), MeleeDefence()), Fraction(1, 2), {("A", 0): Fraction(1, 2), ("B", 0): Fraction(1, 2)}, Fraction(5, 3)).first_wins
+        Fraction(1, 2)
     """
 
     first: Fighter
@@ -279,6 +458,39 @@ class FightOutcome:
     ends: dict[tuple[str, int], Fraction]
     expected_rounds: Fraction
     core: CoreDie = CoreDie.D10
+    first_guard: MeleeDefence | None = None
+    second_guard: MeleeDefence | None = None
+    unused: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Refuse an outcome built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.out_at, "out_at", 1, MAX_OUT_AT[self.wounds])
+        exact_chance(self.first_acts_first, "first_acts_first")
+        names = (self.first.name, self.second.name)
+        for (who, taken), p in self.ends.items():
+            exact_chance(p, "ends")
+            check_int(taken, "ends", 0, self.out_at - 1)
+            if who not in names:
+                raise RuleValueError(
+                    M(
+                        "{name} must name one of the two fighters, got {got}",
+                        name="ends",
+                        got=quote(who),
+                    ),
+                    field="ends",
+                )
+        if sum(self.ends.values()) != 1:
+            raise RuleValueError(M("{names} must add up to 1", names="ends"), field="ends")
+        if self.expected_rounds < 1:
+            raise RuleValueError(
+                M(
+                    "{name} must be at least 1, got {got}",
+                    name="expected_rounds",
+                    got=quote(self.expected_rounds),
+                ),
+                field="expected_rounds",
+            )
 
     @property
     def first_wins(self) -> Fraction:
@@ -294,15 +506,30 @@ class FightOutcome:
     def rows(self) -> tuple[tuple[str, object], ...]:
         """The table a calculator shows (a :class:`Fraction` is a chance)."""
         a, b = self.first.name, self.second.name
-        return (
-            (f"P({a} wins the fight)", self.first_wins),
-            (f"P({b} wins the fight)", self.second_wins),
-            ("Expected rounds", Mean(self.expected_rounds)),
-            (f"P({a} acts first in a round)", self.first_acts_first),
-            (f"P({a}'s blow hits {b})", self.first_strikes.hit_chance),
-            (f"P({b}'s blow hits {a})", self.second_strikes.hit_chance),
-            ("A fighter is out at", f"{self.out_at} wound(s): {self.wounds.english}"),
+        rows: list[tuple[str, object]] = [
+            (M("P({name} wins the fight)", name=a), self.first_wins),
+            (M("P({name} wins the fight)", name=b), self.second_wins),
+            (M("Expected rounds"), Mean(self.expected_rounds)),
+            (M("P({name} acts first in a round)", name=a), self.first_acts_first),
+            (M("P({a}'s blow hits {b})", a=a, b=b), self.first_strikes.hit_chance),
+            (M("P({a}'s blow hits {b})", a=b, b=a), self.second_strikes.hit_chance),
+        ]
+        for name, guard in ((a, self.first_guard), (b, self.second_guard)):
+            if guard is not None:
+                rows.append((M("{name} defends by", name=name), _GUARDS[guard.kind]))
+        rows.append(
+            (
+                M("A fighter is out at"),
+                MN(
+                    "{n} wound: {rule}",
+                    "{n} wounds: {rule}",
+                    self.out_at,
+                    n=self.out_at,
+                    rule=self.wounds.english,
+                ),
+            )
         )
+        return tuple(rows)
 
     def roll(self, rng: random.Random | None = None) -> FightRoll:
         """Fight once: every round's initiative, attack and defence dice, and wounds.
@@ -312,9 +539,7 @@ class FightOutcome:
             >>> str(out.roll(random.Random(7))) == str(out.roll(random.Random(7)))
             True
         """
-        if rng is not None and not isinstance(rng, random.Random):
-            raise RuleValueError(f"rng must be a random.Random, got {quote(rng)}", field="rng")
-        rng = rng or random.Random()
+        rng = check_rng(rng)
         a, b = self.first, self.second
         who = _combatants(a, b)
         blows = {a.name: (self.first_strikes, b.name), b.name: (self.second_strikes, a.name)}
@@ -333,8 +558,9 @@ class FightOutcome:
                 if wounds[target] >= self.out_at:
                     winner = striker
                     break
-            rounds.append(FightRound(len(rounds) + 1, order, tuple(struck),
-                                     (wounds[a.name], wounds[b.name])))  # fmt: skip
+            rounds.append(
+                FightRound(len(rounds) + 1, order, tuple(struck), (wounds[a.name], wounds[b.name]))
+            )
         return FightRoll((a.name, b.name), self.out_at, tuple(rounds), winner)
 
 
@@ -363,32 +589,45 @@ def fight(
         >>> out = fight(Fighter("Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, dodge=3),
         ...             Fighter("Wildling", 3, 2))
         >>> out.first_strikes.hit_chance, out.second_strikes.hit_chance
-        (Fraction(17, 20), Fraction(7, 25))
+        (Fraction(18, 25), Fraction(21, 100))
         >>> fight(Fighter("A", 3, 2), Fighter("B", 3, 2), out_at=3).first_wins  # a mirror match
         Fraction(1, 2)
     """
-    for name, value in (("first", first), ("second", second)):
-        if not isinstance(value, Fighter):
-            raise RuleValueError(f"{name} must be a Fighter, got {quote(value)}", field=name)
-    wounds = parse_enum(wounds, WoundRule, "wounds")  # type: ignore[assignment]
+    check_record(first, Fighter, "first")
+    check_record(second, Fighter, "second")
+    wounds = check_enum(wounds, WoundRule, "wounds")
     check_int(out_at, "out_at", 1, MAX_OUT_AT[wounds])
     if first.name == second.name:
         raise RuleValueError(
-            f"second must have another name than first, got {quote(second.name)} twice",
+            M("second must have another name than first, got {got} twice", got=quote(second.name)),
             field="second",
         )
-    core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
+    core = check_enum(core, CoreDie, "core")
+    first_guard, second_guard = first.guard_against(second, core), second.guard_against(first, core)
     # A parry that cannot stop the other's attack is the defender's fault.
     with renamed({"parry_with": "second", "skill": "second"}):
-        a_hits = melee_exchange(first.attack, second.guard, core=core)
+        a_hits = melee_exchange(first.attack, second_guard, core=core)
     with renamed({"parry_with": "first", "skill": "first"}):
-        b_hits = melee_exchange(second.attack, first.guard, core=core)
+        b_hits = melee_exchange(second.attack, first_guard, core=core)
     if not a_hits.hit_chance and not b_hits.hit_chance:  # both fighters' fault: no field
-        raise RuleValueError("neither fighter can ever hit the other: the fight would never end")
+        raise RuleValueError(M("neither fighter can ever hit the other: the fight would never end"))
     q = first_to_act(_combatants(first, second), core=core)[first.name]
     da, db = _wounds(a_hits, wounds, out_at), _wounds(b_hits, wounds, out_at)
     ends, rounds = _solve(da, db, q, out_at, (first.name, second.name))
-    return FightOutcome(first, second, out_at, wounds, a_hits, b_hits, q, ends, rounds, core)
+    return FightOutcome(
+        first,
+        second,
+        out_at,
+        wounds,
+        a_hits,
+        b_hits,
+        q,
+        ends,
+        rounds,
+        core,
+        first_guard,
+        second_guard,
+    )
 
 
 def _solve(
@@ -413,10 +652,15 @@ def _solve(
     unit = math.lcm(*(c.denominator for c in coefs), *(p.denominator for p, *_ in orders))
     # Per order, per wounds x struck: (weight of x alone, {wounds y back: weight of x then y}).
     weights = [
-        (first, {x: (int(p * px * unit), {y: int(p * px * py * unit) for y, py in back.items()})
-                 for x, px in hit.items()})
+        (
+            first,
+            {
+                x: (int(p * px * unit), {y: int(p * px * py * unit) for y, py in back.items()})
+                for x, px in hit.items()
+            },
+        )
         for p, hit, back, first in orders
-    ]  # fmt: skip
+    ]
     scale = unit ** (2 * n - 1)  # a state of total t is reached in at most t moves
     mass = {(0, 0): scale}
     ends: dict[tuple[str, int], int] = {}
@@ -452,13 +696,13 @@ def fight_between(
     first_skill: int = 4,
     first_kind: CloseSkill = CloseSkill.MARTIAL_ARTS,
     first_dodge: int = 3,
-    first_defence: DefenceKind = DefenceKind.DODGE,
+    first_defence: DefenceKind | str = BEST_DEFENCE,
     second_name: str = "Wildling",
     second_dexterity: int = 3,
     second_skill: int = 2,
     second_kind: CloseSkill = CloseSkill.BRAWLING,
     second_dodge: int = 0,
-    second_defence: DefenceKind = DefenceKind.DODGE,
+    second_defence: DefenceKind | str = BEST_DEFENCE,
     out_at: int = 2,
     wounds: WoundRule = WoundRule.HITS,
     core: CoreDie = CoreDie.D10,
@@ -466,7 +710,10 @@ def fight_between(
     """:func:`fight` with each fighter's traits as keywords (the calculator's controls).
 
     The defaults are the chapter's fight: Jimmy (Dexterity 4, Martial Arts 4,
-    Dodge 3) against a wildling (Dexterity 3, Brawling 2, no Dodge).
+    Dodge 3) against a wildling (Dexterity 3, Brawling 2, no Dodge), each
+    defending as well as it can (:data:`BEST_DEFENCE`). The outcome's
+    ``unused`` names the Dodge of a fighter who always parries or never
+    defends: it does not count, and only its type is checked.
 
     Example:
         >>> fight_between().first_wins > fight_between(out_at=1).first_wins
@@ -476,19 +723,44 @@ def fight_between(
         ...
         rulebook_py.errors.RuleValueError: second_name must differ from first_name, got 'Jimmy' twice
     """
+    check_int(first_dodge, "first_dodge", -MAX_WHOLE, MAX_WHOLE)
+    check_int(second_dodge, "second_dodge", -MAX_WHOLE, MAX_WHOLE)
     fighters = []
-    for side, traits in (("first", (first_name, first_dexterity, first_skill, first_kind,
-                                    first_dodge, first_defence)),
-                         ("second", (second_name, second_dexterity, second_skill, second_kind,
-                                     second_dodge, second_defence))):  # fmt: skip
+    unused: list[tuple[str, str]] = []
+    sides = (
+        (
+            "first",
+            (first_name, first_dexterity, first_skill, first_kind, first_dodge, first_defence),
+        ),
+        (
+            "second",
+            (
+                second_name,
+                second_dexterity,
+                second_skill,
+                second_kind,
+                second_dodge,
+                second_defence,
+            ),
+        ),
+    )
+    for side, (name, dexterity, skill, kind, dodge, defence) in sides:
         names = {k: f"{side}_{k}" for k in ("name", "dexterity", "skill", "kind", "dodge")}
         with renamed({**names, "defence": f"{side}_defence"}):
-            fighters.append(Fighter(*traits))
+            fixed = (DefenceKind.PARRY, DefenceKind.NONE)
+            if defence != BEST_DEFENCE and parse_enum(defence, DefenceKind, "defence") in fixed:
+                unused.append((f"{side}_dodge", M("only for a fighter who may dodge")))
+                dodge = 0
+            fighters.append(Fighter(name, dexterity, skill, kind, dodge, defence))
     if fighters[0].name == fighters[1].name:
         raise RuleValueError(
-            f"second_name must differ from first_name, got {quote(fighters[1].name)} twice",
+            M(
+                "second_name must differ from first_name, got {got} twice",
+                got=quote(fighters[1].name),
+            ),
             field="second_name",
         )
     # A parry the other's attack forbids is shown at the defender's defence.
     with renamed({"first": "first_defence", "second": "second_defence"}):
-        return fight(fighters[0], fighters[1], out_at=out_at, wounds=wounds, core=core)
+        out = fight(fighters[0], fighters[1], out_at=out_at, wounds=wounds, core=core)
+    return replace(out, unused=tuple(unused))

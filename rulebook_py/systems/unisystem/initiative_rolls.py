@@ -2,7 +2,8 @@
 
 Each combatant rolls the core die and adds Dexterity; the highest total acts
 first, the others follow in descending order. With *group initiative* each
-side rolls once and adds the highest Dexterity among its members.
+side rolls once and adds the highest Dexterity among its members (« les
+personnages avec la plus haute dextérité fournissent le bonus »).
 
 Common sense overrides the dice (:class:`InitiativeEdge`): an ambusher or a
 sniper firing on an unaware target acts first, then a thought-fast magic or
@@ -12,7 +13,9 @@ Where the source is silent, this book breaks ties by the higher Dexterity,
 then by a roll-off (each tied unit rolls a D10 until the order is settled),
 which gives tied equals an even chance. A quality or power that adds to
 initiative (``Combatant.bonus``) adds to the combatant's roll; in group
-initiative the side adds the highest Dexterity + bonus among its members.
+initiative the members with the highest Dexterity give the side its bonus:
+that Dexterity plus their initiative bonus (the best one, if several share
+the highest Dexterity), as the source's words have it.
 In group initiative the whole side acts together: each member's chance of
 acting in the first group is the side's chance (:func:`side_first_chances`).
 
@@ -32,8 +35,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
-from .actions import quoted_line, refuse_other_digits, signed_int
-from .combat import parse_enum
+from ...messages import Msg, join
+from .actions import line_error, refuse_other_digits, signed_int
+from .arguments import (
+    check_bool,
+    check_enum,
+    check_fields,
+    check_record,
+    check_rng,
+    check_text,
+    exact_chance,
+    renamed,
+)
 from .core import (
     ATTRIBUTE_RANGE,
     CoreDie,
@@ -41,14 +54,18 @@ from .core import (
     UnisystemEnum,
     core_distribution,
     number_text,
-    renamed,
     roll_core,
+    signed_text,
+    spaced_sign,
 )
+from .words import M, typed
 
 __all__ = [
     "DEFAULT_SIDE",
     "EDGE_WORDS",
+    "MAX_BONUS",
     "MAX_COMBATANTS",
+    "MAX_COMBATANT_NAME",
     "Combatant",
     "InitiativeEdge",
     "InitiativeEntry",
@@ -58,6 +75,7 @@ __all__ = [
     "initiative",
     "initiative_order",
     "parse_combatants",
+    "side_bonus",
     "side_first_chances",
 ]
 
@@ -65,6 +83,10 @@ __all__ = [
 MAX_COMBATANTS = 20
 #: Most roll-off rounds before giving up (never reached in practice).
 _MAX_ROLLOFFS = 100
+#: Longest name of a combatant or a side.
+MAX_COMBATANT_NAME = 40
+#: Largest initiative bonus (a quality or power), either way.
+MAX_BONUS = 10
 
 
 class InitiativeEdge(UnisystemEnum):
@@ -95,7 +117,7 @@ class Combatant:
         side: The side (group initiative rolls once per side).
         edge: A common-sense override (:class:`InitiativeEdge`).
         bonus: A quality or power that adds to initiative, −10 to +10 (in group
-            initiative the side adds its best Dexterity + bonus).
+            initiative the side adds the bonus of its highest-Dexterity members).
 
     Example:
         >>> Combatant("Sniper", 3, edge=InitiativeEdge.AMBUSH).edge.label
@@ -110,18 +132,21 @@ class Combatant:
 
     def __post_init__(self) -> None:
         """Validate every field."""
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise RuleValueError(f"a combatant needs a name, got {self.name!r}", field="name")
+        for name in ("name", "side"):
+            value = check_text(getattr(self, name), name, limit=MAX_COMBATANT_NAME)
+            if not value.strip():
+                raise RuleValueError(
+                    M(
+                        "{name} must be text of 1 to {n} characters, got {got}",
+                        name=name,
+                        n=MAX_COMBATANT_NAME,
+                        got=quote(value),
+                    ),
+                    field=name,
+                )
         check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
-        if not isinstance(self.side, str) or not self.side.strip():
-            raise RuleValueError(f"a side needs a name, got {self.side!r}", field="side")
-        if not isinstance(self.edge, InitiativeEdge):
-            raise RuleValueError(
-                f"edge must be one of {[e.name.lower() for e in InitiativeEdge]}, "
-                f"got {self.edge!r}",
-                field="edge",
-            )
-        check_int(self.bonus, "bonus", -10, 10)
+        check_enum(self.edge, InitiativeEdge, "edge")
+        check_int(self.bonus, "bonus", -MAX_BONUS, MAX_BONUS)
 
 
 @dataclass(frozen=True)
@@ -133,32 +158,59 @@ class _Unit:
     tie_dex: int
 
 
-def _group_flag(group: object) -> None:
-    if not isinstance(group, bool):
-        raise RuleValueError(f"group must be True or False, got {group!r}", field="group")
-
-
 def _check(combatants: tuple[Combatant, ...] | list[Combatant]) -> tuple[Combatant, ...]:
     if not isinstance(combatants, (tuple, list)):
         raise RuleValueError(
-            f"combatants must be a list of Combatant, got {quote(combatants)}", field="combatants"
-        )
-    combatants = tuple(combatants)
-    if not 1 <= len(combatants) <= MAX_COMBATANTS:
-        raise RuleValueError(
-            f"initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(combatants)}",
+            M(
+                "{name} must be a list of Combatant, got {got}",
+                name="combatants",
+                got=quote(combatants),
+            ),
             field="combatants",
         )
+    if not 1 <= len(combatants) <= MAX_COMBATANTS:
+        raise RuleValueError(
+            M(
+                "initiative needs 1 to {n} combatants, got {got}",
+                n=MAX_COMBATANTS,
+                got=len(combatants),
+            ),
+            field="combatants",
+        )
+    combatants = tuple(combatants)
     for c in combatants:
-        if not isinstance(c, Combatant):
-            raise RuleValueError(f"not a Combatant: {c!r}", field="combatants")
+        check_record(c, Combatant, "combatants")
     names = [c.name for c in combatants]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise RuleValueError(
-            f"combatant names must be unique; repeated: {dup!r}", field="combatants"
+            M(
+                "combatant names must be unique; repeated: {names}",
+                names=join(", ", [repr(n) for n in dup]),
+            ),
+            field="combatants",
         )
     return combatants
+
+
+def side_bonus(members: tuple[Combatant, ...] | list[Combatant]) -> tuple[int, int]:
+    """A side's group initiative roll: ``(what it adds, its highest Dexterity)``.
+
+    With group initiative (*jet d'initiative collectif*) each side rolls once.
+    « Les personnages avec la plus haute dextérité fournissent le bonus »: the
+    members with the highest Dexterity give it, that Dexterity plus their
+    initiative bonus (the best of their bonuses, if several share it). A
+    faster member's bonus is not added to a slower member's Dexterity.
+
+    Example:
+        >>> side_bonus([Combatant("Jimmy", 4), Combatant("Ann", 2, bonus=3)])
+        (4, 4)
+        >>> side_bonus([Combatant("Jimmy", 4), Combatant("Ann", 4, bonus=1)])
+        (5, 4)
+    """
+    members = _check(members)
+    best = max(m.dexterity for m in members)
+    return best + max(m.bonus for m in members if m.dexterity == best), best
 
 
 def _units(combatants: tuple[Combatant, ...], group: bool) -> dict[str, _Unit]:
@@ -167,9 +219,8 @@ def _units(combatants: tuple[Combatant, ...], group: bool) -> dict[str, _Unit]:
         return {c.name: _Unit(c.name, c.dexterity + c.bonus, c.dexterity) for c in combatants}
     units: dict[str, _Unit] = {}
     for c in combatants:
-        side = [m for m in combatants if m.side == c.side]
-        best = max(m.dexterity for m in side)
-        units[c.name] = _Unit(c.side, max(m.dexterity + m.bonus for m in side), best)
+        bonus, best = side_bonus([m for m in combatants if m.side == c.side])
+        units[c.name] = _Unit(c.side, bonus, best)
     return units
 
 
@@ -242,7 +293,7 @@ def first_to_act(
 
     Args:
         combatants: The combatants (1 to :data:`MAX_COMBATANTS`).
-        group: One roll per side (highest Dexterity + bonus of the side).
+        group: One roll per side (:func:`side_bonus`).
         core: The core die each rolls (the D10, or 2D6 − 2); ties are still
             settled by a roll-off of D10s.
 
@@ -258,8 +309,8 @@ def first_to_act(
         Fraction(1, 2)
     """
     combatants = _check(combatants)
-    _group_flag(group)
-    core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
+    check_bool(group, "group")
+    core = check_enum(core, CoreDie, "core")
     top = max(c.edge.rank for c in combatants)
     leaders = [c for c in combatants if c.edge.rank == top]
     units = _units(combatants, group)
@@ -292,6 +343,8 @@ def side_first_chances(
     Example:
         >>> fighters = [Combatant("J", 4), Combatant("W1", 3, "NPC"), Combatant("W2", 3, "NPC")]
         >>> side_first_chances(fighters, group=True)
+        {'PCs': Fraction(16, 25), 'NPC': Fraction(9, 25)}
+        >>> side_first_chances([Combatant("J", 4), Combatant("W", 3, "NPC")])
         {'PCs': Fraction(16, 25), 'NPC': Fraction(9, 25)}
     """
     chances = first_to_act(combatants, group=group, core=core)
@@ -334,29 +387,45 @@ class InitiativeEntry:
 
     def __post_init__(self) -> None:
         """Refuse an entry built by hand with values of the wrong kind."""
-        if not isinstance(self.combatant, Combatant):
-            raise RuleValueError(f"combatant must be a Combatant, got {quote(self.combatant)}",
-                                 field="combatant")  # fmt: skip
-        if not isinstance(self.unit, str):
-            raise RuleValueError(f"unit must be text, got {quote(self.unit)}", field="unit")
-        for name in ("die", "bonus", "total"):
-            check_int(getattr(self, name), name)
-        if not isinstance(self.rolloffs, tuple) or not isinstance(self.faces, tuple):
-            raise RuleValueError("rolloffs and faces must be tuples", field="rolloffs")
+        check_fields(self)
+        check_text(self.unit, "unit", limit=MAX_COMBATANT_NAME)
+        check_int(self.die, "die", 1, 10)
+        check_int(self.bonus, "bonus", -100, 100)
+        check_int(self.total, "total", -100, 200)
+        if len(self.rolloffs) > _MAX_ROLLOFFS:
+            raise RuleValueError(
+                M("{name} must hold at most {n} dice", name="rolloffs", n=_MAX_ROLLOFFS),
+                field="rolloffs",
+            )
+        for face in self.rolloffs:
+            check_int(face, "rolloffs", 1, 10)
+        CoreRoll(self.core, self.faces or (self.die,), self.die)  # checks the faces
+
+    @property
+    def message(self) -> Msg:
+        """``name: D10 [7] + 3 = 10`` with the side, the roll-offs and the edge when any."""
+        die = CoreRoll(self.core, self.faces or (self.die,), self.die)
+        name = self.combatant.name
+        roll = {"die": str(die), "bonus": spaced_sign(self.bonus), "total": number_text(self.total)}
+        if self.unit != name:
+            text = M(
+                "{name} (side {side}): {die} {bonus} = {total}", name=name, side=self.unit, **roll
+            )
+        else:
+            text = M("{name}: {die} {bonus} = {total}", name=name, **roll)
+        if self.rolloffs:
+            text = M(
+                "{entry}, roll-off {dice}",
+                entry=text,
+                dice="[" + ", ".join(map(str, self.rolloffs)) + "]",
+            )
+        if self.combatant.edge is not InitiativeEdge.NONE:
+            text = M("{entry} — edge: {edge}", entry=text, edge=self.combatant.edge.label)
+        return text
 
     def __str__(self) -> str:
-        """``name: D10 [7] + 3 = 10`` with the edge and roll-offs when any."""
-        who = self.combatant.name
-        if self.unit != who:
-            who += f" (side {self.unit})"
-        sign = "+" if self.bonus >= 0 else "\u2212"
-        die = CoreRoll(self.core, self.faces or (self.die,), self.die)
-        text = f"{who}: {die} {sign} {abs(self.bonus)} = {number_text(self.total)}"
-        if self.rolloffs:
-            text += f", roll-off {list(self.rolloffs)}"
-        if self.combatant.edge is not InitiativeEdge.NONE:
-            text += f" — edge: {self.combatant.edge.label}"
-        return text
+        """The entry's :attr:`message` (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -367,19 +436,46 @@ class InitiativeOrder:
         >>> order = initiative_order([Combatant("A", 3), Combatant("B", 2)], random.Random(1))
         >>> [e.combatant.name for e in order.entries] == order.names
         True
+        >>> InitiativeOrder((InitiativeEntry(Combatant("A", 3), "A", 7, 3, 10, ()),), False).names
+        ['A']
     """
 
     entries: tuple[InitiativeEntry, ...]
     group: bool
+
+    def __post_init__(self) -> None:
+        """Refuse an order built by hand with values of the wrong kind."""
+        check_fields(self)
+        if not 1 <= len(self.entries) <= MAX_COMBATANTS:
+            raise RuleValueError(
+                M(
+                    "initiative needs 1 to {n} combatants, got {got}",
+                    n=MAX_COMBATANTS,
+                    got=len(self.entries),
+                ),
+                field="entries",
+            )
 
     @property
     def names(self) -> list[str]:
         """The names in acting order."""
         return [e.combatant.name for e in self.entries]
 
-    def __str__(self) -> str:
+    @property
+    def lines(self) -> tuple[Msg, ...]:
+        """One line per combatant, in acting order."""
+        return tuple(e.message for e in self.entries)
+
+    @property
+    def message(self) -> Msg:
         """One numbered line per combatant."""
-        return "\n".join(f"{i}. {e}" for i, e in enumerate(self.entries, 1))
+        return join(
+            "\n", [M("{i}. {entry}", i=i, entry=e.message) for i, e in enumerate(self.entries, 1)]
+        )
+
+    def __str__(self) -> str:
+        """One numbered line per combatant (English)."""
+        return self.message
 
 
 def initiative_order(
@@ -401,13 +497,13 @@ def initiative_order(
         >>> fighters = [Combatant("Jimmy", 4), Combatant("W1", 3, "NPC"), Combatant("W2", 2, "NPC")]
         >>> initiative_order(fighters, random.Random(3), group=True).names
         ['W1', 'W2', 'Jimmy']
+        >>> initiative_order([Combatant("A", 3), Combatant("B", 3, "NPC")], random.Random(2)).names
+        ['B', 'A']
     """
     combatants = _check(combatants)
-    _group_flag(group)
-    core = parse_enum(core, CoreDie, "core")  # type: ignore[assignment]
-    if rng is not None and not isinstance(rng, random.Random):
-        raise RuleValueError(f"rng must be a random.Random, got {rng!r}", field="rng")
-    rng = rng or random.Random()
+    check_bool(group, "group")
+    core = check_enum(core, CoreDie, "core")
+    rng = check_rng(rng)
     units = _units(combatants, group)
     keys: list[str] = []
     for c in combatants:
@@ -465,81 +561,142 @@ def initiative_order(
 
 
 # ------------------------------------------------------------------ typed lists
-#: The words an initiative line may use for an edge.
+#: The words an initiative line may use for an edge (English and French).
 EDGE_WORDS = {
     "none": InitiativeEdge.NONE,
+    "aucun": InitiativeEdge.NONE,
     "ranged": InitiativeEdge.RANGED,
+    "distance": InitiativeEdge.RANGED,
     "magic": InitiativeEdge.MAGIC,
+    "magie": InitiativeEdge.MAGIC,
+    "magique": InitiativeEdge.MAGIC,
     "psychic": InitiativeEdge.MAGIC,
+    "psychique": InitiativeEdge.MAGIC,
     "ambush": InitiativeEdge.AMBUSH,
+    "embuscade": InitiativeEdge.AMBUSH,
     "sniper": InitiativeEdge.AMBUSH,
+    "tireur": InitiativeEdge.AMBUSH,
 }
-#: The side of a combatant whose line names none.
+#: The side of a combatant whose line names none (the French calculator gives « PJ »).
 DEFAULT_SIDE = "PCs"
 _SIGNED = re.compile(r"[+\-\u2212][0-9]+")
 _NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
+_SIGNS = "+-\u2212"
+_DIGITS = "0123456789"
+_HELP = M(
+    "an edge is ranged, magic or ambush; a bonus is a whole number with its sign, such as "
+    "+2; anything else is the side"
+)
 
 
-def _line_error(number: int, line: str, what: str) -> RuleValueError:
-    return RuleValueError(f"line {number} {quoted_line(line)!r}: {what}", field="combatants")
-
-
-def _read_combatant(number: int, line: str) -> Combatant:
+def _read_combatant(number: int, line: str, default_side: str) -> Combatant:
     refuse_other_digits(number, line, "combatants")
     parts = [p.strip() for p in line.split(",")]
     if len(parts) < 2 or not _NUMBER.fullmatch(parts[1]):
-        raise _line_error(number, line, "expected 'name, Dexterity[, side][, edge][, bonus]'")
+        raise line_error(
+            number, line, M("expected 'name, Dexterity[, side][, edge][, bonus]'"), "combatants"
+        )
     if len(parts) > 5:
-        raise _line_error(
+        raise line_error(
             number,
             line,
-            f"at most five fields (name, Dexterity, side, edge, bonus), got {len(parts)}",
+            M("at most five fields (name, Dexterity, side, edge, bonus), got {n}", n=len(parts)),
+            "combatants",
         )
     found: dict[str, str] = {}
     for extra in (p for p in parts[2:] if p):
         if _SIGNED.fullmatch(extra):
             what = "bonus"
         elif _NUMBER.fullmatch(extra):
-            raise _line_error(
+            raise line_error(
                 number,
                 line,
-                f"{extra!r} could be a bonus or a side: write a bonus with its sign (+{extra}) "
-                "and a side with a name",
+                M(
+                    "{got} could be a bonus or a side: write a bonus with its sign ({signed}) "
+                    "and a side with a name",
+                    got=quote(extra),
+                    signed="+" + extra,
+                ),
+                "combatants",
+            )
+        elif extra[0] in _SIGNS or extra[0] in _DIGITS:
+            raise line_error(
+                number,
+                line,
+                M(
+                    "{got} is neither a bonus nor a side: a bonus is a whole number with its "
+                    "sign and no space, such as +2; a side is a name that does not start with a "
+                    "sign or a digit; put a comma between two fields",
+                    got=quote(extra),
+                ),
+                "combatants",
             )
         elif extra.lower() in EDGE_WORDS:
             what = "edge"
         else:
             what = "side"
         if what in found:
-            kinds = {"bonus": "one initiative bonus", "edge": "one edge", "side": "one side"}
-            raise _line_error(
-                number,
-                line,
-                f"{kinds[what]} a line, got {found[what]!r} and {extra!r} (an edge is ranged, "
-                "magic or ambush; a bonus is signed, such as +2; anything else is the side)",
-            )
+            twice = {
+                "bonus": M(
+                    "one initiative bonus a line, got {a} and {b} ({help})",
+                    a=quote(found[what]),
+                    b=quote(extra),
+                    help=_HELP,
+                ),
+                "edge": M(
+                    "one edge a line, got {a} and {b} ({help})",
+                    a=quote(found[what]),
+                    b=quote(extra),
+                    help=_HELP,
+                ),
+                "side": M(
+                    "one side a line, got {a} and {b} ({help})",
+                    a=quote(found[what]),
+                    b=quote(extra),
+                    help=_HELP,
+                ),
+            }
+            raise line_error(number, line, twice[what], "combatants")
         found[what] = extra
     try:
         return Combatant(
             parts[0],
-            signed_int(parts[1]),
-            found.get("side", DEFAULT_SIDE),
+            _whole(parts[1], "dexterity", *ATTRIBUTE_RANGE),
+            found.get("side", default_side),
             EDGE_WORDS[found.get("edge", "none").lower()],
-            signed_int(found["bonus"]) if "bonus" in found else 0,
+            _whole(found["bonus"], "bonus", -MAX_BONUS, MAX_BONUS) if "bonus" in found else 0,
         )
     except RuleValueError as err:
-        raise _line_error(number, line, str(err)) from None
+        raise line_error(number, line, err.message, "combatants") from None
 
 
-def parse_combatants(text: str) -> tuple[Combatant, ...]:
+def _whole(text: str, name: str, low: int, high: int) -> int:
+    """A number of a line, read only when it is short enough to be in range."""
+    if len(text.lstrip("+-\u2212").lstrip("0")) > 3:  # refused before it is read
+        raise RuleValueError(
+            M(
+                "{name} must be an integer from {low} to {high}, got {got}",
+                name=name,
+                low=low,
+                high=high,
+                got=quote(text),
+            ),
+            field=name,
+        )
+    return signed_int(text)
+
+
+def parse_combatants(text: str, *, default_side: str = DEFAULT_SIDE) -> tuple[Combatant, ...]:
     r"""Read one combatant a line: ``name, Dexterity``, then a side, an edge, a bonus.
 
     After the name and the Dexterity each field is read for what it is, in
     any order: an edge word (``ranged``, ``magic`` or ``psychic``, ``ambush``
-    or ``sniper``, ``none``), a signed bonus (``+2``, ``-1``), else the side
-    (:data:`DEFAULT_SIDE` when the line names none). A line that stays
-    ambiguous (two sides, an unsigned number) is refused, quoted. Numbers
-    use the digits 0 to 9; empty lines are skipped.
+    or ``sniper``, ``none``, or their French :data:`EDGE_WORDS`), a bonus (a
+    whole number with its sign and no space: ``+2``, ``-1``), else the side
+    (``default_side`` when the line names none). A line that stays ambiguous
+    (two sides, a number without a sign) or holds a field that is no bonus and
+    starts like a number (``+ 2``, ``+2.5``, ``+2 NPC``) is refused, quoted.
+    Numbers use the digits 0 to 9; empty lines are skipped.
 
     Raises:
         RuleValueError: A line that cannot be read, or more than
@@ -552,19 +709,36 @@ def parse_combatants(text: str) -> tuple[Combatant, ...]:
         >>> parse_combatants("A, 3, PCs, NPC")
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: line 1 'A, 3, PCs, NPC': one side a line, got 'PCs' and 'NPC' (an edge is ranged, magic or ambush; a bonus is signed, such as +2; anything else is the side)
+        rulebook_py.errors.RuleValueError: line 1 'A, 3, PCs, NPC': one side a line, got 'PCs' and 'NPC' (an edge is ranged, magic or ambush; a bonus is a whole number with its sign, such as +2; anything else is the side)
     """
-    if not isinstance(text, str):
-        raise RuleValueError(f"combatants must be text, got {quote(text)}", field="combatants")
+    check_text(text, "combatants")
+    check_text(default_side, "default_side", limit=MAX_COMBATANT_NAME)
+    if not default_side.strip():
+        raise RuleValueError(
+            M(
+                "{name} must be text of 1 to {n} characters, got {got}",
+                name="default_side",
+                n=MAX_COMBATANT_NAME,
+                got=quote(default_side),
+            ),
+            field="default_side",
+        )
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_COMBATANTS:  # refused before any line is read
         raise RuleValueError(
-            f"combatants: initiative needs 1 to {MAX_COMBATANTS} combatants, got {len(lines)} lines",
+            M(
+                "{name}: initiative needs 1 to {n} combatants, got {got} lines",
+                name="combatants",
+                n=MAX_COMBATANTS,
+                got=len(lines),
+            ),
             field="combatants",
         )
     if not lines:
-        raise RuleValueError("combatants: none written; write one a line", field="combatants")
-    return tuple(_read_combatant(n, line) for n, line in lines)
+        raise RuleValueError(
+            M("{name}: none written; write one a line", name="combatants"), field="combatants"
+        )
+    return tuple(_read_combatant(n, line, default_side) for n, line in lines)
 
 
 @dataclass(frozen=True)
@@ -581,6 +755,11 @@ class InitiativeReport:
     Example:
         >>> initiative("A, 3\nB, 3, NPC").chances["A"]
         Fraction(1, 2)
+        >>> InitiativeReport((Combatant("A", 3),), False, CoreDie.D10, {"A": Fraction(1)},
+        ...                  {"PCs": Fraction(1)}).rows[0][-1]
+        Fraction(1, 1)
+        >>> InitiativeReport((Combatant("A", 3),), False, CoreDie.D10, {"A": Fraction(1)}, {"PCs": Fraction(1)}).rows[0][-1]
+        Fraction(1, 1)
     """
 
     combatants: tuple[Combatant, ...]
@@ -589,22 +768,53 @@ class InitiativeReport:
     chances: dict[str, Fraction]
     sides: dict[str, Fraction]
 
+    def __post_init__(self) -> None:
+        """Refuse a report built by hand with values of the wrong kind."""
+        check_fields(self)
+        _check(self.combatants)
+        for name in ("chances", "sides"):
+            for p in getattr(self, name).values():
+                exact_chance(p, name)
+        if set(self.chances) != {c.name for c in self.combatants} or set(self.sides) != {
+            c.side for c in self.combatants
+        }:
+            raise RuleValueError(
+                M("{name} must give a chance to every combatant and every side", name="chances"),
+                field="chances",
+            )
+
     @property
     def rows(self) -> tuple[tuple[object, ...], ...]:
         """``(name, side, DEX, bonus, edge, P(first), P(side first))`` per combatant."""
         return tuple(
-            (c.name, c.side, c.dexterity, f"+{c.bonus}" if c.bonus >= 0 else number_text(c.bonus),
-             c.edge.label if c.edge.rank else "—", self.chances[c.name], self.sides[c.side])
+            (
+                typed(c.name),
+                typed(c.side),
+                c.dexterity,
+                signed_text(c.bonus),
+                c.edge.label if c.edge.rank else "—",
+                self.chances[c.name],
+                self.sides[c.side],
+            )
             for c in self.combatants
-        )  # fmt: skip
+        )
 
     def roll(self, rng: random.Random | None = None) -> InitiativeOrder:
-        """One rolled order, every die shown."""
+        r"""One rolled order, every die shown.
+
+        Example:
+            >>> initiative("A, 3\nB, 2").roll(random.Random(1)).names
+            ['B', 'A']
+        """
         return initiative_order(self.combatants, rng, group=self.group, core=self.core)
 
 
 def initiative(
-    combatants: str, *, group: bool = False, core: CoreDie = CoreDie.D10
+    combatants: str,
+    *,
+    group: bool = False,
+    core: CoreDie = CoreDie.D10,
+    default_side: str = DEFAULT_SIDE,
 ) -> InitiativeReport:
     r"""Read a list of combatants (:func:`parse_combatants`) and give who acts first.
 
@@ -612,8 +822,10 @@ def initiative(
         >>> r = initiative("Jimmy, 4\nSniper, 2, NPC, ambush", core=CoreDie.TWO_D6)
         >>> r.chances
         {'Jimmy': Fraction(0, 1), 'Sniper': Fraction(1, 1)}
+        >>> initiative("Jimmy, 4\nSauvageon, 3, PNJ", default_side="PJ").sides
+        {'PJ': Fraction(16, 25), 'PNJ': Fraction(9, 25)}
     """
-    fighters = parse_combatants(combatants)
+    fighters = parse_combatants(combatants, default_side=default_side)
     with renamed({"name": "combatants", "side": "combatants"}):
         chances = first_to_act(fighters, group=group, core=core)
     sides = side_first_chances(fighters, group=group, core=core)

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from ipywidgets.embed import dependency_state
 
-from .site import ROOT
-
-sys.path.insert(0, str(ROOT / "live"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
 
 import live_bridge
 
 from rulebook_py.widgets.dice import DiceCalculator
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def page_of(calc) -> dict:

@@ -1,6 +1,6 @@
 """Serve the chapters as code-free Voilà apps on 127.0.0.1 (``make live``).
 
-Usage: python scripts/live.py [--host 127.0.0.1] [--port 8866]
+Usage: python scripts/voila.py [--host 127.0.0.1] [--port 8866]
 
 Voilà runs each chapter notebook in a local kernel and shows its prose and
 live calculators, without the code cells. Its stock "lab" template links
@@ -39,7 +39,7 @@ def prepare_template() -> Path:
     target.mkdir(parents=True, exist_ok=True)
     index = CDN_LINK.sub("", (lab / "index.html.j2").read_text())
     if re.search(r'(src|href)="https?://', index):
-        sys.exit("live: Voilà's lab template still links a remote URL; update scripts/live.py")
+        sys.exit("live: Voilà's lab template still links a remote URL; update scripts/voila.py")
     (target / "index.html.j2").write_text(index)
     (target / "conf.json").write_text(json.dumps({"base_template": "lab"}) + "\n")
     return TEMPLATE_HOME

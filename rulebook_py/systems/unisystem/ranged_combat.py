@@ -47,14 +47,23 @@ from itertools import accumulate
 from operator import sub
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int
+from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
+from .arguments import (
+    check_bool,
+    check_distribution,
+    check_fields,
+    check_record,
+    check_rng,
+    parse_enum,
+    renamed,
+)
 from .combat import (
     Lighting,
     RangeBand,
     UntrainedAttack,
     _combat_check,
     keep_cool,
-    parse_enum,
     scope_bonus,
 )
 from .core import (
@@ -65,12 +74,14 @@ from .core import (
     CheckRoll,
     CoreDie,
     UnisystemEnum,
+    _levels,
     average_roll,
-    core_distribution,
+    check_core,
     number_text,
-    success_levels,
+    spaced_sign,
     task,
 )
+from .words import MN, M
 
 __all__ = [
     "BURST_PENALTY",
@@ -201,10 +212,15 @@ class Volley:
     def __post_init__(self) -> None:
         """Validate the volley against the mode's limits."""
         object.__setattr__(self, "mode", parse_enum(self.mode, FiringMode, "mode"))
-        check_int(self.burst_size, "burst_size")
+        check_fields(self)
         if not BURST_SIZES[0] <= self.burst_size <= BURST_SIZES[1]:
             raise RuleValueError(
-                f"a burst is {BURST_SIZES[0]} to {BURST_SIZES[1]} rounds, got {self.burst_size!r}",
+                M(
+                    "a burst is {low} to {high} rounds, got {got}",
+                    low=BURST_SIZES[0],
+                    high=BURST_SIZES[1],
+                    got=quote(self.burst_size),
+                ),
                 field="burst_size",
             )
         top = {
@@ -213,18 +229,19 @@ class Volley:
             FiringMode.BURST: MAX_BURSTS,
             FiringMode.FULL_AUTO: MAX_AUTO_ROUNDS,
         }[self.mode]
+        got = quote(self.count)
         what = {
-            FiringMode.SINGLE: "a single shot fires 1 round",
-            FiringMode.SEMI_AUTO: f"semi-automatic fire is 1 to {top} shots",
-            FiringMode.BURST: f"burst fire is 1 to {top} bursts",
-            FiringMode.FULL_AUTO: f"full automatic fire is 1 to {top} rounds",
+            FiringMode.SINGLE: M("a single shot fires 1 round, got {got}", got=got),
+            FiringMode.SEMI_AUTO: M(
+                "semi-automatic fire is 1 to {n} shots, got {got}", n=top, got=got
+            ),
+            FiringMode.BURST: M("burst fire is 1 to {n} bursts, got {got}", n=top, got=got),
+            FiringMode.FULL_AUTO: M(
+                "full automatic fire is 1 to {n} rounds, got {got}", n=top, got=got
+            ),
         }[self.mode]
-        check_int(self.count, "count")
         if not 1 <= self.count <= top:
-            raise RuleValueError(f"{what}, got {self.count!r}", field="count")
-        for name in ("heavy_recoil", "cumulative_group_penalty"):
-            if not isinstance(getattr(self, name), bool):
-                raise RuleValueError(f"{name} must be True or False", field=name)
+            raise RuleValueError(what, field="count")
 
     def rolls(self) -> tuple[tuple[int, int], ...]:
         """``(penalty, most bullets it can put in)`` for each roll, in order.
@@ -275,14 +292,25 @@ class Aim:
 
     def __post_init__(self) -> None:
         """Validate the traits and the scope."""
+        check_fields(self)
         check_int(self.perception, "perception", *ATTRIBUTE_RANGE)
-        check_int(self.skill, "aim_skill", *SKILL_RANGE)
+        check_int(self.skill, "skill", *SKILL_RANGE)
         scope_bonus(self.scope)
 
     def check(self, core: CoreDie = CoreDie.D10) -> Check:
-        """The aiming task: D10 (or 2D6 − 2) + Perception + skill + scope."""
+        """The aiming task: D10 (or 2D6 − 2) + Perception + skill + scope.
+
+        Example:
+            >>> Aim(3, 3).check(CoreDie.TWO_D6).core
+            unisystem.CoreDie.TWO_D6
+        """
+        check_core(core)
         check = task(self.perception, self.skill, self.scope, core=core)
-        parts = (("Perception", self.perception), ("skill", self.skill), ("scope", self.scope))
+        parts = (
+            (M("Perception"), self.perception),
+            (M("skill"), self.skill),
+            (M("scope"), self.scope),
+        )
         return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]), core=core)
 
 
@@ -295,6 +323,8 @@ def effective_multiplier(multiplier: int, band: RangeBand, minimum_multiplier: i
     Example:
         >>> [effective_multiplier(3, b) for b in RangeBand]
         [4, 3, 3, 2, 1]
+        >>> effective_multiplier(1, RangeBand.EXTREME)
+        1
     """
     check_int(multiplier, "multiplier", 1, 30)
     band = parse_enum(band, RangeBand, "range_band")
@@ -309,8 +339,7 @@ def suppressive_fire_hits(averaged: bool = False) -> Distribution:
         >>> suppressive_fire_hits().mean(), suppressive_fire_hits(averaged=True).mean()
         (Fraction(5, 2), Fraction(2, 1))
     """
-    if not isinstance(averaged, bool):
-        raise RuleValueError(f"averaged must be True or False, got {averaged!r}", field="averaged")
+    check_bool(averaged, "averaged")
     if averaged:
         return Distribution.constant(average_roll(4))
     return Distribution.uniform(4)
@@ -330,11 +359,24 @@ def hits_damage(
     Example:
         >>> hits_damage(Distribution.uniform(2), 4, 2).pmf()[16]  # 2 hits, both 4s
         Fraction(1, 32)
+        >>> hits_damage(suppressive_fire_hits(averaged=True), 6, 3).mean()
+        Fraction(21, 1)
     """
+    check_distribution(hits, "hits")
     average = average_roll(sides)  # validates the die
     check_int(multiplier, "multiplier", 0, MAX_MULTIPLIER)
-    if hits.min_value < 0:
-        raise RuleValueError(f"hits cannot be negative, got {hits.min_value}", field="hits")
+    check_bool(averaged, "averaged")
+    if hits.min_value < 0 or hits.max_value > MAX_AUTO_ROUNDS:
+        raise RuleValueError(
+            M(
+                "{name} must count 0 to {n} bullets, got {low} to {high}",
+                name="hits",
+                n=MAX_AUTO_ROUNDS,
+                low=quote(hits.min_value),
+                high=quote(hits.max_value),
+            ),
+            field="hits",
+        )
     if averaged:
         return hits * (average * multiplier)
     weights = hits.weights()
@@ -375,7 +417,7 @@ def _hits_of(
         return 0
     if cap == 1:
         return 1
-    levels = success_levels(total)
+    levels = _levels(total)
     if level_cap is not None:
         levels = min(levels, level_cap)
     return min(levels, cap)
@@ -394,15 +436,39 @@ class RangedRoll:
         >>> r = ranged_attack(3, 3).roll(random.Random(2), sides=6, multiplier=3)
         >>> r.hits <= 1
         True
+        >>> print(RangedRoll(("roll 1: D10 [5] + 6 = 11",), 1, 9))
+        roll 1: D10 [5] + 6 = 11 → 1 hit, 9 damage
     """
 
     lines: tuple[str, ...]
     hits: int
     damage: int
 
+    def __post_init__(self) -> None:
+        """Refuse a roll built by hand with values of the wrong kind."""
+        check_fields(self)
+        check_int(self.hits, "hits", 0, MAX_AUTO_ROUNDS)
+        check_int(self.damage, "damage", 0, MAX_AUTO_ROUNDS * 10 * MAX_MULTIPLIER)
+
+    @property
+    def verdict(self) -> Msg:
+        """``2 hits, 12 damage``."""
+        return MN(
+            "{n} hit, {damage} damage",
+            "{n} hits, {damage} damage",
+            self.hits,
+            n=self.hits,
+            damage=self.damage,
+        )
+
+    @property
+    def message(self) -> Msg:
+        """Every line, then the verdict, on one line."""
+        return M("{lines} → {verdict}", lines=join("; ", self.lines), verdict=self.verdict)
+
     def __str__(self) -> str:
-        """Every line, then the verdict."""
-        return "; ".join(self.lines) + f" → {self.hits} hit(s), {self.damage} damage"
+        """Every line, then the verdict (English)."""
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -421,6 +487,8 @@ class RangedOutcome:
     Example:
         >>> ranged_attack(3, 3).hit_chance
         Fraction(4, 5)
+        >>> RangedOutcome(Volley(), RangeBand.SHORT, (task(3, 3),), (1,), None, None, None, suppressive_fire_hits()).expected_hits
+        Fraction(5, 2)
     """
 
     volley: Volley
@@ -432,6 +500,26 @@ class RangedOutcome:
     cool: Check | None
     hits: Distribution
     must_succeed: bool = True
+
+    def __post_init__(self) -> None:
+        """Refuse an outcome built by hand with values of the wrong kind."""
+        check_fields(self)
+        if not 1 <= len(self.attacks) == len(self.caps) <= MAX_SHOTS:
+            raise RuleValueError(
+                M(
+                    "{name} must hold 1 to {n} checks, one for each cap",
+                    name="attacks",
+                    n=MAX_SHOTS,
+                ),
+                field="attacks",
+            )
+        for cap in self.caps:
+            check_int(cap, "caps", 1, GROUP_SIZE)
+        if self.hits.min_value < 0 or self.hits.max_value > MAX_AUTO_ROUNDS:
+            raise RuleValueError(
+                M("{name} must count 0 to {n} bullets", name="hits", n=MAX_AUTO_ROUNDS),
+                field="hits",
+            )
 
     @property
     def hit_chance(self) -> Fraction:
@@ -474,47 +562,70 @@ class RangedOutcome:
         """
         mult = effective_multiplier(multiplier, self.range_band, minimum_multiplier)
         average_roll(sides)  # validates the die
-        rng = rng or random.Random()
-        lines: list[str] = []
+        check_bool(averaged, "averaged")
+        rng = check_rng(rng)
+        lines: list[Msg] = []
         if self.cool is not None:
             c = self.cool.roll(rng)
-            lines.append(f"keep cool {c}")
+            lines.append(M("keep cool {roll}", roll=c.message))
             if not c.success:
-                lines.append("frozen under fire: no shot")
+                lines.append(M("frozen under fire: no shot"))
                 return RangedRoll(tuple(lines), 0, 0)
         aim_level = 0
         if self.aim is not None:
             a = self.aim.roll(rng)
             aim_level = a.level
-            lines.append(f"aim {a} (+{aim_level})")
+            lines.append(M("aim {roll} (+{level})", roll=a.message, level=aim_level))
         dive_total: int | None = None
         if self.dive is not None:
             d = self.dive.roll(rng)
             dive_total = d.total
-            lines.append(f"dive for cover {d}")
+            lines.append(M("dive for cover {roll}", roll=d.message))
         hits = 0
         for i, (check, cap) in enumerate(zip(self.attacks, self.caps), 1):
             r: CheckRoll = check.roll(rng)
             total = r.total + aim_level
             got = _hits_of(total, dive_total, cap, self.must_succeed, check.level_cap)
             hits += got
-            shown = f"{r}" if not aim_level else f"{r.die} {_sign(check.bonus)} + {aim_level} (aim)"
             if aim_level:
-                shown += f" = {number_text(total)}"
-            lines.append(f"roll {i}: {shown} → {got} in")
+                shown = M(
+                    "{die} {bonus} + {aim} (aim) = {total}",
+                    die=str(r.die),
+                    bonus=spaced_sign(check.bonus),
+                    aim=aim_level,
+                    total=number_text(total),
+                )
+            else:
+                shown = r.message
+            lines.append(M("roll {i}: {roll} → {n} in", i=i, roll=shown, n=got))
         if averaged:
             faces = [average_roll(sides)] * hits
         else:
             faces = [rng.randint(1, sides) for _ in range(hits)]
         damage = sum(faces) * mult
         if hits:
-            shown = "average" if averaged else f"{hits}D{sides}"
-            lines.append(f"damage {shown} {faces} × {mult} = {damage}")
+            dice = "[" + ", ".join(map(str, faces)) + "]"
+            if averaged:
+                lines.append(
+                    M(
+                        "damage average {faces} × {multiplier} = {damage}",
+                        faces=dice,
+                        multiplier=mult,
+                        damage=damage,
+                    )
+                )
+            else:
+                lines.append(
+                    M(
+                        "damage {n}D{sides} {faces} × {multiplier} = {damage}",
+                        n=hits,
+                        sides=sides,
+                        faces=dice,
+                        multiplier=mult,
+                        damage=damage,
+                    )
+                )
         return RangedRoll(tuple(lines), hits, damage)
-
-
-def _sign(value: int) -> str:
-    return f"+ {value}" if value >= 0 else f"− {-value}"
 
 
 def ranged_attack(
@@ -539,6 +650,10 @@ def ranged_attack(
     core: CoreDie = CoreDie.D10,
 ) -> RangedOutcome:
     """One shooter's attack this round, exactly: distribution of bullets in.
+
+    Ranged combat (*combat à distance*) is a task of Dexterity + a ranged
+    skill, with the range, lighting and other modifiers, against a target who
+    stands still or dives for cover.
 
     Args:
         dexterity: Shooter's Dexterity.
@@ -570,12 +685,12 @@ def ranged_attack(
         ...                     defender_dexterity=3, defender_dodge=2)
         >>> out.hit_chance
         Fraction(1, 4)
+        >>> ranged_attack(3, 3, range_band=RangeBand.LONG, defence=RangedDefence.DIVE_FOR_COVER, defender_dexterity=3, defender_dodge=2).hit_chance
+        Fraction(1, 4)
     """
     check_int(dexterity, "dexterity", *ATTRIBUTE_RANGE)
     check_int(skill, "skill", *SKILL_RANGE)
-    volley = Volley() if volley is None else volley
-    if not isinstance(volley, Volley):
-        raise RuleValueError(f"volley must be a Volley, got {volley!r}", field="volley")
+    volley = Volley() if volley is None else check_record(volley, Volley, "volley")
     band = parse_enum(range_band, RangeBand, "range_band")
     light = parse_enum(lighting, Lighting, "lighting")
     ammo = parse_enum(ammo, ShotgunAmmo, "ammo")
@@ -584,17 +699,22 @@ def ranged_attack(
     check_int(darkness_bonus, "darkness_bonus", 0, 10)
     check_int(defender_darkness_bonus, "defender_darkness_bonus", 0, 10)
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
-    core_distribution(core)
+    check_core(core)
     check_int(defender_dexterity, "defender_dexterity", *ATTRIBUTE_RANGE)
     check_int(defender_dodge, "defender_dodge", *SKILL_RANGE)
-    if aim is not None and not isinstance(aim, Aim):
-        raise RuleValueError(f"aim must be an Aim or None, got {aim!r}", field="aim")
-    cool = None if keep_cool_willpower is None else keep_cool(keep_cool_willpower, core=core)
+    check_bool(attack_must_succeed, "attack_must_succeed")
+    check_bool(lighting_on_defence, "lighting_on_defence")
+    if aim is not None:
+        check_record(aim, Aim, "aim")
+    cool = None
+    if keep_cool_willpower is not None:
+        with renamed({"willpower": "keep_cool_willpower"}):
+            cool = keep_cool(keep_cool_willpower, core=core)
     dark = light is Lighting.TOTAL_DARKNESS
     base = (
-        (f"range ({band.label})", band.modifier),
-        (f"ammunition ({ammo.label})", ammo.bonus),
-        ("modifier", modifier),
+        (M("range ({label})", label=band.label), band.modifier),
+        (M("ammunition ({label})", label=ammo.label), ammo.bonus),
+        (M("modifier"), modifier),
     )
     rolls = volley.rolls()
     # The Perception levels sensed in total darkness count for the next roll
@@ -603,7 +723,7 @@ def ranged_attack(
         _combat_check(
             dexterity,
             skill,
-            (*base, ("volley", penalty)),
+            (*base, (M("volley"), penalty)),
             light,
             darkness_bonus if i == 0 else 0,
             untrained=untrained,  # type: ignore[arg-type]
@@ -622,7 +742,7 @@ def ranged_attack(
             (),
             dive_light,
             defender_darkness_bonus,
-            "Dodge",
+            M("Dodge"),
             core=core,
         )
     hits = _hits_distribution(attacks, caps, aim_check, dive, attack_must_succeed)

@@ -1,0 +1,96 @@
+"""The test tiers (issue 36): every item gets its tier marker here, and make test its worker.
+
+* ``browser``: everything under ``tests/browser/`` (headless Chromium on the
+  built site, or the site's build itself);
+* ``notebook``: every nbval item of ``book/*.ipynb`` (a chapter re-executed);
+* ``slow``: the long sweeps, marked where they are defined
+  (``@pytest.mark.slow``).
+
+``make check`` runs what is none of these (unit tests and doctests);
+``make test`` runs everything, on two pytest-xdist workers with
+``--dist loadfile``: the items of one file stay on one worker (a notebook's
+cells share one kernel; a module's fixtures are built once), and the files
+that read the page audits of ``tests/browser/pages.py``
+(``test_accessibility.py``, ``test_readability.py``, ``test_static_site.py``)
+are one unit of work, so that each page is loaded once per look for all of
+them. The units are handed out longest first (the browser ones, the page
+audits and the live pages leading), so that no long file starts last while
+the other worker idles. (pytest-xdist's own ``--dist loadgroup`` cannot do it here: it renames
+the items through an attribute pytest 9.2 no longer reads, and groups
+nothing.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+BROWSER = ROOT / "tests" / "browser"
+#: The files whose tests read the shared page audits: one unit of work under xdist.
+PAGE_AUDIT_FILES = ("test_accessibility.py", "test_readability.py", "test_static_site.py")
+PAGE_AUDIT_UNIT = "tests/browser/page audits"
+
+
+def tier_markers(path: Path) -> list[str]:
+    """The tier markers of every item of the file at ``path``."""
+    if BROWSER in path.parents:
+        return ["browser"]
+    if path.suffix == ".ipynb" and (ROOT / "book") in path.parents:
+        return ["notebook"]
+    return []
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work of an item under ``--dist loadfile``: its file, or the page audits'."""
+    file = nodeid.split("::", 1)[0]
+    if file in {f"tests/browser/{name}" for name in PAGE_AUDIT_FILES}:
+        return PAGE_AUDIT_UNIT
+    return file
+
+
+#: The longest units of work of make test (a few minutes each), handed out first in this order.
+LONGEST_FIRST = (
+    PAGE_AUDIT_UNIT,
+    "tests/browser/test_live_site.py",
+    "tests/browser/test_live_voila.py",
+    "tests/browser/test_site_at_the_table.py",
+    "tests/browser/test_french_edition.py",
+)
+
+
+def expected_rank(nodeid: str, tiers: list[str]) -> int:
+    """Where an item's unit of work comes in the run: the longest first, unit tests last."""
+    unit = work_unit(nodeid)
+    if unit in LONGEST_FIRST:
+        return LONGEST_FIRST.index(unit)
+    return len(LONGEST_FIRST) + {"browser": 0, "notebook": 1}.get(next(iter(tiers), ""), 2)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every item with its tier (``tier_markers``); the longest units of work first."""
+    ranks = {}
+    for item in items:
+        tiers = tier_markers(Path(item.path).resolve())
+        for name in tiers:
+            item.add_marker(name)
+        ranks[item.nodeid] = expected_rank(item.nodeid, tiers)
+    items.sort(key=lambda item: ranks[item.nodeid])  # (stable: each file's order is kept)
+
+
+@pytest.hookimpl(optionalhook=True)  # (pytest-xdist's hook: unknown without it)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadfile``, with the page-audit files as one unit of work, in collection order."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    # The units in the order of the collection (longest first), not by their number of tests.
+    config.option.loadscopereorder = False
+
+    class PageAuditsTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return PageAuditsTogether(config, log)

@@ -1,0 +1,268 @@
+"""Calculators of the Chroniques Oubliées combat chapter: initiative and surprise, and chases.
+
+Each maps its controls to one report of :mod:`rulebook_py.systems.chroniques`
+and formats it; every word is a message of the ``chroniques`` domain. The
+French calculators open on French names (*Chef gobelin*, PJ and PNJ).
+
+Example:
+    >>> calc = ChroniquesInitiativeCalculator()
+    >>> calc.result.value.index("Elvira") < calc.result.value.index("Goblin chief")
+    True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..messages import Msg, join
+from ..systems import chroniques as co
+from ..systems.chroniques.words import M
+from .base import Controls, Values, View
+from .calls import changes, rule_call
+from .charts import grouped_bar_chart
+from .chroniques_common import _DIE_OPTIONS, _HEAD, BOX, _Chroniques, _french, _signed
+from .controls import checkbox, dropdown, int_box, multi_select, text_box
+from .format import number, probability, table_html
+from .registry import register
+from .tables import notes_html
+
+__all__ = ["ChroniquesChaseCalculator", "ChroniquesInitiativeCalculator"]
+
+_TRAIT_OPTIONS = [
+    (M("{trait} ({modifier:+d})", trait=t, modifier=t.modifier), t.name) for t in co.ChaseTrait
+]
+
+
+# ----------------------------------------------------------- 6. initiative
+_DEFAULT_FIGHT = """Krush, 12, PC, 10
+Elvira, 16, PC, 14
+Goblin chief, 16, NPC, 12
+Goblin archer, 12, NPC, 10
+Marco, 16, PC, 9"""
+#: The same fight with the French edition's names and sides (PJ, PNJ).
+_DEFAULT_FIGHT_FR = """Krush, 12, PJ, 10
+Elvira, 16, PJ, 14
+Chef gobelin, 16, PNJ, 12
+Archer gobelin, 12, PNJ, 10
+Marco, 16, PJ, 9"""
+_AMBUSH_OPTIONS = [
+    (M("none"), "none"),
+    (M("the NPCs ambush the PCs"), "npcs"),
+    (M("the PCs ambush the NPCs"), "pcs"),
+]
+
+
+@register
+class ChroniquesInitiativeCalculator(_Chroniques):
+    """Acting order with the tie rules, a delayed action, and the surprise test.
+
+    A combatant line may end with ``blinded`` (-5 initiative), ``untrained
+    shield`` or ``untrained armour`` (-3 each), ``weakened`` or ``immobilised``
+    (the surprise test on a d12) and ``best of two`` (an ability's two dice),
+    or their French words (``aveuglé``, ``bouclier sans formation``...).
+
+    Example:
+        >>> calc = ChroniquesInitiativeCalculator()
+        >>> calc.result.value.index("Elvira") < calc.result.value.index("Goblin chief")
+        True
+    """
+
+    title = M("Initiative and surprise")
+    bench_changes = changes(
+        delay_name="Elvira", delay_to=5, ambush="none", ambushers_dex=4
+    ) + changes(ambush="pcs", ambushers_stealth=5)
+
+    def build_controls(self) -> Controls:
+        """Combatants, one delay, and the ambush."""
+        return {
+            "combatants": text_box(
+                M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)"),
+                _DEFAULT_FIGHT_FR if _french() else _DEFAULT_FIGHT,
+                rows=6,
+            ),
+            "delay_name": text_box(M("Delays (name)"), ""),
+            "delay_to": int_box(M("Delayed initiative"), 0, bounds=BOX),
+            "ambush": dropdown(M("Ambush (embuscade)"), _AMBUSH_OPTIONS, "npcs"),
+            "ambushers_dex": int_box(M("Stealthiest ambusher: DEX mod."), 2, bounds=BOX),
+            "ambushers_stealth": int_box(
+                M("Stealthiest ambusher: stealth bonus (discrétion)"), 0, bounds=BOX
+            ),
+            "gm_modifier": int_box(M("GM's modifier (distance, terrain)"), 0, bounds=BOX),
+        }
+
+    def compute(self, values: Values) -> View:
+        """The order, with each ambushed combatant's chance of being surprised in round 1."""
+        v = dict(values)
+        if not v["delay_name"].strip():
+            del v["delay_name"], v["delay_to"]
+        if v["ambush"] == "none":
+            del v["ambushers_dex"], v["ambushers_stealth"], v["gm_modifier"]
+        r, call = rule_call(co.initiative_report, **v, then=".names")
+        odds = r.surprised
+        rows = [
+            (
+                rank,
+                c.name,
+                c.initiative,
+                M("PC (PJ)") if c.player else M("NPC (PNJ)"),
+                M(
+                    "{score} ({modifier})",
+                    score=c.wisdom,
+                    modifier=_signed(co.ability_modifier(c.wisdom)),
+                ),
+                M("acts") if c.acts else M("loses the action"),
+                M("{p} ({die})", p=probability(odds[c.name]), die=c.die) if c.name in odds else "—",
+            )
+            for rank, c in enumerate(r.order, 1)
+        ]
+        head = ["#", M("name"), M("Init."), M("side"), M("WIS"), M("this round"), M("P(surprised)")]
+        notes: list[Msg] = [M("{note}.", note=n) for n in r.notes]
+        if r.difficulty is not None:
+            if r.difficulty <= 1:
+                notes.append(
+                    M("Surprise: a WIS test against {n} (only a natural 1 fails).", n=r.difficulty)
+                )
+            else:
+                notes.append(M("Surprise: a WIS test against {n}.", n=r.difficulty))
+        return View(table_html(head, rows) + notes_html(notes), "", call, r)
+
+
+# ---------------------------------------------------------------- 7. chase
+_SIDE_CONTROLS = {
+    "pursuer": (
+        M("Pursuer's DEX mod."),
+        M("Pursuer's die"),
+        M("Pursuer (table)"),
+        M("Pursuer's armour DEF"),
+        M("Pursuer's untrained or forbidden shield/armour (−3 each)"),
+        M("Pursuer's CON mod."),
+        M("Pursuer acts otherwise (−20 m) in rounds"),
+    ),
+    "quarry": (
+        M("Quarry's DEX mod."),
+        M("Quarry's die"),
+        M("Quarry (table)"),
+        M("Quarry's armour DEF"),
+        M("Quarry's untrained or forbidden shield/armour (−3 each)"),
+        M("Quarry's CON mod."),
+        M("Quarry acts otherwise (−20 m) in rounds"),
+    ),
+}
+
+
+@register
+class ChroniquesChaseCalculator(_Chroniques):
+    """Exact odds of a chase (a Markov chain over the gap) and a seeded replay.
+
+    Example:
+        >>> calc = ChroniquesChaseCalculator()
+        >>> "+10" in calc.result.value  # the dragon: huge and flying
+        True
+    """
+
+    title = M("Chase (poursuite)")
+    kind = "fight"
+    default_seed = 3
+    bench_changes = (
+        changes(quarry_dex=5, quarry_die="d20", sight=150, distance=60)
+        + changes(pursuer_traits=("HUGE",), endurance_from=11, max_rounds=40, pursuer_acts="3")
+        + changes(quarry_untrained=1, heavy_rain=True)
+    )
+
+    def build_controls(self) -> Controls:
+        """Both sides, the distances, the rounds followed and the named parameters."""
+        controls: dict[str, widgets.Widget] = {}
+        for side, dex, die, traits, con in (
+            ("pursuer", 0, "d20", ("HUGE", "FLYING"), 2),
+            ("quarry", 4, "2d20kh1", (), 1),
+        ):
+            labels = _SIDE_CONTROLS[side]
+            controls |= {
+                f"{side}_dex": int_box(labels[0], dex, bounds=BOX),
+                f"{side}_die": dropdown(labels[1], _DIE_OPTIONS, die),
+                f"{side}_traits": multi_select(labels[2], _TRAIT_OPTIONS, traits),
+                f"{side}_armour": int_box(labels[3], 0, bounds=BOX),
+                f"{side}_untrained": int_box(labels[4], 0, bounds=BOX),
+                f"{side}_con": int_box(labels[5], con, bounds=BOX),
+                f"{side}_acts": text_box(labels[6], "", placeholder=M("e.g. 3, 5 or every")),
+            }
+        return controls | {
+            "distance": int_box(M("Starting gap (m)"), 30, bounds=BOX),
+            "sight": int_box(M("Loss of sight (distance limite, m)"), 50, bounds=BOX),
+            "max_rounds": int_box(M("Rounds followed"), 30, bounds=BOX),
+            "endurance_from": int_box(M("CON tests from round (0: never)"), 0, bounds=BOX),
+            "heavy_rain": checkbox(M("Heavy rain (pluies fortes, −2 to both sides)"), False),
+            "extra_metres": int_box(M("Extra action of a 10-point lead (m)"), 20, bounds=BOX),
+        }
+
+    @staticmethod
+    def _test(runner: Any, rules: Any) -> Msg:
+        """The test each round: DEX, and CON from the endurance round on."""
+        rain = rules.heavy_rain
+        bonus, modifier = _signed(runner.bonus(False, rain)), _signed(runner.modifier)
+        if rain:
+            text = M(
+                "DEX: {die} {bonus} (table {modifier}, rain −2)",
+                die=runner.die,
+                bonus=bonus,
+                modifier=modifier,
+            )
+        else:
+            text = M(
+                "DEX: {die} {bonus} (table {modifier})",
+                die=runner.die,
+                bonus=bonus,
+                modifier=modifier,
+            )
+        if rules.endurance_from_round is not None:
+            text = M(
+                "{test}; CON from round {n}: {die} {bonus}",
+                test=text,
+                n=rules.endurance_from_round,
+                die=runner.die,
+                bonus=_signed(runner.bonus(True, rain)),
+            )
+        return text
+
+    def compute(self, values: Values) -> View:
+        """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
+        v = dict(values)
+        if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
+            del v["pursuer_con"], v["quarry_con"]
+        r, call = rule_call(co.chase_report, **v, then=".odds.capture")
+        odds, rules = r.odds, r.rules
+        rows: list[tuple[Any, ...]] = [
+            (M("Pursuer's test"), self._test(r.pursuer, rules)),
+            (M("Quarry's test"), self._test(r.quarry, rules)),
+        ]
+        for side, runner in (("pursuer", r.pursuer), ("quarry", r.quarry)):
+            if runner.every_round or runner.acts_otherwise:
+                rounds = join(", ", sorted(runner.acts_otherwise))
+                rows.append(
+                    (_SIDE_CONTROLS[side][6], M("every round") if runner.every_round else rounds)
+                )
+        rows += [
+            (M("P(capture)"), probability(odds.capture)),
+            (M("P(escape: out of sight)"), probability(odds.escape)),
+            (
+                M("P(still going after {n} rounds)", n=rules.max_rounds),
+                probability(odds.unresolved),
+            ),
+            (M("Mean rounds played"), number(odds.expected_rounds)),
+        ]
+        ends = list(zip(odds.capture_by_round, odds.escape_by_round))
+        last = max((n for n, (c, e) in enumerate(ends, 1) if c + e >= Fraction(1, 2000)), default=1)
+        chart = grouped_bar_chart(
+            [str(n) for n in range(1, last + 1)],
+            {
+                M("capture"): list(odds.capture_by_round[:last]),
+                M("escape"): list(odds.escape_by_round[:last]),
+            },
+            title=M("When the chase ends"),
+            x_title=M("round"),
+            running_total=True,
+        )
+        return View(table_html(_HEAD, rows), chart, call, r)
