@@ -13,6 +13,8 @@ every chapter, run first this way, shows exactly its stored output:
 What a run sends back, as the book shows a cell's outputs (:meth:`Cells.run`):
 
 * what the cell printed (``stream``), in order, stdout and stderr apart;
+* what it shows with IPython's ``display()`` (:func:`display`), where it
+  shows it, each object as a last line's value is shown;
 * the value of its last line, as IPython shows it: a widget (a calculator)
   as a live widget, the page creating its models through the same bridge as
   the page's own calculators (``live/live_bridge.py``); HTML only from
@@ -56,6 +58,7 @@ __all__ = [
     "OUTPUT_LIMIT",
     "Cells",
     "cells_hash",
+    "display",
     "handle_json",
     "pretty_text",
     "trusted_html",
@@ -294,6 +297,57 @@ def install_display() -> None:
         display.HTML = HTML
 
 
+#: The runs under way, innermost last: ``display()`` shows into the last one (a callable).
+_SHOWING: list[Any] = []
+#: The modules whose ``display`` a cell imports (IPython's, or the browser's stand-in).
+_DISPLAY_MODULES = ("IPython.display", "IPython.core.display", "IPython.core.display_functions")
+
+
+def display(*objs: Any, **_options: Any) -> None:
+    """IPython's ``display()`` for a cell run here: each object shown where the cell shows it.
+
+    A book's cell may show a table in the middle of its work
+    (``display(HTML(table_html(...)))``); while a cell runs, the ``display``
+    it imports from ``IPython.display`` is this one, and each object becomes
+    one of the run's outputs, as a last line's value (:meth:`Cells.run`).
+    Called outside a run (the name kept in a namespace, called later from
+    elsewhere), it shows nothing.
+
+    Example:
+        >>> cells = Cells()
+        >>> source = "from IPython.display import HTML, display; display(HTML('<b>a</b>'), 2)"
+        >>> cells.run(0, source)["outputs"]
+        [{'kind': 'html', 'html': '<b>a</b>'}, {'kind': 'text', 'text': '2'}]
+    """
+    if _SHOWING:
+        for obj in objs:
+            _SHOWING[-1](obj)
+
+
+@contextlib.contextmanager
+def _displaying(show: Any) -> Iterator[None]:
+    """While a cell runs: ``display`` from IPython (or its stand-in) is :func:`display`, into ``show``."""
+    saved = []
+    for name in _DISPLAY_MODULES:
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "display", None) is not display:
+            saved.append((module, module.__dict__.get("display", _MISSING)))
+            module.display = display
+    _SHOWING.append(show)
+    try:
+        yield
+    finally:
+        _SHOWING.pop()
+        for module, original in reversed(saved):
+            if original is _MISSING:
+                del module.display
+            else:
+                module.display = original
+
+
+_MISSING = object()
+
+
 class _Names(ast.NodeVisitor):
     """The global names a cell binds, imports and reads (its functions' bodies read too)."""
 
@@ -473,10 +527,11 @@ class Cells:
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = _Capped(run, "stdout"), _Capped(run, "stderr")
         try:
-            body, last = _compile(source, index)
-            if body is not None:
-                exec(body, self.namespace)
-            value = eval(last, self.namespace) if last is not None else None
+            with _displaying(lambda obj: self._show(obj, run, widgets)):
+                body, last = _compile(source, index)
+                if body is not None:
+                    exec(body, self.namespace)
+                value = eval(last, self.namespace) if last is not None else None
         except (
             BaseException
         ) as err:  # a reader's error (exit() too) is an output, never the worker's

@@ -225,6 +225,68 @@ def test_printed_text_comes_first_stdout_and_stderr_apart(english):
     assert reply["ok"]
 
 
+def test_display_shows_each_object_where_the_cell_shows_it(english):
+    """IPython's ``display()`` in a cell, or in a function of a cell above, called later."""
+    import IPython.display
+
+    original = IPython.display.display
+    runner = cells.Cells()
+    source = (
+        "from IPython.display import HTML, display\n"
+        "def show(n):\n"
+        "    print('before')\n"
+        "    display(HTML('<b>' + str(n) + '</b>'), n)\n"
+        "    print('after')\n"
+        "show(1)\n"
+        "3"
+    )
+    assert shown(runner.run(0, source)) == [
+        ("stream", "stdout", "before\n"),
+        ("html", "<b>1</b>"),
+        ("text", "1"),
+        ("stream", "stdout", "after\n"),
+        ("text", "3"),
+    ]
+    # The name the cell kept shows into the run under way, not into the first one ...
+    assert shown(runner.run(1, "show(2)")) == [
+        ("stream", "stdout", "before\n"),
+        ("html", "<b>2</b>"),
+        ("text", "2"),
+        ("stream", "stdout", "after\n"),
+    ]
+    # ... a widget shown is a live widget; a reader's own HTML stays text ...
+    reply = runner.run(
+        2,
+        "from rulebook_py.widgets.dice import DiceCalculator\n"
+        "class Mine:\n"
+        "    def _repr_html_(self): return '<i>x</i>'\n"
+        "    def __repr__(self): return 'Mine()'\n"
+        "display(DiceCalculator(), Mine())",
+    )
+    assert shown(reply) == [("widget",), ("text", "Mine()")]
+    assert len(reply["widgets"]) == 1
+    # ... a cell run first in silence shows nothing, and IPython's own is back after a run.
+    runner = cells.Cells()
+    runner.prepare([source, "show(4)"])
+    reply = runner.run(1, "show(4)")
+    assert reply["first"] == [0]
+    assert shown(reply)[1:3] == [("html", "<b>4</b>"), ("text", "4")]
+    assert len(shown(reply)) == 4
+    assert IPython.display.display is original
+    cells.display("nowhere")  # (outside a run: nothing, no error)
+
+
+def test_the_browsers_stand_in_display_is_restored_after_a_run(english, monkeypatch):
+    stand_in = types.ModuleType("IPython.display")
+    nothing = stand_in.display = lambda *objs, **kw: None
+    monkeypatch.setitem(sys.modules, "IPython.display", stand_in)
+    reply = cells.Cells().run(
+        0, "from IPython.display import HTML, display\ndisplay(HTML('<p>t</p>'))"
+    )
+    assert shown(reply) == [("html", "<p>t</p>")]
+    assert stand_in.display is nothing
+
+
 def test_an_error_is_a_short_traceback_of_the_readers_own_lines(english):
     runner = cells.Cells()
     runner.run(0, "from rulebook_py.systems import chroniques as co")
