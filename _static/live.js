@@ -510,7 +510,8 @@
     updatePage();
     liveWaiters.splice(0).forEach(function (w) { w[0](); });
     if (fragment && ignored.length) {
-      showNote(t("linkIgnored", ignored.join(", ")), "info");
+      var listed = ignored.slice(0, 5).join(", ") + (ignored.length > 5 ? ", …" : "");
+      showNote(t("linkIgnored", listed), "info");
     } else if (fragment) {
       showNote(t("linkSet"), "info");
       window.setTimeout(function () { showNote(""); }, 4000);
@@ -617,6 +618,8 @@
       var whole = /Int/.test(model.get("_model_name") || "");
       if (!(whole ? /^-?[0-9]+$/ : /^-?[0-9]+(\.[0-9]+)?$/).test(text)) return null;
       var number = Number(text), low = model.get("min"), high = model.get("max");
+      // A number JavaScript cannot hold exactly (400 nines) would reach Python as null.
+      if (whole ? !Number.isSafeInteger(number) : !isFinite(number)) return null;
       if ((typeof low === "number" && number < low) || (typeof high === "number" && number > high)) return null;
       return { value: number };
     }
@@ -721,20 +724,29 @@
     return pairs.length ? pairs : null;
   }
 
+  /* A link's key as the note quotes it: at most about 60 characters. */
+  function shortKey(key) {
+    return key.length > 60 ? key.slice(0, 57) + "…" : key;
+  }
+
   /* Set the page's models as the link says (sent to Python by goLive); return what was ignored. */
   function restore(pairs) {
     var ignored = [];
-    var byKey = {};
-    calcs.forEach(function (c) { byKey[c.key] = c; });
+    // Keys are looked up among the page's calculators and their controls only (a Map and
+    // own properties): a link naming "__proto__" or "constructor" is no calculator.
+    var byKey = new Map();
+    calcs.forEach(function (c) { byKey.set(c.key, c); });
+    var own = function (object, key) { return Object.prototype.hasOwnProperty.call(object, key); };
     pairs.forEach(function (pair) {
       var dot = pair[0].lastIndexOf(".");
-      var calc = dot > 0 ? byKey[pair[0].slice(0, dot)] : null;
+      var calc = dot > 0 ? byKey.get(pair[0].slice(0, dot)) : undefined;
       var name = dot > 0 ? pair[0].slice(dot + 1) : "";
-      if (!calc || !calc.info.ok || pair[1] === null) { ignored.push(pair[0]); return; }
-      var id = name === "seed" || name === "roll" ? calc.info.seed : calc.info.controls[name];
-      var model = id && models[id];
+      if (!calc || !calc.info.ok || pair[1] === null) { ignored.push(shortKey(pair[0])); return; }
+      var id = name === "seed" || name === "roll" ? calc.info.seed
+        : own(calc.info.controls, name) ? calc.info.controls[name] : null;
+      var model = id && own(models, id) ? models[id] : null;
       var value = model ? decode(model, pair[1]) : null;
-      if (!value || ((name === "seed" || name === "roll") && !(value.value >= 0))) { ignored.push(pair[0]); return; }
+      if (!value || ((name === "seed" || name === "roll") && !(value.value >= 0))) { ignored.push(shortKey(pair[0])); return; }
       model.set(value);
       calc.touched = true;
       if (name === "roll") calc.pendingRoll = true;

@@ -275,3 +275,14 @@ def test_errors_stand_where_the_reader_looks():
     with pytest.raises(RuleValueError) as err:
         uni.fight(knife, parrying)
     assert err.value.field == "second"  # the parry at fault is the second fighter's
+
+
+def test_a_name_holding_a_lone_surrogate_is_refused_at_its_box():
+    """Issue 38: the chart's hashing of its text raised UnicodeEncodeError out of the update."""
+    from rulebook_py.widgets import CALCULATORS
+
+    calc = CALCULATORS["UnisystemFightCalculator"]()
+    calc.controls["first_name"].value = "Bo" + chr(0xD800)
+    assert "First fighter: name holds a character that is no text" in calc.error
+    calc.controls["first_name"].value = "Bo"
+    assert calc.error == ""

@@ -278,3 +278,31 @@ def test_bad_link_is_ignored_with_a_note(site_url, guarded_page):
     assert calc.locator("input").first.input_value() == "2d6"
     assert "1.5" not in [box.input_value() for box in calc.locator("input").all()]
     assert log.problems() == []
+
+
+def test_a_link_naming_object_properties_or_huge_numbers_is_ignored_with_a_note(
+    site_url, guarded_page
+):
+    """Issue 38: `#__proto__.seed=1` stopped the page (a plain object's lookup); 400 nines
+    reached Python as null and were dropped while the note said the link was applied."""
+    page, log = guarded_page()
+    nines = "9" * 400
+    page.goto(
+        f"{site_url}/book/dice.html#__proto__.seed=1&constructor.seed=1&toString.x=1"
+        f"&DiceCalculator.__proto__=1&DiceCalculator.target={nines}"
+        "&DiceCalculator.expression=2d6",
+        wait_until="commit",
+    )
+    wait_ready(page, expected_calculators("book/dice"))
+    note = page.locator(".rb-live-note")
+    wait_text(note, "ignored")
+    shown = note.inner_text()
+    for key in ("__proto__.seed", "constructor.seed", "DiceCalculator.__proto__"):
+        assert key in shown
+    assert "DiceCalculator.target" in shown or "…" in shown  # five keys listed at most
+    assert nines not in shown and "applied" not in shown
+    calc = dice_calc(page)
+    wait_text(calc, dice_answer("2d6"))  # the rest of the link is applied
+    assert nines not in [box.input_value() for box in calc.locator("input").all()]
+    assert calc.locator(".rb-copy-link").count() == 1  # the page went live
+    assert log.problems() == []

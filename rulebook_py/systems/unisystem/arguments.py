@@ -198,6 +198,10 @@ def check_text(value: object, name: str, *, limit: int | None = None) -> str:
         Traceback (most recent call last):
         ...
         rulebook_py.errors.RuleValueError: name must be text, got 3 (int)
+        >>> check_text("Bo" + chr(0xD800), "name")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: name holds a character that is no text (a lone surrogate), got 'Bo\ud800'
     """
     _name(name)
     if limit is not None:
@@ -219,6 +223,16 @@ def check_text(value: object, name: str, *, limit: int | None = None) -> str:
                 "{name} must be text of at most {limit} characters, got {got}",
                 name=name,
                 limit=limit,
+                got=quote(value),
+            ),
+            field=name,
+            value=value,
+        )
+    if any("\ud800" <= ch <= "\udfff" for ch in value):  # no text: it cannot be shown or saved
+        raise RuleValueError(
+            M(
+                "{name} holds a character that is no text (a lone surrogate), got {got}",
+                name=name,
                 got=quote(value),
             ),
             field=name,
