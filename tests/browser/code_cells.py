@@ -10,11 +10,15 @@ the cells above that the edited one depends on, must show the same outputs.
 
 :func:`edit_for` picks, in each chapter, the first cell whose integer
 argument can be changed so that the cell still runs and shows something
-else: the edit a reader makes to try their own numbers.
+else: the edit a reader makes to try their own numbers. A chapter with no
+such argument (the quick references: ``HTML(ref.odds_table())``) gets the
+other edit a reader makes there: a cell's last line becomes the last line of
+a cell above it (another table, shown where the reader is).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import sys
@@ -141,7 +145,7 @@ SHOWN = {"text", "stream", "html"}
 
 
 def edit_for(chapter: str, language: str = "en") -> Edit:
-    """The first cell of ``chapter`` whose integer argument can change, and CPython's outputs.
+    """The first cell of ``chapter`` whose integer argument (else last line) can change; CPython's outputs.
 
     Each try runs in a namespace of its own, where every cell of the page ran
     first (a run may rebind the chapter's names).
@@ -167,4 +171,47 @@ def edit_for(chapter: str, language: str = "en") -> Edit:
                     and expected_texts(reply) != expected_texts(original)
                 ):
                     return Edit(index, source, edited, expected_texts(reply))
-    raise AssertionError(f"no cell of {chapter} has an integer argument that can change")
+    for index in range(len(sources)):
+        edit = _another_last_line(chapter, language, sources, index)
+        if edit is not None:
+            return edit
+    raise AssertionError(
+        f"no cell of {chapter} has an integer argument or a last line that can change"
+    )
+
+
+def _last_line(source: str) -> tuple[int, str] | None:
+    """The line where a cell's last statement starts and its text, when it is an expression."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        return None
+    last = tree.body[-1]
+    return last.lineno, ast.get_source_segment(source, last) or ""
+
+
+def _another_last_line(chapter: str, language: str, sources: list[str], index: int) -> Edit | None:
+    """Cell ``index`` with the last line of a cell above it, if it then shows something else."""
+    mine = _last_line(sources[index])
+    if mine is None:
+        return None
+    original = run_in(prepared(chapter, language), index, sources[index], language)
+    if not original["outputs"] or {o["kind"] for o in original["outputs"]} - SHOWN:
+        return None
+    head = "".join(sources[index].splitlines(True)[: mine[0] - 1])
+    for above in range(index):
+        theirs = _last_line(sources[above])
+        if theirs is None or theirs[1] == mine[1]:
+            continue
+        edited = head + theirs[1]
+        reply = run_in(prepared(chapter, language), index, edited, language)
+        if (
+            reply["ok"]
+            and reply["outputs"]
+            and not {o["kind"] for o in reply["outputs"]} - SHOWN
+            and expected_texts(reply) != expected_texts(original)
+        ):
+            return Edit(index, sources[index], edited, expected_texts(reply))
+    return None

@@ -61,7 +61,7 @@ def open_page(page, address: str, chapter: str) -> None:
     """Open a page with code cells; wait for its editors (and its calculators, if any)."""
     page.goto(address, wait_until="commit")
     page.wait_for_function(
-        "n => Number(document.documentElement.dataset.rbCells) === n",
+        "n => !!document.documentElement && Number(document.documentElement.dataset.rbCells) === n",
         arg=len(page_cells(chapter)),
         timeout=60_000,
     )
