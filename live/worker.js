@@ -70,6 +70,7 @@ var timings = {};
 var restoredFrom = null; // "page", "site" or "prebuilt": the snapshot Python came from
 var bridge = null;
 var cells = null; // live/cells.py's handle_json: the page's code cells and exercises
+var toPrepare = null; // the page's cells, until live/cells.py has them (prepareCells)
 var pending = [];
 var rawFetch = self.fetch.bind(self);
 var networkDown = false; // a file could not be fetched: the network (or the site) is unreachable
@@ -153,9 +154,11 @@ function handle(message) {
     mark("calculators");
     self.postMessage({ type: "ready", report: report, timings: timings, restored: restoredFrom });
     // The page's code cells, as the book has them (live/cells.py: nothing runs until
-    // the reader runs one), taken before any other message of the page.
+    // the reader runs one): taken once "ready" is sent, or before the page's first
+    // request of its cells if that comes first (a timer and a message are not ordered).
+    toPrepare = { what: "prepare", sources: message.cells || [], language: message.language || "en" };
     self.setTimeout(function () {
-      cells(JSON.stringify({ what: "prepare", sources: message.cells || [], language: message.language || "en" }));
+      prepareCells();
       storeAll();
     }, 0);
   } else if (message.type === "msg") {
@@ -173,9 +176,18 @@ function handle(message) {
     });
   } else if (message.type === "cells") {
     var t1 = performance.now();
+    prepareCells();
     var answer = JSON.parse(cells(JSON.stringify(message.body)));
     self.postMessage({ type: "cells", id: message.id, reply: answer, ms: performance.now() - t1 });
   }
+}
+
+/* Give live/cells.py the page's cells, once (before any run: a run takes the cells above it). */
+function prepareCells() {
+  if (!toPrepare) return;
+  var request = toPrepare;
+  toPrepare = null;
+  cells(JSON.stringify(request));
 }
 
 /* The page's snapshot, taken now (before any change), stored once the page is live. */
