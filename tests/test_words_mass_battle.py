@@ -282,7 +282,7 @@ def test_the_glossary_notes_are_messages_and_french():
     assert len(notes) >= 15 and all(isinstance(n, Msg) for n in notes)
     attitude = next(t for t in GLOSSARY if t.french == "attitude")
     assert attitude.note.render("fr") == "de l’Offensive suicidaire à la Défensive maladive"
-    seeds = [ROOT.parent / "shared" / "seeds", ROOT.parents[1] / "shared" / "seeds"]
+    seeds = [ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")]
     found = [f for folder in seeds for f in sorted(folder.glob("003_*"))]
     if not found:
         pytest.skip("the fanzine's text (../shared/seeds/003_*) is not here")

@@ -95,7 +95,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
         controls["pursuit_tie"] = dropdown(
             M("A tie when following a disengagement"),
             [
-                (M("the melee goes on (a dodge must be higher, this book)"), True),
+                (M("the melee goes on (this book)"), True),
                 (M("the fighter gets away"), False),
             ],
             True,

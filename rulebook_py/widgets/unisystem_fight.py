@@ -30,7 +30,7 @@ _SKILLS = [
     (M("Arme blanche (hand weapon)"), CloseSkill.HAND_WEAPON),
 ]
 _DEFENCES = [
-    (M("the better of parry and dodge against the other's blow"), BEST_DEFENCE),
+    (M("the better of parry and dodge"), BEST_DEFENCE),
     (M("dodge (esquiver): DEX + Dodge"), DefenceKind.DODGE),
     (M("parry (parer): DEX + the close-combat skill"), DefenceKind.PARRY),
     (M("none"), DefenceKind.NONE),

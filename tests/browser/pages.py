@@ -265,6 +265,7 @@ OVERFLOW_JS = r"""
   }
   const ctx = document.createElement("canvas").getContext("2d");
   for (const sel of calc.querySelectorAll("select:not([multiple])")) {
+    if (!sel.getClientRects().length) continue;  // not shown: a folded section, a control that does not count
     const s = getComputedStyle(sel);
     ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
     const text = sel.options[sel.selectedIndex] ? sel.options[sel.selectedIndex].text : "";

@@ -40,7 +40,7 @@ def test_every_french_page_is_set_in_french_typography(built_site):
 @pytest.mark.parametrize("page", ["fr/book/dice.html", "fr/book/glossary.html"])
 def test_the_footer_of_a_french_page_is_french(built_site, page):
     text = (HTML / page).read_text(encoding="utf-8")
-    footer = text[text.index('<footer class="bd-footer"') :]
+    footer = text[text.index('<footer class="bd-footer-content"') :]  # the page's footer
     words = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", footer)))
     assert "authors" not in words and "By " not in words, words[:200]
     assert "Par les auteurs du livre de règles interactif" in words

@@ -37,7 +37,7 @@ def free_port() -> int:
 def voila_url():
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "live.py"), "--port", str(port)],
+        [sys.executable, str(ROOT / "scripts" / "voila.py"), "--port", str(port)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

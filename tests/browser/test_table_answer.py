@@ -101,6 +101,18 @@ def live_chapters() -> list[str]:
     return [page for page in toc_pages() if expected_calculators(page)]
 
 
+_BUILT: dict[type, Any] = {}
+
+
+def _hidden_in_python(cls: type, name: str) -> bool:
+    """Does the calculator itself hide this control at its defaults (one that does not count)?"""
+    if cls not in _BUILT:
+        _BUILT[cls] = cls()
+    calc = _BUILT[cls]
+    row = getattr(calc, "_rows", {}).get(name)
+    return "none" in (calc.controls[name].layout.display, row and row.layout.display)
+
+
 @pytest.mark.parametrize("edition", ["", "fr/"])
 def test_after_any_change_on_a_phone_part_of_the_answer_is_on_screen(
     site_url, guarded_page, edition
@@ -114,6 +126,8 @@ def test_after_any_change_on_a_phone_part_of_the_answer_is_on_screen(
             for name, text, original in valid_changes(cls):
                 if not page.evaluate(SHOW_CONTROL_JS, [key, name]):
                     hidden.append((key, name))  # hidden by its calculator in this mode
+                    if not _hidden_in_python(cls, name):
+                        missed.append((edition + chapter, key, name, "hidden on the page only"))
                     continue
                 page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, name, text])
                 seen = page.evaluate(IN_VIEW_JS, key)
@@ -123,7 +137,7 @@ def test_after_any_change_on_a_phone_part_of_the_answer_is_on_screen(
                 page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, name, original])
     print(f"{edition or 'en/'}: {checked} changes checked, {len(hidden)} controls hidden: {hidden}")
     assert missed == []
-    assert checked >= 300 and len(hidden) <= 10, (checked, hidden)
+    assert checked >= 300, (checked, hidden)
     assert log.problems() == []
 
 
