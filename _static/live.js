@@ -186,6 +186,7 @@
     failed = kind === "offline" ? "offline" : "failed";
     failure = failed === "offline" ? t("offline") : text + t("builtNumbers");
     if (worker) worker.terminate();
+    cellsFailed(failure);
     showFailure();
   }
 
@@ -325,7 +326,7 @@
       send: function (data, cbs) {
         var msgId = "rb-" + nextId++;
         noteSent(id, data);
-        if (live) post(msgId, id, data, cbs);
+        if (live && !restarting) post(msgId, id, data, cbs);
         else early.push([msgId, id, data, cbs]);
         return msgId;
       },
@@ -410,7 +411,7 @@
     };
     worker.onmessage = function (event) {
       var m = event.data;
-      if (m.type === "ready") {
+      if (m.type === "ready" && !restarting) {
         // The worker's marks are epoch milliseconds: put them on the page's clock.
         Object.keys(m.timings).forEach(function (k) {
           timings["worker_" + k] = Math.round(m.timings[k] - performance.timeOrigin - started);
@@ -422,6 +423,10 @@
         calcs.forEach(function (calc) { calc.info = byKey[calc.key] || { ok: false, error: "not built" }; });
         workerReady = true;
         goLive();
+      } else if (m.type === "ready" && restarting) {
+        restarting.ready();
+      } else if (m.type === "cells") {
+        cellsReply(m);
       } else if (m.type === "out") {
         received(m);
       } else if (m.type === "failed") {
@@ -449,6 +454,7 @@
       type: "init",
       language: LANG,
       calculators: calcs.map(function (c) { return { key: c.key, cls: c.cls, root: c.root }; }),
+      cells: cellSources(),
       state: used,
     };
     worker.postMessage(initMessage);
@@ -502,6 +508,7 @@
     });
     mark("ready");
     updatePage();
+    liveWaiters.splice(0).forEach(function (w) { w[0](); });
     if (fragment && ignored.length) {
       var listed = ignored.slice(0, 5).join(", ") + (ignored.length > 5 ? ", …" : "");
       showNote(t("linkIgnored", listed), "info");
@@ -837,6 +844,142 @@
     sw.postMessage({ type: "rb-cache", urls: urls });
   }
 
+  /* ------------------------------------------------------------ the page's code cells
+   * live/cells.js (loaded by the pages with code cells) runs them, and checks the
+   * exercises, in this page's Python, through window.rbLive.cells: */
+  var onDemand = false; // a page without calculators: Python starts when a cell needs it
+  var liveWaiters = []; // [resolve, reject] until Python is live
+  var requests = {}; // request id -> [resolve, reject]
+  var restarting = null; // {ready} while Python restarts (Stop)
+
+  /* The book's source of each code cell of the page, in order (hidden inputs too). */
+  function cellSources() {
+    var code = '.cell .cell_input > [class*="highlight-"] > .highlight > pre'; // (as live/cells.js)
+    return Array.prototype.map.call(document.querySelectorAll(code), function (pre) {
+      return pre.textContent.replace(/\n$/, "");
+    });
+  }
+
+  function whenLive() {
+    if (live && !restarting) return Promise.resolve();
+    if (failed) return Promise.reject(new Error(failure || "failed"));
+    var wait = new Promise(function (resolve, reject) { liveWaiters.push([resolve, reject]); });
+    if (onDemand && !worker) {
+      var reason = cannotRun();
+      if (reason) {
+        fail(reason);
+      } else {
+        setPage("starting");
+        attached = true;
+        startWorker({});
+        registerServiceWorker();
+      }
+    }
+    return wait;
+  }
+
+  function cellsFailed(text) {
+    liveWaiters.splice(0).forEach(function (w) { w[1](new Error(text)); });
+    Object.keys(requests).forEach(function (id) { requests[id][1](new Error(text)); });
+    requests = {};
+  }
+
+  function cellsReply(m) {
+    var entry = requests[m.id];
+    delete requests[m.id];
+    if (!entry) return;
+    (m.reply && m.reply.out || []).forEach(function (pair) {
+      var model = models[pair[0]];
+      if (model) model._handle_comm_msg({ content: { comm_id: pair[0], data: pair[1] }, buffers: [], parent_header: {} });
+    });
+    entry[0](m.reply);
+  }
+
+  /* One request to live/cells.py ({what: "run" | "exercise" | ...}); resolves with its reply. */
+  function cellsRequest(body) {
+    return whenLive().then(function () {
+      return new Promise(function (resolve, reject) {
+        var id = "rb-cells-" + nextId++;
+        requests[id] = [resolve, reject];
+        worker.postMessage({ type: "cells", id: id, body: body });
+      });
+    });
+  }
+
+  /* The widgets a cell built (their state, as Python sent it): made into models of the
+   * page's widget manager that talk to Python like the page's own calculators. */
+  function adoptWidgets(state) {
+    var manager = (window.rbWidgetManagers || [])[0];
+    if (!manager) return Promise.reject(new Error("no widget manager in this page"));
+    return manager.set_state({ version_major: 2, version_minor: 0, state: state }).then(function (made) {
+      made.forEach(function (model) {
+        models[model.model_id] = model;
+        model.comm = makeComm(model.model_id);
+        model.comm.on_msg(model._handle_comm_msg.bind(model));
+        model.comm_live = true;
+      });
+      return { manager: manager, models: made };
+    });
+  }
+
+  /* A model's plain values (text, numbers, booleans), as Python takes them back. */
+  function plainState(model) {
+    var out = {};
+    var state = model.get_state(false);
+    Object.keys(state).forEach(function (key) {
+      var v = state[key];
+      var plain = function (x) { return x === null || ["string", "number", "boolean"].indexOf(typeof x) >= 0; };
+      if (key.charAt(0) !== "_" && (plain(v) || (Array.isArray(v) && v.every(plain)))) out[key] = v;
+    });
+    return out;
+  }
+
+  /* Stop: Python is started again from the page's snapshot (a runaway cell cannot be
+   * interrupted), then takes the calculators as the page shows them. */
+  function restart() {
+    if (restarting) return restarting.promise;
+    if (!worker || !live) return whenLive();
+    var stopped = requests;
+    requests = {};
+    var error = new Error("stopped");
+    error.stopped = true;
+    Object.keys(stopped).forEach(function (id) { stopped[id][1](error); });
+    worker.terminate();
+    worker = null;
+    var done;
+    restarting = { promise: new Promise(function (resolve) { done = resolve; }) };
+    restarting.ready = function () {
+      var values = {};
+      var seeds = {};
+      calcs.forEach(function (calc) {
+        if (!calc.info || !calc.info.ok) return;
+        calc.ids.forEach(function (id) { if (models[id]) values[id] = plainState(models[id]); });
+        if (calc.rolledWith !== undefined && calc.rolledWith !== null) seeds[calc.key] = calc.rolledWith;
+      });
+      var id = "rb-sync-" + nextId++;
+      requests[id] = [function () {
+        restarting = null;
+        early.splice(0).forEach(function (m) { post(m[0], m[1], m[2], m[3]); });
+        mark("restarted");
+        liveWaiters.splice(0).forEach(function (w) { w[0](); });
+        done();
+      }, function () {}];
+      worker.postMessage({ type: "cells", id: id, body: { what: "sync", values: values, seeds: seeds } });
+    };
+    mark("restart");
+    spawnWorker();
+    worker.postMessage(initMessage);
+    return restarting.promise;
+  }
+
+  window.rbLive.cells = {
+    sources: cellSources,
+    whenLive: whenLive,
+    request: cellsRequest,
+    adopt: adoptWidgets,
+    restart: restart,
+  };
+
   /* ------------------------------------------------------------ start */
   function start() {
     var used = plan();
@@ -844,6 +987,7 @@
       if (worker) worker.terminate(); // started early, but nothing here is a calculator
       worker = null;
       setPage("static");
+      onDemand = true; // (code cells may start Python when the reader runs one)
       // The whole book offline: this page, then every other, once this one has loaded.
       if (!cannotServe()) {
         var keep = function () {

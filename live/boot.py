@@ -51,13 +51,18 @@ def install_wheels(wheels_json: str) -> int:
 
 
 def import_all(home: str = "/home/pyodide") -> int:
-    """Import the bridge and every module of :data:`TOP_PACKAGES` (tests left out).
+    """Import the bridge, the code cells' runner and every module of :data:`TOP_PACKAGES`.
+
+    (Tests left out.) The code cells' runner (``cells``, with IPython's pretty
+    printer beside it) is in every snapshot: a page runs its cells with nothing
+    more to fetch.
 
     Returns how many modules are loaded afterwards.
     """
     if home not in sys.path:
         sys.path.insert(0, home)
-    importlib.import_module("live_bridge")
+    for name in ("live_bridge", "ipython_pretty", "cells"):
+        importlib.import_module(name)
     for top in TOP_PACKAGES:
         package = importlib.import_module(top)
         for module in pkgutil.walk_packages(package.__path__, top + "."):
@@ -71,8 +76,8 @@ def load_catalogs() -> list[str]:
     """Read every language's message catalog now, so that a snapshot holds them.
 
     A restored snapshot has the modules but not the files of the package: the
-    French calculators would find no ``.mo`` file and speak English. Returns
-    the languages read.
+    French calculators would find no ``.mo`` file and speak English (every
+    message domain's, the exercises' verdicts too). Returns the languages read.
     """
     try:
         from rulebook_py import i18n, messages

@@ -64,6 +64,7 @@ from book_i18n import config_words  # noqa: E402
 from vendor_js import tarball, unpack  # noqa: E402
 
 sys.path.insert(0, str(LIVE))
+from cells_pages import add_cells  # noqa: E402
 from editions import keep_english_ids, link_editions, share_static  # noqa: E402
 from pack import repack_snapshots, write_unpacker  # noqa: E402
 from site_files import (  # noqa: E402
@@ -97,7 +98,11 @@ GZIPPED = {
     "pyodide/python_stdlib.lean.zip": "application/zip",  # (written with the snapshot)
 }
 #: The worker's Python, published beside it.
-PYTHON_FILES = ["live_bridge.py", "boot.py"]
+PYTHON_FILES = ["live_bridge.py", "boot.py", "cells.py"]
+#: The code cells' editor in the page, published under ``_static/`` (not in the book's
+#: ``_static/``, whose scripts Jupyter Book adds to every page): ``live/cells_pages.py``
+#: links it from the pages with code cells only.
+CELL_FILES = {"cells.js": "rb-cells.js", "cells.css": "rb-cells.css"}
 
 
 def canonical(name: str) -> str:
@@ -237,6 +242,26 @@ def write_worker(out: Path) -> None:
     (out / "worker.js").write_text(text, encoding="utf-8")
     for name in PYTHON_FILES:
         shutil.copy(LIVE / name, out / name)
+    write_pretty_printer(out)
+    for name, published in CELL_FILES.items():
+        shutil.copy(LIVE / name, out.parent / "_static" / published)
+
+
+def write_pretty_printer(out: Path) -> None:
+    """``ipython_pretty.py``: IPython's own plain-text printer, for the code cells' values.
+
+    The browser's Python has no IPython (a dozen packages); its printer is one
+    module of the standard library only, copied from this environment's
+    IPython, so a cell's value reads as the book's stored output
+    (``live/cells.py``).
+    """
+    from IPython.lib import pretty
+
+    source = Path(pretty.__file__).read_text(encoding="utf-8")
+    banned = re.findall(r"^(?:from|import) (IPython\S*)", source, re.M)
+    if banned:
+        sys.exit(f"build_lite: IPython's pretty printer now imports {banned}: it cannot be copied")
+    (out / "ipython_pretty.py").write_text(source, encoding="utf-8")
 
 
 def gzip_file(path: Path, keep: bool = False) -> Path:
@@ -293,6 +318,25 @@ def book_title() -> str:
     """The book's title, from ``_config.yml``."""
     match = re.search(r"^title:\s*(.+)$", (ROOT / "_config.yml").read_text(), re.M)
     return match.group(1).strip().strip("\"'") if match else "The Interactive Rulebook"
+
+
+def refresh_static(html: Path) -> list[str]:
+    """The book's own ``_static`` files, copied again where they changed.
+
+    Sphinx copies them only when it writes a page: a build after a change to
+    ``_static/live.js`` alone ("no targets are out of date") kept the old
+    copy. Returns the files copied.
+    """
+    copied = []
+    for source in sorted((ROOT / "_static").rglob("*")):
+        if not source.is_file():
+            continue
+        target = html / "_static" / source.relative_to(ROOT / "_static")
+        if not target.exists() or target.read_bytes() != source.read_bytes():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+            copied.append(target.relative_to(html).as_posix())
+    return copied
 
 
 def french_title(html: Path) -> str:
@@ -442,7 +486,8 @@ def _page_snapshot(page: object, chapter: str) -> dict | None:
         "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
         timeout=SNAPSHOT_TIMEOUT_MS,
     )
-    for _ in range(600):
+    # (The page's snapshot is taken once its code cells have run in its namespace.)
+    for _ in range(SNAPSHOT_TIMEOUT_MS // 100):
         found = page.evaluate(PAGE_SNAPSHOT_JS, f"/{chapter}")
         if found:
             return found
@@ -579,10 +624,15 @@ def main() -> None:
         print(f"dist: {args.dist} ({count} files, {args.dist.stat().st_size / 1e6:.1f} MB)")
         return
     args.out.mkdir(parents=True, exist_ok=True)
+    print(
+        f"build_lite: book's _static files copied again: {refresh_static(args.out.parent) or 'none'}"
+    )
     link_both_editions(args.out.parent)
     prepare_pyodide(args.out / "pyodide")
     compress_runtime(args.out)
     write_worker(args.out)
+    editors, boxes = add_cells(args.out.parent)
+    print(f"build_lite: code cells editable in {editors} pages, {boxes} exercise boxes")
     print(f"build_lite: {write_unpacker(args.out)}")
     precache = installable_offline(args.out.parent)
     version = write_service_worker(args.out.parent, precache)

@@ -33,6 +33,7 @@ __all__ = [
     "BRIDGE",
     "Bridge",
     "BridgeComm",
+    "adopt",
     "install_ipython_stand_in",
     "outbox",
     "set_page_language",
@@ -288,6 +289,39 @@ class Bridge:
         outbox.clear()
         return {"ok": True, "out": out}
 
+    def sync(self, values: dict, seeds: dict | None = None) -> int:
+        """Take the page's current state after Python restarted (Stop): nothing is sent back.
+
+        ``values`` is ``{page model id: {name: value}}`` for the models of the
+        page's calculators (plain values only: text, numbers, booleans); each
+        calculator whose controls differ from what this Python holds is
+        computed again in silence, so that its view (and its next roll) is the
+        page's; ``seeds`` gives, by calculator key, the seed of the roll on
+        show. Returns how many calculators were computed again.
+        """
+        seeds = seeds or {}
+        again = 0
+        SENDING[0] = False
+        try:
+            for key, calc in self.calculators.items():
+                own = {PAGE_ID.get(w.model_id) for w in calc.controls.values()}
+                changed = any(
+                    page_id in own and _differs(PY_WIDGET[page_id], state)
+                    for page_id, state in values.items()
+                    if page_id in PY_WIDGET
+                )
+                _apply(calc, values)
+                if changed:
+                    calc.update()
+                    again += 1
+                    _apply(calc, values)  # (the page's answer and roll stay the ones shown)
+                if isinstance(seeds.get(key), int):
+                    calc._shown_seed = seeds[key]
+        finally:
+            outbox.clear()
+            SENDING[0] = True
+        return again
+
     def handle_json(self, text: str) -> str:
         """:meth:`handle`, as JSON text (what the worker posts to the page)."""
         return json.dumps(self.handle(text))
@@ -296,6 +330,75 @@ class Bridge:
         """:meth:`setup` in the page's ``language`` (``<html lang>``), with JSON text in and out."""
         set_page_language(language)
         return json.dumps(self.setup(json.loads(calculators), json.loads(state)))
+
+
+def _differs(widget: Any, state: dict) -> bool:
+    return any(key in widget.keys and getattr(widget, key) != value for key, value in state.items())
+
+
+def _apply(calc: Any, values: dict) -> None:
+    """Set the page's plain values on every widget of ``calc``, computing nothing."""
+    mine = _page_ids(calc)
+    calc.update = lambda: None
+    try:
+        for page_id, state in values.items():
+            widget = PY_WIDGET.get(page_id)
+            if widget is None or page_id not in mine:
+                continue
+            for key, value in state.items():
+                if key in widget.keys and not key.startswith("_"):
+                    try:
+                        widget.set_state({key: value})
+                    except Exception:  # (a value the page holds but Python refuses: kept)
+                        pass
+    finally:
+        del calc.update
+
+
+def _page_ids(root: Any) -> set[str]:
+    """The page model ids of ``root`` and of every widget it holds."""
+    found: set[str] = set()
+    todo, seen = [root], set()
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.model_id in PAGE_ID:
+            found.add(PAGE_ID[node.model_id])
+        for key in getattr(node, "keys", ()):
+            value = getattr(node, key, None)
+            if isinstance(value, ipywidgets.Widget):
+                todo.append(value)
+            elif isinstance(value, (list, tuple)):
+                todo.extend(v for v in value if isinstance(v, ipywidgets.Widget))
+    return found
+
+
+def adopt(state: dict) -> list[str]:
+    """Make the widgets of ``state`` (built by a code cell of the page) talk to the page.
+
+    The page creates their models from ``state`` with the same ids, so each
+    Python widget is paired with the page model of its own id; from then on
+    a change in the page reaches it, and its updates reach the page, as for
+    the page's own calculators. Returns the ids paired.
+
+    Example:
+        >>> adopt({})
+        []
+    """
+    from ipywidgets.widgets import widget as module
+
+    instances = getattr(module, "_instances", {})
+    paired = []
+    for model_id in state:
+        widget = instances.get(model_id)
+        if widget is None:
+            continue
+        PAGE_ID[widget.model_id] = model_id
+        PY_WIDGET[model_id] = widget
+        paired.append(model_id)
+    return paired
 
 
 def set_page_language(language: str) -> str:

@@ -4,12 +4,17 @@
  * served gzipped and the build's cache name are written in at build time); its
  * Python is in Python files beside it (live_bridge.py, boot.py), which it
  * fetches, writes to Pyodide's file system and imports.
- * The page (_static/live.js) posts {type: "init", calculators, state, language} once, then
+ * The page (_static/live.js) posts {type: "init", calculators, state, language, cells} once, then
  * {type: "msg", id, model, data} for every widget message of its calculators;
  * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
  * {type: "failed", error, network} (network: a file could not be fetched, the
- * network being unreachable, and this device had not kept it).
+ * network being unreachable, and this device had not kept it). The page's code
+ * cells (live/cells.js) ask through {type: "cells", id, body} (run a cell, check
+ * an exercise, take the page's values after a restart: live/cells.py) and get
+ * {type: "cells", id, reply}; the sources of the page's cells (init's "cells") are
+ * given to live/cells.py right after "ready" (a cell runs, with the cells above it
+ * depends on, when the reader runs it).
  *
  * Weight: the big files of the runtime (the WebAssembly, pyodide.asm.js, the
  * standard library) are published gzipped (<name>.gz) and unpacked here with
@@ -48,7 +53,7 @@ var NAME = (self.name || "").split("\n");
 var PAGE = NAME[0];
 var MODE = NAME[1] || "";
 var HERE = new URL("./", self.location.href).href;
-var PYTHON_FILES = ["live_bridge.py", "boot.py"];
+var PYTHON_FILES = ["live_bridge.py", "boot.py", "cells.py", "ipython_pretty.py"];
 /* A restored snapshot has its modules already: the standard library it is given
  * leaves them out, and the packages no calculator uses (live/build.py). */
 var LEAN_STDLIB = HERE + "pyodide/python_stdlib.lean.zip";
@@ -64,6 +69,8 @@ var toStore = []; // [url, body or function returning a promise of it, type] to 
 var timings = {};
 var restoredFrom = null; // "page", "site" or "prebuilt": the snapshot Python came from
 var bridge = null;
+var cells = null; // live/cells.py's handle_json: the page's code cells and exercises
+var toPrepare = null; // the page's cells, until live/cells.py has them (prepareCells)
 var pending = [];
 var rawFetch = self.fetch.bind(self);
 var networkDown = false; // a file could not be fetched: the network (or the site) is unreachable
@@ -146,7 +153,14 @@ function handle(message) {
     }
     mark("calculators");
     self.postMessage({ type: "ready", report: report, timings: timings, restored: restoredFrom });
-    self.setTimeout(storeAll, 0);
+    // The page's code cells, as the book has them (live/cells.py: nothing runs until
+    // the reader runs one): taken once "ready" is sent, or before the page's first
+    // request of its cells if that comes first (a timer and a message are not ordered).
+    toPrepare = { what: "prepare", sources: message.cells || [], language: message.language || "en" };
+    self.setTimeout(function () {
+      prepareCells();
+      storeAll();
+    }, 0);
   } else if (message.type === "msg") {
     var t0 = performance.now();
     var reply = JSON.parse(
@@ -160,7 +174,20 @@ function handle(message) {
       out: reply.out,
       ms: performance.now() - t0,
     });
+  } else if (message.type === "cells") {
+    var t1 = performance.now();
+    prepareCells();
+    var answer = JSON.parse(cells(JSON.stringify(message.body)));
+    self.postMessage({ type: "cells", id: message.id, reply: answer, ms: performance.now() - t1 });
   }
+}
+
+/* Give live/cells.py the page's cells, once (before any run: a run takes the cells above it). */
+function prepareCells() {
+  if (!toPrepare) return;
+  var request = toPrepare;
+  toPrepare = null;
+  cells(JSON.stringify(request));
 }
 
 /* The page's snapshot, taken now (before any change), stored once the page is live. */
@@ -505,6 +532,7 @@ async function start() {
     }
     bridge = pyodide.pyimport("live_bridge").start();
   }
+  cells = pyodide.pyimport("cells").handle_json;
   mark("bridge");
   while (pending.length) safe(pending.shift());
 }

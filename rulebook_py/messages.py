@@ -62,7 +62,7 @@ __all__ = [
 #: The gettext domains: the shared rules, the calculators' shared words, and
 #: one a system (its rules and its calculators together).
 DOMAINS = ("rulebook", "calculators", "unisystem", "galaxies", "mass_battle", "chroniques")
-DOMAINS += ("comparison",)
+DOMAINS += ("comparison", "exercises")
 
 #: Where the catalogs are: ``<lang>/LC_MESSAGES/<domain>.po`` and ``.mo``.
 LOCALE = Path(__file__).resolve().parent / "locale"

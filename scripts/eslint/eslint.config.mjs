@@ -72,7 +72,7 @@ const common = {
 
 export default [
   {
-    files: ["_static/**/*.js", "live/gz-loader.js"],
+    files: ["_static/**/*.js", "live/gz-loader.js", "live/cells.js"],
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: "script",
