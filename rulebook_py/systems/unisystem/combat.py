@@ -84,9 +84,11 @@ from .words import M
 
 __all__ = [
     "AGGRESSIVE_ATTACK_BONUS",
+    "DARKNESS_BONUS_RANGE",
     "DEFENSIVE_BONUS",
     "FEINT_LEVEL_BONUS",
     "ROUND_STEPS",
+    "SCOPE_RANGE",
     "CloseSkill",
     "DefenceKind",
     "FeintOutcome",
@@ -120,6 +122,13 @@ DEFENSIVE_BONUS = 3
 AGGRESSIVE_ATTACK_BONUS = 2
 #: Bonus to the next attack per success level of a won feint.
 FEINT_LEVEL_BONUS = 1
+#: In total darkness, the success levels of a difficult Perception test a
+#: fighter adds to the plain die: 0 to 10. The source gives no upper bound;
+#: 10 is this book's choice (the published level table stops at 9).
+DARKNESS_BONUS_RANGE = (0, 10)
+#: A telescopic sight's bonus to aiming: the source's +2 to +5 (its modifier
+#: tables), or 0 for none (1 is refused on its own).
+SCOPE_RANGE = (0, 5)
 
 
 # ------------------------------------------------------------------ the round
@@ -326,7 +335,7 @@ def scope_bonus(scope: int) -> int:
         >>> scope_bonus(3)
         3
     """
-    check_int(scope, "scope", 0, 5)
+    check_int(scope, "scope", *SCOPE_RANGE)
     if scope == 1:
         raise RuleValueError(
             M("{name} must be 0 (none) or from 2 to 5, got {got}", name="scope", got=1),
@@ -671,7 +680,7 @@ def attack_check(
     """
     check_record(attack, MeleeAttack, "attack")
     lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
-    check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
     check_core(core)
     parts = (
@@ -709,7 +718,7 @@ def defence_check(
     """
     check_record(defence, MeleeDefence, "defence")
     lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
-    check_int(darkness_bonus, "darkness_bonus", 0, 10)
+    check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_core(core)
     if defence.kind is DefenceKind.NONE:
         return None
@@ -969,8 +978,8 @@ def melee_exchange(
     check_record(attack, MeleeAttack, "attack")
     check_record(defence, MeleeDefence, "defence")
     lighting = parse_enum(lighting, Lighting, "lighting")
-    check_int(darkness_bonus, "darkness_bonus", 0, 10)
-    check_int(defender_darkness_bonus, "defender_darkness_bonus", 0, 10)
+    check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
+    check_int(defender_darkness_bonus, "defender_darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_bool(attack_must_succeed, "attack_must_succeed")
     check_bool(lighting_on_defence, "lighting_on_defence")
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]

@@ -52,6 +52,7 @@ from .words import MN, M
 __all__ = [
     "ATTRIBUTE_RANGE",
     "BONUS_RANGE",
+    "COMPLEXITY_RANGE",
     "DAMAGE_DICE",
     "HEAD_START_BONUS",
     "LEVEL_NAMES",
@@ -118,6 +119,9 @@ SKILL_RANGE = (0, 30)
 MODIFIER_RANGE = (-30, 30)
 #: A whole bonus (traits + modifiers) added to one side's roll in a contest.
 BONUS_RANGE = (-100, 100)
+#: The complex-skill penalty of an unskilled task: the source's −6 to −10
+#: (surgery from manuals is −10), or 0 for none; 1 to 5 is refused on its own.
+COMPLEXITY_RANGE = (0, 10)
 #: Dice sides Unisystem uses for damage (D4, D6, D8, D10).
 DAMAGE_DICE = (4, 6, 8, 10)
 
@@ -740,7 +744,7 @@ def unskilled(
     """
     check_int(attribute, "attribute", *ATTRIBUTE_RANGE)
     check_int(modifier, "modifier", *MODIFIER_RANGE)
-    check_int(complexity, "complexity", 0, 10)
+    check_int(complexity, "complexity", *COMPLEXITY_RANGE)
     if 0 < complexity < 6:
         raise RuleValueError(
             M(

@@ -59,6 +59,7 @@ from .arguments import (
     renamed,
 )
 from .combat import (
+    DARKNESS_BONUS_RANGE,
     Lighting,
     RangeBand,
     UntrainedAttack,
@@ -696,8 +697,8 @@ def ranged_attack(
     ammo = parse_enum(ammo, ShotgunAmmo, "ammo")
     defence = parse_enum(defence, RangedDefence, "defence")
     check_int(modifier, "modifier", -30, 30)
-    check_int(darkness_bonus, "darkness_bonus", 0, 10)
-    check_int(defender_darkness_bonus, "defender_darkness_bonus", 0, 10)
+    check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
+    check_int(defender_darkness_bonus, "defender_darkness_bonus", *DARKNESS_BONUS_RANGE)
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
     check_core(core)
     check_int(defender_dexterity, "defender_dexterity", *ATTRIBUTE_RANGE)
