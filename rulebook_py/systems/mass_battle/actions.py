@@ -35,6 +35,7 @@ __all__ = [
     "DEFENDERS_ACTIONS",
     "MAX_ACTION_DICE",
     "MAX_DECLARED_ROUND",
+    "MAX_HIDING_HELP",
     "WAR_CRY_FRENZY_ROUNDS",
     "ActionKind",
     "AmbushResult",
@@ -76,6 +77,10 @@ MAX_DECLARED_ROUND = 20
 
 #: Most d4 one action still to roll holds (a charge-breaker against a charge still to roll).
 MAX_ACTION_DICE = 4
+
+#: Most help a place gives to an ambush's hiding roll. The source gives one value, the
+#: forest's +1; the bound of 0 to 3 is this book's choice (the game master's call).
+MAX_HIDING_HELP = 3
 
 
 def check_d4(value: object, name: str) -> int:
@@ -802,7 +807,7 @@ def ambush(
     hide = (
         check_d4(hide_die, "hide_die")
         + hider_cunning.modifier
-        + check_int(help_bonus, "help_bonus", 0, 3)
+        + check_int(help_bonus, "help_bonus", 0, MAX_HIDING_HELP)
     )
     detect = check_d4(detect_die, "detect_die") + detector_cunning.modifier
     if hide < 3:

@@ -45,6 +45,7 @@ from ...messages import Msg
 from .actions import (
     CHARGE_DELAY,
     MAX_DECLARED_ROUND,
+    MAX_HIDING_HELP,
     RolledAction,
     SpecialAction,
     TightCombatRoute,
@@ -155,6 +156,16 @@ UNIT_DEFAULTS: dict[str, Any] = {
     "chance_off": 0,
     # a whole battle (battle_of): how the commander allots the d4 each round
     "policy": "ALL_OFFENSE",
+}
+
+#: The whole numbers of a plan that count only with another choice, and their bounds:
+#: a special action is declared in round 1 to :data:`~.actions.MAX_DECLARED_ROUND`, a
+#: second attitude takes over from round 2 to :data:`~.odds.MAX_ROUNDS` (the battle's
+#: rounds). Each is refused out of its bounds even when it does not count (an action
+#: left at ``"none"``, an attitude ``"same"``), so a box beside it is never silent.
+_ROUND_BOUNDS: dict[str, tuple[int, int]] = {
+    "attitude2_round": (2, MAX_ROUNDS),
+    **{f"action{k}_round": (1, MAX_DECLARED_ROUND) for k in range(1, SLOTS + 1)},
 }
 
 WEAPONS = ("melee", "missile", "flying")
@@ -414,10 +425,12 @@ def _orders(spec: Mapping[str, Any], name: str, actions: tuple[SpecialAction, ..
     w = f"{name}[{{!r}}]".format
     first = _member(Attitude, p["attitude"], w("attitude"))
     attitude: Attitude | tuple[Attitude, ...] = first
+    with _at(w("attitude2_round")):  # (checked even when the attitude stays the same)
+        start = check_int(
+            p["attitude2_round"], "attitude2_round", *_ROUND_BOUNDS["attitude2_round"]
+        )
     if p["attitude2"] != "same":
         then = _member(Attitude, p["attitude2"], w("attitude2"))
-        with _at(w("attitude2_round")):
-            start = check_int(p["attitude2_round"], "attitude2_round", 2, MAX_ROUNDS)
         attitude = (first,) * (start - 1) + (then,)
     return Orders(attitude, actions, _member(Lean, p["lean"], w("lean")))
 
@@ -520,7 +533,7 @@ def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
                 ),
             )
         with _at(f"{name}['action{k}_round']"):
-            rnd = check_int(p[f"action{k}_round"], "round", 1, MAX_DECLARED_ROUND)
+            rnd = check_int(p[f"action{k}_round"], "round", *_ROUND_BOUNDS[f"action{k}_round"])
         if value != "none":
             used.append((Choice(value), rnd, where))
     return used
@@ -623,7 +636,8 @@ def declare(
         defender: The other unit's plan.
         battlefield: The battlefield (tight combat or not).
         holder: Who holds the ground: ``"d"`` (the defender), ``"a"`` or ``""`` (nobody).
-        cover: The place's help to a rolled ambush's hiding roll (0 to 3).
+        cover: The place's help to a rolled ambush's hiding roll (0 to
+            :data:`~.actions.MAX_HIDING_HELP`), checked even without a rolled ambush.
 
     Example:
         >>> two = declare({"action1": "charge", "action2": "charge", "action2_round": 4},
@@ -638,7 +652,7 @@ def declare(
     if not isinstance(holder, str) or holder not in ("a", "d", ""):
         raise _refused("holder", M("must be 'a', 'd' or '' (nobody), got {got}", got=quote(holder)))
     with _at("cover"):
-        check_int(cover, "cover", 0, 3)
+        check_int(cover, "cover", 0, MAX_HIDING_HELP)
     field_ = battlefield if battlefield is not None else Battlefield()
     if not isinstance(field_, Battlefield):
         raise _refused("battlefield", M("must be a Battlefield, got {got}", got=quote(battlefield)))
@@ -731,7 +745,9 @@ def what_counts(
     weather in normal weather; and, among the keywords, firm ground away from
     a marsh or a muddy plain, when the d4 is allotted unless a policy splits it,
     the cover of an ambush that is not rolled. The answer is the same without
-    them, so a calculator leaves them out of its Python line.
+    them, so a calculator leaves them out of its Python line. A round or a cover
+    out of its bounds is kept even so: the rules' call refuses it, naming it
+    (every whole-number box has a bound, whether it counts or not).
 
     Args:
         plans: The units' plans.
@@ -743,6 +759,8 @@ def what_counts(
     Example:
         >>> what_counts([{"action1": "none", "action1_round": 3, "offense": 2}], {"well_placed": False})
         (({'action1': 'none', 'offense': 2},), {})
+        >>> what_counts([{"action2_round": 999}], {"cover": -1})  # out of bounds: kept, refused
+        (({'action2_round': 999},), {'cover': -1})
     """
     if not isinstance(plans, (list, tuple)) or not 1 <= len(plans) <= 2:
         raise RuleValueError(
@@ -774,7 +792,7 @@ def what_counts(
             drop.add("weapons")
         if weather == "NORMAL":
             drop.add("feels_weather")
-        kept.append({k: v for k, v in spec.items() if k not in drop})
+        kept.append({k: v for k, v in spec.items() if k not in drop or not _within(v, k)})
     fulls = [{**UNIT_DEFAULTS, **spec} for spec in plans]
     drop = set()
     if terrain not in ("MARSH", "MUDDY_PLAIN"):
@@ -785,8 +803,19 @@ def what_counts(
         drop.add("timing")
     rolled_ambush = ("rolled ambush", "rolled ambush offense")
     if not any(f[f"action{k}"] in rolled_ambush for f in fulls for k in range(1, SLOTS + 1)):
-        drop.add("cover")
+        if _within(keywords.get("cover", 1), "cover"):
+            drop.add("cover")
     return tuple(kept), {k: v for k, v in keywords.items() if k not in drop}
+
+
+def _within(value: object, key: str) -> bool:
+    """Whether a round or the cover is within its bounds (any other value: True)."""
+    bounds = {**_ROUND_BOUNDS, "cover": (0, MAX_HIDING_HELP)}.get(key)
+    if bounds is None:
+        return True
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and bounds[0] <= value <= bounds[1]
+    )
 
 
 # ------------------------------------------------------------------ one unit
