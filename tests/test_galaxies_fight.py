@@ -285,10 +285,11 @@ def test_the_calculator_shows_the_chapter_fight_and_its_roll():
 
 def test_the_calculator_refuses_what_the_rule_refuses_with_the_same_message():
     calc = GalaxiesFightCalculator()
-    box = calc.controls["a_health"]  # every whole-number box has the rule's bounds (issue 38)
-    assert (box.min, box.max) == (1, g.MAX_HEALTH)
-    assert (calc.controls["b_damage"].min, calc.controls["b_damage"].max) == (1, g.MAX_DAMAGE)
-    assert (calc.controls["max_rounds"].min, calc.controls["max_rounds"].max) == (1, 200)
+    calc.controls["a_health"].value = g.MAX_HEALTH + 1  # the rule's bound, beside the box
+    with pytest.raises(RuleValueError) as err:
+        Duellist("Kira", kira().fighter, health=g.MAX_HEALTH + 1, side="a")
+    assert escape(err.value.relabelled("A's points he can take")) in calc.error_for("a_health")
+    calc.controls["a_health"].value = 20
     calc.controls["a_name"].value = " Kira"
     with pytest.raises(RuleValueError) as err:
         fight(Duellist(" Kira", kira().fighter), vosk())

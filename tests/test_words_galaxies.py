@@ -504,10 +504,16 @@ def test_every_whole_number_box_has_the_rule_s_bounds(name):
     calc = CALCULATORS[name]()
     for control, widget in calc.controls.items():
         if isinstance(widget, widgets.IntText | widgets.BoundedIntText):
-            assert isinstance(widget, widgets.BoundedIntText), control
-            widget.value = 10**400  # a link's huge number: the box keeps its greatest
-            assert widget.value == widget.max <= 500, control
+            assert not isinstance(widget, widgets.BoundedIntText), control  # the rules bound it
+            original = widget.value
+            widget.value = 10**400  # a link's huge number: kept, and the rules refuse it
+            assert widget.value == 10**400, control
             assert calc.error == "" or "⚠" in calc.error  # a clear refusal, never a traceback
+            if calc.error:  # where the box counts (test_bounds_galaxies: every one of them)
+                assert "must be an integer from" in calc.error_for(control), control
+                assert "401 digits" in calc.error_for(control), control
+            widget.value = original
+            assert calc.error == "", control
 
 
 @pytest.mark.parametrize("name", ["GalaxiesFightCalculator", "GalaxiesInitiativeCalculator",

@@ -221,11 +221,9 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
             "bdp": gc.points_box(M("BDP (range bonus)")),
             "bdt": gc.points_box(M("BDT")),
             "mode": dropdown(M("Option"), _MODES, "single"),
-            "shots": int_box(M("Shots in the burst (rafale)"), 3, bounds=(1, g.MAX_ATTACKS)),
+            "shots": int_box(M("Shots in the burst (rafale)"), 3),
             "aimed": checkbox(M("Aimed last round (viser: + mantisse of VOLONTÉ)"), False),
-            "sustained": int_box(
-                M("Successive round at this target (feu nourri)"), 1, bounds=(1, 100)
-            ),
+            "sustained": int_box(M("Successive round at this target (feu nourri)"), 1),
             "willpower": gc.code_box("3D", M("Shooter's VOLONTÉ (VO)")),
             "dodge": gc.code_box("3D+1", M("Target's AGILITÉ (esquive)")),
             "dodge_mode": enum_dropdown(M("Dodge (esquive)"), g.DodgeMode, g.DodgeMode.NORMAL),
@@ -248,7 +246,7 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
                 kw["weapon"] = values["weapon"]
             if mode is g.FireMode.BURST:
                 kw.update(shots=values["shots"], target_immobile=values["immobile"])
-            if values["aimed"] or values["sustained"] > 1:
+            if values["aimed"] or values["sustained"] != 1:  # the rule refuses 0 or less
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
         args = (values["attack"], values["dodge"])
         c, call = rule_call(func, *args, then=g.Contest.python_value, **kw)

@@ -39,9 +39,9 @@ def code_box(value: str, description: Msg) -> widgets.Text:
     return text_box(description, value, tooltip=description, placeholder=M("e.g. 4D+2"))
 
 
-def points_box(description: Msg, value: int = 0) -> widgets.BoundedIntText:
-    """A box of points (BDC, BDP, BDT), bounded as a code's points are."""
-    return int_box(description, value, bounds=(-g.MAX_PIPS, g.MAX_PIPS))
+def points_box(description: Msg, value: int = 0) -> widgets.IntText:
+    """A box of points (BDC, BDP, BDT): the rules refuse, beside it, what passes ``g.MAX_BONUS``."""
+    return int_box(description, value)
 
 
 def rounding_control() -> widgets.Dropdown:

@@ -83,11 +83,9 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
             controls[f"{p}_blows"] = enum_dropdown(
                 words["blows"], g.BlowOption, g.BlowOption.SINGLE
             )
-            controls[f"{p}_damage"] = int_box(words["damage"], 8, bounds=(1, g.MAX_DAMAGE))
-            controls[f"{p}_health"] = int_box(words["health"], 20, bounds=(1, g.MAX_HEALTH))
-        controls["max_rounds"] = int_box(
-            M("Rounds before the fight is called off"), 30, bounds=(1, g.MAX_ROUNDS)
-        )
+            controls[f"{p}_damage"] = int_box(words["damage"], 8)  # the rules bound them
+            controls[f"{p}_health"] = int_box(words["health"], 20)
+        controls["max_rounds"] = int_box(M("Rounds before the fight is called off"), 30)
         return controls
 
     def compute(self, values: Values) -> View:
@@ -99,11 +97,14 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
                 values[f"{p}_stance"],
                 values[f"{p}_weapon"],
                 blows=values[f"{p}_blows"],
+                side=p,
             )
             for p in "ab"
         )
         a, b = (
-            g.Duellist(values[f"{p}_name"], fighter, values[f"{p}_damage"], values[f"{p}_health"])
+            g.Duellist(
+                values[f"{p}_name"], fighter, values[f"{p}_damage"], values[f"{p}_health"], side=p
+            )
             for p, fighter in zip("ab", fighters)
         )
         rounds = values["max_rounds"]

@@ -108,7 +108,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
-        a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE)) for p in "ab")
+        a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE), side=p) for p in "ab")
         kinds = {a.stance.kind, b.stance.kind}
         kw = {"half_dodge_factor": values["half_dodge"], "rounding": values["rounding"]}
         if "guard" in kinds:

@@ -39,6 +39,7 @@ from ...errors import NotationError, RuleValueError, check_int, quote
 from .words import M
 
 __all__ = [
+    "MAX_BONUS",
     "MAX_CODE_DICE",
     "MAX_PIPS",
     "CodeLike",
@@ -61,6 +62,13 @@ __all__ = [
 MAX_CODE_DICE = 60
 #: Largest absolute number of points on a code.
 MAX_PIPS = 200
+#: Largest absolute bonus in points (BDC, BDP, BDT, a melee side's BDC + BDT).
+#:
+#: A choice of this book, not the source's: the source gives no table of combat,
+#: range or third bonuses (they are "the weapon's BDC, and others from equipment"),
+#: and a few points is their usual size. Fifty points, more than the average of
+#: 14D, is kept as a generous bound that no weapon or technique reaches.
+MAX_BONUS = 50
 
 
 def check_points(value: object, label: str, field: str) -> int:
@@ -98,6 +106,28 @@ def check_points(value: object, label: str, field: str) -> int:
             field=field,
         )
     return value
+
+
+def check_side(side: object) -> str:
+    """The prefix of a side's parameters: ``""`` for ``side=""``, ``"a_"`` for ``"a"``, ``"b_"`` for ``"b"``.
+
+    A fighter built for side A of a calculator names its parameters as the
+    calculator's boxes do (``a_bonus``), so that a refusal stands beside the box.
+
+    Example:
+        >>> check_side(""), check_side("a")
+        ('', 'a_')
+        >>> check_side("c")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: side must be '', 'a' or 'b', got 'c'
+    """
+    if side not in ("", "a", "b") or type(side) is not str:
+        raise RuleValueError(
+            M("{name} must be '', 'a' or 'b', got {got}", name="side", got=quote(side)),
+            field="side",
+        )
+    return f"{side}_" if side else ""
 
 
 def check_field(field: object) -> str:

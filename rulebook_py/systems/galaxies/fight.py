@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from fractions import Fraction
 from math import comb, lcm
 
@@ -59,6 +59,7 @@ from .codes import (
     check_enum,
     check_rng,
     check_share,
+    check_side,
     check_type,
     facade_repr,
 )
@@ -84,10 +85,19 @@ __all__ = [
 ]
 
 #: Most points a fighter may take (his *health* in this book's reading).
+#:
+#: A choice of this book: the source gives no scale of points; 500 keeps the
+#: exact odds within :data:`MAX_FIGHT_WORK` for the fights a reader asks about.
 MAX_HEALTH = 500
 #: Most points a full blow may deal.
+#:
+#: A choice of this book (the source leaves damage to the game master): a blow
+#: of 200 points ends any fight of :data:`MAX_HEALTH` points in three blows.
 MAX_DAMAGE = 200
 #: Most rounds a fight may be followed for.
+#:
+#: A choice of this book (the source sets no limit): 200 rounds, twenty minutes
+#: at about six seconds a round, far beyond a melee that is still undecided.
 MAX_ROUNDS = 200
 #: Rounds after which a fight still going is called off (a minute of fighting).
 MAX_ROUNDS_DEFAULT = 30
@@ -110,24 +120,33 @@ class Duellist:
         fighter: His melee side (skill, AGILITÉ, stance, weapon), as in :func:`melee`.
         damage: Points a full blow of his deals (the game master's number).
         health: Points he can take before he is out of the fight.
+        side: ``"a"`` or ``"b"`` when he is a calculator's fighter A or B: a
+            refusal names the side's parameter (``a_damage``), as its box does;
+            ``""`` (the default) names the field (``damage``). Not kept.
 
     Example:
         >>> Duellist("Kira", Fighter("4D+1"), damage=8, health=20).health
         20
+        >>> Duellist("Kira", Fighter("4D+1"), health=10**15, side="b")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: b_health must be an integer from 1 to 500, got 1000000000000000
     """
 
     name: str
     fighter: Fighter
     damage: int = 8
     health: int = 20
+    side: InitVar[str] = ""
 
     __repr__ = facade_repr
 
-    def __post_init__(self) -> None:
-        check_type(self.name, str, "name", M("a name such as 'Kira'"))
+    def __post_init__(self, side: str) -> None:
+        p = check_side(side)
+        check_type(self.name, str, f"{p}name", M("a name such as 'Kira'"))
         check_type(self.fighter, Fighter, "fighter", M("a galaxies.Fighter"))
-        check_int(self.damage, "damage", 1, MAX_DAMAGE)
-        check_int(self.health, "health", 1, MAX_HEALTH)
+        check_int(self.damage, f"{p}damage", 1, MAX_DAMAGE)
+        check_int(self.health, f"{p}health", 1, MAX_HEALTH)
 
 
 @dataclass(frozen=True)

@@ -49,12 +49,13 @@ Example:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import InitVar, dataclass, replace
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg
 from .codes import (
+    MAX_BONUS,
     MAX_PIPS,
     CodeLike,
     DiceCode,
@@ -66,9 +67,9 @@ from .codes import (
     check_bool,
     check_enum,
     check_field,
-    check_points,
     check_rng,
     check_share,
+    check_side,
     check_type,
     facade_repr,
 )
@@ -211,12 +212,20 @@ class Fighter:
         stance: What the fighter does this round.
         weapon: What he strikes with.
         proton: His blade is a proton blade (*arme blanche protonique*).
-        bonus: BDC + BDT of the weapon or technique (points).
+        bonus: BDC + BDT of the weapon or technique (points, from
+            -:data:`~.codes.MAX_BONUS` to :data:`~.codes.MAX_BONUS`).
         blows: One weapon, two weapons, one-handed, instinctive blows.
+        side: ``"a"`` or ``"b"`` when the fighter is a calculator's side A or
+            B: a refusal names the side's parameter (``a_bonus``), as its box
+            does; ``""`` (the default) names the field (``bonus``). Not kept.
 
     Example:
         >>> Fighter("4D", "3D", Stance.PARRY).stance.label
         'Parade'
+        >>> Fighter("4D", bonus=51, side="a")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: a_bonus must be an integer from -50 to 50, got 51
     """
 
     skill: CodeLike
@@ -226,17 +235,19 @@ class Fighter:
     proton: bool = False
     bonus: int = 0
     blows: BlowOption = BlowOption.SINGLE
+    side: InitVar[str] = ""
 
     __repr__ = facade_repr
 
-    def __post_init__(self) -> None:
-        check_type(self.skill, (str, DiceCode), "skill", M("a dice code such as '4D+1'"))
-        check_type(self.agility, (str, DiceCode), "agility", M("a dice code such as '3D'"))
-        check_enum(self.stance, Stance, "stance")
-        check_enum(self.weapon, MeleeWeapon, "weapon")
-        check_bool(self.proton, "proton")
-        check_points(self.bonus, "bonus", "bonus")
-        check_enum(self.blows, BlowOption, "blows")
+    def __post_init__(self, side: str) -> None:
+        p = check_side(side)
+        check_type(self.skill, (str, DiceCode), f"{p}skill", M("a dice code such as '4D+1'"))
+        check_type(self.agility, (str, DiceCode), f"{p}agility", M("a dice code such as '3D'"))
+        check_enum(self.stance, Stance, f"{p}stance")
+        check_enum(self.weapon, MeleeWeapon, f"{p}weapon")
+        check_bool(self.proton, f"{p}proton")
+        check_int(self.bonus, f"{p}bonus", -MAX_BONUS, MAX_BONUS)
+        check_enum(self.blows, BlowOption, f"{p}blows")
 
 
 @dataclass(frozen=True)
@@ -469,7 +480,7 @@ def _side(f: Fighter, name: str) -> _Side:
     ):
         check_enum(value, enum, f"{p}_{field}")
     check_bool(f.proton, f"{p}_proton")
-    check_points(f.bonus, f"{p}_bonus", f"{p}_bonus")
+    check_int(f.bonus, f"{p}_bonus", -MAX_BONUS, MAX_BONUS)
     if f.proton and f.weapon not in _BLADES:
         raise RuleValueError(
             M(

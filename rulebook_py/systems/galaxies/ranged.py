@@ -20,6 +20,7 @@ from fractions import Fraction
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg
 from .codes import (
+    MAX_BONUS,
     MAX_PIPS,
     CodeLike,
     DiceCode,
@@ -29,7 +30,6 @@ from .codes import (
     as_code,
     check_bool,
     check_enum,
-    check_points,
     check_share,
 )
 from .contest import (
@@ -49,6 +49,7 @@ from .words import MN, M
 __all__ = [
     "EXPLOSIVE_RANGE_M",
     "HALF_DODGE_FACTOR",
+    "MAX_SUSTAINED",
     "UNAWARE_DEFENCE",
     "DodgeMode",
     "FireMode",
@@ -74,6 +75,12 @@ EXPLOSIVE_RANGE_M = 20
 #: total is 1 or more lands in full, and one totalling 0 or less misses
 #: (:attr:`Outcome.MISSED`, never a dodge).
 UNAWARE_DEFENCE = 0
+#: Most successive rounds of sustained fire (*feu nourri*) at one target.
+#:
+#: A choice of this book: the source caps the bonus (at the mantisse of VOLONTÉ),
+#: not the count of rounds; past the cap each further round changes nothing, and
+#: a hundred rounds (several minutes of shooting) is far beyond any fight.
+MAX_SUSTAINED = 100
 
 
 class DodgeMode(LabelledEnum):
@@ -212,7 +219,18 @@ def _rule(
 
 
 def _points(bdc: int, bdp: int, bdt: int) -> int:
-    return sum(check_points(v, n, n) for v, n in ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt")))
+    """BDC + BDP + BDT, each from -:data:`MAX_BONUS` to :data:`MAX_BONUS`, else a message.
+
+    Example:
+        >>> _points(2, 1, 0)
+        3
+        >>> _points(0, 10**15, 0)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: bdp must be an integer from -50 to 50, got 1000000000000000
+    """
+    bonuses = ((bdc, "bdc"), (bdp, "bdp"), (bdt, "bdt"))
+    return sum(check_int(v, n, -MAX_BONUS, MAX_BONUS) for v, n in bonuses)
 
 
 def _added(aimed: bool = False, sustained: int = 1) -> Msg:
@@ -245,7 +263,7 @@ def sustained_fire_bonus(shot_number: int, willpower: CodeLike) -> int:
         >>> sustained_fire_bonus(3, "3D+2")
         2
     """
-    check_int(shot_number, "sustained", 1, 100)
+    check_int(shot_number, "sustained", 1, MAX_SUSTAINED)
     return min(shot_number - 1, as_code(willpower, "willpower").mantisse)
 
 
@@ -322,14 +340,16 @@ def shoot(
         attack: The weapon skill code (AP, AL or AB).
         dodge: The target's AGILITÉ code.
         weapon: Which weapon skill (two-pistol fire needs AP).
-        bdc: Combat bonus (points), BDP and BDT likewise (the source gives no tables).
+        bdc: Combat bonus (points), BDP and BDT likewise (the source gives no tables);
+            each from -:data:`MAX_BONUS` to :data:`MAX_BONUS`.
         bdp: Range bonus (*bonus de portée*, BDP), in points.
         bdt: The third bonus (points).
         mode: Single shot, two instinctive shots (each halved), a burst of
             ``shots`` shots (-1D per further shot), two pistols (-1D each).
         shots: Number of shots of a burst (1 to :data:`MAX_ATTACKS`).
         aimed: The previous round was spent aiming: + mantisse of VOLONTÉ.
-        sustained: This is the n-th successive round firing at this target:
+        sustained: This is the n-th successive round firing at this target
+            (1 to :data:`MAX_SUSTAINED`):
             +(n-1) points, capped by the mantisse of VOLONTÉ.
         willpower: The shooter's VOLONTÉ code (needed to aim or for sustained fire).
         dodge_mode: Normal, total (+2D), fixed (average), fixed total, or
@@ -354,7 +374,7 @@ def shoot(
     code = as_code(attack, "attack")
     points = _points(bdc, bdp, bdt)
     check_int(shots, "shots", 1, MAX_ATTACKS)
-    check_int(sustained, "sustained", 1, 100)
+    check_int(sustained, "sustained", 1, MAX_SUSTAINED)
     check_enum(weapon, Weapon, "weapon")
     check_enum(mode, FireMode, "mode")
     check_bool(aimed, "aimed")
