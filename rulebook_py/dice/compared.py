@@ -26,7 +26,7 @@ from ..errors import RulebookError, RuleValueError, check_int, quote
 from ..messages import M, Msg, join
 from .cost import check_difference, check_together
 from .expression import Dice, parse
-from .limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TOTAL
+from .limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TARGET
 from .rolls import DiceRoll, check_rng
 
 __all__ = ["MAX_EXPRESSIONS", "DiceSet", "DiceSetRoll", "Opposed", "OpposedRoll", "dice_set"]
@@ -90,7 +90,7 @@ class DiceSetRoll:
         _check_records(self.names, "names", str, M("names (texts)"))
         _check_records(self.rolls, "rolls", DiceRoll, M("rolls (DiceRoll)"))
         _check_same_length(self.names, self.rolls, "rolls")
-        check_int(self.target, "target", -MAX_TOTAL, MAX_TOTAL)
+        check_int(self.target, "target", -MAX_TARGET, MAX_TARGET)
 
     def lines(self) -> list[Msg]:
         """One line per expression: its roll and whether it reaches the target (messages)."""
@@ -146,7 +146,7 @@ class DiceSet:
         _check_records(self.names, "names", str, M("names (texts)"))
         _check_records(self.dice, "dice", Dice, M("expressions (Dice)"))
         _check_same_length(self.names, self.dice, "dice")
-        check_int(self.target, "target", -MAX_TOTAL, MAX_TOTAL)
+        check_int(self.target, "target", -MAX_TARGET, MAX_TARGET)
 
     @property
     def chances(self) -> tuple[Fraction, ...]:
@@ -198,7 +198,7 @@ def dice_set(
             ),
             field="expressions",
         )
-    check_int(target, "target", -MAX_TOTAL, MAX_TOTAL)
+    check_int(target, "target", -MAX_TARGET, MAX_TARGET)
     check_int(explode_depth, "explode_depth", 0, MAX_EXPLODE_DEPTH)
     found: dict[str, Dice] = {}
     for name, text in expressions.items():

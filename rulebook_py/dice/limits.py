@@ -18,6 +18,7 @@ __all__ = [
     "MAX_NODES",
     "MAX_SECONDS",
     "MAX_SIDES",
+    "MAX_TARGET",
     "MAX_TEXT",
     "MAX_TOTAL",
 ]
@@ -30,6 +31,11 @@ MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
 #: Largest absolute total an expression may reach.
 MAX_TOTAL = 10**12
+#: Largest absolute target of a chance ``P(total >= target)``: as far as a total may
+#: reach. A choice of this book (no source sets one): a target beyond every total of
+#: the expression is a question a reader asks (its answer is 0, or 1 below every
+#: total), so it is accepted up to here; anything further is refused.
+MAX_TARGET = MAX_TOTAL
 #: Extra rolls of an exploding die (``!``) unless told otherwise (icepool's default).
 DEFAULT_EXPLODE_DEPTH = 9
 #: Most extra rolls an exploding die may be given.

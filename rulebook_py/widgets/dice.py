@@ -17,7 +17,17 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from ..dice import DEFAULT_EXPLODE_DEPTH, Dice, DiceSetRoll, OpposedRoll, dice_set, opposed, parse
+from ..dice import (
+    DEFAULT_EXPLODE_DEPTH,
+    MAX_EXPLODE_DEPTH,
+    MAX_TARGET,
+    Dice,
+    DiceSetRoll,
+    OpposedRoll,
+    dice_set,
+    opposed,
+    parse,
+)
 from ..messages import Msg
 from .base import Calculator, Controls, PythonCall, Values, View, call_text
 from .calls import changes
@@ -41,6 +51,13 @@ EXPRESSION_BOXES = (
     ("fourth", "D", "2d12kh1"),
 )
 
+#: Bounds of the target box: ten times wider than the rule's range
+#: (:data:`~rulebook_py.dice.MAX_TARGET`), so that the rule itself refuses what is out
+#: of range and says so next to the box (and within a browser's exact whole numbers, 2**53).
+_TARGET_BOX = (-10 * MAX_TARGET, 10 * MAX_TARGET)
+#: Bounds of the explosion-depth box: wider than the rule's 0 to
+#: :data:`~rulebook_py.dice.MAX_EXPLODE_DEPTH`, for the same reason.
+_DEPTH_BOX = (-10 * MAX_EXPLODE_DEPTH, 10 * MAX_EXPLODE_DEPTH)
 #: The explosion-depth box's tooltip.
 _DEPTH_TIP = M("Extra rolls an exploding die may take; the last one does not explode")
 
@@ -108,12 +125,12 @@ class DiceCalculator(Calculator):
         }
         return {
             **boxes,
-            "target": int_box(M("Target (P ≥)"), 11, bounds=(-(10**12), 10**12)),
+            "target": int_box(M("Target (P ≥)"), 11, bounds=_TARGET_BOX),
             "explode_depth": int_box(
                 M("Explosion depth (!)"),
                 DEFAULT_EXPLODE_DEPTH,
                 tooltip=_DEPTH_TIP,
-                bounds=(0, 1000),
+                bounds=_DEPTH_BOX,
             ),
         }
 

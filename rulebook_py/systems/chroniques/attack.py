@@ -37,6 +37,7 @@ from .core import (
     CRITICAL_RANGE,
     DEFENSE_RANGE,
     MODIFIED_RANGE,
+    STRENGTH_RANGE,
     AttackOutcome,
     CheckDie,
     ModifierEnum,
@@ -297,7 +298,7 @@ class AttackReport:
             defense=MODIFIED_RANGE,
             attacks=(1, 2),
             damage_modifier=(-10, 30),
-            target_strength=(-5, 10),
+            target_strength=STRENGTH_RANGE,
             critical_from=CRITICAL_RANGE,
             concerted=(0, 4),
         )
@@ -521,7 +522,7 @@ def attack_report(
     check_int(bonus, "bonus", *BONUS_RANGE)
     check_int(defense, "defense", *DEFENSE_RANGE)
     check_int(repeated, "repeated", 0, 10)
-    check_int(target_strength, "target_strength", -5, 10)
+    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
     check_int(critical_from, "critical_from", *CRITICAL_RANGE)
     check_int(damage_modifier, "damage_modifier", -10, 30)
     flags = dict(

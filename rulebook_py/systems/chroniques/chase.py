@@ -41,7 +41,7 @@ from ...dice import DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg
-from .core import CheckDie, check_flag, check_name, check_rng
+from .core import MODIFIER_RANGE, CheckDie, check_flag, check_name, check_rng
 from .records import check_fields
 from .words import M
 
@@ -203,8 +203,8 @@ class Runner:
             )
         for r in self.acts_otherwise:
             check_int(r, "acts_otherwise", 1, MAX_ROUNDS)
-        check_int(self.dexterity, "dexterity", -5, 15)
-        check_int(self.constitution, "constitution", -5, 15)
+        check_int(self.dexterity, "dexterity", *MODIFIER_RANGE)
+        check_int(self.constitution, "constitution", *MODIFIER_RANGE)
         check_int(self.armour, "armour", 0, 12)
         check_int(self.untrained, "untrained", 0, 2)
         CheckDie.from_text(self.die)

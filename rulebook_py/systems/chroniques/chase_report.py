@@ -32,7 +32,7 @@ from .chase import (
     chase_odds,
     simulate_chase,
 )
-from .core import CheckDie, CheckLines, check_flag, check_name, check_rng
+from .core import MODIFIER_RANGE, CheckDie, CheckLines, check_flag, check_name, check_rng
 from .records import check_fields
 from .words import M
 
@@ -201,8 +201,8 @@ def _traits(names: Iterable[str | ChaseTrait], field: str) -> frozenset[ChaseTra
 def _runner(side: str, values: dict[str, object]) -> Runner:
     """One side, each value checked under its own prefixed name first."""
     dex, con = values["dex"], values["con"]
-    check_int(dex, f"{side}_dex", -5, 15)
-    check_int(con, f"{side}_con", -5, 15)
+    check_int(dex, f"{side}_dex", *MODIFIER_RANGE)
+    check_int(con, f"{side}_con", *MODIFIER_RANGE)
     check_int(values["armour"], f"{side}_armour", 0, 12)
     check_int(values["untrained"], f"{side}_untrained", 0, 2)
     die = CheckDie.from_text(values["die"], f"{side}_die").notation

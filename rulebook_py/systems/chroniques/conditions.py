@@ -24,6 +24,8 @@ from fractions import Fraction
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
 from .core import (
+    INITIATIVE_RANGE,
+    MODIFIER_RANGE,
     SCORE_RANGE,
     AttackOutcome,
     CheckDie,
@@ -628,7 +630,7 @@ def surprise_difficulty(
             dex, stealth = item
         else:
             dex, stealth = item, 0
-        check_int(dex, "dex_modifier", -5, 15)
+        check_int(dex, "dex_modifier", *MODIFIER_RANGE)
         check_int(stealth, "stealth", 0, 20)
         best = dex + stealth if best is None else max(best, dex + stealth)
     return 10 + best + gm_modifier
@@ -688,7 +690,7 @@ class Combatant:
         check_name(self.name, "name")
         check_flag(self.player, "player")
         check_flag(self.acts, "acts")
-        check_int(self.initiative, "initiative", 0, 60)
+        check_int(self.initiative, "initiative", *INITIATIVE_RANGE)
         check_int(self.wisdom, "wisdom", 1, 30)
         CheckDie.from_text(self.die)
 
@@ -777,7 +779,7 @@ def effective_initiative(
         >>> effective_initiative(14, ["blinded"], untrained_armour=True)
         6
     """
-    check_int(score, "initiative", 0, 60)
+    check_int(score, "initiative", *INITIATIVE_RANGE)
     check_flag(untrained_shield, "untrained_shield")
     check_flag(untrained_armour, "untrained_armour")
     fx = combine_conditions(conditions)

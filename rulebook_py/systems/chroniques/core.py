@@ -40,9 +40,12 @@ __all__ = [
     "CRITICAL_RANGE",
     "D12_ONE_FUMBLES",
     "DEFENSE_RANGE",
+    "INITIATIVE_RANGE",
     "MODIFIED_RANGE",
+    "MODIFIER_RANGE",
     "NAME_LIMIT",
     "SCORE_RANGE",
+    "STRENGTH_RANGE",
     "AttackOutcome",
     "CheckDie",
     "CheckLines",
@@ -71,6 +74,16 @@ DEFENSE_RANGE = (1, 60)
 #: fall below 1, a penalised attack far below -30): what :func:`check_odds` and
 #: :func:`roll_check` accept.
 MODIFIED_RANGE = (-200, 200)
+#: Initiative scores accepted, and the initiative a delayed action may move to. The
+#: source sets no ceiling: 0 to 60 is this book's choice, far above any character's.
+INITIATIVE_RANGE = (0, 60)
+#: A DEX or CON modifier accepted (a chase, an ambush, a condition's test). The
+#: scores of :data:`SCORE_RANGE` give -4 to +10; -5 to +15 is this book's choice,
+#: wider so that a modifier raised by an ability or an item still fits.
+MODIFIER_RANGE = (-5, 15)
+#: A STR modifier accepted where it comes off temporary damage: the scores of
+#: :data:`SCORE_RANGE` give -4 to +10 (this book's choice: one step more below).
+STRENGTH_RANGE = (-5, 10)
 #: Lowest natural face an ability may make a critical (20: none).
 CRITICAL_RANGE = (15, 20)
 #: Named parameter: a natural 1 on a d12 is still a critical failure.

@@ -29,7 +29,7 @@ from ...dice import Dice, DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int
 from ...messages import Msg
-from .core import CheckReport, check_flag, check_report, check_rng
+from .core import STRENGTH_RANGE, CheckReport, check_flag, check_report, check_rng
 from .damage_dice import MAX_DAMAGE, damage_dice
 from .records import check_fields
 from .words import MN, M
@@ -94,7 +94,7 @@ def unarmed_damage(strength: int) -> Distribution:
         >>> unarmed_damage(1).weights()
         {2: 1, 3: 1, 4: 1, 5: 1}
     """
-    check_int(strength, "strength", -5, 10)
+    check_int(strength, "strength", *STRENGTH_RANGE)
     return damage_distribution("1d4", strength)
 
 
@@ -116,7 +116,7 @@ def temporary_damage(rolled: int, target_strength: int) -> int:
         (6, 0)
     """
     check_int(rolled, "rolled", 0, MAX_DAMAGE)
-    check_int(target_strength, "target_strength", -5, 10)
+    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
     return _temporary(rolled, target_strength)
 
 
@@ -206,7 +206,7 @@ def knock_out_minutes(
         >>> knock_out_minutes("1d8+3", 1, 3)[0]  # Krush's goblin stays up only on a 1
         Fraction(1, 8)
     """
-    check_int(target_strength, "target_strength", -5, 10)
+    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
     check_int(hit_points, "hit_points", 0, 1000)
     _check_already(already)
     minutes: dict[int, Fraction] = {}
@@ -339,7 +339,7 @@ class KnockOutReport:
         check_fields(
             self,
             rolled=(0, MAX_DAMAGE),
-            target_strength=(-5, 10),
+            target_strength=STRENGTH_RANGE,
             hit_points=(0, 1000),
             already=(0, MAX_TEMPORARY - MAX_BLOW),
             temporary=(0, MAX_BLOW),

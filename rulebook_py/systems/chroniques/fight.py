@@ -50,7 +50,16 @@ from ...messages import Msg, join
 from .attack import AttackReport, attack_report
 from .attack_roll import AttackRoll
 from .conditions import Combatant, initiative_order
-from .core import BONUS_RANGE, DEFENSE_RANGE, CheckDie, check_flag, check_name, check_rng
+from .core import (
+    BONUS_RANGE,
+    DEFENSE_RANGE,
+    INITIATIVE_RANGE,
+    STRENGTH_RANGE,
+    CheckDie,
+    check_flag,
+    check_name,
+    check_rng,
+)
 from .damage import apply_damage, knock_out
 from .damage_dice import damage_dice
 from .records import check_fields
@@ -148,8 +157,8 @@ def _check(f: Mapping[str, Any], side: str) -> None:
     check_int(f["attack"], side + "attack", *BONUS_RANGE)
     check_int(f["defense"], side + "defense", *DEFENSE_RANGE)
     _fight_dice(f["damage"], side + "damage")
-    check_int(f["strength"], side + "strength", -5, 10)
-    check_int(f["initiative"], side + "initiative", 0, 60)
+    check_int(f["strength"], side + "strength", *STRENGTH_RANGE)
+    check_int(f["initiative"], side + "initiative", *INITIATIVE_RANGE)
     check_flag(f["player"], side + "player")
     check_int(f["wisdom"], side + "wisdom", 1, 30)
     CheckDie.from_text(f["die"], side + "die")

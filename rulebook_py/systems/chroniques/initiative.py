@@ -32,7 +32,14 @@ from .conditions import (
     surprise_difficulty,
     surprise_odds,
 )
-from .core import NAME_LIMIT, CheckLines, ability_modifier, roll_check
+from .core import (
+    INITIATIVE_RANGE,
+    MODIFIER_RANGE,
+    NAME_LIMIT,
+    CheckLines,
+    ability_modifier,
+    roll_check,
+)
 from .records import check_fields
 from .words import M
 
@@ -130,7 +137,7 @@ def _line(n: int, line: str) -> tuple[Combatant, Msg | None]:
             )
         tags.append(_PLAIN_TAGS[key])
     base, wis = int(parts[1]), int(parts[3])
-    for what, value, lo, hi in ((M("Init."), base, 0, 60), (M("WIS"), wis, 1, 30)):
+    for what, value, lo, hi in ((M("Init."), base, *INITIATIVE_RANGE), (M("WIS"), wis, 1, 30)):
         if not lo <= value <= hi:
             raise RuleValueError(
                 M(
@@ -338,7 +345,7 @@ def initiative_report(
         {'Gob': Fraction(3, 5)}
     """
     people, notes = parse_combatants(combatants)
-    check_int(delay_to, "delay_to", 0, 60)
+    check_int(delay_to, "delay_to", *INITIATIVE_RANGE)
     if not isinstance(delay_name, str) or len(delay_name) > NAME_LIMIT:
         raise RuleValueError(
             M(
@@ -362,7 +369,7 @@ def initiative_report(
             allowed=allowed,
             value=ambush,
         )
-    check_int(ambushers_dex, "ambushers_dex", -5, 15)
+    check_int(ambushers_dex, "ambushers_dex", *MODIFIER_RANGE)
     check_int(ambushers_stealth, "ambushers_stealth", 0, 20)
     check_int(gm_modifier, "gm_modifier", -10, 10)
     if delay_name.strip():
