@@ -109,6 +109,10 @@ def test_dice_page_before_and_after_light_and_dark(site_url, guarded_page, outpu
         page.goto(f"{site_url}/book/dice.html", wait_until="commit")
         calc = dice_calc(page)
         calc.wait_for(timeout=60_000)
+        # (the runtime marks a calculator once it is drawn: wait for the mark, not the drawing)
+        page.wait_for_function(
+            "el => el.hasAttribute('data-live')", arg=calc.element_handle(), timeout=60_000
+        )
         assert calc.get_attribute("data-live") == "starting"
         badge = page.locator(".rb-live-badge").first
         assert "Starting Python" in badge.inner_text()
