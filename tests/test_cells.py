@@ -96,6 +96,7 @@ def page_sources(path: Path) -> list[tuple[int, dict]]:
     ]
 
 
+@pytest.mark.notebook  # each runs a whole chapter, as nbval does
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_cell_run_in_order_gives_the_stored_outputs_first_and_again(
     path, english, monkeypatch
@@ -110,6 +111,7 @@ def test_every_cell_run_in_order_gives_the_stored_outputs_first_and_again(
         assert shown(runner.run(index, "".join(cell["source"]))) == stored(cell), (path.stem, index)
 
 
+@pytest.mark.notebook  # each runs a whole chapter, as nbval does
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_cell_run_first_on_its_page_gives_the_stored_outputs(path, english, monkeypatch):
     """A reader's first run: only the cells above it depends on run first, as the page does."""

@@ -124,6 +124,7 @@ def test_a_mirror_match_favours_who_strikes_first():
     assert out.first_wins == backward(Fighter("A", 5, 3, 14), Fighter("B", 5, 3, 14))["A"]
 
 
+@pytest.mark.slow
 def test_seeded_simulation_agrees_with_the_exact_odds():
     out = co.fight(KRUSH, GOBLIN)
     rng, n = random.Random(2026), 3000

@@ -359,6 +359,7 @@ def test_mass_battle_duel_is_the_sources_battle():
     assert duel_length(Engine.MASS_BATTLE, 1).ends == odds.rounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", list(Engine))
 @pytest.mark.parametrize("gap", [0, 1, 3])
 def test_exact_duel_agrees_with_a_seeded_simulation(engine, gap):

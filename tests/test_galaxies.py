@@ -271,6 +271,7 @@ def test_contest_resolve_uses_one_dodge_roll():
     assert r.lines()[0] == "defence: 2D [1, 1] = 2"
 
 
+@pytest.mark.slow
 def test_seeded_simulation_agrees_with_exact_contest():
     """The seeded resolver, run many times, lands near the exact joint odds."""
     c = shoot("4D", "3D+1", mode=FireMode.BURST, shots=3)
@@ -721,6 +722,7 @@ def test_initiative_errors():
         initiative_order([Combatant("A", "0D+3")], random.Random(1))
 
 
+@pytest.mark.slow
 def test_prob_acts_before_exact_and_simulated():
     a, b = Combatant("A", "2D+1"), Combatant("B", "2D", 1)
     assert prob_acts_before(a, b) == F(1, 2)

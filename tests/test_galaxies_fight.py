@@ -161,6 +161,7 @@ def test_a_fight_where_nobody_strikes_is_undecided():
     assert rolled.lines()[0] == "Round 1: no roll — No exchange: A has 20; B has 20"
 
 
+@pytest.mark.slow
 def test_exact_odds_agree_with_a_seeded_simulation():
     f = fight(kira(), vosk(Stance.COUNTER))
     rng = random.Random(2026)

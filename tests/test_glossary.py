@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import json
 from pathlib import Path
 
@@ -69,6 +70,7 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
+@functools.cache  # read once for the three tests that walk it (nothing mutates it)
 def import_graph() -> dict[str, set[str]]:
     """``{module: the rulebook_py modules it imports}``; a submodule's own package is no edge.
 

@@ -584,6 +584,7 @@ def test_odds_match_brute_force_with_decaying_actions(max_rounds):
     assert odds.rounds == dict(sorted(rounds.items()))
 
 
+@pytest.mark.slow
 def test_odds_of_the_brigands_battle_match_the_simulator():
     brigands, knights, field, _ = brigands_sides()
     policies = (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE)
@@ -599,6 +600,7 @@ def test_odds_of_the_brigands_battle_match_the_simulator():
         assert abs(count / sim.n - p) <= 4 * math.sqrt(max(p * (1 - p), 1e-9) / sim.n) + 1e-9
 
 
+@pytest.mark.slow
 def test_simulator_against_odds_in_a_close_fight():
     a = Side(Unit("A", 60, 3, 3), Orders(lean=Lean.EVEN))
     d = Side(Unit("B", 60, 3, 3, defends_ground=True))
@@ -1054,6 +1056,7 @@ def test_odds_over_a_tight_combat_planning_roll():
     assert mixed.defender_wins == brute
 
 
+@pytest.mark.slow
 def test_simulator_with_rolled_actions_agrees_with_the_mixed_odds():
     rolled = ambush_rolls(Cunning.CLEVER, Cunning.ALERT, 1, on_offense=True)
     a, d = _fight_with()
@@ -1412,6 +1415,13 @@ def test_simulate_battle_is_capped_before_any_work():
     assert err.value.field == "n" and time.process_time() - start < 0.1
     with pytest.raises(RuleValueError, match=r"n must be an integer from 1 to 40000, got 100000"):
         simulate_battle(a, d, n=100_000)  # took 168 s before the cap
+
+
+@pytest.mark.slow
+def test_simulate_battle_runs_the_most_it_allows():
+    a, d = Side(Unit("A", 100, 0, 10)), Side(Unit("B", 100, 0, 10, defends_ground=True))
+    import time
+
     assert simulate_battle(a, d, n=10_000, max_rounds=4).n == 10_000
     start = time.process_time()
     simulate_battle(a, d, ChancePolicy.ALL_DEFENSE, n=2000)  # 40,000 rounds: the most allowed

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -192,14 +193,32 @@ def sources() -> dict[str, str]:
     return found
 
 
+def _mentions(code: str, names: set[str]) -> bool:
+    """Whether ``code`` holds one of ``names`` as a word (a cheap filter before parsing)."""
+    return bool(names) and re.search(r"\b(?:" + "|".join(sorted(names)) + r")\b", code) is not None
+
+
 def offenders(files: dict[str, str]) -> list[str]:
-    trees = {}
-    for name, code in files.items():
-        try:
-            trees[name] = ast.parse(code)
-        except SyntaxError:  # a doctest example that is not a whole statement alone
-            continue
-    returns_time = functions_returning_time(list(trees.values()))
+    """``path:line`` of every assertion of ``files`` that depends on a wall clock.
+
+    Only the files that name a clock, a duration or a function returning a clock
+    reading can hold one, so only those are parsed and walked (the filter grows
+    with the functions found, until nothing new is found).
+    """
+    trees: dict[str, ast.AST] = {}
+    returns_time: set[str] = set()
+    while True:
+        wanted = CLOCKS | DURATIONS | returns_time
+        for name, code in files.items():
+            if name not in trees and _mentions(code, wanted):
+                try:
+                    trees[name] = ast.parse(code)
+                except SyntaxError:  # a doctest example that is not a whole statement alone
+                    trees[name] = ast.Module(body=[], type_ignores=[])
+        found = functions_returning_time(list(trees.values()))
+        if found == returns_time:
+            break
+        returns_time = found
     return [
         f"{name}:{line}"
         for name, tree in trees.items()

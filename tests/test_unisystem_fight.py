@@ -135,6 +135,7 @@ def test_more_wounds_favour_the_better_fighter():
     assert odds == sorted(odds) and len(set(odds)) == 4
 
 
+@pytest.mark.slow
 def test_seeded_simulation_agrees_with_the_exact_odds():
     for wounds in WoundRule:
         a, b = Fighter("A", 3, 3, dodge=2), Fighter("B", 4, 2, dodge=2)

@@ -162,6 +162,7 @@ def _plausible(widget: widgets.Widget, control: str, rng: random.Random) -> obje
     return rng.choice(NUMBERS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_sixty_random_combinations_speak_french(name):
     rng = random.Random(f"words {name}")

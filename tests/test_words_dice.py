@@ -78,6 +78,7 @@ def test_the_dice_calculators_speak_french_at_their_defaults_and_bench_changes()
             _check(english, french)
 
 
+@pytest.mark.slow
 def test_sixty_random_combinations_in_french():
     rng = random.Random(34)
     for _ in range(30):

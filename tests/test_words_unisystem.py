@@ -97,10 +97,14 @@ def _check_state(english, french, what: str) -> None:
                 assert isinstance(text, Msg), (what, text)
 
 
-def _states(name: str) -> list[tuple[str, dict]]:
+def _states(name: str, part: str) -> list[tuple[str, dict]]:
+    """The states of the sweep: ``"options"`` (the quick tier) or ``"random"`` (the slow one)."""
     cls = CALCULATORS[name]
     controls = cls().controls
     states: list[tuple[str, dict]] = [("defaults", {})]
+    if part == "random":
+        rng = random.Random(2026)
+        return states + [(f"random {i}", _random_values(controls, rng)) for i in range(60)]
     for control_name, control in controls.items():
         if isinstance(control, widgets.Dropdown):
             states += [(f"{control_name}={v!r}", {control_name: v}) for v in _options(control)]
@@ -110,17 +114,16 @@ def _states(name: str) -> list[tuple[str, dict]]:
     for control_name, value in cls.bench_changes:
         bench[control_name] = value
         states.append((f"bench {control_name}={value!r}", dict(bench)))
-    rng = random.Random(2026)
-    states += [(f"random {i}", _random_values(controls, rng)) for i in range(60)]
     return states
 
 
+@pytest.mark.parametrize("part", ["options", pytest.param("random", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", UNISYSTEM_CALCULATORS)
-def test_every_state_of_the_french_calculator_is_french(name):
+def test_every_state_of_the_french_calculator_is_french(name, part):
     cls = CALCULATORS[name]
     base = cls(language="en").values()  # the same typed text in both languages
     english, french = cls(language="en", **base), cls(language="fr", **base)
-    for what, values in _states(name):
+    for what, values in _states(name, part):
         state = {**base, **values}
         for calc in (english, french):  # only the controls that change, each an update
             _set(calc, {k: v for k, v in state.items() if calc.controls[k].value != v})
