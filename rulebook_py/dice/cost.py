@@ -46,10 +46,11 @@ _NS_WINDOW_BIT = 0.25  # ... per bit of the weights
 _NS_PAIR = 140.0  # one pair of totals in a convolution
 _NS_LIMB_PAIR = 3.0  # ... per pair of 30-bit digits multiplied
 _NS_LIMB_ROW = 1.0  # ... in one long product of a short number by a long one
-_NS_KEEP = 750.0  # one step of the keep-highest dynamic programme
+_NS_KEEP = 700.0  # one step of the keep-highest dynamic programme
+_NS_COMB = 30.0  # one binomial coefficient C(n, c), per squared 30-bit digit of n
 _NS_MAP = 500.0  # one total moved by a product or a division
 _NS_SLOT = 40.0  # one slot of a dense table built
-_NS_ANSWER = 4000.0  # one total of the answer: probability, mean, chart
+_NS_ANSWER = 3000.0  # one total of the answer: probability, mean, chart
 _NS_THROW = 3000.0  # one die thrown and shown in a roll
 
 
@@ -194,8 +195,8 @@ def _pool_shape(node: Pool) -> _Shape:
             # before, by the cheaper of its two ways (see convolution_ns)
             for i in range(1, n):
                 wa = i * (fw - 1) + 1
-                # (x 1.5: kept above the real cost, whatever the machine's load)
-                ns += 1.5 * min(convolution_ns(wa, wa, i * fbits + 1, fw, fnnz, fbits + 1))
+                # (x 1.2: kept above the real cost, whatever the machine's load)
+                ns += 1.2 * min(convolution_ns(wa, wa, i * fbits + 1, fw, fnnz, fbits + 1))
                 ns += _NS_SLOT * wa * 2
         return _Shape(n * flo, n * fhi, n * (fw - 1) + 1, bits, ns, throws)
     k = node.keep
@@ -203,20 +204,37 @@ def _pool_shape(node: Pool) -> _Shape:
     if k == 1:
         ns += fnnz * (_NS_MAP + _mul_ns(bits) / 4)  # a power of big weights per face
         return _Shape(lo, hi, fnnz, bits, ns, throws)
-    # states (placed p < k, kept sum) times the choices c < k - p, for each face,
-    # plus the closed tail sums (k of them, N terms each) of every face
-    a = sum(k - p + 1 for p in range(k))
-    bk = sum(p * (k - p + 1) for p in range(k))
-    span = (fhi - flo) / max(1, fnnz - 1)
-    steps = fnnz * a + bk * span * fnnz * (fnnz - 1) / 2
-    ns += steps * (_NS_KEEP + _NS_LIMB_PAIR * _limbs(bits) * 2)
+    # each step multiplies a partial weight by two small numbers, so its cost
+    # hardly grows with the total's size
+    steps = _keep_steps(k, fnnz, (fhi - flo) / max(1, fnnz - 1))
+    ns += steps * (_NS_KEEP + _NS_LIMB_PAIR * _limbs(bits))
     # closed tails: k sums of about N terms per face, each a binomial (N bits) times
-    # powers of one face's weight (wbits each) and of the rest (up to the total)
+    # a power of one face's weight (wbits each) and one of the less preferred faces'
+    # weight, whose size falls from the total's to nothing: about half of it
     wbits = max(0.0, fbits - math.log2(max(1, fnnz)))
-    term = 2 * _NS_PAIR + _NS_LIMB_ROW * _limbs(n * (1 + wbits)) * _limbs(bits)
+    term = 2 * _NS_PAIR + _NS_LIMB_ROW * _limbs(n * (1 + wbits)) * _limbs(bits / 2)
     ns += fnnz * k * (n + 1) * term
-    ns += k * (n + 1) * (4 * _NS_MAP + _mul_ns(n))  # binomial rows
+    # binomial rows: k rows of N + 1 coefficients, each math.comb's products of n-bit numbers
+    ns += k * (n + 1) * (_NS_MAP + _NS_COMB * _limbs(n) ** 2)
     return _Shape(lo, hi, min(hi - lo + 1, steps), bits, ns, throws)
+
+
+def _keep_steps(keep: int, faces: int, span: float) -> float:
+    """Steps of the keep-highest programme (:mod:`.exact`) over ``faces`` faces ``span`` apart.
+
+    For each face, every state (p < ``keep`` dice placed, their sum) tries the
+    ``keep - p`` counts that leave it unfinished and adds one closed tail. Before
+    face j (j >= 1), p dice placed on the j faces before it have p (j - 1) span + 1
+    possible sums; before the first face there is one state, (0, 0). Exact for
+    faces one apart (a plain or reroll-until die).
+
+    Example:
+        >>> _keep_steps(50, 10, 1.0)  # 100d10kh50
+        805776.0
+    """
+    a = sum(keep - p + 1 for p in range(keep))
+    b = sum(p * (keep - p + 1) for p in range(keep))
+    return (keep + 1) + (faces - 1) * a + b * span * (faces - 1) * (faces - 2) / 2
 
 
 class _Refused(Exception):
