@@ -31,7 +31,7 @@ from __future__ import annotations
 import pytest
 
 from .live import notebook_calculator_count
-from .pages import ALSO_CLEAN, ANSWERS_JS, BLOCKING, describe, run_axe
+from .pages import ALSO_CLEAN, ANSWERS_JS, BLOCKING, THEME_RULES, describe, run_axe
 from .site import ROOT, expected_calculators, toc_pages
 
 PAGES = toc_pages()
@@ -52,7 +52,8 @@ def test_no_serious_or_critical_violation(page_name, look, page_audit):
     """Every page, light and dark, at desktop width and at 390 px: nothing serious or critical.
 
     The page is loaded once for each width, light; then the reader's colour
-    scheme turns dark (the theme follows it) and the page is checked again.
+    scheme turns dark (the theme follows it) and the rules that read colours
+    run again (the theme changes nothing else).
     Colour contrast (most of axe's time) is checked at desktop width in both
     themes: the site's colours do not change with the width. On a phone every
     other rule runs (landmarks, names, targets, the layout), in the light theme.
@@ -69,6 +70,8 @@ def test_no_serious_or_critical_violation(page_name, look, page_audit):
         )
         if look == "phone":
             assert "color-contrast" not in found["ran"]
+        if theme == "dark":  # the rules that read colours, all of them
+            assert set(found["ran"]) == set(THEME_RULES), found["ran"]
         blocking = [v for v in found["violations"] if v["impact"] in BLOCKING]
         if blocking:
             failures.append(f"{theme}:\n{describe(blocking)}")
