@@ -42,7 +42,7 @@ from typing import Any
 
 from ...errors import RulebookError, RuleValueError, check_int, quote
 from ...messages import Msg
-from .actions import (
+from ...systems.mass_battle.actions import (
     CHARGE_DELAY,
     MAX_DECLARED_ROUND,
     MAX_HIDING_HELP,
@@ -64,8 +64,8 @@ from .actions import (
     tight_combat_rolls,
     war_cry,
 )
-from .declarations import NO_CHARGE_TO_BREAK, DeclarationError
-from .odds import (
+from ...systems.mass_battle.declarations import NO_CHARGE_TO_BREAK, DeclarationError
+from ...systems.mass_battle.odds import (
     MAX_ROLLED_ACTIONS,
     MAX_ROUNDS,
     BattleOdds,
@@ -75,7 +75,7 @@ from .odds import (
     replay_battle,
     roll_actions,
 )
-from .round import (
+from ...systems.mass_battle.round import (
     LEVEL_RANGE,
     Allocation,
     Battlefield,
@@ -93,7 +93,7 @@ from .round import (
     split_free,
     totals_before_chance,
 )
-from .tables import (
+from ...systems.mass_battle.tables import (
     Attitude,
     CommanderClass,
     Cunning,
@@ -105,7 +105,7 @@ from .tables import (
     Weather,
     _member_of,
 )
-from .words import M
+from ...systems.mass_battle.words import M
 
 __all__ = [
     "SLOTS",

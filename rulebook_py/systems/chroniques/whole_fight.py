@@ -2,7 +2,7 @@
 
 Every rule comes from the chapter's own functions: the fixed initiative order
 (:func:`.conditions.initiative_order`: no die, the same order every round),
-one melee attack a turn priced and rolled by :func:`.attack.attack_report`
+one melee attack a turn priced and rolled by :func:`.attacks.attack_report`
 (naturals, doubled criticals, a knock-out blow's −2 and its critical failure
 that turns lethal and doubled), lethal damage off the hit points
 (:func:`.damage.apply_damage`) and temporary damage counted apart until it
@@ -47,8 +47,8 @@ from typing import Any
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
-from .attack import AttackReport, attack_report
 from .attack_roll import AttackRoll
+from .attacks import AttackReport, attack_report
 from .conditions import Combatant, initiative_order
 from .core import (
     BONUS_RANGE,
@@ -61,8 +61,8 @@ from .core import (
     check_rng,
 )
 from .damage import apply_damage, knock_out
-from .damage_dice import damage_dice
 from .records import check_fields
+from .typed_damage import damage_dice
 from .words import M
 
 __all__ = [

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...errors import RuleValueError, check_int, quote
-from .chase import (
+from ...systems.chroniques.chase import (
     MAX_ROUNDS,
     RESULTS,
     ChaseOdds,
@@ -32,9 +32,16 @@ from .chase import (
     chase_odds,
     simulate_chase,
 )
-from .core import MODIFIER_RANGE, CheckDie, CheckLines, check_flag, check_name, check_rng
-from .records import check_fields
-from .words import M
+from ...systems.chroniques.core import (
+    MODIFIER_RANGE,
+    CheckDie,
+    CheckLines,
+    check_flag,
+    check_name,
+    check_rng,
+)
+from ...systems.chroniques.records import check_fields
+from ...systems.chroniques.words import M
 
 #: The words that mean "in every round", in English and in French.
 EVERY_ROUND = (

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...messages import Msg, join
-from .attack import AttackKind, AttackReport, attack_report
-from .attack_roll import AttackRoll
-from .conditions import (
+from ...systems.chroniques.attack_roll import AttackRoll
+from ...systems.chroniques.attacks import AttackKind, AttackReport, attack_report
+from ...systems.chroniques.conditions import (
     Condition,
     ConditionEffects,
     combine_conditions,
@@ -30,9 +30,9 @@ from .conditions import (
     turn_problem,
     validate_turn,
 )
-from .core import CheckDie, check_flag
-from .records import check_fields
-from .words import M
+from ...systems.chroniques.core import CheckDie, check_flag
+from ...systems.chroniques.records import check_fields
+from ...systems.chroniques.words import M
 
 __all__ = ["ConditionsReport", "conditions_report"]
 

@@ -27,8 +27,8 @@ from fractions import Fraction
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
-from .arguments import check_fields, check_record, check_rng, parse_enum
-from .core import (
+from ...systems.unisystem.arguments import check_fields, check_record, check_rng, parse_enum
+from ...systems.unisystem.core import (
     BONUS_RANGE,
     MAX_NUMBER,
     Check,
@@ -53,7 +53,7 @@ from .core import (
     test,
     unskilled,
 )
-from .words import M
+from ...systems.unisystem.words import M
 
 __all__ = [
     "CONTEST_HELP",

@@ -46,9 +46,9 @@ from .core import (
     check_odds,
 )
 from .damage import MAX_TEMPORARY, _temporary, damage_distribution
-from .damage_dice import damage_dice
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BONUS, concerted_attack
+from .typed_damage import damage_dice
 from .words import M
 
 __all__ = [
