@@ -192,3 +192,31 @@ def test_the_controls_are_read_from_the_calculators():
 
 def test_no_rule_takes_a_calculators_control_names():
     assert set(_control_shaped()) == NOT_YET_MOVED
+
+
+# ------------------------------------------------------------------ one check helper per kind
+#: The argument checks errors.py holds once: a def of one of these names (or
+#: its private twin), or the lone-surrogate test, elsewhere is a second copy.
+_CHECKS = re.compile(r"^\s*def _?check_(?:rng|bool|flag|int|characters)\(|\\ud800\" <=", re.M)
+
+
+def _copies(text: str) -> list[str]:
+    return [m.group(0).strip() for m in _CHECKS.finditer(text)]
+
+
+def test_no_module_outside_errors_reimplements_a_shared_check():
+    found = {}
+    for path in sorted((ROOT / "rulebook_py").rglob("*.py")):
+        if path.name == "errors.py" and path.parent.name == "rulebook_py":
+            continue
+        copies = _copies(path.read_text(encoding="utf-8"))
+        if copies:
+            found[str(path.relative_to(ROOT))] = copies
+    assert found == {}
+
+
+def test_the_copy_finder_finds_a_copy():
+    assert _copies("def _check_rng(rng):\n    pass\n") == ["def _check_rng("]
+    assert _copies('    if any("\\ud800" <= ch for ch in v):') == ['\\ud800" <=']
+    errors = (ROOT / "rulebook_py" / "errors.py").read_text(encoding="utf-8")
+    assert len(_copies(errors)) == 5  # check_int, check_bool, check_rng, check_characters, its test

@@ -36,7 +36,7 @@ from ...systems.chroniques.core import (
     MODIFIER_RANGE,
     CheckDie,
     CheckLines,
-    check_flag,
+    check_bool,
     check_name,
     check_rng,
 )
@@ -285,7 +285,7 @@ def chase_report(
     ]
     check_int(endurance_from, "endurance_from", 0, MAX_ROUNDS)
     check_int(extra_metres, "extra_metres", 0, 60)
-    check_flag(heavy_rain, "heavy_rain")
+    check_bool(heavy_rain, "heavy_rain")
     rules = ChaseRules(extra_metres, 10, endurance_from or None, max_rounds, heavy_rain)
     odds = chase_odds(sides[0], sides[1], distance, sight, rules)
     return ChaseReport(sides[0], sides[1], distance, sight, rules, odds)

@@ -30,7 +30,7 @@ from ...systems.chroniques.conditions import (
     turn_problem,
     validate_turn,
 )
-from ...systems.chroniques.core import CheckDie, check_flag
+from ...systems.chroniques.core import CheckDie, check_bool
 from ...systems.chroniques.records import check_fields
 from ...systems.chroniques.words import M
 
@@ -107,7 +107,7 @@ def conditions_report(
     """
     actions = parse_turn(turn, "turn")
     validate_turn(actions, field="turn")
-    check_flag(first_round, "first_round")
+    check_bool(first_round, "first_round")
     attackers = condition_set(attacker_conditions, "attacker_conditions")
     defenders = condition_set(defender_conditions, "defender_conditions")
     att = combine_conditions(attackers, first_round=first_round, field="attacker_conditions")

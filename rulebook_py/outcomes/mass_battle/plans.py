@@ -40,7 +40,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...errors import RulebookError, RuleValueError, check_int, check_rng, quote
 from ...messages import Msg
 from ...systems.mass_battle.actions import (
     CHARGE_DELAY,
@@ -49,7 +49,6 @@ from ...systems.mass_battle.actions import (
     RolledAction,
     SpecialAction,
     TightCombatRoute,
-    _check_rng,
     _check_type,
     ambush,
     ambush_rolls,
@@ -909,7 +908,7 @@ class UnitTotals:
             >>> str(unit_totals({"offense": 3}).roll(random.Random(1)))
             'd4 = 2: 1 on offense, 1 on defense → +4/+1'
         """
-        die = _check_rng(rng).randint(1, 4)
+        die = check_rng(rng, none_is_fresh=True).randint(1, 4)
         off, dfn = split_free(die, self.lean)
         last = self.steps[-1]
         return UnitRoll(die, off, dfn, last.offense + off, last.defense + dfn)

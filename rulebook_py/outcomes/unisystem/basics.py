@@ -433,7 +433,7 @@ class CoreDieComparison:
 
     def roll(self, rng: random.Random | None = None) -> CoreDieRoll:
         """The same check rolled once with each core die (the D10 first)."""
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         c = self.check
         return CoreDieRoll(c.roll(rng), c.with_core(CoreDie.TWO_D6).roll(rng))
 

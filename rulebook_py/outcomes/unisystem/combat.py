@@ -157,7 +157,10 @@ class MeleeReport:
             True
         """
         return self.exchange.roll(
-            check_rng(rng), sides=self.sides, multiplier=self.multiplier, averaged=self.averaged
+            check_rng(rng, none_is_fresh=True),
+            sides=self.sides,
+            multiplier=self.multiplier,
+            averaged=self.averaged,
         )
 
 
@@ -581,7 +584,7 @@ class RangedReport:
             >>> ranged(mode="suppressive").roll(random.Random(2)).hits
             1
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         if self.attack is not None:
             return self.attack.roll(
                 rng, sides=self.sides, multiplier=self.base_multiplier, averaged=self.averaged

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
 from .conditions import Condition, ConditionEffects, condition_set
-from .core import CRITICAL_RANGE, CheckDie, check_flag
+from .core import CRITICAL_RANGE, CheckDie, check_bool
 from .words import M
 
 __all__ = ["check_forbidden", "check_stand_up", "check_two_weapons"]
@@ -37,7 +37,7 @@ forbidden equipment can use none of its abilities (no wider critical range)
     """
     die = CheckDie.from_text(die)
     check_int(critical_from, "critical_from", *CRITICAL_RANGE)
-    if not check_flag(untrained, "untrained"):
+    if not check_bool(untrained, "untrained"):
         raise RuleValueError(
             M(
                 "{name} needs the forbidden weapon, shield or armour ticked as "
@@ -82,7 +82,7 @@ at most 1d6 damage, got '1d8'
             M("{name} must be ConditionEffects, got {got}", name="att", got=quote(att)),
             field="att",
         )
-    check_flag(melee, "melee")
+    check_bool(melee, "melee")
     if not isinstance(off, Dice):
         raise RuleValueError(
             M("{name} must be dice, got {got}", name="off_hand", got=quote(off)), field="off_hand"
@@ -127,7 +127,7 @@ def check_stand_up(attackers: Iterable[str | Condition], two_weapons: bool) -> N
 to stand up first
     """
     attackers = condition_set(attackers, "attacker_conditions")
-    check_flag(two_weapons, "two_weapons")
+    check_bool(two_weapons, "two_weapons")
     if Condition.KNOCKED_DOWN not in attackers:
         raise RuleValueError(
             M("only a knocked-down attacker needs a move action to stand up first"),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...messages import Msg, join
-from .core import check_flag, check_rng, roll_check
+from .core import check_bool, check_rng, roll_check
 from .damage import MAX_TEMPORARY, _temporary
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BIG_TOTAL, CONCERTED_BONUS
@@ -75,7 +75,7 @@ def resolve_attack(
     :func:`~.attacks.roll_attack` checks the report first; this is the work.
     """
     check_rng(rng)
-    check_flag(with_damage, "with_damage")
+    check_bool(with_damage, "with_damage")
     r = report
     if not r.possible:
         return AttackRoll((M("no attack: {why}", why=join("; ", r.notes)),))

@@ -42,7 +42,7 @@ from .core import (
     CheckDie,
     ModifierEnum,
     NamedEnum,
-    check_flag,
+    check_bool,
     check_odds,
 )
 from .damage import MAX_TEMPORARY, _temporary, damage_distribution
@@ -539,7 +539,7 @@ def attack_report(
         needs_sight=needs_sight,
     )
     for name, flag in flags.items():
-        check_flag(flag, name)
+        check_bool(flag, name)
     if isinstance(concerted, bool) or concerted not in (0, CONCERTED_BONUS, CONCERTED_BIG_BONUS):
         raise RuleValueError(
             M("{name} must be 0, +2 or +4, got {got}", name="concerted", got=quote(concerted)),

@@ -29,7 +29,7 @@ from ...dice import Dice, DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int
 from ...messages import Msg
-from .core import STRENGTH_RANGE, CheckReport, check_flag, check_report, check_rng
+from .core import STRENGTH_RANGE, CheckReport, check_bool, check_report, check_rng
 from .records import check_fields
 from .typed_damage import MAX_DAMAGE, damage_dice
 from .words import MN, M
@@ -78,7 +78,7 @@ def damage_distribution(
         {4: 1, 6: 1, 8: 1, 10: 1}
     """
     check_int(modifier, "damage_modifier", -10, 30)
-    check_flag(critical, "critical")
+    check_bool(critical, "critical")
     base = _dice(dice, "damage").distribution + modifier
     return base.map(lambda v: max(0, v) * (2 if critical else 1))
 

@@ -56,7 +56,7 @@ from .core import (
     INITIATIVE_RANGE,
     STRENGTH_RANGE,
     CheckDie,
-    check_flag,
+    check_bool,
     check_name,
     check_rng,
 )
@@ -159,11 +159,11 @@ def _check(f: Mapping[str, Any], side: str) -> None:
     _fight_dice(f["damage"], side + "damage")
     check_int(f["strength"], side + "strength", *STRENGTH_RANGE)
     check_int(f["initiative"], side + "initiative", *INITIATIVE_RANGE)
-    check_flag(f["player"], side + "player")
+    check_bool(f["player"], side + "player")
     check_int(f["wisdom"], side + "wisdom", 1, 30)
     CheckDie.from_text(f["die"], side + "die")
-    check_flag(f["knock_out"], side + "knock_out")
-    check_flag(f["suitable_weapon"], side + "suitable_weapon")
+    check_bool(f["knock_out"], side + "knock_out")
+    check_bool(f["suitable_weapon"], side + "suitable_weapon")
 
 
 def _fight_dice(text: object, field: str) -> Dice:
