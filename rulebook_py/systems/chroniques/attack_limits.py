@@ -26,7 +26,7 @@ __all__ = ["check_forbidden", "check_stand_up", "check_two_weapons"]
 
 
 def check_forbidden(untrained: bool, die: str | CheckDie, critical_from: int) -> None:
-    """Forbidden equipment: an untrained piece ticked, and no ability in use.
+    """Forbidden equipment: an untrained piece, and no ability in use.
 
     Example:
         >>> check_forbidden(True, "d20", 19)
@@ -40,8 +40,8 @@ forbidden equipment can use none of its abilities (no wider critical range)
     if not check_bool(untrained, "untrained"):
         raise RuleValueError(
             M(
-                "{name} needs the forbidden weapon, shield or armour ticked as "
-                "untrained (its -3 applies)",
+                "{name} needs an untrained weapon, shield or armour "
+                "(the forbidden piece is untrained too: its -3 applies)",
                 name="forbidden_equipment",
             ),
             field="forbidden_equipment",

@@ -480,7 +480,7 @@ def attack_report(
             weapon he is not trained in: -3.
         untrained_shield: -3 (also to initiative, STR and DEX tests).
         untrained_armour: -3 (also to initiative, STR and DEX tests).
-        forbidden_equipment: The untrained piece ticked is also forbidden to
+        forbidden_equipment: The untrained piece is also forbidden to
             the character's profile: the untrained -3 applies, and the
             character can use none of its abilities (no best of two d20, no
             wider critical range).
@@ -641,8 +641,8 @@ def attack_report(
         (untrained_shield, M("untrained shield"), M("forbidden shield")),
         (untrained_armour, M("untrained armour"), M("forbidden armour")),
     )
-    for ticked, plain_name, forbidden_name in untrained_gear:
-        if ticked:
+    for worn, plain_name, forbidden_name in untrained_gear:
+        if worn:
             mods.append((forbidden_name if forbidden_equipment else plain_name, UNTRAINED))
     if temporary and not suitable_weapon:
         mods.append((M("temporary damage without a suitable weapon"), KNOCK_OUT_PENALTY))
