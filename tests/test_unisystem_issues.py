@@ -64,7 +64,10 @@ def test_no_public_function_shadows_a_module_of_its_package():
 
 # ------------------------------------------------------------------ issue 38
 def test_roll_core_refuses_an_rng_that_is_not_one():
-    with pytest.raises(RulebookError, match=r"rng must be a random\.Random or None, got 3"):
+    with pytest.raises(
+        RulebookError,
+        match=r"rng must be a random\.Random \(e\.g\. random\.Random\(42\)\) or None, got 3",
+    ):
         uni.roll_core(rng=3)  # type: ignore[arg-type]
 
 
