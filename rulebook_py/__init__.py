@@ -2,7 +2,9 @@
 
 The small surface the chapters use: the dice engine, the error root, and one
 module per system (``rulebook_py.unisystem``, ``rulebook_py.galaxies``, ...),
-each holding that system's public functions. The calculators are in
+each holding that system's public functions; ``import rulebook_py.unisystem``
+works too. What each calculator asks for is in ``rulebook_py.outcomes``
+(``outcomes.unisystem.check``, ...); the calculators are in
 ``rulebook_py.widgets.<system>``.
 
 Example:
@@ -13,11 +15,18 @@ Example:
     (4, Fraction(5089, 93312))
 """
 
-from . import comparison
+import sys as _sys
+
+from . import comparison, outcomes
 from .dice import Dice, DiceRoll, die, parse, pool
 from .distribution import Comparison, Distribution
 from .errors import NotationError, RulebookError, RuleValueError
 from .systems import chroniques, galaxies, mass_battle, unisystem
+
+# ``import rulebook_py.unisystem`` (and ``from rulebook_py.galaxies import melee``)
+# reach the system's facade, as the attribute does.
+for _system in (chroniques, galaxies, mass_battle, unisystem):
+    _sys.modules[f"{__name__}.{_system.__name__.rpartition('.')[2]}"] = _system
 
 __all__ = [
     "Comparison",
@@ -32,6 +41,7 @@ __all__ = [
     "die",
     "galaxies",
     "mass_battle",
+    "outcomes",
     "parse",
     "pool",
     "unisystem",

@@ -24,16 +24,22 @@ Example:
 
 from __future__ import annotations
 
+import random
+
 from .messages import M, Msg, render
 
 __all__ = [
+    "NAME_LIMIT",
     "QUOTE_LIMIT",
     "QUOTE_RADIUS",
     "NotationError",
     "RuleValueError",
     "RulebookError",
     "WorkLimitError",
+    "check_bool",
+    "check_characters",
     "check_int",
+    "check_rng",
     "quote",
     "quote_window",
 ]
@@ -342,4 +348,158 @@ def check_int(value: object, name: str, low: int | None = None, high: int | None
             )
             allowed = M("an integer of at most {high}", high=high)
         raise RuleValueError(message, field=name, allowed=allowed, value=value)
+    return value
+
+
+#: Longest parameter name a check accepts (a name, not a page of text).
+NAME_LIMIT = 60
+
+
+def _check_name(name: object) -> str:
+    """The parameter's name a check is given: a short text (or the check refuses it)."""
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
+        raise RuleValueError(
+            M("{name} must be a parameter's name, got {got}", name="name", got=quote(name)),
+            field="name",
+            value=name,
+        )
+    return name
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Check that a yes-or-no argument is ``True`` or ``False`` (not 1, "yes" or None).
+
+    The one check of a flag: every system's rules call it.
+
+    Args:
+        value: The value to check.
+        name: The parameter's name, quoted in the message and used as ``field``.
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        RuleValueError: If ``value`` is not a ``bool``.
+
+    Example:
+        >>> check_bool(True, "long_range")
+        True
+        >>> check_bool(None, "long_range")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: long_range must be True or False, got None (NoneType)
+    """
+    _check_name(name)
+    if not isinstance(value, bool):
+        raise RuleValueError(
+            M(
+                "{name} must be True or False, got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=_kind(value),
+            ),
+            field=name,
+            allowed=M("True or False"),
+            value=value,
+        )
+    return value
+
+
+def check_rng(rng: object, name: str = "rng", *, none_is_fresh: bool = False) -> random.Random:
+    """Check the random source of a seeded roll and return it.
+
+    The one check of a generator: every system's rolls call it.
+
+    Args:
+        rng: The value to check: a :class:`random.Random` (seed it:
+            ``random.Random(42)``).
+        name: The parameter's name, quoted in the message and used as ``field``.
+        none_is_fresh: ``None`` is allowed and gives a fresh, unseeded generator.
+
+    Returns:
+        ``rng`` itself, or a fresh generator for ``None`` when allowed.
+
+    Raises:
+        RuleValueError: If ``rng`` is not a :class:`random.Random`.
+
+    Example:
+        >>> check_rng(random.Random(1)).random() == random.Random(1).random()
+        True
+        >>> isinstance(check_rng(None, none_is_fresh=True), random.Random)
+        True
+        >>> check_rng(3)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)), got 3 (int)
+    """
+    _check_name(name)
+    if not isinstance(none_is_fresh, bool):
+        check_bool(none_is_fresh, "none_is_fresh")
+    if rng is None and none_is_fresh:
+        return random.Random()
+    if not isinstance(rng, random.Random):
+        if none_is_fresh:
+            message = M(
+                "{name} must be a random.Random (e.g. random.Random(42)) or None, got {got} ({kind})",
+                name=name,
+                got=quote(rng),
+                kind=_kind(rng),
+            )
+        else:
+            message = M(
+                "{name} must be a random.Random (e.g. random.Random(42)), got {got} ({kind})",
+                name=name,
+                got=quote(rng),
+                kind=_kind(rng),
+            )
+        raise RuleValueError(message, field=name, allowed=M("a random.Random"), value=rng)
+    return rng
+
+
+def check_characters(value: object, name: str) -> str:
+    r"""Check that ``value`` is a text holding no lone surrogate (no text: it cannot be shown or saved).
+
+    The one check of a typed name's characters; the length and the form of a
+    name stay with the rule that reads it.
+
+    Args:
+        value: The value to check.
+        name: The parameter's name, quoted in the message and used as ``field``.
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        RuleValueError: If ``value`` is not a ``str`` or holds a lone surrogate.
+
+    Example:
+        >>> check_characters("Bo", "name")
+        'Bo'
+        >>> check_characters("Bo" + chr(0xD800), "name")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: name holds a character that is no text (a lone surrogate), got 'Bo\ud800'
+    """
+    _check_name(name)
+    if not isinstance(value, str):
+        raise RuleValueError(
+            M(
+                "{name} must be text, got {got} ({kind})",
+                name=name,
+                got=quote(value),
+                kind=_kind(value),
+            ),
+            field=name,
+            value=value,
+        )
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise RuleValueError(
+            M(
+                "{name} holds a character that is no text (a lone surrogate), got {got}",
+                name=name,
+                got=quote(value),
+            ),
+            field=name,
+            value=value,
+        )
     return value

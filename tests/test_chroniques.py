@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook_py import outcomes
 from rulebook_py.errors import NotationError, RulebookError, RuleValueError
 from rulebook_py.systems import chroniques as co
 from rulebook_py.systems.chroniques import (
@@ -976,13 +977,13 @@ def test_acting_otherwise_in_the_replay_and_the_estimate():
 
 
 def test_rounds_acting_otherwise_are_read_with_ascii_digits_only():
-    assert co.parse_rounds("3, 5") == (frozenset({3, 5}), False)
-    assert co.parse_rounds("Every") == (frozenset(), True)
+    assert outcomes.chroniques.parse_rounds("3, 5") == (frozenset({3, 5}), False)
+    assert outcomes.chroniques.parse_rounds("Every") == (frozenset(), True)
     for bad in ("²", "0", "51", "3-5", "٣", "9" * 600):
         with pytest.raises(
             RuleValueError, match=r"must be (round numbers from 1 to 50|at most)"
         ) as err:
-            co.parse_rounds(bad, "pursuer_acts")
+            outcomes.chroniques.parse_rounds(bad, "pursuer_acts")
         assert err.value.field == "pursuer_acts"
 
 

@@ -162,5 +162,5 @@ def test_damage_dice_use_no_private_name_of_the_dice_engine():
     import inspect
 
     source = inspect.getsource(co.damage_dice.__module__ and __import__(
-        "rulebook_py.systems.chroniques.damage_dice", fromlist=["x"]))  # fmt: skip
+        "rulebook_py.systems.chroniques.typed_damage", fromlist=["x"]))  # fmt: skip
     assert "_Parser" not in source and "._node" not in source and ".expected" not in source

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RulebookError
 from rulebook_py.systems import chroniques as co
 
@@ -19,16 +20,16 @@ BAD = {"None": None, "3.5": 3.5, "'3'": "3", "True": True, "10**100": 10**100}
 #: A valid call of each report, by its required arguments.
 REPORTS = {
     co.attack_report: (5, 15),
-    co.conditions_report: (5, 15),
+    outcomes.chroniques.conditions_report: (5, 15),
     co.knock_out_report: (8, 1, 3),
     co.first_aid: (1,),
     co.opposed_magic_report: (5, 5),
     co.initiative_report: ("Ana, 12, PC, 14\nGob, 10, NPC, 8",),
-    co.chase_report: (),
+    outcomes.chroniques.chase_report: (),
     co.check_report: (1, 10),
     co.parse_combatants: ("Ana, 12, PC, 14",),
     co.parse_turn: ("M A",),
-    co.parse_rounds: ("3, 5",),
+    outcomes.chroniques.parse_rounds: ("3, 5",),
     co.validate_turn: (["M", "A"],),
     co.damage_dice: ("1d8",),
 }

@@ -806,12 +806,12 @@ def test_public_surface_is_the_submodules():
         importlib.import_module(f"rulebook_py.systems.galaxies.{name}")
         for name in (
             "codes",
-            "contest",
+            "contests",
             "ranged",
-            "volley",
-            "melee",
-            "initiative",
-            "fight",
+            "volleys",
+            "melee_combat",
+            "initiative_rolls",
+            "whole_fight",
             "glossary",
         )
     ]

@@ -117,7 +117,8 @@ def check_contract(calc, name: str, what: str) -> None:
     if view is None:
         return
     if view.call is not None and view.call.expression not in _CHECKED:
-        namespace = {view.call.module: getattr(rulebook_py, view.call.module)}
+        names = view.call.module.split(", ")
+        namespace = {name: getattr(rulebook_py, name) for name in names}
         got = eval(view.call.expression, namespace)
         assert got == view.call.value, f"{name} {what}: {view.call.expression} gives {got!r}"
         _CHECKED.add(view.call.expression)

@@ -1435,7 +1435,8 @@ def _python_value(calc):
     import rulebook_py
 
     call = calc.python_call(calc.values())
-    return eval(call.expression, {"mass_battle": rulebook_py.mass_battle}), call.value
+    namespace = {"mass_battle": rulebook_py.mass_battle, "outcomes": rulebook_py.outcomes}
+    return eval(call.expression, namespace), call.value
 
 
 def test_round_calculator_tight_combat_raises_both_defenses():

@@ -13,7 +13,9 @@ from fractions import Fraction
 import ipywidgets as widgets
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RulebookError, RuleValueError
+from rulebook_py.outcomes.mass_battle import declare, round_of
 from rulebook_py.systems import mass_battle as mb
 from rulebook_py.systems.mass_battle import (
     Battlefield,
@@ -30,8 +32,6 @@ from rulebook_py.systems.mass_battle import (
     charge,
     charge_breaker,
     charge_breaker_rolls,
-    declare,
-    round_of,
 )
 from rulebook_py.widgets.mass_battle import (
     MassBattleOddsCalculator,
@@ -118,7 +118,7 @@ def test_the_api_refuses_a_charge_breaker_without_an_enemy_charge():
 @pytest.mark.parametrize("seed", [4, 6])
 def test_a_rolled_surprise_attack_seen_through_says_what_the_attackers_get(seed):
     """Issue 35: the Roll showed "→ no effect" though the attackers get +2, then +1 defense."""
-    outcome = mb.battle_of({}, {"action1": "rolled surprise"})
+    outcome = outcomes.mass_battle.battle_of({}, {"action1": "rolled surprise"})
     side, _one, faces, note = outcome.roll(random.Random(seed)).actions[0]
     assert side == "defender" and faces[0] < faces[1]
     assert "no effect" not in note
@@ -178,7 +178,7 @@ def test_the_chapter_states_the_tight_combat_choices_once_and_alike():
             "reading",
         ),
         (lambda: mb.worked_example([]), "name"),
-        (lambda: mb.unit_of({}, name={}), "name"),
+        (lambda: outcomes.mass_battle.unit_of({}, name={}), "name"),
         (lambda: Side(None), "unit"),
         (lambda: mb.split_free(3, mb.Lean.EVEN, name=None), "name"),
         (
@@ -262,10 +262,10 @@ def test_values_that_do_not_count_are_left_out_of_the_python_line():
 def test_what_counts_keeps_the_answer():
     plans = ({"offense": 3, "action2_round": 5, "reading": "RANKED_LIST"}, {"attitude2_round": 4})
     keywords = {"terrain": "FOREST", "well_placed": False, "timing": "AFTER_ROLL", "cover": 2}
-    (a, d), kept = mb.what_counts(plans, keywords)
+    (a, d), kept = outcomes.mass_battle.what_counts(plans, keywords)
     assert a == {"offense": 3} and d == {} and kept == {"terrain": "FOREST"}
-    full = mb.battle_of(*plans, **keywords)
-    short = mb.battle_of(a, d, **kept)
+    full = outcomes.mass_battle.battle_of(*plans, **keywords)
+    short = outcomes.mass_battle.battle_of(a, d, **kept)
     assert full.odds == short.odds and full.attacker_wins == Fraction(short.attacker_wins)
 
 

@@ -263,7 +263,7 @@ def test_nobody_well_placed_on_a_muddy_plain_is_minus_one_to_all():
 
 
 def test_the_charge_breaker_answers_the_first_charge_in_time():
-    from rulebook_py.systems.mass_battle import declare
+    from rulebook_py.outcomes.mass_battle import declare
     from rulebook_py.widgets.mass_battle import MassBattleRoundCalculator
 
     late_first = {"action1": "charge", "action1_round": 5, "action2": "charge"}
@@ -279,7 +279,7 @@ def test_the_charge_breaker_answers_the_first_charge_in_time():
 
 
 def test_the_calculators_and_the_api_refuse_with_one_message():
-    from rulebook_py.systems.mass_battle import battle_of
+    from rulebook_py.outcomes.mass_battle import battle_of
     from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator, MassBattleRoundCalculator
 
     reason = (
@@ -302,7 +302,7 @@ def test_the_calculators_and_the_api_refuse_with_one_message():
 @pytest.mark.parametrize("bad", [None, 3.5, "3", True, 10**100])
 def test_a_wrong_type_in_an_effect_or_a_plan_is_a_rulebook_error(bad):
     from rulebook_py.errors import RulebookError
-    from rulebook_py.systems.mass_battle import battle_of, unit_totals
+    from rulebook_py.outcomes.mass_battle import battle_of, unit_totals
 
     with pytest.raises(RulebookError, match="offense must be an integer"):
         Effect(offense=bad)
@@ -313,7 +313,7 @@ def test_a_wrong_type_in_an_effect_or_a_plan_is_a_rulebook_error(bad):
 
 
 def test_the_odds_calculator_takes_an_attitude_per_round():
-    from rulebook_py.systems.mass_battle import battle_of
+    from rulebook_py.outcomes.mass_battle import battle_of
     from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
 
     calc = MassBattleOddsCalculator(a_attitude2="RATHER_DEFENSIVE", a_attitude2_round=3)

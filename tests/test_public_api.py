@@ -2,7 +2,8 @@
 
 The probe visits every callable in the ``__all__`` of every facade
 (``unisystem``, ``galaxies``, ``mass_battle``, ``chroniques``, ``comparison``,
-``rulebook_py`` and ``rulebook_py.dice``), record types included. A call known
+``rulebook_py``, ``rulebook_py.dice`` and the four of ``rulebook_py.outcomes``),
+record types included. A call known
 to be valid comes from the name's own doctest example (``>>> name(args)``,
 ``random.Random`` allowed); then **every parameter of the signature**, given in
 the example or left at its default, is replaced in turn by each value of
@@ -39,7 +40,7 @@ from typing import Any
 import pytest
 
 import rulebook_py
-from rulebook_py import comparison, dice, parse, pool
+from rulebook_py import comparison, dice, outcomes, parse, pool
 from rulebook_py.errors import RulebookError
 from rulebook_py.systems import chroniques, galaxies, mass_battle, unisystem
 
@@ -51,6 +52,10 @@ FACADES = {
     "comparison": comparison,
     "rulebook_py": rulebook_py,
     "dice": dice,
+    "outcomes.unisystem": outcomes.unisystem,
+    "outcomes.mass_battle": outcomes.mass_battle,
+    "outcomes.chroniques": outcomes.chroniques,
+    "outcomes.dice": outcomes.dice,
 }
 
 #: The hostile values, by the name a failure report gives them.
@@ -137,7 +142,9 @@ def _base_call(name: str, func: Any, namespace: dict[str, Any]) -> tuple[tuple, 
 def _cases() -> tuple[list[tuple[str, str, Any, tuple, dict]], list[str]]:
     cases, without = [], []
     for facade_name, facade in FACADES.items():
+        rules = FACADES.get(facade_name.removeprefix("outcomes."), facade)
         namespace = {
+            **vars(rules),  # an outcome's examples use its system's types
             **vars(facade),
             "Fraction": Fraction,
             "parse": parse,

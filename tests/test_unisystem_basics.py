@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems import unisystem as u
 from rulebook_py.systems.unisystem import CheckKind, ContestType, CoreDie
@@ -597,10 +598,10 @@ def test_basics_calculators_write_negative_numbers_with_one_minus_sign():
 def test_basics_calculators_give_their_python_call(cls):
     calc = cls()
     call = calc.view.call
-    assert call is not None and call.module == "unisystem"
-    assert eval(call.expression, {"unisystem": u}) == call.value
+    assert call is not None and call.module == "outcomes, unisystem"
+    assert eval(call.expression, {"outcomes": outcomes, "unisystem": u}) == call.value
     if cls is UnisystemCheckCalculator:
         assert call.expression == (
-            "unisystem.check(unisystem.CheckKind.TASK, 3, skill=6, modifier=-3).success_chance()"
+            "outcomes.unisystem.check(unisystem.CheckKind.TASK, 3, skill=6, modifier=-3).success_chance()"
         )
         assert call.value == F(4, 5)

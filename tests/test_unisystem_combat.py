@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook_py import outcomes
 from rulebook_py.distribution import Distribution
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems.unisystem import UntrainedAttack, contest, success_levels, task, test
@@ -1230,7 +1231,11 @@ def test_ranged_calculator_untrained_option_and_its_python_call():
     calc.controls["untrained"].value = UntrainedAttack.UNSKILLED_TASK
     assert "30.00 % (3/10)" in calc.result.value  # unskilled: D10 + 3 − 2
     call = calc.view.call
-    assert eval(call.expression, {"unisystem": unisystem}) == call.value == F(3, 10)
+    assert (
+        eval(call.expression, {"outcomes": outcomes, "unisystem": unisystem})
+        == call.value
+        == F(3, 10)
+    )
     calc.controls["skill"].value = 3  # with the skill the option does not count: hidden
     assert calc.controls["untrained"].layout.display == "none"
     assert "untrained" not in calc.view.call.expression
@@ -1383,7 +1388,9 @@ def test_combat_calculators_python_call_and_one_minus_sign_through_every_bench_c
         calc.controls[name].value = value
         assert calc.error == "", (name, value, calc.error)
         call = calc.view.call
-        assert eval(call.expression, {"unisystem": unisystem}) == call.value, (name, value)
+        assert (
+            eval(call.expression, {"outcomes": outcomes, "unisystem": unisystem}) == call.value
+        ), (name, value)
         calc.roll()
         text = html.unescape(calc.result.value + calc.roll_output.value)
         assert re.search(r"(?<![\w#:\-])-\d", text) is None, (name, value, text)

@@ -114,7 +114,8 @@ def test_the_python_call_shown_gives_the_value_shown(name):
     call = calc.python_call(calc.values())
     if call is None:
         return
-    namespace = {call.module: getattr(importlib.import_module("rulebook_py"), call.module)}
+    package = importlib.import_module("rulebook_py")
+    namespace = {name: getattr(package, name) for name in call.module.split(", ")}
     assert eval(call.expression, namespace) == call.value
     assert call.expression in calc.code.value.replace("&quot;", '"').replace("&#x27;", "'")
 

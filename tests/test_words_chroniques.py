@@ -25,6 +25,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import NotationError, RulebookError
 from rulebook_py.messages import Msg, missing
 from rulebook_py.systems import chroniques as co
@@ -79,7 +80,7 @@ def _texts_of(outcome: object) -> list[object]:
         inner = getattr(outcome, part, None)
         if inner is not None:
             texts += list(inner.notes) + [what for what, _v in inner.modifiers]
-    if isinstance(outcome, co.ConditionsReport):
+    if isinstance(outcome, outcomes.chroniques.ConditionsReport):
         texts.append(outcome.verdict)
     if isinstance(outcome, co.FightOutcome):
         texts += [label for label, _p in outcome.rows] + list(outcome.endings)
@@ -201,7 +202,7 @@ def test_french_calculators_read_french_keywords():
     people, _notes = co.parse_combatants("Gobelin, 12, PNJ, 8, aveuglé, bouclier sans formation")
     assert (people[0].player, people[0].initiative) == (False, 4)
     assert co.parse_turn("mouvement, attaque") == (co.Action.MOVE, co.Action.ATTACK)
-    assert co.parse_rounds("tous") == (frozenset(), True)
+    assert outcomes.chroniques.parse_rounds("tous") == (frozenset(), True)
     calc = CALCULATORS["ChroniquesInitiativeCalculator"](language="fr")
     assert "Chef gobelin, 16, PNJ, 12" in calc.controls["combatants"].value
     assert "Chef gobelin" in calc.result.value and calc.error == ""
@@ -245,7 +246,7 @@ def test_roll_check_refuses_a_critical_range_that_is_no_face(bad):
 
 def test_a_huge_sight_is_refused_with_a_short_message():
     with pytest.raises(RulebookError) as caught:
-        co.chase_report(sight=10**5000)
+        outcomes.chroniques.chase_report(sight=10**5000)
     assert caught.value.field == "sight" and len(str(caught.value)) < 200
     assert "a number of about 5001 digits" in str(caught.value)
 

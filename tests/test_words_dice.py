@@ -21,10 +21,11 @@ from test_french_calculators import english_left, html_texts, visible_texts
 
 from rulebook_py import messages
 from rulebook_py.comparison import Engine, PlusOneRule, compare
-from rulebook_py.dice import dice_set, opposed, parse
+from rulebook_py.dice import parse
 from rulebook_py.errors import RulebookError
 from rulebook_py.i18n import language
 from rulebook_py.messages import Msg
+from rulebook_py.outcomes.dice import dice_set, opposed
 from rulebook_py.widgets import comparison_tables
 from rulebook_py.widgets.comparison import SideBySideCalculator
 from rulebook_py.widgets.dice import CompareCalculator, DiceCalculator

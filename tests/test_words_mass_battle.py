@@ -22,6 +22,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RulebookError
 from rulebook_py.messages import Msg, missing
 from rulebook_py.systems import mass_battle as mb
@@ -56,16 +57,16 @@ def _outcome_words_are_messages(outcome: object) -> None:
             assert isinstance(step.name, Msg) and isinstance(step.note, Msg), step
             assert isinstance(step.result, Msg)
 
-    if isinstance(outcome, mb.UnitTotals):
+    if isinstance(outcome, outcomes.mass_battle.UnitTotals):
         steps_are(outcome.steps)
         assert isinstance(outcome.roll(random.Random(1)).message, Msg)
-    elif isinstance(outcome, mb.RoundOutcome):
+    elif isinstance(outcome, outcomes.mass_battle.RoundOutcome):
         assert all(isinstance(n, Msg) for n in outcome.notes)
         for row in outcome.result.rows():
             assert all(isinstance(cell, Msg) for cell in row), row
         steps_are(outcome.result.attacker_steps + outcome.result.defender_steps)
         assert all(isinstance(c[3], Msg) for c in outcome.clamped)
-    elif isinstance(outcome, mb.BattleOutcome):
+    elif isinstance(outcome, outcomes.mass_battle.BattleOutcome):
         assert all(isinstance(n, Msg) for n in outcome.notes)
         replay = outcome.roll(random.Random(3))
         assert isinstance(replay.end, Msg)
@@ -278,7 +279,7 @@ def test_every_action_name_and_choice_label_is_french_in_french():
             mb.action_name(kind).render("fr") != mb.action_name(kind)
             or kind is mb.ActionKind.CHARGE
         )
-    for choice in mb.Choice:
+    for choice in outcomes.mass_battle.Choice:
         assert isinstance(choice.label, Msg)
     for policy in mb.ChancePolicy:
         assert (

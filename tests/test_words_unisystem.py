@@ -25,6 +25,7 @@ import pytest
 from test_french_calculators import english_left
 from test_unisystem_issues import UNISYSTEM_CALCULATORS
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RulebookError
 from rulebook_py.messages import Msg, missing
 from rulebook_py.systems import unisystem as uni
@@ -145,9 +146,11 @@ def test_errors_are_messages_in_the_readers_language():
         lambda: uni.initiative("Bob, 3, + 2"),
         lambda: uni.action_plan("jump 3"),
         lambda: uni.task(-1, 3),
-        lambda: uni.melee(attack_kind="hand_weapon", defence="parry", parry_with="brawling"),
+        lambda: outcomes.unisystem.melee(
+            attack_kind="hand_weapon", defence="parry", parry_with="brawling"
+        ),
         lambda: uni.fight_between(second_name="Jimmy"),
-        lambda: uni.ranged(mode="burst", burst_size=9),
+        lambda: outcomes.unisystem.ranged(mode="burst", burst_size=9),
     ):
         with pytest.raises(RulebookError) as err:
             call()

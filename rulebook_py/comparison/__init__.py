@@ -6,11 +6,11 @@ side by side:
 
 * :mod:`.engines` -- the four engines, one step of advantage in each, the
   even fighters (``Baseline``) and the bounds;
-* :mod:`.exchange` -- one exchange: P(better side ahead), the margin and its SD;
+* :mod:`.exchanges` -- one exchange: P(better side ahead), the margin and its SD;
 * :mod:`.worth` -- what +1 adds at each starting chance (d12 rule and best of
   two d20 included);
 * :mod:`.chain` -- the duel as an exact Markov chain over both endurances;
-* :mod:`.duel` -- each system's duel to the end and its seeded simulation;
+* :mod:`.duels` -- each system's duel to the end and its seeded simulation;
 * :mod:`.summary` -- the four systems at one gap (:func:`compare`, the calculator's outcome);
 * :mod:`.glossary` -- the chapter's terms (``GLOSSARY``).
 
@@ -25,15 +25,15 @@ Example:
 from __future__ import annotations
 
 from . import chain as _chain
-from . import duel as _duel
+from . import duels as _duel
 from . import engines as _engines
-from . import exchange as _exchange
+from . import exchanges as _exchange
 from . import summary as _summary
 from . import worth as _worth
 from .chain import *  # noqa: F403
-from .duel import *  # noqa: F403
+from .duels import *  # noqa: F403
 from .engines import *  # noqa: F403
-from .exchange import *  # noqa: F403
+from .exchanges import *  # noqa: F403
 from .glossary import GLOSSARY
 from .summary import *  # noqa: F403
 from .worth import *  # noqa: F403

@@ -19,7 +19,7 @@ from ..dice import check_rng
 from ..errors import RuleValueError, check_int, quote
 from ..messages import Msg, join
 from .chain import DuelOdds
-from .duel import DEFAULT_HIT_POINTS, MAX_SIMULATED_ROUNDS, _check_common, duel, simulate_duel
+from .duels import DEFAULT_HIT_POINTS, MAX_SIMULATED_ROUNDS, _check_common, duel, simulate_duel
 from .engines import (
     DEFAULT_BASELINE,
     DEFAULT_BLOWS,
@@ -30,7 +30,7 @@ from .engines import (
     check_engine,
     check_gap,
 )
-from .exchange import Exchange, exchange, step_shift
+from .exchanges import Exchange, exchange, step_shift
 from .words import MN, M
 
 __all__ = [

@@ -25,7 +25,7 @@ from ..errors import RuleValueError, quote
 from ..messages import Msg
 from ..systems import chroniques, galaxies, mass_battle, unisystem
 from .engines import DEFAULT_BASELINE, Baseline, check_baseline, check_chance
-from .exchange import round_ahead
+from .exchanges import round_ahead
 from .words import M
 
 __all__ = ["Gain", "PlusOneRule", "plus_one"]

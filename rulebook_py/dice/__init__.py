@@ -65,7 +65,6 @@ from __future__ import annotations
 import random  # noqa: F401  (used by the examples)
 
 from . import bounds as _bounds
-from . import compared as _compared
 from . import cost as _cost
 from . import exact as _exact
 from . import expression as _expression
@@ -75,7 +74,6 @@ from . import reading as _reading
 from . import rolls as _rolls
 from . import tree as _tree
 from .bounds import *  # noqa: F403
-from .compared import *  # noqa: F403
 from .cost import *  # noqa: F403
 from .exact import *  # noqa: F403
 from .expression import *  # noqa: F403
@@ -96,7 +94,6 @@ for _module in (
     _rolls,
     _notation,
     _expression,
-    _compared,
 ):
     __all__ += _module.__all__
 del _module

@@ -12,12 +12,12 @@ import math
 from functools import lru_cache
 
 from ..distribution import Distribution
-from ..errors import RuleValueError, check_int
+from ..errors import RuleValueError, check_bool, check_int
 from ..messages import M
 from .cost import check_work
 from .limits import CACHE_SIZE, MAX_EXPLODE_DEPTH, MAX_SIDES
 from .notation import check_pool
-from .tree import Const, Mul, Node, Pool, Sum, _check_bool, check_node
+from .tree import Const, Mul, Node, Pool, Sum, check_node
 
 __all__ = ["clear_caches", "face_distribution", "pool_distribution", "tree_distribution"]
 
@@ -46,7 +46,7 @@ def face_distribution(sides: int, reroll: int, once: bool, explode: int) -> Dist
     """
     check_int(sides, "sides", 1, MAX_SIDES)
     check_int(reroll, "reroll", 0, sides - 1)
-    _check_bool(once, "once")
+    check_bool(once, "once")
     check_int(explode, "explode", 0, MAX_EXPLODE_DEPTH)
     if once and not reroll:
         raise RuleValueError(

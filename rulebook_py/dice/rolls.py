@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import RuleValueError, check_int, quote
+from ..errors import RuleValueError, check_int, check_rng, quote
 from ..messages import M, Msg
 from .cost import check_roll
 from .limits import MAX_DICE, MAX_EXPLODE_DEPTH, MAX_SIDES, MAX_TOTAL
 from .notation import pool_notation
-from .tree import Const, Mul, Node, Pool, Sum, check_name
+from .tree import Const, Mul, Node, Pool, Sum
 
 #: The largest value one die can show (an exploding d10000 rolled again 20 times).
 _MAX_FACE = MAX_SIDES * (MAX_EXPLODE_DEPTH + 1)
@@ -58,32 +58,6 @@ def _check_tuple(value: object, name: str, what: Msg, high: int = MAX_DICE) -> t
             value=value,
         )
     return value
-
-
-def check_rng(rng: object, name: str = "rng") -> random.Random:
-    """``rng`` if it is a :class:`random.Random`, else a ``RuleValueError`` saying so.
-
-    Example:
-        >>> check_rng(3)
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rng must be a random.Random (e.g. random.Random(42)), \
-got 3 (int)
-    """
-    check_name(name)
-    if not isinstance(rng, random.Random):
-        raise RuleValueError(
-            M(
-                "{name} must be a random.Random (e.g. random.Random(42)), got {got} ({kind})",
-                name=name,
-                got=quote(rng),
-                kind=type(rng).__name__,
-            ),
-            field=name,
-            allowed=M("a random.Random"),
-            value=rng,
-        )
-    return rng
 
 
 __all__ = ["DiceRoll", "PoolRoll", "check_rng", "roll_tree"]

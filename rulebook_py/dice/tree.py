@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..errors import RuleValueError, WorkLimitError, check_int, quote
+from ..errors import RuleValueError, WorkLimitError, check_bool, check_int, quote
 from ..messages import M
 from .limits import (
     MAX_CONSTANT,
@@ -46,22 +46,6 @@ from .limits import (
 
 __all__ = ["Const", "Div", "Mul", "Node", "Pool", "Sum", "check_name", "check_node", "tree_depth"]
 __all__ += ["tree_size"]
-
-
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise RuleValueError(
-            M(
-                "{name} must be True or False, got {got} ({kind})",
-                name=name,
-                got=quote(value),
-                kind=type(value).__name__,
-            ),
-            field=name,
-            allowed=M("True or False"),
-            value=value,
-        )
-    return value
 
 
 def _check_optional(value: object, name: str, low: int, high: int) -> int | None:
@@ -231,12 +215,12 @@ reroll, not both
         check_int(self.count, "count", 1, MAX_DICE)
         check_int(self.sides, "sides", 1, MAX_SIDES)
         _check_optional(self.keep, "keep", 1, self.count)
-        _check_bool(self.highest, "highest")
+        check_bool(self.highest, "highest")
         check_int(self.reroll, "reroll", 0, self.sides - 1)
-        _check_bool(self.once, "once")
+        check_bool(self.once, "once")
         _check_optional(self.explode, "explode", 0, MAX_EXPLODE_DEPTH)
         _check_optional(self.target, "target", 1, self.sides)
-        _check_bool(self.at_least, "at_least")
+        check_bool(self.at_least, "at_least")
         check_int(self.at, "at", 0, MAX_TEXT)
         if self.once and not self.reroll:
             raise _refuse("once", M("once: a reroll once needs a reroll threshold of at least 1"))

@@ -26,7 +26,7 @@ EXERCISES = (
     Exercise(
         number=3,
         label=M("Your prediction: the elf's chance to escape from 40 m ahead"),
-        expression="chroniques.chase_report(pursuer_traits=('HUGE', 'FLYING'), pursuer_con=2, quarry_dex=4, quarry_die='2d20kh1', quarry_con=1, distance=40).odds.escape",
+        expression="outcomes.chroniques.chase_report(pursuer_traits=('HUGE', 'FLYING'), pursuer_con=2, quarry_dex=4, quarry_die='2d20kh1', quarry_con=1, distance=40).odds.escape",
     ),
     Exercise(
         number=4,

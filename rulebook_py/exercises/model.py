@@ -90,7 +90,7 @@ def evaluate(expression: str) -> Any:
             subscripts and literals over ``rulebook_py.__all__``.
 
     Example:
-        >>> evaluate("unisystem.check(unisystem.CheckKind.DIFFICULT_TEST, 4).success_chance()")
+        >>> evaluate("outcomes.unisystem.check(unisystem.CheckKind.DIFFICULT_TEST, 4).success_chance()")
         Fraction(3, 5)
     """
     if not isinstance(expression, str) or len(expression) > MAX_EXPRESSION:

@@ -104,15 +104,19 @@ def value_text(value: Any) -> str:
 
 
 def _facade(func: Callable[..., Any]) -> str:
-    """The name a reader imports from ``rulebook_py`` to reach ``func``.
+    """The names a reader imports from ``rulebook_py`` to reach ``func`` (and its system's types).
 
     Example:
         >>> from rulebook_py.systems.chroniques import attack_report
         >>> from rulebook_py import parse
-        >>> _facade(attack_report), _facade(parse)
-        ('chroniques', 'parse')
+        >>> from rulebook_py.outcomes.unisystem import check
+        >>> _facade(attack_report), _facade(parse), _facade(check)
+        ('chroniques', 'parse', 'outcomes, unisystem')
     """
     parts = func.__module__.split(".")
+    if "outcomes" in parts:  # its system's types are written beside it: both are imported
+        system = parts[parts.index("outcomes") + 1]
+        return "outcomes" if system == "dice" else f"outcomes, {system}"
     if "systems" in parts:
         return parts[parts.index("systems") + 1]
     if "comparison" in parts:
@@ -150,6 +154,8 @@ def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
     shown = [repr(a) for a in args]
     shown += [f"{k}={v!r}" for k, v in keywords.items() if not _is_default(params.get(k), v)]
     facade = _facade(func)
+    if facade.startswith("outcomes"):
+        facade = ".".join(func.__module__.split(".")[1:3])  # outcomes.<system>
     head = func.__name__ if facade == func.__name__ else f"{facade}.{func.__name__}"
     return f"{head}({', '.join(shown)})"
 
@@ -162,7 +168,8 @@ class PythonCall:
     import of ``module``, the ``expression``, and the ``repr`` of ``value``.
 
     Attributes:
-        module: The name imported from ``rulebook_py`` (``"chroniques"``, ``"parse"``).
+        module: The names imported from ``rulebook_py`` (``"chroniques"``, ``"parse"``,
+            ``"outcomes, unisystem"``: an outcome and its system's types).
         expression: One Python expression that uses only that name.
         value: What the expression gives for the current controls (its ``repr``
             is shown; a generic test checks that the expression gives it).

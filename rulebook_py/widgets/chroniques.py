@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .. import outcomes
 from ..messages import Msg
 from ..systems import chroniques as co
 from ..systems.chroniques.words import MN, M
@@ -263,7 +264,9 @@ class ChroniquesConditionsCalculator(_Chroniques):
         """A table of every effect for both sides, then the attack with and without them."""
         v = dict(values)
         args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
-        r, call = rule_call(co.conditions_report, *args, **v, then=".hurt.outcome.hit")
+        r, call = rule_call(
+            outcomes.chroniques.conditions_report, *args, **v, then=".hurt.outcome.hit"
+        )
         free, hurt = r.free, r.hurt
         rows: list[tuple[Any, ...]] = [
             (name, f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS

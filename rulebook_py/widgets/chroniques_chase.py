@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..messages import Msg, join
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
@@ -232,7 +233,7 @@ class ChroniquesChaseCalculator(_Chroniques):
         v = dict(values)
         if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
             del v["pursuer_con"], v["quarry_con"]
-        r, call = rule_call(co.chase_report, **v, then=".odds.capture")
+        r, call = rule_call(outcomes.chroniques.chase_report, **v, then=".odds.capture")
         odds, rules = r.odds, r.rules
         rows: list[tuple[Any, ...]] = [
             (M("Pursuer's test"), self._test(r.pursuer, rules)),

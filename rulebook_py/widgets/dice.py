@@ -1,7 +1,7 @@
 """Calculators of the dice chapter: up to four expressions compared, and two rolls opposed.
 
-Each maps its controls to one call of the dice package (:func:`~rulebook_py.dice.dice_set`,
-:func:`~rulebook_py.dice.opposed`) and formats what comes back. Every word is a
+Each maps its controls to one call of the dice package (:func:`~rulebook_py.outcomes.dice.dice_set`,
+:func:`~rulebook_py.outcomes.dice.opposed`) and formats what comes back. Every word is a
 message of the ``calculators`` domain; what the reader typed and dice notation
 are shown as they are.
 
@@ -22,13 +22,10 @@ from ..dice import (
     MAX_EXPLODE_DEPTH,
     MAX_TARGET,
     Dice,
-    DiceSetRoll,
-    OpposedRoll,
-    dice_set,
-    opposed,
     parse,
 )
 from ..messages import Msg
+from ..outcomes.dice import DiceSetRoll, OpposedRoll, dice_set, opposed
 from .base import Calculator, Controls, PythonCall, Values, View, call_text
 from .calls import changes
 from .charts import bar_chart, grouped_bar_chart

@@ -1,7 +1,7 @@
 """The tables of the Galaxies Jumelles quick reference, drawn from the rules when the book is built.
 
 Each function calls the rules the chapter calls (codes, opposed rolls, the
-outcome rules, :func:`~rulebook_py.systems.galaxies.melee`,
+outcome rules, :func:`~rulebook_py.systems.galaxies.melee_combat`,
 :func:`~rulebook_py.systems.galaxies.dodge_roll`, the shooting and psychic
 options, :func:`~rulebook_py.systems.galaxies.blow_modifier`) and returns the
 table as HTML, in the reader's language: the quick reference's hidden code

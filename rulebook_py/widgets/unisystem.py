@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
@@ -188,9 +189,11 @@ class UnisystemCheckCalculator(UnisystemCalculator):
         """P(success), the roll needed, expected levels, and the level chart."""
         kw = {k: values[k] for k in ("skill", "modifier", "complexity", "core")}
         args = (values["kind"], values["attribute"])
-        check, call = self.call_rule(uni.check, *args, then=".success_chance()", **kw)
+        check, call = self.call_rule(
+            outcomes.unisystem.check, *args, then=".success_chance()", **kw
+        )
         chart = _level_chart(check.level_distribution(), _KINDS[check.kind][1])
-        return View(rows_html(uni.check_rows(check)), chart, call, check)
+        return View(rows_html(outcomes.unisystem.check_rows(check)), chart, call, check)
 
 
 @register
@@ -231,7 +234,9 @@ class UnisystemContestCalculator(UnisystemCalculator):
         kind, a, b = values["kind"], values["bonus_a"], values["bonus_b"]
         options = {k: values[k] for k in ("best_of", "speed_a", "speed_b", "core")}
         options["head_start"] = values["head_start"].lower()
-        report, call = self.call_rule(uni.contest_report, kind, a, b, then=".a_wins", **options)
+        report, call = self.call_rule(
+            outcomes.unisystem.contest_report, kind, a, b, then=".a_wins", **options
+        )
         chart = bar_chart(
             {uni.number_text(k): p for k, p in report.margin().pmf().items()},
             title=M("One roll: A's total − B's total"),
@@ -262,7 +267,7 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """Side-by-side chances and the two distributions of the core die."""
-        out = uni.core_die_comparison(values["bonus"])
+        out = outcomes.unisystem.core_die_comparison(values["bonus"])
         faces = range(1, 11)
         dice = {"D10": out.d10, "2D6 − 2": out.two_d6}
         chart = grouped_bar_chart(
@@ -273,6 +278,8 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
         )
         then = ".check.with_core(unisystem.CoreDie.TWO_D6).success_chance()"
         chance = out.check.with_core(CoreDie.TWO_D6).success_chance()
-        call = PythonCall.of(uni.core_die_comparison, values["bonus"], then=then, value=chance)
+        call = PythonCall.of(
+            outcomes.unisystem.core_die_comparison, values["bonus"], then=then, value=chance
+        )
         head = ["", "D10", "2D6 − 2", M("D10 ÷ 2D6")]
         return View(rows_html(out.rows, head), chart, call, out)

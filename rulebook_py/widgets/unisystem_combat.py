@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..systems import unisystem as uni
 from ..systems.unisystem.words import M, typed
 from .base import Controls, Values, View
@@ -180,7 +181,7 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         """P(hit), expected levels, the damage distribution and its chart."""
         weapon = values["attack_weapon"]
         args = {**values, "attack_weapon": None if weapon == "real" else weapon}
-        report, call = self.call_rule(uni.melee, then=".hit_chance", **args)
+        report, call = self.call_rule(outcomes.unisystem.melee, then=".hit_chance", **args)
         chart = _damage_chart(report.damage.pmf(), M("Damage of the exchange"))
         return View(self.report_html(report.rows), chart, call, report)
 
@@ -204,7 +205,7 @@ class RangedAttackCalculator(UnisystemCalculator):
         + changes(count=4, defence=uni.RangedDefence.DIVE_FOR_COVER)
         + changes(mode=uni.FiringMode.FULL_AUTO, count=30, under_fire=True)
         + changes(lighting=uni.Lighting.POOR, averaged=True, core=uni.CoreDie.TWO_D6, skill=0)
-        + changes(untrained=uni.UntrainedAttack.UNSKILLED_TASK, mode=uni.SUPPRESSIVE)
+        + changes(untrained=uni.UntrainedAttack.UNSKILLED_TASK, mode=outcomes.unisystem.SUPPRESSIVE)
     )
 
     def build_controls(self) -> Controls:
@@ -222,7 +223,9 @@ class RangedAttackCalculator(UnisystemCalculator):
             for b in uni.RangeBand
         ]
         modes = [(m.label, m) for m in uni.FiringMode]
-        modes.append((M("Tir de suppression (no roll: D4 bullets)"), uni.SUPPRESSIVE))
+        modes.append(
+            (M("Tir de suppression (no roll: D4 bullets)"), outcomes.unisystem.SUPPRESSIVE)
+        )
         ammo = [
             (M("{label} ({bonus})", label=a.label, bonus=uni.signed_text(a.bonus)), a)
             for a in uni.ShotgunAmmo
@@ -264,7 +267,7 @@ class RangedAttackCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """Distribution of bullets in and of total damage."""
-        report, call = self.call_rule(uni.ranged, then=_ranged_answer, **values)
+        report, call = self.call_rule(outcomes.unisystem.ranged, then=_ranged_answer, **values)
         chart = _damage_chart(report.damage.pmf(), M("Total damage"))
         if report.attack is not None:
             bullets = bar_chart(
@@ -395,7 +398,7 @@ class ActionPlannerCalculator(UnisystemCalculator):
                 M("free") if s.free else M("extra"),
                 uni.signed_text(s.penalty) if s.penalty else "0",
                 uni.signed_text(s.action.modifier) if s.action.modifier else "0",
-                uni.bonus_text(s.check),
+                outcomes.unisystem.bonus_text(s.check),
                 s.chance,
             )
             for s in plan.steps

@@ -5,19 +5,17 @@ The rules live in small modules, re-exported here:
 * :mod:`.core` -- ability modifiers, the four test dice, tests and attacks;
 * :mod:`.conditions` -- harmful conditions, actions of a turn,
   surprise, initiative;
-* :mod:`.conditions_report` -- both sides' conditions, a declared turn and the attack;
 * :mod:`.initiative` -- a typed list of combatants, the order and an ambush;
-* :mod:`.attack` -- attack modifiers, two-weapon fighting, the attack report;
+* :mod:`.attacks` -- attack modifiers, two-weapon fighting, the attack report;
 * :mod:`.attack_limits` -- what an attack action may combine;
 * :mod:`.attack_roll` -- one seeded attack action, every die shown;
 * :mod:`.special` -- concerted attacks and opposed magic;
 * :mod:`.damage` -- damage, temporary damage, knock-outs and first aid;
-* :mod:`.damage_dice` -- damage dice typed by a reader, costed before any work;
+* :mod:`.typed_damage` -- damage dice typed by a reader, costed before any work;
 * :mod:`.magic` -- spells that do not stack;
 * :mod:`.chase` -- chases: exact odds and seeded replays;
-* :mod:`.chase_report` -- a chase set up from plain values;
-* :mod:`.fight` -- a whole melee fight, round by round: exact odds and a seeded replay;
-* :mod:`.quick_reference` -- the quick reference's tables, drawn from the rules;
+* :mod:`.whole_fight` -- a whole melee fight, round by round: exact odds and a seeded replay;
+* :mod:`.reference` -- the quick reference's tables, drawn from the rules;
 * :mod:`.records` -- every field of a record checked against its type.
 
 Every calculator of the chapter shows one report of these modules: it holds
@@ -32,37 +30,33 @@ Example:
 
 from __future__ import annotations
 
-from . import attack as _attack
 from . import attack_limits as _attack_limits
 from . import attack_roll as _attack_roll
+from . import attacks as _attack
 from . import chase as _chase
-from . import chase_report as _chase_report
 from . import conditions as _conditions
-from . import conditions_report as _conditions_report
 from . import core as _core
 from . import damage as _damage
-from . import damage_dice as _damage_dice
-from . import fight as _fight
 from . import initiative as _initiative
 from . import magic as _magic
-from . import quick_reference as _quick_reference
+from . import reference as _quick_reference
 from . import special as _special
-from .attack import *  # noqa: F403
+from . import typed_damage as _damage_dice
+from . import whole_fight as _fight
 from .attack_limits import *  # noqa: F403
 from .attack_roll import *  # noqa: F403
+from .attacks import *  # noqa: F403
 from .chase import *  # noqa: F403
-from .chase_report import *  # noqa: F403
 from .conditions import *  # noqa: F403
-from .conditions_report import *  # noqa: F403
 from .core import *  # noqa: F403
 from .damage import *  # noqa: F403
-from .damage_dice import *  # noqa: F403
-from .fight import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative import *  # noqa: F403
 from .magic import *  # noqa: F403
-from .quick_reference import *  # noqa: F403
+from .reference import *  # noqa: F403
 from .special import *  # noqa: F403
+from .typed_damage import *  # noqa: F403
+from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
 for _module in (
@@ -70,9 +64,7 @@ for _module in (
     _attack_limits,
     _attack_roll,
     _chase,
-    _chase_report,
     _conditions,
-    _conditions_report,
     _core,
     _damage,
     _damage_dice,

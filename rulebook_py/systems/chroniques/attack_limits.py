@@ -4,7 +4,7 @@ Two-weapon fighting is a limited action in melee, not for a character already
 on the d12, with a light off-hand weapon; standing up first needs a
 knocked-down attacker with an attack left; forbidden equipment takes the
 untrained -3 and forbids every ability (the best of two dice, a wider
-critical range). :func:`~.attack.attack_report` calls these checks, so the
+critical range). :func:`~.attacks.attack_report` calls these checks, so the
 API refuses exactly what the attack calculator refuses.
 
 Example:
@@ -19,14 +19,14 @@ from collections.abc import Iterable
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
 from .conditions import Condition, ConditionEffects, condition_set
-from .core import CRITICAL_RANGE, CheckDie, check_flag
+from .core import CRITICAL_RANGE, CheckDie, check_bool
 from .words import M
 
 __all__ = ["check_forbidden", "check_stand_up", "check_two_weapons"]
 
 
 def check_forbidden(untrained: bool, die: str | CheckDie, critical_from: int) -> None:
-    """Forbidden equipment: an untrained piece ticked, and no ability in use.
+    """Forbidden equipment: an untrained piece, and no ability in use.
 
     Example:
         >>> check_forbidden(True, "d20", 19)
@@ -37,11 +37,11 @@ forbidden equipment can use none of its abilities (no wider critical range)
     """
     die = CheckDie.from_text(die)
     check_int(critical_from, "critical_from", *CRITICAL_RANGE)
-    if not check_flag(untrained, "untrained"):
+    if not check_bool(untrained, "untrained"):
         raise RuleValueError(
             M(
-                "{name} needs the forbidden weapon, shield or armour ticked as "
-                "untrained (its -3 applies)",
+                "{name} needs an untrained weapon, shield or armour "
+                "(the forbidden piece is untrained too: its -3 applies)",
                 name="forbidden_equipment",
             ),
             field="forbidden_equipment",
@@ -82,7 +82,7 @@ at most 1d6 damage, got '1d8'
             M("{name} must be ConditionEffects, got {got}", name="att", got=quote(att)),
             field="att",
         )
-    check_flag(melee, "melee")
+    check_bool(melee, "melee")
     if not isinstance(off, Dice):
         raise RuleValueError(
             M("{name} must be dice, got {got}", name="off_hand", got=quote(off)), field="off_hand"
@@ -127,7 +127,7 @@ def check_stand_up(attackers: Iterable[str | Condition], two_weapons: bool) -> N
 to stand up first
     """
     attackers = condition_set(attackers, "attacker_conditions")
-    check_flag(two_weapons, "two_weapons")
+    check_bool(two_weapons, "two_weapons")
     if Condition.KNOCKED_DOWN not in attackers:
         raise RuleValueError(
             M("only a knocked-down attacker needs a move action to stand up first"),

@@ -1,6 +1,6 @@
 """Chroniques Oubliées: one seeded attack action, every die shown.
 
-:func:`resolve_attack` resolves an :class:`~.attack.AttackReport` once, under
+:func:`resolve_attack` resolves an :class:`~.attacks.AttackReport` once, under
 exactly the rules that priced it: the helper's concerted test first (when it
 is still to roll; its bonus goes to the next attack only), then each attack,
 then the damage of each hit (doubled on a critical; a non-lethal blow that is
@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...messages import Msg, join
-from .core import check_flag, check_rng, roll_check
+from .core import check_bool, check_rng, roll_check
 from .damage import MAX_TEMPORARY, _temporary
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BIG_TOTAL, CONCERTED_BONUS
 from .words import M
 
 if TYPE_CHECKING:
-    from .attack import AttackReport
+    from .attacks import AttackReport
 
 __all__ = ["AttackRoll"]
 
@@ -72,10 +72,10 @@ def resolve_attack(
 ) -> AttackRoll:
     """Resolve an attack report once with ``rng`` (see the module's description).
 
-    :func:`~.attack.roll_attack` checks the report first; this is the work.
+    :func:`~.attacks.roll_attack` checks the report first; this is the work.
     """
     check_rng(rng)
-    check_flag(with_damage, "with_damage")
+    check_bool(with_damage, "with_damage")
     r = report
     if not r.possible:
         return AttackRoll((M("no attack: {why}", why=join("; ", r.notes)),))

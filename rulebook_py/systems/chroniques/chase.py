@@ -41,7 +41,7 @@ from ...dice import DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg
-from .core import MODIFIER_RANGE, CheckDie, check_flag, check_name, check_rng
+from .core import MODIFIER_RANGE, CheckDie, check_bool, check_name, check_rng
 from .records import check_fields
 from .words import M
 
@@ -190,7 +190,7 @@ class Runner:
     def __post_init__(self) -> None:
         """Check every value now, so errors name the right field."""
         check_name(self.name, "name")
-        check_flag(self.every_round, "every_round")
+        check_bool(self.every_round, "every_round")
         if not isinstance(self.acts_otherwise, (set, frozenset)) or len(self.acts_otherwise) > 50:
             raise RuleValueError(
                 M(
@@ -224,8 +224,8 @@ class Runner:
             >>> Runner("elf", 4, constitution=1).bonus(True, heavy_rain=True)
             -1
         """
-        check_flag(endurance, "endurance")
-        check_flag(heavy_rain, "heavy_rain")
+        check_bool(endurance, "endurance")
+        check_bool(heavy_rain, "heavy_rain")
         rain = -2 if heavy_rain else 0
         if endurance:
             return self.constitution + self.modifier + rain
@@ -284,7 +284,7 @@ class ChaseRules:
         check_int(self.lead_for_extra_action, "lead_for_extra_action", 1, 40)
         check_int(self.other_action_metres, "other_action_metres", 0, 60)
         check_int(self.max_rounds, "max_rounds", 1, None)
-        check_flag(self.heavy_rain, "heavy_rain")
+        check_bool(self.heavy_rain, "heavy_rain")
         if self.max_rounds > MAX_ROUNDS:
             raise RuleValueError(
                 M(

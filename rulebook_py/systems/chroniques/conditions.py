@@ -31,7 +31,7 @@ from .core import (
     CheckDie,
     NamedEnum,
     ability_modifier,
-    check_flag,
+    check_bool,
     check_name,
     check_odds,
 )
@@ -290,7 +290,7 @@ def combine_conditions(
     """
     check_name(field, "field")
     chosen = condition_set(conditions, field)
-    if not check_flag(first_round, "first_round"):
+    if not check_bool(first_round, "first_round"):
         chosen = chosen - {Condition.SURPRISED}
     parts = [c.effects for c in sorted(chosen, key=lambda c: c.name)]
     if not parts:
@@ -497,7 +497,7 @@ def turn_problem(
     """
     check_name(field, "field")
     kinds = _actions(actions, field)
-    check_flag(first_round, "first_round")
+    check_bool(first_round, "first_round")
     fx = combine_conditions(conditions, first_round=first_round)
     normal = [k for k in kinds if k is not Action.FREE]
     if not fx.can_act and kinds:
@@ -554,7 +554,7 @@ a turn is one limited action, or one move and one attack, or two moves (free act
     """
     check_name(field, "field")
     kinds = _actions(actions, field)
-    check_flag(first_round, "first_round")
+    check_bool(first_round, "first_round")
     fx = combine_conditions(conditions, first_round=first_round)
     why = turn_problem(kinds, conditions, first_round=first_round, field=field)
     if why is not None:
@@ -688,8 +688,8 @@ class Combatant:
     def __post_init__(self) -> None:
         """Check the scores."""
         check_name(self.name, "name")
-        check_flag(self.player, "player")
-        check_flag(self.acts, "acts")
+        check_bool(self.player, "player")
+        check_bool(self.acts, "acts")
         check_int(self.initiative, "initiative", *INITIATIVE_RANGE)
         check_int(self.wisdom, "wisdom", 1, 30)
         CheckDie.from_text(self.die)
@@ -780,8 +780,8 @@ def effective_initiative(
         6
     """
     check_int(score, "initiative", *INITIATIVE_RANGE)
-    check_flag(untrained_shield, "untrained_shield")
-    check_flag(untrained_armour, "untrained_armour")
+    check_bool(untrained_shield, "untrained_shield")
+    check_bool(untrained_armour, "untrained_armour")
     fx = combine_conditions(conditions)
     penalty = 3 * (bool(untrained_shield) + bool(untrained_armour))
     return max(0, score + fx.initiative - penalty)

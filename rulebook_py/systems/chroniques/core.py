@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...dice import Dice, DiceRoll, parse
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_bool, check_characters, check_int, check_rng, quote
 from ...messages import Msg, join
 from .records import check_fields
 from .words import M
@@ -55,7 +55,7 @@ __all__ = [
     "NamedEnum",
     "ability_modifier",
     "attack",
-    "check_flag",
+    "check_bool",
     "check_name",
     "check_odds",
     "check_report",
@@ -189,28 +189,6 @@ def _dice(notation: str) -> Dice:
     return parse(notation)
 
 
-def check_flag(value: object, name: str) -> bool:
-    """Check that a yes-or-no argument is ``True`` or ``False`` (not 1, "yes" or None).
-
-    Example:
-        >>> check_flag(True, "long_range")
-        True
-        >>> check_flag(None, "long_range")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: long_range must be True or False, got None
-    """
-    _parameter(name)
-    if not isinstance(value, bool):
-        raise RuleValueError(
-            M("{name} must be True or False, got {got}", name=name, got=quote(value)),
-            field=name,
-            allowed=M("True or False"),
-            value=value,
-        )
-    return value
-
-
 def _parameter(name: object) -> str:
     """The name of the parameter a check names (a short text)."""
     if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
@@ -249,40 +227,7 @@ def check_name(value: object, name: str) -> str:
             allowed=M("text of 1 to {n} characters", n=NAME_LIMIT),
             value=value,
         )
-    if any("\ud800" <= ch <= "\udfff" for ch in value):
-        raise RuleValueError(
-            M(
-                "{name} holds a character that is no text (a lone surrogate), got {got}",
-                name=name,
-                got=quote(value),
-            ),
-            field=name,
-            value=value,
-        )
-    return value
-
-
-def check_rng(rng: object) -> random.Random:
-    """Check that ``rng`` is a :class:`random.Random` (seed it: ``random.Random(7)``).
-
-    Example:
-        >>> check_rng("seed")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rng must be a random.Random such as \
-random.Random(7), got 'seed'
-    """
-    if not isinstance(rng, random.Random):
-        raise RuleValueError(
-            M(
-                "{name} must be a random.Random such as random.Random(7), got {got}",
-                name="rng",
-                got=quote(rng),
-            ),
-            field="rng",
-            value=rng,
-        )
-    return rng
+    return check_characters(value, name)  # no lone surrogate
 
 
 def to_d12(die: str | CheckDie) -> CheckDie:

@@ -29,9 +29,9 @@ from ...dice import Dice, DiceRoll
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int
 from ...messages import Msg
-from .core import STRENGTH_RANGE, CheckReport, check_flag, check_report, check_rng
-from .damage_dice import MAX_DAMAGE, damage_dice
+from .core import STRENGTH_RANGE, CheckReport, check_bool, check_report, check_rng
 from .records import check_fields
+from .typed_damage import MAX_DAMAGE, damage_dice
 from .words import MN, M
 
 __all__ = [
@@ -56,7 +56,7 @@ __all__ = [
 #: Most temporary damage a creature is counted to have taken in all.
 MAX_TEMPORARY = 5000
 #: Most temporary damage one blow deals: the most damage rolled
-#: (:data:`~.damage_dice.MAX_DAMAGE`) against a target of STR -5.
+#: (:data:`~.typed_damage.MAX_DAMAGE`) against a target of STR -5.
 MAX_BLOW = MAX_DAMAGE + 5
 #: The INT test of first aid to a dying character.
 FIRST_AID_DIFFICULTY = 10
@@ -78,7 +78,7 @@ def damage_distribution(
         {4: 1, 6: 1, 8: 1, 10: 1}
     """
     check_int(modifier, "damage_modifier", -10, 30)
-    check_flag(critical, "critical")
+    check_bool(critical, "critical")
     base = _dice(dice, "damage").distribution + modifier
     return base.map(lambda v: max(0, v) * (2 if critical else 1))
 
@@ -193,7 +193,7 @@ def knock_out_minutes(
     """Exact minutes knocked out after one hit of ``damage`` dealt as temporary damage.
 
     Args:
-        damage: The hit's damage dice (0 to :data:`~.damage_dice.MAX_DAMAGE`).
+        damage: The hit's damage dice (0 to :data:`~.typed_damage.MAX_DAMAGE`).
         target_strength: Target's STR modifier (comes off the damage).
         hit_points: Target's hit points left.
         already: Temporary damage it has already taken, 0 to

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...errors import RuleValueError, check_int, quote
-from .core import check_flag, check_name
+from .core import check_bool, check_name
 from .words import M
 
 __all__ = ["KEEP_STRONGEST", "SpellEffect", "spell_modifiers"]
@@ -74,7 +74,7 @@ def spell_modifiers(
         ... ])
         {'attack': -1}
     """
-    check_flag(keep_strongest, "keep_strongest")
+    check_bool(keep_strongest, "keep_strongest")
     if not isinstance(effects, (list, tuple, set, frozenset)) or not all(
         isinstance(e, SpellEffect) for e in effects
     ):

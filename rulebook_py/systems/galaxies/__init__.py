@@ -4,12 +4,12 @@ The rules live in small modules; every name in their ``__all__`` is
 re-exported here, so this module's ``__all__`` is theirs put together:
 
 * :mod:`.codes` -- dice codes (``4D+2``), rolls, :func:`opposed`;
-* :mod:`.contest` -- several attacks against one dodge roll;
+* :mod:`.contests` -- several attacks against one dodge roll;
 * :mod:`.ranged` -- dodging, shooting, explosives, psychic powers;
-* :mod:`.melee` -- melee exchanges and stances;
-* :mod:`.volley` -- every attack of a round, from several attackers, against one dodge;
-* :mod:`.initiative` -- initiative and the action economy;
-* :mod:`.fight` -- a whole melee fight, round by round, with its exact odds;
+* :mod:`.melee_combat` -- melee exchanges and stances;
+* :mod:`.volleys` -- every attack of a round, from several attackers, against one dodge;
+* :mod:`.initiative_rolls` -- initiative and the action economy;
+* :mod:`.whole_fight` -- a whole melee fight, round by round, with its exact odds;
 * :mod:`.glossary` -- the chapter's French terms (``GLOSSARY``).
 
 Example:
@@ -22,20 +22,20 @@ Example:
 from __future__ import annotations
 
 from . import codes as _codes
-from . import contest as _contest
-from . import fight as _fight
-from . import initiative as _initiative
-from . import melee as _melee
+from . import contests as _contest
+from . import initiative_rolls as _initiative
+from . import melee_combat as _melee
 from . import ranged as _ranged
-from . import volley as _volley
+from . import volleys as _volley
+from . import whole_fight as _fight
 from .codes import *  # noqa: F403
-from .contest import *  # noqa: F403
-from .fight import *  # noqa: F403
+from .contests import *  # noqa: F403
 from .glossary import GLOSSARY
-from .initiative import *  # noqa: F403
-from .melee import *  # noqa: F403
+from .initiative_rolls import *  # noqa: F403
+from .melee_combat import *  # noqa: F403
 from .ranged import *  # noqa: F403
-from .volley import *  # noqa: F403
+from .volleys import *  # noqa: F403
+from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = []
 __all__ += _codes.__all__

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from ...dice import pool
 from ...distribution import Distribution
-from ...errors import NotationError, RuleValueError, check_int, quote
+from ...errors import NotationError, RuleValueError, check_bool, check_int, check_rng, quote
 from .words import M
 
 __all__ = [
@@ -914,27 +914,6 @@ def check_type(value: object, types: type | tuple[type, ...], field: str, what: 
         )
 
 
-def check_rng(rng: object) -> random.Random:
-    """The random source of a seeded roll, or a message saying what is expected.
-
-    Example:
-        >>> check_rng("seed")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rng must be a random.Random, e.g. random.Random(1), got 'seed'
-    """
-    if not isinstance(rng, random.Random):
-        raise RuleValueError(
-            M(
-                "{name} must be a random.Random, e.g. random.Random(1), got {got}",
-                name="rng",
-                got=quote(rng),
-            ),
-            field="rng",
-        )
-    return rng
-
-
 def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
     """``value`` if it is a member of ``enum``, else a message naming ``field``.
 
@@ -962,24 +941,6 @@ def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
                 example=repr(first),
                 got=quote(value),
             ),
-            field=field,
-        )
-    return value
-
-
-def check_bool(value: object, field: str) -> bool:
-    """``value`` if it is True or False, else a message naming ``field``.
-
-    Example:
-        >>> check_bool(None, "halved")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: halved must be True or False, got None
-    """
-    check_field(field)
-    if not isinstance(value, bool):
-        raise RuleValueError(
-            M("{name} must be True or False, got {got}", name=field, got=quote(value)),
             field=field,
         )
     return value

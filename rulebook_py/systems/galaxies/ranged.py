@@ -1,7 +1,7 @@
 """Galaxies Jumelles: dodging, shooting, thrown explosives and psychic powers.
 
 Every roll here is compared with the target's one defence roll of the round
-through :func:`~rulebook_py.systems.galaxies.contest.contest`. The source
+through :func:`~rulebook_py.systems.galaxies.contests.contest`. The source
 gives no table of combat bonuses (BDC), range bonuses (BDP) or the third
 bonus BDT: they are plain point inputs. It does not say what a half-dodge
 (*demi-esquive*) does either: :data:`HALF_DODGE_FACTOR` (half damage) is this
@@ -32,7 +32,7 @@ from .codes import (
     check_enum,
     check_share,
 )
-from .contest import (
+from .contests import (
     COUNTER_RULE,
     EXPLOSIVE_RULE,
     MAX_ATTACKS,

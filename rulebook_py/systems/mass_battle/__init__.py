@@ -25,7 +25,6 @@ from . import actions as _actions
 from . import declarations as _declarations
 from . import examples as _examples
 from . import odds as _odds
-from . import plans as _plans
 from . import reference as _reference
 from . import round as _round
 from . import tables as _tables
@@ -34,7 +33,6 @@ from .declarations import *  # noqa: F403
 from .examples import *  # noqa: F403
 from .glossary import GLOSSARY
 from .odds import *  # noqa: F403
-from .plans import *  # noqa: F403
 from .reference import *  # noqa: F403
 from .round import *  # noqa: F403
 from .tables import *  # noqa: F403
@@ -44,7 +42,6 @@ __all__ += _actions.__all__
 __all__ += _declarations.__all__
 __all__ += _examples.__all__
 __all__ += _odds.__all__
-__all__ += _plans.__all__
 __all__ += _reference.__all__
 __all__ += _round.__all__
 __all__ += _tables.__all__

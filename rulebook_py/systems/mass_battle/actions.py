@@ -25,7 +25,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_int, check_rng, quote
 from ...messages import Msg, join
 from .tables import Cunning, _member_of
 from .words import M
@@ -97,29 +97,6 @@ def check_d4(value: object, name: str) -> int:
     return check_int(value, name, 1, 4)
 
 
-def _check_rng(rng: object, name: str = "rng") -> random.Random:
-    """``rng`` if it is a ``random.Random``, a fresh one for None; anything else refused.
-
-    Example:
-        >>> _check_rng("seed")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rng must be a random.Random such as random.Random(7), or None, got 'seed'
-    """
-    if rng is None:
-        return random.Random()
-    if not isinstance(rng, random.Random):
-        raise RuleValueError(
-            M(
-                "{name} must be a random.Random such as random.Random(7), or None, got {got}",
-                name=name,
-                got=quote(rng),
-            ),
-            field=name,
-        )
-    return rng
-
-
 def _check_type(value: object, kind: type | tuple[type, ...], name: str, what: str) -> Any:
     """``value`` if it is a ``kind``; refused naming ``name`` and ``what`` is allowed.
 
@@ -146,7 +123,7 @@ def roll_d4(rng: random.Random | None = None) -> int:
         >>> roll_d4(random.Random(1)) in (1, 2, 3, 4)
         True
     """
-    return _check_rng(rng).randint(1, 4)
+    return check_rng(rng, none_is_fresh=True).randint(1, 4)
 
 
 @dataclass(frozen=True)
@@ -1014,7 +991,7 @@ class RolledAction:
             >>> faces, own.note
             ((1,), 'leadership roll 1: failed')
         """
-        rng = _check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         faces = tuple(roll_d4(rng) for _ in self.dice)
         return (faces, *self.resolve(*faces))
 

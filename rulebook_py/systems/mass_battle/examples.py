@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...errors import RuleValueError, quote
+from ...errors import RuleValueError, check_rng, quote
 from ...messages import Msg
-from .actions import AmbushResult, _check_rng, ambush
+from .actions import AmbushResult, ambush
 from .round import (
     Allocation,
     Battlefield,
@@ -287,7 +287,7 @@ class WorkedExample:
             >>> str(worked_example("dragon").roll(random.Random(1)))[:40]
             'Seven knights roll 2 (2 on offense), Bla'
         """
-        rng = _check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         return ExampleRoll(self.names, _example(self.name, (rng.randint(1, 4), rng.randint(1, 4))))
 
 

@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
-from .actions import ActionKind, Effect, RolledAction, SpecialAction, _check_rng, _check_type
+from ...errors import RuleValueError, check_int, check_rng, quote
+from .actions import ActionKind, Effect, RolledAction, SpecialAction, _check_type
 from .round import (
     Allocation,
     Battlefield,
@@ -798,7 +798,7 @@ def replay_battle(
         defender,
         policies,
         battlefield,
-        _check_rng(rng),
+        check_rng(rng, none_is_fresh=True),
         timing,
         max_rounds,
         attacker_rolls,
@@ -883,7 +883,7 @@ def roll_actions(
     """
     for side, name in ((attacker, "attacker"), (defender, "defender")):
         _check_type(side, Side, name, M("a Side"))
-    rng = _check_rng(rng)
+    rng = check_rng(rng, none_is_fresh=True)
     for_a: list[SpecialAction] = []
     for_d: list[SpecialAction] = []
     dice = []

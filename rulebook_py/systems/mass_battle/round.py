@@ -27,14 +27,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_bool, check_int, check_rng, quote
 from ...messages import Msg, join
 from .actions import (
     ActionKind,
     Effect,
     RolledAction,
     SpecialAction,
-    _check_rng,
     _check_type,
     check_d4,
     roll_d4,
@@ -52,7 +51,6 @@ from .tables import (
     Terrain,
     TerrainEffect,
     Weather,
-    _check_flag,
     _member_of,
     leadership,
     table_percent,
@@ -316,7 +314,7 @@ class Unit:
                 field="name",
             )
         for flag in ("defends_ground", "feels_weather", "missile_weapons", "flying"):
-            _check_flag(getattr(self, flag), flag)
+            check_bool(getattr(self, flag), flag)
         _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
@@ -479,7 +477,7 @@ class Battlefield:
         _member_of(Terrain, self.terrain, "terrain")
         _member_of(Weather, self.weather, "weather")
         for name in ("well_placed", "tight_combat"):
-            _check_flag(getattr(self, name), name)
+            check_bool(getattr(self, name), name)
         if self.tight_combat and self.terrain not in TIGHT_COMBAT_TERRAINS:
             places = [t.label for t in Terrain if t in TIGHT_COMBAT_TERRAINS]
             raise RuleValueError(
@@ -1024,7 +1022,7 @@ def resolve_round(
     a_alloc, d_alloc = allocations
     check_int(round_number, "round_number", 1, MAX_ROUNDS_DECLARED)
     if rng is not None:
-        _check_rng(rng)
+        check_rng(rng, none_is_fresh=True)
     _check_pair(attacker, defender, battlefield)
     a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
     d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)

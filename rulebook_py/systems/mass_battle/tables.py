@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_bool, check_int, quote
 from ...messages import Msg
 from .words import M
 
@@ -46,24 +46,6 @@ __all__ = [
     "terrain_cases",
     "terrain_effect",
 ]
-
-
-def _check_flag(value: object, name: str) -> bool:
-    """Check that ``value`` is ``True`` or ``False`` and return it.
-
-    Example:
-        >>> _check_flag(True, "flying")
-        True
-        >>> _check_flag(1, "flying")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: flying must be True or False, got 1
-    """
-    if not isinstance(value, bool):
-        raise RuleValueError(
-            M("{name} must be True or False, got {got}", name=name, got=quote(value)), field=name
-        )
-    return value
 
 
 def _member_of(enum: Any, value: object, name: str) -> Any:
@@ -417,10 +399,10 @@ def terrain_effect(
         TerrainEffect(free=0, offense=2)
     """
     _member_of(Terrain, terrain, "terrain")
-    _check_flag(defends_ground, "defends_ground")
-    _check_flag(well_placed, "well_placed")
-    _check_flag(missile_weapons, "missile_weapons")
-    _check_flag(flying, "flying")
+    check_bool(defends_ground, "defends_ground")
+    check_bool(well_placed, "well_placed")
+    check_bool(missile_weapons, "missile_weapons")
+    check_bool(flying, "flying")
     if terrain is Terrain.FAULT_FROM_ABOVE:
         if flying:
             return TerrainEffect(free=2 if defends_ground else 0)

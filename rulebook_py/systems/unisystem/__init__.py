@@ -11,8 +11,6 @@ Every name in the modules' ``__all__`` is re-exported here, so this module's
   stances, improvised weapons, the feint, keeping one's cool;
 * :mod:`.initiative_rolls` -- who acts first, singly or by group;
 * :mod:`.ranged_combat` -- shooting: aiming, bursts, full auto, the damage multiplier;
-* :mod:`.reports` -- what the basics calculators show (:func:`check`, ...);
-* :mod:`.combat_reports` -- what the melee and ranged calculators show;
 * :mod:`.whole_fight` -- a whole close-combat fight, round by round, with its exact odds;
 * :mod:`.reference` -- the quick reference's tables, drawn from the rules;
 * :mod:`.glossary` -- both chapters' French terms (``GLOSSARY``).
@@ -33,23 +31,19 @@ from __future__ import annotations
 from . import actions as _actions
 from . import arguments as _arguments
 from . import combat as _combat
-from . import combat_reports as _combat_reports
 from . import core as _core
 from . import initiative_rolls as _initiative
 from . import ranged_combat as _ranged
 from . import reference as _reference
-from . import reports as _reports
 from . import whole_fight as _fight
 from .actions import *  # noqa: F403
 from .arguments import *  # noqa: F403
 from .combat import *  # noqa: F403
-from .combat_reports import *  # noqa: F403
 from .core import *  # noqa: F403
 from .glossary import GLOSSARY
 from .initiative_rolls import *  # noqa: F403
 from .ranged_combat import *  # noqa: F403
 from .reference import *  # noqa: F403
-from .reports import *  # noqa: F403
 from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = ["GLOSSARY"]
@@ -59,7 +53,5 @@ __all__ += _actions.__all__
 __all__ += _combat.__all__
 __all__ += _initiative.__all__
 __all__ += _ranged.__all__
-__all__ += _reports.__all__
-__all__ += _combat_reports.__all__
 __all__ += _fight.__all__
 __all__ += _reference.__all__

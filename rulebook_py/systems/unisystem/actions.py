@@ -717,7 +717,7 @@ class ActionPlan:
             >>> action_plan("attack 4+4").roll(random.Random(1)).steps[0][1].die.value
             3
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         return PlanRoll(tuple((s, s.check.roll(rng)) for s in self.steps))
 
 

@@ -25,7 +25,6 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import random
 import types
 import typing
 from collections.abc import Mapping
@@ -35,7 +34,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_bool, check_characters, check_int, check_rng, quote
 from ...messages import Msg
 from .words import M
 
@@ -69,29 +68,6 @@ R = TypeVar("R")
 
 def _kind(value: object) -> str:
     return type(value).__name__
-
-
-def check_bool(value: object, name: str) -> bool:
-    """``value`` if it is ``True`` or ``False``, else a refusal naming ``name``.
-
-    Example:
-        >>> check_bool(False, "feint")
-        False
-    """
-    _name(name)
-    if not isinstance(value, bool):
-        raise RuleValueError(
-            M(
-                "{name} must be True or False, got {got} ({kind})",
-                name=name,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            allowed=M("True or False"),
-            value=value,
-        )
-    return value
 
 
 def _names(cls: type[Enum]) -> str:
@@ -206,17 +182,7 @@ def check_text(value: object, name: str, *, limit: int | None = None) -> str:
     _name(name)
     if limit is not None:
         check_int(limit, "limit", 0, MAX_WHOLE)
-    if not isinstance(value, str):
-        raise RuleValueError(
-            M(
-                "{name} must be text, got {got} ({kind})",
-                name=name,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            value=value,
-        )
+    check_characters(value, name)  # text, and no lone surrogate
     if limit is not None and len(value) > limit:
         raise RuleValueError(
             M(
@@ -228,45 +194,7 @@ def check_text(value: object, name: str, *, limit: int | None = None) -> str:
             field=name,
             value=value,
         )
-    if any("\ud800" <= ch <= "\udfff" for ch in value):  # no text: it cannot be shown or saved
-        raise RuleValueError(
-            M(
-                "{name} holds a character that is no text (a lone surrogate), got {got}",
-                name=name,
-                got=quote(value),
-            ),
-            field=name,
-            value=value,
-        )
     return value
-
-
-def check_rng(rng: object, name: str = "rng") -> random.Random:
-    """A generator to roll with: ``rng`` itself, or a fresh one for ``None``.
-
-    Example:
-        >>> check_rng(random.Random(3)).random() == random.Random(3).random()
-        True
-        >>> check_rng(3)
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rng must be a random.Random or None, got 3 (int)
-    """
-    _name(name)
-    if rng is None:
-        return random.Random()
-    if not isinstance(rng, random.Random):
-        raise RuleValueError(
-            M(
-                "{name} must be a random.Random or None, got {got} ({kind})",
-                name=name,
-                got=quote(rng),
-                kind=_kind(rng),
-            ),
-            field=name,
-            value=rng,
-        )
-    return rng
 
 
 def check_record(value: object, cls: type[R], name: str) -> R:

@@ -917,7 +917,7 @@ class MeleeOutcome:
             True
         """
         damage_distribution(sides, multiplier, averaged)  # validates
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         a = self.attack.roll(rng)
         d = self.defence.roll(rng) if self.defence is not None else None
         if d is None:
@@ -1067,7 +1067,7 @@ class FeintOutcome:
             >>> bonus == (a.level if a.total > d.total else 0)
             True
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         a, d = self.attacker.roll(rng), self.defender.roll(rng)
         return a, d, (a.level * FEINT_LEVEL_BONUS if a.total > d.total else 0)
 
@@ -1299,7 +1299,7 @@ class FeintedExchange:
             >>> r.bonus in dict((b, p) for b, p, _ in out.branches)
             True
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         a, d, bonus = self.feint.roll(rng)
         branch = next((out for b, _, out in self.branches if b == bonus), self.branches[0][2])
         blow = branch.roll(rng, sides=sides, multiplier=multiplier, averaged=averaged)

@@ -383,7 +383,7 @@ def roll_core(core: CoreDie = CoreDie.D10, rng: random.Random | None = None) -> 
         (True, True)
     """
     check_core(core)
-    rng = check_rng(rng)
+    rng = check_rng(rng, none_is_fresh=True)
     if core is CoreDie.D10:
         face = rng.randint(1, 10)
         return CoreRoll(core, (face,), face)
@@ -931,7 +931,7 @@ class ContestOutcome:
             >>> contest(0, 0).roll(random.Random(4)) == contest(0, 0).roll(random.Random(4))
             True
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         da, db = roll_core(self.core, rng), roll_core(self.core, rng)
         ta, tb = da.value + self.bonus_a, db.value + self.bonus_b
         winner = "a" if ta > tb else "b" if tb > ta else None
@@ -1140,7 +1140,7 @@ class MatchOutcome:
             >>> a == match(6, 4, best_of=5).roll(random.Random(9))
             True
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         need = self.best_of // 2 + 1
         rolls: list[ContestRoll] = []
         wins = {"a": 0, "b": 0}

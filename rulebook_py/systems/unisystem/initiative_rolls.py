@@ -503,7 +503,7 @@ def initiative_order(
     combatants = _check(combatants)
     check_bool(group, "group")
     core = check_enum(core, CoreDie, "core")
-    rng = check_rng(rng)
+    rng = check_rng(rng, none_is_fresh=True)
     units = _units(combatants, group)
     keys: list[str] = []
     for c in combatants:

@@ -564,7 +564,7 @@ class RangedOutcome:
         mult = effective_multiplier(multiplier, self.range_band, minimum_multiplier)
         average_roll(sides)  # validates the die
         check_bool(averaged, "averaged")
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         lines: list[Msg] = []
         if self.cool is not None:
             c = self.cool.roll(rng)

@@ -539,7 +539,7 @@ class FightOutcome:
             >>> str(out.roll(random.Random(7))) == str(out.roll(random.Random(7)))
             True
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         a, b = self.first, self.second
         who = _combatants(a, b)
         blows = {a.name: (self.first_strikes, b.name), b.name: (self.second_strikes, a.name)}

@@ -4,7 +4,7 @@ Every unit of the unit builder, the round resolver and the battle-odds
 calculator is built from :func:`unit_form`; its controls hold the plain
 values of a plan of :mod:`rulebook_py.systems.mass_battle.plans` (short,
 stable names), and :func:`plan_of` reads them back, keeping only what differs
-from :data:`~rulebook_py.systems.mass_battle.UNIT_DEFAULTS`.
+from :data:`~rulebook_py.outcomes.mass_battle.UNIT_DEFAULTS`.
 
 Example:
     >>> form = unit_form("a_", EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense")
@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ... import outcomes
 from ...messages import Msg
 from ...systems import mass_battle as mb
 from ...systems.mass_battle.words import M
@@ -76,13 +77,17 @@ _LEADERSHIP = [
     if len(set(cls.by_experience)) > 1 or exp == "LITTLE"
 ]
 
-_ENTRIES = [(c.label, c.value) for c in mb.Choice]
+_ENTRIES = [(c.label, c.value) for c in outcomes.mass_battle.Choice]
 #: Resolved entries of the action lists, in the reader's words.
-ACTION_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if not c.rolled and not c.breaker]
+ACTION_OPTIONS = [
+    e for e, c in zip(_ENTRIES, outcomes.mass_battle.Choice) if not c.rolled and not c.breaker
+]
 #: Charge-breakers: they answer the enemy's first charge (two-unit calculators only).
-BREAKER_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if c.breaker and not c.rolled]
+BREAKER_OPTIONS = [
+    e for e, c in zip(_ENTRIES, outcomes.mass_battle.Choice) if c.breaker and not c.rolled
+]
 #: Actions whose dice the battle odds average over exactly (battle odds only).
-ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, mb.Choice) if c.rolled]
+ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, outcomes.mass_battle.Choice) if c.rolled]
 POLICIES = [(p.description, p.name) for p in mb.ChancePolicy]
 WEAPONS = [
     (M("hand weapons"), "melee"),
@@ -124,7 +129,7 @@ def unit_form(
         >>> form["a_offense"].value, form["a_action1"].value, form["a_attitude2"].value
         (3, 'ambush offense', 'same')
     """
-    v = {**mb.UNIT_DEFAULTS, **start, "action1": first_action}
+    v = {**outcomes.mass_battle.UNIT_DEFAULTS, **start, "action1": first_action}
     attitudes = _named(mb.Attitude)
     boxes = {
         "vitality": M("Vitality %"),
@@ -154,7 +159,7 @@ def unit_form(
                 M("from round"), v["attitude2_round"], bounds=BOX_BOUNDS
             )
     controls[p + "feels_weather"] = checkbox(M("Feels the weather (not undead)"), True)
-    for k in range(1, mb.SLOTS + 1):
+    for k in range(1, outcomes.mass_battle.SLOTS + 1):
         slot = f"action{k}"
         controls[p + slot] = dropdown(M("Special action {k}", k=k), actions, v[slot], width=_WIDE)
         controls[f"{p}{slot}_round"] = int_box(
@@ -186,13 +191,23 @@ def battlefield_values(values: Values) -> dict[str, Any]:
 
 def plan_of(values: Values, p: str) -> dict[str, Any]:
     """The plan of the ``p`` controls: every value that differs from its default."""
-    keys = [n[len(p) :] for n in values if n.startswith(p) and n[len(p) :] in mb.UNIT_DEFAULTS]
-    return {k: values[p + k] for k in keys if values[p + k] != mb.UNIT_DEFAULTS[k]}
+    keys = [
+        n[len(p) :]
+        for n in values
+        if n.startswith(p) and n[len(p) :] in outcomes.mass_battle.UNIT_DEFAULTS
+    ]
+    return {
+        k: values[p + k] for k in keys if values[p + k] != outcomes.mass_battle.UNIT_DEFAULTS[k]
+    }
 
 
 def fields_of(*sides: tuple[str, str], **shared: str) -> dict[str, str]:
     """The rules' names of the plans' values (``attacker['offense']``) -> their controls."""
-    named = {f"{side}[{key!r}]": p + key for side, p in sides for key in mb.UNIT_DEFAULTS}
+    named = {
+        f"{side}[{key!r}]": p + key
+        for side, p in sides
+        for key in outcomes.mass_battle.UNIT_DEFAULTS
+    }
     return {**named, "tight_combat": "tight", **shared}
 
 

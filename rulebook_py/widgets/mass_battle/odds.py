@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ... import outcomes
 from ...messages import Msg, join
 from ...systems import mass_battle
 from ...systems.mass_battle.words import MC, MN, M
@@ -86,8 +87,10 @@ class MassBattleOddsCalculator(form.TwoColumns):
         plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
         args |= form.battlefield_values(values)
-        (a, d), args = mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(mass_battle.battle_of, a, d, then=".attacker_wins", **args)
+        (a, d), args = outcomes.mass_battle.what_counts(plans, args)
+        outcome, call = rule_call(
+            outcomes.mass_battle.battle_of, a, d, then=".attacker_wins", **args
+        )
         odds = outcome.odds
         notes = list(outcome.notes)
         if not split:
@@ -137,7 +140,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         )
         return View(html, rounds + finals, call, outcome)
 
-    def show_roll(self, roll: mass_battle.BattleReplay) -> str:
+    def show_roll(self, roll: outcomes.mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
         lines = []
         for side, one, faces, note in roll.actions:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ... import outcomes
 from ...messages import join
 from ...systems import mass_battle
 from ...systems.mass_battle.words import M
@@ -80,8 +81,10 @@ class MassBattleRoundCalculator(form.TwoColumns):
         plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {"holder": values["holder"], "round_number": values["round"]}
         args |= form.battlefield_values(values)
-        (a, d), args = mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(mass_battle.round_of, a, d, then=".result.rows()[-2:]", **args)
+        (a, d), args = outcomes.mass_battle.what_counts(plans, args)
+        outcome, call = rule_call(
+            outcomes.mass_battle.round_of, a, d, then=".result.rows()[-2:]", **args
+        )
         r = outcome.result
         notes = list(outcome.notes)
         for who, key, asked, bound, used in outcome.clamped:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ... import outcomes
 from ...systems import mass_battle
 from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values, View
@@ -66,8 +67,10 @@ class UnitBuilderCalculator(Calculator):
         args = {"holds": values["holds"], "enemy_weapons": values["enemy_weapons"]}
         args |= {"round_number": values["round"], **form.battlefield_values(values)}
         plan = form.plan_of(values, "")
-        (plan,), args = mass_battle.what_counts([plan], args)
-        outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
+        (plan,), args = outcomes.mass_battle.what_counts([plan], args)
+        outcome, call = rule_call(
+            outcomes.mass_battle.unit_totals, plan, then=".steps[-1].result", **args
+        )
         last = outcome.steps[-1]
         rows = [
             (

@@ -26,7 +26,7 @@ from typing import Any
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
-from .arguments import (
+from ...systems.unisystem.arguments import (
     MAX_WHOLE,
     check_bool,
     check_fields,
@@ -34,7 +34,7 @@ from .arguments import (
     parse_enum,
     renamed,
 )
-from .combat import (
+from ...systems.unisystem.combat import (
     CloseSkill,
     DefenceKind,
     FeintedExchange,
@@ -50,8 +50,8 @@ from .combat import (
     feinted_exchange,
     melee_exchange,
 )
-from .core import CoreDie, Mean, average_roll, check_core
-from .ranged_combat import (
+from ...systems.unisystem.core import CoreDie, Mean, average_roll, check_core
+from ...systems.unisystem.ranged_combat import (
     MAX_AUTO_ROUNDS,
     MAX_MULTIPLIER,
     Aim,
@@ -65,8 +65,8 @@ from .ranged_combat import (
     ranged_attack,
     suppressive_fire_hits,
 )
-from .reports import bonus_text
-from .words import MN, M
+from ...systems.unisystem.words import MN, M
+from .basics import bonus_text
 
 __all__ = [
     "SUPPRESSIVE",
@@ -157,7 +157,10 @@ class MeleeReport:
             True
         """
         return self.exchange.roll(
-            check_rng(rng), sides=self.sides, multiplier=self.multiplier, averaged=self.averaged
+            check_rng(rng, none_is_fresh=True),
+            sides=self.sides,
+            multiplier=self.multiplier,
+            averaged=self.averaged,
         )
 
 
@@ -581,7 +584,7 @@ class RangedReport:
             >>> ranged(mode="suppressive").roll(random.Random(2)).hits
             1
         """
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         if self.attack is not None:
             return self.attack.roll(
                 rng, sides=self.sides, multiplier=self.base_multiplier, averaged=self.averaged

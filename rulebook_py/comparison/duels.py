@@ -10,7 +10,7 @@
 * Unisystem and Galaxies Jumelles: the extracts give no life or wound table
   (Unisystem: no strict damage system), so the duel is "first to land N full
   blows" (``blows``, default 3). In Unisystem both fighters attack and dodge
-  every turn (:func:`.exchange.unisystem_attacks`), so both may land a blow in
+  every turn (:func:`.exchanges.unisystem_attacks`), so both may land a blow in
   the same turn, at the same time (equal initiative, as in Chroniques): both
   reaching N together is a draw. In Galaxies the opposed roll's winner lands
   the blow; on a tie neither does.
@@ -53,7 +53,7 @@ from .engines import (
     check_engine,
     check_gap,
 )
-from .exchange import exchange, mass_battle_sides, unisystem_attacks
+from .exchanges import exchange, mass_battle_sides, unisystem_attacks
 from .words import M
 
 __all__ = [

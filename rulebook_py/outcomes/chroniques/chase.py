@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...errors import RuleValueError, check_int, quote
-from .chase import (
+from ...systems.chroniques.chase import (
     MAX_ROUNDS,
     RESULTS,
     ChaseOdds,
@@ -32,9 +32,16 @@ from .chase import (
     chase_odds,
     simulate_chase,
 )
-from .core import MODIFIER_RANGE, CheckDie, CheckLines, check_flag, check_name, check_rng
-from .records import check_fields
-from .words import M
+from ...systems.chroniques.core import (
+    MODIFIER_RANGE,
+    CheckDie,
+    CheckLines,
+    check_bool,
+    check_name,
+    check_rng,
+)
+from ...systems.chroniques.records import check_fields
+from ...systems.chroniques.words import M
 
 #: The words that mean "in every round", in English and in French.
 EVERY_ROUND = (
@@ -278,7 +285,7 @@ def chase_report(
     ]
     check_int(endurance_from, "endurance_from", 0, MAX_ROUNDS)
     check_int(extra_metres, "extra_metres", 0, 60)
-    check_flag(heavy_rain, "heavy_rain")
+    check_bool(heavy_rain, "heavy_rain")
     rules = ChaseRules(extra_metres, 10, endurance_from or None, max_rounds, heavy_rain)
     odds = chase_odds(sides[0], sides[1], distance, sight, rules)
     return ChaseReport(sides[0], sides[1], distance, sight, rules, odds)

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...messages import Msg, join
-from .attack import AttackKind, AttackReport, attack_report
-from .attack_roll import AttackRoll
-from .conditions import (
+from ...systems.chroniques.attack_roll import AttackRoll
+from ...systems.chroniques.attacks import AttackKind, AttackReport, attack_report
+from ...systems.chroniques.conditions import (
     Condition,
     ConditionEffects,
     combine_conditions,
@@ -30,9 +30,9 @@ from .conditions import (
     turn_problem,
     validate_turn,
 )
-from .core import CheckDie, check_flag
-from .records import check_fields
-from .words import M
+from ...systems.chroniques.core import CheckDie, check_bool
+from ...systems.chroniques.records import check_fields
+from ...systems.chroniques.words import M
 
 __all__ = ["ConditionsReport", "conditions_report"]
 
@@ -107,7 +107,7 @@ def conditions_report(
     """
     actions = parse_turn(turn, "turn")
     validate_turn(actions, field="turn")
-    check_flag(first_round, "first_round")
+    check_bool(first_round, "first_round")
     attackers = condition_set(attacker_conditions, "attacker_conditions")
     defenders = condition_set(defender_conditions, "defender_conditions")
     att = combine_conditions(attackers, first_round=first_round, field="attacker_conditions")

@@ -19,7 +19,7 @@ How each kind of attack ends against the dodge (attack higher / tie / lower):
 
 Mental attacks (against VOLONTÉ) and psychic counters are not answered by the
 dodge, so they are not part of a volley. A melee blow at a target who rolls
-AGILITÉ gets the range bonus of +5 (:data:`~.melee.RANGE_BONUS`); a target
+AGILITÉ gets the range bonus of +5 (:data:`~.melee_combat.RANGE_BONUS`); a target
 unaware of the attacks rolls no AGILITÉ, so a blow at him gets no bonus.
 
 Bounded work: the rolls are counted and the work is costed from the codes
@@ -62,7 +62,7 @@ from .codes import (
     check_type,
     facade_repr,
 )
-from .contest import (
+from .contests import (
     EXPLOSIVE_RULE,
     MAX_ATTACKS,
     SHOT_RULE,
@@ -71,7 +71,7 @@ from .contest import (
     Outcome,
     _cumulative,
 )
-from .melee import RANGE_BONUS
+from .melee_combat import RANGE_BONUS
 from .ranged import UNAWARE_DEFENCE, DodgeMode, burst_rolls, dodge_roll
 from .words import MN, M
 

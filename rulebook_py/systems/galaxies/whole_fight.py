@@ -1,7 +1,7 @@
 """Galaxies Jumelles: a whole melee fight, round by round, with its exact odds.
 
 Every round the two fighters make the same melee exchange, settled by
-:func:`~rulebook_py.systems.galaxies.melee.melee` (the one home of that
+:func:`~rulebook_py.systems.galaxies.melee_combat.melee` (the one home of that
 rule): a full blow, a half-dodge or a counter deals its share of the
 striker's damage. The source speaks of damage (*dommages*, *demi-dommages*)
 but gives no damage table and no wound levels, so this book counts damage in
@@ -22,9 +22,9 @@ Choices where the source is silent (named parameters of :func:`fight`):
   answers with AGILITÉ (a dodge, a total dodge, a disengagement, a main
   action already made): his one roll answers both blows, as a dodge answers
   every attack of the round, so the round's outcome is the joint outcome of
-  the two blows against that one roll (:func:`~.contest.contest`). Against a
+  the two blows against that one roll (:func:`~.contests.contest`). Against a
   fighter who attacks, parries or counters they are refused: the source does
-  not say how his one opposed roll answers a second blow (see :mod:`.melee`).
+  not say how his one opposed roll answers a second blow (see :mod:`.melee_combat`).
 
 The exact odds come from a Markov chain over the points left of both
 fighters, solved round after round by dynamic programming in whole numbers
@@ -63,8 +63,8 @@ from .codes import (
     check_type,
     facade_repr,
 )
-from .contest import SHOT_RULE, Contest, ContestRoll, Outcome, contest
-from .melee import COUNTER_FACTOR, Fighter, MeleeResult, MeleeRoll, Stance, melee
+from .contests import SHOT_RULE, Contest, ContestRoll, Outcome, contest
+from .melee_combat import COUNTER_FACTOR, Fighter, MeleeResult, MeleeRoll, Stance, melee
 from .ranged import HALF_DODGE_FACTOR
 from .words import MN, M
 

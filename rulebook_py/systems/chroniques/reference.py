@@ -3,7 +3,7 @@
 :func:`quick_reference` gives every table of ``book/reference-chroniques-oubliees``:
 its caption and headers (messages, shown in the reader's language) and its
 cells, each one the answer of the rule it restates (ability modifiers, attack
-odds, the situation modifiers of :func:`~.attack.situation_modifiers`, the
+odds, the situation modifiers of :func:`~.attacks.situation_modifiers`, the
 conditions, the defensive actions, temporary damage, the concerted attack, two
 weapons, first aid, the chase). Chances stay exact :class:`~fractions.Fraction`
 values; the page writes them as percentages.
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import RuleValueError, quote
-from .attack import DefensiveAction, attack_report, situation_modifiers
+from .attacks import DefensiveAction, attack_report, situation_modifiers
 from .chase import ChaseTrait, chase_step
 from .conditions import Condition
 from .core import ability_modifier, attack

@@ -2,7 +2,7 @@
 
 Every rule comes from the chapter's own functions: the fixed initiative order
 (:func:`.conditions.initiative_order`: no die, the same order every round),
-one melee attack a turn priced and rolled by :func:`.attack.attack_report`
+one melee attack a turn priced and rolled by :func:`.attacks.attack_report`
 (naturals, doubled criticals, a knock-out blow's −2 and its critical failure
 that turns lethal and doubled), lethal damage off the hit points
 (:func:`.damage.apply_damage`) and temporary damage counted apart until it
@@ -47,8 +47,8 @@ from typing import Any
 from ...dice import Dice
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
-from .attack import AttackReport, attack_report
 from .attack_roll import AttackRoll
+from .attacks import AttackReport, attack_report
 from .conditions import Combatant, initiative_order
 from .core import (
     BONUS_RANGE,
@@ -56,13 +56,13 @@ from .core import (
     INITIATIVE_RANGE,
     STRENGTH_RANGE,
     CheckDie,
-    check_flag,
+    check_bool,
     check_name,
     check_rng,
 )
 from .damage import apply_damage, knock_out
-from .damage_dice import damage_dice
 from .records import check_fields
+from .typed_damage import damage_dice
 from .words import M
 
 __all__ = [
@@ -159,11 +159,11 @@ def _check(f: Mapping[str, Any], side: str) -> None:
     _fight_dice(f["damage"], side + "damage")
     check_int(f["strength"], side + "strength", *STRENGTH_RANGE)
     check_int(f["initiative"], side + "initiative", *INITIATIVE_RANGE)
-    check_flag(f["player"], side + "player")
+    check_bool(f["player"], side + "player")
     check_int(f["wisdom"], side + "wisdom", 1, 30)
     CheckDie.from_text(f["die"], side + "die")
-    check_flag(f["knock_out"], side + "knock_out")
-    check_flag(f["suitable_weapon"], side + "suitable_weapon")
+    check_bool(f["knock_out"], side + "knock_out")
+    check_bool(f["suitable_weapon"], side + "suitable_weapon")
 
 
 def _fight_dice(text: object, field: str) -> Dice:

@@ -40,16 +40,15 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...errors import RulebookError, RuleValueError, check_int, check_rng, quote
 from ...messages import Msg
-from .actions import (
+from ...systems.mass_battle.actions import (
     CHARGE_DELAY,
     MAX_DECLARED_ROUND,
     MAX_HIDING_HELP,
     RolledAction,
     SpecialAction,
     TightCombatRoute,
-    _check_rng,
     _check_type,
     ambush,
     ambush_rolls,
@@ -64,8 +63,8 @@ from .actions import (
     tight_combat_rolls,
     war_cry,
 )
-from .declarations import NO_CHARGE_TO_BREAK, DeclarationError
-from .odds import (
+from ...systems.mass_battle.declarations import NO_CHARGE_TO_BREAK, DeclarationError
+from ...systems.mass_battle.odds import (
     MAX_ROLLED_ACTIONS,
     MAX_ROUNDS,
     BattleOdds,
@@ -75,7 +74,7 @@ from .odds import (
     replay_battle,
     roll_actions,
 )
-from .round import (
+from ...systems.mass_battle.round import (
     LEVEL_RANGE,
     Allocation,
     Battlefield,
@@ -93,7 +92,7 @@ from .round import (
     split_free,
     totals_before_chance,
 )
-from .tables import (
+from ...systems.mass_battle.tables import (
     Attitude,
     CommanderClass,
     Cunning,
@@ -105,7 +104,7 @@ from .tables import (
     Weather,
     _member_of,
 )
-from .words import M
+from ...systems.mass_battle.words import M
 
 __all__ = [
     "SLOTS",
@@ -909,7 +908,7 @@ class UnitTotals:
             >>> str(unit_totals({"offense": 3}).roll(random.Random(1)))
             'd4 = 2: 1 on offense, 1 on defense → +4/+1'
         """
-        die = _check_rng(rng).randint(1, 4)
+        die = check_rng(rng, none_is_fresh=True).randint(1, 4)
         off, dfn = split_free(die, self.lean)
         last = self.steps[-1]
         return UnitRoll(die, off, dfn, last.offense + off, last.defense + dfn)

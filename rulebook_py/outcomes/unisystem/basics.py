@@ -27,8 +27,8 @@ from fractions import Fraction
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
-from .arguments import check_fields, check_record, check_rng, parse_enum
-from .core import (
+from ...systems.unisystem.arguments import check_fields, check_record, check_rng, parse_enum
+from ...systems.unisystem.core import (
     BONUS_RANGE,
     MAX_NUMBER,
     Check,
@@ -53,7 +53,7 @@ from .core import (
     test,
     unskilled,
 )
-from .words import M
+from ...systems.unisystem.words import M
 
 __all__ = [
     "CONTEST_HELP",
@@ -433,7 +433,7 @@ class CoreDieComparison:
 
     def roll(self, rng: random.Random | None = None) -> CoreDieRoll:
         """The same check rolled once with each core die (the D10 first)."""
-        rng = check_rng(rng)
+        rng = check_rng(rng, none_is_fresh=True)
         c = self.check
         return CoreDieRoll(c.roll(rng), c.with_core(CoreDie.TWO_D6).roll(rng))
 

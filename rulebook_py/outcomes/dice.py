@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice.cost import check_difference, check_together
+from ..dice.expression import Dice, parse
+from ..dice.limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TARGET
+from ..dice.rolls import DiceRoll, check_rng
 from ..distribution import Comparison, Distribution
 from ..errors import RulebookError, RuleValueError, check_int, quote
 from ..messages import M, Msg, join
-from .cost import check_difference, check_together
-from .expression import Dice, parse
-from .limits import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TARGET
-from .rolls import DiceRoll, check_rng
 
 __all__ = ["MAX_EXPRESSIONS", "DiceSet", "DiceSetRoll", "Opposed", "OpposedRoll", "dice_set"]
 __all__ += ["opposed"]

@@ -42,13 +42,13 @@ from .core import (
     CheckDie,
     ModifierEnum,
     NamedEnum,
-    check_flag,
+    check_bool,
     check_odds,
 )
 from .damage import MAX_TEMPORARY, _temporary, damage_distribution
-from .damage_dice import damage_dice
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BONUS, concerted_attack
+from .typed_damage import damage_dice
 from .words import M
 
 __all__ = [
@@ -480,7 +480,7 @@ def attack_report(
             weapon he is not trained in: -3.
         untrained_shield: -3 (also to initiative, STR and DEX tests).
         untrained_armour: -3 (also to initiative, STR and DEX tests).
-        forbidden_equipment: The untrained piece ticked is also forbidden to
+        forbidden_equipment: The untrained piece is also forbidden to
             the character's profile: the untrained -3 applies, and the
             character can use none of its abilities (no best of two d20, no
             wider critical range).
@@ -539,7 +539,7 @@ def attack_report(
         needs_sight=needs_sight,
     )
     for name, flag in flags.items():
-        check_flag(flag, name)
+        check_bool(flag, name)
     if isinstance(concerted, bool) or concerted not in (0, CONCERTED_BONUS, CONCERTED_BIG_BONUS):
         raise RuleValueError(
             M("{name} must be 0, +2 or +4, got {got}", name="concerted", got=quote(concerted)),
@@ -641,8 +641,8 @@ def attack_report(
         (untrained_shield, M("untrained shield"), M("forbidden shield")),
         (untrained_armour, M("untrained armour"), M("forbidden armour")),
     )
-    for ticked, plain_name, forbidden_name in untrained_gear:
-        if ticked:
+    for worn, plain_name, forbidden_name in untrained_gear:
+        if worn:
             mods.append((forbidden_name if forbidden_equipment else plain_name, UNTRAINED))
     if temporary and not suitable_weapon:
         mods.append((M("temporary damage without a suitable weapon"), KNOCK_OUT_PENALTY))

@@ -29,7 +29,7 @@ Choices where the source is silent (named parameters of :func:`melee`):
   is twice one blow's. Against a fighter who answers with AGILITÉ (a dodge,
   a disengagement, a main action already made) his one roll answers both
   blows, as a dodge answers every attack of the round, so the two blows are
-  linked (:func:`~rulebook_py.systems.galaxies.fight.fight` counts them
+  linked (:func:`~rulebook_py.systems.galaxies.whole_fight.fight` counts them
   together); against one who attacks, parries or counters, the source does
   not say how his one opposed roll answers a second blow.
 * A fighter who disengages while nobody strikes at him or follows him gets

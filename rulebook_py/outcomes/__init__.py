@@ -1,0 +1,32 @@
+"""What the calculators ask for: one outcome a calculator, built from the rules.
+
+The floor between the rules (:mod:`rulebook_py.systems`, :mod:`rulebook_py.dice`)
+and the calculators (:mod:`rulebook_py.widgets`). An outcome function takes
+plain values named like a calculator's controls (``attacker_dexterity``,
+``pursuer_traits``, a unit written as a dictionary), calls the rules, which
+take the game's own types, and returns an outcome: the exact answer, the rows
+a calculator shows as data (label message, value) and ``.roll(rng)``, one
+seeded resolution with every die shown.
+
+It may import the rules and the dice, never the widgets; the rules never
+import it.
+
+* :mod:`.dice` -- expressions compared against a target, two opposed rolls;
+* :mod:`.unisystem` -- the basics calculators (checks, contests, the core die)
+  and the combat ones (melee, ranged);
+* :mod:`.mass_battle` -- a unit written as plain values, a round, a battle;
+* :mod:`.chroniques` -- conditions on both sides, a chase set up from plain values.
+
+Example:
+    >>> from rulebook_py import outcomes, unisystem
+    >>> outcomes.unisystem.check(unisystem.CheckKind.TASK, 3, 6, -3).success_chance()
+    Fraction(4, 5)
+    >>> outcomes.dice.opposed("d6", "d6").comparison.eq
+    Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+from . import chroniques, dice, mass_battle, unisystem
+
+__all__ = ["chroniques", "dice", "mass_battle", "unisystem"]

@@ -1,0 +1,23 @@
+"""Unisystem's calculator outcomes: every name of its modules' ``__all__``.
+
+* :mod:`.basics` -- what the basics calculators show (:func:`check`,
+  :func:`contest_report`, :func:`core_die_comparison`);
+* :mod:`.combat` -- what the melee and ranged calculators show (:func:`melee`,
+  :func:`ranged`).
+
+Example:
+    >>> from rulebook_py import outcomes, unisystem
+    >>> outcomes.unisystem.contest_report(unisystem.ContestType.GENERIC, 3, 3).one.a_wins
+    Fraction(9, 20)
+"""
+
+from __future__ import annotations
+
+from . import basics as _basics
+from . import combat as _combat
+from .basics import *  # noqa: F403
+from .combat import *  # noqa: F403
+
+__all__: list[str] = []
+__all__ += _basics.__all__
+__all__ += _combat.__all__
