@@ -1,7 +1,7 @@
 """Build the website's live calculators: Pyodide in a Web Worker, only what they need.
 
-Usage: python live/build.py [--out _build/html/live]
-       python live/build.py --dist _build/rulebook-site.zip   (pack the built site)
+Usage: python -m live.build [--out _build/html/live]   (from the repository's root)
+       python -m live.build --dist _build/rulebook-site.zip   (pack the built site)
 
 Run after ``jupyter-book build`` of both editions (the French one moved to
 ``_build/html/fr/`` by ``make book``). It first links the editions
@@ -57,17 +57,10 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-LIVE = ROOT / "live"
-sys.path.insert(0, str(ROOT / "scripts"))
-from book_i18n import config_words  # noqa: E402
-from vendor_js import tarball, unpack  # noqa: E402
-
-sys.path.insert(0, str(LIVE))
-from cells_pages import add_cells  # noqa: E402
-from editions import keep_english_ids, link_editions, share_static  # noqa: E402
-from pack import repack_snapshots, write_unpacker  # noqa: E402
-from site_files import (  # noqa: E402
+from live.cells_pages import add_cells
+from live.editions import keep_english_ids, link_editions, share_static
+from live.pack import repack_snapshots, write_unpacker
+from live.site_files import (
     OFFLINE_PAGE,
     add_manifest_links,
     drop_repeated_viewports,
@@ -78,7 +71,12 @@ from site_files import (  # noqa: E402
     write_manifest,
     write_offline_page,
 )
-from typeset import typeset_french_pages  # noqa: E402
+from live.typeset import typeset_french_pages
+from scripts.book_i18n import config_words
+from scripts.vendor_js import tarball, unpack
+
+ROOT = Path(__file__).resolve().parent.parent
+LIVE = ROOT / "live"
 
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 HTML = ROOT / "_build" / "html"

@@ -1,6 +1,6 @@
 """Browser figures of the live calculators in place (printed by ``make bench``).
 
-Usage: python scripts/bench_browser.py [--runs 3] [--changes 10]
+Usage: python -m scripts.bench_browser [--runs 3] [--changes 10]
 
 In headless Chromium (Debian's /usr/bin/chromium, never a downloaded one),
 against the built site served on 127.0.0.1 by a server that counts what it
@@ -57,32 +57,28 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import re
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-import json  # noqa: E402
-import tempfile  # noqa: E402
-
-from browser.code_cells import edit_for, page_cells  # noqa: E402
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local  # noqa: E402
-from browser.live import (  # noqa: E402
+from rulebook_py.widgets import CALCULATORS
+from tests.browser.code_cells import edit_for, page_cells
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local
+from tests.browser.live import (
     LIVE_AT_JS,
     fragment_text,
     notebook_calculator_count,
     wait_page_snapshot,
 )
-from browser.site import HTML, build_site, site_is_stale, toc_pages  # noqa: E402
+from tests.browser.site import HTML, build_site, site_is_stale, toc_pages
 
-from rulebook_py.widgets import CALCULATORS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 #: The page of the visit figures (five calculators, the chase among them).
 VISIT_PAGE = "book/chroniques-oubliees"
@@ -446,8 +442,7 @@ worker.onmessage = (e) => { document.documentElement.dataset.rbLive = e.data; };
 
 def bare_pyodide_dir() -> Path:
     """The pinned Pyodide package as npm ships it (uncompressed), with a page that starts it."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from vendor_js import tarball, unpack
+    from scripts.vendor_js import tarball, unpack
 
     spec = json.loads((ROOT / "scripts" / "vendor.json").read_text())["lite"]
     out = Path(tempfile.mkdtemp(prefix="rb-bare-"))

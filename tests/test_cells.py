@@ -20,17 +20,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from ipywidgets.embed import dependency_state
+
+from live import cells, live_bridge
+from rulebook_py import i18n
+from rulebook_py.errors import RuleValueError, check_int
+from rulebook_py.widgets.dice import DiceCalculator
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "live"))
-
-import cells  # noqa: E402
-import live_bridge  # noqa: E402
-from ipywidgets.embed import dependency_state  # noqa: E402
-
-from rulebook_py import i18n  # noqa: E402
-from rulebook_py.errors import RuleValueError, check_int  # noqa: E402
-from rulebook_py.widgets.dice import DiceCalculator  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "book").glob("*.ipynb"))
 

@@ -9,19 +9,15 @@ catalogs); the project around them is the French book's: its title and
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from live import editions  # (run by live/build.py)
+from scripts import book_i18n
 
-_SPEC = importlib.util.spec_from_file_location("book_i18n", ROOT / "scripts" / "book_i18n.py")
-book_i18n = importlib.util.module_from_spec(_SPEC)
-sys.modules["book_i18n"] = book_i18n
-_SPEC.loader.exec_module(book_i18n)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_french_project_has_every_document_with_its_code_unchanged(tmp_path):
@@ -93,9 +89,6 @@ def test_the_french_project_is_the_french_book(tmp_path):
         p.name for p in (ROOT / "_static").iterdir()
     )
 
-
-sys.path.insert(0, str(ROOT / "live"))
-import editions  # noqa: E402  (live/editions.py, run by live/build.py)
 
 ENGLISH_PAGE = (
     '<html lang="en"><head></head><body><div class="article-header-buttons"></div>'

@@ -9,15 +9,11 @@ back as the same answer CPython's calculator shows.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from ipywidgets.embed import dependency_state
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-
-import live_bridge
-
+from live import live_bridge
 from rulebook_py.widgets.dice import DiceCalculator
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,17 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
+from live.site_files import add_manifest_links, drop_repeated_viewports, write_manifest
 from rulebook_py.widgets import CALCULATORS
 from rulebook_py.widgets.summary import summary_html, summary_row
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-
-from site_files import add_manifest_links, drop_repeated_viewports, write_manifest
 
 
 # ---------------------------------------------------------------- the summary

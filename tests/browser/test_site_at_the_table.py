@@ -23,7 +23,7 @@ from rulebook_py.widgets import CALCULATORS
 
 from .conftest import serve_directory
 from .live import fragment_text
-from .site import ROOT, expected_calculators, toc_pages
+from .site import expected_calculators, toc_pages
 
 PAGES = toc_pages()
 READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
@@ -179,11 +179,9 @@ def test_a_shared_link_is_short_and_old_links_still_work(site_url, guarded_page)
 
 
 def test_make_dist_packs_a_site_that_works_from_any_static_host(built_site, guarded_page, tmp_path):
-    import sys
     import zipfile
 
-    sys.path.insert(0, str(ROOT / "live"))
-    from site_files import pack
+    from live.site_files import pack
 
     archive = tmp_path / "site.zip"
     count = pack(built_site, archive)

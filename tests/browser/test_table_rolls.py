@@ -13,19 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 from ipywidgets.embed import dependency_state
 
+from live import live_bridge
 from rulebook_py.widgets import CALCULATORS
 from rulebook_py.widgets.dice import DiceCalculator
 
 from .live import READY_TIMEOUT_MS, calculator_classes, fragment_text
-from .site import ROOT
-
-sys.path.insert(0, str(ROOT / "live"))
-
-import live_bridge
 
 
 def _update(model: str, **state) -> str:
