@@ -95,11 +95,11 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) -m scripts.execute_notebooks book/*.ipynb
 
-## make lint: ruff on the Python, ESLint on the site's JavaScript (_static, live).
+## make lint: ruff on the Python, ESLint on the site's JavaScript (_static, live) and its Node tests.
 lint: $(STAMP) $(ESLINT)
 	$(VENV)/bin/ruff check rulebook_py tests scripts live conftest.py
 	$(VENV)/bin/ruff format --check rulebook_py tests scripts live conftest.py
-	$(ESLINT) --config scripts/eslint/eslint.config.mjs _static/*.js live/*.js
+	$(ESLINT) --config scripts/eslint/eslint.config.mjs _static/*.js live/*.js tests/js/*.js
 
 $(ESLINT): scripts/eslint/package.json scripts/eslint/package-lock.json
 	@command -v npm >/dev/null || { echo "make lint: npm is needed for ESLint (apt install npm)"; exit 1; }

@@ -72,6 +72,7 @@ from tests.browser.code_cells import edit_for, page_cells
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local
 from tests.browser.live import (
     LIVE_AT_JS,
+    LIVE_PROBE,
     fragment_text,
     notebook_calculator_count,
     wait_page_snapshot,
@@ -195,7 +196,10 @@ def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def guard(context, external: list[str]) -> None:
+    """The bench's instruments in every page (the bytes until live, the change probe), and no
+    request leaving 127.0.0.1 (those are aborted and listed in ``external``)."""
     context.add_init_script(LIVE_AT_JS)
+    context.add_init_script(path=str(LIVE_PROBE))
 
     def route(route_, request) -> None:
         if is_local(request.url):
@@ -317,7 +321,7 @@ def measure_round_trip(browser, site: str, page_name: str, key: str, changes: in
     trips = []
     for i in range(changes + 1):
         ms = page.evaluate(
-            "([k, c, t]) => window.rbLive.change(k, c, t)", [key, control, texts[i % 2]]
+            "([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[i % 2]]
         )
         if ms < 0:
             sys.exit(f"bench_browser: {key}.{control}={texts[i % 2]} sent nothing")
@@ -335,12 +339,10 @@ def measure_first_change(browser, site: str, page_name: str, key: str) -> tuple[
     page.goto(f"{site}/{page_name}.html", wait_until="commit")
     page.wait_for_function(READY_JS, timeout=300_000)
     control, texts = change_values(key)
-    ms = page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, control, texts[0]])
+    ms = page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[0]])
     if ms < 0:
         sys.exit(f"bench_browser: {key}.{control}={texts[0]} sent nothing")
-    python = page.evaluate(
-        "k => window.rbLive.calculators.find(c => c.key === k).lastPythonMs", key
-    )
+    python = page.evaluate("k => window.rbProbe.pythonMs[k]", key)
     context.close()
     return ms, python
 
@@ -604,7 +606,7 @@ def report_link(browser, site: str) -> None:
     page.goto(f"{site}/book/mass-battle.html", wait_until="commit")
     page.wait_for_function(READY_JS, timeout=300_000)
     control, texts = change_values(key)
-    page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, control, texts[0]])
+    page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[0]])
     button = page.locator(f".rb-calc-{key} .rb-copy-link").first
     button.click()
     link = button.get_attribute("data-link") or ""

@@ -153,7 +153,7 @@ def test_a_shared_link_is_short_and_old_links_still_work(site_url, guarded_page)
     page, log = guarded_page()
     page.goto(f"{site_url}/book/mass-battle.html", wait_until="commit")
     wait_live(page)
-    page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, "terrain", label])
+    page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, "terrain", label])
     calc = page.locator(f".rb-calc-{key}").first
     calc.scroll_into_view_if_needed()
     button = calc.locator(".rb-copy-link")
