@@ -37,25 +37,3 @@ def test_the_javascript_units_pass_under_node():
     failed = re.search(r"^# fail (\d+)$", report, re.M)
     assert passed is not None and failed is not None, report[-2000:]
     assert (int(passed.group(1)), int(failed.group(1))) == (18, 0)
-
-
-def test_the_service_worker_and_its_cache_name_agree_with_the_build(tmp_path):
-    # The worker's cache is named by live/build.py (Python), the service worker's by
-    # live/sw-cache.js: the two must be one name, or the worker's files and snapshots
-    # would be kept in a cache the service worker deletes.
-    from live import build
-
-    node = shutil.which("node")
-    assert node is not None
-    named = subprocess.run(
-        [node, "-e", "process.stdout.write(require('./live/sw-cache.js').cacheName('abc123'))"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout
-    assert named == build.CACHE_PREFIX + "abc123" == "rb-live-abc123"
-    (tmp_path / "worker.js").write_text("var CACHE = __CACHE__;\n")
-    build.name_worker_cache(tmp_path, "abc123")
-    assert (tmp_path / "worker.js").read_text() == 'var CACHE = "rb-live-abc123";\n'
