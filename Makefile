@@ -95,11 +95,12 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) -m scripts.execute_notebooks book/*.ipynb
 
-## make lint: ruff on the Python, ESLint on the site's JavaScript (_static, live) and its Node tests.
+## make lint: ruff on the Python, ESLint on the site's JavaScript (_static, live), its Node tests
+## (tests/js) and the browser tests' probe (tests/browser/live_probe.js).
 lint: $(STAMP) $(ESLINT)
 	$(VENV)/bin/ruff check rulebook_py tests scripts live conftest.py
 	$(VENV)/bin/ruff format --check rulebook_py tests scripts live conftest.py
-	$(ESLINT) --config scripts/eslint/eslint.config.mjs _static/*.js live/*.js tests/js/*.js
+	$(ESLINT) --config scripts/eslint/eslint.config.mjs _static/*.js live/*.js tests/js/*.js tests/browser/*.js
 
 $(ESLINT): scripts/eslint/package.json scripts/eslint/package-lock.json
 	@command -v npm >/dev/null || { echo "make lint: npm is needed for ESLint (apt install npm)"; exit 1; }

@@ -73,7 +73,7 @@ const common = {
 
 export default [
   {
-    files: ["_static/**/*.js", "live/gz-loader.js", "live/cells.js"],
+    files: ["_static/**/*.js", "live/gz-loader.js", "live/cells.js", "tests/browser/*.js"],
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: "script",

@@ -134,7 +134,9 @@ def test_after_any_change_on_a_phone_part_of_the_answer_is_on_screen(
                 checked += 1
                 if not (seen["answer"] or seen["summary"]):
                     missed.append((edition + chapter, key, name))
-                page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, name, original])
+                page.evaluate(
+                    "([k, c, t]) => window.rbProbe.change(k, c, t)", [key, name, original]
+                )
     print(f"{edition or 'en/'}: {checked} changes checked, {len(hidden)} controls hidden: {hidden}")
     assert missed == []
     assert checked >= 300, (checked, hidden)
