@@ -503,8 +503,7 @@ def test_a_snapshot_holds_every_domains_french_catalog(monkeypatch):
     """A restored snapshot has no package files: each domain's catalog is read before it is taken."""
     import gettext
 
-    import boot
-
+    from live import boot
     from rulebook_py import messages
 
     compiled = {p.stem for p in (messages.LOCALE / "fr" / "LC_MESSAGES").glob("*.mo")}
