@@ -4,7 +4,7 @@
  * (ipywidgets models rendered from the stored widget state by the page's
  * @jupyter-widgets/html-manager). As soon as a page with calculators opens,
  * this script starts Python (Pyodide) once, in a Web Worker (live/worker.js,
- * built by scripts/build_lite.py), and connects the *same* widget models to it
+ * built by live/build.py), and connects the *same* widget models to it
  * through a small comm bridge: a control change is sent to Python, which
  * recomputes and sends back the new answer, chart and roll.
  *
@@ -334,8 +334,7 @@
   }
 
   function post(msgId, id, data, cbs) {
-    callbacks[msgId] = { cbs: cbs || {}, t0: performance.now(), done: waiting, calc: modelCalc[id] };
-    waiting = null;
+    callbacks[msgId] = { cbs: cbs || {}, calc: modelCalc[id] };
     worker.postMessage({ type: "msg", id: msgId, model: id, data: JSON.parse(JSON.stringify(data)) });
   }
 
@@ -356,17 +355,8 @@
         if (!callbacksFor(calc)) unmarkStale(calc);
       });
     }
-    if (entry && entry.done) {
-      Promise.all(applied).then(function () {
-        window.requestAnimationFrame(function () { entry.done(performance.now() - entry.t0); });
-      });
-    }
     if (entry) {
       var status = entry.cbs.iopub && entry.cbs.iopub.status;
-      if (calc) {
-        calc.lastRoundTrip = performance.now() - entry.t0;
-        calc.lastPythonMs = message.ms;
-      }
       if (status) status({ content: { execution_state: "idle" }, parent_header: { msg_id: message.id } });
     }
     scheduleAddress();
@@ -549,81 +539,15 @@
     }
   }
 
-  /* For tests and the benchmark: set one control as a link would (text as in the
-   * address), resolve with the milliseconds until Python's answer is on screen. */
-  var waiting = null;
-  window.rbLive.change = function (key, name, text) {
-    var calc = calcs.filter(function (c) { return c.key === key; })[0];
-    if (!live || !calc || !calc.info.ok) return Promise.reject(new Error("not live: " + key));
-    var model = models[calc.info.controls[name]];
-    var value = model && decode(model, text);
-    if (!value) return Promise.reject(new Error("bad value " + text + " for " + key + "." + name));
-    return new Promise(function (resolve) {
-      waiting = resolve;
-      model.set(value);
-      model.save_changes();
-      if (waiting === resolve) { waiting = null; resolve(-1); } // nothing was sent (no change)
-    });
-  };
-
   /* ------------------------------------------------------------ the address */
-  /* A control's value as the link writes it: a choice by its position ("~2",
-   * "~0.3" for several), a checkbox "1" or "0", anything else as it reads. */
+  /* A control's value as the link writes it, and back (_static/rb-link.js: window.rbLink,
+   * loaded by every page beside this script). */
   function encode(model) {
-    var labels = model.get("_options_labels");
-    if (labels) {
-      var index = model.get("index");
-      if (Array.isArray(index)) return "~" + index.join(".");
-      return index === null || index === undefined ? "" : "~" + index;
-    }
-    var value = model.get("value");
-    if (typeof value === "boolean") return value ? "1" : "0";
-    return String(value);
-  }
-
-  /* The positions a link gives ("~2", "~0.3"), or null when it names labels. */
-  function positions(text, count) {
-    if (!/^~[0-9]+(\.[0-9]+)*$/.test(text) && text !== "~") return null;
-    var list = text === "~" ? [] : text.slice(1).split(".").map(Number);
-    return list.every(function (i) { return i < count; }) ? list : [-1];
+    return window.rbLink.encode(model);
   }
 
   function decode(model, text) {
-    var labels = model.get("_options_labels");
-    if (labels) {
-      var at = positions(text, labels.length);
-      if (at) {
-        if (at.indexOf(-1) >= 0) return null;
-        if (Array.isArray(model.get("index"))) return { index: at };
-        return at.length === 1 ? { index: at[0] } : null;
-      }
-      if (Array.isArray(model.get("index"))) {
-        // (Older links: the labels, as a JSON list.)
-        var list;
-        try { list = JSON.parse(text); } catch (err) { return null; }
-        if (!Array.isArray(list)) return null;
-        var idx = list.map(function (l) { return labels.indexOf(l); });
-        return idx.indexOf(-1) >= 0 ? null : { index: idx };
-      }
-      var i = labels.indexOf(text);
-      return i < 0 ? null : { index: i };
-    }
-    var value = model.get("value");
-    if (typeof value === "boolean") {
-      if (text === "1" || text === "true") return { value: true };
-      return text === "0" || text === "false" ? { value: false } : null;
-    }
-    if (typeof value === "number") {
-      // A whole-number box takes only whole numbers, within its bounds (1.5 is ignored, not cut to 1).
-      var whole = /Int/.test(model.get("_model_name") || "");
-      if (!(whole ? /^-?[0-9]+$/ : /^-?[0-9]+(\.[0-9]+)?$/).test(text)) return null;
-      var number = Number(text), low = model.get("min"), high = model.get("max");
-      // A number JavaScript cannot hold exactly (400 nines) would reach Python as null.
-      if (whole ? !Number.isSafeInteger(number) : !isFinite(number)) return null;
-      if ((typeof low === "number" && number < low) || (typeof high === "number" && number > high)) return null;
-      return { value: number };
-    }
-    return { value: text };
+    return window.rbLink.decode(model, text);
   }
 
   /* The link's part of one calculator: the controls that differ from the page
@@ -643,9 +567,7 @@
   }
 
   function query(pairs) {
-    return pairs.map(function (p) {
-      return encodeURIComponent(p[0]) + "=" + encodeURIComponent(p[1]).replace(/%20/g, "+");
-    }).join("&");
+    return window.rbLink.query(pairs);
   }
 
   function pageUrl() {
@@ -705,28 +627,9 @@
     if (note) note.parentNode.removeChild(note);
   }
 
+  /* The link's settings in the address (see _static/rb-link.js), or null. */
   function readFragment() {
-    var hash = window.location.hash.slice(1);
-    if (hash.indexOf("=") < 0) return null;
-    var pairs = [];
-    hash.split("&").forEach(function (part) {
-      var eq = part.indexOf("=");
-      if (eq < 0) return;
-      try {
-        pairs.push([
-          decodeURIComponent(part.slice(0, eq).replace(/\+/g, " ")),
-          decodeURIComponent(part.slice(eq + 1).replace(/\+/g, " ")),
-        ]);
-      } catch (err) {
-        pairs.push([part, null]);
-      }
-    });
-    return pairs.length ? pairs : null;
-  }
-
-  /* A link's key as the note quotes it: at most about 60 characters. */
-  function shortKey(key) {
-    return key.length > 60 ? key.slice(0, 57) + "…" : key;
+    return window.rbLink.readFragment(window.location.hash);
   }
 
   /* Set the page's models as the link says (sent to Python by goLive); return what was ignored. */
@@ -741,12 +644,12 @@
       var dot = pair[0].lastIndexOf(".");
       var calc = dot > 0 ? byKey.get(pair[0].slice(0, dot)) : undefined;
       var name = dot > 0 ? pair[0].slice(dot + 1) : "";
-      if (!calc || !calc.info.ok || pair[1] === null) { ignored.push(shortKey(pair[0])); return; }
+      if (!calc || !calc.info.ok || pair[1] === null) { ignored.push(window.rbLink.shortKey(pair[0])); return; }
       var id = name === "seed" || name === "roll" ? calc.info.seed
         : own(calc.info.controls, name) ? calc.info.controls[name] : null;
       var model = id && own(models, id) ? models[id] : null;
       var value = model ? decode(model, pair[1]) : null;
-      if (!value || ((name === "seed" || name === "roll") && !(value.value >= 0))) { ignored.push(shortKey(pair[0])); return; }
+      if (!value || ((name === "seed" || name === "roll") && !(value.value >= 0))) { ignored.push(window.rbLink.shortKey(pair[0])); return; }
       model.set(value);
       calc.touched = true;
       if (name === "roll") calc.pendingRoll = true;

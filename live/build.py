@@ -1,7 +1,7 @@
 """Build the website's live calculators: Pyodide in a Web Worker, only what they need.
 
-Usage: python live/build.py [--out _build/html/live]
-       python live/build.py --dist _build/rulebook-site.zip   (pack the built site)
+Usage: python -m live.build [--out _build/html/live]   (from the repository's root)
+       python -m live.build --dist _build/rulebook-site.zip   (pack the built site)
 
 Run after ``jupyter-book build`` of both editions (the French one moved to
 ``_build/html/fr/`` by ``make book``). It first links the editions
@@ -57,17 +57,10 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-LIVE = ROOT / "live"
-sys.path.insert(0, str(ROOT / "scripts"))
-from book_i18n import config_words  # noqa: E402
-from vendor_js import tarball, unpack  # noqa: E402
-
-sys.path.insert(0, str(LIVE))
-from cells_pages import add_cells  # noqa: E402
-from editions import keep_english_ids, link_editions, share_static  # noqa: E402
-from pack import repack_snapshots, write_unpacker  # noqa: E402
-from site_files import (  # noqa: E402
+from live.cells_pages import add_cells
+from live.editions import keep_english_ids, link_editions, share_static
+from live.pack import repack_snapshots, write_unpacker
+from live.site_files import (
     OFFLINE_PAGE,
     add_manifest_links,
     drop_repeated_viewports,
@@ -78,7 +71,12 @@ from site_files import (  # noqa: E402
     write_manifest,
     write_offline_page,
 )
-from typeset import typeset_french_pages  # noqa: E402
+from live.typeset import typeset_french_pages
+from scripts.book_i18n import config_words
+from scripts.vendor_js import tarball, unpack
+
+ROOT = Path(__file__).resolve().parent.parent
+LIVE = ROOT / "live"
 
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 HTML = ROOT / "_build" / "html"
@@ -152,7 +150,7 @@ def pypi_wheel(name: str, version: str) -> Path:
             and p.name.split("-")[1] == version
         ]
     if not found:
-        sys.exit(f"build_lite: no wheel for {name}=={version}")
+        sys.exit(f"live.build: no wheel for {name}=={version}")
     return found[0]
 
 
@@ -260,7 +258,7 @@ def write_pretty_printer(out: Path) -> None:
     source = Path(pretty.__file__).read_text(encoding="utf-8")
     banned = re.findall(r"^(?:from|import) (IPython\S*)", source, re.M)
     if banned:
-        sys.exit(f"build_lite: IPython's pretty printer now imports {banned}: it cannot be copied")
+        sys.exit(f"live.build: IPython's pretty printer now imports {banned}: it cannot be copied")
     (out / "ipython_pretty.py").write_text(source, encoding="utf-8")
 
 
@@ -285,7 +283,7 @@ def name_worker_cache(out: Path, version: str) -> None:
     worker = out / "worker.js"
     text = worker.read_text(encoding="utf-8")
     worker.write_text(
-        text.replace(CACHE_PLACEHOLDER, f"var CACHE = {json.dumps(f'rb-live-{version}')};", 1),
+        text.replace(CACHE_PLACEHOLDER, f"var CACHE = {json.dumps(CACHE_PREFIX + version)};", 1),
         encoding="utf-8",
     )
 
@@ -301,12 +299,36 @@ def site_version(html: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+#: The line of ``live/sw.js`` where ``live/sw-cache.js`` (its pure part: the cache's name,
+#: which requests are revalidated) is written in, so that ``rb-sw.js`` is one file.
+CACHE_NAMES_LINE = re.compile(r"^/\* __CACHE_NAMES__ .*\*/$", re.M)
+#: The build's cache name is this and the version (``rbCache.cacheName`` in ``live/sw-cache.js``).
+CACHE_PREFIX = "rb-live-"
+
+
+def service_worker_source() -> str:
+    """``live/sw.js`` with ``live/sw-cache.js`` written in (still to be given the build's values).
+
+    Example:
+        >>> text = service_worker_source()
+        >>> "var rbCache = " in text and "__CACHE_NAMES__" not in text
+        True
+    """
+    template = (LIVE / "sw.js").read_text(encoding="utf-8")
+    names = (LIVE / "sw-cache.js").read_text(encoding="utf-8").rstrip("\n")
+    text, count = CACHE_NAMES_LINE.subn(lambda _match: names, template, count=1)
+    if count != 1:
+        raise RuntimeError("live/sw.js has no /* __CACHE_NAMES__ ... */ line for live/sw-cache.js")
+    return text
+
+
 def write_service_worker(html: Path, precache: list[list[object]]) -> str:
     """``rb-sw.js`` at the site root, named after the build; returns the build's version."""
     version = site_version(html)
-    template = (LIVE / "sw.js").read_text(encoding="utf-8")
-    text = template.replace("__VERSION__", version).replace(
-        "__PRECACHE__", json.dumps(precache, separators=(",", ":"))
+    text = (
+        service_worker_source()
+        .replace("__VERSION__", version)
+        .replace("__PRECACHE__", json.dumps(precache, separators=(",", ":")))
     )
     (html / "rb-sw.js").write_text(
         text.replace("__OFFLINE__", json.dumps(OFFLINE_PAGE)), encoding="utf-8"
@@ -354,35 +376,35 @@ def link_both_editions(html: Path) -> None:
     """
     if (html / "fr").is_dir():
         print(
-            f"build_lite: {share_static(html)} French _static files shared with the English edition"
+            f"live.build: {share_static(html)} French _static files shared with the English edition"
         )
         added, unpaired = keep_english_ids(html)
         print(
-            f"build_lite: {added} English ids kept on French pages; unpaired: {unpaired or 'none'}"
+            f"live.build: {added} English ids kept on French pages; unpaired: {unpaired or 'none'}"
         )
     write_offline_page(html)
-    print(f"build_lite: language switch and alternate links in {link_editions(html)} pages")
+    print(f"live.build: language switch and alternate links in {link_editions(html)} pages")
     if (html / "fr").is_dir():
         words = config_words(ROOT / "locale" / "fr" / "LC_MESSAGES" / "_config.po")
         set_pages = typeset_french_pages(html, words)
-        print(f"build_lite: French typography and theme words set in {set_pages} French pages")
+        print(f"live.build: French typography and theme words set in {set_pages} French pages")
 
 
 def installable_offline(html: Path) -> list[list[object]]:
     """Manifest, icons, the offline page, and the precache list (see ``live/site_files.py``)."""
     saved = slim_widget_state(html)
-    print(f"build_lite: widget state of the pages {saved / 1e6:.1f} MB lighter")
+    print(f"live.build: widget state of the pages {saved / 1e6:.1f} MB lighter")
     packed = gzip_scripts(html, LIVE / "gz-loader.js")
-    print(f"build_lite: {len(packed)} big scripts run from their gzipped copies")
+    print(f"live.build: {len(packed)} big scripts run from their gzipped copies")
     write_manifest(html, book_title())
     if (html / "fr").is_dir():
         write_manifest(html, french_title(html), "fr")
     pages = add_manifest_links(html)
-    print(f"build_lite: one viewport tag in {drop_repeated_viewports(html)} pages that had more")
+    print(f"live.build: one viewport tag in {drop_repeated_viewports(html)} pages that had more")
     precache = precache_list(html)
     size = sum((html / str(url).split("?")[0]).stat().st_size for url, _ in precache)
     print(
-        f"build_lite: manifest in {pages} pages; precache of {len(precache)} files "
+        f"live.build: manifest in {pages} pages; precache of {len(precache)} files "
         f"({size / 1e6:.1f} MB unpacked)"
     )
     return precache
@@ -625,24 +647,26 @@ def main() -> None:
         return
     args.out.mkdir(parents=True, exist_ok=True)
     print(
-        f"build_lite: book's _static files copied again: {refresh_static(args.out.parent) or 'none'}"
+        f"live.build: book's _static files copied again: {refresh_static(args.out.parent) or 'none'}"
     )
     link_both_editions(args.out.parent)
     prepare_pyodide(args.out / "pyodide")
     compress_runtime(args.out)
     write_worker(args.out)
     editors, boxes = add_cells(args.out.parent)
-    print(f"build_lite: code cells editable in {editors} pages, {boxes} exercise boxes")
-    print(f"build_lite: {write_unpacker(args.out)}")
+    print(f"live.build: code cells editable in {editors} pages, {boxes} exercise boxes")
+    print(f"live.build: {write_unpacker(args.out)}")
     precache = installable_offline(args.out.parent)
     version = write_service_worker(args.out.parent, precache)
     name_worker_cache(args.out, version)
-    print(f"build_lite: {make_prebuilt_snapshot(args.out.parent)}")
-    print(f"build_lite: {write_lean_stdlib(args.out / 'pyodide', LOADED_STDLIB)}")
-    print(f"build_lite: {make_page_snapshots(args.out.parent)}")
-    print(f"build_lite: {repack_snapshots(args.out)}")
+    print(f"live.build: {make_prebuilt_snapshot(args.out.parent)}")
+    print(f"live.build: {write_lean_stdlib(args.out / 'pyodide', LOADED_STDLIB)}")
+    print(f"live.build: {make_page_snapshots(args.out.parent)}")
+    print(f"live.build: {repack_snapshots(args.out)}")
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
-    print(f"build_lite: live runtime in {args.out} ({size / 1e6:.1f} MB), cache rb-live-{version}")
+    print(
+        f"live.build: live runtime in {args.out} ({size / 1e6:.1f} MB), cache {CACHE_PREFIX}{version}"
+    )
 
 
 if __name__ == "__main__":

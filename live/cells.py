@@ -43,6 +43,7 @@ import ast
 import builtins
 import contextlib
 import hashlib
+import importlib
 import json
 import linecache
 import sys
@@ -72,6 +73,19 @@ PRETTY_WIDTH = 79
 PRETTY_ITEMS = 1000
 #: The package whose objects may show themselves as HTML.
 PACKAGE = "rulebook_py"
+
+
+def _sibling(name: str) -> types.ModuleType:
+    """The worker's module ``name`` beside this one: top-level in the browser, ``live.<name>`` here.
+
+    In Pyodide the worker's Python files are modules of its home folder
+    (``live/boot.py``); in CPython they are the ``live`` package's.
+
+    Example:
+        >>> _sibling("cells").__name__ == __name__
+        True
+    """
+    return importlib.import_module(f"{__package__}.{name}" if __package__ else name)
 
 
 def _pretty_module() -> Any:
@@ -585,17 +599,15 @@ class Cells:
             checked = check(str(message["chapter"]), int(message["number"]), str(message["text"]))
             return checked.as_dict(self.language)
         if what == "sync":
-            import live_bridge
-
-            bridge = live_bridge.BRIDGE
+            bridge = _sibling("live_bridge").BRIDGE
             again = bridge.sync(message.get("values") or {}, message.get("seeds")) if bridge else 0
             return {"again": again}
         raise ValueError(f"no such request: {what!r}")
 
     def _run_for_page(self, index: int, source: str) -> dict[str, Any]:
         try:
-            import live_bridge
-        except ImportError:  # (CPython without the browser's files: nothing to pair)
+            live_bridge = _sibling("live_bridge")
+        except ImportError:  # (without the bridge's file: nothing to pair)
             live_bridge = None
         outbox = live_bridge.outbox if live_bridge else []
         outbox.clear()

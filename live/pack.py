@@ -33,7 +33,6 @@ import re
 import shutil
 import struct
 import subprocess
-import sys
 import tarfile
 import zipfile
 from collections.abc import Callable
@@ -132,8 +131,7 @@ def decoder_wasm() -> bytes:
         >>> decoder_wasm()[1:4]  # doctest: +SKIP
         b'asm'
     """
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from vendor_js import tarball
+    from scripts.vendor_js import tarball
 
     spec = json.loads((ROOT / "scripts" / "vendor.json").read_text())["unpack"]
     with tarfile.open(tarball(spec["name"], spec["version"], spec["integrity"])) as tar:

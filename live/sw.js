@@ -15,16 +15,12 @@
  * page's language (the French edition, under fr/, has its own).
  */
 "use strict";
-var CACHE = "rb-live-__VERSION__";
+/* __CACHE_NAMES__ (live/build.py writes live/sw-cache.js here: rbCache) */
+var CACHE = rbCache.cacheName("__VERSION__");
 var PRECACHE = __PRECACHE__;
 var OFFLINE = __OFFLINE__;
 var OFFLINE_FR = "fr/" + OFFLINE;
 var ROOT = new URL("./", self.location.href).href;
-var TYPES = {
-  html: "text/html; charset=utf-8", js: "text/javascript", css: "text/css", svg: "image/svg+xml",
-  json: "application/json", webmanifest: "application/manifest+json", txt: "text/plain",
-  png: "image/png", woff: "font/woff", woff2: "font/woff2",
-};
 
 self.addEventListener("install", function (event) {
   self.skipWaiting();
@@ -39,7 +35,7 @@ self.addEventListener("activate", function (event) {
     caches.keys().then(function (keys) {
       return Promise.all(
         keys.map(function (key) {
-          if (key.indexOf("rb-live-") === 0 && key !== CACHE) return caches.delete(key);
+          if (rbCache.isOldCache(key, CACHE)) return caches.delete(key);
           return null;
         })
       );
@@ -60,11 +56,6 @@ function store(cache, request, response) {
   return Promise.resolve();
 }
 
-function typeOf(path) {
-  var ext = path.split("?")[0].split(".").pop();
-  return TYPES[ext] || "application/octet-stream";
-}
-
 /* One precache entry [url, gzipped], unless the cache has it. */
 function precacheOne(cache, entry) {
   var key = ROOT + entry[0];
@@ -74,7 +65,7 @@ function precacheOne(cache, entry) {
     return fetch(entry[1] ? file + ".gz" : file, { cache: "no-cache" }).then(function (response) {
       if (!response.ok) return null;
       var body = entry[1] ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
-      return cache.put(key, new Response(body, { status: 200, headers: { "Content-Type": typeOf(entry[0]) } }));
+      return cache.put(key, new Response(body, { status: 200, headers: { "Content-Type": rbCache.typeOf(entry[0]) } }));
     });
   });
 }
@@ -103,19 +94,17 @@ function precacheAll() {
   return precaching;
 }
 
-/* Pages, and the small live files that change with every build (the worker, its
- * Python, the lock file, the wheels): from the network first, so that the first
- * page after a new build already gets them; offline, from the cache. The rest
- * (the Pyodide core at its pinned version, theme files whose URLs carry a
- * content hash) is served from the cache first. */
+/* Pages, and the small live files that change with every build: from the network
+ * first, so that the first page after a new build already gets them; offline, from
+ * the cache (rbCache.networkFirst says which). */
 function networkFirst(url) {
-  return /\/live\/(worker\.js|[a-z_]+\.py|pyodide\/[^/]*\.(whl|json))$/.test(new URL(url).pathname);
+  return rbCache.networkFirst(new URL(url).pathname);
 }
 
 /* The book's "not available offline" page in the language of the page asked
  * for (the French one for a page under fr/), its links resolved from where it is kept. */
 function offlinePage(cache, url) {
-  var page = url && url.indexOf(ROOT + "fr/") === 0 ? OFFLINE_FR : OFFLINE;
+  var page = rbCache.offlinePageFor(url, ROOT, OFFLINE);
   return cache.match(ROOT + page).then(function (hit) {
     if (hit || page === OFFLINE) return [hit, page];
     return cache.match(ROOT + OFFLINE).then(function (english) { return [english, OFFLINE]; });
@@ -126,7 +115,7 @@ function offlinePage(cache, url) {
       var base = '<base href="' + new URL(found[1], ROOT).href + '">';
       return new Response(text.replace("<head>", "<head>" + base), {
         status: 200, // (a page of the book, which says what happened)
-        headers: { "Content-Type": TYPES.html },
+        headers: { "Content-Type": rbCache.TYPES.html },
       });
     });
   });

@@ -109,7 +109,7 @@ PRIVATE_APIS = [
         "@jupyter-widgets/html-manager",
         "dist/embed.js",
         "_options_labels",
-        f"{_PAGE}: a choice is written in the link by its option",
+        "_static/rb-link.js: encode/decode, a choice is written in the link by its option",
     ),
     PrivateApi(
         "@jupyter-widgets/html-manager",

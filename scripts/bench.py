@@ -251,8 +251,7 @@ def bench_cost_estimate() -> list[Figure]:
     """How far the cost estimate is from this machine's CPU time, over the sample of
     ``tests/test_dice_cost.py`` (the test checks the estimate's shape on any machine; its
     seconds are checked here: within 4x either way)."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_dice_cost import SAMPLE, _real
+    from tests.test_dice_cost import SAMPLE, _real
 
     worst = (0.0, "", 0.0, 0.0)
     for expression in SAMPLE:
@@ -357,9 +356,9 @@ def bench_largest_fights() -> list[Figure]:
 # --- the hostile sweep (tests/test_hostile_inputs.py) -------------------------------------
 def bench_hostile(names: list[str] | None = None) -> list[Figure]:
     """The slowest update of the hostile sweep, against "nothing accepted may take a second"."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_hostile_inputs import hostile_values
     from traitlets import TraitError
+
+    from tests.test_hostile_inputs import hostile_values
 
     slowest = (0.0, "")
     updates = 0

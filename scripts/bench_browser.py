@@ -1,6 +1,6 @@
 """Browser figures of the live calculators in place (printed by ``make bench``).
 
-Usage: python scripts/bench_browser.py [--runs 3] [--changes 10]
+Usage: python -m scripts.bench_browser [--runs 3] [--changes 10]
 
 In headless Chromium (Debian's /usr/bin/chromium, never a downloaded one),
 against the built site served on 127.0.0.1 by a server that counts what it
@@ -57,32 +57,29 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import re
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-import json  # noqa: E402
-import tempfile  # noqa: E402
-
-from browser.code_cells import edit_for, page_cells  # noqa: E402
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local  # noqa: E402
-from browser.live import (  # noqa: E402
+from rulebook_py.widgets import CALCULATORS
+from tests.browser.code_cells import edit_for, page_cells
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, is_local
+from tests.browser.live import (
     LIVE_AT_JS,
+    LIVE_PROBE,
     fragment_text,
     notebook_calculator_count,
     wait_page_snapshot,
 )
-from browser.site import HTML, build_site, site_is_stale, toc_pages  # noqa: E402
+from tests.browser.site import HTML, build_site, site_is_stale, toc_pages
 
-from rulebook_py.widgets import CALCULATORS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 #: The page of the visit figures (five calculators, the chase among them).
 VISIT_PAGE = "book/chroniques-oubliees"
@@ -199,7 +196,10 @@ def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def guard(context, external: list[str]) -> None:
+    """The bench's instruments in every page (the bytes until live, the change probe), and no
+    request leaving 127.0.0.1 (those are aborted and listed in ``external``)."""
     context.add_init_script(LIVE_AT_JS)
+    context.add_init_script(path=str(LIVE_PROBE))
 
     def route(route_, request) -> None:
         if is_local(request.url):
@@ -321,7 +321,7 @@ def measure_round_trip(browser, site: str, page_name: str, key: str, changes: in
     trips = []
     for i in range(changes + 1):
         ms = page.evaluate(
-            "([k, c, t]) => window.rbLive.change(k, c, t)", [key, control, texts[i % 2]]
+            "([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[i % 2]]
         )
         if ms < 0:
             sys.exit(f"bench_browser: {key}.{control}={texts[i % 2]} sent nothing")
@@ -339,12 +339,10 @@ def measure_first_change(browser, site: str, page_name: str, key: str) -> tuple[
     page.goto(f"{site}/{page_name}.html", wait_until="commit")
     page.wait_for_function(READY_JS, timeout=300_000)
     control, texts = change_values(key)
-    ms = page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, control, texts[0]])
+    ms = page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[0]])
     if ms < 0:
         sys.exit(f"bench_browser: {key}.{control}={texts[0]} sent nothing")
-    python = page.evaluate(
-        "k => window.rbLive.calculators.find(c => c.key === k).lastPythonMs", key
-    )
+    python = page.evaluate("k => window.rbProbe.pythonMs[k]", key)
     context.close()
     return ms, python
 
@@ -446,8 +444,7 @@ worker.onmessage = (e) => { document.documentElement.dataset.rbLive = e.data; };
 
 def bare_pyodide_dir() -> Path:
     """The pinned Pyodide package as npm ships it (uncompressed), with a page that starts it."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from vendor_js import tarball, unpack
+    from scripts.vendor_js import tarball, unpack
 
     spec = json.loads((ROOT / "scripts" / "vendor.json").read_text())["lite"]
     out = Path(tempfile.mkdtemp(prefix="rb-bare-"))
@@ -609,7 +606,7 @@ def report_link(browser, site: str) -> None:
     page.goto(f"{site}/book/mass-battle.html", wait_until="commit")
     page.wait_for_function(READY_JS, timeout=300_000)
     control, texts = change_values(key)
-    page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, control, texts[0]])
+    page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[0]])
     button = page.locator(f".rb-calc-{key} .rb-copy-link").first
     button.click()
     link = button.get_attribute("data-link") or ""

@@ -1,8 +1,8 @@
 """The French edition's prose: gettext catalogs of the chapters' Markdown.
 
-Usage: python scripts/book_i18n.py extract      # write/refresh locale/fr/LC_MESSAGES/book/*.po
-       python scripts/book_i18n.py check        # every entry translated, markup kept
-       python scripts/book_i18n.py build OUT    # the French book's project in OUT
+Usage: python -m scripts.book_i18n extract     # write/refresh locale/fr/LC_MESSAGES/book/*.po
+       python -m scripts.book_i18n check       # every entry translated, markup kept
+       python -m scripts.book_i18n build OUT   # the French book's project in OUT
 
 One catalog per document, as ``sphinx-intl`` lays them out:
 ``locale/fr/LC_MESSAGES/<docname>.po`` (``book/dice.po`` for ``book/dice.ipynb``).
@@ -37,10 +37,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-# The catalog reader lives beside this script; a test may load this file by
-# path, before the scripts folder is on the path.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalogs import read_catalog
+from scripts.catalogs import read_catalog
 
 __all__ = [
     "FRENCH_TITLE",

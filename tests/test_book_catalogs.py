@@ -8,15 +8,13 @@ the French sources keep the English code cells exactly.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts import book_i18n
 
-import book_i18n  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DOCUMENTS = book_i18n.documents()
 

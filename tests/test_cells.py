@@ -20,17 +20,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from ipywidgets.embed import dependency_state
+
+from live import cells, live_bridge
+from rulebook_py import i18n
+from rulebook_py.errors import RuleValueError, check_int
+from rulebook_py.widgets.dice import DiceCalculator
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "live"))
-
-import cells  # noqa: E402
-import live_bridge  # noqa: E402
-from ipywidgets.embed import dependency_state  # noqa: E402
-
-from rulebook_py import i18n  # noqa: E402
-from rulebook_py.errors import RuleValueError, check_int  # noqa: E402
-from rulebook_py.widgets.dice import DiceCalculator  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "book").glob("*.ipynb"))
 
@@ -508,8 +505,7 @@ def test_a_snapshot_holds_every_domains_french_catalog(monkeypatch):
     """A restored snapshot has no package files: each domain's catalog is read before it is taken."""
     import gettext
 
-    import boot
-
+    from live import boot
     from rulebook_py import messages
 
     compiled = {p.stem for p in (messages.LOCALE / "fr" / "LC_MESSAGES").glob("*.mo")}

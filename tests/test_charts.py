@@ -7,7 +7,6 @@ import csv
 import io
 import itertools
 import re
-import sys
 from fractions import Fraction
 from html import unescape
 from pathlib import Path
@@ -19,9 +18,7 @@ from rulebook_py.dice import parse
 from rulebook_py.widgets import CALCULATORS
 from rulebook_py.widgets.charts import MAX_BARS, bar_chart, grouped_bar_chart
 from rulebook_py.widgets.format import percent, probability
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from execute_notebooks import builds_only_a_calculator, tag_calculator_cells
+from scripts.execute_notebooks import builds_only_a_calculator, tag_calculator_cells
 
 F = Fraction
 _CSV_LINK = re.compile(

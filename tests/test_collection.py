@@ -17,8 +17,7 @@ __all__: list[str] = []
 ROOT = Path(__file__).resolve().parents[1]
 
 IMPORT_WITHOUT_SITE = """
-import pathlib, sys
-sys.path.insert(0, {root!r})
+import pathlib
 import tests.browser.site as site
 site.HTML = pathlib.Path({missing!r})
 site.STAMP = site.HTML / ".rulebook-built"
@@ -32,7 +31,7 @@ print(len(tests.browser.test_live_site.LIVE_CHAPTERS))
 
 
 def test_browser_tests_are_collected_without_a_built_site(tmp_path):
-    code = IMPORT_WITHOUT_SITE.format(root=str(ROOT), missing=str(tmp_path / "no-site"))
+    code = IMPORT_WITHOUT_SITE.format(missing=str(tmp_path / "no-site"))
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
     )

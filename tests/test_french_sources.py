@@ -9,19 +9,14 @@ catalogs); the project around them is the French book's: its title and
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from scripts import book_i18n
 
-_SPEC = importlib.util.spec_from_file_location("book_i18n", ROOT / "scripts" / "book_i18n.py")
-book_i18n = importlib.util.module_from_spec(_SPEC)
-sys.modules["book_i18n"] = book_i18n
-_SPEC.loader.exec_module(book_i18n)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_french_project_has_every_document_with_its_code_unchanged(tmp_path):
@@ -92,75 +87,3 @@ def test_the_french_project_is_the_french_book(tmp_path):
     assert sorted(p.name for p in (tmp_path / "_static").iterdir()) == sorted(
         p.name for p in (ROOT / "_static").iterdir()
     )
-
-
-sys.path.insert(0, str(ROOT / "live"))
-import editions  # noqa: E402  (live/editions.py, run by live/build.py)
-
-ENGLISH_PAGE = (
-    '<html lang="en"><head></head><body><div class="article-header-buttons"></div>'
-    '<section id="dice-and-probability"><h1>Dice</h1>'
-    '<section id="dice-notation">\n<span id="sec-notation"></span><h2>Dice notation</h2>'
-    "</section></section></body></html>"
-)
-FRENCH_PAGE = (
-    '<html lang="fr"><head></head><body><div class="article-header-buttons"></div>'
-    '<section id="des-et-probabilites"><h1>Dés</h1>'
-    '<section id="la-notation-des-des">\n<span id="sec-notation"></span><h2>La notation</h2>'
-    "</section></section></body></html>"
-)
-
-
-def test_french_sections_get_the_english_ids_once_and_in_their_twin_section():
-    french, problems = editions.with_english_ids(ENGLISH_PAGE, FRENCH_PAGE)
-    assert problems == []
-    assert '<section id="des-et-probabilites"><span id="dice-and-probability"></span><h1>' in french
-    assert (
-        '<section id="la-notation-des-des">\n<span id="sec-notation"></span>'
-        '<span id="dice-notation"></span><h2>' in french
-    )
-    assert editions.with_english_ids(ENGLISH_PAGE, french) == (french, [])  # (once)
-    # A translation that drops a heading is reported, and nothing is guessed.
-    merged = FRENCH_PAGE.replace('<section id="la-notation-des-des">', "<div>")
-    kept, problems = editions.with_english_ids(ENGLISH_PAGE, merged)
-    assert kept == merged and problems == ["2 sections, 1 in French"]
-
-
-def test_link_editions_writes_the_switch_and_both_alternates(tmp_path):
-    (tmp_path / "book").mkdir()
-    (tmp_path / "fr" / "book").mkdir(parents=True)
-    (tmp_path / "book" / "dice.html").write_text(ENGLISH_PAGE, encoding="utf-8")
-    (tmp_path / "fr" / "book" / "dice.html").write_text(FRENCH_PAGE, encoding="utf-8")
-    assert editions.link_editions(tmp_path) == 2
-    english = (tmp_path / "book" / "dice.html").read_text(encoding="utf-8")
-    french = (tmp_path / "fr" / "book" / "dice.html").read_text(encoding="utf-8")
-    assert editions.link_editions(tmp_path) == 2  # linked again: the same page, once
-    assert (tmp_path / "book" / "dice.html").read_text(encoding="utf-8") == english
-    assert (tmp_path / "fr" / "book" / "dice.html").read_text(encoding="utf-8") == french
-    assert '<a class="btn btn-sm rb-language" href="../fr/book/dice.html" hreflang="fr"' in english
-    assert '<a class="btn btn-sm rb-language" href="../../book/dice.html" hreflang="en"' in french
-    assert '<link rel="alternate" hreflang="en" href="../book/dice.html" />' in english
-    assert '<link rel="alternate" hreflang="fr" href="../fr/book/dice.html" />' in english
-    assert '<link rel="alternate" hreflang="en" href="../../book/dice.html" />' in french
-    assert "</span> Français</a>" in english and "</span> English</a>" in french
-
-
-def test_a_page_copied_from_a_linked_page_gets_its_own_switch(tmp_path):
-    """The offline page is the home page's frame: after an incremental build the
-    home page is already linked, and its copy led to the home page's twin
-    (``fr/book/intro.html``) instead of its own (``fr/book/offline.html``)."""
-    (tmp_path / "book").mkdir()
-    (tmp_path / "fr" / "book").mkdir(parents=True)
-    (tmp_path / "book" / "intro.html").write_text(ENGLISH_PAGE, encoding="utf-8")
-    (tmp_path / "fr" / "book" / "intro.html").write_text(FRENCH_PAGE, encoding="utf-8")
-    editions.link_editions(tmp_path)
-    for folder in ("book", "fr/book"):
-        intro = (tmp_path / folder / "intro.html").read_text(encoding="utf-8")
-        (tmp_path / folder / "offline.html").write_text(intro, encoding="utf-8")
-    editions.link_editions(tmp_path)
-    offline = (tmp_path / "book" / "offline.html").read_text(encoding="utf-8")
-    assert offline.count("data-rb-edition") == 1 and offline.count('rel="alternate"') == 2
-    assert 'href="../fr/book/offline.html" hreflang="fr"' in offline
-    assert '<link rel="alternate" hreflang="fr" href="../fr/book/offline.html" />' in offline
-    french = (tmp_path / "fr" / "book" / "offline.html").read_text(encoding="utf-8")
-    assert 'href="../../book/offline.html" hreflang="en"' in french

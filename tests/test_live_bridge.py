@@ -9,18 +9,11 @@ back as the same answer CPython's calculator shows.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 from ipywidgets.embed import dependency_state
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-
-import live_bridge
-
+from live import live_bridge
 from rulebook_py.widgets.dice import DiceCalculator
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def page_of(calc) -> dict:
@@ -90,26 +83,3 @@ def test_a_bad_message_is_refused_not_raised():
     bridge = live_bridge.Bridge()
     assert bridge.handle("{") == {"ok": False, "error": bridge.handle("{")["error"], "out": []}
     assert bridge.handle(update("no-such-model", value=1))["ok"] is False
-
-
-def test_a_new_build_gets_a_new_cache_name(tmp_path):
-    # The service worker's cache is named after every file of the build: change one
-    # file and the next visit installs a new worker, which drops the old cache.
-    import importlib.util
-
-    # (By its path: "build" is also the name of an installed package.)
-    spec = importlib.util.spec_from_file_location("rb_live_build", ROOT / "live" / "build.py")
-    assert spec is not None and spec.loader is not None
-    build_lite = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_lite)
-
-    (tmp_path / "book").mkdir()
-    (tmp_path / "book" / "dice.html").write_text("one")
-    (tmp_path / "rb-sw.js").write_text("the worker itself does not count")
-    first = build_lite.site_version(tmp_path)
-    (tmp_path / "rb-sw.js").write_text("changed")
-    assert build_lite.site_version(tmp_path) == first
-    (tmp_path / "book" / "dice.html").write_text("two")
-    assert build_lite.site_version(tmp_path) != first
-    template = (ROOT / "live" / "sw.js").read_text()
-    assert 'var CACHE = "rb-live-__VERSION__";' in template

@@ -1,25 +1,19 @@
 """The site at the table, second pass (issue 37), without a browser.
 
 The answer's compact summary, the sections that fold, the typed lists, the
-Galaxies average as the reference prints it, each edition's web app manifest
-and one viewport tag a page. (The browser side is in ``tests/browser/test_table_*.py``.)
+Galaxies average as the reference prints it. (Each edition's web app manifest and
+one viewport tag a page: ``tests/live/test_site_files.py``; the browser side is in
+``tests/browser/test_table_*.py``.)
 """
 
 from __future__ import annotations
 
-import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
 from rulebook_py.widgets import CALCULATORS
 from rulebook_py.widgets.summary import summary_html, summary_row
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-
-from site_files import add_manifest_links, drop_repeated_viewports, write_manifest
 
 
 # ---------------------------------------------------------------- the summary
@@ -102,40 +96,3 @@ def test_the_galaxies_average_is_printed_as_the_reference_prints_it():
     assert "<td>Average</td><td>7.00</td>" in calc.result.value
     calc = CALCULATORS["GalaxiesCodeCalculator"](language="fr", code="2D")
     assert "<td>Moyenne</td><td>7,00</td>" in calc.result.value
-
-
-# ---------------------------------------------------------------- the two apps
-def test_each_edition_has_its_own_app(tmp_path):
-    (tmp_path / "book").mkdir()
-    (tmp_path / "fr" / "book").mkdir(parents=True)
-    for page in ("book/intro.html", "fr/book/intro.html"):
-        (tmp_path / page).write_text("<html><head></head><body></body></html>")
-    write_manifest(tmp_path, "The Interactive Rulebook")
-    write_manifest(tmp_path, "Le livre de règles interactif", "fr")
-    english = json.loads((tmp_path / "manifest.webmanifest").read_text())
-    french = json.loads((tmp_path / "fr" / "manifest.webmanifest").read_text())
-    assert (english["lang"], english["start_url"], english["scope"]) == (
-        "en",
-        "book/intro.html",
-        "./",
-    )
-    assert (french["lang"], french["name"], french["start_url"], french["scope"]) == (
-        "fr",
-        "Le livre de règles interactif",
-        "book/intro.html",  # fr/book/intro.html, from fr/manifest.webmanifest
-        "../",
-    )
-    assert [i["src"] for i in french["icons"]] == ["../rb-icon-192.png", "../rb-icon-512.png"]
-    assert add_manifest_links(tmp_path) == 2
-    assert 'href="../manifest.webmanifest"' in (tmp_path / "book/intro.html").read_text()
-    assert 'href="../../fr/manifest.webmanifest"' in (tmp_path / "fr/book/intro.html").read_text()
-
-
-def test_a_page_keeps_one_viewport_tag(tmp_path):
-    (tmp_path / "book").mkdir()
-    page = tmp_path / "book" / "dice.html"
-    tag = '<meta name="viewport" content="width=device-width, initial-scale=1" />'
-    page.write_text(f"<html><head>{tag}\n    {tag}<title>x</title>\n{tag}</head></html>")
-    assert drop_repeated_viewports(tmp_path) == 1
-    assert page.read_text().count('name="viewport"') == 1
-    assert drop_repeated_viewports(tmp_path) == 0

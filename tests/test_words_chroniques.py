@@ -393,10 +393,8 @@ def test_a_long_exact_chance_says_where_its_fraction_is():
 def _chapter() -> tuple[str, str]:
     """The chapter's Markdown in English and in French (its prose catalog's translation)."""
     import json
-    import sys
 
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from book_i18n import _read, _strings, _translate
+    from scripts.book_i18n import _read, _strings, _translate
 
     nb = json.loads((ROOT / "book/chroniques-oubliees.ipynb").read_text(encoding="utf-8"))
     cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]

@@ -1,6 +1,7 @@
 // The JavaScript linter of `make lint` (ESLint, pinned in package-lock.json beside
 // this file; the Makefile installs it with `npm ci`). It checks the site's own
-// scripts: the page side (_static/*.js) and the live runtime (live/*.js).
+// scripts: the page side (_static/*.js) and the live runtime (live/*.js), and the tests of
+// their pure parts under Node (tests/js/*.js).
 // The rules are written out (no plugin, nothing imported): ESLint's recommended
 // checks that find real mistakes, plus the habits these files follow.
 const rules = {
@@ -72,7 +73,7 @@ const common = {
 
 export default [
   {
-    files: ["_static/**/*.js", "live/gz-loader.js", "live/cells.js"],
+    files: ["_static/**/*.js", "live/gz-loader.js", "live/cells.js", "tests/browser/*.js"],
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: "script",
@@ -98,7 +99,24 @@ export default [
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: "script",
-      globals: { ...common, clients: "readonly", __PRECACHE__: "readonly", __OFFLINE__: "readonly" },
+      globals: { ...common, clients: "readonly", __PRECACHE__: "readonly", __OFFLINE__: "readonly",
+        rbCache: "readonly" },
+    },
+    rules,
+  },
+  {
+    // The pure parts the page or the service worker share with Node's test runner: a classic
+    // script that is also a module there (module.exports when module exists).
+    files: ["_static/rb-link.js", "live/sw-cache.js"],
+    languageOptions: { globals: { module: "readonly" } },
+  },
+  {
+    // Their tests (node --test tests/js/).
+    files: ["tests/js/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "commonjs",
+      globals: { ...common, require: "readonly", module: "writable", __dirname: "readonly" },
     },
     rules,
   },

@@ -21,15 +21,12 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from typing import Any
 
+from live import cells
+
 from .site import ROOT
-
-sys.path.insert(0, str(ROOT / "live"))
-
-import cells
 
 __all__ = [
     "OUTPUT_TEXT_JS",

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .live import LIVE_PROBE
 from .pages import Audit, get_audit, open_static
 from .site import HTML, build_site, site_is_stale
 
@@ -97,6 +98,9 @@ def guarded_page(browser) -> Iterator[Callable[..., tuple[object, PageLog]]]:
     def make(width: int = 1200, height: int = 900, **options: object) -> tuple[object, PageLog]:
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
+        context.add_init_script(
+            path=str(LIVE_PROBE)
+        )  # (window.rbProbe: tests/browser/live_probe.js)
         log = PageLog()
 
         def route(route_, request) -> None:

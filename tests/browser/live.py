@@ -23,6 +23,7 @@ from rulebook_py.widgets import CALCULATORS
 
 __all__ = [
     "LIVE_AT_JS",
+    "LIVE_PROBE",
     "PAGE_SNAPSHOT_STORED_JS",
     "READY_TIMEOUT_MS",
     "SNAPSHOTS_JS",
@@ -41,6 +42,10 @@ __all__ = [
     "wait_page_snapshot",
     "wait_ready",
 ]
+
+#: The tests' and the benchmark's probe (``window.rbProbe``), injected before a page's scripts
+#: (``context.add_init_script(path=...)``): the published page carries none of it.
+LIVE_PROBE = Path(__file__).with_name("live_probe.js")
 
 #: The snapshots of the build's cache: the site's made in this browser (every module
 #: imported), the build's own (Zstandard, the same made at build time: live/pack.py),

@@ -200,7 +200,7 @@ def test_stop_ends_a_runaway_cell_and_the_calculators_keep_their_settings(
     page, log = guarded_page()
     language = visit(page, site_url, "book/dice", how)
     # The reader sets the page's calculator first ...
-    assert page.evaluate("() => window.rbLive.change('DiceCalculator', 'expression', '3d6')") > 0
+    assert page.evaluate("() => window.rbProbe.change('DiceCalculator', 'expression', '3d6')") > 0
     runaway = 0
     show_source(page, runaway)
     cell(page, runaway).locator("textarea[data-rb-source]").fill("while True:\n    pass")
@@ -221,7 +221,7 @@ def test_stop_ends_a_runaway_cell_and_the_calculators_keep_their_settings(
     )
     assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
     # ... and after Stop Python has its setting: a second change answers for both.
-    assert page.evaluate("() => window.rbLive.change('DiceCalculator', 'target', '12')") > 0
+    assert page.evaluate("() => window.rbProbe.change('DiceCalculator', 'target', '12')") > 0
     want = DiceCalculator(language=language, expression="3d6", target=12)
     result = page.locator(".rb-calc-DiceCalculator [data-rb-part=result]").first
     wait_for_numbers(result, html_numbers(want.result.value))

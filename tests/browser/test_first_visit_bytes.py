@@ -23,7 +23,6 @@ import io
 import json
 import random
 import struct
-import sys
 import threading
 import time
 import zipfile
@@ -31,12 +30,10 @@ from pathlib import Path
 
 import pytest
 
+from live import pack
+
 from .conftest import _QuietHandler
 from .live import LIVE_AT_JS
-from .site import ROOT
-
-sys.path.insert(0, str(ROOT / "live"))
-import pack
 
 FIRST_VISIT_BYTES = 12_000_000
 

@@ -9,7 +9,6 @@ with the site's print stylesheet (the English pages:
 from __future__ import annotations
 
 import json
-import sys
 
 from rulebook_py.i18n import language
 
@@ -37,10 +36,8 @@ def test_the_french_chroniques_reference_prints_on_two_a4_pages_at_most(
 ):
     import nbformat
 
-    sys.path.insert(0, str(ROOT / "scripts"))
-    sys.path.insert(0, str(ROOT / "tests"))
-    from book_i18n import _read, _strings, _translate
-    from test_chroniques_reference import PAGE, _french_outputs
+    from scripts.book_i18n import _read, _strings, _translate
+    from tests.test_chroniques_reference import PAGE, _french_outputs
 
     nb = json.loads(PAGE.read_text(encoding="utf-8"))
     strings = _strings(_read(ROOT / "locale/fr/LC_MESSAGES/book/reference-chroniques-oubliees.po"))
@@ -64,8 +61,7 @@ def test_the_french_galaxies_reference_prints_on_two_a4_pages_at_most(browser, t
     from nbconvert import HTMLExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
 
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import book_i18n
+    from scripts import book_i18n
 
     book_i18n.write_french_sources(tmp_path)
     nb = json.loads((tmp_path / "book" / "reference-galaxies-jumelles.ipynb").read_text("utf-8"))

@@ -23,7 +23,7 @@ from rulebook_py.widgets import CALCULATORS
 
 from .conftest import serve_directory
 from .live import fragment_text
-from .site import ROOT, expected_calculators, toc_pages
+from .site import expected_calculators, toc_pages
 
 PAGES = toc_pages()
 READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
@@ -153,7 +153,7 @@ def test_a_shared_link_is_short_and_old_links_still_work(site_url, guarded_page)
     page, log = guarded_page()
     page.goto(f"{site_url}/book/mass-battle.html", wait_until="commit")
     wait_live(page)
-    page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, "terrain", label])
+    page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, "terrain", label])
     calc = page.locator(f".rb-calc-{key}").first
     calc.scroll_into_view_if_needed()
     button = calc.locator(".rb-copy-link")
@@ -179,11 +179,9 @@ def test_a_shared_link_is_short_and_old_links_still_work(site_url, guarded_page)
 
 
 def test_make_dist_packs_a_site_that_works_from_any_static_host(built_site, guarded_page, tmp_path):
-    import sys
     import zipfile
 
-    sys.path.insert(0, str(ROOT / "live"))
-    from site_files import pack
+    from live.site_files import pack
 
     archive = tmp_path / "site.zip"
     count = pack(built_site, archive)

@@ -129,12 +129,14 @@ def test_after_any_change_on_a_phone_part_of_the_answer_is_on_screen(
                     if not _hidden_in_python(cls, name):
                         missed.append((edition + chapter, key, name, "hidden on the page only"))
                     continue
-                page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, name, text])
+                page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, name, text])
                 seen = page.evaluate(IN_VIEW_JS, key)
                 checked += 1
                 if not (seen["answer"] or seen["summary"]):
                     missed.append((edition + chapter, key, name))
-                page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, name, original])
+                page.evaluate(
+                    "([k, c, t]) => window.rbProbe.change(k, c, t)", [key, name, original]
+                )
     print(f"{edition or 'en/'}: {checked} changes checked, {len(hidden)} controls hidden: {hidden}")
     assert missed == []
     assert checked >= 300, (checked, hidden)

@@ -13,19 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 from ipywidgets.embed import dependency_state
 
+from live import live_bridge
 from rulebook_py.widgets import CALCULATORS
 from rulebook_py.widgets.dice import DiceCalculator
 
 from .live import READY_TIMEOUT_MS, calculator_classes, fragment_text
-from .site import ROOT
-
-sys.path.insert(0, str(ROOT / "live"))
-
-import live_bridge
 
 
 def _update(model: str, **state) -> str:
@@ -78,14 +73,14 @@ def test_after_a_change_the_roll_shown_is_for_the_new_settings(site_url, guarded
         built = cls()
         for name, value in dict(cls.bench_changes).items():
             text = fragment_text(built.controls[name], value)
-            page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, name, text])
+            page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, name, text])
             shown = page.evaluate(ROLL_TEXT_JS, key)
             want = _text(_expected_roll(cls, name, value))
             assert shown is not None and not shown["stale"], (key, name)
             assert " ".join(shown["text"].split()) == want, (key, name)
             checked += 1
             back = fragment_text(built.controls[name], built.controls[name].value)
-            page.evaluate("([k, c, t]) => window.rbLive.change(k, c, t)", [key, name, back])
+            page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, name, back])
     assert checked >= 4
     assert log.problems() == []
 

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 import tarfile
 from importlib import metadata
 
 import pytest
 
+from live.vendor_api import CHECKED_AT, PRIVATE_APIS
+from scripts.vendor_js import tarball
+
 from .site import ROOT
-
-sys.path.insert(0, str(ROOT / "live"))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from vendor_api import CHECKED_AT, PRIVATE_APIS
-from vendor_js import tarball
 
 SPEC = json.loads((ROOT / "scripts" / "vendor.json").read_text())
 NPM = {p["name"]: p for p in [*SPEC["packages"], SPEC["lite"]]}
