@@ -67,3 +67,56 @@ def test_the_architecture_guide_names_every_module():
         if not any(s in guide for s in shown) and not row.search(guide):
             unnamed.append(module)
     assert not unnamed, f"ARCHITECTURE.md does not name {unnamed}"
+
+
+#: Files the guide names that the build writes (they are not in the repository).
+BUILT = {
+    "IPython/lib/pretty.py",  # IPython's own module, which the build copies
+    "_static/rb-cells.css",  # from live/cells.css
+    "_static/rb-cells.js",  # from live/cells.js
+    "book/offline.html",
+    "fr/book/intro.html",
+    "fr/manifest.webmanifest",
+    "ipython_pretty.py",
+    "live/ipython_pretty.py",
+    "live/pages/",
+    "live/python-snapshot.bin.gz",
+    "pyodide-lock.json",
+    "pyodide.asm.js",
+    "rb-sw.js",
+}
+#: Where a path the guide names may start (it names widgets' and systems' modules short).
+_HOMES = ("", "rulebook_py/", "rulebook_py/widgets/", "rulebook_py/systems/", "tests/", "live/")
+_NAMED = re.compile(
+    r"`([A-Za-z0-9_.-]+\.(?:py|js|css|md|yml|toml|txt|json|ipynb)"
+    r"|[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.*-]+)+/?)`"
+)
+
+
+def missing_files(guide: str, root: Path) -> list[str]:
+    """The files and folders ``guide`` names in backquotes that ``root`` does not hold."""
+    skipped = {".venv", ".git", ".cache", "_build", "node_modules"}
+    names = {path.name for path in root.rglob("*") if not skipped & set(path.parts)}
+    missing = []
+    for named in sorted(set(_NAMED.findall(guide))):
+        if "*" in named or named.startswith(("_build", ".cache")) or named in BUILT:
+            continue
+        if "/" in named:
+            found = any((root / (home + named)).exists() for home in _HOMES)
+        else:
+            found = named in names
+        if not found:
+            missing.append(named)
+    return missing
+
+
+def test_every_file_the_architecture_guide_names_exists():
+    guide = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    assert missing_files(guide, ROOT) == []
+
+
+def test_the_file_check_sees_a_module_that_is_gone(tmp_path):
+    (tmp_path / "rulebook_py" / "widgets").mkdir(parents=True)
+    (tmp_path / "rulebook_py" / "widgets" / "galaxies.py").write_text("")
+    guide = "`widgets/galaxies.py`, `widgets/galaxies_volley.py`, `volley.py`"
+    assert missing_files(guide, tmp_path) == ["volley.py", "widgets/galaxies_volley.py"]
