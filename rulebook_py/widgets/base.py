@@ -288,8 +288,14 @@ class Calculator(widgets.VBox):
         self.summary.add_class("rb-summary")
         self.chart = self.text()
         self.code = self.text()
-        self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
-            description=shown(M("Seed")), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
+        self.seed = widgets.BoundedIntText(
+            value=self.default_seed,
+            min=0,
+            max=2**31 - 1,
+            description=shown(M("Seed")),
+            style=LABEL_STYLE,
+            layout=widgets.Layout(width="11em"),
+        )
         self.roll_button = widgets.Button(
             description=shown(M("Roll")),
             button_style="primary",

@@ -156,13 +156,14 @@ class DiceCalculator(Calculator):
             ((_letter, dice),) = pairs
             chart = bar_chart(
                 dice.pmf(),
-                title=M("Distribution of {dice} (mean ± SD {sd})", dice=str(dice),
-                        sd=_spread(stats[0])),
+                title=M(
+                    "Distribution of {dice} (mean ± SD {sd})", dice=str(dice), sd=_spread(stats[0])
+                ),
                 x_title=M("total"),
                 highlight=lambda k: k >= target,
                 highlight_label=M("≥ {target}", target=target),
                 other_label=M("< {target}", target=target),
-            )  # fmt: skip
+            )
         else:
             series = {_legend(n, d, st): d.distribution for (n, d), st in zip(pairs, stats)}
             chart = grouped_bar_chart(
