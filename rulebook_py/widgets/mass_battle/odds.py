@@ -82,12 +82,11 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
         split = "SPLIT" in (values["a_policy"], values["d_policy"])
-        self.controls["timing"].disabled = not split
         plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
         args |= form.battlefield_values(values)
         (a, d), args = mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(mass_battle.battle_of, a, d, then=".attacker_wins", **args)
+        outcome, call = rule_call(mass_battle.battle_of, a, d, path=("attacker_wins",), **args)
         odds = outcome.odds
         notes = list(outcome.notes)
         if not split:
@@ -135,7 +134,8 @@ class MassBattleOddsCalculator(form.TwoColumns):
             + note
             + table_html([M("outcome"), M("exact chance")], rows)
         )
-        return View(html, rounds + finals, call, outcome)
+        off = frozenset() if split else frozenset({"timing"})
+        return View(html, rounds + finals, call, outcome, disabled=off)
 
     def show_roll(self, roll: mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""

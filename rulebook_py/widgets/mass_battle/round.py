@@ -81,7 +81,9 @@ class MassBattleRoundCalculator(form.TwoColumns):
         args = {"holder": values["holder"], "round_number": values["round"]}
         args |= form.battlefield_values(values)
         (a, d), args = mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(mass_battle.round_of, a, d, then=".result.rows()[-2:]", **args)
+        outcome, call = rule_call(
+            mass_battle.round_of, a, d, path=("result", ("rows",), slice(-2, None)), **args
+        )
         r = outcome.result
         notes = list(outcome.notes)
         for who, key, asked, bound, used in outcome.clamped:

@@ -67,7 +67,9 @@ class UnitBuilderCalculator(Calculator):
         args |= {"round_number": values["round"], **form.battlefield_values(values)}
         plan = form.plan_of(values, "")
         (plan,), args = mass_battle.what_counts([plan], args)
-        outcome, call = rule_call(mass_battle.unit_totals, plan, then=".steps[-1].result", **args)
+        outcome, call = rule_call(
+            mass_battle.unit_totals, plan, path=("steps", -1, "result"), **args
+        )
         last = outcome.steps[-1]
         rows = [
             (
