@@ -84,8 +84,6 @@ class View:
         summary: The answer's compact summary (HTML, a part of the answer:
             :mod:`~rulebook_py.widgets.summary`), kept in view while the
             answer is not; "" gives :func:`~rulebook_py.widgets.summary.summary_html`.
-        hidden: The controls that do not count for these values (their rows are hidden).
-        disabled: The controls shown but inactive for these values.
 
     Example:
         >>> View("<p>50 %</p>").chart
@@ -97,8 +95,6 @@ class View:
     call: PythonCall | None = None
     outcome: Any = field(default=None, compare=False)
     summary: str = ""
-    hidden: frozenset[str] = frozenset()
-    disabled: frozenset[str] = frozenset()
 
 
 class Calculator(widgets.VBox):
@@ -183,6 +179,7 @@ class Calculator(widgets.VBox):
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
+        self._unused: set[str] = set()
         row = widgets.Layout(align_items="center")
         self._row_layouts = (row, widgets.Layout(display="none"))
         self.rows = rows = {
@@ -217,6 +214,14 @@ class Calculator(widgets.VBox):
     def compute(self, values: Values) -> View:
         """Return the :class:`View` of these control values (one rules call, formatted)."""
         raise NotImplementedError
+
+    def hidden(self, values: Values) -> frozenset[str]:
+        """The controls that do not count for these values (their rows are hidden): none here."""
+        return frozenset()
+
+    def disabled(self, values: Values) -> frozenset[str]:
+        """The controls shown but inactive for these values: none here."""
+        return frozenset()
 
     def show_roll(self, roll: Any) -> str:
         """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
@@ -310,28 +315,34 @@ class Calculator(widgets.VBox):
             self.result.value = view.answer
             self.summary.value = view.summary or summary_html(view.answer)
             self.chart.value = view.chart
-            self._show_state(view)
+            self._unused = {n for n, _why in getattr(view.outcome, "unused", ())}
             if call is None:
                 self.code.value = ""
             else:
-                lines = [call.imports, call.expression]
+                lines = [*call.imports.splitlines(), call.expression]
                 summary = shown(M("The same answer in Python"))
                 self.code.value = _CODE.format(summary, session_html(lines, value_text(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
+        self._show_state(values)
         self.last_update_seconds = time.perf_counter() - start
 
-    def _show_state(self, view: View) -> None:
-        """Hide the controls that do not count (the view's, the outcome's ``unused``), disable some."""
-        unused = {self.fields.get(n, n) for n, _why in getattr(view.outcome, "unused", ())}
+    def _show_state(self, values: Values) -> None:
+        """Hide the controls that do not count, disable those :meth:`disabled` names.
+
+        What does not count: :meth:`hidden`'s, and the parameters the last
+        outcome named ``unused`` (kept while the values are refused).
+        """
+        hidden = self.hidden(values) | {self.fields.get(n, n) for n in self._unused}
+        disabled = self.disabled(values)
         for name, control in self.controls.items():
-            display = "none" if name in view.hidden or name in unused else ""
+            display = "none" if name in hidden else ""
             if control.layout.display != display:
                 control.layout.display = display
                 # The row too, no empty line left: the rows share one layout, and one hidden.
                 self.rows[name].layout = self._row_layouts[bool(display)]
-            if getattr(control, "disabled", False) != (name in view.disabled):
-                control.disabled = name in view.disabled
+            if getattr(control, "disabled", False) != (name in disabled):
+                control.disabled = name in disabled
 
     def _show_roll(self, values: Values, seed: int) -> bool:
         """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""

@@ -228,12 +228,20 @@ class PythonCall:
 
     @property
     def imports(self) -> str:
-        """The line that imports what the expression uses."""
-        return f"from {self.source} import {self.module}"
+        """The lines that import what the expression uses (``Fraction`` too, where it is written).
+
+        Example:
+            >>> print(PythonCall("galaxies", "galaxies.f(Fraction(1, 2))", 0).imports)
+            from fractions import Fraction
+            from rulebook_py import galaxies
+        """
+        fraction = "from fractions import Fraction\n" if "Fraction(" in self.expression else ""
+        return f"{fraction}from {self.source} import {self.module}"
 
     def text(self) -> str:
         """The call as an interactive-session transcript (import, expression, value)."""
-        return f">>> {self.imports}\n>>> {self.expression}\n{self.value!r}"
+        lines = [*self.imports.splitlines(), self.expression]
+        return "".join(f">>> {line}\n" for line in lines) + repr(self.value)
 
 
 @dataclass(frozen=True)

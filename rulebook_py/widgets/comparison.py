@@ -94,8 +94,7 @@ class SideBySideCalculator(Calculator):
     def compute(self, values: Values) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
         gap, blows, hit_points = values["gap"], values["blows"], values["hit_points"]
-        kw = {"blows": blows, "hit_points": hit_points}
-        outcome, call = rule_call(comparison.compare, gap, path=("wins",), **kw)
+        outcome, call = rule_call(comparison.compare, path=("wins",), **values)
         rows = outcome.rows
         steps = _steps(gap)
         table = table_html(

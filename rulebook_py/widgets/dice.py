@@ -131,7 +131,8 @@ class DiceCalculator(Calculator):
     def compute(self, values: Values) -> View:
         """For each expression: range, mean, deviation and P(total >= target); one chart."""
         texts = {letter: values[name] for name, letter, _default in EXPRESSION_BOXES}
-        found, call = rule_call(dice_set, texts, path=("chances",), **by_name(dice_set, values))
+        kw = {**by_name(dice_set, values), "expressions": texts}
+        found, call = rule_call(dice_set, path=("chances",), **kw)
         target, pairs = found.target, list(zip(found.names, found.dice))
         stats = [(d.mean(), d.stdev()) for d in found.dice]
         below = [probability(d.prob_at_most(target - 1)) for d in found.dice]

@@ -15,7 +15,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -239,7 +238,6 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
     def compute(self, values: Values) -> View:
         """The shot(s) or throw(s) against the target's one dodge roll, and the expected damage."""
         mode = _FIRE.get(values["mode"])
-        hidden = frozenset() if mode is g.FireMode.BURST else frozenset({"shots"})
         kw = {k: values[k] for k in ("bdc", "bdp", "bdt", "dodge", "dodge_mode", "rounding")}
         func: Any = g.shoot
         if mode is None:
@@ -260,11 +258,15 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
                 "Explosive: a tie is not a half-dodge (full primary-zone damage); "
                 "weapon, aiming and sustained fire do not apply."
             )
-            view = contest_view(c, call, M("Outcome of the roll"), html=gc.paragraph(note))
-        else:
-            factors = g.shot_damage_factors(values["half_dodge"])
-            view = contest_view(c, call, M("Outcome of the roll"), factors)
-        return replace(view, hidden=hidden)
+            return contest_view(c, call, M("Outcome of the roll"), html=gc.paragraph(note))
+        factors = g.shot_damage_factors(values["half_dodge"])
+        return contest_view(c, call, M("Outcome of the roll"), factors)
+
+    def hidden(self, values: Values) -> frozenset[str]:
+        """The number of shots counts in a burst only."""
+        return (
+            frozenset() if _FIRE.get(values["mode"]) is g.FireMode.BURST else frozenset({"shots"})
+        )
 
 
 @register

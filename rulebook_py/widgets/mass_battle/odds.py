@@ -134,8 +134,12 @@ class MassBattleOddsCalculator(form.TwoColumns):
             + note
             + table_html([M("outcome"), M("exact chance")], rows)
         )
-        off = frozenset() if split else frozenset({"timing"})
-        return View(html, rounds + finals, call, outcome, disabled=off)
+        return View(html, rounds + finals, call, outcome)
+
+    def disabled(self, values: Values) -> frozenset[str]:
+        """The d4 timing counts only where a side splits its d4 after the roll."""
+        split = "SPLIT" in (values["a_policy"], values["d_policy"])
+        return frozenset() if split else frozenset({"timing"})
 
     def show_roll(self, roll: mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
