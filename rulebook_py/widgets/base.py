@@ -181,7 +181,7 @@ class Calculator(widgets.VBox):
         self.view: View | None = None
         self._unused: set[str] = set()
         row = widgets.Layout(align_items="center")
-        self._row_layouts = (row, widgets.Layout(display="none"))
+        self._row_layouts = [row]  # and one hidden, made when a row is first hidden
         self.rows = rows = {
             name: widgets.HBox([control, self._errors[name]], layout=row)
             for name, control in self.controls.items()
@@ -340,6 +340,8 @@ class Calculator(widgets.VBox):
             if control.layout.display != display:
                 control.layout.display = display
                 # The row too, no empty line left: the rows share one layout, and one hidden.
+                if display and len(self._row_layouts) == 1:
+                    self._row_layouts.append(widgets.Layout(display="none"))
                 self.rows[name].layout = self._row_layouts[bool(display)]
             if getattr(control, "disabled", False) != (name in disabled):
                 control.disabled = name in disabled
