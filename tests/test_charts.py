@@ -284,16 +284,16 @@ def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
     assert html.startswith("<details class='rb-code'><summary>")
     assert '<pre class="rb-session">' in html
     prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
-    assert f"{prompt}from rulebook_py import parse\n" in html
-    assert f"{prompt}parse(&#x27;3d6 + 2&#x27;).prob_at_least(12)\n" in html
-    assert '<span class="rb-output">Fraction(5, 8)</span></pre></details>' in html
+    assert f"{prompt}from rulebook_py.dice import dice_set\n" in html
+    assert f"{prompt}dice_set({{&#x27;A&#x27;: &#x27;3d6+2&#x27;, &#x27;B&#x27;" in html
+    assert '<span class="rb-output">(Fraction(5, 8),)</span></pre></details>' in html
     # what a reader copies (the selectable text) runs as it is
     selectable = re.sub(r'<span class="rb-(prompt|output)"[^>]*>.*?</span>', "", html)
     code = unescape(re.search(r"<pre[^>]*>(.*?)</pre>", selectable, re.S).group(1))
     statement, expression = code.strip().splitlines()
     namespace: dict = {}
     exec(statement, namespace)
-    assert eval(expression, namespace) == F(5, 8)  # P(3d6+2 >= 12)
+    assert eval(expression, namespace) == (F(5, 8),)  # P(3d6+2 >= 12)
 
 
 # ------------------------------- charts that read at every width (issues 28, 37)

@@ -133,7 +133,9 @@ def test_the_long_expression_of_issue_38_reads_again():
     calc = DiceCalculator(expression=text, second="", third="", fourth="", target=600)
     call = calc.python_call(calc.values())
     assert calc.error == ""
-    assert eval(call.expression, {"parse": parse}) == call.value == parse(text).prob_at_least(600)
+    namespace: dict = {}
+    exec(call.imports, namespace)
+    assert eval(call.expression, namespace) == call.value == (parse(text).prob_at_least(600),)
 
 
 def test_the_longest_canonical_text_fits():

@@ -33,7 +33,6 @@ import ipywidgets as widgets
 import pytest
 from traitlets import TraitError
 
-import rulebook_py
 from rulebook_py.errors import RulebookError
 from rulebook_py.widgets import CALCULATORS
 
@@ -117,8 +116,8 @@ def check_contract(calc, name: str, what: str) -> None:
     if view is None:
         return
     if view.call is not None and view.call.expression not in _CHECKED:
-        names = view.call.module.split(", ")
-        namespace = {name: getattr(rulebook_py, name) for name in names}
+        namespace: dict = {}
+        exec(view.call.imports, namespace)  # only the line's own import
         got = eval(view.call.expression, namespace)
         assert got == view.call.value, f"{name} {what}: {view.call.expression} gives {got!r}"
         _CHECKED.add(view.call.expression)

@@ -108,14 +108,12 @@ def test_unknown_control_is_refused():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_python_call_shown_gives_the_value_shown(name):
-    import importlib
-
     calc = CALCULATORS[name]()
     call = calc.python_call(calc.values())
     if call is None:
         return
-    package = importlib.import_module("rulebook_py")
-    namespace = {name: getattr(package, name) for name in call.module.split(", ")}
+    namespace: dict = {}
+    exec(call.imports, namespace)  # the line's own import, nothing else
     assert eval(call.expression, namespace) == call.value
     assert call.expression in calc.code.value.replace("&quot;", '"').replace("&#x27;", "'")
 
@@ -141,3 +139,17 @@ def test_an_error_clears_the_roll():
     assert calc.roll_output.value == ""
     calc.controls["expression"].value = "2d6"
     assert calc.roll_output.value == DiceCalculator(expression="2d6").roll_output.value
+
+
+def test_a_control_that_does_not_count_hides_its_own_row_only():
+    # The rows shared one layout: hiding the last control's row hid every row.
+    from rulebook_py.widgets.galaxies import GalaxiesShotCalculator
+
+    calc = GalaxiesShotCalculator()  # a single shot: the burst's number of shots does not count
+    shown = {name for name, row in calc.rows.items() if row.layout.display != "none"}
+    assert shown == set(calc.controls) - {"shots"}
+    calc.controls["mode"].value = "burst"
+    assert all(row.layout.display != "none" for row in calc.rows.values())
+    assert calc.controls["shots"].layout.display == ""
+    calc.controls["mode"].value = "single"
+    assert calc.rows["shots"].layout.display == "none" != calc.rows["mode"].layout.display

@@ -25,11 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..distribution import MAX_OUTCOMES, convolution_ns
 from ..errors import RuleValueError, WorkLimitError, quote
 from ..messages import M, Msg
-from .limits import MAX_SECONDS, MAX_TOTAL
+from .limits import CACHE_SIZE, MAX_SECONDS, MAX_TOTAL
 from .notation import tree_notation
 from .tree import Const, Div, Mul, Node, Pool, Sum, check_node
 
@@ -338,8 +339,18 @@ def _cost_text(seconds: float) -> Msg:
     )
 
 
+@lru_cache(maxsize=CACHE_SIZE)
 def _checked(node: Node) -> float:
-    """The estimated seconds of ``node`` if they fit, else :class:`_Refused` at the culprit."""
+    """The estimated seconds of ``node`` if they fit, else :class:`_Refused` at the culprit.
+
+    The last :data:`~.limits.CACHE_SIZE` accepted trees are kept: reading an
+    expression, wrapping it and costing it with others estimate it once.
+    """
+    return _estimate(node)
+
+
+def _estimate(node: Node) -> float:
+    """:func:`_checked`, not kept."""
     memo: dict[int, _Shape] = {}
     seconds = _cost(node, memo)
     if seconds > MAX_SECONDS:

@@ -74,7 +74,7 @@ class Dice:
         Fraction(1, 6)
     """
 
-    __slots__ = ("_dist", "_node")
+    __slots__ = ("_dist", "_node", "_text")
 
     def __init__(self, node: Node) -> None:
         """Wrap an expression tree (use :func:`parse`, :func:`die`, :func:`pool`).
@@ -91,6 +91,7 @@ class Dice:
         check_work(check_node(node))
         self._node = node
         self._dist: Distribution | None = None
+        self._text: str | None = None  # the notation, written once
 
     # --- the exact side
     @property
@@ -355,7 +356,9 @@ got 42 (int)
             >>> str(parse(" 2D20KH1+d4 "))
             '2d20kh1 + 1d4'
         """
-        return tree_notation(self._node)
+        if self._text is None:
+            self._text = tree_notation(self._node)
+        return self._text
 
     @property
     def explode_depth(self) -> int | None:

@@ -121,8 +121,9 @@ def _operand_nesting(facts: _Facts, is_sum: bool) -> int:
 
 
 def _refuse_shape(count: int, text: object, expected: object) -> WorkLimitError:
-    return WorkLimitError(M("({count} operations)", count=count) if text is None else text, 0,
-                          expected)  # fmt: skip
+    return WorkLimitError(
+        M("({count} operations)", count=count) if text is None else text, 0, expected
+    )
 
 
 def _set_facts(node: Sum | Mul | Div) -> None:

@@ -36,22 +36,19 @@ Example:
 
 from __future__ import annotations
 
-import inspect
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import i18n
-from ..distribution import decimal_text, digit_count
 from ..errors import RulebookError
 from ..messages import Msg
+from .calls import PythonCall, value_text
 from .controls import LABEL_STYLE
 from .format import error_html, escape, session_html
 from .summary import summary_html
@@ -64,8 +61,6 @@ __all__ = [
     "PythonCall",
     "Values",
     "View",
-    "call_text",
-    "value_text",
 ]
 
 #: The "same answer in Python" block, around the session of the call.
@@ -74,134 +69,6 @@ _CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
 Values = Mapping[str, Any]
-
-
-#: Digits past which the Python line writes an exact fraction short (its size and its value).
-VALUE_DIGITS = 2000
-
-
-def value_text(value: Any) -> str:
-    """``repr`` of the Python line's value; an exact fraction too long to read, written short.
-
-    Python refuses to write an integer of more than 4,300 digits, and a page
-    has no use for a fraction of thousands: past :data:`VALUE_DIGITS` digits
-    the value is its size and its decimal value, as a Python comment.
-
-    Example:
-        >>> from fractions import Fraction
-        >>> value_text(Fraction(1, 3)), value_text(Fraction(1, 3 ** 5000))
-        ('Fraction(1, 3)', 'Fraction(…)  # 1 and 2386 digits, ≈ 2.47586e-2386')
-    """
-    if isinstance(value, Fraction):
-        num, den = value.numerator, value.denominator
-        if (num.bit_length() + den.bit_length()) * 0.30103 > VALUE_DIGITS:
-            sizes = f"{digit_count(num)} and {digit_count(den)} digits"
-            return f"Fraction(…)  # {sizes}, ≈ {decimal_text(value)}"
-    try:
-        return repr(value)
-    except ValueError:  # a number inside it past Python's 4,300 digits
-        return f"…  # a {type(value).__name__} too long to write"
-
-
-def _facade(func: Callable[..., Any]) -> str:
-    """The names a reader imports from ``rulebook_py`` to reach ``func`` (and its system's types).
-
-    Example:
-        >>> from rulebook_py.systems.chroniques import attack_report
-        >>> from rulebook_py import parse
-        >>> from rulebook_py.outcomes.unisystem import check
-        >>> _facade(attack_report), _facade(parse), _facade(check)
-        ('chroniques', 'parse', 'outcomes, unisystem')
-    """
-    parts = func.__module__.split(".")
-    if "outcomes" in parts:  # its system's types are written beside it: both are imported
-        system = parts[parts.index("outcomes") + 1]
-        return "outcomes" if system == "dice" else f"outcomes, {system}"
-    if "systems" in parts:
-        return parts[parts.index("systems") + 1]
-    if "comparison" in parts:
-        return "comparison"
-    return func.__name__
-
-
-def _is_default(param: inspect.Parameter | None, value: Any) -> bool:
-    if param is None or param.default is inspect.Parameter.empty:
-        return False
-    default = param.default
-    if isinstance(default, Enum):
-        return value is default or value in (default.name, getattr(default, "english", None))
-    try:
-        return bool(default == value) and type(default) is type(value)
-    except Exception:
-        return False
-
-
-def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
-    """``facade.func(args, keyword=value, ...)``, keywords left at their default omitted.
-
-    The one writer of every "same answer in Python" expression: arguments are
-    written with ``repr``, so the line always reads back as the values used.
-
-    Example:
-        >>> from rulebook_py.systems.chroniques import attack_report
-        >>> call_text(attack_report, 5, 15, critical_from=20, kind="ranged")
-        "chroniques.attack_report(5, 15, kind='ranged')"
-        >>> from rulebook_py import parse
-        >>> call_text(parse, "2d6")
-        "parse('2d6')"
-    """
-    params = inspect.signature(func).parameters
-    shown = [repr(a) for a in args]
-    shown += [f"{k}={v!r}" for k, v in keywords.items() if not _is_default(params.get(k), v)]
-    facade = _facade(func)
-    if facade.startswith("outcomes"):
-        facade = ".".join(func.__module__.split(".")[1:3])  # outcomes.<system>
-    head = func.__name__ if facade == func.__name__ else f"{facade}.{func.__name__}"
-    return f"{head}({', '.join(shown)})"
-
-
-@dataclass(frozen=True)
-class PythonCall:
-    """The one-line package call that reproduces a calculator's exact answer.
-
-    Shown under the calculator, ready to copy, as an interactive session: the
-    import of ``module``, the ``expression``, and the ``repr`` of ``value``.
-
-    Attributes:
-        module: The names imported from ``rulebook_py`` (``"chroniques"``, ``"parse"``,
-            ``"outcomes, unisystem"``: an outcome and its system's types).
-        expression: One Python expression that uses only that name.
-        value: What the expression gives for the current controls (its ``repr``
-            is shown; a generic test checks that the expression gives it).
-
-    Example:
-        >>> from fractions import Fraction
-        >>> call = PythonCall("parse", 'parse("2d6").prob_at_least(7)', Fraction(7, 12))
-        >>> call.text().splitlines()[1:]
-        ['>>> parse("2d6").prob_at_least(7)', 'Fraction(7, 12)']
-    """
-
-    module: str
-    expression: str
-    value: Any
-
-    def text(self) -> str:
-        """The call as an interactive-session transcript (import, expression, value)."""
-        return f">>> from rulebook_py import {self.module}\n>>> {self.expression}\n{self.value!r}"
-
-    @classmethod
-    def of(
-        cls, func: Callable[..., Any], *args: Any, then: str = "", value: Any, **keywords: Any
-    ) -> PythonCall:
-        """The call of ``func`` with these arguments (see :func:`call_text`), then ``then``.
-
-        Example:
-            >>> from fractions import Fraction
-            >>> from rulebook_py import parse
-            >>> PythonCall.of(parse, "2d6", then=".prob_at_least(7)", value=Fraction(7, 12)).expression
-            "parse('2d6').prob_at_least(7)"
-        """
-        return cls(_facade(func), call_text(func, *args, **keywords) + then, value)
 
 
 @dataclass(frozen=True)
@@ -295,8 +162,14 @@ class Calculator(widgets.VBox):
         self.summary.add_class("rb-summary")
         self.chart = self.text()
         self.code = self.text()
-        self.seed = widgets.BoundedIntText(value=self.default_seed, min=0, max=2**31 - 1,
-            description=shown(M("Seed")), style=LABEL_STYLE, layout=widgets.Layout(width="11em"))  # fmt: skip
+        self.seed = widgets.BoundedIntText(
+            value=self.default_seed,
+            min=0,
+            max=2**31 - 1,
+            description=shown(M("Seed")),
+            style=LABEL_STYLE,
+            layout=widgets.Layout(width="11em"),
+        )
         self.roll_button = widgets.Button(
             description=shown(M("Roll")),
             button_style="primary",
@@ -306,8 +179,10 @@ class Calculator(widgets.VBox):
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
+        self._unused: set[str] = set()
         row = widgets.Layout(align_items="center")
-        rows = {
+        self._row_layouts = [row]  # and one hidden, made when a row is first hidden
+        self.rows = rows = {
             name: widgets.HBox([control, self._errors[name]], layout=row)
             for name, control in self.controls.items()
         }
@@ -339,6 +214,14 @@ class Calculator(widgets.VBox):
     def compute(self, values: Values) -> View:
         """Return the :class:`View` of these control values (one rules call, formatted)."""
         raise NotImplementedError
+
+    def hidden(self, values: Values) -> frozenset[str]:
+        """The controls that do not count for these values (their rows are hidden): none here."""
+        return frozenset()
+
+    def disabled(self, values: Values) -> frozenset[str]:
+        """The controls shown but inactive for these values: none here."""
+        return frozenset()
 
     def show_roll(self, roll: Any) -> str:
         """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
@@ -432,15 +315,36 @@ class Calculator(widgets.VBox):
             self.result.value = view.answer
             self.summary.value = view.summary or summary_html(view.answer)
             self.chart.value = view.chart
+            self._unused = {n for n, _why in getattr(view.outcome, "unused", ())}
             if call is None:
                 self.code.value = ""
             else:
-                lines = [f"from rulebook_py import {call.module}", call.expression]
+                lines = [*call.imports.splitlines(), call.expression]
                 summary = shown(M("The same answer in Python"))
                 self.code.value = _CODE.format(summary, session_html(lines, value_text(call.value)))
             if self._shown_seed is not None:
                 self._show_roll(values, self._shown_seed)
+        self._show_state(values)
         self.last_update_seconds = time.perf_counter() - start
+
+    def _show_state(self, values: Values) -> None:
+        """Hide the controls that do not count, disable those :meth:`disabled` names.
+
+        What does not count: :meth:`hidden`'s, and the parameters the last
+        outcome named ``unused`` (kept while the values are refused).
+        """
+        hidden = self.hidden(values) | {self.fields.get(n, n) for n in self._unused}
+        disabled = self.disabled(values)
+        for name, control in self.controls.items():
+            display = "none" if name in hidden else ""
+            if control.layout.display != display:
+                control.layout.display = display
+                # The row too, no empty line left: the rows share one layout, and one hidden.
+                if display and len(self._row_layouts) == 1:
+                    self._row_layouts.append(widgets.Layout(display="none"))
+                self.rows[name].layout = self._row_layouts[bool(display)]
+            if getattr(control, "disabled", False) != (name in disabled):
+                control.disabled = name in disabled
 
     def _show_roll(self, values: Values, seed: int) -> bool:
         """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""

@@ -551,8 +551,9 @@ def bar_chart(
         False
     """
     keys, slug = list(pmf), str(title or x_title)
-    title, x_title, highlight_label, other_label = map(tr, (title, x_title, highlight_label,
-                                                            other_label))  # fmt: skip
+    title, x_title, highlight_label, other_label = map(
+        tr, (title, x_title, highlight_label, other_label)
+    )
     nums, den = _common([pmf[k] for k in keys])
     distribution = _is_ascending_ints(keys) and sum(nums) == den
     lo, hi = _trim_range(nums, den)

@@ -160,9 +160,7 @@ class ChroniquesAttackCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """The modifiers applied, the exact chances and the damage distribution."""
-        v = self._arguments(values)
-        args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
-        r, call = rule_call(co.attack_report, *args, **v, then=".outcome.hit")
+        r, call = rule_call(co.attack_report, path=("outcome", "hit"), **self._arguments(values))
         rows: list[tuple[Any, ...]] = [
             (M("Die rolled"), r.die.notation),
             (M("Attack score after modifiers"), _signed(r.bonus)),
@@ -262,10 +260,8 @@ class ChroniquesConditionsCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """A table of every effect for both sides, then the attack with and without them."""
-        v = dict(values)
-        args = (v.pop("bonus"), v.pop("defense"), v.pop("die"))
         r, call = rule_call(
-            outcomes.chroniques.conditions_report, *args, **v, then=".hurt.outcome.hit"
+            outcomes.chroniques.conditions_report, path=("hurt", "outcome", "hit"), **values
         )
         free, hurt = r.free, r.hurt
         rows: list[tuple[Any, ...]] = [
@@ -326,7 +322,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
-        r, call = rule_call(co.knock_out_report, *values.values(), then=".minutes")
+        r, call = rule_call(co.knock_out_report, path=("minutes",), **values)
         ko, minutes = r.state, r.minutes
         if ko.knocked_out:
             verdict = MN(
@@ -387,7 +383,7 @@ class ChroniquesFirstAidCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """P(the dying character is saved)."""
-        r, call = rule_call(co.first_aid, *values.values(), then=".odds.hit")
+        r, call = rule_call(co.first_aid, path=("odds", "hit"), **values)
         test = M(
             "{die} {bonus} against {difficulty}",
             die=r.die.notation,
@@ -430,7 +426,7 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
-        r, call = rule_call(co.opposed_magic_report, **values, then=".opposed.hit")
+        r, call = rule_call(co.opposed_magic_report, **values, path=("opposed", "hit"))
         o, f = r.opposed, r.fixed
         rows = [
             (M("P(the spell succeeds)"), probability(o.hit), probability(f.hit)),

@@ -101,7 +101,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
             del v["delay_name"], v["delay_to"]
         if v["ambush"] == "none":
             del v["ambushers_dex"], v["ambushers_stealth"], v["gm_modifier"]
-        r, call = rule_call(co.initiative_report, **v, then=".names")
+        r, call = rule_call(co.initiative_report, **v, path=("names",))
         odds = r.surprised
         rows = [
             (
@@ -233,7 +233,7 @@ class ChroniquesChaseCalculator(_Chroniques):
         v = dict(values)
         if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
             del v["pursuer_con"], v["quarry_con"]
-        r, call = rule_call(outcomes.chroniques.chase_report, **v, then=".odds.capture")
+        r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
         odds, rules = r.odds, r.rules
         rows: list[tuple[Any, ...]] = [
             (M("Pursuer's test"), self._test(r.pursuer, rules)),

@@ -135,7 +135,7 @@ class ChroniquesFightCalculator(_Chroniques):
         for side in ("first", "second"):
             if not v[f"{side}_knock_out"]:
                 del v[f"{side}_suitable_weapon"]
-        out, call = rule_call(co.fight_between, then=".first_wins", **v)
+        out, call = rule_call(co.fight_between, path=("first_wins",), **v)
         rows: list[tuple[Msg, str]] = [(label, probability(p)) for label, p in out.rows]
         rows.insert(len(out.ends), (M("Expected rounds"), number(out.expected_rounds)))
         notes = []

@@ -69,29 +69,56 @@ class SideBySideCalculator(Calculator):
         """The gap slider, N of the full-blow duel and the Chroniques hit points."""
         gap = shown(M("Skill gap (steps)"))
         return {
-            "gap": widgets.IntSlider(value=1, min=0, max=MAX_GAP, description=gap,
-                                     style=LABEL_STYLE, layout=sized(gap, 14)),
-            "blows": int_box(M("Full blows to win (Unisystem, Galaxies)"), DEFAULT_BLOWS,
-                             tooltip=M("{low} to {high}", low=1, high=MAX_BLOWS),
-                             bounds=(-1000, 1000)),
-            "hit_points": int_box(M("Hit points (PV, Chroniques)"), DEFAULT_HIT_POINTS,
-                                  tooltip=M("{low} to {high}", low=1, high=MAX_HIT_POINTS),
-                                  bounds=(-1000, 1000)),
-        }  # fmt: skip
+            "gap": widgets.IntSlider(
+                value=1,
+                min=0,
+                max=MAX_GAP,
+                description=gap,
+                style=LABEL_STYLE,
+                layout=sized(gap, 14),
+            ),
+            "blows": int_box(
+                M("Full blows to win (Unisystem, Galaxies)"),
+                DEFAULT_BLOWS,
+                tooltip=M("{low} to {high}", low=1, high=MAX_BLOWS),
+                bounds=(-1000, 1000),
+            ),
+            "hit_points": int_box(
+                M("Hit points (PV, Chroniques)"),
+                DEFAULT_HIT_POINTS,
+                tooltip=M("{low} to {high}", low=1, high=MAX_HIT_POINTS),
+                bounds=(-1000, 1000),
+            ),
+        }
 
     def compute(self, values: Values) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
         gap, blows, hit_points = values["gap"], values["blows"], values["hit_points"]
-        kw = {"blows": blows, "hit_points": hit_points}
-        outcome, call = rule_call(comparison.compare, gap, then=".wins", **kw)
+        outcome, call = rule_call(comparison.compare, path=("wins",), **values)
         rows = outcome.rows
         steps = _steps(gap)
-        table = table_html(_HEAD, [(r.engine.label, r.engine.step_text,
-            probability(r.exchange.ahead), probability(r.duel.a_wins), probability(r.duel.upset),
-            percent(r.duel.draw), number(r.duel.mean_rounds),
-            M("{sd} {unit} ({steps} steps)", sd=number(r.exchange.margin_sd), unit=r.engine.unit,
-              steps=number(r.sd_in_steps)),
-        ) for r in rows], caption=M("The better side is {steps} ahead", steps=steps))  # fmt: skip
+        table = table_html(
+            _HEAD,
+            [
+                (
+                    r.engine.label,
+                    r.engine.step_text,
+                    probability(r.exchange.ahead),
+                    probability(r.duel.a_wins),
+                    probability(r.duel.upset),
+                    percent(r.duel.draw),
+                    number(r.duel.mean_rounds),
+                    M(
+                        "{sd} {unit} ({steps} steps)",
+                        sd=number(r.exchange.margin_sd),
+                        unit=r.engine.unit,
+                        steps=number(r.sd_in_steps),
+                    ),
+                )
+                for r in rows
+            ],
+            caption=M("The better side is {steps} ahead", steps=steps),
+        )
         duel_text = MN(
             "Duels: first to land {blows} full blow (Unisystem, Galaxies Jumelles); {hit_points} "
             "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "

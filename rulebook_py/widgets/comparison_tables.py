@@ -70,15 +70,25 @@ def engines_table() -> str:
     """
     b = DEFAULT_BASELINE
     fighters = [
-        M("DEX {dex} + skill {skill} (attack and dodge)", dex=b.unisystem_dexterity,
-          skill=b.unisystem_skill),
+        M(
+            "DEX {dex} + skill {skill} (attack and dodge)",
+            dex=b.unisystem_dexterity,
+            skill=b.unisystem_skill,
+        ),
         b.galaxies_code,
-        M("ATQ {attack}, DEF {defense}, {damage} + {modifier}", attack=b.chroniques_attack,
-          defense=b.chroniques_defense, damage=b.chroniques_damage,
-          modifier=b.chroniques_damage_modifier),
-        M("100 %, offense {offense}, defense {defense}", offense=b.mass_offense,
-          defense=b.mass_defense),
-    ]  # fmt: skip
+        M(
+            "ATQ {attack}, DEF {defense}, {damage} + {modifier}",
+            attack=b.chroniques_attack,
+            defense=b.chroniques_defense,
+            damage=b.chroniques_damage,
+            modifier=b.chroniques_damage_modifier,
+        ),
+        M(
+            "100 %, offense {offense}, defense {defense}",
+            offense=b.mass_offense,
+            defense=b.mass_defense,
+        ),
+    ]
     return table_html(
         [M("system"), M("one step"), M("margin measured in"), M("even fighter")],
         [(e.label, e.step_text, e.unit, what) for e, what in zip(Engine, fighters)],
@@ -94,9 +104,11 @@ def _levels_row(offense: int, defense: int) -> tuple[object, ...]:
     return (
         M("offense {offense}, defense {defense}", offense=offense, defense=defense),
         percent(round_ahead(even, even)),
-        *(percent(round_ahead(_unit(offense + o, defense + d), even))
-          for o, d in ((1, 0), (0, 1), (1, 1))),
-    )  # fmt: skip
+        *(
+            percent(round_ahead(_unit(offense + o, defense + d), even))
+            for o, d in ((1, 0), (0, 1), (1, 1))
+        ),
+    )
 
 
 def levels_table() -> str:
@@ -174,14 +186,28 @@ def spread_table() -> str:
     for e in Engine:
         even = exchange(e, 0)
         shift = step_shift(e)
-        rows.append((e.label, e.unit, even.margin.variance(), number(even.margin_sd),
-                     number(shift), number(even.margin_sd / float(shift))))  # fmt: skip
+        rows.append(
+            (
+                e.label,
+                e.unit,
+                even.margin.variance(),
+                number(even.margin_sd),
+                number(shift),
+                number(even.margin_sd / float(shift)),
+            )
+        )
     return table_html(
-        [M("system"), M("margin in"), M("variance (exact)"), M("SD"),
-         M("one step moves the mean by"), M("SD in steps")],
+        [
+            M("system"),
+            M("margin in"),
+            M("variance (exact)"),
+            M("SD"),
+            M("one step moves the mean by"),
+            M("SD in steps"),
+        ],
         rows,
         caption=M("The spread of one exchange between even fighters"),
-    )  # fmt: skip
+    )
 
 
 def spread_by_code_table() -> str:
@@ -195,21 +221,35 @@ def spread_by_code_table() -> str:
     for code in (f"{n}D+1" for n in range(1, 7)):
         base = Baseline(galaxies_code=code)
         sd = exchange(Engine.GALAXIES, 0, base).margin_sd
-        galaxies_rows.append((code, percent(exchange(Engine.GALAXIES, 1, base).ahead),
-                              number(sd), number(sd / float(step_shift(Engine.GALAXIES)))))  # fmt: skip
+        galaxies_rows.append(
+            (
+                code,
+                percent(exchange(Engine.GALAXIES, 1, base).ahead),
+                number(sd),
+                number(sd / float(step_shift(Engine.GALAXIES))),
+            )
+        )
     chroniques_sd = exchange(Engine.CHRONIQUES, 0).margin_sd
     return table_html(
-        [M("even code"), M("one more die: better side ahead"), M("SD of the margin"),
-         M("SD in steps (1D)")],
+        [
+            M("even code"),
+            M("one more die: better side ahead"),
+            M("SD of the margin"),
+            M("SD in steps (1D)"),
+        ],
         galaxies_rows,
         caption=M("Galaxies Jumelles: the spread depends on the even code"),
     ) + table_html(
         [M("step"), M("SD of the attack roll's margin"), M("SD in steps")],
-        [(M("{step:+d}", step=step), number(chroniques_sd), number(chroniques_sd / step))
-         for step in (2, 5)],
-        caption=M("Chroniques Oubliées: the spread depends on the step (+2 the smallest "
-                  "modifier, −5 as common)"),
-    )  # fmt: skip
+        [
+            (M("{step:+d}", step=step), number(chroniques_sd), number(chroniques_sd / step))
+            for step in (2, 5)
+        ],
+        caption=M(
+            "Chroniques Oubliées: the spread depends on the step (+2 the smallest "
+            "modifier, −5 as common)"
+        ),
+    )
 
 
 def gains_table(rule: PlusOneRule) -> str:
@@ -221,16 +261,21 @@ def gains_table(rule: PlusOneRule) -> str:
     """
     return table_html(
         [M("start"), M("chance"), M("with +1"), M("gain (points)")],
-        [(g.start, percent(g.before), percent(g.after), number(float(g.gain) * 100))
-         for g in plus_one(rule)],
+        [
+            (g.start, percent(g.before), percent(g.after), number(float(g.gain) * 100))
+            for g in plus_one(rule)
+        ],
         caption=rule.label,
-    )  # fmt: skip
+    )
 
 
 def _needed() -> tuple[list[str], dict[PlusOneRule, dict[str, object]]]:
     """The rolls needed on the die (DEF − attack score), and each Chroniques rule's gains."""
-    rules = (PlusOneRule.CHRONIQUES_D20, PlusOneRule.CHRONIQUES_D12,
-             PlusOneRule.CHRONIQUES_BEST_OF_TWO)  # fmt: skip
+    rules = (
+        PlusOneRule.CHRONIQUES_D20,
+        PlusOneRule.CHRONIQUES_D12,
+        PlusOneRule.CHRONIQUES_BEST_OF_TWO,
+    )
     gains = {rule: {str(g.start.params["roll"]): g for g in plus_one(rule)} for rule in rules}  # type: ignore[attr-defined]
     return list(gains[PlusOneRule.CHRONIQUES_D20]), gains
 
@@ -270,11 +315,18 @@ def plus_one_table() -> str:
         return percent(g.before), number(float(g.gain) * 100)  # type: ignore[attr-defined]
 
     return table_html(
-        [M("roll needed"), "d20", M("gain"), M("d12 rule"), M("gain"), M("best of two d20"),
-         M("gain")],
+        [
+            M("roll needed"),
+            "d20",
+            M("gain"),
+            M("d12 rule"),
+            M("gain"),
+            M("best of two d20"),
+            M("gain"),
+        ],
         [(n, *pair(d20, n), *pair(d12, n), *pair(two, n)) for n in needs],
         caption=M("Chroniques Oubliées: the chance of hitting and what +1 adds (points)"),
-    )  # fmt: skip
+    )
 
 
 def _duels() -> dict[Engine, list]:
@@ -291,10 +343,18 @@ def duel_table() -> str:
     duels = _duels()
     return table_html(
         [M("gap (steps)"), *(M("{system}: better wins / upset / draw", system=e) for e in duels)],
-        [(g, *(join(" / ", (percent(d[g].a_wins), percent(d[g].upset), percent(d[g].draw)))
-               for d in duels.values())) for g in _GAPS],
+        [
+            (
+                g,
+                *(
+                    join(" / ", (percent(d[g].a_wins), percent(d[g].upset), percent(d[g].draw)))
+                    for d in duels.values()
+                ),
+            )
+            for g in _GAPS
+        ],
         caption=M("The duel to the end: N = 3 full blows, 12 PV, the source's battle"),
-    )  # fmt: skip
+    )
 
 
 def upset_chart() -> str:
@@ -352,15 +412,32 @@ def blows_table() -> str:
     for n, hp in zip((1, 3, 5, 10), (5, 12, 20, 30)):
         uni = duel(Engine.UNISYSTEM, 1, blows=n)
         chro = duel(Engine.CHRONIQUES, 1, hit_points=hp)
-        rows.append((n, percent(uni.a_wins), percent(uni.draw),
-                     percent(duel(Engine.GALAXIES, 1, blows=n).a_wins), "", hp,
-                     percent(chro.a_wins), percent(chro.draw)))  # fmt: skip
+        rows.append(
+            (
+                n,
+                percent(uni.a_wins),
+                percent(uni.draw),
+                percent(duel(Engine.GALAXIES, 1, blows=n).a_wins),
+                "",
+                hp,
+                percent(chro.a_wins),
+                percent(chro.draw),
+            )
+        )
     return table_html(
-        [M("N full blows"), Engine.UNISYSTEM.label, M("draw"), Engine.GALAXIES.label, "",
-         M("PV"), Engine.CHRONIQUES.label, M("draw")],
+        [
+            M("N full blows"),
+            Engine.UNISYSTEM.label,
+            M("draw"),
+            Engine.GALAXIES.label,
+            "",
+            M("PV"),
+            Engine.CHRONIQUES.label,
+            M("draw"),
+        ],
         rows,
         caption=M("The better side (1 step ahead) wins the duel"),
-    )  # fmt: skip
+    )
 
 
 def simulation_lines(trials: int = 1000, seed: int = 19) -> str:
@@ -374,11 +451,15 @@ def simulation_lines(trials: int = 1000, seed: int = 19) -> str:
     for e in Engine:
         sim = simulate_duel(e, 1, trials=trials, rng=random.Random(seed))
         exact = duel(e, 1)
-        lines.append(M(
-            "{system} better wins: exact {exact:.4f}, simulated {simulated:.4f}; mean rounds: "
-            "exact {mean:.2f}, simulated {simulated_mean:.2f}",
-            system=f"{shown(e.label):20}", exact=float(exact.a_wins),
-            simulated=sim.a_wins / sim.trials, mean=float(exact.mean_rounds),
-            simulated_mean=float(sim.mean_rounds),
-        ))  # fmt: skip
+        lines.append(
+            M(
+                "{system} better wins: exact {exact:.4f}, simulated {simulated:.4f}; mean rounds: "
+                "exact {mean:.2f}, simulated {simulated_mean:.2f}",
+                system=f"{shown(e.label):20}",
+                exact=float(exact.a_wins),
+                simulated=sim.a_wins / sim.trials,
+                mean=float(exact.mean_rounds),
+                simulated_mean=float(sim.mean_rounds),
+            )
+        )
     return shown(join("\n", lines))

@@ -1,7 +1,7 @@
 """Calculators of the dice chapter: up to four expressions compared, and two rolls opposed.
 
-Each maps its controls to one call of the dice package (:func:`~rulebook_py.outcomes.dice.dice_set`,
-:func:`~rulebook_py.outcomes.dice.opposed`) and formats what comes back. Every word is a
+Each maps its controls to one call of the dice package (:func:`~rulebook_py.dice.dice_set`,
+:func:`~rulebook_py.dice.opposed`) and formats what comes back. Every word is a
 message of the ``calculators`` domain; what the reader typed and dice notation
 are shown as they are.
 
@@ -22,12 +22,11 @@ from ..dice import (
     MAX_EXPLODE_DEPTH,
     MAX_TARGET,
     Dice,
-    parse,
 )
 from ..messages import Msg
 from ..outcomes.dice import DiceSetRoll, OpposedRoll, dice_set, opposed
-from .base import Calculator, Controls, PythonCall, Values, View, call_text
-from .calls import changes
+from .base import Calculator, Controls, Values, View
+from .calls import by_name, changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import int_box, text_box
 from .format import escape, numbers, probability, table_html
@@ -72,18 +71,13 @@ def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> Msg:
     characters names the box by its letter instead (the table gives both).
 
     Example:
+        >>> from rulebook_py.dice import parse
         >>> d = parse("2d20kh1 + 1d4 + 10")
         >>> _legend("B", parse("2d20kh1"), (Fraction(553, 40), 4.7)), _legend("C", d, (26.3, 4.8))
         ('2d20kh1: 13.8±4.7', 'C: 26.3±4.8')
     """
     entry = M("{name}: {spread}", name=str(dice), spread=_spread(stats))
     return entry if len(entry) <= 17 else M("{name}: {spread}", name=letter, spread=_spread(stats))
-
-
-def _chance_call(dice: Dice, depth: int, target: int) -> str:
-    """``parse(…).prob_at_least(target)``, with the explosion depth only where it counts."""
-    shown_depth = depth if dice.explode_depth is not None else DEFAULT_EXPLODE_DEPTH
-    return call_text(parse, str(dice), explode_depth=shown_depth) + f".prob_at_least({target})"
 
 
 @register
@@ -134,7 +128,8 @@ class DiceCalculator(Calculator):
     def compute(self, values: Values) -> View:
         """For each expression: range, mean, deviation and P(total >= target); one chart."""
         texts = {letter: values[name] for name, letter, _default in EXPRESSION_BOXES}
-        found = dice_set(texts, values["target"], values["explode_depth"])
+        kw = {**by_name(dice_set, values), "expressions": texts}
+        found, call = rule_call(dice_set, path=("chances",), **kw)
         target, pairs = found.target, list(zip(found.names, found.dice))
         stats = [(d.mean(), d.stdev()) for d in found.dice]
         below = [probability(d.prob_at_most(target - 1)) for d in found.dice]
@@ -146,20 +141,21 @@ class DiceCalculator(Calculator):
             ),
             (M("Mean"), *numbers([m for m, _sd in stats])),
             (M("Standard deviation"), *numbers([sd for _m, sd in stats])),
-            (M("P(total ≥ {target})", target=target), *(probability(p) for p in found.chances)),
+            (M("P(total ≥ {target})", target=target), *(probability(p) for p in call.value)),
             (M("P(total < {target})", target=target), *below),
         ]
         if len(pairs) == 1:
             ((_letter, dice),) = pairs
             chart = bar_chart(
                 dice.pmf(),
-                title=M("Distribution of {dice} (mean ± SD {sd})", dice=str(dice),
-                        sd=_spread(stats[0])),
+                title=M(
+                    "Distribution of {dice} (mean ± SD {sd})", dice=str(dice), sd=_spread(stats[0])
+                ),
                 x_title=M("total"),
                 highlight=lambda k: k >= target,
                 highlight_label=M("≥ {target}", target=target),
                 other_label=M("< {target}", target=target),
-            )  # fmt: skip
+            )
         else:
             series = {_legend(n, d, st): d.distribution for (n, d), st in zip(pairs, stats)}
             chart = grouped_bar_chart(
@@ -167,10 +163,6 @@ class DiceCalculator(Calculator):
                 title=M("Distributions compared (legend: mean ± standard deviation)"),
                 x_title=M("total"),
             )
-        calls = [_chance_call(d, values["explode_depth"], target) for d in found.dice]
-        call = PythonCall("parse", f"[{', '.join(calls)}]", list(found.chances))
-        if len(calls) == 1:
-            call = PythonCall("parse", calls[0], found.chances[0])
         header = [M("Dice"), *(M("{name}: {dice}", name=n, dice=str(d)) for n, d in pairs)]
         return View(table_html(header, rows), chart, call, found)
 
@@ -201,7 +193,7 @@ class CompareCalculator(Calculator):
 
     def compute(self, values: Values) -> View:
         """The three chances and the distribution of A - B."""
-        pair = opposed(values["first"], values["second"])
+        pair, call = rule_call(opposed, path=("comparison",), **values)
         a, b, c = pair.first, pair.second, pair.comparison
         rows = [
             (M("A higher ({first} > {second})", first=str(a), second=str(b)), probability(c.gt)),
@@ -216,7 +208,6 @@ class CompareCalculator(Calculator):
             highlight_label=M("A higher"),
             other_label=M("tie or B higher"),
         )
-        call = PythonCall.of(parse, str(a), then=f".compare({b!r})", value=c)
         return View(table_html([M("outcome"), M("exact chance")], rows), chart, call, pair)
 
     def show_roll(self, roll: OpposedRoll) -> str:

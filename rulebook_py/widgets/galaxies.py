@@ -24,7 +24,7 @@ from ..systems import galaxies as g
 from ..systems.galaxies.words import M
 from . import galaxies_common as gc
 from .base import Controls, PythonCall, Values, View
-from .calls import changes, rule_call
+from .calls import by_name, changes, rule_call
 from .charts import MAX_BARS, bar_chart, grouped_bar_chart, tail_cut
 from .controls import checkbox, dropdown, enum_dropdown, int_box, text_box
 from .format import number, probability, table_html
@@ -45,6 +45,11 @@ _FIXED = {
     (False, True): M("Fixed value (esquive fixe, rounded down): the average, then halved"),
     (True, True): M("Fixed value (esquive fixe, rounded up): the average, then halved"),
 }
+
+
+def _contest_path(c: g.Contest) -> tuple[object, ...]:
+    """The Python line's end: one roll's table, else the count of the first outcome."""
+    return (("table",),) if len(c.attacks) == 1 else (("count_distribution", c.outcomes[0]),)
 
 
 @register
@@ -73,9 +78,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
-        kw = {"halved": values["halved"], "rounding": values["rounding"]}
-        args = (values["code"], values["other"])
-        r, call = rule_call(g.code_report, *args, then=".higher", **kw)
+        r, call = rule_call(g.code_report, path=("higher",), **values)
         a, b = r.attack, r.defence
         da, db = a.distribution(), b.distribution()
         up = values["rounding"] is g.Rounding.UP
@@ -235,12 +238,13 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
     def compute(self, values: Values) -> View:
         """The shot(s) or throw(s) against the target's one dodge roll, and the expected damage."""
         mode = _FIRE.get(values["mode"])
-        self.controls["shots"].layout.display = "" if mode is g.FireMode.BURST else "none"
-        kw = {k: values[k] for k in ("bdc", "bdp", "bdt", "dodge_mode", "rounding")}
+        kw = {k: values[k] for k in ("bdc", "bdp", "bdt", "dodge", "dodge_mode", "rounding")}
         func: Any = g.shoot
         if mode is None:
             func, kw["two_at_once"] = g.throw_explosive, values["mode"] == "two_explosives"
+            kw["skill"] = values["attack"]
         else:
+            kw["attack"] = values["attack"]
             kw["mode"] = mode
             if mode in (g.FireMode.BURST, g.FireMode.TWO_PISTOLS):  # where the weapon counts
                 kw["weapon"] = values["weapon"]
@@ -248,8 +252,7 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
                 kw.update(shots=values["shots"], target_immobile=values["immobile"])
             if values["aimed"] or values["sustained"] != 1:  # the rule refuses 0 or less
                 kw.update({k: values[k] for k in ("aimed", "sustained", "willpower")})
-        args = (values["attack"], values["dodge"])
-        c, call = rule_call(func, *args, then=g.Contest.python_value, **kw)
+        c, call = rule_call(func, path=_contest_path, **kw)
         if func is g.throw_explosive:
             note = M(
                 "Explosive: a tie is not a half-dodge (full primary-zone damage); "
@@ -258,6 +261,12 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
             return contest_view(c, call, M("Outcome of the roll"), html=gc.paragraph(note))
         factors = g.shot_damage_factors(values["half_dodge"])
         return contest_view(c, call, M("Outcome of the roll"), factors)
+
+    def hidden(self, values: Values) -> frozenset[str]:
+        """The number of shots counts in a burst only."""
+        return (
+            frozenset() if _FIRE.get(values["mode"]) is g.FireMode.BURST else frozenset({"shots"})
+        )
 
 
 @register
@@ -296,12 +305,10 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """The technique(s) against the target's one roll, with a physical attack's damage."""
-        kw = {k: values[k] for k in ("attack", "option", "bdc", "bdp", "bdt", "dodge_mode")}
-        kw["rounding"] = values["rounding"]
-        if values["option"] is g.PsyOption.COMPLEMENTARITY:
-            kw["second_skill"] = values["second_skill"]
-        args = (values["skill"], values["defence"])
-        c, call = rule_call(g.psychic_attack, *args, then=g.Contest.python_value, **kw)
+        kw = by_name(g.psychic_attack, values)
+        if values["option"] is not g.PsyOption.COMPLEMENTARITY:
+            del kw["second_skill"]
+        c, call = rule_call(g.psychic_attack, path=_contest_path, **kw)
         physical = values["attack"] is g.PsyAttack.PHYSICAL
         factors = g.shot_damage_factors(values["half_dodge"]) if physical else None
         view = contest_view(c, call, M("Outcome of the technique"), factors)
@@ -350,8 +357,8 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
-        i, call = rule_call(g.initiative, values["combatants"], then=".table()")
-        table = i.table()
+        i, call = rule_call(g.initiative, path=(("table",),), **values)
+        table = call.value
         names = [c.name for c in i.combatants]
         rows = [
             [a, str(r.code), *("—" if a == b else probability(table[a, b]) for b in names)]
@@ -405,11 +412,8 @@ class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Each roll's chances, the joint law of full hits and half-dodges, the chart."""
-        keys = ("dodge_mode", "rounding", "target_immobile")
-        kw = {k: values[self.fields.get(k, k)] for k in keys}
-        v, call = rule_call(
-            g.volley, values["attacks"], values["dodge"], then=".at_least_one_full", **kw
-        )
+        kw = by_name(g.volley, values, fields=self.fields)
+        v, call = rule_call(g.volley, path=("at_least_one_full",), **kw)
         n, top = len(v.rolls), len(v.grid()[0]) - 2
         header = [M("roll"), M("code"), M("lands in full"), M("half-dodge"), M("neither")]
         html = rows_html(v.rows(), header, v.caption)

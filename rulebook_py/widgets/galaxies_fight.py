@@ -13,7 +13,7 @@ import ipywidgets as widgets
 from ..systems import galaxies as g
 from ..systems.galaxies.words import MN, M
 from .base import Controls, Values, View
-from .calls import changes, rule_call
+from .calls import by_name, changes, rule_call
 from .charts import bar_chart
 from .controls import enum_dropdown, int_box, text_box
 from .format import number, percent, probability, table_html
@@ -90,25 +90,15 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """The exchange of every round, what it costs each side, and how the fight ends."""
-        fighters = (
-            g.Fighter(
-                values[f"{p}_skill"],
-                values[f"{p}_agility"],
-                values[f"{p}_stance"],
-                values[f"{p}_weapon"],
-                blows=values[f"{p}_blows"],
+        a, b = (
+            g.Duellist(
+                **by_name(g.Duellist, values, f"{p}_"),
+                fighter=g.Fighter(**by_name(g.Fighter, values, f"{p}_"), side=p),
                 side=p,
             )
             for p in "ab"
         )
-        a, b = (
-            g.Duellist(
-                values[f"{p}_name"], fighter, values[f"{p}_damage"], values[f"{p}_health"], side=p
-            )
-            for p, fighter in zip("ab", fighters)
-        )
-        rounds = values["max_rounds"]
-        f, call = rule_call(g.fight, a, b, then=_first_end, max_rounds=rounds)
+        f, call = rule_call(g.fight, a, b, path=_first_end, max_rounds=values["max_rounds"])
         html = paragraph(
             M(
                 "Every round {a} (A) and {b} (B) make the same exchange. {note}",
@@ -142,7 +132,6 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         return View(html, chart, call, f)
 
 
-def _first_end(f: g.FightResult) -> tuple[str, object]:
+def _first_end(f: g.FightResult) -> tuple[object, ...]:
     """The Python line's end: the chance that A wins, as the fight names it."""
-    label = str(f.outcomes[0][0])
-    return f".probability({label!r})", f.probability(label)
+    return (("probability", str(f.outcomes[0][0])),)

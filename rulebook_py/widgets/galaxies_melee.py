@@ -16,8 +16,8 @@ import ipywidgets as widgets
 from ..systems import galaxies as g
 from ..systems.galaxies.words import M
 from . import galaxies_common as gc
-from .base import Controls, PythonCall, Values, View
-from .calls import changes
+from .base import Controls, Values, View
+from .calls import by_name, changes, rule_call
 from .charts import bar_chart
 from .controls import checkbox, dropdown, enum_dropdown
 from .format import number, probability, table_html
@@ -108,16 +108,18 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
-        a, b = (g.Fighter(*(values[f"{p}_{k}"] for k in _SIDE), side=p) for p in "ab")
+        a, b = (g.Fighter(**by_name(g.Fighter, values, f"{p}_"), side=p) for p in "ab")
         kinds = {a.stance.kind, b.stance.kind}
-        kw = {"half_dodge_factor": values["half_dodge"], "rounding": values["rounding"]}
+        kw = {"rounding": values["rounding"]}
         if "guard" in kinds:
             kw["guard_tie_lands"] = values["guard_tie"]
         if "pursuit" in kinds:
             kw["pursuit_tie_holds"] = values["pursuit_tie"]
         if kinds & {"evasion", "pursuit"}:
             kw["fixed_dodge"] = values["fixed_dodge"]
-        r = g.melee(a, b, **kw)
+        # (The chances do not depend on the half-dodge factor: the shares dealt do.)
+        kw["half_dodge_factor"] = values["half_dodge"]
+        r, call = rule_call(g.melee, a, b, path=(("table",),), **kw)
         html = ""
         if r.a_roll and r.b_roll:
             html += gc.paragraph(
@@ -159,6 +161,4 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
                         )
                     )
         chart = bar_chart(r.table(), title=M("Outcome"), x_title="")
-        kw.pop("half_dodge_factor")  # the chances do not depend on it
-        call = PythonCall.of(g.melee, a, b, then=".table()", value=r.table(), **kw)
         return View(html, chart, call, r)

@@ -12,7 +12,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -22,8 +22,8 @@ from .. import outcomes
 from ..systems import unisystem as uni
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
-from .base import Calculator, Controls, PythonCall, Values, View
-from .calls import changes, read_path
+from .base import Calculator, Controls, Values, View
+from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
 from .format import percent, table_html
@@ -47,46 +47,17 @@ BOX = (-999, 999)
 
 
 class UnisystemCalculator(Calculator):
-    """A Unisystem calculator: one rules call, its Python line without what does not count.
+    """A Unisystem calculator: its tables, its rolls one line each.
 
     A rule's outcome may name (``unused``) the parameters that do not count
-    in the situation: their controls are hidden and left out of the Python
-    line.
+    in the situation: the base hides their controls, the Python line leaves them out.
     """
-
-    def arrange(self, rows: Controls) -> list[widgets.Widget]:
-        """The rows of controls as the base lays them out; each row is kept, to be hidden."""
-        self._rows = dict(rows)
-        return super().arrange(rows)
 
     def report_html(
         self, rows: Iterable[Sequence[object]], head: Sequence[str] = ("", M("exact answer"))
     ) -> str:
         """An outcome's rows as a table."""
         return rows_html(rows, head)
-
-    def call_rule(
-        self,
-        func: Callable[..., Any],
-        *args: Any,
-        then: str | Callable[[Any], tuple[str, Any]],
-        **kw: Any,
-    ) -> tuple[Any, PythonCall]:
-        """Call ``func``, hide the controls it says do not count, and write its Python line.
-
-        The line leaves out every parameter of the outcome's ``unused``: the
-        answer does not depend on them.
-        """
-        outcome = func(*args, **kw)
-        unused = {name for name, _why in getattr(outcome, "unused", ())}
-        for name, control in self.controls.items():
-            shown = "none" if name in unused else ""
-            for widget in (control, self._rows[name]):  # the row too: no empty line left
-                if widget.layout.display != shown:
-                    widget.layout.display = shown
-        text, value = then(outcome) if callable(then) else (then, read_path(outcome, then))
-        kept = {k: v for k, v in kw.items() if k not in unused}
-        return outcome, PythonCall.of(func, *args, then=text, value=value, **kept)
 
     def show_roll(self, roll: Any) -> str:
         """The roll's lines, one a line."""
@@ -187,11 +158,7 @@ class UnisystemCheckCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """P(success), the roll needed, expected levels, and the level chart."""
-        kw = {k: values[k] for k in ("skill", "modifier", "complexity", "core")}
-        args = (values["kind"], values["attribute"])
-        check, call = self.call_rule(
-            outcomes.unisystem.check, *args, then=".success_chance()", **kw
-        )
+        check, call = rule_call(outcomes.unisystem.check, path=(("success_chance",),), **values)
         chart = _level_chart(check.level_distribution(), _KINDS[check.kind][1])
         return View(rows_html(outcomes.unisystem.check_rows(check)), chart, call, check)
 
@@ -231,12 +198,8 @@ class UnisystemContestCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """Exact P(A wins), P(tie), P(B wins), and the chart of A − B."""
-        kind, a, b = values["kind"], values["bonus_a"], values["bonus_b"]
-        options = {k: values[k] for k in ("best_of", "speed_a", "speed_b", "core")}
-        options["head_start"] = values["head_start"].lower()
-        report, call = self.call_rule(
-            outcomes.unisystem.contest_report, kind, a, b, then=".a_wins", **options
-        )
+        kw = {**values, "head_start": values["head_start"].lower()}
+        report, call = rule_call(outcomes.unisystem.contest_report, path=("a_wins",), **kw)
         chart = bar_chart(
             {uni.number_text(k): p for k, p in report.margin().pmf().items()},
             title=M("One roll: A's total − B's total"),
@@ -267,7 +230,8 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """Side-by-side chances and the two distributions of the core die."""
-        out = outcomes.unisystem.core_die_comparison(values["bonus"])
+        path = ("check", ("with_core", CoreDie.TWO_D6), ("success_chance",))
+        out, call = rule_call(outcomes.unisystem.core_die_comparison, path=path, **values)
         faces = range(1, 11)
         dice = {"D10": out.d10, "2D6 − 2": out.two_d6}
         chart = grouped_bar_chart(
@@ -275,11 +239,6 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
             {name: [die.probability(v) for v in faces] for name, die in dice.items()},
             title=M("The core die: D10 against 2D6 − 2 (0 counts as 1)"),
             x_title=M("die result"),
-        )
-        then = ".check.with_core(unisystem.CoreDie.TWO_D6).success_chance()"
-        chance = out.check.with_core(CoreDie.TWO_D6).success_chance()
-        call = PythonCall.of(
-            outcomes.unisystem.core_die_comparison, values["bonus"], then=then, value=chance
         )
         head = ["", "D10", "2D6 − 2", M("D10 ÷ 2D6")]
         return View(rows_html(out.rows, head), chart, call, out)

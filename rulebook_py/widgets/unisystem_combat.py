@@ -22,7 +22,7 @@ from .. import outcomes
 from ..systems import unisystem as uni
 from ..systems.unisystem.words import M, typed
 from .base import Controls, Values, View
-from .calls import changes, read_path
+from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import checkbox, dropdown, text_box
 from .format import escape
@@ -97,10 +97,9 @@ def _stances(*extra: tuple[str, uni.Stance]) -> list[tuple[str, uni.Stance]]:
     return [(M("normal"), uni.Stance.NORMAL), *extra]
 
 
-def _ranged_answer(report: Any) -> tuple[str, Any]:
+def _ranged_answer(report: Any) -> tuple[Any, ...]:
     """The chance of a hit; suppressive fire rolls no attack: its mean damage."""
-    then = ".hit_chance" if report.attack is not None else ".damage.mean()"
-    return then, read_path(report, then)
+    return ("hit_chance",) if report.attack is not None else ("damage", ("mean",))
 
 
 @register
@@ -181,7 +180,7 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         """P(hit), expected levels, the damage distribution and its chart."""
         weapon = values["attack_weapon"]
         args = {**values, "attack_weapon": None if weapon == "real" else weapon}
-        report, call = self.call_rule(outcomes.unisystem.melee, then=".hit_chance", **args)
+        report, call = rule_call(outcomes.unisystem.melee, path=("hit_chance",), **args)
         chart = _damage_chart(report.damage.pmf(), M("Damage of the exchange"))
         return View(self.report_html(report.rows), chart, call, report)
 
@@ -267,7 +266,7 @@ class RangedAttackCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """Distribution of bullets in and of total damage."""
-        report, call = self.call_rule(outcomes.unisystem.ranged, then=_ranged_answer, **values)
+        report, call = rule_call(outcomes.unisystem.ranged, path=_ranged_answer, **values)
         chart = _damage_chart(report.damage.pmf(), M("Total damage"))
         if report.attack is not None:
             bullets = bar_chart(
@@ -322,7 +321,7 @@ class InitiativeCalculator(UnisystemCalculator):
     def compute(self, values: Values) -> View:
         """Table of P(acts first), each side's total, and the chart."""
         side = M("PCs").render()  # a line that names no side: the players' side, in their words
-        report, call = self.call_rule(uni.initiative, then=".chances", **values, default_side=side)
+        report, call = rule_call(uni.initiative, path=("chances",), **values, default_side=side)
         group = values["group"]
         chart = bar_chart(
             {typed(name): p for name, p in report.chances.items()},
@@ -389,7 +388,7 @@ class ActionPlannerCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """One row per action: penalty, bonus, P(total ≥ 9)."""
-        plan, call = self.call_rule(uni.action_plan, then=".chances", **values)
+        plan, call = rule_call(uni.action_plan, path=("chances",), **values)
         rows = [
             (
                 s.number,

@@ -16,7 +16,7 @@ from ..systems import unisystem as uni
 from ..systems.unisystem import BEST_DEFENCE, CloseSkill, CoreDie, DefenceKind, WoundRule
 from ..systems.unisystem.words import MN, M
 from .base import Controls, Values, View
-from .calls import changes
+from .calls import changes, rule_call
 from .charts import bar_chart
 from .controls import dropdown, text_box
 from .registry import register
@@ -86,7 +86,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out, call = self.call_rule(uni.fight_between, then=".first_wins", **values)
+        out, call = rule_call(uni.fight_between, path=("first_wins",), **values)
         first = out.first.name
         ends = {
             MN("{who} wins, {n} wound taken", "{who} wins, {n} wounds taken", w, who=who, n=w): p

@@ -118,7 +118,7 @@ def _odds() -> QuickTable:
             *((attack(b, d).hit, attack(b, d, "d12").hit) for d in ODDS_DEFENSES),
         )
         for b in ODDS_BONUSES
-    )  # fmt: skip
+    )
     caption = M(
         "P(hit): d20 / d12 (weakened or immobilised); a natural 1 misses, a natural 20 hits"
     )

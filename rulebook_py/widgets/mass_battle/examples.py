@@ -48,8 +48,8 @@ class WorkedExampleCalculator(Calculator):
     def compute(self, values: Values) -> View:
         """The rows up to the chosen step, and what that step does."""
         step = values["step"]
-        then = f".result.rows()[:{step + 1}]"
-        outcome, call = rule_call(mass_battle.worked_example, values["example"], then=then)
+        path = ("result", ("rows",), slice(None, step + 1))
+        outcome, call = rule_call(mass_battle.worked_example, path=path, name=values["example"])
         head = M("Step {step}.", step=STEP_NAMES[step])
         said = EXAMPLE_STEPS[values["example"]][step]
         html = f"<p><b>{escape(head.render())}</b> {escape(said.render())}</p>"

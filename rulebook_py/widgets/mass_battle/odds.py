@@ -83,13 +83,12 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
         split = "SPLIT" in (values["a_policy"], values["d_policy"])
-        self.controls["timing"].disabled = not split
         plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
         args |= form.battlefield_values(values)
         (a, d), args = outcomes.mass_battle.what_counts(plans, args)
         outcome, call = rule_call(
-            outcomes.mass_battle.battle_of, a, d, then=".attacker_wins", **args
+            outcomes.mass_battle.battle_of, a, d, path=("attacker_wins",), **args
         )
         odds = outcome.odds
         notes = list(outcome.notes)
@@ -139,6 +138,11 @@ class MassBattleOddsCalculator(form.TwoColumns):
             + table_html([M("outcome"), M("exact chance")], rows)
         )
         return View(html, rounds + finals, call, outcome)
+
+    def disabled(self, values: Values) -> frozenset[str]:
+        """The d4 timing counts only where a side splits its d4 after the roll."""
+        split = "SPLIT" in (values["a_policy"], values["d_policy"])
+        return frozenset() if split else frozenset({"timing"})
 
     def show_roll(self, roll: outcomes.mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""

@@ -83,7 +83,7 @@ class MassBattleRoundCalculator(form.TwoColumns):
         args |= form.battlefield_values(values)
         (a, d), args = outcomes.mass_battle.what_counts(plans, args)
         outcome, call = rule_call(
-            outcomes.mass_battle.round_of, a, d, then=".result.rows()[-2:]", **args
+            outcomes.mass_battle.round_of, a, d, path=("result", ("rows",), slice(-2, None)), **args
         )
         r = outcome.result
         notes = list(outcome.notes)

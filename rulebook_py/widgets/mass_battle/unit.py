@@ -69,7 +69,7 @@ class UnitBuilderCalculator(Calculator):
         plan = form.plan_of(values, "")
         (plan,), args = outcomes.mass_battle.what_counts([plan], args)
         outcome, call = rule_call(
-            outcomes.mass_battle.unit_totals, plan, then=".steps[-1].result", **args
+            outcomes.mass_battle.unit_totals, plan, path=("steps", -1, "result"), **args
         )
         last = outcome.steps[-1]
         rows = [
