@@ -89,13 +89,16 @@ def _import_of(func: Callable[..., Any]) -> tuple[str, str, str]:
     """Where a reader imports ``func`` from: (package, name imported, how the call is written).
 
     The name the chapters use, ``rulebook_py``'s own (a system, ``parse``), is
-    preferred; else the shortest package of ``func``'s module that exports it.
+    preferred; an outcome is written from ``outcomes`` with its system beside it
+    (its arguments may be the system's types); else the shortest package of
+    ``func``'s module that exports it.
 
     Example:
         >>> from rulebook_py.systems.chroniques import attack_report
-        >>> from rulebook_py.dice import dice_set, parse
-        >>> _import_of(attack_report), _import_of(parse)[2], _import_of(dice_set)[:2]
-        (('rulebook_py', 'chroniques', 'chroniques.attack_report'), 'parse', ('rulebook_py.dice', 'dice_set'))
+        >>> from rulebook_py.dice import parse
+        >>> from rulebook_py.outcomes.unisystem import check
+        >>> _import_of(attack_report), _import_of(parse)[2], _import_of(check)[1:]
+        (('rulebook_py', 'chroniques', 'chroniques.attack_report'), 'parse', ('outcomes, unisystem', 'outcomes.unisystem.check'))
     """
     top = importlib.import_module("rulebook_py")
     name = func.__name__
@@ -106,6 +109,10 @@ def _import_of(func: Callable[..., Any]) -> tuple[str, str, str]:
         if inspect.ismodule(item) and getattr(item, name, None) is func:
             return "rulebook_py", public, f"{public}.{name}"
     parts = func.__module__.split(".")
+    if parts[1:3] == ["outcomes", "dice"]:  # plain text arguments: the function alone
+        return "rulebook_py.outcomes.dice", name, name
+    if parts[1:2] == ["outcomes"]:  # an outcome, and its system whose types its arguments use
+        return "rulebook_py", f"outcomes, {parts[2]}", f"outcomes.{parts[2]}.{name}"
     for end in range(2, len(parts) + 1):
         package = ".".join(parts[:end])
         if getattr(importlib.import_module(package), name, None) is func:
