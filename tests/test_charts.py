@@ -284,7 +284,7 @@ def test_the_python_call_is_shown_as_a_session_whose_copy_is_only_code():
     assert html.startswith("<details class='rb-code'><summary>")
     assert '<pre class="rb-session">' in html
     prompt = '<span class="rb-prompt" aria-hidden="true">&gt;&gt;&gt; </span>'
-    assert f"{prompt}from rulebook_py.dice import dice_set\n" in html
+    assert f"{prompt}from rulebook_py.outcomes.dice import dice_set\n" in html
     assert f"{prompt}dice_set({{&#x27;A&#x27;: &#x27;3d6+2&#x27;, &#x27;B&#x27;" in html
     assert '<span class="rb-output">(Fraction(5, 8),)</span></pre></details>' in html
     # what a reader copies (the selectable text) runs as it is
