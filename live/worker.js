@@ -192,8 +192,9 @@ function handle(message) {
  * (live_bridge's Bridge.warm_step: nothing changed or sent), one step per task, so
  * that a message of the page waits for one step at most; and a step lasts
  * WARM_SLICE_MS at most: past it, the interrupt below (Pyodide's interrupt buffer,
- * read by the interpreter every 50 checks) raises KeyboardInterrupt in the step,
- * once, and the step is tried again in a later task. */
+ * which the interpreter reads every 50 checks as Py_EmscriptenSignalBuffer[0]: here
+ * a getter) raises KeyboardInterrupt in the step, once, and the step is tried again
+ * in a later task. */
 var WARM_SLICE_MS = 25;
 var warmUntil = 0;
 var warmArmed = false;
