@@ -23,10 +23,12 @@ Example:
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 import time
 import types
+from collections.abc import Callable
 from typing import Any
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "outbox",
     "set_page_language",
     "start",
+    "warm_view",
 ]
 
 #: Messages for the page, collected while one page message is handled: (page model id, data).
@@ -50,6 +53,10 @@ PY_WIDGET: dict[str, Any] = {}
 SENDING = [False]
 #: The seed a roll shown on the page was resolved with (``Calculator._show_roll`` writes it).
 _ROLL_SEED = re.compile(r"data-rb-seed='([0-9]+)'")
+#: Idle warming (:meth:`Bridge.warm_step`): passes over the page's calculators, and the
+#: attempts one calculator gets in a pass before the next one's turn.
+WARM_PASSES = 2
+WARM_TRIES = 20
 
 
 def install_ipython_stand_in() -> None:
@@ -234,6 +241,58 @@ class Bridge:
                 finally:
                     control.value = before
 
+    def warm_step(self, disarm: Callable[[], object] | None = None) -> bool:
+        """Warm one calculator's first change again, at idle time; True while more is left.
+
+        A restored snapshot has every Python object warm, not the WebAssembly
+        of the interpreter: the browser compiles its functions on first use,
+        and its fast code comes later still, so the first change after a page
+        is live ran about three times slower than the next ones. Once the page
+        is live, the worker calls this between the page's messages (never
+        during one), each step within a time slice: when the slice is over,
+        the worker's interrupt raises :class:`KeyboardInterrupt` here, and the
+        step ends, to be tried again. ``disarm`` (the worker's) is called once
+        the step is done, so that no interrupt can come later.
+
+        A step only computes (:func:`warm_view`: the rules call, the answer,
+        the Python line, the roll): no widget of the page's calculators is
+        changed and nothing is sent, so a step stopped anywhere leaves what the
+        page shows, and what Python holds, as they were.
+        """
+        from rulebook_py import i18n
+
+        todo = self.__dict__.setdefault(
+            "_to_warm", [key for _ in range(WARM_PASSES) for key in self.calculators]
+        )
+        if not todo:
+            return False
+        key = todo[0]
+        calc = self.calculators[key]
+        language = i18n.current_language()
+        done = False
+        try:
+            try:
+                values = calc.values()
+                values.update(type(calc).bench_changes[:1])
+                warm_view(calc, values, calc._shown_seed)
+            except Exception:  # (warming only: the reader's change shows any error)
+                pass
+            done = True
+            if disarm is not None:
+                disarm()
+            _checkpoint()  # (an interrupt asked before disarm() is raised here, not later)
+        except KeyboardInterrupt:
+            if disarm is not None:
+                disarm()
+        finally:
+            i18n.set_language(language)
+        tries = self.__dict__.setdefault("_warm_tries", {})
+        tries[key] = tries.get(key, 0) + 1
+        if done or tries[key] >= WARM_TRIES:
+            todo.pop(0)
+            tries[key] = 0
+        return bool(todo)
+
     def _setup_one(self, spec: dict, state: dict) -> dict:
         from rulebook_py.widgets.base import Calculator
 
@@ -330,6 +389,42 @@ class Bridge:
         """:meth:`setup` in the page's ``language`` (``<html lang>``), with JSON text in and out."""
         set_page_language(language)
         return json.dumps(self.setup(json.loads(calculators), json.loads(state)))
+
+
+def _checkpoint() -> None:
+    """Nothing: calling a Python function is where a pending interrupt is raised."""
+
+
+def warm_view(calc: Any, values: dict, seed: int | None) -> int:
+    """What a change of ``calc`` to ``values`` computes, without showing it; its length.
+
+    The rules call and its formatting (``compute``), the summary, the Python
+    line, the roll of that seed, and their JSON: what ``Calculator.update``
+    computes before it sets the widgets. Nothing is kept on ``calc``.
+
+    Example:
+        >>> from rulebook_py.widgets.dice import DiceCalculator
+        >>> calc = DiceCalculator()
+        >>> shown = calc.result.value
+        >>> warm_view(calc, {**calc.values(), "expression": "2d6"}, 7) > 0
+        True
+        >>> calc.result.value == shown
+        True
+    """
+    from rulebook_py import i18n
+    from rulebook_py.widgets.base import value_text
+    from rulebook_py.widgets.format import session_html
+    from rulebook_py.widgets.summary import summary_html
+
+    with i18n.language(calc.language):
+        view = calc.compute(values)
+        parts = [view.answer, view.summary or summary_html(view.answer), view.chart]
+        if view.call is not None:
+            lines = [f"from rulebook_py import {view.call.module}", view.call.expression]
+            parts.append(session_html(lines, value_text(view.call.value)))
+        if view.outcome is not None and seed is not None:
+            parts.append(calc.show_roll(view.outcome.roll(random.Random(seed))))
+    return len(json.dumps(parts))
 
 
 def _differs(widget: Any, state: dict) -> bool:

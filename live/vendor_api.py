@@ -86,6 +86,12 @@ PRIVATE_APIS = [
         '"python_stdlib.zip"',
         "live/build.py: GZIPPED, the standard library Pyodide fetches is served from its .gz",
     ),
+    PrivateApi(
+        "pyodide",
+        "pyodide.asm.js",
+        "let result=Module.Py_EmscriptenSignalBuffer[0]",
+        f"{_WORKER}: idle warming's time slice, an interrupt buffer read by index (a getter)",
+    ),
     # The html-manager: the widget models' internals the page drives directly.
     PrivateApi(
         "@jupyter-widgets/html-manager",

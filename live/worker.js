@@ -157,9 +157,12 @@ function handle(message) {
     // the reader runs one): taken once "ready" is sent, or before the page's first
     // request of its cells if that comes first (a timer and a message are not ordered).
     toPrepare = { what: "prepare", sources: message.cells || [], language: message.language || "en" };
+    // Then, between the page's messages, the calculators' first changes are warmed
+    // (warmAtIdle), and only then the cells are prepared: a reader's first change is
+    // never behind either.
     self.setTimeout(function () {
-      prepareCells();
       storeAll();
+      warmAtIdle(prepareCells);
     }, 0);
   } else if (message.type === "msg") {
     var t0 = performance.now();
@@ -180,6 +183,49 @@ function handle(message) {
     var answer = JSON.parse(cells(JSON.stringify(message.body)));
     self.postMessage({ type: "cells", id: message.id, reply: answer, ms: performance.now() - t1 });
   }
+}
+
+/* Idle warming (issue 37). The snapshot's Python is warm, not the WebAssembly
+ * that runs it: the browser compiles the interpreter's functions on first use and
+ * makes them fast later still, so the first change after live ran several times
+ * slower than the next ones. Once ready, each calculator's first change is computed
+ * (live_bridge's Bridge.warm_step: nothing changed or sent), one step per task, so
+ * that a message of the page waits for one step at most; and a step lasts
+ * WARM_SLICE_MS at most: past it, the interrupt below (Pyodide's interrupt buffer,
+ * which the interpreter reads every 50 checks as Py_EmscriptenSignalBuffer[0]: here
+ * a getter) raises KeyboardInterrupt in the step, once, and the step is tried again
+ * in a later task. */
+var WARM_SLICE_MS = 25;
+var warmUntil = 0;
+var warmArmed = false;
+var warmSignal = Object.defineProperty({}, "0", {
+  get: function () {
+    if (!warmArmed || performance.now() < warmUntil) return 0;
+    warmArmed = false; // (once: the step then ends)
+    return 2; // SIGINT
+  },
+  set: function () {},
+});
+
+function disarmWarming() {
+  warmArmed = false;
+}
+
+function warmAtIdle(then) {
+  var more = false;
+  warmUntil = performance.now() + WARM_SLICE_MS;
+  warmArmed = true;
+  pyodide.setInterruptBuffer(warmSignal);
+  try {
+    more = bridge.warm_step(disarmWarming);
+  } catch (err) {
+    more = false; // (warming only)
+  } finally {
+    warmArmed = false;
+    pyodide.setInterruptBuffer(undefined);
+  }
+  if (more) self.setTimeout(function () { warmAtIdle(then); }, 0);
+  else then();
 }
 
 /* Give live/cells.py the page's cells, once (before any run: a run takes the cells above it). */

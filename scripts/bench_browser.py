@@ -20,7 +20,8 @@ sends:
   answer on screen, for a single-roll calculator (dice) and for the two fight
   calculators (mass-battle odds, chase);
 * the **first change after live** (issue 37): on a first visit, the very
-  first change of a calculator once its page is live, from the change to
+  first change of a calculator, made the moment its page says live (no pause
+  of the bench's own between), from the change to
   Python's answer on screen (and the part of it spent in Python), for the
   round-trip calculators and two more chapters' (fresh profiles);
 * the **site at the table** (issue 28): every chapter's first visit (bytes the
@@ -102,6 +103,23 @@ BARE_RATIO = 1.0
 SECOND_TARGET_S = 2.5
 SECOND_BYTES = 1_000_000
 READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
+#: The first change after live, made in the page the moment ``data-rb-live`` is ready.
+FIRST_CHANGE_JS = """([k, c, t, pause]) => new Promise((resolve, reject) => {
+  const root = document.documentElement;
+  const go = () => {
+    const state = root.dataset.rbLive;
+    if (state === "ready") {
+      observer.disconnect();
+      window.setTimeout(() => window.rbProbe.change(k, c, t).then(resolve, reject), pause);
+    } else if (state && state !== "starting" && state !== "static") {
+      observer.disconnect();
+      reject(new Error("the page ended " + state));
+    }
+  };
+  const observer = new MutationObserver(go);
+  observer.observe(root, { attributes: true, attributeFilter: ["data-rb-live"] });
+  go();
+})"""
 STAGES = [
     ("service_worker", "service worker ready"),
     ("rendered", "calculators rendered (static)"),
@@ -331,15 +349,22 @@ def measure_round_trip(browser, site: str, page_name: str, key: str, changes: in
     return trips
 
 
-def measure_first_change(browser, site: str, page_name: str, key: str) -> tuple[float, float]:
-    """A first visit's very first change once live: (ms to the answer on screen, ms in Python)."""
+def measure_first_change(
+    browser, site: str, page_name: str, key: str, pause: int = 0
+) -> tuple[float, float]:
+    """A first visit's very first change once live: (ms to the answer on screen, ms in Python).
+
+    The change is made as soon as ``data-rb-live`` says ready, in the page itself
+    (the bench computes its value before the visit): no pause of the bench's own
+    falls between live and the change, which is the hardest moment for it (the
+    worker's idle warming has only begun); ``pause`` ms later with ``--first-change-pause``.
+    """
+    control, texts = change_values(key)
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     guard(context, [])
     page = context.new_page()
     page.goto(f"{site}/{page_name}.html", wait_until="commit")
-    page.wait_for_function(READY_JS, timeout=300_000)
-    control, texts = change_values(key)
-    ms = page.evaluate("([k, c, t]) => window.rbProbe.change(k, c, t)", [key, control, texts[0]])
+    ms = page.evaluate(FIRST_CHANGE_JS, [key, control, texts[0], pause])
     if ms < 0:
         sys.exit(f"bench_browser: {key}.{control}={texts[0]} sent nothing")
     python = page.evaluate("k => window.rbProbe.pythonMs[k]", key)
@@ -347,12 +372,16 @@ def measure_first_change(browser, site: str, page_name: str, key: str) -> tuple[
     return ms, python
 
 
-def report_first_changes(browser, site: str, runs: int) -> None:
-    """The first change after live, each calculator ``runs`` times (fresh profiles, in turns)."""
+def report_first_changes(browser, site: str, runs: int, pause: int = 0) -> None:
+    """The first change after live, each calculator ``runs`` times (fresh profiles, in turns).
+
+    With ``pause`` (ms between live and the change, as a reader's) the figure is
+    printed for information, without a verdict: the target is the change made at once.
+    """
     rows: dict[str, list[tuple[float, float]]] = {key: [] for _page, key in FIRST_CHANGES}
     for _ in range(runs):
         for page_name, key in FIRST_CHANGES:
-            rows[key].append(measure_first_change(browser, site, page_name, key))
+            rows[key].append(measure_first_change(browser, site, page_name, key, pause))
     every = []
     for key, found in rows.items():
         trips = [ms for ms, _python in found]
@@ -362,6 +391,12 @@ def report_first_changes(browser, site: str, runs: int) -> None:
             f"max {max(trips):.0f}; in Python {statistics.median(p for _m, p in found):.0f} ms)"
         )
     m = statistics.median(every)
+    if pause:
+        print(
+            f"    every first change {pause} ms after live: median {m:.0f} ms ({len(every)} first "
+            f"visits, load {os.getloadavg()[0]:.1f}; for information)"
+        )
+        return
     print(
         f"    every first change: median {m:.0f} ms ({len(every)} first visits, load "
         f"{os.getloadavg()[0]:.1f}), target <= {FIRST_CHANGE_MS:.0f} ms on an idle machine: "
@@ -727,6 +762,13 @@ def main() -> int:
         help="only the first change after live (issue 37), --runs first visits a calculator",
     )
     parser.add_argument(
+        "--first-change-pause",
+        type=int,
+        default=0,
+        metavar="MS",
+        help="with --only-first-changes: also time a first change MS ms after live (no verdict)",
+    )
+    parser.add_argument(
         "--site", type=Path, default=HTML, help="the built site (default _build/html)"
     )
     args = parser.parse_args()
@@ -755,6 +797,8 @@ def main() -> int:
             if args.only_first_changes:
                 print("  the first change after live (issue 37), first visits:")
                 report_first_changes(browser, site, args.runs)
+                if args.first_change_pause:
+                    report_first_changes(browser, site, args.runs, args.first_change_pause)
                 browser.close()
                 return summary()
             if args.only_chapters:

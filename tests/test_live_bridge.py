@@ -83,3 +83,85 @@ def test_a_bad_message_is_refused_not_raised():
     bridge = live_bridge.Bridge()
     assert bridge.handle("{") == {"ok": False, "error": bridge.handle("{")["error"], "out": []}
     assert bridge.handle(update("no-such-model", value=1))["ok"] is False
+
+
+def _live_dice(expression: str = "3d6") -> tuple[live_bridge.Bridge, DiceCalculator]:
+    shown = DiceCalculator()
+    shown.controls["expression"].value = expression
+    bridge = live_bridge.Bridge()
+    [report] = bridge.setup(
+        [{"key": "DiceCalculator", "cls": "DiceCalculator", "root": shown.model_id}],
+        page_of(shown),
+    )
+    assert report["ok"], report
+    return bridge, shown
+
+
+def _shown_state(calc) -> dict:
+    return {
+        name: getattr(calc, name).value
+        for name in ("result", "summary", "chart", "code", "roll_output", "message", "seed")
+    } | {name: control.value for name, control in calc.controls.items()}
+
+
+def test_idle_warming_computes_each_first_change_and_changes_nothing(monkeypatch):
+    # The worker calls warm_step between the page's messages once the page is live
+    # (issue 37): each step computes one calculator's first change, and leaves
+    # every widget as the page shows it, sending nothing.
+    bridge, _shown = _live_dice()
+    live = bridge.calculators["DiceCalculator"]
+    before = _shown_state(live)
+    warmed, disarmed = [], []
+    real = live_bridge.warm_view
+
+    def spy(calc, values, seed):
+        warmed.append((values["expression"], seed))
+        return real(calc, values, seed)
+
+    monkeypatch.setattr(live_bridge, "warm_view", spy)
+    live_bridge.outbox.clear()
+    steps = [bridge.warm_step(lambda: disarmed.append(1))]
+    while steps[-1]:
+        steps.append(bridge.warm_step(lambda: disarmed.append(1)))
+    change = dict(DiceCalculator.bench_changes[:1])["expression"]
+    assert warmed == [(change, live._shown_seed)] * live_bridge.WARM_PASSES
+    assert steps == [True] * (live_bridge.WARM_PASSES - 1) + [False]
+    assert len(disarmed) == live_bridge.WARM_PASSES  # (once a step is done)
+    assert live_bridge.outbox == []
+    assert _shown_state(live) == before
+    assert bridge.warm_step() is False  # (nothing left)
+
+
+def test_a_warming_step_stopped_by_its_time_slice_is_tried_again(monkeypatch):
+    # Past its time slice the worker's interrupt raises KeyboardInterrupt in the
+    # step: the step ends, the page's language is kept, and the same calculator is
+    # tried again, at most WARM_TRIES times a pass.
+    from rulebook_py import i18n
+
+    bridge, _shown = _live_dice()
+    calls = []
+
+    def stopped(calc, values, seed):
+        calls.append(values["expression"])
+        i18n.set_language("fr")  # (stopped inside a `with language(...)`, say)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(live_bridge, "warm_view", stopped)
+    with i18n.language("en"):
+        steps = [bridge.warm_step() for _ in range(live_bridge.WARM_TRIES * 2)]
+        assert i18n.current_language() == "en"
+    assert len(calls) == live_bridge.WARM_TRIES * 2
+    assert steps == [True] * (live_bridge.WARM_TRIES * 2 - 1) + [False]
+
+
+def test_a_reader_change_after_warming_shows_what_cpython_shows():
+    bridge, shown = _live_dice()
+    while bridge.warm_step():
+        pass
+    expression = shown.controls["expression"].model_id
+    reply = bridge.handle(update(expression, value="2d6+1"))
+    assert reply["ok"], reply
+    out = {model: data["state"] for model, data in reply["out"]}
+    want = DiceCalculator()
+    want.controls["expression"].value = "2d6+1"
+    assert out[shown.result.model_id]["value"] == want.result.value
