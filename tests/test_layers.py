@@ -197,7 +197,10 @@ def test_no_rule_takes_a_calculators_control_names():
 # ------------------------------------------------------------------ one check helper per kind
 #: The argument checks errors.py holds once: a def of one of these names (or
 #: its private twin), or the lone-surrogate test, elsewhere is a second copy.
-_CHECKS = re.compile(r"^\s*def _?check_(?:rng|bool|flag|int|characters)\(|\\ud800\" <=", re.M)
+_CHECKS = re.compile(
+    r"^\s*def (?:_?check_(?:rng|bool|flag|int|characters|enum|type)|_member_of)\(|\\ud800\" <=",
+    re.M,
+)
 
 
 def _copies(text: str) -> list[str]:
@@ -219,4 +222,7 @@ def test_the_copy_finder_finds_a_copy():
     assert _copies("def _check_rng(rng):\n    pass\n") == ["def _check_rng("]
     assert _copies('    if any("\\ud800" <= ch for ch in v):') == ['\\ud800" <=']
     errors = (ROOT / "rulebook_py" / "errors.py").read_text(encoding="utf-8")
-    assert len(_copies(errors)) == 5  # check_int, check_bool, check_rng, check_characters, its test
+    assert _copies("def _member_of(enum, value, name):") == ["def _member_of("]
+    assert _copies("    def check_type(value, kind, name, what):") == ["def check_type("]
+    # check_int, check_bool, check_rng, check_characters, its test, check_type, check_enum
+    assert len(_copies(errors)) == 7

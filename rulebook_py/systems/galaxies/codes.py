@@ -35,7 +35,16 @@ from functools import lru_cache
 
 from ...dice import pool
 from ...distribution import Distribution
-from ...errors import NotationError, RuleValueError, check_bool, check_int, check_rng, quote
+from ...errors import (
+    NotationError,
+    RuleValueError,
+    check_bool,
+    check_enum,
+    check_int,
+    check_rng,
+    check_type,
+    quote,
+)
 from .words import M
 
 __all__ = [
@@ -871,79 +880,6 @@ def check_share(value: object, field: str) -> Fraction:
             field=field,
         )
     return Fraction(value)  # type: ignore[arg-type]
-
-
-def check_type(value: object, types: type | tuple[type, ...], field: str, what: str) -> None:
-    """Refuse ``value`` unless it is one of ``types`` (never ``True`` for a number).
-
-    Args:
-        value: What was given.
-        types: What is accepted.
-        field: The parameter's name, first in the message.
-        what: What is expected, in words ("a dice code such as '4D+2'").
-
-    Example:
-        >>> check_type(3.5, int, "bdr", "a whole number")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: bdr must be a whole number, got 3.5
-    """
-    kinds = types if isinstance(types, tuple) else (types,)
-    if not kinds or not all(isinstance(t, type) for t in kinds):
-        raise RuleValueError(
-            M(
-                "{name} must be a type or a tuple of types, got {got}",
-                name="types",
-                got=quote(types),
-            ),
-            field="types",
-        )
-    check_field(field)
-    if not isinstance(what, str) or len(what) > 200:
-        raise RuleValueError(
-            M("{name} must be what is expected, in words, got {got}", name="what", got=quote(what)),
-            field="what",
-        )
-    ok = isinstance(value, kinds)
-    if isinstance(value, bool) and bool not in kinds:
-        ok = False
-    if not ok:
-        raise RuleValueError(
-            M("{name} must be {what}, got {got}", name=field, what=what, got=quote(value)),
-            field=field,
-        )
-
-
-def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
-    """``value`` if it is a member of ``enum``, else a message naming ``field``.
-
-    Example:
-        >>> check_enum(Rounding.UP, Rounding, "rounding")
-        galaxies.Rounding.UP
-        >>> check_enum("UP", Rounding, "rounding")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rounding must be a galaxies.Rounding (e.g. galaxies.Rounding.DOWN), got 'UP'
-    """
-    check_field(field)
-    if not (isinstance(enum, type) and issubclass(enum, Enum)):
-        raise RuleValueError(
-            M("{name} must be an enumeration, got {got}", name="enum", got=quote(enum)),
-            field="enum",
-        )
-    if not isinstance(value, enum):
-        first = next(iter(enum))  # type: ignore[call-overload]
-        raise RuleValueError(
-            M(
-                "{name} must be a galaxies.{kind} (e.g. {example}), got {got}",
-                name=field,
-                kind=enum.__name__,
-                example=repr(first),
-                got=quote(value),
-            ),
-            field=field,
-        )
-    return value
 
 
 def code_report(

@@ -25,17 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, check_type, quote
 from ...messages import Msg
-from .codes import (
-    LabelledEnum,
-    Roll,
-    RolledTotal,
-    check_enum,
-    check_rng,
-    check_share,
-    check_type,
-)
+from .codes import LabelledEnum, Roll, RolledTotal, check_rng, check_share
 from .words import M
 
 __all__ = [

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...errors import RulebookError, RuleValueError, check_int, check_type, quote
 from ...messages import Msg, join
 from .codes import (
     CodeLike,
@@ -35,7 +35,6 @@ from .codes import (
     check_field,
     check_points,
     check_rng,
-    check_type,
     facade_repr,
 )
 from .words import M

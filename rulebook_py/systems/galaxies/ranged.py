@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
 from ...messages import Msg
 from .codes import (
     MAX_BONUS,
@@ -29,7 +29,6 @@ from .codes import (
     Rounding,
     as_code,
     check_bool,
-    check_enum,
     check_share,
 )
 from .contests import (

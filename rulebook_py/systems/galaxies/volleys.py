@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...errors import RulebookError, RuleValueError, check_enum, check_int, check_type, quote
 from ...messages import Msg, join
 from .codes import (
     MAX_PIPS,
@@ -55,11 +55,9 @@ from .codes import (
     Rounding,
     as_code,
     check_bool,
-    check_enum,
     check_field,
     check_rng,
     check_share,
-    check_type,
     facade_repr,
 )
 from .contests import (

@@ -36,10 +36,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import RuleValueError, quote
+from ...errors import RuleValueError, check_enum, quote
 from ...messages import Msg
 from .actions import DEFENDERS_ACTIONS, ActionKind, RolledAction, SpecialAction
-from .tables import _member_of
 from .words import M
 
 __all__ = [
@@ -66,7 +65,7 @@ def action_name(kind: ActionKind) -> Msg:
         >>> action_name(ActionKind.CHARGE_BREAKER), action_name(ActionKind.WAR_CRY).render("fr")
         ('charge-breaker', 'cri de guerre')
     """
-    return _member_of(ActionKind, kind, "kind").__message__()
+    return check_enum(kind, ActionKind, "kind").__message__()
 
 
 class DeclarationError(RuleValueError):

@@ -27,17 +27,17 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ...errors import RuleValueError, check_bool, check_int, check_rng, quote
-from ...messages import Msg, join
-from .actions import (
-    ActionKind,
-    Effect,
-    RolledAction,
-    SpecialAction,
-    _check_type,
-    check_d4,
-    roll_d4,
+from ...errors import (
+    RuleValueError,
+    check_bool,
+    check_enum,
+    check_int,
+    check_rng,
+    check_type,
+    quote,
 )
+from ...messages import Msg, join
+from .actions import ActionKind, Effect, RolledAction, SpecialAction, check_d4, roll_d4
 from .declarations import _check_declarations
 from .tables import (
     BASE_DAMAGE_PERCENT,
@@ -51,7 +51,6 @@ from .tables import (
     Terrain,
     TerrainEffect,
     Weather,
-    _member_of,
     leadership,
     table_percent,
     terrain_effect,
@@ -183,7 +182,7 @@ def split_free(
         rulebook_py.errors.RuleValueError: free: cannot put 3 of 2 points on offense (allowed 0 to 2)
     """
     check_int(amount, "amount", -100, 100)
-    _member_of(Lean, lean, "lean")
+    check_enum(lean, Lean, "lean")
     if not isinstance(name, str) or len(name) > 100:
         raise RuleValueError(
             M(
@@ -241,7 +240,7 @@ class Commander:
 
     def __post_init__(self) -> None:
         for name, kind in (("cunning", Cunning), ("fame", Fame), ("reading", LeadershipReading)):
-            _member_of(kind, getattr(self, name), name)
+            check_enum(getattr(self, name), kind, name)
         leadership(self.commander_class, self.experience)
 
     @property
@@ -318,7 +317,7 @@ class Unit:
         _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
-        _member_of(Morale, self.morale, "morale")
+        check_enum(self.morale, Morale, "morale")
         if not isinstance(self.commander, Commander):
             raise RuleValueError(
                 M(
@@ -394,7 +393,7 @@ class Orders:
                 ),
                 field="actions",
             )
-        _member_of(Lean, self.lean, "lean")
+        check_enum(self.lean, Lean, "lean")
 
     def attitude_in(self, round_number: int) -> Attitude:
         """The attitude declared for round ``round_number``, a surprised unit's balanced one.
@@ -474,8 +473,8 @@ class Battlefield:
     tight_combat: bool = False
 
     def __post_init__(self) -> None:
-        _member_of(Terrain, self.terrain, "terrain")
-        _member_of(Weather, self.weather, "weather")
+        check_enum(self.terrain, Terrain, "terrain")
+        check_enum(self.weather, Weather, "weather")
         for name in ("well_placed", "tight_combat"):
             check_bool(getattr(self, name), name)
         if self.tight_combat and self.terrain not in TIGHT_COMBAT_TERRAINS:
@@ -598,9 +597,9 @@ def _terrain(unit: Unit, enemy: Unit, battlefield: Battlefield) -> TerrainEffect
 def _check_units(unit: object, enemy: object, battlefield: object, name: str) -> None:
     """A unit, its enemy and a battlefield, each of its type (else refused, named)."""
     if name == "unit":
-        _check_type(unit, Unit, "unit", M("a Unit"))
-    _check_type(enemy, Unit, "enemy", M("a Unit"))
-    _check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        check_type(unit, Unit, "unit", M("a Unit"))
+    check_type(enemy, Unit, "enemy", M("a Unit"))
+    check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
 
 
 def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
@@ -649,7 +648,7 @@ def free_points(
         >>> free_points(Side(Unit("A", 100, 3, 1)), Unit("B", 40, 4, 3), Battlefield())["leadership"]
         0
     """
-    _check_type(side, Side, "side", M("a Side"))
+    check_type(side, Side, "side", M("a Side"))
     _check_units(side.unit, enemy, battlefield, "side")
     unit = side.unit
     check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
@@ -877,7 +876,7 @@ class BattleRound:
         for name in ("damage_to_defender", "damage_to_attacker"):
             check_int(getattr(self, name), name, 0, 100)
         for name in ("attacker", "defender"):
-            _check_type(getattr(self, name), Unit, name, M("a Unit"))
+            check_type(getattr(self, name), Unit, name, M("a Unit"))
 
     @property
     def over(self) -> bool:
@@ -1105,8 +1104,8 @@ def check_side(
         ...
         rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
-    _check_type(side, Side, "side", M("a Side"))
-    _check_type(enemy, Side, "enemy", M("a Side"))
+    check_type(side, Side, "side", M("a Side"))
+    check_type(enemy, Side, "enemy", M("a Side"))
     _check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
 
 

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
-from ...errors import RuleValueError, check_bool, check_int, quote
+from ...errors import RuleValueError, check_bool, check_enum, check_int, quote
 from ...messages import Msg
 from .words import M
 
@@ -46,34 +45,6 @@ __all__ = [
     "terrain_cases",
     "terrain_effect",
 ]
-
-
-def _member_of(enum: Any, value: object, name: str) -> Any:
-    """Check that ``value`` is a member of the enumeration ``enum`` and return it.
-
-    The message names the parameter, lists the members' names and quotes what
-    was given (never the whole of a long value).
-
-    Example:
-        >>> _member_of(Morale, Morale.JOYFUL, "morale").modifier
-        2
-        >>> _member_of(Morale, "JOYFUL", "morale")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: morale must be one of HORRIBLE, AWFUL, DEPRESSED, UNINSPIRED, CONFIDENT, JOYFUL, RADIANT (a Morale), got 'JOYFUL'
-    """
-    if not isinstance(value, enum):
-        raise RuleValueError(
-            M(
-                "{name} must be one of {allowed} (a {kind}), got {got}",
-                name=name,
-                allowed=[m.name for m in enum],
-                kind=enum.__name__,
-                got=quote(value),
-            ),
-            field=name,
-        )
-    return value
 
 
 class Attitude(Enum):
@@ -258,9 +229,9 @@ def leadership(
         >>> leadership(CommanderClass.POOR, Experience.EXPERIENCED, LeadershipReading.RANKED_LIST)
         -2
     """
-    _member_of(CommanderClass, commander_class, "commander_class")
-    _member_of(Experience, experience, "experience")
-    _member_of(LeadershipReading, reading, "reading")
+    check_enum(commander_class, CommanderClass, "commander_class")
+    check_enum(experience, Experience, "experience")
+    check_enum(reading, LeadershipReading, "reading")
     if (
         reading is LeadershipReading.RANKED_LIST
         and commander_class is CommanderClass.POOR
@@ -398,7 +369,7 @@ def terrain_effect(
         >>> terrain_effect(Terrain.FAULT_FROM_ABOVE, False, missile_weapons=True)
         TerrainEffect(free=0, offense=2)
     """
-    _member_of(Terrain, terrain, "terrain")
+    check_enum(terrain, Terrain, "terrain")
     check_bool(defends_ground, "defends_ground")
     check_bool(well_placed, "well_placed")
     check_bool(missile_weapons, "missile_weapons")
@@ -474,7 +445,7 @@ def terrain_cases(terrain: Terrain) -> tuple[TerrainCase, ...]:
         >>> [c.attackers for c in terrain_cases(Terrain.FAULT_FROM_ABOVE)][::2]
         [TerrainEffect(free=0, offense=2), None]
     """
-    _member_of(Terrain, terrain, "terrain")
+    check_enum(terrain, Terrain, "terrain")
     if terrain in (Terrain.MARSH, Terrain.MUDDY_PLAIN):
         return tuple(
             TerrainCase(

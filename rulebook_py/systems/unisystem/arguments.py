@@ -3,7 +3,7 @@
 Every public function and record type of the Unisystem facade checks each of
 its parameters before any work, with the helper of its kind: a whole number
 (:func:`rulebook_py.errors.check_int`), a switch (:func:`check_bool`), a choice
-of an enumeration (:func:`check_enum`, or :func:`parse_enum` where a name or
+of an enumeration (:func:`rulebook_py.errors.check_enum`, or :func:`parse_enum` where a name or
 the source's French label is accepted too), text (:func:`check_text`), a
 random generator (:func:`check_rng`), the core die (:func:`check_core`), a
 record of the package (:func:`check_record`). A record checks every field
@@ -44,7 +44,6 @@ __all__ = [
     "MAX_WHOLE",
     "check_bool",
     "check_distribution",
-    "check_enum",
     "check_fields",
     "check_record",
     "check_rng",
@@ -94,36 +93,6 @@ def _class(cls: object, base: type, what: str = "cls") -> None:
         raise RuleValueError(
             M("{name} must be a class, got {got}", name=what, got=quote(cls)), field=what
         )
-
-
-def check_enum(value: object, cls: type[E], name: str) -> E:
-    """``value`` if it is a member of the enumeration ``cls``, else a refusal naming ``name``.
-
-    Example:
-        >>> from .core import CoreDie
-        >>> check_enum(CoreDie.D10, CoreDie, "core")
-        unisystem.CoreDie.D10
-        >>> check_enum("d10", CoreDie, "core")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: core must be one of unisystem.CoreDie (d10, two_d6), got 'd10' (str)
-    """
-    _name(name)
-    _class(cls, Enum)
-    if not isinstance(value, cls):
-        raise RuleValueError(
-            M(
-                "{name} must be one of unisystem.{enum} ({names}), got {got} ({kind})",
-                name=name,
-                enum=cls.__name__,
-                names=_names(cls),
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            value=value,
-        )
-    return value
 
 
 def parse_enum(value: object, cls: type[E], field: str) -> E:

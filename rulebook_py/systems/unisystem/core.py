@@ -36,17 +36,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
 from ...messages import Msg, join
-from .arguments import (
-    MAX_FRACTION_BITS,
-    check_bool,
-    check_enum,
-    check_fields,
-    check_rng,
-    check_text,
-    renamed,
-)
+from .arguments import MAX_FRACTION_BITS, check_bool, check_fields, check_rng, check_text, renamed
 from .words import MN, M
 
 __all__ = [

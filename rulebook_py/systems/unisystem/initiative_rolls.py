@@ -34,12 +34,11 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
 from ...messages import Msg, join
 from .actions import line_error, refuse_other_digits, signed_int
 from .arguments import (
     check_bool,
-    check_enum,
     check_fields,
     check_record,
     check_rng,

@@ -43,11 +43,10 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
 from ...messages import Msg, join
 from .arguments import (
     MAX_WHOLE,
-    check_enum,
     check_fields,
     check_record,
     check_rng,
