@@ -92,7 +92,7 @@ from ...systems.mass_battle.round import (
     Side,
     Step,
     Unit,
-    _check_pair,
+    check_pair,
     free_points,
     percent,
     resolve_round,
@@ -694,7 +694,7 @@ def declare(
             (rolls if isinstance(mine, RolledAction) else made)[n].append(mine)
     sides = {n: Side(units[n], _orders(plans[n], n, tuple(made[n]))) for n in plans}
     try:
-        _check_pair(
+        check_pair(
             sides["attacker"], sides["defender"], field_, rolls["attacker"], rolls["defender"]
         )
     except DeclarationError as err:

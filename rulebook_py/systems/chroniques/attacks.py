@@ -45,7 +45,7 @@ from .core import (
     check_bool,
     check_odds,
 )
-from .damage import MAX_TEMPORARY, _temporary, damage_distribution
+from .damage import MAX_TEMPORARY, blow_temporary_damage, damage_distribution
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BONUS, concerted_attack
 from .typed_damage import damage_dice
@@ -388,7 +388,7 @@ def _one_attack_damage(
     for dist, p in ((normal, outcome.normal_hit), (crit, outcome.critical)):
         for v, q in dist.pmf().items():
             # A critical may double past temporary_damage()'s 0-500 range.
-            t = _temporary(v, target_strength)
+            t = blow_temporary_damage(v, target_strength)
             temp[t] = temp.get(t, Fraction(0)) + p * q
     return _dist(lethal), _dist(temp)
 

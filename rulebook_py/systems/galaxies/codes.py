@@ -607,6 +607,24 @@ class Roll:
         self.check()
         return _distribution(self.code.dice, self.code.pips, self.halved, self.rounding)
 
+    def cumulative_weights(self) -> tuple[int, int, int, dict[int, int]]:
+        """The distribution's weights summed up: the total weight, the least and greatest totals, and each total's weight of it or less.
+
+        What a contest walks through to count, for each total, the rolls at or below it.
+
+        Example:
+            >>> Roll(DiceCode(0, 3), fixed=True).cumulative_weights()
+            (1, 3, 3, {3: 1})
+        """
+        weights = self.distribution().weights()
+        lo, hi = min(weights), max(weights)
+        acc = 0
+        cum: dict[int, int] = {}
+        for v in range(lo, hi + 1):
+            acc += weights.get(v, 0)
+            cum[v] = acc
+        return acc, lo, hi, cum
+
     def check(self) -> Roll:
         """This roll, if its code has a die; a fixed value stands for a roll, so it needs one too.
 

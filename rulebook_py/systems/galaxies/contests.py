@@ -452,17 +452,6 @@ def _check_rule(rule: object) -> None:
         )
 
 
-def _cumulative(weights: dict[int, int]) -> tuple[int, int, dict[int, int]]:
-    lo = min(weights)
-    hi = max(weights)
-    acc = 0
-    cum: dict[int, int] = {}
-    for v in range(lo, hi + 1):
-        acc += weights.get(v, 0)
-        cum[v] = acc
-    return lo, hi, cum
-
-
 def contest(
     attacks: Sequence[Roll], defence: Roll, rule: tuple[Outcome, Outcome, Outcome]
 ) -> Contest:
@@ -491,8 +480,7 @@ def contest(
     d_total = sum(d_weights.values())
     tables = []
     for a in attacks:
-        w = a.distribution().weights()
-        tables.append((sum(w.values()), *_cumulative(w)))
+        tables.append(a.cumulative_weights())
     denominator = d_total
     for t in tables:
         denominator *= t[0]

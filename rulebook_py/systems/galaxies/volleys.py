@@ -67,7 +67,6 @@ from .contests import (
     UNAWARE_EXPLOSIVE_RULE,
     UNAWARE_SHOT_RULE,
     Outcome,
-    _cumulative,
 )
 from .melee_combat import RANGE_BONUS
 from .ranged import UNAWARE_DEFENCE, DodgeMode, burst_rolls, dodge_roll
@@ -780,8 +779,7 @@ def _joint(
     d_total = sum(d_weights.values())
     tables = []
     for r in rolls:
-        w = r.distribution().weights()
-        tables.append((sum(w.values()), *_cumulative(w)))
+        tables.append(r.cumulative_weights())
     classes = [tuple(_class(o) for o in rule) for rule in rules]
     denominator = d_total
     for t in tables:

@@ -42,8 +42,8 @@ from .round import (
     Side,
     Step,
     Unit,
-    _check_pair,
-    _with_dice,
+    check_pair,
+    finish_round,
     split_free,
     strikes_back,
     totals_before_chance,
@@ -647,7 +647,7 @@ def battle_odds(
     battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(
+    check_pair(
         attacker,
         defender,
         battlefield,
@@ -786,7 +786,7 @@ def replay_battle(
     battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(
+    check_pair(
         attacker,
         defender,
         battlefield,
@@ -839,7 +839,7 @@ def _replay(
                 totals_before_chance(a, d.unit, battlefield, r),
                 totals_before_chance(d, a.unit, battlefield, r),
             )
-        result = _with_dice(
+        result = finish_round(
             a,
             d,
             battlefield,
@@ -993,7 +993,7 @@ def simulate_battle(
             ),
             field="n",
         )
-    _check_pair(
+    check_pair(
         attacker,
         defender,
         battlefield,

@@ -38,7 +38,7 @@ from ...errors import (
 )
 from ...messages import Msg, join
 from .actions import ActionKind, Effect, RolledAction, SpecialAction, check_d4, roll_d4
-from .declarations import _check_declarations
+from .declarations import check_declarations
 from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
@@ -70,8 +70,10 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
+    "check_pair",
     "check_side",
     "damage_percent",
+    "finish_round",
     "free_points",
     "percent",
     "resolve_round",
@@ -710,7 +712,7 @@ def totals_before_chance(
             M("{name} must be an Allocation, got {got}", got=quote(allocation), name="allocation"),
             field="allocation",
         )
-    _check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
+    check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
     unit, orders = side.unit, side.orders
     alloc = allocation or Allocation()
     check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
@@ -1022,15 +1024,28 @@ def resolve_round(
     check_int(round_number, "round_number", 1, MAX_ROUNDS_DECLARED)
     if rng is not None:
         check_rng(rng, none_is_fresh=True)
-    _check_pair(attacker, defender, battlefield)
+    check_pair(attacker, defender, battlefield)
     a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
     d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
-    return _with_dice(
+    return finish_round(
         attacker, defender, battlefield, round_number, a_steps, d_steps, a_alloc, d_alloc, rng
     )
 
 
-def _with_dice(
+def _refuse_round(*given: object) -> None:
+    """Refuse the first argument of :func:`finish_round` of the wrong type."""
+    names = ("attacker", "defender", "battlefield", "a_steps", "d_steps", "a_alloc", "d_alloc")
+    kinds = (Side, Side, Battlefield, tuple, tuple, Allocation, Allocation)
+    steps = M("the steps of totals_before_chance (a tuple of Step)")
+    what = (M("a Side"), M("a Side"), M("a Battlefield"), steps, steps)
+    what += (M("an Allocation"), M("an Allocation"))
+    for value, name, kind, words in zip(given, names, kinds, what):
+        check_type(value, kind, name, words)
+        if kind is tuple and not (value and all(isinstance(s, Step) for s in value)):
+            check_type(value, Step, name, words)
+
+
+def finish_round(
     attacker: Side,
     defender: Side,
     battlefield: Battlefield,
@@ -1041,7 +1056,44 @@ def _with_dice(
     d_alloc: Allocation,
     rng: random.Random | None,
 ) -> BattleRound:
-    """Steps 4 to 6 of a round, from both units' totals before the d4."""
+    """Steps 4 to 6 of a round, from both units' totals before the d4 (:func:`totals_before_chance`).
+
+    A simulator fighting many battles computes the totals once a round and
+    finishes each round with its own dice here; :func:`resolve_round` is
+    the whole round.
+
+    Args:
+        attacker: The attacking side.
+        defender: The other side.
+        battlefield: Terrain and weather.
+        round_number: 1 for the first round.
+        a_steps: The attacker's totals before the d4.
+        d_steps: The defender's.
+        a_alloc: The attacker's choices this round.
+        d_alloc: The defender's.
+        rng: Rolls any d4 not given in the allocations.
+
+    Example:
+        >>> finish_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), Battlefield(), 1, totals_before_chance(Side(Unit("A", 100, 3, 1)), Unit("B", 40, 4, 3), Battlefield(), 1), totals_before_chance(Side(Unit("B", 40, 4, 3)), Unit("A", 100, 3, 1), Battlefield(), 1), Allocation(die=2), Allocation(die=2), None).defender.vitality
+        35
+    """
+    if not (
+        isinstance(attacker, Side)
+        and isinstance(defender, Side)
+        and isinstance(battlefield, Battlefield)
+        and isinstance(a_steps, tuple)
+        and isinstance(d_steps, tuple)
+        and a_steps
+        and d_steps
+        and isinstance(a_steps[-1], Step)
+        and isinstance(d_steps[-1], Step)
+        and isinstance(a_alloc, Allocation)
+        and isinstance(d_alloc, Allocation)
+    ):
+        _refuse_round(attacker, defender, battlefield, a_steps, d_steps, a_alloc, d_alloc)
+    check_int(round_number, "round_number", 1, MAX_ROUNDS_DECLARED)
+    if rng is not None:
+        check_rng(rng)
     a_die, a_chance = _chance(attacker, a_alloc, rng, "attacker")
     d_die, d_chance = _chance(defender, d_alloc, rng, "defender")
     a_pre, d_pre = a_steps[-1], d_steps[-1]
@@ -1106,17 +1158,38 @@ def check_side(
     """
     check_type(side, Side, "side", M("a Side"))
     check_type(enemy, Side, "enemy", M("a Side"))
-    _check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
+    check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
 
 
-def _check_pair(
+def check_pair(
     attacker: Side,
     defender: Side,
     battlefield: Battlefield,
     attacker_rolls: Sequence[Any] = (),
     defender_rolls: Sequence[Any] = (),
 ) -> None:
-    """Refuse two holders, a destroyed unit, and declarations the source does not allow."""
+    """Refuse two holders, a destroyed unit, and declarations the source does not allow.
+
+    What every function that fights two sides checks first (a round, a
+    battle's odds, a simulation, a replay).
+
+    Args:
+        attacker: The attacking side.
+        defender: The other side.
+        battlefield: Terrain and weather.
+        attacker_rolls: The attacker's actions still to roll.
+        defender_rolls: The defender's.
+
+    Raises:
+        RuleValueError: Naming the side or the declaration at fault.
+
+    Example:
+        >>> check_pair(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), Battlefield())
+        >>> check_pair(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 0, 4, 3)), Battlefield())
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: defender 'B' is already destroyed (vitality 0); allowed 5 to 100
+    """
     for side, name in ((attacker, "attacker"), (defender, "defender")):
         if not isinstance(side, Side):
             raise RuleValueError(
@@ -1152,10 +1225,10 @@ def _check_pair(
                 ),
                 field=name,
             )
-    _check_declarations(
+    check_declarations(
         attacker, defender, "attacker", battlefield.tight_combat, attacker_rolls, defender_rolls
     )
-    _check_declarations(
+    check_declarations(
         defender, attacker, "defender", battlefield.tight_combat, defender_rolls, attacker_rolls
     )
     if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):

@@ -49,6 +49,7 @@ __all__ = [
     "check_rng",
     "check_text",
     "exact_chance",
+    "fits",
     "parse_enum",
     "renamed",
 ]
@@ -283,13 +284,22 @@ def _allowed(hint: Any) -> Msg:
     return M("a value")
 
 
-def _fits(value: Any, hint: Any, depth: int = 0) -> bool:
-    """Whether ``value`` has the type ``hint`` names (the items of a tuple or dict too)."""
+def fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` has the type ``hint`` names (the items of a tuple or dict too).
+
+    The test :func:`check_fields` makes of each field against its annotation:
+    a whole number within :data:`MAX_WHOLE`, a ``Fraction`` of at most
+    :data:`MAX_FRACTION_BITS` bits, a tuple or dict of at most :data:`MAX_ITEMS`.
+
+    Example:
+        >>> fits((1, "a"), tuple[int, str]), fits(True, int), fits(None, int | None)
+        (True, False, True)
+    """
     origin = typing.get_origin(hint)
     if hint is Any or hint is object:
         return True
     if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, h, depth) for h in typing.get_args(hint))
+        return any(fits(value, h) for h in typing.get_args(hint))
     if hint is type(None):
         return value is None
     if hint is bool:
@@ -314,13 +324,13 @@ def _fits(value: Any, hint: Any, depth: int = 0) -> bool:
             return False
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0], depth + 1) for v in value)
-        return len(args) == len(value) and all(_fits(v, h, depth + 1) for v, h in zip(value, args))
+            return all(fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(fits(v, h) for v, h in zip(value, args))
     if origin is dict:
         if not isinstance(value, dict) or len(value) > MAX_ITEMS:
             return False
         key, item = typing.get_args(hint)
-        return all(_fits(k, key, depth + 1) and _fits(v, item, depth + 1) for k, v in value.items())
+        return all(fits(k, key) and fits(v, item) for k, v in value.items())
     if isinstance(hint, type):
         return isinstance(value, hint)
     return True  # pragma: no cover - every annotation of the records is above
@@ -359,7 +369,7 @@ def check_fields(record: object) -> None:
             and value is not None
         ):
             check_int(value, spec.name, -MAX_WHOLE, MAX_WHOLE)
-        if not _fits(value, hint):
+        if not fits(value, hint):
             raise RuleValueError(
                 M(
                     "{name} must be {allowed}, got {got} ({kind})",

@@ -63,7 +63,7 @@ from .combat import (
     Lighting,
     RangeBand,
     UntrainedAttack,
-    _combat_check,
+    combat_check,
     keep_cool,
     scope_bonus,
 )
@@ -75,11 +75,11 @@ from .core import (
     CheckRoll,
     CoreDie,
     UnisystemEnum,
-    _levels,
     average_roll,
     check_core,
     number_text,
     spaced_sign,
+    success_levels,
     task,
 )
 from .words import MN, M
@@ -418,7 +418,7 @@ def _hits_of(
         return 0
     if cap == 1:
         return 1
-    levels = _levels(total)
+    levels = success_levels(total)
     if level_cap is not None:
         levels = min(levels, level_cap)
     return min(levels, cap)
@@ -721,7 +721,7 @@ def ranged_attack(
     # The Perception levels sensed in total darkness count for the next roll
     # only (« au prochain jet »): the first of the volley.
     attacks = tuple(
-        _combat_check(
+        combat_check(
             dexterity,
             skill,
             (*base, (M("volley"), penalty)),
@@ -737,7 +737,7 @@ def ranged_attack(
     dive = None
     if defence is RangedDefence.DIVE_FOR_COVER:
         dive_light = light if lighting_on_defence else Lighting.NORMAL
-        dive = _combat_check(
+        dive = combat_check(
             defender_dexterity,
             defender_dodge,
             (),
