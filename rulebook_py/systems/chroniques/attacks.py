@@ -28,6 +28,7 @@ from typing import Any
 from ...dice import Dice
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
+from ...labels import ModifierEnum, NamedEnum
 from ...messages import Msg
 from .attack_limits import check_forbidden, check_stand_up, check_two_weapons
 from .attack_roll import AttackRoll, resolve_attack
@@ -40,8 +41,6 @@ from .core import (
     STRENGTH_RANGE,
     AttackOutcome,
     CheckDie,
-    ModifierEnum,
-    NamedEnum,
     check_bool,
     check_odds,
 )

@@ -29,7 +29,6 @@ from __future__ import annotations
 import random
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from dataclasses import field as dc_field
-from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
@@ -45,6 +44,7 @@ from ...errors import (
     check_type,
     quote,
 )
+from ...labels import LabelledEnum
 from .words import M
 
 __all__ = [
@@ -54,7 +54,6 @@ __all__ = [
     "CodeLike",
     "CodeReport",
     "DiceCode",
-    "LabelledEnum",
     "Opposed",
     "OpposedRoll",
     "Roll",
@@ -168,31 +167,6 @@ def _foreign_digit(text: str) -> int | None:
         if (ch.isdigit() or ch.isnumeric()) and not "0" <= ch <= "9":
             return i
     return None
-
-
-class LabelledEnum(Enum):
-    """Base of the chapter's closed lists: each member keeps the source's French label.
-
-    A member's value is the label itself, or a tuple whose first item is the label.
-
-    Example:
-        >>> class Side(LabelledEnum):
-        ...     LEFT = "Gauche"
-        ...     RIGHT = ("Droite", "the other one")
-        >>> Side.LEFT.label, Side.RIGHT.label
-        ('Gauche', 'Droite')
-        >>> Side.LEFT
-        galaxies.Side.LEFT
-    """
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value if isinstance(self.value, str) else self.value[0]
-
-    def __repr__(self) -> str:
-        """The member as Python that needs only ``from rulebook_py import galaxies``."""
-        return f"galaxies.{type(self).__name__}.{self.name}"
 
 
 class Rounding(LabelledEnum):

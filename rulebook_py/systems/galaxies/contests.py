@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg
-from .codes import LabelledEnum, Roll, RolledTotal, check_rng, check_share
+from .codes import Roll, RolledTotal, check_rng, check_share
 from .words import M
 
 __all__ = [

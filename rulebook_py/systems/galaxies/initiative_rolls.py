@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RulebookError, RuleValueError, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .codes import (
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     RolledTotal,
     as_code,

@@ -53,13 +53,13 @@ from dataclasses import InitVar, dataclass, replace
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg
 from .codes import (
     MAX_BONUS,
     MAX_PIPS,
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     RolledTotal,
     Rounding,

@@ -18,13 +18,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_enum, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg
 from .codes import (
     MAX_BONUS,
     MAX_PIPS,
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     Rounding,
     as_code,

@@ -44,12 +44,12 @@ from fractions import Fraction
 from math import comb
 
 from ...errors import RulebookError, RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .codes import (
     MAX_PIPS,
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     RolledTotal,
     Rounding,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ...errors import RuleValueError, check_bool, check_enum, check_int, quote
+from ...labels import ModifierEnum
 from ...messages import Msg
 from .words import M
 
@@ -69,15 +70,7 @@ class Attitude(Enum):
         self.defense = defense
 
 
-class _Valued(Enum):
-    """An enumeration whose members are ``(French label, modifier)``."""
-
-    def __init__(self, label: str, value: int) -> None:
-        self.label = label
-        self.modifier = value
-
-
-class Morale(_Valued):
+class Morale(ModifierEnum):
     """Morale table (*tableau de moral*), to distribute over offense and defense.
 
     Example:
@@ -85,16 +78,16 @@ class Morale(_Valued):
         [-3, -2, -1, 0, 1, 2, 3]
     """
 
-    HORRIBLE = ("Horrible", -3)
-    AWFUL = ("Affreux", -2)
-    DEPRESSED = ("Dépressif", -1)
-    UNINSPIRED = ("Non-inspiré", 0)
-    CONFIDENT = ("Confiant", 1)
-    JOYFUL = ("Joyeux", 2)
-    RADIANT = ("Éclatant", 3)
+    HORRIBLE = (-3, "Horrible")
+    AWFUL = (-2, "Affreux")
+    DEPRESSED = (-1, "Dépressif")
+    UNINSPIRED = (0, "Non-inspiré")
+    CONFIDENT = (1, "Confiant")
+    JOYFUL = (2, "Joyeux")
+    RADIANT = (3, "Éclatant")
 
 
-class Fame(_Valued):
+class Fame(ModifierEnum):
     """Who the commander is, added to morale.
 
     Example:
@@ -102,12 +95,12 @@ class Fame(_Valued):
         (2, 'Héros légendaire')
     """
 
-    ORDINARY = ("Commandant ordinaire", 0)
-    NOTABLE = ("Personnage notoire et respecté", 1)
-    LEGENDARY = ("Héros légendaire", 2)
+    ORDINARY = (0, "Commandant ordinaire")
+    NOTABLE = (1, "Personnage notoire et respecté")
+    LEGENDARY = (2, "Héros légendaire")
 
 
-class Weather(_Valued):
+class Weather(ModifierEnum):
     """Weather (*température*), added to the morale of units that feel it.
 
     Example:
@@ -115,14 +108,14 @@ class Weather(_Valued):
         [-2, -1, 0, 1, 2]
     """
 
-    DEPRESSING = ("Température dépressive", -2)
-    DREARY = ("Température morne", -1)
-    NORMAL = ("Température et climat normaux", 0)
-    RADIANT = ("Température radieuse", 1)
-    ELECTRIFYING = ("Température électrisante", 2)
+    DEPRESSING = (-2, "Température dépressive")
+    DREARY = (-1, "Température morne")
+    NORMAL = (0, "Température et climat normaux")
+    RADIANT = (1, "Température radieuse")
+    ELECTRIFYING = (2, "Température électrisante")
 
 
-class Cunning(_Valued):
+class Cunning(ModifierEnum):
     """The commander's cunning (*ruse*): no combat modifier, used by special actions.
 
     Example:
@@ -130,13 +123,13 @@ class Cunning(_Valued):
         (1, 'Futé')
     """
 
-    IDIOT = ("Idiot", -3)
-    CARELESS = ("Négligeant", -2)
-    UNIMAGINATIVE = ("Sans imagination", -1)
-    ALERT = ("Alerte", 0)
-    CLEVER = ("Futé", 1)
-    CUNNING = ("Rusé", 2)
-    MACHIAVELLIAN = ("Machiavélique", 3)
+    IDIOT = (-3, "Idiot")
+    CARELESS = (-2, "Négligeant")
+    UNIMAGINATIVE = (-1, "Sans imagination")
+    ALERT = (0, "Alerte")
+    CLEVER = (1, "Futé")
+    CUNNING = (2, "Rusé")
+    MACHIAVELLIAN = (3, "Machiavélique")
 
 
 class Experience(Enum):

@@ -51,6 +51,7 @@ from typing import Any
 
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .arguments import (
     check_bool,
@@ -73,7 +74,6 @@ from .core import (
     CheckKind,
     CheckRoll,
     CoreDie,
-    UnisystemEnum,
     check_core,
     damage_distribution,
     signed_text,
@@ -134,7 +134,7 @@ SCOPE_RANGE = (0, 5)
 
 
 # ------------------------------------------------------------------ the round
-class RoundStep(UnisystemEnum):
+class RoundStep(LabelledEnum):
     """The six steps of a combat round (*tour*), in order.
 
     Attributes:
@@ -172,7 +172,7 @@ ROUND_STEPS: tuple[RoundStep, ...] = tuple(RoundStep)
 
 
 # ------------------------------------------------------------------ tables
-class RangeBand(UnisystemEnum):
+class RangeBand(LabelledEnum):
     """Range bands of the ranged-combat table: modifier to hit and to the multiplier.
 
     Attributes:
@@ -197,7 +197,7 @@ class RangeBand(UnisystemEnum):
         self.multiplier_shift = multiplier_shift
 
 
-class Lighting(UnisystemEnum):
+class Lighting(LabelledEnum):
     """Lighting of the combat-modifier table (close and ranged combat).
 
     ``modifier`` is ``None`` for total darkness: the roll is then a plain D10
@@ -219,7 +219,7 @@ class Lighting(UnisystemEnum):
         self.examples = examples
 
 
-class CloseSkill(UnisystemEnum):
+class CloseSkill(LabelledEnum):
     """The close-combat skills: what an attack or a parry uses with Dexterity.
 
     Example:
@@ -236,7 +236,7 @@ class CloseSkill(UnisystemEnum):
         self.armed = armed
 
 
-class DefenceKind(UnisystemEnum):
+class DefenceKind(LabelledEnum):
     """How a target answers a close attack.
 
     Example:
@@ -254,7 +254,7 @@ class DefenceKind(UnisystemEnum):
         return self.value
 
 
-class Stance(UnisystemEnum):
+class Stance(LabelledEnum):
     """Close-combat stances (*attitudes*): +3 to defences or +2 to attacks.
 
     Example:
@@ -276,7 +276,7 @@ class Stance(UnisystemEnum):
         self.may_defend = may_defend
 
 
-class ImprovisedWeapon(UnisystemEnum):
+class ImprovisedWeapon(LabelledEnum):
     """Improvised weapons: the skill they use and their modifiers.
 
     ``attack`` is the fixed attack modifier; ``attack_range`` the range the
@@ -305,7 +305,7 @@ class ImprovisedWeapon(UnisystemEnum):
         self.parry_range = parry_range
 
 
-class UntrainedAttack(UnisystemEnum):
+class UntrainedAttack(LabelledEnum):
     """How an attack or a shot is rolled without the skill (skill level 0).
 
     The combat source rolls a dodge, and a blow or parry with an improvised

@@ -48,6 +48,7 @@ from operator import sub
 
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .arguments import (
     check_bool,
@@ -74,7 +75,6 @@ from .core import (
     Check,
     CheckRoll,
     CoreDie,
-    UnisystemEnum,
     average_roll,
     check_core,
     number_text,
@@ -130,7 +130,7 @@ MAX_AUTO_ROUNDS = 100
 MAX_MULTIPLIER = 31
 
 
-class FiringMode(UnisystemEnum):
+class FiringMode(LabelledEnum):
     """How the weapon is fired this round.
 
     Example:
@@ -149,7 +149,7 @@ class FiringMode(UnisystemEnum):
         return self.value
 
 
-class ShotgunAmmo(UnisystemEnum):
+class ShotgunAmmo(LabelledEnum):
     """Shotgun ammunition and its bonus to hit, at any range.
 
     Example:
@@ -167,7 +167,7 @@ class ShotgunAmmo(UnisystemEnum):
         self.bonus = bonus
 
 
-class RangedDefence(UnisystemEnum):
+class RangedDefence(LabelledEnum):
     """The target's choice: stay put (no roll) or dive for cover (DEX + Dodge).
 
     Example:
