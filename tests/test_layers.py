@@ -8,6 +8,7 @@ types and never imports an outcome; nothing below the widgets imports them.
 from __future__ import annotations
 
 import ast
+import enum
 import importlib
 import inspect
 import json
@@ -19,6 +20,8 @@ import pytest
 from test_glossary import import_graph
 
 import rulebook_py
+from rulebook_py.labels import LabelledEnum
+from rulebook_py.systems import chroniques, galaxies, mass_battle, unisystem
 from rulebook_py.widgets import CALCULATORS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -303,3 +306,42 @@ def test_the_private_import_finder_finds_one():
         "pkg._inner",
         ".core:_levels",
     ]
+
+
+# ------------------------------------------------------------------ one labelled-enum base
+def _enum_bases() -> list[str]:
+    """Enumerations of the package with no member of their own: bases others derive from."""
+    found = set()
+    for info in pkgutil.walk_packages(rulebook_py.__path__, "rulebook_py."):
+        module = importlib.import_module(info.name)
+        for thing in vars(module).values():
+            if (
+                isinstance(thing, type)
+                and issubclass(thing, enum.Enum)
+                and thing.__module__.startswith("rulebook_py.")
+                and not list(thing)
+            ):
+                found.add(f"{thing.__module__}.{thing.__qualname__}")
+    return sorted(found)
+
+
+def test_the_closed_lists_share_one_labelled_base():
+    assert _enum_bases() == [
+        "rulebook_py.labels.LabelledEnum",
+        "rulebook_py.labels.ModifierEnum",
+        "rulebook_py.labels.NamedEnum",
+    ]
+
+
+def test_every_labelled_member_reads_as_its_facades_python():
+    for facade in (chroniques, galaxies, mass_battle, unisystem):
+        name = facade.__name__.rpartition(".")[2]
+        lists = [
+            v for v in vars(facade).values() if isinstance(v, type) and issubclass(v, LabelledEnum)
+        ]
+        assert lists, name
+        for cls in lists:
+            member = next(iter(cls))
+            assert repr(member) == f"{name}.{cls.__name__}.{member.name}"
+            assert eval(repr(member), {name: facade}) is member
+            assert isinstance(member.label, str) and member.label
