@@ -790,12 +790,13 @@ def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed:
     check_bool(must_succeed, "must_succeed")
     if defence is None:
         return attack.prob_at_least(TARGET)
-    won = Fraction(0)
-    for total, weight in attack.items():
-        if must_succeed and total < TARGET:
-            continue
-        won += weight * defence.prob_at_most(total - 1)
-    return won / attack.total
+    if not must_succeed:
+        return attack.prob_gt(defence)
+    reaching = {total: weight for total, weight in attack.items() if total >= TARGET}
+    if not reaching:
+        return Fraction(0)
+    kept = Distribution.from_weights(reaching)  # the attack given that it reaches 9
+    return kept.prob_gt(defence) * Fraction(kept.total, attack.total)
 
 
 # ------------------------------------------------------------------ melee
