@@ -25,6 +25,8 @@ Example:
 from __future__ import annotations
 
 import random
+from enum import Enum
+from typing import Any, TypeVar
 
 from .messages import M, Msg, render
 
@@ -32,14 +34,18 @@ __all__ = [
     "NAME_LIMIT",
     "QUOTE_LIMIT",
     "QUOTE_RADIUS",
+    "WHAT_LIMIT",
     "NotationError",
     "RuleValueError",
     "RulebookError",
     "WorkLimitError",
     "check_bool",
     "check_characters",
+    "check_enum",
     "check_int",
     "check_rng",
+    "check_type",
+    "enum_name",
     "quote",
     "quote_window",
 ]
@@ -216,6 +222,8 @@ class WorkLimitError(NotationError):
         (True, 0)
     """
 
+
+E = TypeVar("E", bound=Enum)
 
 #: Characters quoted on each side of the position in a :class:`NotationError`.
 QUOTE_RADIUS = 30
@@ -500,6 +508,132 @@ def check_characters(value: object, name: str) -> str:
                 got=quote(value),
             ),
             field=name,
+            value=value,
+        )
+    return value
+
+
+#: Longest "what is expected, in words" a type check accepts.
+WHAT_LIMIT = 200
+
+
+def check_type(value: object, types: type | tuple[type, ...], name: str, what: str) -> Any:
+    """Check that ``value`` is one of ``types`` (never ``True`` for a number) and return it.
+
+    The one check of an argument's type: every system's rules call it.
+
+    Args:
+        value: The value to check.
+        types: What is accepted: a class or a tuple of classes.
+        name: The parameter's name, quoted in the message and used as ``field``.
+        what: What is expected, in words (a message: "a dice code such as '4D+2'").
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        RuleValueError: If ``value`` is not one of ``types`` (a ``bool`` is
+            refused unless ``bool`` is one of them).
+
+    Example:
+        >>> check_type(3, int, "bdr", "a whole number")
+        3
+        >>> check_type(3.5, int, "bdr", "a whole number")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: bdr must be a whole number, got 3.5
+    """
+    kinds = types if isinstance(types, tuple) else (types,)
+    if not kinds or not all(isinstance(t, type) for t in kinds):
+        raise RuleValueError(
+            M(
+                "{name} must be a type or a tuple of types, got {got}",
+                name="types",
+                got=quote(types),
+            ),
+            field="types",
+        )
+    _check_name(name)
+    if not isinstance(what, str) or len(what) > WHAT_LIMIT:
+        raise RuleValueError(
+            M("{name} must be what is expected, in words, got {got}", name="what", got=quote(what)),
+            field="what",
+        )
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise RuleValueError(
+            M("{name} must be {what}, got {got}", name=name, what=what, got=quote(value)),
+            field=name,
+            value=value,
+        )
+    return value
+
+
+def enum_name(enum: type[Enum]) -> str:
+    """An enumeration's name as Python reaches it through its facade (``unisystem.CoreDie``).
+
+    A rules enumeration lives in ``rulebook_py.systems.<system>.<module>`` and
+    is reached as ``<system>.<Name>``; one of another package of the rulebook
+    as ``<package>.<Name>``; any other by its own name.
+
+    Example:
+        >>> from rulebook_py.systems.unisystem.core import CoreDie
+        >>> enum_name(CoreDie)
+        'unisystem.CoreDie'
+        >>> enum_name(Enum("Side", "LEFT RIGHT"))
+        'Side'
+    """
+    parts = [p for p in enum.__module__.split(".") if p != "systems"]
+    if parts[0] == "rulebook_py" and len(parts) > 2:
+        return f"{parts[1]}.{enum.__qualname__}"
+    return enum.__qualname__
+
+
+def check_enum(value: object, enum: type[E], name: str) -> E:
+    """Check that ``value`` is a member of the enumeration ``enum`` and return it.
+
+    The one check of a choice from a closed list: every system's rules call it.
+    The message names the parameter, the enumeration as Python reaches it and
+    its members, and quotes what was given.
+
+    Args:
+        value: The value to check.
+        enum: The enumeration.
+        name: The parameter's name, quoted in the message and used as ``field``.
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        RuleValueError: If ``value`` is not a member of ``enum``.
+
+    Example:
+        >>> from rulebook_py.systems.unisystem.core import CoreDie
+        >>> check_enum(CoreDie.D10, CoreDie, "core")
+        unisystem.CoreDie.D10
+        >>> check_enum("d10", CoreDie, "core")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: core must be a unisystem.CoreDie (one of D10, TWO_D6), got 'd10' (str)
+    """
+    _check_name(name)
+    if not (isinstance(enum, type) and issubclass(enum, Enum)):
+        raise RuleValueError(
+            M("{name} must be an enumeration, got {got}", name="enum", got=quote(enum)),
+            field="enum",
+        )
+    if not isinstance(value, enum):
+        names = ", ".join(m.name for m in enum)
+        raise RuleValueError(
+            M(
+                "{name} must be a {enum} (one of {names}), got {got} ({kind})",
+                name=name,
+                enum=enum_name(enum),
+                names=names,
+                got=quote(value),
+                kind=_kind(value),
+            ),
+            field=name,
+            allowed=names,
             value=value,
         )
     return value

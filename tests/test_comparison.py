@@ -212,7 +212,11 @@ def test_plus_one_pip_in_galaxies_is_worth_most_near_even_odds():
 
 
 def test_plus_one_rule_must_be_a_rule():
-    with pytest.raises(RuleValueError, match="rule must be one of"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"rule must be a comparison.PlusOneRule \(one of UNISYSTEM_TASK, .*, MASS_BATTLE\), "
+        r"got 'd20' \(str\)",
+    ):
         plus_one("d20")
 
 
@@ -412,7 +416,11 @@ def test_out_of_range_inputs_are_refused_before_any_work(kwargs, message):
 
 
 def test_unknown_engine_is_refused():
-    with pytest.raises(RuleValueError, match="engine must be one of"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"engine must be a comparison.Engine \(one of UNISYSTEM, GALAXIES, CHRONIQUES, "
+        r"MASS_BATTLE\), got 'unisystem' \(str\)",
+    ):
         exchange("unisystem", 1)
 
 

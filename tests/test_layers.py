@@ -7,6 +7,8 @@ types and never imports an outcome; nothing below the widgets imports them.
 
 from __future__ import annotations
 
+import ast
+import enum
 import importlib
 import inspect
 import json
@@ -18,6 +20,8 @@ import pytest
 from test_glossary import import_graph
 
 import rulebook_py
+from rulebook_py.labels import LabelledEnum
+from rulebook_py.systems import chroniques, galaxies, mass_battle, unisystem
 from rulebook_py.widgets import CALCULATORS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,7 +201,10 @@ def test_no_rule_takes_a_calculators_control_names():
 # ------------------------------------------------------------------ one check helper per kind
 #: The argument checks errors.py holds once: a def of one of these names (or
 #: its private twin), or the lone-surrogate test, elsewhere is a second copy.
-_CHECKS = re.compile(r"^\s*def _?check_(?:rng|bool|flag|int|characters)\(|\\ud800\" <=", re.M)
+_CHECKS = re.compile(
+    r"^\s*def (?:_?check_(?:rng|bool|flag|int|characters|enum|type)|_member_of)\(|\\ud800\" <=",
+    re.M,
+)
 
 
 def _copies(text: str) -> list[str]:
@@ -219,4 +226,122 @@ def test_the_copy_finder_finds_a_copy():
     assert _copies("def _check_rng(rng):\n    pass\n") == ["def _check_rng("]
     assert _copies('    if any("\\ud800" <= ch for ch in v):') == ['\\ud800" <=']
     errors = (ROOT / "rulebook_py" / "errors.py").read_text(encoding="utf-8")
-    assert len(_copies(errors)) == 5  # check_int, check_bool, check_rng, check_characters, its test
+    assert _copies("def _member_of(enum, value, name):") == ["def _member_of("]
+    assert _copies("    def check_type(value, kind, name, what):") == ["def check_type("]
+    # check_int, check_bool, check_rng, check_characters, its test, check_type, check_enum
+    assert len(_copies(errors)) == 7
+
+
+# ------------------------------------------------------------------ private names stay home
+#: Private names the widget layer still shares between its own modules (the
+#: widget rewrite of issue 40 moves them): empty this when it lands.
+WIDGET_PRIVATE_IMPORTS = {
+    "rulebook_py/widgets/chroniques.py": {
+        "_CONDITION_OPTIONS",
+        "_Chroniques",
+        "_DIE_OPTIONS",
+        "_HEAD",
+        "_KIND_OPTIONS",
+        "_STR_TIP",
+        "_signed",
+        "_yes",
+    },
+    "rulebook_py/widgets/chroniques_chase.py": {
+        "_Chroniques",
+        "_DIE_OPTIONS",
+        "_HEAD",
+        "_french",
+        "_signed",
+    },
+    "rulebook_py/widgets/chroniques_fight.py": {"_Chroniques", "_DIE_OPTIONS", "_HEAD", "_french"},
+}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_imports(source: str) -> list[str]:
+    """Names starting with ``_`` that ``source`` imports from another module (or private modules)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            if any(_private(part) for part in (node.module or "").split(".")):
+                found.append(module)
+            found += [f"{module}:{a.name}" for a in node.names if _private(a.name)]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if any(map(_private, a.name.split(".")))]
+    return found
+
+
+def test_no_module_imports_another_modules_private_name():
+    found = {}
+    for path in sorted((ROOT / "rulebook_py").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        allowed = WIDGET_PRIVATE_IMPORTS.get(where, set())
+        names = [
+            n
+            for n in _private_imports(path.read_text(encoding="utf-8"))
+            if n.rpartition(":")[2] not in allowed
+        ]
+        if names:
+            found[where] = names
+    assert found == {}
+
+
+def test_the_private_import_finder_finds_one():
+    source = (
+        "import sys as _sys\n"
+        "from . import codes as _codes\n"
+        "from .damage import MAX_TEMPORARY, _temporary\n"
+        "from ._hidden import shown\n"
+        "import pkg._inner\n"
+        "def f():\n"
+        "    from .core import _levels\n"
+    )
+    assert _private_imports(source) == [
+        ".damage:_temporary",
+        "._hidden",
+        "pkg._inner",
+        ".core:_levels",
+    ]
+
+
+# ------------------------------------------------------------------ one labelled-enum base
+def _enum_bases() -> list[str]:
+    """Enumerations of the package with no member of their own: bases others derive from."""
+    found = set()
+    for info in pkgutil.walk_packages(rulebook_py.__path__, "rulebook_py."):
+        module = importlib.import_module(info.name)
+        for thing in vars(module).values():
+            if (
+                isinstance(thing, type)
+                and issubclass(thing, enum.Enum)
+                and thing.__module__.startswith("rulebook_py.")
+                and not list(thing)
+            ):
+                found.add(f"{thing.__module__}.{thing.__qualname__}")
+    return sorted(found)
+
+
+def test_the_closed_lists_share_one_labelled_base():
+    assert _enum_bases() == [
+        "rulebook_py.labels.LabelledEnum",
+        "rulebook_py.labels.ModifierEnum",
+        "rulebook_py.labels.NamedEnum",
+    ]
+
+
+def test_every_labelled_member_reads_as_its_facades_python():
+    for facade in (chroniques, galaxies, mass_battle, unisystem):
+        name = facade.__name__.rpartition(".")[2]
+        lists = [
+            v for v in vars(facade).values() if isinstance(v, type) and issubclass(v, LabelledEnum)
+        ]
+        assert lists, name
+        for cls in lists:
+            member = next(iter(cls))
+            assert repr(member) == f"{name}.{cls.__name__}.{member.name}"
+            assert eval(repr(member), {name: facade}) is member
+            assert isinstance(member.label, str) and member.label

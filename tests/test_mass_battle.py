@@ -674,13 +674,25 @@ def test_bad_vitality(vitality):
 
 
 def test_bad_inputs():
-    with pytest.raises(RuleValueError, match=r"terrain must be one of .* got 'swamp'"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"terrain must be a mass_battle.Terrain \(one of CAVE_FRONT, SHIP, .*\), got 'swamp' \(str\)",
+    ):
         Battlefield("swamp")
-    with pytest.raises(RuleValueError, match=r"terrain must be one of"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"terrain must be a mass_battle.Terrain \(one of CAVE_FRONT, .*\), got 'swamp' \(str\)",
+    ):
         terrain_effect("swamp", True)
-    with pytest.raises(RuleValueError, match=r"weather must be one of"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"weather must be a mass_battle.Weather \(one of DEPRESSING, DREARY, NORMAL, RADIANT, ELECTRIFYING\), got 'sunny' \(str\)",
+    ):
         Battlefield(Terrain.ROAD, "sunny")
-    with pytest.raises(RuleValueError, match=r"attitude must be one of"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"attitude must be one of SUICIDAL_OFFENSIVE, .* or a schedule of 1 to 20 of them, got 'berserk'",
+    ):
         Orders("berserk")
     with pytest.raises(RuleValueError, match=r"offense must be an integer from -10 to 30, got 31"):
         Unit("X", 50, 31, 1)
@@ -688,7 +700,10 @@ def test_bad_inputs():
         damage_percent(3, 2, 5, 0)
     with pytest.raises(RuleValueError, match=r"chance_defense must be an integer from 0 to 4"):
         damage_percent(3, 2, 0, -1)
-    with pytest.raises(RuleValueError, match=r"cunning must be one of"):
+    with pytest.raises(
+        RuleValueError,
+        match=r"cunning must be a mass_battle.Cunning \(one of IDIOT, .*\), got 2 \(int\)",
+    ):
         Commander(cunning=2)
 
 

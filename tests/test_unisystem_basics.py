@@ -419,7 +419,11 @@ def test_matches_are_whole_and_favour_the_stronger(a, b, best_of):
         (lambda: u.damage_distribution(4, 100), "multiplier", r"from 0 to 30, got 100"),
         (lambda: u.success_levels(9.5), "total", r"total must be an integer, got 9\.5"),
         (lambda: u.level_name(-1), "level", r"got -1"),
-        (lambda: u.core_distribution("d10"), "core", r"core must be one of .* got 'd10'"),
+        (
+            lambda: u.core_distribution("d10"),
+            "core",
+            r"core must be a unisystem.CoreDie \(one of D10, TWO_D6\), got 'd10' \(str\)",
+        ),
         (lambda: u.task(3, 3, core="2d6"), "core", r"got '2d6'"),
         (lambda: u.task(3, 3).resolve(11), "die", r"die must be an integer from 1 to 10, got 11"),
         (lambda: u.overlap_attribute(3, -1), "intelligence", r"got -1"),

@@ -194,7 +194,7 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
         (lambda: uni.fight(JIMMY, WILDLING, out_at=10**100), "out_at must be an integer"),
         (
             lambda: uni.fight(JIMMY, WILDLING, wounds="blood"),
-            r"wounds must be one of unisystem.WoundRule \(hits, levels\)",
+            r"wounds must be a unisystem.WoundRule \(one of HITS, LEVELS\), got 'blood'",
         ),
         (lambda: uni.fight(JIMMY, "Wildling"), "second must be a Fighter"),
         (lambda: uni.fight(JIMMY, JIMMY), "second must have another name than first"),

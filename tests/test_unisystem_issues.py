@@ -117,6 +117,7 @@ def test_core_given_a_list_is_refused_by_every_function():
         "unskilled": (3,),
         "attack_check": (uni.MeleeAttack(3, 2),),
         "defence_check": (uni.MeleeDefence(),),
+        "combat_check": (3, 2, (), uni.Lighting.NORMAL, 0),
     }
     names = _with_core()
     assert len(names) >= 19 and set(names) <= set(examples)

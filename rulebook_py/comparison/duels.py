@@ -61,6 +61,7 @@ __all__ = [
     "MAX_SIMULATED_ROUNDS",
     "MAX_TRIALS",
     "DuelSimulation",
+    "check_duel",
     "chroniques_damage",
     "duel",
     "duel_kernel",
@@ -83,9 +84,28 @@ MAX_SIMULATED_ROUNDS = {
 }
 
 
-def _check_common(
+def check_duel(
     engine: Engine, gap: int, blows: int, hit_points: int, baseline: Baseline = DEFAULT_BASELINE
 ) -> None:
+    """Refuse a duel the comparison cannot fight: every argument a duel shares, checked.
+
+    Args:
+        engine: The system whose roll decides each exchange.
+        gap: Steps between the two fighters (0 to :data:`~.engines.MAX_GAP`).
+        blows: Hits that take a fighter down (1 to :data:`~.engines.MAX_BLOWS`).
+        hit_points: Chroniques' hit points (1 to :data:`~.engines.MAX_HIT_POINTS`).
+        baseline: The even opponent.
+
+    Raises:
+        RuleValueError: Naming the first argument at fault.
+
+    Example:
+        >>> check_duel(Engine.UNISYSTEM, 2, 3, 10)
+        >>> check_duel(Engine.UNISYSTEM, 2, 0, 10)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: blows must be an integer from 1 to 10, got 0
+    """
     check_engine(engine)
     check_gap(gap)
     check_int(blows, "blows", 1, MAX_BLOWS)
@@ -137,7 +157,7 @@ def duel_kernel(
         >>> kernel[(0, 1)], kernel[(1, 1)], endurance  # A hits alone; both hit
         (Fraction(288, 625), Fraction(112, 625), 2)
     """
-    _check_common(engine, gap, blows, hit_points, baseline)
+    check_duel(engine, gap, blows, hit_points, baseline)
     if engine is Engine.MASS_BATTLE:
         raise RuleValueError(
             M("the mass battle's duel is the source's own battle: use duel()"), field="engine"
@@ -177,7 +197,7 @@ def duel(
         >>> duel(Engine.GALAXIES, 1, blows=1).a_wins  # one opposed roll, ties replayed
         Fraction(69315, 87203)
     """
-    _check_common(engine, gap, blows, hit_points, baseline)
+    check_duel(engine, gap, blows, hit_points, baseline)
     return _duel(engine, gap, blows, hit_points, baseline)
 
 
@@ -243,7 +263,7 @@ def duel_length(
         >>> r.ends, r.longer  # a turn ends it unless both attacks fail: (14/25)² of them
         ({1: Fraction(429, 625), 2: Fraction(84084, 390625)}, Fraction(38416, 390625))
     """
-    _check_common(engine, gap, blows, hit_points, baseline)
+    check_duel(engine, gap, blows, hit_points, baseline)
     check_int(horizon, "horizon", 1, 60)
     if engine is Engine.MASS_BATTLE:
         better, even = mass_battle_sides(gap, baseline)
@@ -336,7 +356,7 @@ def simulate_duel(
         >>> (a.a_wins, a.rounds) == (b.a_wins, b.rounds)
         True
     """
-    _check_common(engine, gap, blows, hit_points, baseline)
+    check_duel(engine, gap, blows, hit_points, baseline)
     check_int(trials, "trials", 1, MAX_TRIALS)
     if rng is not None:
         check_rng(rng)

@@ -45,7 +45,7 @@ from fractions import Fraction
 
 from ..dice import check_name
 from ..distribution import ratio_parts
-from ..errors import RuleValueError, check_int, quote
+from ..errors import RuleValueError, check_enum, check_int, quote
 from ..messages import Msg
 from ..systems import chroniques, galaxies
 from .words import M
@@ -113,17 +113,7 @@ def check_engine(engine: object) -> Engine:
         >>> check_engine(Engine.UNISYSTEM).label
         'Unisystem'
     """
-    if not isinstance(engine, Engine):
-        raise RuleValueError(
-            M(
-                "engine must be one of {names}, got {got} ({kind})",
-                names=", ".join(f"Engine.{e.name}" for e in Engine),
-                got=quote(engine),
-                kind=type(engine).__name__,
-            ),
-            field="engine",
-        )
-    return engine
+    return check_enum(engine, Engine, "engine")
 
 
 def check_gap(gap: object) -> int:

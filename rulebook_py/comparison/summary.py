@@ -19,7 +19,7 @@ from ..dice import check_rng
 from ..errors import RuleValueError, check_int, quote
 from ..messages import Msg, join
 from .chain import DuelOdds
-from .duels import DEFAULT_HIT_POINTS, MAX_SIMULATED_ROUNDS, _check_common, duel, simulate_duel
+from .duels import DEFAULT_HIT_POINTS, MAX_SIMULATED_ROUNDS, check_duel, duel, simulate_duel
 from .engines import (
     DEFAULT_BASELINE,
     DEFAULT_BLOWS,
@@ -127,7 +127,7 @@ def side_by_side(
         [True, True, True, True]
     """
     for engine in Engine:
-        _check_common(engine, gap, blows, hit_points, baseline)
+        check_duel(engine, gap, blows, hit_points, baseline)
     # The largest chain is Chroniques' (hit points squared times its two blows' sizes):
     # MAX_HIT_POINTS keeps it under MAX_CHAIN_WORK (about 50 ms), checked above.
     return tuple(

@@ -21,7 +21,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
-from ..errors import RuleValueError, quote
+from ..errors import RuleValueError, check_enum, quote
 from ..messages import Msg
 from ..systems import chroniques, galaxies, mass_battle, unisystem
 from .engines import DEFAULT_BASELINE, Baseline, check_baseline, check_chance
@@ -117,16 +117,7 @@ def plus_one(rule: PlusOneRule, baseline: Baseline = DEFAULT_BASELINE) -> tuple[
         >>> plus_one(PlusOneRule.CHRONIQUES_D12)[-1].gain  # 11 in 12 is the ceiling
         Fraction(0, 1)
     """
-    if not isinstance(rule, PlusOneRule):
-        raise RuleValueError(
-            M(
-                "rule must be one of {names}, got {got} ({kind})",
-                names=", ".join(f"PlusOneRule.{r.name}" for r in PlusOneRule),
-                got=quote(rule),
-                kind=type(rule).__name__,
-            ),
-            field="rule",
-        )
+    check_enum(rule, PlusOneRule, "rule")
     return _plus_one(rule, check_baseline(baseline))
 
 

@@ -23,7 +23,7 @@ from ..errors import RuleValueError, check_int, quote
 from ..messages import M, Msg
 from .bounds import tree_bounds
 from .cost import check_work, tree_cost
-from .exact import _tree_distribution
+from .exact import tree_distribution
 from .limits import (
     CACHE_SIZE,
     DEFAULT_EXPLODE_DEPTH,
@@ -36,7 +36,7 @@ from .limits import (
 )
 from .notation import tree_dice_count, tree_explode_depth, tree_notation
 from .reading import read_tree
-from .rolls import DiceRoll, PoolRoll, _roll, check_rng
+from .rolls import DiceRoll, PoolRoll, check_rng, roll_tree
 from .tree import Const, Div, Mul, Node, Pool, Sum, check_node
 
 __all__ = ["Dice", "die", "estimate_seconds", "parse", "pool"]
@@ -103,7 +103,7 @@ class Dice:
             {1: 1, 2: 1, 3: 1, 4: 1}
         """
         if self._dist is None:
-            self._dist = _tree_distribution(self._node)
+            self._dist = tree_distribution(self._node)
         return self._dist
 
     def pmf(self) -> dict[int, Fraction]:
@@ -271,7 +271,7 @@ got 42 (int)
         """
         check_rng(rng)
         pools: list[PoolRoll] = []
-        total, text = _roll(self._node, rng, pools)
+        total, text = roll_tree(self._node, rng, pools)
         return DiceRoll(str(self), total, tuple(pools), text)
 
     # --- arithmetic

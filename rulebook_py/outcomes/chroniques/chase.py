@@ -28,8 +28,8 @@ from ...systems.chroniques.chase import (
     ChaseRules,
     ChaseTrait,
     Runner,
-    _check_setup,
     chase_odds,
+    check_chase,
     simulate_chase,
 )
 from ...systems.chroniques.core import (
@@ -148,7 +148,7 @@ class ChaseReport:
     def __post_init__(self) -> None:
         """Check every field (the distances as :func:`chase_odds` takes them)."""
         check_fields(self)
-        _check_setup(self.distance, self.sight)
+        check_chase(self.distance, self.sight)
 
     def replay(self, rng: random.Random) -> ChaseReplay:
         """One seeded chase, round by round."""

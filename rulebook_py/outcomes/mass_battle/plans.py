@@ -40,7 +40,15 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ...errors import RulebookError, RuleValueError, check_int, check_rng, quote
+from ...errors import (
+    RulebookError,
+    RuleValueError,
+    check_enum,
+    check_int,
+    check_rng,
+    check_type,
+    quote,
+)
 from ...messages import Msg
 from ...systems.mass_battle.actions import (
     CHARGE_DELAY,
@@ -49,7 +57,6 @@ from ...systems.mass_battle.actions import (
     RolledAction,
     SpecialAction,
     TightCombatRoute,
-    _check_type,
     ambush,
     ambush_rolls,
     cautious_retreat,
@@ -85,7 +92,7 @@ from ...systems.mass_battle.round import (
     Side,
     Step,
     Unit,
-    _check_pair,
+    check_pair,
     free_points,
     percent,
     resolve_round,
@@ -102,7 +109,6 @@ from ...systems.mass_battle.tables import (
     Morale,
     Terrain,
     Weather,
-    _member_of,
 )
 from ...systems.mass_battle.words import M
 
@@ -479,7 +485,7 @@ class Declared:
 
     def __post_init__(self) -> None:
         for name in ("attacker", "defender"):
-            _check_type(getattr(self, name), Side, name, M("a Side"))
+            check_type(getattr(self, name), Side, name, M("a Side"))
         for name in ("attacker_rolls", "defender_rolls"):
             rolls = getattr(self, name)
             if (
@@ -688,7 +694,7 @@ def declare(
             (rolls if isinstance(mine, RolledAction) else made)[n].append(mine)
     sides = {n: Side(units[n], _orders(plans[n], n, tuple(made[n]))) for n in plans}
     try:
-        _check_pair(
+        check_pair(
             sides["attacker"], sides["defender"], field_, rolls["attacker"], rolls["defender"]
         )
     except DeclarationError as err:
@@ -898,7 +904,7 @@ class UnitTotals:
                 ),
                 field="steps",
             )
-        _member_of(Lean, self.lean, "lean")
+        check_enum(self.lean, Lean, "lean")
         check_int(self.round_number, "round_number", 1, MAX_ROUNDS)
 
     def roll(self, rng: random.Random) -> UnitRoll:
@@ -1019,7 +1025,7 @@ class RoundOutcome:
     allocations: tuple[dict[str, int], dict[str, int]] = field(repr=False, default=({}, {}))
 
     def __post_init__(self) -> None:
-        _check_type(self.result, BattleRound, "result", M("a BattleRound"))
+        check_type(self.result, BattleRound, "result", M("a BattleRound"))
         _check_notes(self.notes)
         clamped = self.clamped
         if (
@@ -1035,8 +1041,8 @@ class RoundOutcome:
                 ),
                 field="clamped",
             )
-        _check_type(self.declared, Declared, "declared", M("a Declared"))
-        _check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        check_type(self.declared, Declared, "declared", M("a Declared"))
+        check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
         pair = self.allocations
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise RuleValueError(
@@ -1262,9 +1268,9 @@ class BattleOutcome:
     notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        _check_type(self.odds, BattleOdds, "odds", M("a BattleOdds"))
-        _check_type(self.declared, Declared, "declared", M("a Declared"))
-        _check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        check_type(self.odds, BattleOdds, "odds", M("a BattleOdds"))
+        check_type(self.declared, Declared, "declared", M("a Declared"))
+        check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
         pair = self.policy
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise RuleValueError(
@@ -1276,8 +1282,8 @@ class BattleOutcome:
                 field="policy",
             )
         for one in pair:
-            _member_of(ChancePolicy, one, "policy")
-        _member_of(Timing, self.timing, "timing")
+            check_enum(one, ChancePolicy, "policy")
+        check_enum(self.timing, Timing, "timing")
         _check_notes(self.notes)
 
     @property

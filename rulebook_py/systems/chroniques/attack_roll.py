@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...messages import Msg, join
 from .core import check_bool, check_rng, roll_check
-from .damage import MAX_TEMPORARY, _temporary
+from .damage import MAX_TEMPORARY, blow_temporary_damage
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BIG_TOTAL, CONCERTED_BONUS
 from .words import M
@@ -113,7 +113,7 @@ def resolve_attack(
             amount = base * (2 if double else 1)
             if r.temporary_blow and hit:
                 # A doubled blow may pass temporary_damage()'s 0-500 range.
-                amount = _temporary(amount, r.target_strength)
+                amount = blow_temporary_damage(amount, r.target_strength)
                 kind = M(
                     "temporary (after the target's STR {strength:+d})", strength=r.target_strength
                 )

@@ -28,6 +28,7 @@ from typing import Any
 from ...dice import Dice
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
+from ...labels import ModifierEnum, NamedEnum
 from ...messages import Msg
 from .attack_limits import check_forbidden, check_stand_up, check_two_weapons
 from .attack_roll import AttackRoll, resolve_attack
@@ -40,12 +41,10 @@ from .core import (
     STRENGTH_RANGE,
     AttackOutcome,
     CheckDie,
-    ModifierEnum,
-    NamedEnum,
     check_bool,
     check_odds,
 )
-from .damage import MAX_TEMPORARY, _temporary, damage_distribution
+from .damage import MAX_TEMPORARY, blow_temporary_damage, damage_distribution
 from .records import check_fields
 from .special import CONCERTED_BIG_BONUS, CONCERTED_BONUS, concerted_attack
 from .typed_damage import damage_dice
@@ -388,7 +387,7 @@ def _one_attack_damage(
     for dist, p in ((normal, outcome.normal_hit), (crit, outcome.critical)):
         for v, q in dist.pmf().items():
             # A critical may double past temporary_damage()'s 0-500 range.
-            t = _temporary(v, target_strength)
+            t = blow_temporary_damage(v, target_strength)
             temp[t] = temp.get(t, Fraction(0)) + p * q
     return _dist(lethal), _dist(temp)
 

@@ -62,6 +62,7 @@ __all__ = [
     "chase_modifier",
     "chase_odds",
     "chase_step",
+    "check_chase",
     "estimate_chase",
     "simulate_chase",
 ]
@@ -359,7 +360,23 @@ def _sides(pursuer: object, quarry: object) -> None:
             )
 
 
-def _check_setup(distance: int, sight: int) -> None:
+def check_chase(distance: int, sight: int) -> None:
+    """Refuse a chase the rules cannot run: a loss-of-sight distance and a start inside it.
+
+    Args:
+        distance: Metres between pursuer and quarry at the start (1 to ``sight - 1``).
+        sight: Metres at which the quarry is lost from sight (2 to :data:`MAX_SIGHT`).
+
+    Raises:
+        RuleValueError: Naming the argument at fault.
+
+    Example:
+        >>> check_chase(5, 10)
+        >>> check_chase(10, 10)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: distance must be an integer from 1 to 9, got 10
+    """
     check_int(sight, "sight", 2, None)
     if sight > MAX_SIGHT:
         raise RuleValueError(
@@ -517,7 +534,7 @@ def chase_odds(
     """
     rules = _rules(rules)
     _sides(pursuer, quarry)
-    _check_setup(distance, sight)
+    check_chase(distance, sight)
     n = sight - 1  # live gaps 1 .. sight-1, index gap-1
     flags = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
     steps = {e: _step_weights(pursuer, quarry, e[0], rules, e[1]) for e in set(flags)}
@@ -722,7 +739,7 @@ def simulate_chase(
     """
     rules = _rules(rules)
     _sides(pursuer, quarry)
-    _check_setup(distance, sight)
+    check_chase(distance, sight)
     rng = random.Random() if rng is None else check_rng(rng)
     gap = distance
     rounds = []
@@ -794,7 +811,7 @@ def estimate_chase(
             field="trials",
             value=trials,
         )
-    _check_setup(distance, sight)
+    check_chase(distance, sight)
     rng = random.Random() if rng is None else check_rng(rng)
     plan = [_round_kind(pursuer, quarry, rules, r) for r in range(1, rules.max_rounds + 1)]
     rolls = []

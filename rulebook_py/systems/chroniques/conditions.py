@@ -22,6 +22,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
+from ...labels import NamedEnum
 from ...messages import Msg, join
 from .core import (
     INITIATIVE_RANGE,
@@ -29,7 +30,6 @@ from .core import (
     SCORE_RANGE,
     AttackOutcome,
     CheckDie,
-    NamedEnum,
     ability_modifier,
     check_bool,
     check_name,

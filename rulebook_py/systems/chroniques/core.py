@@ -51,8 +51,6 @@ __all__ = [
     "CheckLines",
     "CheckReport",
     "CheckRoll",
-    "ModifierEnum",
-    "NamedEnum",
     "ability_modifier",
     "attack",
     "check_bool",
@@ -88,39 +86,6 @@ STRENGTH_RANGE = (-5, 10)
 CRITICAL_RANGE = (15, 20)
 #: Named parameter: a natural 1 on a d12 is still a critical failure.
 D12_ONE_FUMBLES = True
-
-
-class NamedEnum(Enum):
-    """Base of the chapter's closed lists valued ``(english, label)``.
-
-    ``english`` names the member in this book, ``label`` keeps the source's
-    French term.
-
-    Example:
-        >>> class Light(NamedEnum):
-        ...     DAY = ("day", "Jour")
-        >>> Light.DAY.english, Light.DAY.label
-        ('day', 'Jour')
-    """
-
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
-
-
-class ModifierEnum(Enum):
-    """Base of the chapter's closed lists valued ``(modifier, label)``.
-
-    Example:
-        >>> class Cover(ModifierEnum):
-        ...     PARTIAL = (-2, "à couvert")
-        >>> Cover.PARTIAL.modifier, Cover.PARTIAL.label
-        (-2, 'à couvert')
-    """
-
-    def __init__(self, modifier: int, label: str) -> None:
-        self.modifier = modifier
-        self.label = label
 
 
 class CheckDie(Enum):

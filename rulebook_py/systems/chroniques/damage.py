@@ -43,6 +43,7 @@ __all__ = [
     "KnockOutReport",
     "KnockOutRoll",
     "apply_damage",
+    "blow_temporary_damage",
     "care_odds",
     "damage_distribution",
     "first_aid",
@@ -98,9 +99,24 @@ def unarmed_damage(strength: int) -> Distribution:
     return damage_distribution("1d4", strength)
 
 
-def _temporary(rolled: int, target_strength: int) -> int:
-    """The rule of :func:`temporary_damage`, for values already checked (a doubled blow too)."""
-    return 0 if rolled <= 0 else max(0, rolled - target_strength)
+def blow_temporary_damage(dealt: int, target_strength: int) -> int:
+    """Temporary damage of one blow, doubled or not: the rule of :func:`temporary_damage`.
+
+    A critical blow doubles the damage rolled, so what one blow deals may pass
+    the damage a reader types (:data:`MAX_DAMAGE`); the target's STR modifier
+    comes off it, and a blow that deals nothing deals nothing.
+
+    Args:
+        dealt: The damage the blow deals (doubled for a critical), 0 to ``2 * MAX_TEMPORARY``.
+        target_strength: The target's STR modifier.
+
+    Example:
+        >>> blow_temporary_damage(2 * 300, 1), blow_temporary_damage(0, -2)
+        (599, 0)
+    """
+    check_int(dealt, "dealt", 0, 2 * MAX_TEMPORARY)
+    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
+    return 0 if dealt <= 0 else max(0, dealt - target_strength)
 
 
 def temporary_damage(rolled: int, target_strength: int) -> int:
@@ -116,8 +132,7 @@ def temporary_damage(rolled: int, target_strength: int) -> int:
         (6, 0)
     """
     check_int(rolled, "rolled", 0, MAX_DAMAGE)
-    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
-    return _temporary(rolled, target_strength)
+    return blow_temporary_damage(rolled, target_strength)
 
 
 @dataclass(frozen=True)

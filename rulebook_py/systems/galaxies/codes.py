@@ -29,13 +29,22 @@ from __future__ import annotations
 import random
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from dataclasses import field as dc_field
-from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
 from ...dice import pool
 from ...distribution import Distribution
-from ...errors import NotationError, RuleValueError, check_bool, check_int, check_rng, quote
+from ...errors import (
+    NotationError,
+    RuleValueError,
+    check_bool,
+    check_enum,
+    check_int,
+    check_rng,
+    check_type,
+    quote,
+)
+from ...labels import LabelledEnum
 from .words import M
 
 __all__ = [
@@ -45,7 +54,6 @@ __all__ = [
     "CodeLike",
     "CodeReport",
     "DiceCode",
-    "LabelledEnum",
     "Opposed",
     "OpposedRoll",
     "Roll",
@@ -159,31 +167,6 @@ def _foreign_digit(text: str) -> int | None:
         if (ch.isdigit() or ch.isnumeric()) and not "0" <= ch <= "9":
             return i
     return None
-
-
-class LabelledEnum(Enum):
-    """Base of the chapter's closed lists: each member keeps the source's French label.
-
-    A member's value is the label itself, or a tuple whose first item is the label.
-
-    Example:
-        >>> class Side(LabelledEnum):
-        ...     LEFT = "Gauche"
-        ...     RIGHT = ("Droite", "the other one")
-        >>> Side.LEFT.label, Side.RIGHT.label
-        ('Gauche', 'Droite')
-        >>> Side.LEFT
-        galaxies.Side.LEFT
-    """
-
-    @property
-    def label(self) -> str:
-        """The French label."""
-        return self.value if isinstance(self.value, str) else self.value[0]
-
-    def __repr__(self) -> str:
-        """The member as Python that needs only ``from rulebook_py import galaxies``."""
-        return f"galaxies.{type(self).__name__}.{self.name}"
 
 
 class Rounding(LabelledEnum):
@@ -598,6 +581,24 @@ class Roll:
         self.check()
         return _distribution(self.code.dice, self.code.pips, self.halved, self.rounding)
 
+    def cumulative_weights(self) -> tuple[int, int, int, dict[int, int]]:
+        """The distribution's weights summed up: the total weight, the least and greatest totals, and each total's weight of it or less.
+
+        What a contest walks through to count, for each total, the rolls at or below it.
+
+        Example:
+            >>> Roll(DiceCode(0, 3), fixed=True).cumulative_weights()
+            (1, 3, 3, {3: 1})
+        """
+        weights = self.distribution().weights()
+        lo, hi = min(weights), max(weights)
+        acc = 0
+        cum: dict[int, int] = {}
+        for v in range(lo, hi + 1):
+            acc += weights.get(v, 0)
+            cum[v] = acc
+        return acc, lo, hi, cum
+
     def check(self) -> Roll:
         """This roll, if its code has a die; a fixed value stands for a roll, so it needs one too.
 
@@ -871,79 +872,6 @@ def check_share(value: object, field: str) -> Fraction:
             field=field,
         )
     return Fraction(value)  # type: ignore[arg-type]
-
-
-def check_type(value: object, types: type | tuple[type, ...], field: str, what: str) -> None:
-    """Refuse ``value`` unless it is one of ``types`` (never ``True`` for a number).
-
-    Args:
-        value: What was given.
-        types: What is accepted.
-        field: The parameter's name, first in the message.
-        what: What is expected, in words ("a dice code such as '4D+2'").
-
-    Example:
-        >>> check_type(3.5, int, "bdr", "a whole number")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: bdr must be a whole number, got 3.5
-    """
-    kinds = types if isinstance(types, tuple) else (types,)
-    if not kinds or not all(isinstance(t, type) for t in kinds):
-        raise RuleValueError(
-            M(
-                "{name} must be a type or a tuple of types, got {got}",
-                name="types",
-                got=quote(types),
-            ),
-            field="types",
-        )
-    check_field(field)
-    if not isinstance(what, str) or len(what) > 200:
-        raise RuleValueError(
-            M("{name} must be what is expected, in words, got {got}", name="what", got=quote(what)),
-            field="what",
-        )
-    ok = isinstance(value, kinds)
-    if isinstance(value, bool) and bool not in kinds:
-        ok = False
-    if not ok:
-        raise RuleValueError(
-            M("{name} must be {what}, got {got}", name=field, what=what, got=quote(value)),
-            field=field,
-        )
-
-
-def check_enum(value: object, enum: type[Enum], field: str) -> Enum:
-    """``value`` if it is a member of ``enum``, else a message naming ``field``.
-
-    Example:
-        >>> check_enum(Rounding.UP, Rounding, "rounding")
-        galaxies.Rounding.UP
-        >>> check_enum("UP", Rounding, "rounding")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: rounding must be a galaxies.Rounding (e.g. galaxies.Rounding.DOWN), got 'UP'
-    """
-    check_field(field)
-    if not (isinstance(enum, type) and issubclass(enum, Enum)):
-        raise RuleValueError(
-            M("{name} must be an enumeration, got {got}", name="enum", got=quote(enum)),
-            field="enum",
-        )
-    if not isinstance(value, enum):
-        first = next(iter(enum))  # type: ignore[call-overload]
-        raise RuleValueError(
-            M(
-                "{name} must be a galaxies.{kind} (e.g. {example}), got {got}",
-                name=field,
-                kind=enum.__name__,
-                example=repr(first),
-                got=quote(value),
-            ),
-            field=field,
-        )
-    return value
 
 
 def code_report(

@@ -25,17 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg
-from .codes import (
-    LabelledEnum,
-    Roll,
-    RolledTotal,
-    check_enum,
-    check_rng,
-    check_share,
-    check_type,
-)
+from .codes import Roll, RolledTotal, check_rng, check_share
 from .words import M
 
 __all__ = [
@@ -460,17 +453,6 @@ def _check_rule(rule: object) -> None:
         )
 
 
-def _cumulative(weights: dict[int, int]) -> tuple[int, int, dict[int, int]]:
-    lo = min(weights)
-    hi = max(weights)
-    acc = 0
-    cum: dict[int, int] = {}
-    for v in range(lo, hi + 1):
-        acc += weights.get(v, 0)
-        cum[v] = acc
-    return lo, hi, cum
-
-
 def contest(
     attacks: Sequence[Roll], defence: Roll, rule: tuple[Outcome, Outcome, Outcome]
 ) -> Contest:
@@ -499,8 +481,7 @@ def contest(
     d_total = sum(d_weights.values())
     tables = []
     for a in attacks:
-        w = a.distribution().weights()
-        tables.append((sum(w.values()), *_cumulative(w)))
+        tables.append(a.cumulative_weights())
     denominator = d_total
     for t in tables:
         denominator *= t[0]

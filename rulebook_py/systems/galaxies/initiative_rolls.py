@@ -23,19 +23,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...errors import RulebookError, RuleValueError, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .codes import (
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     RolledTotal,
     as_code,
     check_field,
     check_points,
     check_rng,
-    check_type,
     facade_repr,
 )
 from .words import M

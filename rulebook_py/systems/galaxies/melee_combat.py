@@ -52,25 +52,23 @@ import random
 from dataclasses import InitVar, dataclass, replace
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg
 from .codes import (
     MAX_BONUS,
     MAX_PIPS,
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     RolledTotal,
     Rounding,
     as_code,
     check_bool,
-    check_enum,
     check_field,
     check_rng,
     check_share,
     check_side,
-    check_type,
     facade_repr,
 )
 from .words import M

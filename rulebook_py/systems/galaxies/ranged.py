@@ -17,19 +17,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg
 from .codes import (
     MAX_BONUS,
     MAX_PIPS,
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     Rounding,
     as_code,
     check_bool,
-    check_enum,
     check_share,
 )
 from .contests import (

@@ -43,23 +43,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ...errors import RulebookError, RuleValueError, check_int, quote
+from ...errors import RulebookError, RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .codes import (
     MAX_PIPS,
     CodeLike,
     DiceCode,
-    LabelledEnum,
     Roll,
     RolledTotal,
     Rounding,
     as_code,
     check_bool,
-    check_enum,
     check_field,
     check_rng,
     check_share,
-    check_type,
     facade_repr,
 )
 from .contests import (
@@ -69,7 +67,6 @@ from .contests import (
     UNAWARE_EXPLOSIVE_RULE,
     UNAWARE_SHOT_RULE,
     Outcome,
-    _cumulative,
 )
 from .melee_combat import RANGE_BONUS
 from .ranged import UNAWARE_DEFENCE, DodgeMode, burst_rolls, dodge_roll
@@ -782,8 +779,7 @@ def _joint(
     d_total = sum(d_weights.values())
     tables = []
     for r in rolls:
-        w = r.distribution().weights()
-        tables.append((sum(w.values()), *_cumulative(w)))
+        tables.append(r.cumulative_weights())
     classes = [tuple(_class(o) for o in rule) for rule in rules]
     denominator = d_total
     for t in tables:

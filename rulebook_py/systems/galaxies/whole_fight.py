@@ -51,18 +51,9 @@ from dataclasses import InitVar, dataclass
 from fractions import Fraction
 from math import comb, lcm
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, check_type, quote
 from ...messages import Msg, join
-from .codes import (
-    Rounding,
-    check_bool,
-    check_enum,
-    check_rng,
-    check_share,
-    check_side,
-    check_type,
-    facade_repr,
-)
+from .codes import Rounding, check_bool, check_rng, check_share, check_side, facade_repr
 from .contests import SHOT_RULE, Contest, ContestRoll, Outcome, contest
 from .melee_combat import COUNTER_FACTOR, Fighter, MeleeResult, MeleeRoll, Stance, melee
 from .ranged import HALF_DODGE_FACTOR

@@ -25,9 +25,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ...errors import RuleValueError, check_int, check_rng, quote
+from ...errors import RuleValueError, check_enum, check_int, check_rng, check_type, quote
 from ...messages import Msg, join
-from .tables import Cunning, _member_of
+from .tables import Cunning
 from .words import M
 
 __all__ = [
@@ -95,25 +95,6 @@ def check_d4(value: object, name: str) -> int:
             M("{name} must be text, got {got}", got=quote(name), name="name"), field="name"
         )
     return check_int(value, name, 1, 4)
-
-
-def _check_type(value: object, kind: type | tuple[type, ...], name: str, what: str) -> Any:
-    """``value`` if it is a ``kind``; refused naming ``name`` and ``what`` is allowed.
-
-    Example:
-        >>> _check_type(3, Effect, "after", "an Effect")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: after must be an Effect, got 3
-    """
-    if not isinstance(value, kind) or (
-        isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))
-    ):
-        raise RuleValueError(
-            M("{name} must be {what}, got {got}", name=name, what=what, got=quote(value)),
-            field=name,
-        )
-    return value
 
 
 def roll_d4(rng: random.Random | None = None) -> int:
@@ -250,7 +231,7 @@ class SpecialAction:
     surprise: int = 0
 
     def __post_init__(self) -> None:
-        _member_of(ActionKind, self.kind, "kind")
+        check_enum(self.kind, ActionKind, "kind")
         if (
             not isinstance(self.schedule, tuple)
             or len(self.schedule) > 2 * MAX_DECLARED_ROUND
@@ -377,7 +358,7 @@ class ContestResult:
         check_int(self.own_total, "own_total", -20, 20)
         check_int(self.enemy_total, "enemy_total", -20, 20)
         for name in ("for_self", "for_enemy"):
-            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
+            check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def surprise_attack(
@@ -516,7 +497,7 @@ class ChargeBreakResult:
         for name in ("preparation_total", "defender_total", "attacker_total"):
             check_int(getattr(self, name), name, -20, 20)
         for name in ("defender_action", "charge"):
-            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
+            check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def charge_breaker(
@@ -654,7 +635,7 @@ def tight_combat(
         >>> tight_combat(TightCombatRoute.LUCK, 2).effect(1)
         Effect(offense=0, defense=0, free=0)
     """
-    _member_of(TightCombatRoute, route, "route")
+    check_enum(route, TightCombatRoute, "route")
     check_d4(die, "die")
     check_int(cunning, "cunning", -3, 3)
     if route is TightCombatRoute.LUCK:
@@ -748,7 +729,7 @@ class AmbushResult:
         check_int(self.detect_total, "detect_total", -20, 20)
         check_int(self.bonus, "bonus", 0, 20)
         for name in ("action", "surprised"):
-            _check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
+            check_type(getattr(self, name), SpecialAction, name, M("a SpecialAction"))
 
 
 def ambush(
@@ -779,8 +760,8 @@ def ambush(
         >>> ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).bonus
         3
     """
-    _member_of(Cunning, hider_cunning, "hider_cunning")
-    _member_of(Cunning, detector_cunning, "detector_cunning")
+    check_enum(hider_cunning, Cunning, "hider_cunning")
+    check_enum(detector_cunning, Cunning, "detector_cunning")
     hide = (
         check_d4(hide_die, "hide_die")
         + hider_cunning.modifier
@@ -889,7 +870,7 @@ class RolledAction:
     resolver: Callable[..., tuple[SpecialAction, SpecialAction]] = field(compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        _member_of(ActionKind, self.kind, "kind")
+        check_enum(self.kind, ActionKind, "kind")
         dice = self.dice
         if (
             not isinstance(dice, tuple)

@@ -25,7 +25,7 @@ Example:
     >>> from .actions import war_cry
     >>> from .round import Orders, Side, Unit
     >>> twice = Side(Unit("Clan", 100, 3, 3), Orders(actions=(war_cry(), war_cry().from_round(9))))
-    >>> _check_declarations(twice, Side(Unit("B", 100, 3, 3)), "attacker", False)
+    >>> check_declarations(twice, Side(Unit("B", 100, 3, 3)), "attacker", False)
     Traceback (most recent call last):
     ...
     rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “war cry” is shouted once a day (« une fois par jour »): declared 2 times
@@ -36,10 +36,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import RuleValueError, quote
+from ...errors import RuleValueError, check_enum, quote
 from ...messages import Msg
 from .actions import DEFENDERS_ACTIONS, ActionKind, RolledAction, SpecialAction
-from .tables import _member_of
 from .words import M
 
 __all__ = [
@@ -47,6 +46,7 @@ __all__ = [
     "ONE_CHARGE_BREAKER",
     "DeclarationError",
     "action_name",
+    "check_declarations",
 ]
 
 _LAST = 20
@@ -66,7 +66,7 @@ def action_name(kind: ActionKind) -> Msg:
         >>> action_name(ActionKind.CHARGE_BREAKER), action_name(ActionKind.WAR_CRY).render("fr")
         ('charge-breaker', 'cri de guerre')
     """
-    return _member_of(ActionKind, kind, "kind").__message__()
+    return check_enum(kind, ActionKind, "kind").__message__()
 
 
 class DeclarationError(RuleValueError):
@@ -112,7 +112,7 @@ def _declared(side: Any, rolls: Sequence[RolledAction]) -> list[Any]:
     return [a for a in side.orders.actions if not a.answer] + list(rolls)
 
 
-def _check_declarations(
+def check_declarations(
     side: Any,
     enemy: Any,
     name: str,
@@ -137,17 +137,23 @@ def _check_declarations(
 
     Raises:
         DeclarationError: Naming the action at fault.
+        RuleValueError: For a side that is not a :class:`~.round.Side`, or a bad argument.
 
     Example:
         >>> from .actions import cautious_retreat
         >>> from .round import Orders, Side, Unit
-        >>> _check_declarations(Side(Unit("A", 100, 3, 3)), Side(Unit("B", 100, 3, 3)), "attacker", False)
+        >>> check_declarations(Side(Unit("A", 100, 3, 3)), Side(Unit("B", 100, 3, 3)), "attacker", False)
         >>> back = Side(Unit("A", 100, 3, 3), Orders(actions=(cautious_retreat(),)))
-        >>> _check_declarations(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
+        >>> check_declarations(back, Side(Unit("B", 100, 3, 3, defends_ground=True)), "attacker", False)
         Traceback (most recent call last):
         ...
         rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
+    for given, label in ((side, "side"), (enemy, "enemy")):
+        if type(given).__name__ != "Side" or not hasattr(given, "orders"):
+            raise RuleValueError(
+                M("{name} must be a Side, got {got}", name=label, got=quote(given)), field=label
+            )
     if not isinstance(name, str) or not name or len(name) > 100:
         raise RuleValueError(
             M(

@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, check_rng, quote
-from .actions import ActionKind, Effect, RolledAction, SpecialAction, _check_type
+from ...errors import RuleValueError, check_enum, check_int, check_rng, check_type, quote
+from .actions import ActionKind, Effect, RolledAction, SpecialAction
 from .round import (
     Allocation,
     Battlefield,
@@ -42,13 +42,13 @@ from .round import (
     Side,
     Step,
     Unit,
-    _check_pair,
-    _with_dice,
+    check_pair,
+    finish_round,
     split_free,
     strikes_back,
     totals_before_chance,
 )
-from .tables import MAX_TABLE_LEVEL, Attitude, _member_of
+from .tables import MAX_TABLE_LEVEL, Attitude
 from .words import M
 
 __all__ = [
@@ -147,11 +147,11 @@ def chance_split(
         >>> chance_split(ChancePolicy.CAUTIOUS, 4, 25, 10), chance_split(ChancePolicy.CAUTIOUS, 3, 10, 25)
         ((4, 0), (0, 3))
     """
-    _member_of(ChancePolicy, policy, "policy")
+    check_enum(policy, ChancePolicy, "policy")
     check_int(die, "die", 1, 4)
     check_int(own, "own", 0, 100)
     check_int(enemy, "enemy", 0, 100)
-    _member_of(Timing, timing, "timing")
+    check_enum(timing, Timing, "timing")
     if policy is ChancePolicy.ALL_OFFENSE:
         return die, 0
     if policy is ChancePolicy.ALL_DEFENSE:
@@ -184,7 +184,7 @@ def _policies(
             ),
             field="policy",
         )
-    _member_of(Timing, timing, "timing")
+    check_enum(timing, Timing, "timing")
     for p in pair:
         chance_split(p, 1, 0, 0, timing)  # validates SPLIT vs timing
     return pair
@@ -647,7 +647,7 @@ def battle_odds(
     battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(
+    check_pair(
         attacker,
         defender,
         battlefield,
@@ -786,7 +786,7 @@ def replay_battle(
     battlefield = Battlefield() if battlefield is None else battlefield
     policies = _policies(policy, timing)
     check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    _check_pair(
+    check_pair(
         attacker,
         defender,
         battlefield,
@@ -839,7 +839,7 @@ def _replay(
                 totals_before_chance(a, d.unit, battlefield, r),
                 totals_before_chance(d, a.unit, battlefield, r),
             )
-        result = _with_dice(
+        result = finish_round(
             a,
             d,
             battlefield,
@@ -882,7 +882,7 @@ def roll_actions(
         ('leadership roll 3: +1/+1', 1, (2,))
     """
     for side, name in ((attacker, "attacker"), (defender, "defender")):
-        _check_type(side, Side, name, M("a Side"))
+        check_type(side, Side, name, M("a Side"))
     rng = check_rng(rng, none_is_fresh=True)
     for_a: list[SpecialAction] = []
     for_d: list[SpecialAction] = []
@@ -993,7 +993,7 @@ def simulate_battle(
             ),
             field="n",
         )
-    _check_pair(
+    check_pair(
         attacker,
         defender,
         battlefield,

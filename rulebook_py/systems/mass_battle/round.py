@@ -27,18 +27,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ...errors import RuleValueError, check_bool, check_int, check_rng, quote
-from ...messages import Msg, join
-from .actions import (
-    ActionKind,
-    Effect,
-    RolledAction,
-    SpecialAction,
-    _check_type,
-    check_d4,
-    roll_d4,
+from ...errors import (
+    RuleValueError,
+    check_bool,
+    check_enum,
+    check_int,
+    check_rng,
+    check_type,
+    quote,
 )
-from .declarations import _check_declarations
+from ...messages import Msg, join
+from .actions import ActionKind, Effect, RolledAction, SpecialAction, check_d4, roll_d4
+from .declarations import check_declarations
 from .tables import (
     BASE_DAMAGE_PERCENT,
     Attitude,
@@ -51,7 +51,6 @@ from .tables import (
     Terrain,
     TerrainEffect,
     Weather,
-    _member_of,
     leadership,
     table_percent,
     terrain_effect,
@@ -71,8 +70,10 @@ __all__ = [
     "Side",
     "Step",
     "Unit",
+    "check_pair",
     "check_side",
     "damage_percent",
+    "finish_round",
     "free_points",
     "percent",
     "resolve_round",
@@ -183,7 +184,7 @@ def split_free(
         rulebook_py.errors.RuleValueError: free: cannot put 3 of 2 points on offense (allowed 0 to 2)
     """
     check_int(amount, "amount", -100, 100)
-    _member_of(Lean, lean, "lean")
+    check_enum(lean, Lean, "lean")
     if not isinstance(name, str) or len(name) > 100:
         raise RuleValueError(
             M(
@@ -241,7 +242,7 @@ class Commander:
 
     def __post_init__(self) -> None:
         for name, kind in (("cunning", Cunning), ("fame", Fame), ("reading", LeadershipReading)):
-            _member_of(kind, getattr(self, name), name)
+            check_enum(getattr(self, name), kind, name)
         leadership(self.commander_class, self.experience)
 
     @property
@@ -318,7 +319,7 @@ class Unit:
         _check_vitality(self.vitality)
         check_int(self.offense, "offense", *LEVEL_RANGE)
         check_int(self.defense, "defense", *LEVEL_RANGE)
-        _member_of(Morale, self.morale, "morale")
+        check_enum(self.morale, Morale, "morale")
         if not isinstance(self.commander, Commander):
             raise RuleValueError(
                 M(
@@ -394,7 +395,7 @@ class Orders:
                 ),
                 field="actions",
             )
-        _member_of(Lean, self.lean, "lean")
+        check_enum(self.lean, Lean, "lean")
 
     def attitude_in(self, round_number: int) -> Attitude:
         """The attitude declared for round ``round_number``, a surprised unit's balanced one.
@@ -474,8 +475,8 @@ class Battlefield:
     tight_combat: bool = False
 
     def __post_init__(self) -> None:
-        _member_of(Terrain, self.terrain, "terrain")
-        _member_of(Weather, self.weather, "weather")
+        check_enum(self.terrain, Terrain, "terrain")
+        check_enum(self.weather, Weather, "weather")
         for name in ("well_placed", "tight_combat"):
             check_bool(getattr(self, name), name)
         if self.tight_combat and self.terrain not in TIGHT_COMBAT_TERRAINS:
@@ -598,9 +599,9 @@ def _terrain(unit: Unit, enemy: Unit, battlefield: Battlefield) -> TerrainEffect
 def _check_units(unit: object, enemy: object, battlefield: object, name: str) -> None:
     """A unit, its enemy and a battlefield, each of its type (else refused, named)."""
     if name == "unit":
-        _check_type(unit, Unit, "unit", M("a Unit"))
-    _check_type(enemy, Unit, "enemy", M("a Unit"))
-    _check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
+        check_type(unit, Unit, "unit", M("a Unit"))
+    check_type(enemy, Unit, "enemy", M("a Unit"))
+    check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
 
 
 def strikes_back(unit: Unit, enemy: Unit, battlefield: Battlefield) -> bool:
@@ -649,7 +650,7 @@ def free_points(
         >>> free_points(Side(Unit("A", 100, 3, 1)), Unit("B", 40, 4, 3), Battlefield())["leadership"]
         0
     """
-    _check_type(side, Side, "side", M("a Side"))
+    check_type(side, Side, "side", M("a Side"))
     _check_units(side.unit, enemy, battlefield, "side")
     unit = side.unit
     check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
@@ -711,7 +712,7 @@ def totals_before_chance(
             M("{name} must be an Allocation, got {got}", got=quote(allocation), name="allocation"),
             field="allocation",
         )
-    _check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
+    check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
     unit, orders = side.unit, side.orders
     alloc = allocation or Allocation()
     check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
@@ -877,7 +878,7 @@ class BattleRound:
         for name in ("damage_to_defender", "damage_to_attacker"):
             check_int(getattr(self, name), name, 0, 100)
         for name in ("attacker", "defender"):
-            _check_type(getattr(self, name), Unit, name, M("a Unit"))
+            check_type(getattr(self, name), Unit, name, M("a Unit"))
 
     @property
     def over(self) -> bool:
@@ -1023,15 +1024,28 @@ def resolve_round(
     check_int(round_number, "round_number", 1, MAX_ROUNDS_DECLARED)
     if rng is not None:
         check_rng(rng, none_is_fresh=True)
-    _check_pair(attacker, defender, battlefield)
+    check_pair(attacker, defender, battlefield)
     a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
     d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
-    return _with_dice(
+    return finish_round(
         attacker, defender, battlefield, round_number, a_steps, d_steps, a_alloc, d_alloc, rng
     )
 
 
-def _with_dice(
+def _refuse_round(*given: object) -> None:
+    """Refuse the first argument of :func:`finish_round` of the wrong type."""
+    names = ("attacker", "defender", "battlefield", "a_steps", "d_steps", "a_alloc", "d_alloc")
+    kinds = (Side, Side, Battlefield, tuple, tuple, Allocation, Allocation)
+    steps = M("the steps of totals_before_chance (a tuple of Step)")
+    what = (M("a Side"), M("a Side"), M("a Battlefield"), steps, steps)
+    what += (M("an Allocation"), M("an Allocation"))
+    for value, name, kind, words in zip(given, names, kinds, what):
+        check_type(value, kind, name, words)
+        if kind is tuple and not (value and all(isinstance(s, Step) for s in value)):
+            check_type(value, Step, name, words)
+
+
+def finish_round(
     attacker: Side,
     defender: Side,
     battlefield: Battlefield,
@@ -1042,7 +1056,44 @@ def _with_dice(
     d_alloc: Allocation,
     rng: random.Random | None,
 ) -> BattleRound:
-    """Steps 4 to 6 of a round, from both units' totals before the d4."""
+    """Steps 4 to 6 of a round, from both units' totals before the d4 (:func:`totals_before_chance`).
+
+    A simulator fighting many battles computes the totals once a round and
+    finishes each round with its own dice here; :func:`resolve_round` is
+    the whole round.
+
+    Args:
+        attacker: The attacking side.
+        defender: The other side.
+        battlefield: Terrain and weather.
+        round_number: 1 for the first round.
+        a_steps: The attacker's totals before the d4.
+        d_steps: The defender's.
+        a_alloc: The attacker's choices this round.
+        d_alloc: The defender's.
+        rng: Rolls any d4 not given in the allocations.
+
+    Example:
+        >>> finish_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), Battlefield(), 1, totals_before_chance(Side(Unit("A", 100, 3, 1)), Unit("B", 40, 4, 3), Battlefield(), 1), totals_before_chance(Side(Unit("B", 40, 4, 3)), Unit("A", 100, 3, 1), Battlefield(), 1), Allocation(die=2), Allocation(die=2), None).defender.vitality
+        35
+    """
+    if not (
+        isinstance(attacker, Side)
+        and isinstance(defender, Side)
+        and isinstance(battlefield, Battlefield)
+        and isinstance(a_steps, tuple)
+        and isinstance(d_steps, tuple)
+        and a_steps
+        and d_steps
+        and isinstance(a_steps[-1], Step)
+        and isinstance(d_steps[-1], Step)
+        and isinstance(a_alloc, Allocation)
+        and isinstance(d_alloc, Allocation)
+    ):
+        _refuse_round(attacker, defender, battlefield, a_steps, d_steps, a_alloc, d_alloc)
+    check_int(round_number, "round_number", 1, MAX_ROUNDS_DECLARED)
+    if rng is not None:
+        check_rng(rng)
     a_die, a_chance = _chance(attacker, a_alloc, rng, "attacker")
     d_die, d_chance = _chance(defender, d_alloc, rng, "defender")
     a_pre, d_pre = a_steps[-1], d_steps[-1]
@@ -1105,19 +1156,40 @@ def check_side(
         ...
         rulebook_py.systems.mass_battle.declarations.DeclarationError: attacker “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
-    _check_type(side, Side, "side", M("a Side"))
-    _check_type(enemy, Side, "enemy", M("a Side"))
-    _check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
+    check_type(side, Side, "side", M("a Side"))
+    check_type(enemy, Side, "enemy", M("a Side"))
+    check_declarations(side, enemy, name, tight_combat, rolls, enemy_rolls)
 
 
-def _check_pair(
+def check_pair(
     attacker: Side,
     defender: Side,
     battlefield: Battlefield,
     attacker_rolls: Sequence[Any] = (),
     defender_rolls: Sequence[Any] = (),
 ) -> None:
-    """Refuse two holders, a destroyed unit, and declarations the source does not allow."""
+    """Refuse two holders, a destroyed unit, and declarations the source does not allow.
+
+    What every function that fights two sides checks first (a round, a
+    battle's odds, a simulation, a replay).
+
+    Args:
+        attacker: The attacking side.
+        defender: The other side.
+        battlefield: Terrain and weather.
+        attacker_rolls: The attacker's actions still to roll.
+        defender_rolls: The defender's.
+
+    Raises:
+        RuleValueError: Naming the side or the declaration at fault.
+
+    Example:
+        >>> check_pair(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), Battlefield())
+        >>> check_pair(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 0, 4, 3)), Battlefield())
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: defender 'B' is already destroyed (vitality 0); allowed 5 to 100
+    """
     for side, name in ((attacker, "attacker"), (defender, "defender")):
         if not isinstance(side, Side):
             raise RuleValueError(
@@ -1153,10 +1225,10 @@ def _check_pair(
                 ),
                 field=name,
             )
-    _check_declarations(
+    check_declarations(
         attacker, defender, "attacker", battlefield.tight_combat, attacker_rolls, defender_rolls
     )
-    _check_declarations(
+    check_declarations(
         defender, attacker, "defender", battlefield.tight_combat, defender_rolls, attacker_rolls
     )
     if battlefield.tight_combat and not (a_unit.defends_ground or d_unit.defends_ground):

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
-from ...errors import RuleValueError, check_bool, check_int, quote
+from ...errors import RuleValueError, check_bool, check_enum, check_int, quote
+from ...labels import ModifierEnum
 from ...messages import Msg
 from .words import M
 
@@ -48,34 +48,6 @@ __all__ = [
 ]
 
 
-def _member_of(enum: Any, value: object, name: str) -> Any:
-    """Check that ``value`` is a member of the enumeration ``enum`` and return it.
-
-    The message names the parameter, lists the members' names and quotes what
-    was given (never the whole of a long value).
-
-    Example:
-        >>> _member_of(Morale, Morale.JOYFUL, "morale").modifier
-        2
-        >>> _member_of(Morale, "JOYFUL", "morale")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: morale must be one of HORRIBLE, AWFUL, DEPRESSED, UNINSPIRED, CONFIDENT, JOYFUL, RADIANT (a Morale), got 'JOYFUL'
-    """
-    if not isinstance(value, enum):
-        raise RuleValueError(
-            M(
-                "{name} must be one of {allowed} (a {kind}), got {got}",
-                name=name,
-                allowed=[m.name for m in enum],
-                kind=enum.__name__,
-                got=quote(value),
-            ),
-            field=name,
-        )
-    return value
-
-
 class Attitude(Enum):
     """The unit's attitude (*attitude de l'unité*): ``(offense, defense)`` modifiers.
 
@@ -98,15 +70,7 @@ class Attitude(Enum):
         self.defense = defense
 
 
-class _Valued(Enum):
-    """An enumeration whose members are ``(French label, modifier)``."""
-
-    def __init__(self, label: str, value: int) -> None:
-        self.label = label
-        self.modifier = value
-
-
-class Morale(_Valued):
+class Morale(ModifierEnum):
     """Morale table (*tableau de moral*), to distribute over offense and defense.
 
     Example:
@@ -114,16 +78,16 @@ class Morale(_Valued):
         [-3, -2, -1, 0, 1, 2, 3]
     """
 
-    HORRIBLE = ("Horrible", -3)
-    AWFUL = ("Affreux", -2)
-    DEPRESSED = ("Dépressif", -1)
-    UNINSPIRED = ("Non-inspiré", 0)
-    CONFIDENT = ("Confiant", 1)
-    JOYFUL = ("Joyeux", 2)
-    RADIANT = ("Éclatant", 3)
+    HORRIBLE = (-3, "Horrible")
+    AWFUL = (-2, "Affreux")
+    DEPRESSED = (-1, "Dépressif")
+    UNINSPIRED = (0, "Non-inspiré")
+    CONFIDENT = (1, "Confiant")
+    JOYFUL = (2, "Joyeux")
+    RADIANT = (3, "Éclatant")
 
 
-class Fame(_Valued):
+class Fame(ModifierEnum):
     """Who the commander is, added to morale.
 
     Example:
@@ -131,12 +95,12 @@ class Fame(_Valued):
         (2, 'Héros légendaire')
     """
 
-    ORDINARY = ("Commandant ordinaire", 0)
-    NOTABLE = ("Personnage notoire et respecté", 1)
-    LEGENDARY = ("Héros légendaire", 2)
+    ORDINARY = (0, "Commandant ordinaire")
+    NOTABLE = (1, "Personnage notoire et respecté")
+    LEGENDARY = (2, "Héros légendaire")
 
 
-class Weather(_Valued):
+class Weather(ModifierEnum):
     """Weather (*température*), added to the morale of units that feel it.
 
     Example:
@@ -144,14 +108,14 @@ class Weather(_Valued):
         [-2, -1, 0, 1, 2]
     """
 
-    DEPRESSING = ("Température dépressive", -2)
-    DREARY = ("Température morne", -1)
-    NORMAL = ("Température et climat normaux", 0)
-    RADIANT = ("Température radieuse", 1)
-    ELECTRIFYING = ("Température électrisante", 2)
+    DEPRESSING = (-2, "Température dépressive")
+    DREARY = (-1, "Température morne")
+    NORMAL = (0, "Température et climat normaux")
+    RADIANT = (1, "Température radieuse")
+    ELECTRIFYING = (2, "Température électrisante")
 
 
-class Cunning(_Valued):
+class Cunning(ModifierEnum):
     """The commander's cunning (*ruse*): no combat modifier, used by special actions.
 
     Example:
@@ -159,13 +123,13 @@ class Cunning(_Valued):
         (1, 'Futé')
     """
 
-    IDIOT = ("Idiot", -3)
-    CARELESS = ("Négligeant", -2)
-    UNIMAGINATIVE = ("Sans imagination", -1)
-    ALERT = ("Alerte", 0)
-    CLEVER = ("Futé", 1)
-    CUNNING = ("Rusé", 2)
-    MACHIAVELLIAN = ("Machiavélique", 3)
+    IDIOT = (-3, "Idiot")
+    CARELESS = (-2, "Négligeant")
+    UNIMAGINATIVE = (-1, "Sans imagination")
+    ALERT = (0, "Alerte")
+    CLEVER = (1, "Futé")
+    CUNNING = (2, "Rusé")
+    MACHIAVELLIAN = (3, "Machiavélique")
 
 
 class Experience(Enum):
@@ -258,9 +222,9 @@ def leadership(
         >>> leadership(CommanderClass.POOR, Experience.EXPERIENCED, LeadershipReading.RANKED_LIST)
         -2
     """
-    _member_of(CommanderClass, commander_class, "commander_class")
-    _member_of(Experience, experience, "experience")
-    _member_of(LeadershipReading, reading, "reading")
+    check_enum(commander_class, CommanderClass, "commander_class")
+    check_enum(experience, Experience, "experience")
+    check_enum(reading, LeadershipReading, "reading")
     if (
         reading is LeadershipReading.RANKED_LIST
         and commander_class is CommanderClass.POOR
@@ -398,7 +362,7 @@ def terrain_effect(
         >>> terrain_effect(Terrain.FAULT_FROM_ABOVE, False, missile_weapons=True)
         TerrainEffect(free=0, offense=2)
     """
-    _member_of(Terrain, terrain, "terrain")
+    check_enum(terrain, Terrain, "terrain")
     check_bool(defends_ground, "defends_ground")
     check_bool(well_placed, "well_placed")
     check_bool(missile_weapons, "missile_weapons")
@@ -474,7 +438,7 @@ def terrain_cases(terrain: Terrain) -> tuple[TerrainCase, ...]:
         >>> [c.attackers for c in terrain_cases(Terrain.FAULT_FROM_ABOVE)][::2]
         [TerrainEffect(free=0, offense=2), None]
     """
-    _member_of(Terrain, terrain, "terrain")
+    check_enum(terrain, Terrain, "terrain")
     if terrain in (Terrain.MARSH, Terrain.MUDDY_PLAIN):
         return tuple(
             TerrainCase(

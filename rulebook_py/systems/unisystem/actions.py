@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .arguments import check_bool, check_fields, check_record, check_rng, check_text, parse_enum
 from .combat import Stance
@@ -48,7 +49,6 @@ from .core import (
     CheckKind,
     CheckRoll,
     CoreDie,
-    UnisystemEnum,
     check_core,
     number_text,
     task,
@@ -85,7 +85,7 @@ OPTIONAL_MAX_ATTACKS = 3
 MAX_ACTIONS = 12
 
 
-class ActionKind(UnisystemEnum):
+class ActionKind(LabelledEnum):
     """What an action is, for the close-combat allowance.
 
     Example:

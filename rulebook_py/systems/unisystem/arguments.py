@@ -3,7 +3,7 @@
 Every public function and record type of the Unisystem facade checks each of
 its parameters before any work, with the helper of its kind: a whole number
 (:func:`rulebook_py.errors.check_int`), a switch (:func:`check_bool`), a choice
-of an enumeration (:func:`check_enum`, or :func:`parse_enum` where a name or
+of an enumeration (:func:`rulebook_py.errors.check_enum`, or :func:`parse_enum` where a name or
 the source's French label is accepted too), text (:func:`check_text`), a
 random generator (:func:`check_rng`), the core die (:func:`check_core`), a
 record of the package (:func:`check_record`). A record checks every field
@@ -44,12 +44,12 @@ __all__ = [
     "MAX_WHOLE",
     "check_bool",
     "check_distribution",
-    "check_enum",
     "check_fields",
     "check_record",
     "check_rng",
     "check_text",
     "exact_chance",
+    "fits",
     "parse_enum",
     "renamed",
 ]
@@ -94,36 +94,6 @@ def _class(cls: object, base: type, what: str = "cls") -> None:
         raise RuleValueError(
             M("{name} must be a class, got {got}", name=what, got=quote(cls)), field=what
         )
-
-
-def check_enum(value: object, cls: type[E], name: str) -> E:
-    """``value`` if it is a member of the enumeration ``cls``, else a refusal naming ``name``.
-
-    Example:
-        >>> from .core import CoreDie
-        >>> check_enum(CoreDie.D10, CoreDie, "core")
-        unisystem.CoreDie.D10
-        >>> check_enum("d10", CoreDie, "core")
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: core must be one of unisystem.CoreDie (d10, two_d6), got 'd10' (str)
-    """
-    _name(name)
-    _class(cls, Enum)
-    if not isinstance(value, cls):
-        raise RuleValueError(
-            M(
-                "{name} must be one of unisystem.{enum} ({names}), got {got} ({kind})",
-                name=name,
-                enum=cls.__name__,
-                names=_names(cls),
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            value=value,
-        )
-    return value
 
 
 def parse_enum(value: object, cls: type[E], field: str) -> E:
@@ -314,13 +284,22 @@ def _allowed(hint: Any) -> Msg:
     return M("a value")
 
 
-def _fits(value: Any, hint: Any, depth: int = 0) -> bool:
-    """Whether ``value`` has the type ``hint`` names (the items of a tuple or dict too)."""
+def fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` has the type ``hint`` names (the items of a tuple or dict too).
+
+    The test :func:`check_fields` makes of each field against its annotation:
+    a whole number within :data:`MAX_WHOLE`, a ``Fraction`` of at most
+    :data:`MAX_FRACTION_BITS` bits, a tuple or dict of at most :data:`MAX_ITEMS`.
+
+    Example:
+        >>> fits((1, "a"), tuple[int, str]), fits(True, int), fits(None, int | None)
+        (True, False, True)
+    """
     origin = typing.get_origin(hint)
     if hint is Any or hint is object:
         return True
     if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, h, depth) for h in typing.get_args(hint))
+        return any(fits(value, h) for h in typing.get_args(hint))
     if hint is type(None):
         return value is None
     if hint is bool:
@@ -345,13 +324,13 @@ def _fits(value: Any, hint: Any, depth: int = 0) -> bool:
             return False
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0], depth + 1) for v in value)
-        return len(args) == len(value) and all(_fits(v, h, depth + 1) for v, h in zip(value, args))
+            return all(fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(fits(v, h) for v, h in zip(value, args))
     if origin is dict:
         if not isinstance(value, dict) or len(value) > MAX_ITEMS:
             return False
         key, item = typing.get_args(hint)
-        return all(_fits(k, key, depth + 1) and _fits(v, item, depth + 1) for k, v in value.items())
+        return all(fits(k, key) and fits(v, item) for k, v in value.items())
     if isinstance(hint, type):
         return isinstance(value, hint)
     return True  # pragma: no cover - every annotation of the records is above
@@ -390,7 +369,7 @@ def check_fields(record: object) -> None:
             and value is not None
         ):
             check_int(value, spec.name, -MAX_WHOLE, MAX_WHOLE)
-        if not _fits(value, hint):
+        if not fits(value, hint):
             raise RuleValueError(
                 M(
                     "{name} must be {allowed}, got {got} ({kind})",

@@ -50,7 +50,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, check_type, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .arguments import (
     check_bool,
@@ -63,6 +64,7 @@ from .arguments import (
 )
 from .core import (
     ATTRIBUTE_RANGE,
+    MAX_NUMBER,
     MODIFIER_RANGE,
     SKILL_RANGE,
     TARGET,
@@ -72,7 +74,6 @@ from .core import (
     CheckKind,
     CheckRoll,
     CoreDie,
-    UnisystemEnum,
     check_core,
     damage_distribution,
     signed_text,
@@ -106,6 +107,7 @@ __all__ = [
     "UntrainedAttack",
     "attack_check",
     "can_parry",
+    "combat_check",
     "darkness_bonus_distribution",
     "defence_check",
     "feint",
@@ -132,7 +134,7 @@ SCOPE_RANGE = (0, 5)
 
 
 # ------------------------------------------------------------------ the round
-class RoundStep(UnisystemEnum):
+class RoundStep(LabelledEnum):
     """The six steps of a combat round (*tour*), in order.
 
     Attributes:
@@ -170,7 +172,7 @@ ROUND_STEPS: tuple[RoundStep, ...] = tuple(RoundStep)
 
 
 # ------------------------------------------------------------------ tables
-class RangeBand(UnisystemEnum):
+class RangeBand(LabelledEnum):
     """Range bands of the ranged-combat table: modifier to hit and to the multiplier.
 
     Attributes:
@@ -195,7 +197,7 @@ class RangeBand(UnisystemEnum):
         self.multiplier_shift = multiplier_shift
 
 
-class Lighting(UnisystemEnum):
+class Lighting(LabelledEnum):
     """Lighting of the combat-modifier table (close and ranged combat).
 
     ``modifier`` is ``None`` for total darkness: the roll is then a plain D10
@@ -217,7 +219,7 @@ class Lighting(UnisystemEnum):
         self.examples = examples
 
 
-class CloseSkill(UnisystemEnum):
+class CloseSkill(LabelledEnum):
     """The close-combat skills: what an attack or a parry uses with Dexterity.
 
     Example:
@@ -234,7 +236,7 @@ class CloseSkill(UnisystemEnum):
         self.armed = armed
 
 
-class DefenceKind(UnisystemEnum):
+class DefenceKind(LabelledEnum):
     """How a target answers a close attack.
 
     Example:
@@ -252,7 +254,7 @@ class DefenceKind(UnisystemEnum):
         return self.value
 
 
-class Stance(UnisystemEnum):
+class Stance(LabelledEnum):
     """Close-combat stances (*attitudes*): +3 to defences or +2 to attacks.
 
     Example:
@@ -274,7 +276,7 @@ class Stance(UnisystemEnum):
         self.may_defend = may_defend
 
 
-class ImprovisedWeapon(UnisystemEnum):
+class ImprovisedWeapon(LabelledEnum):
     """Improvised weapons: the skill they use and their modifiers.
 
     ``attack`` is the fixed attack modifier; ``attack_range`` the range the
@@ -303,7 +305,7 @@ class ImprovisedWeapon(UnisystemEnum):
         self.parry_range = parry_range
 
 
-class UntrainedAttack(UnisystemEnum):
+class UntrainedAttack(LabelledEnum):
     """How an attack or a shot is rolled without the skill (skill level 0).
 
     The combat source rolls a dodge, and a blow or parry with an improvised
@@ -359,7 +361,7 @@ def darkness_bonus_distribution(
 
 
 # ------------------------------------------------------------------ checks
-def _combat_check(
+def combat_check(
     dexterity: int,
     skill: int,
     parts: tuple[tuple[str, int], ...],
@@ -377,7 +379,44 @@ def _combat_check(
     darkness the roll is the plain core die plus ``darkness_bonus``. With
     ``untrained`` :attr:`UntrainedAttack.UNSKILLED_TASK` a roll without the
     skill is an unskilled task (DEX − 2, at most two success levels).
+
+    Args:
+        dexterity: The roller's Dexterity.
+        skill: The combat skill's level (0: without the skill).
+        parts: The modifiers, as ``(label, value)`` pairs.
+        lighting: The lighting of the combat-modifier table.
+        darkness_bonus: Perception levels added in total darkness.
+        skill_name: The skill's name in the roll's text (default "skill").
+        untrained: How a roll without the skill is made.
+        core: The core die.
+
+    Example:
+        >>> combat_check(3, 2, (("aim", 1),), Lighting.DIM, 0).bonus
+        5
     """
+    check_int(dexterity, "dexterity", -MAX_NUMBER, MAX_NUMBER)
+    check_int(skill, "skill", -MAX_NUMBER, MAX_NUMBER)
+    if not isinstance(parts, tuple) or not all(
+        isinstance(p, tuple)
+        and len(p) == 2
+        and isinstance(p[0], str)
+        and type(p[1]) is int
+        and -MAX_NUMBER <= p[1] <= MAX_NUMBER
+        for p in parts
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be a tuple of (label, modifier) pairs, got {got}",
+                name="parts",
+                got=quote(parts),
+            ),
+            field="parts",
+        )
+    check_enum(lighting, Lighting, "lighting")
+    check_int(darkness_bonus, "darkness_bonus", -MAX_NUMBER, MAX_NUMBER)
+    check_type(skill_name, str, "skill_name", M("text"))
+    check_enum(untrained, UntrainedAttack, "untrained")
+    check_core(core)
     if lighting is Lighting.TOTAL_DARKNESS:
         return Check(
             CheckKind.DIFFICULT_TEST,
@@ -692,7 +731,7 @@ def attack_check(
     )
     if attack.improvised is not None:
         untrained = UntrainedAttack.DIFFICULT_TEST
-    return _combat_check(
+    return combat_check(
         attack.dexterity,
         attack.skill,
         parts,
@@ -728,7 +767,7 @@ def defence_check(
         _improvised_part(defence.improvised, defence.improvised_modifier),
         (M("modifier"), defence.modifier),
     )
-    return _combat_check(
+    return combat_check(
         defence.dexterity, defence.skill, parts, lighting, darkness_bonus, core=core
     )
 
@@ -751,12 +790,13 @@ def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed:
     check_bool(must_succeed, "must_succeed")
     if defence is None:
         return attack.prob_at_least(TARGET)
-    won = 0
-    for total, weight in attack.items():
-        if must_succeed and total < TARGET:
-            continue
-        won += weight * defence._weight_at_most(total - 1)
-    return Fraction(won, attack.total * defence.total)
+    if not must_succeed:
+        return attack.prob_gt(defence)
+    reaching = {total: weight for total, weight in attack.items() if total >= TARGET}
+    if not reaching:
+        return Fraction(0)
+    kept = Distribution.from_weights(reaching)  # the attack given that it reaches 9
+    return kept.prob_gt(defence) * Fraction(kept.total, attack.total)
 
 
 # ------------------------------------------------------------------ melee
@@ -873,7 +913,7 @@ class MeleeOutcome:
             p = Fraction(weight, att.total)
             if dfc is not None:
                 p *= dfc.prob_at_most(total - 1)
-            level = self.attack._level(total)
+            level = self.attack.level_of(total)
             out[level] = out.get(level, Fraction(0)) + p
         out[0] = 1 - sum(v for k, v in out.items() if k)
         return dict(sorted(out.items()))
@@ -1100,7 +1140,7 @@ def feint(
     out: dict[int, Fraction] = {}
     for total, weight in a.items():
         p_win = Fraction(weight, a.total) * d.prob_at_most(total - 1)
-        level = att._level(total) * FEINT_LEVEL_BONUS
+        level = att.level_of(total) * FEINT_LEVEL_BONUS
         out[level] = out.get(level, Fraction(0)) + p_win
     out[0] = 1 - sum(v for k, v in out.items() if k)
     return FeintOutcome(att, dfd, dict(sorted(out.items())))

@@ -31,22 +31,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
+from ...labels import LabelledEnum, NamedEnum
 from ...messages import Msg, join
-from .arguments import (
-    MAX_FRACTION_BITS,
-    check_bool,
-    check_enum,
-    check_fields,
-    check_rng,
-    check_text,
-    renamed,
-)
+from .arguments import MAX_FRACTION_BITS, check_bool, check_fields, check_rng, check_text, renamed
 from .words import MN, M
 
 __all__ = [
@@ -78,7 +70,6 @@ __all__ = [
     "MatchOutcome",
     "MatchRoll",
     "Mean",
-    "UnisystemEnum",
     "arm_wrestling",
     "average_roll",
     "chase_adjusted",
@@ -144,18 +135,6 @@ MAX_NUMBER = 10**18
 
 
 # ------------------------------------------------------------ vocabulary
-class UnisystemEnum(Enum):
-    """An enumeration whose ``repr`` is the Python that names it through the facade.
-
-    So a "same answer in Python" line that holds a member runs as written.
-
-    Example:
-        >>> CoreDie.TWO_D6
-        unisystem.CoreDie.TWO_D6
-    """
-
-    def __repr__(self) -> str:
-        return f"unisystem.{type(self).__name__}.{self.name}"
 
 
 class Mean(Fraction):
@@ -200,7 +179,7 @@ class Mean(Fraction):
         return super().__new__(cls, value, denominator)
 
 
-class CoreDie(UnisystemEnum):
+class CoreDie(LabelledEnum):
     """The die rolled for every task and test.
 
     Example:
@@ -216,15 +195,7 @@ class CoreDie(UnisystemEnum):
         self.label = label
 
 
-class _Named(UnisystemEnum):
-    """An enumeration whose members carry an English name and the source's French label."""
-
-    def __init__(self, english: str, label: str) -> None:
-        self.english = english
-        self.label = label
-
-
-class CheckKind(_Named):
+class CheckKind(NamedEnum):
     """What is added to the die: the four kinds of check of the basic rule.
 
     Example:
@@ -238,7 +209,7 @@ class CheckKind(_Named):
     UNSKILLED = (M("unskilled task"), "Épreuve sans compétence")
 
 
-class Attribute(UnisystemEnum):
+class Attribute(LabelledEnum):
     """The six attributes of a Unisystem character, French label kept.
 
     Example:
@@ -1010,7 +981,7 @@ def damage_distribution(sides: int, multiplier: int, averaged: bool = False) -> 
 
 
 # ------------------------------------------------------------ the source's contests
-class ContestType(_Named):
+class ContestType(NamedEnum):
     """The contests the source gives as examples, plus the generic one.
 
     Example:

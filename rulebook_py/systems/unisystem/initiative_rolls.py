@@ -34,12 +34,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .actions import line_error, refuse_other_digits, signed_int
 from .arguments import (
     check_bool,
-    check_enum,
     check_fields,
     check_record,
     check_rng,
@@ -51,7 +51,6 @@ from .core import (
     ATTRIBUTE_RANGE,
     CoreDie,
     CoreRoll,
-    UnisystemEnum,
     core_distribution,
     number_text,
     roll_core,
@@ -89,7 +88,7 @@ MAX_COMBATANT_NAME = 40
 MAX_BONUS = 10
 
 
-class InitiativeEdge(UnisystemEnum):
+class InitiativeEdge(LabelledEnum):
     """Circumstances that decide initiative before the dice (higher rank first).
 
     Example:

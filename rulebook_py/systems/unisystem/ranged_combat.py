@@ -48,6 +48,7 @@ from operator import sub
 
 from ...distribution import Distribution
 from ...errors import RuleValueError, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .arguments import (
     check_bool,
@@ -63,7 +64,7 @@ from .combat import (
     Lighting,
     RangeBand,
     UntrainedAttack,
-    _combat_check,
+    combat_check,
     keep_cool,
     scope_bonus,
 )
@@ -74,12 +75,11 @@ from .core import (
     Check,
     CheckRoll,
     CoreDie,
-    UnisystemEnum,
-    _levels,
     average_roll,
     check_core,
     number_text,
     spaced_sign,
+    success_levels,
     task,
 )
 from .words import MN, M
@@ -130,7 +130,7 @@ MAX_AUTO_ROUNDS = 100
 MAX_MULTIPLIER = 31
 
 
-class FiringMode(UnisystemEnum):
+class FiringMode(LabelledEnum):
     """How the weapon is fired this round.
 
     Example:
@@ -149,7 +149,7 @@ class FiringMode(UnisystemEnum):
         return self.value
 
 
-class ShotgunAmmo(UnisystemEnum):
+class ShotgunAmmo(LabelledEnum):
     """Shotgun ammunition and its bonus to hit, at any range.
 
     Example:
@@ -167,7 +167,7 @@ class ShotgunAmmo(UnisystemEnum):
         self.bonus = bonus
 
 
-class RangedDefence(UnisystemEnum):
+class RangedDefence(LabelledEnum):
     """The target's choice: stay put (no roll) or dive for cover (DEX + Dodge).
 
     Example:
@@ -418,7 +418,7 @@ def _hits_of(
         return 0
     if cap == 1:
         return 1
-    levels = _levels(total)
+    levels = success_levels(total)
     if level_cap is not None:
         levels = min(levels, level_cap)
     return min(levels, cap)
@@ -721,7 +721,7 @@ def ranged_attack(
     # The Perception levels sensed in total darkness count for the next roll
     # only (« au prochain jet »): the first of the volley.
     attacks = tuple(
-        _combat_check(
+        combat_check(
             dexterity,
             skill,
             (*base, (M("volley"), penalty)),
@@ -737,7 +737,7 @@ def ranged_attack(
     dive = None
     if defence is RangedDefence.DIVE_FOR_COVER:
         dive_light = light if lighting_on_defence else Lighting.NORMAL
-        dive = _combat_check(
+        dive = combat_check(
             defender_dexterity,
             defender_dodge,
             (),

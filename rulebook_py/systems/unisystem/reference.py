@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ...errors import RuleValueError, quote
 from .actions import ActionKind, action_penalties
-from .arguments import _fits, check_fields
+from .arguments import check_fields, fits
 from .combat import Lighting, RangeBand, Stance, hit_chance
 from .core import (
     TARGET,
@@ -92,7 +92,7 @@ class Table:
                     M("{name} must hold one cell a header", name="rows"), field="rows"
                 )
             for value in row:
-                if not _fits(value, str | int | Fraction):
+                if not fits(value, str | int | Fraction):
                     raise RuleValueError(
                         M(
                             "{name} must hold text, whole numbers or chances, got {got}",

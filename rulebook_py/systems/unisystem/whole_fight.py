@@ -43,11 +43,11 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_enum, check_int, quote
+from ...labels import LabelledEnum
 from ...messages import Msg, join
 from .arguments import (
     MAX_WHOLE,
-    check_enum,
     check_fields,
     check_record,
     check_rng,
@@ -66,7 +66,7 @@ from .combat import (
     can_parry,
     melee_exchange,
 )
-from .core import CoreDie, Mean, UnisystemEnum, check_core
+from .core import CoreDie, Mean, check_core
 from .initiative_rolls import Combatant, InitiativeOrder, first_to_act, initiative_order
 from .words import MN, M
 
@@ -93,7 +93,7 @@ MAX_ROLLED_ROUNDS = 200
 BEST_DEFENCE = "best"
 
 
-class WoundRule(UnisystemEnum):
+class WoundRule(LabelledEnum):
     """What one hit counts towards ``out_at`` (the source gives no damage system).
 
     Example:
