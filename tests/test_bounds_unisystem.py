@@ -31,7 +31,7 @@ _CHASE = {"kind": uni.ContestType.FOOT_CHASE}
 _FEINT = {"feint": True}
 _DARK = {"lighting": uni.Lighting.TOTAL_DARKNESS}
 _AIM = {"aim": True}
-_DIVE = {"defence": uni.RangedDefence.DIVE_FOR_COVER}
+_DIVE = {"defense": uni.RangedDefense.DIVE_FOR_COVER}
 _DIVE_DARK = {**_DIVE, **_DARK}
 _UNDER_FIRE = {"under_fire": True}
 

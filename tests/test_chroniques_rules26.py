@@ -52,7 +52,7 @@ def test_immobilised_is_read_one_way_in_both_calculators():
     assert "<td>P(hit)</td><td>55.00 % (11/20)</td><td>25.00 % (1/4)</td>" in calc.result.value
 
 
-def test_a_surprised_target_takes_no_defence_action_in_round_1():
+def test_a_surprised_target_takes_no_defense_action_in_round_1():
     with pytest.raises(RuleValueError, match="surprised in round 1 takes no action") as err:
         co.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"])
     assert err.value.field == "defensive_action"
@@ -61,7 +61,7 @@ def test_a_surprised_target_takes_no_defence_action_in_round_1():
     assert later.defense == 17
     calc = CALCULATORS["ChroniquesAttackCalculator"](defender_conditions=("SURPRISED",))
     calc.controls["defensive_action"].value = "SIMPLE"
-    assert "Target&#x27;s defence action must be none" in calc.error_for("defensive_action")
+    assert "Target&#x27;s defense action must be none" in calc.error_for("defensive_action")
     calc.controls["first_round"].value = False
     assert calc.error == "" and "<td>DEF after modifiers</td><td>16</td>" in calc.result.value
 

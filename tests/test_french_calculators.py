@@ -58,7 +58,7 @@ SAME_IN_BOTH = frozenset(
 ENGLISH_WORDS = frozenset(
     """
     the and with from for not each which that than when only roll rolls wins hit hits
-    miss damage skill side level levels attack defence defender attacker fighter
+    miss damage skill side level levels attack defense defender attacker fighter
     round rounds dice die target shots bullets success failure used exactly least most
     higher lower mean deviation none nobody first third your you
     """.split()

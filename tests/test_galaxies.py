@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rulebook_py.errors import NotationError, RulebookError, RuleValueError
 from rulebook_py.systems.galaxies import (
-    UNAWARE_DEFENCE,
+    UNAWARE_DEFENSE,
     Action,
     ActionType,
     BlowOption,
@@ -158,7 +158,7 @@ def test_roll_distribution_brute_force(dice, pips, halved, rounding):
 def test_zero_dice_cannot_be_rolled():
     with pytest.raises(RuleValueError, match=r"the attack is '0D\+2': a roll needs at least 1D"):
         opposed("0D+2", "3D")
-    with pytest.raises(RuleValueError, match="the defence is '0D'"):
+    with pytest.raises(RuleValueError, match="the defense is '0D'"):
         opposed("3D", "0D")
     with pytest.raises(RuleValueError, match="needs at least 1D"):
         Roll(DiceCode(0)).roll(random.Random(1))
@@ -191,9 +191,9 @@ def test_opposed_public_api_text():
     r = o.resolve(random.Random(3))
     assert r.result == (
         "higher"
-        if r.attack.total > r.defence.total
+        if r.attack.total > r.defense.total
         else "tie"
-        if r.attack.total == r.defence.total
+        if r.attack.total == r.defense.total
         else "lower"
     )
 
@@ -204,7 +204,7 @@ def test_opposed_errors_name_the_side():
     assert info.value.field == "attack"
     with pytest.raises(NotationError) as info:
         opposed("4D", "-2D")
-    assert info.value.field == "defence"
+    assert info.value.field == "defense"
     with pytest.raises(RuleValueError, match="attack must be a dice code such as '4D\\+2', got 4"):
         opposed(4, "3D")  # type: ignore[arg-type]
 
@@ -265,10 +265,10 @@ def test_contest_caps():
 def test_contest_resolve_uses_one_dodge_roll():
     c = shoot("3D", "2D", mode=FireMode.INSTINCTIVE)
     r = c.resolve(Scripted([1, 1, 6, 6, 6, 3, 3, 3]))
-    assert r.defence.total == 2
+    assert r.defense.total == 2
     assert [a.total for a in r.attacks] == [9, 4]
     assert r.outcomes == (Outcome.HIT, Outcome.HIT)
-    assert r.lines()[0] == "defence: 2D [1, 1] = 2"
+    assert r.lines()[0] == "defense: 2D [1, 1] = 2"
 
 
 @pytest.mark.slow
@@ -350,7 +350,7 @@ def test_dodge_modes():
 def test_unaware_target_cannot_dodge():
     """A target who does not know he is attacked rolls no dodge (the attack beats 0)."""
     assert dodge_roll("3D+1", DodgeMode.UNAWARE).distribution().pmf() == {0: 1}
-    assert UNAWARE_DEFENCE == 0
+    assert UNAWARE_DEFENSE == 0
     shot = shoot("4D+2", "3D+1", dodge_mode=DodgeMode.UNAWARE)
     assert shot.table() == {Outcome.HIT: 1, Outcome.MISSED: 0}
     burst = shoot("3D", "5D", mode=FireMode.BURST, shots=3, dodge_mode=DodgeMode.UNAWARE)
@@ -360,7 +360,7 @@ def test_unaware_target_cannot_dodge():
     psy = psychic_attack("2D", "4D", dodge_mode=DodgeMode.UNAWARE)
     assert psy.probability(Outcome.HIT) == 1
     # the threshold is a named parameter: against 7, a 2D shot is an opposed roll vs 7
-    seven = shoot("2D", "3D", dodge_mode=DodgeMode.UNAWARE, unaware_defence=7)
+    seven = shoot("2D", "3D", dodge_mode=DodgeMode.UNAWARE, unaware_defense=7)
     brute = totals(2)
     assert seven.table() == {
         Outcome.HIT: F(sum(w for t, w in brute.items() if t > 7), 36),
@@ -369,8 +369,8 @@ def test_unaware_target_cannot_dodge():
     # a 1D-3 shot can total 0 or less: it misses; an unaware target never dodges
     weak = shoot("1D-3", "3D", dodge_mode=DodgeMode.UNAWARE)
     assert weak.table() == {Outcome.HIT: F(3, 6), Outcome.MISSED: F(3, 6)}
-    with pytest.raises(RuleValueError, match="unaware_defence must be an integer from -200 to 200"):
-        shoot("2D", "3D", dodge_mode=DodgeMode.UNAWARE, unaware_defence=999)
+    with pytest.raises(RuleValueError, match="unaware_defense must be an integer from -200 to 200"):
+        shoot("2D", "3D", dodge_mode=DodgeMode.UNAWARE, unaware_defense=999)
     with pytest.raises(RuleValueError, match="only answers a physical attack"):
         psychic_attack("3D", "3D", attack=PsyAttack.MENTAL, dodge_mode=DodgeMode.UNAWARE)
 
@@ -559,7 +559,7 @@ def test_melee_guard_vs_guard_no_exchange():
     ("stance", "extra"),
     [(Stance.DODGE, 0), (Stance.TOTAL_DODGE, 2), (Stance.ALREADY_ACTED, 0), (Stance.DISENGAGE, 0)],
 )
-def test_melee_agility_defence_gives_plus_five(stance, extra):
+def test_melee_agility_defense_gives_plus_five(stance, extra):
     r = melee(Fighter("2D"), Fighter("3D", agility="1D+1", stance=stance))
     gt, eq, lt = brute_melee(totals(2, 5), totals(1 + extra, 1))
     gone = stance is Stance.DISENGAGE  # he gets away after the blow (issue 35)
@@ -899,14 +899,14 @@ def test_shot_calculator_unaware_target():
     assert "Manqué (misses" in calc.result.value and "Demi-esquive" not in calc.result.value
     assert "Expected damage, counted in full hits: 1." in calc.result.value
     out = calc.roll_output.value
-    assert "No dodge roll (target unaware of the attack)" in out and "defence:" not in out
+    assert "No dodge roll (target unaware of the attack)" in out and "defense:" not in out
     assert "→ Touché (hit)" in out
 
 
 def test_shot_calculator_roll_shows_one_dodge_and_each_shot():
     calc = GalaxiesShotCalculator(mode="instinctive")
     out = calc.roll_output.value
-    assert out.count("defence:") == 1 and out.count("attack ") == 2
+    assert out.count("defense:") == 1 and out.count("attack ") == 2
     assert "halved" in out
 
 
@@ -978,7 +978,7 @@ def test_psychic_calculator_two_techniques():
 
 
 def test_psychic_calculator():
-    calc = GalaxiesPsychicCalculator(bdc=0, skill="2D+1", defence="2D")
+    calc = GalaxiesPsychicCalculator(bdc=0, skill="2D+1", defense="2D")
     gt, eq, _lt = brute_compare(totals(2, 1), totals(2))
     calc.controls["attack"].value = PsyAttack.PHYSICAL_VS_COUNTER
     html = calc.result.value
@@ -1034,7 +1034,7 @@ CODE_BOXES = [
     (GalaxiesMeleeCalculator, "a_agility"),
     (GalaxiesMeleeCalculator, "b_agility"),
     (GalaxiesPsychicCalculator, "skill"),
-    (GalaxiesPsychicCalculator, "defence"),
+    (GalaxiesPsychicCalculator, "defense"),
 ]
 
 
@@ -1299,7 +1299,7 @@ def test_volley_seeded_roll_shows_every_die():
     attacks = parse_attacks("Kira: burst 2 2D\nVosk: explosive 1D+1")
     v = volley(attacks, "1D")
     r = v.resolve(Scripted([4, 6, 1, 2, 3]))  # dodge 4; burst 6+1 = 7, then 1D 2; throw 3+1
-    assert r.defence.total == 4
+    assert r.defense.total == 4
     assert [x.total for x in r.rolls] == [7, 2, 4]
     assert r.outcomes == (Outcome.HIT, Outcome.DODGED, Outcome.PRIMARY_ZONE)
     assert (r.full, r.half) == (2, 0)

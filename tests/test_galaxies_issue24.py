@@ -142,18 +142,18 @@ def test_a_0d_agility_cannot_dodge_rolled_or_fixed(mode):
             fixed_dodge=mode is DodgeMode.FIXED,
         )
     assert (
-        shoot("4D", "0D+2", dodge_mode=DodgeMode.FIXED_TOTAL).defence.describe()
+        shoot("4D", "0D+2", dodge_mode=DodgeMode.FIXED_TOTAL).defense.describe()
         == "2D+2 fixed at 9"
     )
 
 
 # ---------------------------------------------------------------- wording
-def test_no_dodge_count_table_says_no_shared_defence_roll():
+def test_no_dodge_count_table_says_no_shared_defense_roll():
     calc = GalaxiesShotCalculator(mode="instinctive", dodge_mode=DodgeMode.UNAWARE)
     assert "No dodge roll" in calc.result.value
-    assert "same defence roll" not in calc.result.value
+    assert "same defense roll" not in calc.result.value
     calc.controls["dodge_mode"].value = DodgeMode.NORMAL
-    assert "(all face the same defence roll)" in calc.result.value
+    assert "(all face the same defense roll)" in calc.result.value
 
 
 def test_melee_fixed_dodge_note_says_fixed_once():

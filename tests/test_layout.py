@@ -120,3 +120,19 @@ def test_the_file_check_sees_a_module_that_is_gone(tmp_path):
     (tmp_path / "rulebook_py" / "widgets" / "galaxies.py").write_text("")
     guide = "`widgets/galaxies.py`, `widgets/galaxies_volley.py`, `volley.py`"
     assert missing_files(guide, tmp_path) == ["volley.py", "widgets/galaxies_volley.py"]
+
+
+def test_one_spelling_of_defense():
+    """The book's English writes *defense* (ARCHITECTURE.md): the other spelling only as typed input."""
+    found = []
+    for folder in ("rulebook_py", "book", "locale", "live", "scripts", "tests", "_static"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in {".py", ".ipynb", ".po", ".md", ".js", ".css", ".yml"}:
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                    if (
+                        "defence" in line.lower()
+                        and "typed" not in line
+                        and path.name != Path(__file__).name
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}:{number}")
+    assert found == []

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from rulebook_py.dice.limits import MAX_TARGET
+from rulebook_py.outcomes.mass_battle.plans import _ROUND_BOUNDS, SLOTS
 from rulebook_py.systems.chroniques.core import INITIATIVE_RANGE, MODIFIER_RANGE, STRENGTH_RANGE
 from rulebook_py.systems.galaxies.codes import MAX_BONUS
 from rulebook_py.systems.mass_battle.actions import MAX_DECLARED_ROUND, MAX_HIDING_HELP
 from rulebook_py.systems.mass_battle.odds import MAX_ROUNDS
-from rulebook_py.outcomes.mass_battle.plans import _ROUND_BOUNDS, SLOTS
 from rulebook_py.systems.unisystem.combat import DARKNESS_BONUS_RANGE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -27,18 +27,18 @@ from rulebook_py.systems.unisystem.actions import (
 from rulebook_py.systems.unisystem.combat import (
     ROUND_STEPS,
     CloseSkill,
-    DefenceKind,
+    DefenseKind,
     ImprovisedWeapon,
     Lighting,
     MeleeAttack,
-    MeleeDefence,
+    MeleeDefense,
     RangeBand,
     RoundStep,
     Stance,
     attack_check,
     can_parry,
     darkness_bonus_distribution,
-    defence_check,
+    defense_check,
     feint,
     feinted_exchange,
     keep_cool,
@@ -57,7 +57,7 @@ from rulebook_py.systems.unisystem.initiative_rolls import (
 from rulebook_py.systems.unisystem.ranged_combat import (
     Aim,
     FiringMode,
-    RangedDefence,
+    RangedDefense,
     ShotgunAmmo,
     Volley,
     effective_multiplier,
@@ -111,7 +111,7 @@ def test_scope_bonus_is_two_to_five():
 
 
 def test_stances_improvised_weapons_and_ammo():
-    assert (Stance.DEFENSIVE.defence_bonus, Stance.DEFENSIVE.may_attack) == (3, False)
+    assert (Stance.DEFENSIVE.defense_bonus, Stance.DEFENSIVE.may_attack) == (3, False)
     assert (Stance.AGGRESSIVE.attack_bonus, Stance.AGGRESSIVE.may_defend) == (2, False)
     assert ImprovisedWeapon.SHARP.attack == -2
     assert ImprovisedWeapon.CLUMSY.attack_range == (-3, -1)
@@ -135,11 +135,11 @@ def test_parse_enum_reads_names_and_labels_and_refuses_the_rest():
 
 
 # ------------------------------------------------------------ multiple actions
-A, D, OTH = ActionKind.ATTACK, ActionKind.DEFENCE, ActionKind.OTHER
+A, D, OTH = ActionKind.ATTACK, ActionKind.DEFENSE, ActionKind.OTHER
 
 
-def test_jimmy_attack_and_first_defence_free_then_minus_2_and_minus_4():
-    plan = parse_plan("attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3\ndefence 4+3")
+def test_jimmy_attack_and_first_defense_free_then_minus_2_and_minus_4():
+    plan = parse_plan("attack 4+4 punch\ndefense 4+3 dodge\ndefense 4+3\ndefense 4+3")
     steps = plan_actions(plan)
     assert [s.penalty for s in steps] == [0, 0, -2, -4]
     assert [s.free for s in steps] == [True, True, False, False]
@@ -169,7 +169,7 @@ def test_penalty_sequences(kinds, close, expected):
     assert action_penalties(kinds, close) == expected
 
 
-def test_optional_caps_on_attacks_never_on_defences():
+def test_optional_caps_on_attacks_never_on_defenses():
     four = [PlannedAction(A, 4, 4)] * 4
     with pytest.raises(RuleValueError, match="at most 3 attacks") as err:
         plan_actions(four, limits=ActionLimits(max_attacks=3))
@@ -182,15 +182,15 @@ def test_optional_caps_on_attacks_never_on_defences():
     with pytest.raises(RuleValueError, match="beyond the Constitution limit of 3"):
         plan_actions(four[:3], limits=ActionLimits(constitution=3))  # third attack at -4
     assert len(plan_actions(four[:2], limits=ActionLimits(constitution=2))) == 2
-    defences = [PlannedAction(D, 4, 3)] * 10
+    defenses = [PlannedAction(D, 4, 3)] * 10
     limits = ActionLimits(max_attacks=1, dexterity=2, constitution=1)
-    assert plan_actions(defences, limits=limits)[-1].penalty == -18
+    assert plan_actions(defenses, limits=limits)[-1].penalty == -18
 
 
 def test_plan_bad_inputs():
     for text, match in [
         ("", "empty"),
-        ("jump 3", "kind must be attack, defence or other, got 'jump'"),
+        ("jump 3", "kind must be attack, defense or other, got 'jump'"),
         ("attack", "expected 'kind attribute\\+skill label'"),
         ("attack 40+1", "attribute must be an integer from 0 to 30, got 40"),
         ("défense 3+50", "skill must be an integer from 0 to 30, got 50"),
@@ -340,10 +340,10 @@ def _brute_melee(att_bonus, def_bonus, must_succeed=True):
     return F(hits, 100)
 
 
-def test_jimmy_third_defence_lets_the_last_wildling_through_more_often():
+def test_jimmy_third_defense_lets_the_last_wildling_through_more_often():
     wildling = MeleeAttack(dexterity=3, skill=2)
     chances = [
-        melee_exchange(wildling, MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=p)).hit_chance
+        melee_exchange(wildling, MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=p)).hit_chance
         for p in (0, -2, -4)
     ]
     assert chances == [_brute_melee(5, 7), _brute_melee(5, 5), _brute_melee(5, 3)]
@@ -357,42 +357,42 @@ def test_jimmy_third_defence_lets_the_last_wildling_through_more_often():
     st.integers(0, 6),
     st.integers(0, 8),
     st.integers(0, 6),
-    st.sampled_from(list(DefenceKind)),
+    st.sampled_from(list(DefenseKind)),
     st.booleans(),
 )
 def test_melee_matches_brute_force(adex, askill, ddex, dskill, kind, must):
     att = MeleeAttack(adex, askill, CloseSkill.MARTIAL_ARTS)
-    dfc = MeleeDefence(kind, ddex, dskill, CloseSkill.MARTIAL_ARTS)
+    dfc = MeleeDefense(kind, ddex, dskill, CloseSkill.MARTIAL_ARTS)
     out = melee_exchange(att, dfc, attack_must_succeed=must)
     expected = _brute_melee(
-        adex + askill, None if kind is DefenceKind.NONE else ddex + dskill, must
+        adex + askill, None if kind is DefenseKind.NONE else ddex + dskill, must
     )
     assert out.hit_chance == expected
     assert sum(out.level_distribution().values()) == 1
-    if kind is not DefenceKind.NONE and not must:
+    if kind is not DefenseKind.NONE and not must:
         assert out.hit_chance == contest(adex + askill, ddex + dskill).a_wins
 
 
 def test_no_skill_is_a_difficult_dexterity_test():
-    out = melee_exchange(MeleeAttack(4), MeleeDefence(DefenceKind.DODGE, 3))
+    out = melee_exchange(MeleeAttack(4), MeleeDefense(DefenseKind.DODGE, 3))
     assert out.attack.bonus == test(4, difficult=True).bonus == 4
-    assert out.defence is not None and out.defence.bonus == 3
+    assert out.defense is not None and out.defense.bonus == 3
     assert out.attack.kind.name == "DIFFICULT_TEST"
 
 
 def test_stances_lighting_and_modifiers_reach_the_rolls():
     att = MeleeAttack(3, 3, stance=Stance.AGGRESSIVE, penalty=-2, modifier=1)
-    dfc = MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON, Stance.DEFENSIVE, -2, 2)
+    dfc = MeleeDefense(DefenseKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON, Stance.DEFENSIVE, -2, 2)
     out = melee_exchange(att, dfc, Lighting.POOR)
     assert out.attack.bonus == 3 + 3 + 2 - 2 + 1 - 4
-    assert out.defence is not None and out.defence.bonus == 3 + 3 + 3 - 2 + 2 - 4
-    out2 = melee_exchange(att, dfc, "poor", lighting_on_defence=False)
-    assert out2.defence is not None and out2.defence.bonus == 3 + 3 + 3 - 2 + 2
+    assert out.defense is not None and out.defense.bonus == 3 + 3 + 3 - 2 + 2 - 4
+    out2 = melee_exchange(att, dfc, "poor", lighting_on_defense=False)
+    assert out2.defense is not None and out2.defense.bonus == 3 + 3 + 3 - 2 + 2
 
 
 def test_total_darkness_is_a_plain_d10():
     strong = MeleeAttack(6, 6)
-    none = MeleeDefence(DefenceKind.NONE)
+    none = MeleeDefense(DefenseKind.NONE)
     assert melee_exchange(strong, none, Lighting.TOTAL_DARKNESS).hit_chance == F(1, 5)
     assert melee_exchange(strong, none, "noir total", darkness_bonus=2).hit_chance == F(2, 5)
     assert darkness_bonus_distribution(3) == test(3, difficult=True).level_distribution()
@@ -405,9 +405,9 @@ def test_parry_rules():
     assert can_parry(CloseSkill.HAND_WEAPON, CloseSkill.MARTIAL_ARTS)
     knife = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON)
     with pytest.raises(RuleValueError, match="only a hand weapon or Martial Arts") as err:
-        melee_exchange(knife, MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.BRAWLING))
+        melee_exchange(knife, MeleeDefense(DefenseKind.PARRY, 3, 3, CloseSkill.BRAWLING))
     assert err.value.field == "parry_with"
-    ok = melee_exchange(knife, MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.MARTIAL_ARTS))
+    ok = melee_exchange(knife, MeleeDefense(DefenseKind.PARRY, 3, 3, CloseSkill.MARTIAL_ARTS))
     assert ok.hit_chance == _brute_melee(5, 6)
 
 
@@ -415,18 +415,18 @@ def test_melee_bad_inputs():
     with pytest.raises(RuleValueError, match="gives up attacking") as err:
         MeleeAttack(3, 2, stance=Stance.DEFENSIVE)
     assert err.value.field == "stance"
-    with pytest.raises(RuleValueError, match="gives up every defence"):
-        MeleeDefence(DefenceKind.DODGE, 3, 2, stance=Stance.AGGRESSIVE)
-    assert MeleeDefence(DefenceKind.NONE, 3, stance=Stance.AGGRESSIVE).kind is DefenceKind.NONE
+    with pytest.raises(RuleValueError, match="gives up every defense"):
+        MeleeDefense(DefenseKind.DODGE, 3, 2, stance=Stance.AGGRESSIVE)
+    assert MeleeDefense(DefenseKind.NONE, 3, stance=Stance.AGGRESSIVE).kind is DefenseKind.NONE
     with pytest.raises(RuleValueError, match="penalty must be an integer from -30 to 0, got 2"):
         MeleeAttack(3, penalty=2)
     with pytest.raises(RuleValueError, match="dexterity must be an integer from 0 to 30, got 31"):
         MeleeAttack(31)
     with pytest.raises(RuleValueError, match="lighting must be one of"):
-        melee_exchange(MeleeAttack(3), MeleeDefence(), "foggy")
+        melee_exchange(MeleeAttack(3), MeleeDefense(), "foggy")
     with pytest.raises(RuleValueError, match="darkness_bonus"):
-        melee_exchange(MeleeAttack(3), MeleeDefence(), darkness_bonus=-1)
-    out = melee_exchange(MeleeAttack(3), MeleeDefence())
+        melee_exchange(MeleeAttack(3), MeleeDefense(), darkness_bonus=-1)
+    out = melee_exchange(MeleeAttack(3), MeleeDefense())
     with pytest.raises(RuleValueError, match="multiplier"):
         out.damage_distribution(4, -1)
     with pytest.raises(RuleValueError, match="sides"):
@@ -434,7 +434,7 @@ def test_melee_bad_inputs():
 
 
 def test_melee_damage_and_roll():
-    out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.DODGE, 3, 2))
+    out = melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.DODGE, 3, 2))
     p = out.hit_chance
     dmg = out.damage_distribution(4, 3)
     assert dmg.pmf()[0] == 1 - p
@@ -443,7 +443,7 @@ def test_melee_damage_and_roll():
     assert out.damage_distribution(4, 3, averaged=True).pmf() == {0: 1 - p, 6: p}
     r = out.roll(random.Random(8), sides=4, multiplier=3)
     assert r == out.roll(random.Random(8), sides=4, multiplier=3)
-    assert r.hit == (r.attack.total > r.defence.total and r.attack.total >= 9)
+    assert r.hit == (r.attack.total > r.defense.total and r.attack.total >= 9)
     assert r.damage == (r.damage_die * 3 if r.hit else 0)
     assert "attack D10 [" in str(r)
 
@@ -451,12 +451,12 @@ def test_melee_damage_and_roll():
 @settings(max_examples=50, deadline=None)
 @given(st.integers(0, 6), st.integers(0, 5), st.integers(0, 6), st.integers(0, 5))
 def test_more_skill_never_hurts(adex, askill, ddex, dskill):
-    dfc = MeleeDefence(DefenceKind.DODGE, ddex, dskill)
+    dfc = MeleeDefense(DefenseKind.DODGE, ddex, dskill)
     lo = melee_exchange(MeleeAttack(adex, askill), dfc).hit_chance
     hi = melee_exchange(MeleeAttack(adex, askill + 1), dfc).hit_chance
     assert hi >= lo
     better = melee_exchange(
-        MeleeAttack(adex, askill), MeleeDefence(DefenceKind.DODGE, ddex, dskill + 1)
+        MeleeAttack(adex, askill), MeleeDefense(DefenseKind.DODGE, ddex, dskill + 1)
     )
     assert better.hit_chance <= lo
 
@@ -473,19 +473,19 @@ def test_feint_bonus_matches_brute_force_and_the_contest():
     assert bonus == (a.level if a.total > d.total else 0)
 
 
-def _brute_feinted_hit(feint_a: int, feint_d: int, attack: int, defence: int | None) -> Fraction:
+def _brute_feinted_hit(feint_a: int, feint_d: int, attack: int, defense: int | None) -> Fraction:
     """P(hit) after a feint by enumerating all four D10s (attack must also reach 9)."""
     won = 0
     for a, d, x, y in itertools.product(D10, D10, D10, D10):
         bonus = success_levels(a + feint_a) if a + feint_a > d + feint_d else 0
         total = x + attack + bonus
-        won += total >= 9 and (defence is None or total > y + defence)
+        won += total >= 9 and (defense is None or total > y + defense)
     return F(won, 10**4)
 
 
 def test_feinted_exchange_matches_brute_force():
     claws = MeleeAttack(3, 2)
-    third_dodge = MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)
+    third_dodge = MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=-4)
     f = feint(3, 2, 2, 2)  # INT 3 + Brawling 2 against PER 2 + Martial Arts 2
     out = feinted_exchange(claws, third_dodge, f)
     assert out.hit_chance == _brute_feinted_hit(5, 4, 5, 3) == F(671, 1000)
@@ -496,8 +496,8 @@ def test_feinted_exchange_matches_brute_force():
         assert branch.attack.bonus == 5 + bonus
         assert ("feint", bonus) in branch.attack.parts or bonus == 0
     assert sum(out.level_distribution().values()) == 1
-    no_defence = feinted_exchange(claws, MeleeDefence(DefenceKind.NONE), f)
-    assert no_defence.hit_chance == _brute_feinted_hit(5, 4, 5, None)
+    no_defense = feinted_exchange(claws, MeleeDefense(DefenseKind.NONE), f)
+    assert no_defense.hit_chance == _brute_feinted_hit(5, 4, 5, None)
     dmg = out.damage_distribution(4, 2)
     assert dmg.probability(0) == 1 - out.hit_chance
     assert dmg.mean() == out.hit_chance * F(5, 2) * 2
@@ -515,14 +515,14 @@ def test_feinted_exchange_matches_brute_force():
     st.integers(0, 6),
     st.integers(0, 6),
     st.integers(0, 6),
-    st.sampled_from(list(DefenceKind)),
+    st.sampled_from(list(DefenseKind)),
 )
 def test_a_feint_never_lowers_the_chance_to_hit(intelligence, skill, perception, dskill, kind):
     attack = MeleeAttack(3, 2)
-    defence = MeleeDefence(kind, 3, 2, CloseSkill.MARTIAL_ARTS)
-    out = feinted_exchange(attack, defence, feint(intelligence, skill, perception, dskill))
+    defense = MeleeDefense(kind, 3, 2, CloseSkill.MARTIAL_ARTS)
+    out = feinted_exchange(attack, defense, feint(intelligence, skill, perception, dskill))
     assert sum(p for _, p, _ in out.branches) == 1
-    assert out.hit_chance >= melee_exchange(attack, defence).hit_chance
+    assert out.hit_chance >= melee_exchange(attack, defense).hit_chance
     assert sum(out.level_distribution().values()) == 1
 
 
@@ -549,16 +549,16 @@ def test_improvised_weapons_in_the_exchange():
     with pytest.raises(RuleValueError, match="needs an improvised weapon"):
         MeleeAttack(3, 2, improvised_modifier=-1)
     # a chair parries like a shield, +1 (default) or +2, even a blade
-    chair = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.BRAWLING, improvised="chair")
-    assert chair.improvised_modifier == 1 and defence_check(chair).bonus == 4
+    chair = MeleeDefense(DefenseKind.PARRY, 3, 0, CloseSkill.BRAWLING, improvised="chair")
+    assert chair.improvised_modifier == 1 and defense_check(chair).bonus == 4
     sword = MeleeAttack(3, 3, CloseSkill.HAND_WEAPON)
     out = melee_exchange(sword, replace(chair, improvised_modifier=2))
-    assert out.defence is not None and out.defence.bonus == 5
+    assert out.defense is not None and out.defense.bonus == 5
     assert out.hit_chance == _brute_feinted_hit(0, 100, 6, 5)  # a feint that never wins
     with pytest.raises(RuleValueError, match="chair"):
-        MeleeDefence(DefenceKind.DODGE, 3, 0, improvised="chair")
+        MeleeDefense(DefenseKind.DODGE, 3, 0, improvised="chair")
     with pytest.raises(RuleValueError, match=r"\+1 to \+2, got 3"):
-        MeleeDefence(DefenceKind.PARRY, 3, 0, improvised="chair", improvised_modifier=3)
+        MeleeDefense(DefenseKind.PARRY, 3, 0, improvised="chair", improvised_modifier=3)
 
 
 def test_keep_cool_is_a_simple_willpower_test():
@@ -611,8 +611,8 @@ def test_ranged_bad_inputs():
         ranged_attack(3, 3).damage(6, -2)
     with pytest.raises(RuleValueError, match="multiplier"):
         effective_multiplier(0, RangeBand.SHORT)
-    with pytest.raises(RuleValueError, match="defence must be one of"):
-        ranged_attack(3, 3, defence="pray")
+    with pytest.raises(RuleValueError, match="defense must be one of"):
+        ranged_attack(3, 3, defense="pray")
     with pytest.raises(RuleValueError, match="ammo must be one of"):
         ranged_attack(3, 3, ammo="rubber")
     with pytest.raises(RuleValueError, match="scope"):
@@ -665,7 +665,7 @@ def test_ranged_hits_match_brute_force(volley, aim, dive):
     kwargs = {}
     if dive is not None:
         kwargs = {
-            "defence": "dive_for_cover",
+            "defense": "dive_for_cover",
             "defender_dexterity": dive[0],
             "defender_dodge": dive[1],
         }
@@ -732,7 +732,7 @@ def test_ranged_roll_is_seeded_and_shows_every_die():
         4,
         volley=Volley(FiringMode.BURST, 2),
         aim=Aim(3, 3),
-        defence="dive_for_cover",
+        defense="dive_for_cover",
         defender_dexterity=3,
         keep_cool_willpower=3,
     )
@@ -756,7 +756,7 @@ VOLLEYS = st.one_of(
 @settings(max_examples=50, deadline=None)
 @given(VOLLEYS, st.integers(0, 6), st.integers(0, 6), st.booleans(), st.integers(-4, 4))
 def test_hits_never_exceed_bullets_fired(volley, dex, skill, dive, modifier):
-    kwargs = {"defence": "dive_for_cover", "defender_dexterity": 3} if dive else {}
+    kwargs = {"defense": "dive_for_cover", "defender_dexterity": 3} if dive else {}
     out = ranged_attack(dex, skill, volley=volley, modifier=modifier, **kwargs)
     assert out.hits.min_value >= 0 and out.hits.max_value <= volley.rounds_fired
     assert sum(out.hits.pmf().values()) == 1
@@ -768,7 +768,7 @@ def test_hits_never_exceed_bullets_fired(volley, dex, skill, dive, modifier):
 )
 def test_a_better_range_band_never_lowers_the_chance_to_hit(volley, dex, skill, light, dive):
     kwargs = (
-        {"defence": "dive_for_cover", "defender_dexterity": 2, "defender_dodge": 2} if dive else {}
+        {"defense": "dive_for_cover", "defender_dexterity": 2, "defender_dodge": 2} if dive else {}
     )
     bands = sorted(RangeBand, key=lambda b: b.modifier)
     chances = [
@@ -808,9 +808,9 @@ def test_melee_calculator_opens_on_jimmys_third_dodge():
     calc = MeleeExchangeCalculator()
     assert calc.error == ""
     assert "55.00 % (11/20)" in calc.result.value  # P(hit)
-    calc.controls["defender_penalty"].value = 0  # the free first defence
+    calc.controls["defender_penalty"].value = 0  # the free first defense
     assert "28.00 % (7/25)" in calc.result.value
-    calc.controls["defender_stance"].value = Stance.AGGRESSIVE  # no defence at all
+    calc.controls["defender_stance"].value = Stance.AGGRESSIVE  # no defense at all
     assert "70.00 % (7/10)" in calc.result.value and calc.error == ""
     assert calc.chart.value.startswith("<svg")
 
@@ -846,17 +846,17 @@ def test_melee_calculator_improvised_weapons():
     calc.controls["attack_weapon"].value = (ImprovisedWeapon.CLUMSY, -3)
     assert "−3 (awkward object)" in html.unescape(calc.result.value)
     # a weapon cannot be parried bare-handed with Brawling, but a chair stops it
-    calc.controls["defence"].value = DefenceKind.PARRY
+    calc.controls["defense"].value = DefenseKind.PARRY
     calc.controls["parry_with"].value = CloseSkill.BRAWLING
     assert "only a hand weapon or Martial Arts" in _err(calc, "parry_with")
-    calc.controls["defence_chair"].value = 2
+    calc.controls["defense_chair"].value = 2
     assert calc.error == ""
     assert "+5 = +4 (Dexterity) +3 (skill) −4 (extra actions) +2 (chair as a shield)" in (
         html.unescape(calc.result.value)
     )
     assert "parry_with" in hidden(calc)  # a chair parries anything
-    calc.controls["defence"].value = DefenceKind.DODGE
-    assert calc.error == "" and "defence_chair" in hidden(calc)
+    calc.controls["defense"].value = DefenseKind.DODGE
+    assert calc.error == "" and "defense_chair" in hidden(calc)
 
 
 def test_combat_controls_show_whole_labels_and_a_selection():
@@ -883,23 +883,23 @@ def test_melee_calculator_shows_errors_next_to_the_control():
     calc.controls["attacker_dexterity"].value = 3
     assert calc.error == ""
     calc.controls["attack_kind"].value = CloseSkill.HAND_WEAPON
-    calc.controls["defence"].value = DefenceKind.PARRY
+    calc.controls["defense"].value = DefenseKind.PARRY
     calc.controls["parry_with"].value = CloseSkill.BRAWLING
     assert "only a hand weapon or Martial Arts" in _err(calc, "parry_with")
     calc.controls["parry_with"].value = CloseSkill.HAND_WEAPON
     calc.controls["multiplier"].value = -2
     assert "multiplier" in _err(calc, "multiplier")
     calc.controls["multiplier"].value = 2
-    calc.controls["defence_modifier"].value = 40
+    calc.controls["defense_modifier"].value = 40
     assert "Defender: other modifier must be an integer from -30 to 30, got 40" in _err(
-        calc, "defence_modifier"
+        calc, "defense_modifier"
     )
 
 
 def test_melee_calculator_roll_is_seeded():
     a, b = MeleeExchangeCalculator(), MeleeExchangeCalculator()
     assert a.roll_output.value == b.roll_output.value
-    assert "attack D10 [" in a.roll_output.value and "defence D10 [" in a.roll_output.value
+    assert "attack D10 [" in a.roll_output.value and "defense D10 [" in a.roll_output.value
 
 
 def test_ranged_calculator_default_is_the_burst_of_three():
@@ -931,7 +931,7 @@ def test_ranged_calculator_default_is_the_burst_of_three():
     ],
 )
 def test_ranged_calculator_bad_values(control, value, match):
-    calc = RangedAttackCalculator(defence=RangedDefence.DIVE_FOR_COVER)
+    calc = RangedAttackCalculator(defense=RangedDefense.DIVE_FOR_COVER)
     calc.controls[control].value = value
     assert match in _err(calc, control)
     assert calc.result.value == ""
@@ -1034,28 +1034,28 @@ def number_text(x):
 # ------------------------------------------------------------------ issue 14
 def test_martial_arts_at_level_0_cannot_parry_a_blade_bare_handed():
     knife = MeleeAttack(3, 2, CloseSkill.HAND_WEAPON)
-    untrained = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.MARTIAL_ARTS)
+    untrained = MeleeDefense(DefenseKind.PARRY, 3, 0, CloseSkill.MARTIAL_ARTS)
     assert not can_parry(CloseSkill.MARTIAL_ARTS, CloseSkill.HAND_WEAPON, skill=0)
     with pytest.raises(RuleValueError, match="level 0 is no close-combat skill") as err:
         melee_exchange(knife, untrained)
     assert err.value.field == "skill"
     # the skill makes the parry legal; an unarmed attack can still be parried without it
-    trained = MeleeDefence(DefenceKind.PARRY, 3, 1, CloseSkill.MARTIAL_ARTS)
+    trained = MeleeDefense(DefenseKind.PARRY, 3, 1, CloseSkill.MARTIAL_ARTS)
     assert melee_exchange(knife, trained).hit_chance == hit_of(5, 4)
     fist = MeleeAttack(3, 2, CloseSkill.BRAWLING)
     assert melee_exchange(fist, untrained).hit_chance == hit_of(5, 3)
     # a hand weapon held without the skill parries as a difficult DEX test
-    held = MeleeDefence(DefenceKind.PARRY, 3, 0, CloseSkill.HAND_WEAPON)
+    held = MeleeDefense(DefenseKind.PARRY, 3, 0, CloseSkill.HAND_WEAPON)
     assert melee_exchange(knife, held).hit_chance == hit_of(5, 3)
 
 
-def hit_of(attack_bonus: int, defence_bonus: int) -> Fraction:
+def hit_of(attack_bonus: int, defense_bonus: int) -> Fraction:
     """P(D10 + a > D10 + d and D10 + a >= 9), by brute force."""
     wins = sum(
         1
         for x in D10
         for y in D10
-        if x + attack_bonus > y + defence_bonus and x + attack_bonus >= 9
+        if x + attack_bonus > y + defense_bonus and x + attack_bonus >= 9
     )
     return F(wins, 100)
 
@@ -1084,7 +1084,7 @@ def test_untrained_shot_default_is_a_difficult_dex_test_and_the_option_the_unski
 def test_untrained_melee_attack_option_and_improvised_weapons_stay_difficult_tests():
     from rulebook_py.systems.unisystem import UntrainedAttack
 
-    none = MeleeDefence(DefenceKind.NONE)
+    none = MeleeDefense(DefenseKind.NONE)
     opt = UntrainedAttack.UNSKILLED_TASK
     assert melee_exchange(MeleeAttack(3), none).hit_chance == F(5, 10)
     assert melee_exchange(MeleeAttack(3), none, untrained=opt).hit_chance == F(3, 10)
@@ -1099,18 +1099,18 @@ def test_untrained_melee_attack_option_and_improvised_weapons_stay_difficult_tes
 
 def test_the_defender_gets_the_total_darkness_perception_bonus_too():
     dark = Lighting.TOTAL_DARKNESS
-    att, dfc = MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3)
+    att, dfc = MeleeAttack(3, 2), MeleeDefense(DefenseKind.DODGE, 4, 3)
     plain = melee_exchange(att, dfc, dark)
     assert plain.hit_chance == hit_of(0, 0)
     sensed = melee_exchange(att, dfc, dark, darkness_bonus=1, defender_darkness_bonus=2)
-    assert sensed.defence.bonus == 2 and sensed.hit_chance == hit_of(1, 2)
+    assert sensed.defense.bonus == 2 and sensed.hit_chance == hit_of(1, 2)
     with pytest.raises(RuleValueError, match="defender_darkness_bonus"):
         melee_exchange(att, dfc, dark, defender_darkness_bonus=11)
     shot = ranged_attack(
         3,
         3,
         lighting=dark,
-        defence="dive_for_cover",
+        defense="dive_for_cover",
         defender_dexterity=3,
         defender_darkness_bonus=3,
     )
@@ -1122,7 +1122,7 @@ def test_combat_rolls_may_use_the_2d6_core_die():
     from rulebook_py.systems.unisystem import CoreDie, core_distribution
 
     two = core_distribution(CoreDie.TWO_D6)
-    out = melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE), core=CoreDie.TWO_D6)
+    out = melee_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE), core=CoreDie.TWO_D6)
     assert out.hit_chance == two.prob_at_least(4)
     shot = ranged_attack(3, 3, core=CoreDie.TWO_D6)
     assert shot.hit_chance == two.prob_at_least(3)
@@ -1187,7 +1187,7 @@ def test_stances_and_per_action_modifiers_in_the_plan():
     assert [s.check.bonus for s in steps] == [10, 9, 3 - 4]  # +2, +2 −2 +1, −4
     defensive = plan_actions(parse_plan("dodge 4+3\ndodge 4+3"), stance=Stance.DEFENSIVE)
     assert [s.check.bonus for s in defensive] == [10, 8]
-    with pytest.raises(RuleValueError, match="gives up every defence") as err:
+    with pytest.raises(RuleValueError, match="gives up every defense") as err:
         plan_actions(parse_plan("attack 4+4\ndodge 4+3"), stance=Stance.AGGRESSIVE)
     assert err.value.field == "stance"
     with pytest.raises(RuleValueError, match="gives up attacking"):
@@ -1211,15 +1211,15 @@ def test_the_cap_message_says_attack_for_one():
 # ------------------------------------------------------------------ calculators: issues 13, 14
 def test_melee_calculator_refuses_an_untrained_bare_handed_parry_of_a_knife():
     calc = MeleeExchangeCalculator(
-        defence=DefenceKind.PARRY,
+        defense=DefenseKind.PARRY,
         parry_with=CloseSkill.MARTIAL_ARTS,
-        defence_skill=0,
+        defense_skill=0,
         attack_kind=CloseSkill.HAND_WEAPON,
         defender_penalty=0,
     )
-    assert "Martial Arts at level 0 is no close-combat skill" in _err(calc, "defence_skill")
+    assert "Martial Arts at level 0 is no close-combat skill" in _err(calc, "defense_skill")
     assert calc.result.value == ""
-    calc.controls["defence_skill"].value = 1
+    calc.controls["defense_skill"].value = 1
     assert calc.error == "" and "P(hit)" in calc.result.value
 
 
@@ -1274,26 +1274,26 @@ def test_ranged_calculator_hides_the_controls_that_do_not_count():
     assert "darkness_bonus" not in hidden(calc)
     assert "Total darkness" in calc.result.value and "no aiming" in calc.result.value
     calc.controls["mode"].value = "suppressive"
-    assert hidden(calc) >= {"dexterity", "lighting", "aim", "defence", "core"}
+    assert hidden(calc) >= {"dexterity", "lighting", "aim", "defense", "core"}
     assert "range_band" not in hidden(calc) and "multiplier" not in hidden(calc)
 
 
 def test_melee_calculator_hides_the_controls_that_do_not_count():
     calc = MeleeExchangeCalculator(darkness_bonus=1, defender_darkness_bonus=2)
     assert {"darkness_bonus", "defender_darkness_bonus"} <= hidden(calc)
-    assert {"feint_intelligence", "feint_skill", "parry_with", "defence_chair"} <= hidden(calc)
+    assert {"feint_intelligence", "feint_skill", "parry_with", "defense_chair"} <= hidden(calc)
     assert "darkness_bonus" not in calc.view.call.expression
-    calc.controls["defence"].value = DefenceKind.NONE
-    assert {"defender_dexterity", "defence_skill", "defender_penalty"} <= hidden(calc)
-    calc.controls["defence"].value = DefenceKind.PARRY
-    assert "parry_with" not in hidden(calc) and "defence_chair" not in hidden(calc)
-    calc.controls["defence"].value = DefenceKind.DODGE
+    calc.controls["defense"].value = DefenseKind.NONE
+    assert {"defender_dexterity", "defense_skill", "defender_penalty"} <= hidden(calc)
+    calc.controls["defense"].value = DefenseKind.PARRY
+    assert "parry_with" not in hidden(calc) and "defense_chair" not in hidden(calc)
+    calc.controls["defense"].value = DefenseKind.DODGE
     calc.controls["lighting"].value = Lighting.TOTAL_DARKNESS
     assert {"attacker_dexterity", "attacker_penalty", "defender_penalty"} <= hidden(calc)
     assert "darkness_bonus" not in hidden(calc)
     out = melee_exchange(
         MeleeAttack(3, 2),
-        MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4),
+        MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=-4),
         Lighting.TOTAL_DARKNESS,
         darkness_bonus=1,
         defender_darkness_bonus=2,
@@ -1360,7 +1360,7 @@ def test_planner_refuses_a_third_number_and_offers_stances_and_massive_creatures
     calc.controls["stance"].value = Stance.AGGRESSIVE
     assert "+11 = " in calc.result.value
     calc.controls["actions"].value = "attack 4+4\ndodge 4+3"
-    assert "gives up every defence" in _err(calc, "stance")
+    assert "gives up every defense" in _err(calc, "stance")
     calc.controls["stance"].value = Stance.NORMAL
     calc.controls["actions"].value = "attack 5+3\n" * 4
     calc.controls["max_attacks"].value = True
@@ -1416,6 +1416,6 @@ def test_a_long_line_is_quoted_in_part_and_a_chair_without_a_parry_is_not_used()
     with pytest.raises(RuleValueError) as err:
         parse_combatants("y" * 10_000)
     assert len(str(err.value)) < 200
-    calc = MeleeExchangeCalculator(defence_chair=2)  # the defender dodges
+    calc = MeleeExchangeCalculator(defense_chair=2)  # the defender dodges
     assert calc.error == ""
-    assert "defence_chair" in hidden(calc) and "defence_chair" not in calc.view.call.expression
+    assert "defense_chair" in hidden(calc) and "defense_chair" not in calc.view.call.expression

@@ -11,12 +11,12 @@ import pytest
 
 from rulebook_py.errors import RulebookError, RuleValueError
 from rulebook_py.systems import unisystem as uni
-from rulebook_py.systems.unisystem import CloseSkill, DefenceKind, Fighter, WoundRule
+from rulebook_py.systems.unisystem import CloseSkill, DefenseKind, Fighter, WoundRule
 from rulebook_py.widgets.unisystem_fight import UnisystemFightCalculator
 
 JIMMY = Fighter("Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, dodge=3)
 WILDLING = Fighter("Wildling", 3, 2)
-DODGE = DefenceKind.DODGE
+DODGE = DefenseKind.DODGE
 
 
 def backward_odds(out: uni.FightOutcome) -> Fraction:
@@ -64,11 +64,11 @@ def backward_odds(out: uni.FightOutcome) -> Fraction:
 
 
 def test_the_chapter_fight_exactly():
-    # Issue 35: each fighter takes its better defence; both parry (the wildling's Brawling
+    # Issue 35: each fighter takes its better defense; both parry (the wildling's Brawling
     # stops Jimmy's bare fists, D10 + 5 against its dodge's D10 + 3; Jimmy's Martial Arts
     # parry is D10 + 8 against his dodge's D10 + 7).
     out = uni.fight(JIMMY, WILDLING)
-    assert out.first_guard.kind is out.second_guard.kind is DefenceKind.PARRY
+    assert out.first_guard.kind is out.second_guard.kind is DefenseKind.PARRY
     assert out.first_strikes.hit_chance == Fraction(18, 25)  # D10 + 8 against D10 + 5
     assert out.second_strikes.hit_chance == Fraction(21, 100)  # D10 + 5 against D10 + 8
     assert out.first_acts_first == uni.contest(4, 3).a_wins + uni.contest(4, 3).tie
@@ -81,27 +81,27 @@ def test_the_chapter_fight_exactly():
 
 
 def test_the_old_fight_with_both_dodging_is_the_option():
-    out = uni.fight(replace(JIMMY, defence=DODGE), replace(WILDLING, defence=DODGE))
+    out = uni.fight(replace(JIMMY, defense=DODGE), replace(WILDLING, defense=DODGE))
     assert out.first_strikes.hit_chance == Fraction(17, 20)  # D10 + 8 against D10 + 3
     assert out.second_strikes.hit_chance == Fraction(7, 25)  # the chapter's 28 %
     assert out.first_wins == Fraction(259989313, 277239175)
     assert out.expected_rounds == Fraction(25667750, 11089567)
     # The audit's figures: only one of them parrying.
-    jimmy_parries = uni.fight(JIMMY, replace(WILDLING, defence=DODGE)).first_wins
-    wildling_parries = uni.fight(replace(JIMMY, defence=DODGE), WILDLING).first_wins
+    jimmy_parries = uni.fight(JIMMY, replace(WILDLING, defense=DODGE)).first_wins
+    wildling_parries = uni.fight(replace(JIMMY, defense=DODGE), WILDLING).first_wins
     assert f"{float(jimmy_parries):.2%}" == "96.36%"
     assert f"{float(wildling_parries):.2%}" == "89.37%"
 
 
-def test_the_better_defence_is_chosen_against_each_attack():
+def test_the_better_defense_is_chosen_against_each_attack():
     sword = Fighter("Sword", 3, 3, CloseSkill.HAND_WEAPON)
     # Brawling cannot parry a blade: the wildling dodges it.
-    assert WILDLING.guard_against(sword).kind is DefenceKind.DODGE
+    assert WILDLING.guard_against(sword).kind is DefenseKind.DODGE
     # A dodge as good as the parry: the dodge (the source's Jimmy dodges).
     even = Fighter("Even", 4, 3, CloseSkill.MARTIAL_ARTS, dodge=3)
-    assert even.guard_against(WILDLING).kind is DefenceKind.DODGE
-    assert replace(even, dodge=4).guard_against(WILDLING).kind is DefenceKind.DODGE
-    assert replace(even, dodge=2).guard_against(WILDLING).kind is DefenceKind.PARRY
+    assert even.guard_against(WILDLING).kind is DefenseKind.DODGE
+    assert replace(even, dodge=4).guard_against(WILDLING).kind is DefenseKind.DODGE
+    assert replace(even, dodge=2).guard_against(WILDLING).kind is DefenseKind.PARRY
     # Martial Arts at level 0 cannot parry a blade: a dodge.
     assert Fighter("MA0", 4, 0, CloseSkill.MARTIAL_ARTS).guard_against(sword).kind is DODGE
 
@@ -159,7 +159,7 @@ def test_the_roll_is_seeded_and_shows_every_round():
         assert len(rnd.order.entries) == 2  # both initiative dice shown
         assert [b.striker for b in rnd.blows] == rnd.order.names[: len(rnd.blows)]
         for blow in rnd.blows:
-            assert blow.roll.defence is not None  # both fighters dodge: both dice shown
+            assert blow.roll.defense is not None  # both fighters dodge: both dice shown
             assert blow.wounds == (blow.roll.attack.level if blow.roll.hit else 0)
             wounds[blow.target] += blow.wounds
         assert rnd.wounds == (wounds["Jimmy"], wounds["Wildling"])
@@ -224,15 +224,15 @@ def test_bad_inputs_are_refused_with_what_is_allowed(call, message):
 
 def test_a_forbidden_parry_is_the_defenders():
     with pytest.raises(RulebookError) as err:
-        uni.fight_between(first_kind=CloseSkill.HAND_WEAPON, second_defence=DefenceKind.PARRY)
-    assert err.value.field == "second_defence" and "Bagarre" in str(err.value)
+        uni.fight_between(first_kind=CloseSkill.HAND_WEAPON, second_defense=DefenseKind.PARRY)
+    assert err.value.field == "second_defense" and "Bagarre" in str(err.value)
     with pytest.raises(RulebookError) as err:
         uni.fight_between(
             second_kind=CloseSkill.HAND_WEAPON,
-            first_defence=DefenceKind.PARRY,
+            first_defense=DefenseKind.PARRY,
             first_kind=CloseSkill.BRAWLING,
         )
-    assert err.value.field == "first_defence"
+    assert err.value.field == "first_defense"
 
 
 def test_the_calculator_replays_with_another_seed_and_other_fighters():
@@ -258,9 +258,9 @@ def test_the_calculator_replays_with_another_seed_and_other_fighters():
 
 def test_errors_stand_where_the_reader_looks():
     calc = UnisystemFightCalculator(first_kind=CloseSkill.HAND_WEAPON)
-    calc.controls["second_defence"].value = DefenceKind.PARRY  # Brawling cannot stop a blade
-    assert "Bagarre" in calc.error_for("second_defence") and not calc.result.value
-    calc.controls["second_defence"].value = DefenceKind.DODGE
+    calc.controls["second_defense"].value = DefenseKind.PARRY  # Brawling cannot stop a blade
+    assert "Bagarre" in calc.error_for("second_defense") and not calc.result.value
+    calc.controls["second_defense"].value = DefenseKind.DODGE
     assert calc.result.value and not calc.error
     calc = UnisystemFightCalculator(
         first_dexterity=0, first_skill=0, second_dexterity=0, second_skill=0, first_dodge=30
@@ -272,7 +272,7 @@ def test_errors_stand_where_the_reader_looks():
         "second_name"
     )
     knife = Fighter("Knife", 3, 2, CloseSkill.HAND_WEAPON)
-    parrying = Fighter("Ann", 3, 2, CloseSkill.BRAWLING, defence=DefenceKind.PARRY)
+    parrying = Fighter("Ann", 3, 2, CloseSkill.BRAWLING, defense=DefenseKind.PARRY)
     with pytest.raises(RuleValueError) as err:
         uni.fight(knife, parrying)
     assert err.value.field == "second"  # the parry at fault is the second fighter's

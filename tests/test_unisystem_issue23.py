@@ -109,15 +109,15 @@ def test_the_planner_hides_the_caps_of_a_massive_creature():
     assert "at most 3 attacks" in calc.error_for("actions")
 
 
-def test_melee_hides_a_defenders_darkness_bonus_without_a_defence():
+def test_melee_hides_a_defenders_darkness_bonus_without_a_defense():
     calc = MeleeExchangeCalculator(
         lighting=Lighting.TOTAL_DARKNESS,
         defender_stance=Stance.AGGRESSIVE,
         defender_darkness_bonus=2,
     )
-    assert {"defender_darkness_bonus", "defence"} <= _hidden(calc)
+    assert {"defender_darkness_bonus", "defense"} <= _hidden(calc)
     assert "defender_darkness_bonus" not in calc.view.call.expression
-    assert "Defence</td><td>none" in calc.result.value
+    assert "Defense</td><td>none" in calc.result.value
 
 
 def test_melee_hides_a_feint_in_total_darkness():

@@ -104,7 +104,7 @@ def test_core_given_a_list_is_refused_by_every_function():
         "keep_cool": (2,),
         "match": (6, 4),
         "melee": (),
-        "melee_exchange": (uni.MeleeAttack(3, 2), uni.MeleeDefence()),
+        "melee_exchange": (uni.MeleeAttack(3, 2), uni.MeleeDefense()),
         "plan_actions": ([uni.PlannedAction(uni.ActionKind.ATTACK, 3, 2)],),
         "action_plan": ("attack 3+2",),
         "ranged": (),
@@ -116,7 +116,7 @@ def test_core_given_a_list_is_refused_by_every_function():
         "test": (3,),
         "unskilled": (3,),
         "attack_check": (uni.MeleeAttack(3, 2),),
-        "defence_check": (uni.MeleeDefence(),),
+        "defense_check": (uni.MeleeDefense(),),
         "combat_check": (3, 2, (), uni.Lighting.NORMAL, 0),
     }
     names = _with_core()

@@ -100,12 +100,12 @@ def test_stances_and_actions_restate_the_rules():
     assert stances == {
         "Normale": ("+0", "+0", ""),
         "Attitude défensive": ("+0", "+3", "no attack"),  # « un bonus de +3 »
-        "Attitude agressive": ("+2", "+0", "no defence"),  # « Un bonus de +2 »
+        "Attitude agressive": ("+2", "+0", "no defense"),  # « Un bonus de +2 »
     }
     (row,) = reference.actions_table().rows
-    # One attack and one defence free, then −2 cumulative (« pénalité de -2 cumulative »).
+    # One attack and one defense free, then −2 cumulative (« pénalité de -2 cumulative »).
     assert row[1:] == ("0", "0", "−2", "−4")
-    kinds = [uni.ActionKind.ATTACK] + [uni.ActionKind.DEFENCE] * 3
+    kinds = [uni.ActionKind.ATTACK] + [uni.ActionKind.DEFENSE] * 3
     assert tuple(uni.number_text(p) for p in uni.action_penalties(kinds)) == row[1:]
 
 

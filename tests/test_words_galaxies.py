@@ -181,11 +181,11 @@ def test_the_dice_code_box_refuses_in_french_only():
     assert "number of dice" not in shown and "'zz$$ 3d'" in shown
 
 
-def test_psychic_attack_refuses_a_text_unaware_defence():
-    """Issue 38: ``psychic_attack(..., unaware_defence="3")`` answered silently."""
+def test_psychic_attack_refuses_a_text_unaware_defense():
+    """Issue 38: ``psychic_attack(..., unaware_defense="3")`` answered silently."""
     for attack in g.PsyAttack:
-        with pytest.raises(RuleValueError, match="unaware_defence must be an integer"):
-            g.psychic_attack("4D", "3D", attack=attack, unaware_defence="3")
+        with pytest.raises(RuleValueError, match="unaware_defense must be an integer"):
+            g.psychic_attack("4D", "3D", attack=attack, unaware_defense="3")
 
 
 def test_a_one_round_fight_lasts_one_round_in_both_languages():
@@ -319,7 +319,7 @@ def test_the_reference_has_the_tables_issue_34_asks_for():
     assert set(TABLES) == {
         "What a code rolls",
         "P(the attack's total is higher) / P(a tie)",
-        "Shots, explosives, psychic powers: one roll against the defence",
+        "Shots, explosives, psychic powers: one roll against the defense",
         "Melee: two fighters with a 4D skill and a 3D AGILITÉ",
         "Dodging",
         "Shooting, throwing and psychic options",
@@ -340,10 +340,10 @@ def test_every_code_cell_is_the_code_s_own_distribution():
 
 def test_every_odds_cell_is_the_opposed_roll():
     table = TABLES["P(the attack's total is higher) / P(a tie)"]["rows"]
-    defences = [int(h.split()[1].rstrip("D")) for h in table[0][1:]]
+    defenses = [int(h.split()[1].rstrip("D")) for h in table[0][1:]]
     for row in table[1:]:
         a = int(row[0].rstrip("D"))
-        for d, cell in zip(defences, row[1:]):
+        for d, cell in zip(defenses, row[1:]):
             o = g.opposed(f"{a}D", f"{d}D")
             higher, tie = (float(x.strip().rstrip("%")) / 100 for x in cell.split("/"))
             assert abs(higher - o.higher) < 0.00005 + 0.01 * (o.higher < Fraction(1, 1000))
@@ -352,7 +352,7 @@ def test_every_odds_cell_is_the_opposed_roll():
 
 def test_a_tie_against_a_dodge_is_a_half_dodge_but_not_for_an_explosive():
     rows = {r[0]: r[1:] for r in TABLES[
-        "Shots, explosives, psychic powers: one roll against the defence"]["rows"][1:]}  # fmt: skip
+        "Shots, explosives, psychic powers: one roll against the defense"]["rows"][1:]}  # fmt: skip
     assert rows["shot, melee blow or physical psychic attack, against a dodge"][1] == "Demi-esquive"
     assert rows["thrown explosive, against a dodge"] == ["Zone primaire", "Zone primaire",
                                                          "Zone secondaire"]  # fmt: skip

@@ -147,7 +147,7 @@ def test_errors_are_messages_in_the_readers_language():
         lambda: uni.action_plan("jump 3"),
         lambda: uni.task(-1, 3),
         lambda: outcomes.unisystem.melee(
-            attack_kind="hand_weapon", defence="parry", parry_with="brawling"
+            attack_kind="hand_weapon", defense="parry", parry_with="brawling"
         ),
         lambda: uni.fight_between(second_name="Jimmy"),
         lambda: outcomes.unisystem.ranged(mode="burst", burst_size=9),
@@ -199,7 +199,7 @@ def test_french_examples_and_keywords():
     assert fight.view.outcome.first_wins == english.view.outcome.first_wins
     # The English calculators read the French keywords too, and the French ones the English.
     assert uni.parse_combatants("S, 2, distance")[0].edge is uni.InitiativeEdge.RANGED
-    assert uni.parse_plan("défense 4+3")[0].kind is uni.ActionKind.DEFENCE
+    assert uni.parse_plan("défense 4+3")[0].kind is uni.ActionKind.DEFENSE
 
 
 def test_the_part_imports_nothing_of_the_old_translation():
@@ -246,7 +246,7 @@ def test_each_glossary_term_is_the_sources_and_links_to_its_rule():
         if term.note:
             assert isinstance(term.note, Msg) and term.note.render("fr") != "", term.french
     senses = {t.french: t.implements for t in GLOSSARY}
-    assert senses["parer"] == senses["esquiver"] == "unisystem.DefenceKind"
+    assert senses["parer"] == senses["esquiver"] == "unisystem.DefenseKind"
     assert senses["jet d'initiative collectif"] == "unisystem.side_bonus"
     notes = {t.french: t.note for t in GLOSSARY}
     assert "monsters" in notes["sauvageon"]  # « Les horribles petits monstres »

@@ -5,7 +5,7 @@ modifier each source hands out for a modest edge or handicap, so that "one
 step better" means the same kind of thing in every system:
 
 * Unisystem: **2 points** on the D10 total -- each action beyond the first in
-  a turn costs −2 (the worked example's second defence at −2, the third at
+  a turn costs −2 (the worked example's second defense at −2, the third at
   −4), and an unskilled task is at −2;
 * Galaxies Jumelles: **1D** (one more die in the code) -- each extra shot of
   a burst, each of two weapons, a feint or a counter posture is ±1D;
@@ -16,7 +16,7 @@ step better" means the same kind of thing in every system:
 
 Where the gap goes follows each system's own way of fighting:
 
-* Unisystem close combat: each fighter makes an attack test and a defence
+* Unisystem close combat: each fighter makes an attack test and a defense
   test every turn without penalty, so the better side adds the gap to both
   (its attack against the other's dodge, and its dodge against the other's
   attack), as in Chroniques (attack score and DEF);
@@ -138,7 +138,7 @@ class Baseline:
     Attributes:
         unisystem_dexterity: The even Unisystem fighter's Dexterity.
         unisystem_skill: Its Hand weapon and Dodge levels (attack: DEX + Hand
-            weapon; defence: a dodge, DEX + Dodge).
+            weapon; defense: a dodge, DEX + Dodge).
         galaxies_code: The even fighter's code (the source's defender, 3D+1).
         chroniques_attack: The even fighter's attack score (ATQ).
         chroniques_defense: The even fighter's DEF.

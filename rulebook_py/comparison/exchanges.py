@@ -2,7 +2,7 @@
 
 An *exchange* is the smallest unit of a fight each source resolves:
 
-* Unisystem close combat: each fighter makes an attack test and a defence
+* Unisystem close combat: each fighter makes an attack test and a defense
   test every turn without penalty (« une épreuve d'attaque et une de défense à
   chaque tour sans pénalité »): A attacks against B's dodge and B against A's,
   each with :func:`rulebook_py.unisystem.melee_exchange`, where a tie goes to
@@ -17,7 +17,7 @@ An *exchange* is the smallest unit of a fight each source resolves:
   d4 put on offense); ahead means dealing more damage than received.
 
 The *margin* measures the better side's own roll, in the system's unit: how
-far its attack total beats the other's defence total (Unisystem), its total
+far its attack total beats the other's defense total (Unisystem), its total
 the other's (Galaxies), its attack roll the DEF (Chroniques: d20 + attack
 score − DEF, the number the attack rules compare); in mass battles, the damage
 dealt minus the damage received in the round.
@@ -202,12 +202,12 @@ def _exchange(engine: Engine, gap: int, baseline: Baseline) -> Exchange:
     if engine is Engine.UNISYSTEM:
         by_a, by_b = unisystem_attacks(gap, baseline)
         a_hits, b_hits = by_a.hit_chance, by_b.hit_chance
-        margin = by_a.attack.total_distribution() - by_a.defence.total_distribution()
+        margin = by_a.attack.total_distribution() - by_a.defense.total_distribution()
         return _both_strike(engine, gap, a_hits, b_hits, margin)
     if engine is Engine.GALAXIES:
         code = galaxies.DiceCode.parse(baseline.galaxies_code, "galaxies_code")
         o = galaxies.opposed(code.with_dice(up), code)
-        margin = o.attack.distribution() - o.defence.distribution()
+        margin = o.attack.distribution() - o.defense.distribution()
         return Exchange(engine, gap, o.higher, o.tie, o.lower, margin)
     if engine is Engine.CHRONIQUES:
         attack, defense = baseline.chroniques_attack, baseline.chroniques_defense
@@ -243,7 +243,7 @@ def unisystem_attacks(
 
     Example:
         >>> by_a, by_b = unisystem_attacks(0)
-        >>> by_a.hit_chance, by_a.attack.bonus, by_a.defence.bonus
+        >>> by_a.hit_chance, by_a.attack.bonus, by_a.defense.bonus
         (Fraction(11, 25), 6, 6)
         >>> unisystem_attacks(1)[0].hit_chance, unisystem_attacks(1)[1].hit_chance
         (Fraction(16, 25), Fraction(7, 25))
@@ -251,14 +251,14 @@ def unisystem_attacks(
     up = check_gap(gap) * Engine.UNISYSTEM.step
     check_baseline(baseline)
     dex, skill = baseline.unisystem_dexterity, baseline.unisystem_skill
-    weapon, dodge = unisystem.CloseSkill.HAND_WEAPON, unisystem.DefenceKind.DODGE
+    weapon, dodge = unisystem.CloseSkill.HAND_WEAPON, unisystem.DefenseKind.DODGE
     by_a = unisystem.melee_exchange(
         unisystem.MeleeAttack(dex, skill, weapon, modifier=up),
-        unisystem.MeleeDefence(dodge, dex, skill),
+        unisystem.MeleeDefense(dodge, dex, skill),
     )
     by_b = unisystem.melee_exchange(
         unisystem.MeleeAttack(dex, skill, weapon),
-        unisystem.MeleeDefence(dodge, dex, skill, modifier=up),
+        unisystem.MeleeDefense(dodge, dex, skill, modifier=up),
     )
     return by_a, by_b
 

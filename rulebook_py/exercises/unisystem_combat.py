@@ -17,7 +17,7 @@ EXERCISES = (
     Exercise(
         number=1,
         label=M("Your prediction: the chance that the third wildling's attack lands"),
-        expression="outcomes.unisystem.melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defence_skill=3, parry_with=unisystem.CloseSkill.MARTIAL_ARTS, defender_stance=unisystem.Stance.DEFENSIVE, defender_penalty=-4, multiplier=2).hit_chance",
+        expression="outcomes.unisystem.melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defense_skill=3, parry_with=unisystem.CloseSkill.MARTIAL_ARTS, defender_stance=unisystem.Stance.DEFENSIVE, defender_penalty=-4, multiplier=2).hit_chance",
     ),
     Exercise(
         number=2,
@@ -34,7 +34,7 @@ EXERCISES = (
     Exercise(
         number=4,
         label=M("Your prediction: the chance that the claws land after a feint"),
-        expression="outcomes.unisystem.melee(attacker_dexterity=3, attack_skill=2, feint=True, feint_intelligence=3, feint_skill=2, feint_perception=2, feint_defender_skill=2, defender_dexterity=4, defence_skill=3, parry_with=unisystem.CloseSkill.MARTIAL_ARTS, defender_penalty=-4, multiplier=2).hit_chance",
+        expression="outcomes.unisystem.melee(attacker_dexterity=3, attack_skill=2, feint=True, feint_intelligence=3, feint_skill=2, feint_perception=2, feint_defender_skill=2, defender_dexterity=4, defense_skill=3, parry_with=unisystem.CloseSkill.MARTIAL_ARTS, defender_penalty=-4, multiplier=2).hit_chance",
     ),
     Exercise(
         number=5,
@@ -44,6 +44,6 @@ EXERCISES = (
     Exercise(
         number=6,
         label=M("Your prediction: the third wildling's chance to hit Jimmy's last dodge"),
-        expression="outcomes.unisystem.melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defence_skill=3, parry_with=unisystem.CloseSkill.MARTIAL_ARTS, defender_penalty=-4, multiplier=2).hit_chance",
+        expression="outcomes.unisystem.melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defense_skill=3, parry_with=unisystem.CloseSkill.MARTIAL_ARTS, defender_penalty=-4, multiplier=2).hit_chance",
     ),
 )

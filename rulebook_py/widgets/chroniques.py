@@ -57,10 +57,10 @@ _CONCERTED_OPTIONS = [
     (M("+4 (helper already rolled)"), 4),
     (M("helper still to roll"), "helper"),
 ]
-_DEFENCE_OPTIONS = [
+_DEFENSE_OPTIONS = [
     (M("none"), "NONE"),
-    (M("simple defence, +2 DEF (défense simple)"), "SIMPLE"),
-    (M("total defence, +4 DEF (défense totale)"), "TOTAL"),
+    (M("simple defense, +2 DEF (défense simple)"), "SIMPLE"),
+    (M("total defense, +4 DEF (défense totale)"), "TOTAL"),
 ]
 
 
@@ -128,7 +128,7 @@ class ChroniquesAttackCalculator(_Chroniques):
                 M("Concerted attack bonus, melee (attaque concertée)"), _CONCERTED_OPTIONS, 0
             ),
             "helper_bonus": int_box(M("Helper's attack score (if still to roll)"), 5, bounds=BOX),
-            "defensive_action": dropdown(M("Target's defence action"), _DEFENCE_OPTIONS, "NONE"),
+            "defensive_action": dropdown(M("Target's defense action"), _DEFENSE_OPTIONS, "NONE"),
             "attacker_conditions": multi_select(M("Attacker's conditions"), _CONDITION_OPTIONS, ()),
             "stand_up_first": checkbox(
                 M("Knocked down: stands up first (move), then attacks"), False

@@ -79,7 +79,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
     def compute(self, values: Values) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
         r, call = rule_call(g.code_report, path=("higher",), **values)
-        a, b = r.attack, r.defence
+        a, b = r.attack, r.defense
         da, db = a.distribution(), b.distribution()
         up = values["rounding"] is g.Rounding.UP
         average = M("Average of the halved roll") if a.halved else M("Average")
@@ -146,7 +146,7 @@ def contest_view(
         if c.unaware:
             caption = M("How many rolls end in each outcome")
         else:
-            caption = M("How many rolls end in each outcome (all face the same defence roll)")
+            caption = M("How many rolls end in each outcome (all face the same defense roll)")
         header = [M("of the {n} rolls, exactly", n=n), *(o.label for o in outs)]
         html += rows_html(c.count_rows(), header, caption)
         first = outs[0]
@@ -274,7 +274,7 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
     """A psychic technique (or two at once) against a dodge, a psychic counter or VOLONTÉ.
 
     Example:
-        >>> calc = GalaxiesPsychicCalculator(skill="1D", defence="1D", bdc=0)
+        >>> calc = GalaxiesPsychicCalculator(skill="1D", defense="1D", bdc=0)
         >>> "41.67 % (5/12)" in calc.result.value
         True
     """
@@ -297,7 +297,7 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
             "bdc": gc.points_box(M("BDC (technique)"), 2),
             "bdp": gc.points_box(M("BDP (range bonus)")),
             "bdt": gc.points_box(M("BDT (not for mental attacks)")),
-            "defence": gc.code_box("3D+2", M("Target: AGILITÉ / same PSY skill / VOLONTÉ")),
+            "defense": gc.code_box("3D+2", M("Target: AGILITÉ / same PSY skill / VOLONTÉ")),
             "dodge_mode": enum_dropdown(M("Dodge (esquive)"), g.DodgeMode, g.DodgeMode.NORMAL),
             "rounding": gc.rounding_control(),
             "half_dodge": gc.half_dodge_control(),

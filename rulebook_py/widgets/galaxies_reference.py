@@ -49,19 +49,19 @@ def code_table() -> str:
 
 def odds_table() -> str:
     """P(higher) / P(tie) of 2D to 7D against 2D to 6D."""
-    attack, defence = range(2, 8), range(2, 7)
-    heads = [M("attack"), *(M("against {code}", code=f"{d}D") for d in defence)]
+    attack, defense = range(2, 8), range(2, 7)
+    heads = [M("attack"), *(M("against {code}", code=f"{d}D") for d in defense)]
     rows = []
     for a in attack:
         cells = []
-        for d in defence:
+        for d in defense:
             odds = g.opposed(f"{a}D", f"{d}D")
             cells.append(M("{higher} / {tie}", higher=percent(odds.higher), tie=percent(odds.tie)))
         rows.append((f"{a}D", *cells))
     return table_html(heads, rows, caption=M("P(the attack's total is higher) / P(a tie)"))
 
 
-#: The attacks met by one defence roll, and the rule that settles each.
+#: The attacks met by one defense roll, and the rule that settles each.
 _RANGED = (
     (M("shot, melee blow or physical psychic attack, against a dodge"), g.SHOT_RULE),
     (M("thrown explosive, against a dodge"), g.EXPLOSIVE_RULE),
@@ -73,10 +73,10 @@ _RANGED = (
 
 
 def tie_table() -> str:
-    """Each attack against one defence roll: what higher, a tie and lower do."""
+    """Each attack against one defense roll: what higher, a tie and lower do."""
     rows = [(what, *(o.label for o in rule)) for what, rule in _RANGED]
     heads = [M("attack"), M("attack higher"), M("a tie"), M("attack lower")]
-    caption = M("Shots, explosives, psychic powers: one roll against the defence")
+    caption = M("Shots, explosives, psychic powers: one roll against the defense")
     return table_html(heads, rows, caption=caption)
 
 

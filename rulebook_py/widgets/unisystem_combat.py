@@ -104,15 +104,15 @@ def _ranged_answer(report: Any) -> tuple[Any, ...]:
 
 @register
 class MeleeExchangeCalculator(UnisystemCalculator):
-    """One close-combat attack against one defence: P(hit), levels, damage, a roll.
+    """One close-combat attack against one defense: P(hit), levels, damage, a roll.
 
     A feint before the blow (*feinte*) and improvised weapons are options.
 
     Example:
-        >>> calc = MeleeExchangeCalculator(defence=uni.DefenceKind.NONE)
+        >>> calc = MeleeExchangeCalculator(defense=uni.DefenseKind.NONE)
         >>> "70.00 % (7/10)" in calc.result.value  # D10 + 5 reaches 9 on a 4 or more
         True
-        >>> calc.controls["parry_with"].layout.display  # no defence: hidden
+        >>> calc.controls["parry_with"].layout.display  # no defense: hidden
         'none'
         >>> calc = MeleeExchangeCalculator(feint=True)  # INT 3 + 2 against PER 2 + 2
         >>> "67.10 % (671/1000)" in calc.result.value
@@ -121,11 +121,11 @@ class MeleeExchangeCalculator(UnisystemCalculator):
 
     title = M("Close combat exchange (combat rapproché)")
     bench_changes = (
-        changes(defender_penalty=-2, defence=uni.DefenceKind.PARRY)
+        changes(defender_penalty=-2, defense=uni.DefenseKind.PARRY)
         + changes(parry_with=uni.CloseSkill.MARTIAL_ARTS, lighting=uni.Lighting.DIM)
         + changes(attacker_stance=uni.Stance.AGGRESSIVE, defender_stance=uni.Stance.DEFENSIVE)
         + changes(damage_die=10, feint=True, attack_weapon=(uni.ImprovisedWeapon.CLUMSY, -2))
-        + changes(defence_chair=2, lighting=uni.Lighting.TOTAL_DARKNESS)
+        + changes(defense_chair=2, lighting=uni.Lighting.TOTAL_DARKNESS)
         + changes(defender_darkness_bonus=2, averaged=True, core=uni.CoreDie.TWO_D6)
         + changes(attack_skill=0, untrained=uni.UntrainedAttack.UNSKILLED_TASK)
     )
@@ -138,9 +138,9 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         )
         defender_stances = _stances(
             (M("defensive (attitude défensive, +3)"), uni.Stance.DEFENSIVE),
-            (M("aggressive (no defence)"), uni.Stance.AGGRESSIVE),
+            (M("aggressive (no defense)"), uni.Stance.AGGRESSIVE),
         )
-        defences = [(d.label, d) for d in uni.DefenceKind]
+        defenses = [(d.label, d) for d in uni.DefenseKind]
         return {
             "attacker_dexterity": whole_box(M("Attacker: Dexterity (Dextérité)"), 3),
             "attack_kind": dropdown(M("Attacker: skill used"), skills, uni.CloseSkill.BRAWLING),
@@ -154,16 +154,16 @@ class MeleeExchangeCalculator(UnisystemCalculator):
             "feint_skill": whole_box(M("Feint: attacker's combat skill"), 2),
             "feint_perception": whole_box(M("Feint: defender's Perception"), 2),
             "feint_defender_skill": whole_box(M("Feint: defender's combat skill"), 2),
-            "defence": dropdown(M("Defence (défense)"), defences, uni.DefenceKind.DODGE),
+            "defense": dropdown(M("Defense (défense)"), defenses, uni.DefenseKind.DODGE),
             "defender_dexterity": whole_box(M("Defender: Dexterity"), 4),
-            "defence_skill": whole_box(M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
+            "defense_skill": whole_box(M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
             "parry_with": dropdown(
                 M("Defender: parries with"), skills, uni.CloseSkill.MARTIAL_ARTS
             ),
-            "defence_chair": dropdown(M("Defender: parries with a chair"), _CHAIR, 0),
+            "defense_chair": dropdown(M("Defender: parries with a chair"), _CHAIR, 0),
             "defender_stance": dropdown(M("Defender: stance"), defender_stances, uni.Stance.NORMAL),
             "defender_penalty": dropdown(M("Defender: multiple actions"), _PENALTIES, -4),
-            "defence_modifier": whole_box(M("Defender: other modifier"), 0),
+            "defense_modifier": whole_box(M("Defender: other modifier"), 0),
             "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
             "darkness_bonus": whole_box(M("Total darkness: attacker's Perception levels"), 0),
             "defender_darkness_bonus": whole_box(
@@ -201,7 +201,7 @@ class RangedAttackCalculator(UnisystemCalculator):
     title = M("Ranged attack (combat à distance)")
     bench_changes = (
         changes(range_band=uni.RangeBand.LONG, aim=True, scope=3, mode=uni.FiringMode.SEMI_AUTO)
-        + changes(count=4, defence=uni.RangedDefence.DIVE_FOR_COVER)
+        + changes(count=4, defense=uni.RangedDefense.DIVE_FOR_COVER)
         + changes(mode=uni.FiringMode.FULL_AUTO, count=30, under_fire=True)
         + changes(lighting=uni.Lighting.POOR, averaged=True, core=uni.CoreDie.TWO_D6, skill=0)
         + changes(untrained=uni.UntrainedAttack.UNSKILLED_TASK, mode=outcomes.unisystem.SUPPRESSIVE)
@@ -229,7 +229,7 @@ class RangedAttackCalculator(UnisystemCalculator):
             (M("{label} ({bonus})", label=a.label, bonus=uni.signed_text(a.bonus)), a)
             for a in uni.ShotgunAmmo
         ]
-        targets = [(d.label, d) for d in uni.RangedDefence]
+        targets = [(d.label, d) for d in uni.RangedDefense]
         return {
             "dexterity": whole_box(M("Shooter: Dexterity (Dextérité)"), 3),
             "skill": whole_box(M("Shooter: ranged skill (0 = difficult DEX test)"), 3),
@@ -249,7 +249,7 @@ class RangedAttackCalculator(UnisystemCalculator):
             "aim_perception": whole_box(M("Aim: Perception"), 3),
             "aim_skill": whole_box(M("Aim: skill"), 3),
             "scope": whole_box(M("Telescopic sight (lunette): 0 or +2 to +5"), 0),
-            "defence": dropdown(M("Target"), targets, uni.RangedDefence.STAND_STILL),
+            "defense": dropdown(M("Target"), targets, uni.RangedDefense.STAND_STILL),
             "defender_dexterity": whole_box(M("Target: Dexterity"), 3),
             "defender_dodge": whole_box(M("Target: Dodge (0 = difficult DEX test)"), 2),
             "defender_darkness_bonus": whole_box(
@@ -350,7 +350,7 @@ class ActionPlannerCalculator(UnisystemCalculator):
 
     title = M("Multiple-action planner (actions multiples)")
     bench_changes = (
-        changes(actions="attack 4+4 punch\nattack 4+4 kick\ndefence 4+3 dodge\nattack 4+4 punch")
+        changes(actions="attack 4+4 punch\nattack 4+4 kick\ndefense 4+3 dodge\nattack 4+4 punch")
         + changes(max_attacks=True, close_combat=False)
         + changes(actions="other 3+2 reload\nattack 3+3 shoot\nattack 3+3 shoot", constitution=4)
         + changes(constitution_cap=True, stance=uni.Stance.AGGRESSIVE, massive=True)
@@ -361,10 +361,10 @@ class ActionPlannerCalculator(UnisystemCalculator):
     def build_controls(self) -> Controls:
         """The plan, the source's optional caps and the core die."""
         stances = _stances(
-            (M("aggressive: +2 to every attack, no defence"), uni.Stance.AGGRESSIVE),
-            (M("defensive: +3 to every defence, no attack"), uni.Stance.DEFENSIVE),
+            (M("aggressive: +2 to every attack, no defense"), uni.Stance.AGGRESSIVE),
+            (M("defensive: +3 to every defense, no attack"), uni.Stance.DEFENSIVE),
         )
-        plan = M("attack 4+4 punch\ndefence 4+3 dodge\ndefence 4+3 dodge\ndefence 4+3 dodge")
+        plan = M("attack 4+4 punch\ndefense 4+3 dodge\ndefense 4+3 dodge\ndefense 4+3 dodge")
         return {
             "actions": text_box(
                 M("Actions: kind attribute+skill (modifier) label"),
@@ -373,7 +373,7 @@ class ActionPlannerCalculator(UnisystemCalculator):
                 placeholder=M("attack 4+4 (+1) punch"),
                 width="34em",
             ),
-            "close_combat": checkbox(M("Close combat (one attack and one defence free)"), True),
+            "close_combat": checkbox(M("Close combat (one attack and one defense free)"), True),
             "stance": dropdown(M("Stance (attitude)"), stances, uni.Stance.NORMAL),
             "massive": checkbox(
                 M("Option: massive creature (attacks without penalty or cap)"), False

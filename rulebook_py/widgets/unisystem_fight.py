@@ -13,7 +13,7 @@ Example:
 from __future__ import annotations
 
 from ..systems import unisystem as uni
-from ..systems.unisystem import BEST_DEFENCE, CloseSkill, CoreDie, DefenceKind, WoundRule
+from ..systems.unisystem import BEST_DEFENSE, CloseSkill, CoreDie, DefenseKind, WoundRule
 from ..systems.unisystem.words import MN, M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
@@ -29,11 +29,11 @@ _SKILLS = [
     (M("Arts martiaux (martial arts)"), CloseSkill.MARTIAL_ARTS),
     (M("Arme blanche (hand weapon)"), CloseSkill.HAND_WEAPON),
 ]
-_DEFENCES = [
-    (M("the better of parry and dodge"), BEST_DEFENCE),
-    (M("dodge (esquiver): DEX + Dodge"), DefenceKind.DODGE),
-    (M("parry (parer): DEX + the close-combat skill"), DefenceKind.PARRY),
-    (M("none"), DefenceKind.NONE),
+_DEFENSES = [
+    (M("the better of parry and dodge"), BEST_DEFENSE),
+    (M("dodge (esquiver): DEX + Dodge"), DefenseKind.DODGE),
+    (M("parry (parer): DEX + the close-combat skill"), DefenseKind.PARRY),
+    (M("none"), DefenseKind.NONE),
 ]
 _WOUNDS = [(w.english, w) for w in WoundRule]
 
@@ -47,7 +47,7 @@ def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge
         f"{side}_kind": dropdown(M("{who}: close-combat skill", who=who), _SKILLS, kind),
         f"{side}_skill": whole_box(M("{who}: skill level (0 = DEX test)", who=who), skill),
         f"{side}_dodge": whole_box(M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
-        f"{side}_defence": dropdown(M("{who}: defence", who=who), _DEFENCES, BEST_DEFENCE),
+        f"{side}_defense": dropdown(M("{who}: defense", who=who), _DEFENSES, BEST_DEFENSE),
     }
 
 
@@ -59,7 +59,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
         >>> calc = UnisystemFightCalculator(out_at=100)
         >>> "from 1 to 40" in calc.error_for("out_at")
         True
-        >>> calc = UnisystemFightCalculator(first_defence=DefenceKind.PARRY)
+        >>> calc = UnisystemFightCalculator(first_defense=DefenseKind.PARRY)
         >>> calc.controls["first_dodge"].layout.display  # a fighter who always parries
         'none'
     """
@@ -68,7 +68,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
     kind = "fight"
     default_seed = 8  # the chapter's worked fight
     bench_changes = (
-        changes(out_at=3, second_dexterity=4, second_dodge=2, first_defence=DefenceKind.PARRY)
+        changes(out_at=3, second_dexterity=4, second_dodge=2, first_defense=DefenseKind.PARRY)
         + changes(wounds=WoundRule.LEVELS, out_at=20, core=CoreDie.TWO_D6)
         + changes(first_kind=CloseSkill.HAND_WEAPON, second_name="Ann")
     )

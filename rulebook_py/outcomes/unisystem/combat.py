@@ -9,7 +9,7 @@ its type only, left out of the calculator's Python line, and its control is
 hidden) -- and ``.roll(rng)``, one seeded resolution with every die shown.
 
 Example:
-    >>> melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defence_skill=3,
+    >>> melee(attacker_dexterity=3, attack_skill=2, defender_dexterity=4, defense_skill=3,
     ...       defender_penalty=-4).hit_chance
     Fraction(11, 20)
     >>> ranged(dexterity=3, skill=3).hit_chance
@@ -36,12 +36,12 @@ from ...systems.unisystem.arguments import (
 )
 from ...systems.unisystem.combat import (
     CloseSkill,
-    DefenceKind,
+    DefenseKind,
     FeintedExchange,
     ImprovisedWeapon,
     Lighting,
     MeleeAttack,
-    MeleeDefence,
+    MeleeDefense,
     MeleeOutcome,
     RangeBand,
     Stance,
@@ -56,7 +56,7 @@ from ...systems.unisystem.ranged_combat import (
     MAX_MULTIPLIER,
     Aim,
     FiringMode,
-    RangedDefence,
+    RangedDefense,
     RangedOutcome,
     ShotgunAmmo,
     Volley,
@@ -126,7 +126,7 @@ class MeleeReport:
         averaged: Damage averaged instead of rolled.
 
     Example:
-        >>> MeleeReport(melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE)), suppressive_fire_hits(), (), (), 4, 2, False).hit_chance
+        >>> MeleeReport(melee_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE)), suppressive_fire_hits(), (), (), 4, 2, False).hit_chance
         Fraction(7, 10)
     """
 
@@ -149,10 +149,10 @@ class MeleeReport:
         return self.exchange.hit_chance
 
     def roll(self, rng: random.Random | None = None) -> Any:
-        """Feint (if any), attack roll, defence roll, damage die.
+        """Feint (if any), attack roll, defense roll, damage die.
 
         Example:
-            >>> r = melee(attacker_dexterity=3, attack_skill=2, defence="none")
+            >>> r = melee(attacker_dexterity=3, attack_skill=2, defense="none")
             >>> r.roll(random.Random(1)).hit == (r.roll(random.Random(1)).attack.total >= 9)
             True
         """
@@ -194,31 +194,31 @@ def _melee_unused(
     if improvised:
         out.append(("attack_kind", M("an improvised weapon is wielded with Hand weapon")))
     if values["defender_stance"] is Stance.AGGRESSIVE:
-        out.append(("defence", M("an aggressive defender does not defend")))
+        out.append(("defense", M("an aggressive defender does not defend")))
     if not defends:
         why = M("the defender does not defend")
         out += [
             (n, why)
             for n in (
                 "defender_dexterity",
-                "defence_skill",
+                "defense_skill",
                 "parry_with",
-                "defence_chair",
+                "defense_chair",
                 "defender_penalty",
-                "defence_modifier",
+                "defense_modifier",
                 "defender_darkness_bonus",
             )
         ]
-    elif values["defence"] is not DefenceKind.PARRY:
+    elif values["defense"] is not DefenseKind.PARRY:
         why = M("only for a parry")
-        out += [("parry_with", why), ("defence_chair", why)]
+        out += [("parry_with", why), ("defense_chair", why)]
     elif chair:
         out.append(("parry_with", M("a chair held like a shield parries any attack")))
     if dark:
         out += [(n, _DARK) for n in ("attacker_dexterity", "attacker_penalty", "attack_modifier")]
         if defends:
             out += [
-                (n, _DARK) for n in ("defender_dexterity", "defender_penalty", "defence_modifier")
+                (n, _DARK) for n in ("defender_dexterity", "defender_penalty", "defense_modifier")
             ]
     else:
         out += [("darkness_bonus", _DARK_ONLY)]
@@ -246,14 +246,14 @@ def melee(
     feint_skill: int = 0,
     feint_perception: int = 0,
     feint_defender_skill: int = 0,
-    defence: DefenceKind = DefenceKind.DODGE,
+    defense: DefenseKind = DefenseKind.DODGE,
     defender_dexterity: int = 0,
-    defence_skill: int = 0,
+    defense_skill: int = 0,
     parry_with: CloseSkill = CloseSkill.BRAWLING,
-    defence_chair: int = 0,
+    defense_chair: int = 0,
     defender_stance: Stance = Stance.NORMAL,
     defender_penalty: int = 0,
-    defence_modifier: int = 0,
+    defense_modifier: int = 0,
     lighting: Lighting = Lighting.NORMAL,
     darkness_bonus: int = 0,
     defender_darkness_bonus: int = 0,
@@ -263,11 +263,11 @@ def melee(
     multiplier: int = 1,
     averaged: bool = False,
 ) -> MeleeReport:
-    """One close-combat attack against one defence, with the calculator's options.
+    """One close-combat attack against one defense, with the calculator's options.
 
     An improvised weapon (``attack_weapon=(weapon, modifier)``) is wielded
     with the Hand weapon skill; an aggressive defender does not defend; a
-    chair (``defence_chair``, +1 or +2) counts only for a parry. After a
+    chair (``defense_chair``, +1 or +2) counts only for a parry. After a
     feint (``feint=True``: INT + skill against PER + skill) the blow gets +1
     per success level of a won feint, except in total darkness, where every
     combat roll is the plain die plus the Perception levels. A parameter
@@ -277,10 +277,10 @@ def melee(
     Example:
         >>> r = melee(attacker_dexterity=3, attack_skill=2, feint=True, feint_intelligence=3,
         ...           feint_skill=2, feint_perception=2, feint_defender_skill=2,
-        ...           defender_dexterity=4, defence_skill=3, defender_penalty=-4)
+        ...           defender_dexterity=4, defense_skill=3, defender_penalty=-4)
         >>> r.hit_chance
         Fraction(671, 1000)
-        >>> [name for name, _ in melee(defence="none").unused][:3]
+        >>> [name for name, _ in melee(defense="none").unused][:3]
         ['feint_intelligence', 'feint_skill', 'feint_perception']
     """
     _flags(feint=feint, averaged=averaged)
@@ -294,10 +294,10 @@ def melee(
         feint_perception=feint_perception,
         feint_defender_skill=feint_defender_skill,
         defender_dexterity=defender_dexterity,
-        defence_skill=defence_skill,
-        defence_chair=defence_chair,
+        defense_skill=defense_skill,
+        defense_chair=defense_chair,
         defender_penalty=defender_penalty,
-        defence_modifier=defence_modifier,
+        defense_modifier=defense_modifier,
         darkness_bonus=darkness_bonus,
         defender_darkness_bonus=defender_darkness_bonus,
         damage_die=damage_die,
@@ -307,7 +307,7 @@ def melee(
     dark = light is Lighting.TOTAL_DARKNESS
     attack_kind = parse_enum(attack_kind, CloseSkill, "attack_kind")
     attacker_stance = parse_enum(attacker_stance, Stance, "attacker_stance")
-    defence = parse_enum(defence, DefenceKind, "defence")
+    defense = parse_enum(defense, DefenseKind, "defense")
     parry_with = parse_enum(parry_with, CloseSkill, "parry_with")
     defender_stance = parse_enum(defender_stance, Stance, "defender_stance")
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")
@@ -324,15 +324,15 @@ def melee(
                 field="attack_weapon",
             )
         improvised, pick = attack_weapon
-    kind_d = DefenceKind.NONE if defender_stance is Stance.AGGRESSIVE else defence
-    defends = kind_d is not DefenceKind.NONE
-    if kind_d is DefenceKind.PARRY:
-        check_int(defence_chair, "defence_chair", 0, 2)
-    chair = defence_chair if kind_d is DefenceKind.PARRY else 0
+    kind_d = DefenseKind.NONE if defender_stance is Stance.AGGRESSIVE else defense
+    defends = kind_d is not DefenseKind.NONE
+    if kind_d is DefenseKind.PARRY:
+        check_int(defense_chair, "defense_chair", 0, 2)
+    chair = defense_chair if kind_d is DefenseKind.PARRY else 0
     values = {
         "feint": feint,
         "defender_stance": defender_stance,
-        "defence": kind_d,
+        "defense": kind_d,
         "attack_skill": attack_skill,
     }
     unused = _melee_unused(values, dark, defends, improvised is not None, bool(chair))
@@ -366,25 +366,25 @@ def melee(
         )
     with renamed(
         {
-            "kind": "defence",
+            "kind": "defense",
             "dexterity": "defender_dexterity",
-            "skill": "defence_skill",
+            "skill": "defense_skill",
             "stance": "defender_stance",
             "penalty": "defender_penalty",
-            "modifier": "defence_modifier",
-            "improvised": "defence_chair",
-            "improvised_modifier": "defence_chair",
+            "modifier": "defense_modifier",
+            "improvised": "defense_chair",
+            "improvised_modifier": "defense_chair",
             "parry_with": "parry_with",
         }
     ):
-        guard = MeleeDefence(
+        guard = MeleeDefense(
             kind_d,
             counted("defender_dexterity", defender_dexterity),
-            counted("defence_skill", defence_skill),
+            counted("defense_skill", defense_skill),
             counted("parry_with", parry_with, CloseSkill.BRAWLING),
             defender_stance,
             counted("defender_penalty", defender_penalty),
-            counted("defence_modifier", defence_modifier),
+            counted("defense_modifier", defense_modifier),
             improvised=ImprovisedWeapon.CHAIR if chair else None,
             improvised_modifier=chair or None,
         )
@@ -394,7 +394,7 @@ def melee(
         "untrained": counted("untrained", untrained, UntrainedAttack.DIFFICULT_TEST),
         "core": core,
     }
-    with renamed({"skill": "defence_skill"}):
+    with renamed({"skill": "defense_skill"}):
         out: MeleeOutcome | FeintedExchange = melee_exchange(attack, guard, light, **options)
         if feint and not dark:
             with renamed(
@@ -433,10 +433,10 @@ def _melee_rows(
             (M("Attack skill"), M("Hand weapon (arme blanche), as for any improvised weapon"))
         )
     rows.append((M("Attack bonus"), bonus_text(out.attack)))
-    if out.defence is None:
-        rows.append((M("Defence"), M("none: the attack only needs a total of 9")))
+    if out.defense is None:
+        rows.append((M("Defense"), M("none: the attack only needs a total of 9")))
     else:
-        rows.append((M("Defence bonus"), bonus_text(out.defence)))
+        rows.append((M("Defense bonus"), bonus_text(out.defense)))
     if isinstance(out, FeintedExchange):
         rows += [
             (
@@ -613,7 +613,7 @@ _RANGED_NAMES = (
     "aim_perception",
     "aim_skill",
     "scope",
-    "defence",
+    "defense",
     "defender_dexterity",
     "defender_dodge",
     "defender_darkness_bonus",
@@ -641,7 +641,7 @@ def _ranged_unused(values: dict[str, Any], mode: FiringMode | str, dark: bool) -
         out += [(n, _DARK) for n in ("dexterity", "skill", "ammo", "modifier", "aim")]
     if dark or not values["aim"]:
         out += [(n, M("only when aiming")) for n in ("aim_perception", "aim_skill", "scope")]
-    if values["defence"] is RangedDefence.STAND_STILL:
+    if values["defense"] is RangedDefense.STAND_STILL:
         why = M("only for a target who dives for cover")
         out += [
             (n, why) for n in ("defender_dexterity", "defender_dodge", "defender_darkness_bonus")
@@ -676,7 +676,7 @@ def ranged(
     aim_perception: int = 0,
     aim_skill: int = 0,
     scope: int = 0,
-    defence: RangedDefence = RangedDefence.STAND_STILL,
+    defense: RangedDefense = RangedDefense.STAND_STILL,
     defender_dexterity: int = 0,
     defender_dodge: int = 0,
     defender_darkness_bonus: int = 0,
@@ -732,13 +732,13 @@ def ranged(
     band = parse_enum(range_band, RangeBand, "range_band")
     light = parse_enum(lighting, Lighting, "lighting")
     ammo = parse_enum(ammo, ShotgunAmmo, "ammo")
-    defence = parse_enum(defence, RangedDefence, "defence")
+    defense = parse_enum(defense, RangedDefense, "defense")
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")
     check_core(core)
     if mode != SUPPRESSIVE:
         mode = parse_enum(mode, FiringMode, "mode")
     dark = light is Lighting.TOTAL_DARKNESS
-    values = {"aim": aim, "defence": defence, "under_fire": under_fire, "skill": skill}
+    values = {"aim": aim, "defense": defense, "under_fire": under_fire, "skill": skill}
     unused = _ranged_unused(values, mode, dark)
     ignored = {name for name, _ in unused}
     with renamed({"sides": "damage_die"}):
@@ -786,7 +786,7 @@ def ranged(
             aim=the_aim,
             modifier=counted("modifier", modifier),
             darkness_bonus=counted("darkness_bonus", darkness_bonus),
-            defence=defence,
+            defense=defense,
             defender_dexterity=counted("defender_dexterity", defender_dexterity),
             defender_dodge=counted("defender_dodge", defender_dodge),
             defender_darkness_bonus=counted("defender_darkness_bonus", defender_darkness_bonus),

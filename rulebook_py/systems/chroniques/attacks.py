@@ -209,9 +209,9 @@ class DefensiveAction(Enum):
     def __message__(self) -> Msg:
         """The defensive action in the reader's words."""
         return {
-            DefensiveAction.NONE: M("no defence action"),
-            DefensiveAction.SIMPLE: M("simple defence (défense simple)"),
-            DefensiveAction.TOTAL: M("total defence (défense totale)"),
+            DefensiveAction.NONE: M("no defense action"),
+            DefensiveAction.SIMPLE: M("simple defense (défense simple)"),
+            DefensiveAction.TOTAL: M("total defense (défense totale)"),
         }[self]
 
 
@@ -493,7 +493,7 @@ def attack_report(
             concerted attack is still to be rolled: the next attack's chances
             are then the exact mixture over the helper's +0, +2 and +4 (the
             helper rolls a d20, once). Melee attacks only; not with ``concerted``.
-        defensive_action: The target's simple (+2 DEF) or total (+4) defence
+        defensive_action: The target's simple (+2 DEF) or total (+4) defense
             (none for a target surprised in round 1: it takes no action).
         attacker_conditions: Harmful conditions of the attacker.
         defender_conditions: Harmful conditions of the target.
@@ -606,7 +606,7 @@ def attack_report(
         raise RuleValueError(
             M(
                 "{name} must be none: a target surprised in round 1 takes no action, "
-                "a defence action included",
+                "a defense action included",
                 name="defensive_action",
             ),
             field="defensive_action",

@@ -1,7 +1,7 @@
 """Chroniques Oubliées: ability modifiers, the four test dice, and d20 tests.
 
 Every test of the game is a die plus a bonus against a difficulty; an attack
-is the test whose difficulty is the target's defence (DEF). The die is a d20,
+is the test whose difficulty is the target's defense (DEF). The die is a d20,
 or the best of two d20 when an ability allows it; a harmful condition turns
 either into d12s (see :func:`to_d12`).
 
@@ -66,7 +66,7 @@ __all__ = [
 SCORE_RANGE = (1, 30)
 #: Attack or test bonuses accepted.
 BONUS_RANGE = (-30, 40)
-#: Defence (DEF) or difficulty accepted.
+#: Defense (DEF) or difficulty accepted.
 DEFENSE_RANGE = (1, 60)
 #: Bonus or difficulty of a test after every modifier (a blinded target's DEF may
 #: fall below 1, a penalised attack far below -30): what :func:`check_odds` and

@@ -69,7 +69,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     ("Ralenti", "slowed", Condition.SLOWED.summary, _CONDITIONS, "Condition"),
     ("Renversé", "knocked down", Condition.KNOCKED_DOWN.summary, _CONDITIONS, "Condition"),
     ("Surpris", "surprised", Condition.SURPRISED.summary, _CONDITIONS, "Condition"),
-    ("DEF (défense)", "defence", M("the difficulty of an attack test"), _ATTACK, "attack"),
+    ("DEF (défense)", "defense", M("the difficulty of an attack test"), _ATTACK, "attack"),
     (
         "test d'attaque",
         "attack test",
@@ -119,7 +119,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     ),
     (
         "défense simple / totale",
-        "simple / total defence",
+        "simple / total defense",
         M("+2 / +4 DEF"),
         "Defensive actions",
         "DefensiveAction",

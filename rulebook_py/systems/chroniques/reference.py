@@ -38,7 +38,7 @@ QUICK_TABLES = (
     "odds",
     "modifiers",
     "conditions",
-    "defence",
+    "defense",
     "two_weapons",
     "concerted",
     "temporary",
@@ -131,7 +131,7 @@ def _modifiers() -> QuickTable:
     return QuickTable("modifiers", M("Attack modifiers"), headers, rows)
 
 
-def _defence() -> QuickTable:
+def _defense() -> QuickTable:
     rows = tuple(
         (action, M("{n:+d}", n=action.bonus), action.action)
         for action in DefensiveAction
@@ -139,7 +139,7 @@ def _defence() -> QuickTable:
     )
     headers = (M("defensive action"), M("DEF"), M("action"))
     caption = M("Defensive actions (until the character's next turn)")
-    return QuickTable("defence", caption, headers, rows)
+    return QuickTable("defense", caption, headers, rows)
 
 
 def _conditions() -> QuickTable:
@@ -235,7 +235,7 @@ def quick_reference() -> tuple[QuickTable, ...]:
         _odds(),
         _modifiers(),
         _conditions(),
-        _defence(),
+        _defense(),
         _two_weapons(),
         _concerted(),
         _temporary(),

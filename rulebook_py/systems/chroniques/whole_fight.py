@@ -11,7 +11,7 @@ knocked out is out of the fight.
 
 Where the source is silent, this module reads it so:
 
-* each turn, each fighter makes one melee attack (no defence action, no
+* each turn, each fighter makes one melee attack (no defense action, no
   second weapon); the slower fighter strikes back only if still standing;
 * temporary damage is not recovered during the fight (one point a minute
   is six rounds; the fight is worked out as if it never lasted that long);

@@ -523,7 +523,7 @@ _ROLL_NAMES = {
     "code": M("the code"),
     "other": M("the other code"),
     "attack": M("the attack"),
-    "defence": M("the defence"),
+    "defense": M("the defense"),
     "dodge": M("the dodge"),
     "skill": M("the psychic skill"),
     "second_skill": M("the other psychic skill"),
@@ -702,16 +702,16 @@ class OpposedRoll:
     """
 
     attack: RolledTotal
-    defence: RolledTotal
+    defense: RolledTotal
 
     def __post_init__(self) -> None:
         check_type(self.attack, RolledTotal, "attack", M("a galaxies.RolledTotal"))
-        check_type(self.defence, RolledTotal, "defence", M("a galaxies.RolledTotal"))
+        check_type(self.defense, RolledTotal, "defense", M("a galaxies.RolledTotal"))
 
     @property
     def result(self) -> str:
         """``"higher"``, ``"tie"`` or ``"lower"``, from the attacker's side."""
-        a, d = self.attack.total, self.defence.total
+        a, d = self.attack.total, self.defense.total
         return "higher" if a > d else "tie" if a == d else "lower"
 
     def lines(self) -> list[str]:
@@ -722,7 +722,7 @@ class OpposedRoll:
             ['A: 1D [2] = 2; B: 1D [5] = 5 — B higher']
         """
         who = {"higher": M("A higher"), "tie": M("tie"), "lower": M("B higher")}[self.result]
-        return [M("A: {a}; B: {b} — {label}", a=self.attack.text, b=self.defence.text, label=who)]
+        return [M("A: {a}; B: {b} — {label}", a=self.attack.text, b=self.defense.text, label=who)]
 
 
 @dataclass(frozen=True)
@@ -731,10 +731,10 @@ class Opposed:
 
     Attributes:
         attack: The attacker's roll.
-        defence: The defender's roll.
-        higher: P(attack > defence).
-        tie: P(attack = defence).
-        lower: P(attack < defence).
+        defense: The defender's roll.
+        higher: P(attack > defense).
+        tie: P(attack = defense).
+        lower: P(attack < defense).
 
     Example:
         >>> o = opposed("1D", "1D")
@@ -745,14 +745,14 @@ class Opposed:
     """
 
     attack: Roll
-    defence: Roll
+    defense: Roll
     higher: Fraction
     tie: Fraction
     lower: Fraction
 
     def __post_init__(self) -> None:
         check_type(self.attack, Roll, "attack", M("a galaxies.Roll"))
-        check_type(self.defence, Roll, "defence", M("a galaxies.Roll"))
+        check_type(self.defense, Roll, "defense", M("a galaxies.Roll"))
         shares = [check_share(getattr(self, name), name) for name in ("higher", "tie", "lower")]
         if sum(shares) != 1:
             raise RuleValueError(
@@ -765,27 +765,27 @@ class Opposed:
             )
 
     def resolve(self, rng: random.Random | None = None) -> OpposedRoll:
-        """Roll the attack, then the defence, once.
+        """Roll the attack, then the defense, once.
 
         Example:
             >>> r = opposed("3D", "3D").resolve(random.Random(2))
-            >>> len(r.attack.faces), len(r.defence.faces)
+            >>> len(r.attack.faces), len(r.defense.faces)
             (3, 3)
         """
         rng = random.Random() if rng is None else check_rng(rng)
-        return OpposedRoll(self.attack.roll(rng), self.defence.roll(rng))
+        return OpposedRoll(self.attack.roll(rng), self.defense.roll(rng))
 
     def roll(self, rng: random.Random) -> OpposedRoll:
         """One seeded opposed roll (:meth:`resolve` with a required seed)."""
         return self.resolve(check_rng(rng))
 
 
-def opposed(attack: RollLike, defence: RollLike) -> Opposed:
-    """Exact P(attack > defence), P(tie), P(attack < defence) for two independent rolls.
+def opposed(attack: RollLike, defense: RollLike) -> Opposed:
+    """Exact P(attack > defense), P(tie), P(attack < defense) for two independent rolls.
 
     Args:
         attack: A code such as ``"4D+2"``, a :class:`DiceCode` or a :class:`Roll`.
-        defence: The same for the defender.
+        defense: The same for the defender.
 
     Raises:
         NotationError: For a code that cannot be read (``"4D+"``, ``"-2D"``).
@@ -797,7 +797,7 @@ def opposed(attack: RollLike, defence: RollLike) -> Opposed:
         (Fraction(2357, 2916), Fraction(5089, 93312))
     """
     a = as_roll(attack, "attack")
-    d = as_roll(defence, "defence")
+    d = as_roll(defense, "defense")
     c = a.distribution().compare(d.distribution())
     return Opposed(a, d, c.gt, c.eq, c.lt)
 

@@ -1,10 +1,10 @@
-"""Several attack rolls against one defence roll: the engine of shots, explosives, psy.
+"""Several attack rolls against one defense roll: the engine of shots, explosives, psy.
 
 In *Galaxies Jumelles* a character dodges **once** a round and that one roll
 answers every attack made against him that round. Two shots at the same
 target are therefore not independent: both are compared with the same dodge
 total. :func:`contest` computes the exact joint outcome by conditioning on
-the defence total (the shots are independent given it).
+the defense total (the shots are independent given it).
 
 Each comparison (attack higher / tie / attack lower) is turned into an
 :class:`Outcome` by a *rule*, a triple such as ``(HIT, HALF_DODGE, DODGED)``
@@ -45,7 +45,7 @@ __all__ = [
     "contest",
 ]
 
-#: Most attack rolls against one defence roll (a burst of fire is capped here).
+#: Most attack rolls against one defense roll (a burst of fire is capped here).
 MAX_ATTACKS = 8
 
 
@@ -118,7 +118,7 @@ MENTAL_RULE = (Outcome.AFFECTED, Outcome.NO_EFFECT, Outcome.NO_EFFECT)
 
 @dataclass(frozen=True)
 class ContestRoll:
-    """One seeded resolution: the defence roll, each attack roll and its outcome.
+    """One seeded resolution: the defense roll, each attack roll and its outcome.
 
     Example:
         >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
@@ -129,13 +129,13 @@ class ContestRoll:
         'attack 1: 1D [5] = 5 → Touché (hit)'
     """
 
-    defence: RolledTotal
+    defense: RolledTotal
     attacks: tuple[RolledTotal, ...]
     outcomes: tuple[Outcome, ...]
     unaware: bool = False
 
     def __post_init__(self) -> None:
-        check_type(self.defence, RolledTotal, "defence", M("a galaxies.RolledTotal"))
+        check_type(self.defense, RolledTotal, "defense", M("a galaxies.RolledTotal"))
         _check_items(self.attacks, RolledTotal, "attacks", M("a tuple of galaxies.RolledTotal"))
         _check_items(self.outcomes, Outcome, "outcomes", M("a tuple of galaxies.Outcome"))
         if len(self.outcomes) != len(self.attacks):
@@ -155,10 +155,10 @@ class ContestRoll:
         out = [
             M(
                 "No dodge roll (target unaware of the attack): each roll must beat {n}",
-                n=self.defence.total,
+                n=self.defense.total,
             )
             if self.unaware
-            else M("defence: {roll}", roll=self.defence.text)
+            else M("defense: {roll}", roll=self.defense.text)
         ]
         for i, (a, o) in enumerate(zip(self.attacks, self.outcomes), 1):
             out.append(M("attack {i}: {roll} → {outcome}", i=i, roll=a.text, outcome=o.text))
@@ -167,11 +167,11 @@ class ContestRoll:
 
 @dataclass(frozen=True)
 class Contest:
-    """Exact outcome of one or more attack rolls against one defence roll.
+    """Exact outcome of one or more attack rolls against one defense roll.
 
     Attributes:
         attacks: The attack rolls, in order.
-        defence: The one defence roll they all face.
+        defense: The one defense roll they all face.
         rule: Outcome when an attack is higher, ties, is lower.
         per_attack: For each attack, exact (P(higher), P(tie), P(lower)).
         counts: ``{(n1, n2, ...): probability}`` where ``n_k`` is how many
@@ -187,14 +187,14 @@ class Contest:
     """
 
     attacks: tuple[Roll, ...]
-    defence: Roll
+    defense: Roll
     rule: tuple[Outcome, Outcome, Outcome]
     per_attack: tuple[tuple[Fraction, Fraction, Fraction], ...]
     counts: Mapping[tuple[int, ...], Fraction]
 
     def __post_init__(self) -> None:
         _check_attacks(self.attacks)
-        check_type(self.defence, Roll, "defence", M("a galaxies.Roll"))
+        check_type(self.defense, Roll, "defense", M("a galaxies.Roll"))
         _check_rule(self.rule)
         n = len(self.attacks)
         _check_items(self.per_attack, tuple, "per_attack", M("one (higher, tie, lower) a roll"))
@@ -330,14 +330,14 @@ class Contest:
         Example:
             >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> contest([Roll(DiceCode(1))], Roll(DiceCode(2)), SHOT_RULE).caption
-            'Against one defence roll: 2D'
+            'Against one defense roll: 2D'
         """
         if self.unaware:
-            value = self.defence.distribution().min_value
+            value = self.defense.distribution().min_value
             return M(
                 "No dodge roll (target unaware of the attack): each roll must beat {n}", n=value
             )
-        return M("Against one defence roll: {code}", code=self.defence.describe())
+        return M("Against one defense roll: {code}", code=self.defense.describe())
 
     def rows(self) -> list[tuple[object, ...]]:
         """The table of each roll: its code, then its chance of each outcome.
@@ -372,9 +372,9 @@ class Contest:
         return self.rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE)
 
     def resolve(self, rng: random.Random | None = None) -> ContestRoll:
-        """Roll the defence once, then every attack; same seed, same dice."""
+        """Roll the defense once, then every attack; same seed, same dice."""
         rng = random.Random() if rng is None else check_rng(rng)
-        d = self.defence.roll(rng)
+        d = self.defense.roll(rng)
         rolls = tuple(a.roll(rng) for a in self.attacks)
         outs = tuple(
             self.rule[0 if r.total > d.total else 1 if r.total == d.total else 2] for r in rolls
@@ -388,7 +388,7 @@ class Contest:
             >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
             >>> c = contest([Roll(DiceCode(1))], Roll(DiceCode(1)), SHOT_RULE)
             >>> c.roll(random.Random(1)).lines()
-            ['defence: 1D [2] = 2', 'attack 1: 1D [5] = 5 → Touché (hit)']
+            ['defense: 1D [2] = 2', 'attack 1: 1D [5] = 5 → Touché (hit)']
         """
         return self.resolve(check_rng(rng))
 
@@ -430,7 +430,7 @@ def _check_attacks(attacks: object) -> tuple[Roll, ...]:
     if not 1 <= len(attacks) <= MAX_ATTACKS:
         raise RuleValueError(
             M(
-                "between 1 and {most} attacks may face one defence roll, got {got}",
+                "between 1 and {most} attacks may face one defense roll, got {got}",
                 most=MAX_ATTACKS,
                 got=len(attacks),
             ),
@@ -454,13 +454,13 @@ def _check_rule(rule: object) -> None:
 
 
 def contest(
-    attacks: Sequence[Roll], defence: Roll, rule: tuple[Outcome, Outcome, Outcome]
+    attacks: Sequence[Roll], defense: Roll, rule: tuple[Outcome, Outcome, Outcome]
 ) -> Contest:
-    """Exact joint outcome of ``attacks`` all facing the one roll ``defence``.
+    """Exact joint outcome of ``attacks`` all facing the one roll ``defense``.
 
     Args:
         attacks: 1 to :data:`MAX_ATTACKS` attack rolls.
-        defence: The defence roll (one roll for the whole round).
+        defense: The defense roll (one roll for the whole round).
         rule: Outcome for attack higher, tie, attack lower.
 
     Raises:
@@ -473,11 +473,11 @@ def contest(
         Fraction(1, 1)
     """
     attacks = _check_attacks(attacks)
-    check_type(defence, Roll, "defence", M("a galaxies.Roll"))
+    check_type(defense, Roll, "defense", M("a galaxies.Roll"))
     _check_rule(rule)
     outcomes = tuple(dict.fromkeys(rule))
     slot = tuple(outcomes.index(o) for o in rule)
-    d_weights = defence.distribution().weights()
+    d_weights = defense.distribution().weights()
     d_total = sum(d_weights.values())
     tables = []
     for a in attacks:
@@ -511,4 +511,4 @@ def contest(
         tuple(Fraction(x, d_total * t[0]) for x in row) for row, t in zip(per, tables)
     )
     counts = {key: Fraction(w, denominator) for key, w in sorted(joint.items())}
-    return Contest(attacks, defence, rule, per_attack, counts)  # type: ignore[arg-type]
+    return Contest(attacks, defense, rule, per_attack, counts)  # type: ignore[arg-type]

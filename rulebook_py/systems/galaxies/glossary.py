@@ -72,7 +72,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     (
         "BDP (bonus de portée)",
         "range bonus",
-        M("+5 against an AGILITÉ defence in melee"),
+        M("+5 against an AGILITÉ defense in melee"),
         "Shooting (tir)",
         "melee",
     ),

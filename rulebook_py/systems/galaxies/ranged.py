@@ -1,6 +1,6 @@
 """Galaxies Jumelles: dodging, shooting, thrown explosives and psychic powers.
 
-Every roll here is compared with the target's one defence roll of the round
+Every roll here is compared with the target's one defense roll of the round
 through :func:`~rulebook_py.systems.galaxies.contests.contest`. The source
 gives no table of combat bonuses (BDC), range bonuses (BDP) or the third
 bonus BDT: they are plain point inputs. It does not say what a half-dodge
@@ -49,7 +49,7 @@ __all__ = [
     "EXPLOSIVE_RANGE_M",
     "HALF_DODGE_FACTOR",
     "MAX_SUSTAINED",
-    "UNAWARE_DEFENCE",
+    "UNAWARE_DEFENSE",
     "DodgeMode",
     "FireMode",
     "PsyAttack",
@@ -73,7 +73,7 @@ EXPLOSIVE_RANGE_M = 20
 #: know he is attacked): the source gives no number; 0 means every attack whose
 #: total is 1 or more lands in full, and one totalling 0 or less misses
 #: (:attr:`Outcome.MISSED`, never a dodge).
-UNAWARE_DEFENCE = 0
+UNAWARE_DEFENSE = 0
 #: Most successive rounds of sustained fire (*feu nourri*) at one target.
 #:
 #: A choice of this book: the source caps the bonus (at the mantisse of VOLONTÉ),
@@ -179,12 +179,12 @@ def dodge_roll(
     mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
     field: str = "dodge",
-    unaware_defence: int = UNAWARE_DEFENCE,
+    unaware_defense: int = UNAWARE_DEFENSE,
 ) -> Roll:
     """The target's dodge roll: AGILITÉ, +2D when total, its average when fixed.
 
     A target unaware of the attack rolls nothing: the attack is compared with
-    the fixed number ``unaware_defence`` (:data:`UNAWARE_DEFENCE`, 0). A 0D
+    the fixed number ``unaware_defense`` (:data:`UNAWARE_DEFENSE`, 0). A 0D
     AGILITÉ cannot dodge, rolled or fixed (a fixed value stands for a roll);
     a total dodge adds its 2D first.
 
@@ -199,9 +199,9 @@ def dodge_roll(
     code = as_code(agility, field)
     check_enum(mode, DodgeMode, "dodge_mode")
     check_enum(rounding, Rounding, "rounding")
-    check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
+    check_int(unaware_defense, "unaware_defense", -MAX_PIPS, MAX_PIPS)
     if mode is DodgeMode.UNAWARE:
-        return Roll(DiceCode(0, unaware_defence), fixed=True, rounding=rounding, field=field)
+        return Roll(DiceCode(0, unaware_defense), fixed=True, rounding=rounding, field=field)
     if mode in (DodgeMode.TOTAL, DodgeMode.FIXED_TOTAL):
         code = code.with_dice(2, M("a total dodge"), field)
     fixed = mode in (DodgeMode.FIXED, DodgeMode.FIXED_TOTAL)
@@ -327,7 +327,7 @@ def shoot(
     willpower: CodeLike | None = None,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
-    unaware_defence: int = UNAWARE_DEFENCE,
+    unaware_defense: int = UNAWARE_DEFENSE,
     target_immobile: bool = False,
 ) -> Contest:
     """Shooting at a character: weapon skill + BDC + BDP + BDT against his dodge.
@@ -354,7 +354,7 @@ def shoot(
         dodge_mode: Normal, total (+2D), fixed (average), fixed total, or
             none (a target unaware of the attack).
         rounding: Rounding of halved rolls and of the fixed dodge.
-        unaware_defence: What the shot must beat when the target cannot dodge.
+        unaware_defense: What the shot must beat when the target cannot dodge.
         target_immobile: The target cannot move: a burst's later shots take no -1D.
 
     Raises:
@@ -412,8 +412,8 @@ def shoot(
                 field="mode",
             )
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
-    defence = dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence)
-    return contest(rolls, defence, _rule(SHOT_RULE, dodge_mode))
+    defense = dodge_roll(dodge, dodge_mode, rounding, unaware_defense=unaware_defense)
+    return contest(rolls, defense, _rule(SHOT_RULE, dodge_mode))
 
 
 def throw_explosive(
@@ -427,7 +427,7 @@ def throw_explosive(
     explosive_type: int = 1,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
-    unaware_defence: int = UNAWARE_DEFENCE,
+    unaware_defense: int = UNAWARE_DEFENSE,
 ) -> Contest:
     """Throwing an explosive: DEXTÉRITÉ (FORCE beyond 20 m) + BDC + BDP + BDT against dodge.
 
@@ -444,7 +444,7 @@ def throw_explosive(
         explosive_type: Only type 1 explosives can be thrown.
         dodge_mode: Normal, total, fixed, fixed total, or none (unaware target).
         rounding: Rounding of the fixed dodge.
-        unaware_defence: What the throw must beat when the target cannot dodge.
+        unaware_defense: What the throw must beat when the target cannot dodge.
 
     Example:
         >>> boom = throw_explosive("3D", "3D")
@@ -464,13 +464,13 @@ def throw_explosive(
         rolls = [Roll(code.with_dice(-1), rounding=rounding, field="attack")] * 2
     else:
         rolls = [Roll(code, rounding=rounding, field="attack")]
-    dodge = dodge_roll(dodge, dodge_mode, rounding, unaware_defence=unaware_defence)
+    dodge = dodge_roll(dodge, dodge_mode, rounding, unaware_defense=unaware_defense)
     return contest(rolls, dodge, _rule(EXPLOSIVE_RULE, dodge_mode))
 
 
 def psychic_attack(
     skill: CodeLike,
-    defence: CodeLike,
+    defense: CodeLike,
     *,
     attack: PsyAttack = PsyAttack.PHYSICAL,
     option: PsyOption = PsyOption.SINGLE,
@@ -480,7 +480,7 @@ def psychic_attack(
     bdt: int = 0,
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
-    unaware_defence: int = UNAWARE_DEFENCE,
+    unaware_defense: int = UNAWARE_DEFENSE,
 ) -> Contest:
     """A psychic technique (PSY RUDRAH or PSY VALKEN) against its target.
 
@@ -498,7 +498,7 @@ def psychic_attack(
 
     Args:
         skill: The psychic skill code.
-        defence: The target's AGILITÉ, psychic skill or VOLONTÉ, as ``attack`` says.
+        defense: The target's AGILITÉ, psychic skill or VOLONTÉ, as ``attack`` says.
         attack: Which attack, and so what resists it.
         option: One technique, ubiquity or complementarity.
         second_skill: Complementarity only: the code of the other psychic
@@ -508,7 +508,7 @@ def psychic_attack(
         bdt: The third bonus (points; not used by mental attacks).
         dodge_mode: For a physical attack against a dodge only.
         rounding: Rounding of halved rolls and of the fixed dodge.
-        unaware_defence: What the attack must beat when the target cannot dodge.
+        unaware_defense: What the attack must beat when the target cannot dodge.
 
     Example:
         >>> psychic_attack("4D", "4D", attack=PsyAttack.MENTAL).table()[Outcome.AFFECTED]
@@ -521,7 +521,7 @@ def psychic_attack(
     check_enum(option, PsyOption, "option")
     check_enum(dodge_mode, DodgeMode, "dodge_mode")
     check_enum(rounding, Rounding, "rounding")
-    check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
+    check_int(unaware_defense, "unaware_defense", -MAX_PIPS, MAX_PIPS)
     points = _points(bdc, bdp, bdt)
     if attack is PsyAttack.MENTAL and bdt:
         raise RuleValueError(
@@ -560,8 +560,8 @@ def psychic_attack(
             Roll(other.with_dice(-1), rounding=rounding, field=field2),
         ]
     if attack is PsyAttack.PHYSICAL:
-        target = dodge_roll(defence, dodge_mode, rounding, "defence", unaware_defence)
+        target = dodge_roll(defense, dodge_mode, rounding, "defense", unaware_defense)
         return contest(rolls, target, _rule(SHOT_RULE, dodge_mode))
-    target = Roll(as_code(defence, "defence"), rounding=rounding, field="defence")
+    target = Roll(as_code(defense, "defense"), rounding=rounding, field="defense")
     rule = COUNTER_RULE if attack is PsyAttack.PHYSICAL_VS_COUNTER else MENTAL_RULE
     return contest(rolls, target, rule)

@@ -1,6 +1,6 @@
 """Several attackers, mixed attacks, one dodge roll: the whole round against one target.
 
-The source's central rule of defence is that a character dodges **once** a
+The source's central rule of defense is that a character dodges **once** a
 round and that one AGILITÉ roll settles every attack aimed at him that round
 (*le jet d'Esquive ... sert à déterminer pour chacune des attaques portées si
 elles ont fait mouche*). :func:`volley` takes every attack of the round, from
@@ -69,7 +69,7 @@ from .contests import (
     Outcome,
 )
 from .melee_combat import RANGE_BONUS
-from .ranged import UNAWARE_DEFENCE, DodgeMode, burst_rolls, dodge_roll
+from .ranged import UNAWARE_DEFENSE, DodgeMode, burst_rolls, dodge_roll
 from .words import MN, M
 
 __all__ = [
@@ -363,14 +363,14 @@ class VolleyRoll:
         1
     """
 
-    defence: RolledTotal
+    defense: RolledTotal
     names: tuple[str, ...]
     rolls: tuple[RolledTotal, ...]
     outcomes: tuple[Outcome, ...]
     unaware: bool = False
 
     def __post_init__(self) -> None:
-        check_type(self.defence, RolledTotal, "defence", M("a galaxies.RolledTotal"))
+        check_type(self.defense, RolledTotal, "defense", M("a galaxies.RolledTotal"))
         n = _check_tuple(self.rolls, RolledTotal, "rolls", None)
         _check_tuple(self.names, str, "names", n)
         _check_tuple(self.outcomes, Outcome, "outcomes", n)
@@ -391,10 +391,10 @@ class VolleyRoll:
         out = [
             M(
                 "no dodge roll (target unaware of the attacks): each roll must beat {n}",
-                n=self.defence.total,
+                n=self.defense.total,
             )
             if self.unaware
-            else M("dodge: {roll}", roll=self.defence.text)
+            else M("dodge: {roll}", roll=self.defense.text)
         ]
         for name, r, o in zip(self.names, self.rolls, self.outcomes):
             out.append(M("{who}: {roll} → {outcome}", who=name, roll=r.text, outcome=o.text))
@@ -421,7 +421,7 @@ class Volley:
         names: One name per roll (``"Kira, burst shot 2"``).
         rolls: Every attack roll, penalties applied.
         rules: For each roll, its outcome when higher, tied, lower.
-        defence: The one dodge roll (or fixed value) they all face.
+        defense: The one dodge roll (or fixed value) they all face.
         per_roll: For each roll, exact (P(higher), P(tie), P(lower)).
         joint: ``{(full, half): probability}``: how many rolls land in full
             and how many are half-dodged, together.
@@ -438,7 +438,7 @@ class Volley:
     names: tuple[str, ...]
     rolls: tuple[Roll, ...]
     rules: tuple[tuple[Outcome, Outcome, Outcome], ...]
-    defence: Roll
+    defense: Roll
     per_roll: tuple[tuple[Fraction, Fraction, Fraction], ...]
     joint: Mapping[tuple[int, int], Fraction]
 
@@ -467,7 +467,7 @@ class Volley:
                     ),
                     field="rules",
                 )
-        check_type(self.defence, Roll, "defence", M("a galaxies.Roll"))
+        check_type(self.defense, Roll, "defense", M("a galaxies.Roll"))
         _check_tuple(self.per_roll, tuple, "per_roll", n)
         for odds in self.per_roll:
             if len(odds) != 3:
@@ -520,13 +520,13 @@ class Volley:
     def caption(self) -> Msg:
         """What every roll faces, in words."""
         if all(rule in (UNAWARE_SHOT_RULE, UNAWARE_EXPLOSIVE_RULE) for rule in self.rules):
-            value = self.defence.distribution().min_value
+            value = self.defense.distribution().min_value
             return M(
                 "No dodge roll (target unaware of the attacks): each roll must beat {n}, "
                 "else it misses",
                 n=value,
             )
-        return M("Every roll faces one dodge roll: {code}", code=self.defence.describe())
+        return M("Every roll faces one dodge roll: {code}", code=self.defense.describe())
 
     def rows(self) -> list[tuple[object, ...]]:
         """Each roll: its name, its code, P(lands in full), P(half-dodged), P(neither).
@@ -614,7 +614,7 @@ class Volley:
     def resolve(self, rng: random.Random | None = None) -> VolleyRoll:
         """Roll the dodge once, then every attack roll in order; same seed, same dice."""
         rng = random.Random() if rng is None else check_rng(rng)
-        d = self.defence.roll(rng)
+        d = self.defense.roll(rng)
         rolled = tuple(r.roll(rng) for r in self.rolls)
         outs = tuple(
             rule[0 if r.total > d.total else 1 if r.total == d.total else 2]
@@ -673,7 +673,7 @@ def volley(
     dodge_mode: DodgeMode = DodgeMode.NORMAL,
     rounding: Rounding = Rounding.DOWN,
     target_immobile: bool = False,
-    unaware_defence: int = UNAWARE_DEFENCE,
+    unaware_defense: int = UNAWARE_DEFENSE,
 ) -> Volley:
     r"""Exact joint outcome of every attack of the round against the target's one dodge.
 
@@ -684,7 +684,7 @@ def volley(
         dodge_mode: Normal, total (+2D), fixed, fixed total, or none (unaware).
         rounding: Rounding of halved rolls and of the fixed dodge.
         target_immobile: The target cannot move: bursts take no -1D a shot.
-        unaware_defence: What each roll must beat when the target is unaware.
+        unaware_defense: What each roll must beat when the target is unaware.
 
     Raises:
         RuleValueError: For no attack, more than :data:`MAX_VOLLEY_ROLLS`
@@ -724,7 +724,7 @@ def volley(
     check_enum(dodge_mode, DodgeMode, "dodge_mode")
     check_enum(rounding, Rounding, "rounding")
     check_bool(target_immobile, "target_immobile")
-    check_int(unaware_defence, "unaware_defence", -MAX_PIPS, MAX_PIPS)
+    check_int(unaware_defense, "unaware_defense", -MAX_PIPS, MAX_PIPS)
     counts = [a.roll_count() for a in attacks]
     n = sum(counts)
     dodge_code = as_code(dodge, "dodge")
@@ -766,16 +766,16 @@ def volley(
         rolls.extend(made)
         rules.extend([a.rule(dodge_mode)] * k)
         names.extend(_roll_names(a, k))
-    defence = dodge_roll(dodge_code, dodge_mode, rounding, unaware_defence=unaware_defence)
-    per_roll, joint = _joint(rolls, rules, defence)
-    return Volley(attacks, tuple(names), tuple(rolls), tuple(rules), defence, per_roll, joint)
+    defense = dodge_roll(dodge_code, dodge_mode, rounding, unaware_defense=unaware_defense)
+    per_roll, joint = _joint(rolls, rules, defense)
+    return Volley(attacks, tuple(names), tuple(rolls), tuple(rules), defense, per_roll, joint)
 
 
 def _joint(
-    rolls: Sequence[Roll], rules: Sequence[tuple[Outcome, Outcome, Outcome]], defence: Roll
+    rolls: Sequence[Roll], rules: Sequence[tuple[Outcome, Outcome, Outcome]], defense: Roll
 ) -> tuple[tuple[tuple[Fraction, Fraction, Fraction], ...], dict[tuple[int, int], Fraction]]:
     """Per-roll odds and the joint (full, half) counts, conditioning on the dodge total."""
-    d_weights = defence.distribution().weights()
+    d_weights = defense.distribution().weights()
     d_total = sum(d_weights.values())
     tables = []
     for r in rolls:

@@ -286,7 +286,7 @@ class FightRoll:
                 first=x.attacks[0].text,
                 second=x.attacks[1].text,
                 dodger=dodger,
-                dodge=x.defence.text,
+                dodge=x.defense.text,
             )
         if x.a is None or x.b is None:
             return M("no roll")
@@ -450,7 +450,7 @@ class FightResult:
             return self.exchange.roll(rng)
         x = self.blows.roll(rng)
         label = _blows_label(self.a, self.b, self.exchange.a_blows == 2, _counts(x.outcomes))
-        return _BlowsRoll(x.defence, x.attacks, x.outcomes, x.unaware, label)
+        return _BlowsRoll(x.defense, x.attacks, x.outcomes, x.unaware, label)
 
     def roll(self, rng: random.Random) -> FightRoll:
         """One seeded fight, round after round, until it ends (the same for the same seed).

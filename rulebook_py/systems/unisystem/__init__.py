@@ -21,7 +21,7 @@ Example:
     Fraction(4, 5)
     >>> unisystem.melee_exchange(
     ...     unisystem.MeleeAttack(3, 2),
-    ...     unisystem.MeleeDefence(unisystem.DefenceKind.DODGE, 4, 3, penalty=-4),
+    ...     unisystem.MeleeDefense(unisystem.DefenseKind.DODGE, 4, 3, penalty=-4),
     ... ).hit_chance
     Fraction(11, 20)
 """

@@ -2,10 +2,10 @@ r"""Unisystem multiple actions: who pays the cumulative −2, and the optional c
 
 One action a round is free. Every further action costs a cumulative −2: the
 second is at −2, the third at −4, and so on. In close combat one attack *and*
-one defence are free; every other action is an extra one, numbered in the
+one defense are free; every other action is an extra one, numbered in the
 order the actions happen.
 
-The source offers optional caps on attacks (never on defences); each is a
+The source offers optional caps on attacks (never on defenses); each is a
 field of :class:`ActionLimits`:
 
 * at most 3 attacks a round;
@@ -19,11 +19,11 @@ Massive creatures (the source's example: the shaitans) may attack several
 times a round without the cumulative penalty and without those caps
 (``massive=True``); their other actions still pay it, counted among the
 non-attack actions only. A stance (:class:`~.combat.Stance`) adds +2 to every
-attack (aggressive, no defence allowed) or +3 to every defence (defensive,
+attack (aggressive, no defense allowed) or +3 to every defense (defensive,
 no attack allowed); each action may carry its own modifier.
 
 Example:
-    >>> jimmy = parse_plan("attack 4+4 punch\ndefence 4+3\ndefence 4+3\ndefence 4+3")
+    >>> jimmy = parse_plan("attack 4+4 punch\ndefense 4+3\ndefense 4+3\ndefense 4+3")
     >>> [step.penalty for step in plan_actions(jimmy)]
     [0, 0, -2, -4]
 """
@@ -89,16 +89,16 @@ class ActionKind(LabelledEnum):
     """What an action is, for the close-combat allowance.
 
     Example:
-        >>> ActionKind.DEFENCE.label
+        >>> ActionKind.DEFENSE.label
         'Défense'
     """
 
     ATTACK = ("Attaque", ("attack", "attaque", "a"))
-    DEFENCE = (
+    DEFENSE = (
         "Défense",
         (
-            "defence",
             "defense",
+            "defence",  # (the British spelling, typed, is read too)
             "défense",
             "d",
             "dodge",
@@ -200,7 +200,7 @@ class PlannedStep:
         >>> step = plan_actions([PlannedAction(ActionKind.OTHER, 3, 2)], close_combat=False)[0]
         >>> step.free, step.penalty, step.chance
         (True, 0, Fraction(7, 10))
-        >>> PlannedStep(2, PlannedAction(ActionKind.DEFENCE, 4, 3), False, -2, task(4, 3, -2)).chance
+        >>> PlannedStep(2, PlannedAction(ActionKind.DEFENSE, 4, 3), False, -2, task(4, 3, -2)).chance
         Fraction(7, 10)
     """
 
@@ -232,17 +232,17 @@ def action_penalties(
 
     Args:
         kinds: The kinds of the round's actions, in order.
-        close_combat: One attack and one defence are free (else only the first action).
+        close_combat: One attack and one defense are free (else only the first action).
         massive: A massive creature: every attack is free and is not counted
             among the extra actions.
 
     Example:
-        >>> A, D = ActionKind.ATTACK, ActionKind.DEFENCE
+        >>> A, D = ActionKind.ATTACK, ActionKind.DEFENSE
         >>> action_penalties([A, D, D, D]), action_penalties([A, D, D, D], close_combat=False)
         ((0, 0, -2, -4), (0, -2, -4, -6))
         >>> action_penalties([A, A, A, D, D], massive=True)
         (0, 0, 0, 0, -2)
-        >>> action_penalties([ActionKind.ATTACK, ActionKind.DEFENCE, ActionKind.OTHER])
+        >>> action_penalties([ActionKind.ATTACK, ActionKind.DEFENSE, ActionKind.OTHER])
         (0, 0, -2)
     """
     if not isinstance(kinds, (list, tuple)) or len(kinds) > MAX_ACTIONS:
@@ -269,7 +269,7 @@ def action_penalties(
     check_bool(massive, "massive")
     out = []
     extras = 0
-    free_left = {ActionKind.ATTACK: 1, ActionKind.DEFENCE: 1} if close_combat else {}
+    free_left = {ActionKind.ATTACK: 1, ActionKind.DEFENSE: 1} if close_combat else {}
     first = True
     for kind in kinds:
         if massive and kind is ActionKind.ATTACK:
@@ -300,10 +300,10 @@ def plan_actions(
 
     Args:
         actions: The round's actions, in order.
-        close_combat: One attack and one defence are free (else only the first).
+        close_combat: One attack and one defense are free (else only the first).
         limits: The optional caps on attacks.
-        stance: Aggressive (+2 to every attack, no defence) or defensive (+3 to
-            every defence, no attack).
+        stance: Aggressive (+2 to every attack, no defense) or defensive (+3 to
+            every defense, no attack).
         massive: A massive creature: attacks without penalty and without caps.
         core: The core die.
 
@@ -387,18 +387,18 @@ def plan_actions(
                     ),
                     field="actions",
                 )
-        elif action.kind is ActionKind.DEFENCE:
+        elif action.kind is ActionKind.DEFENSE:
             if not stance.may_defend:
                 raise RuleValueError(
                     M(
-                        "action {number} is a defence, but a fighter in {stance} gives up every "
-                        "defence this round",
+                        "action {number} is a defense, but a fighter in {stance} gives up every "
+                        "defense this round",
                         number=number,
                         stance=repr(stance.label),
                     ),
                     field="stance",
                 )
-            stance_bonus = stance.defence_bonus
+            stance_bonus = stance.defense_bonus
         steps.append(
             PlannedStep(
                 number,
@@ -548,7 +548,7 @@ def _parse_line(number: int, line: str) -> PlannedAction:
             number,
             line,
             M(
-                "the kind must be attack, defence or other, got {got}",
+                "the kind must be attack, defense or other, got {got}",
                 got=quote(words[0].rstrip(":")),
             ),
             "actions",
@@ -604,7 +604,7 @@ def _parse_line(number: int, line: str) -> PlannedAction:
 def parse_plan(text: str) -> tuple[PlannedAction, ...]:
     r"""Read a plan, one action a line: ``kind attribute[+skill] [(modifier)] [label]``.
 
-    Kinds: ``attack``, ``defence`` (or ``dodge``, ``parry``), ``other``
+    Kinds: ``attack``, ``defense`` (or ``dodge``, ``parry``), ``other``
     (French words work too). A modifier of the action alone is a signed
     number in brackets, ``(+1)``. Numbers use the digits 0 to 9. Empty lines
     are skipped.
@@ -614,13 +614,13 @@ def parse_plan(text: str) -> tuple[PlannedAction, ...]:
 
     Example:
         >>> parse_plan("attack 4+4 punch\ndodge 4+3")[1].kind
-        unisystem.ActionKind.DEFENCE
+        unisystem.ActionKind.DEFENSE
         >>> parse_plan("attack 4+4 (+1) kick")[0].modifier
         1
         >>> parse_plan("jump 3")
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: line 1 'jump 3': the kind must be attack, defence or other, got 'jump'
+        rulebook_py.errors.RuleValueError: line 1 'jump 3': the kind must be attack, defense or other, got 'jump'
     """
     check_text(text, "actions")
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
@@ -738,8 +738,8 @@ def action_plan(
 
     Args:
         actions: One action a line (see :func:`parse_plan`).
-        close_combat: One attack and one defence are free (else only the first action).
-        stance: The stance of the round (it applies to every attack or defence).
+        close_combat: One attack and one defense are free (else only the first action).
+        stance: The stance of the round (it applies to every attack or defense).
         massive: A massive creature: attacks without penalty or cap.
         max_attacks: The option of at most 3 attacks a round.
         dexterity_cap: The option of at most DEX / 2 attacks.

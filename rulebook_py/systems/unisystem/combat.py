@@ -1,22 +1,22 @@
 """Unisystem combat (*Sorcellerie*): the round, the tables, close combat, feints.
 
 Combat reuses the basic rule of :mod:`rulebook_py.systems.unisystem.core`: every
-attack and defence is a check (D10 + traits + modifiers, 9 or more succeeds)
-and an attack against a defence is a contest. This module adds what only
+attack and defense is a check (D10 + traits + modifiers, 9 or more succeeds)
+and an attack against a defense is a contest. This module adds what only
 combat needs:
 
 * the six steps of a round (:data:`ROUND_STEPS`);
 * the modifier tables of the source, exact: :class:`RangeBand` and
   :class:`Lighting` (:func:`scope_bonus` for telescopic sights);
-* close combat: :class:`MeleeAttack` against a :class:`MeleeDefence`
+* close combat: :class:`MeleeAttack` against a :class:`MeleeDefense`
   (parry, dodge or none), stances, improvised weapons, the feint;
 * keeping one's cool under fire (:func:`keep_cool`).
 
 Choices where the source is silent (each a named parameter):
 
 * ``attack_must_succeed=True``: an attack must also reach 9 to hit, even when
-  it beats the defence (the published game's rule);
-* ``lighting_on_defence=True``: the lighting modifier applies to every
+  it beats the defense (the published game's rule);
+* ``lighting_on_defense=True``: the lighting modifier applies to every
   combat roll made in that light, the defender's included;
 * in total darkness the roll is a plain D10 with no modifier at all, plus the
   success levels of an earlier difficult Perception test (``darkness_bonus``);
@@ -35,7 +35,7 @@ Choices where the source is silent (each a named parameter):
   (``core``), as the basics allow for any roll.
 
 Example:
-    >>> jimmy = MeleeDefence(DefenceKind.DODGE, dexterity=4, skill=3, penalty=-4)
+    >>> jimmy = MeleeDefense(DefenseKind.DODGE, dexterity=4, skill=3, penalty=-4)
     >>> wild = MeleeAttack(dexterity=3, skill=2)
     >>> melee_exchange(wild, jimmy).hit_chance
     Fraction(11, 20)
@@ -91,14 +91,14 @@ __all__ = [
     "ROUND_STEPS",
     "SCOPE_RANGE",
     "CloseSkill",
-    "DefenceKind",
+    "DefenseKind",
     "FeintOutcome",
     "FeintedExchange",
     "FeintedRoll",
     "ImprovisedWeapon",
     "Lighting",
     "MeleeAttack",
-    "MeleeDefence",
+    "MeleeDefense",
     "MeleeOutcome",
     "MeleeRoll",
     "RangeBand",
@@ -109,7 +109,7 @@ __all__ = [
     "can_parry",
     "combat_check",
     "darkness_bonus_distribution",
-    "defence_check",
+    "defense_check",
     "feint",
     "feinted_exchange",
     "hit_chance",
@@ -118,7 +118,7 @@ __all__ = [
     "scope_bonus",
 ]
 
-#: Bonus of the defensive stance to every defence of the round.
+#: Bonus of the defensive stance to every defense of the round.
 DEFENSIVE_BONUS = 3
 #: Bonus of the aggressive stance to every attack of the round.
 AGGRESSIVE_ATTACK_BONUS = 2
@@ -156,7 +156,7 @@ class RoundStep(LabelledEnum):
     )
     PERFORMANCE = (
         "Performance",
-        M("Attacks, defences and other checks are rolled, highest initiative first."),
+        M("Attacks, defenses and other checks are rolled, highest initiative first."),
     )
     DAMAGE = ("Dégâts", M("Damage from those results is applied (it may end the fight)."))
     REPEAT = ("Recommencer", M("The next actions are resolved until everyone has had a chance."))
@@ -236,11 +236,11 @@ class CloseSkill(LabelledEnum):
         self.armed = armed
 
 
-class DefenceKind(LabelledEnum):
+class DefenseKind(LabelledEnum):
     """How a target answers a close attack.
 
     Example:
-        >>> DefenceKind.PARRY.label
+        >>> DefenseKind.PARRY.label
         'Parer'
     """
 
@@ -255,10 +255,10 @@ class DefenceKind(LabelledEnum):
 
 
 class Stance(LabelledEnum):
-    """Close-combat stances (*attitudes*): +3 to defences or +2 to attacks.
+    """Close-combat stances (*attitudes*): +3 to defenses or +2 to attacks.
 
     Example:
-        >>> Stance.DEFENSIVE.defence_bonus, Stance.AGGRESSIVE.attack_bonus
+        >>> Stance.DEFENSIVE.defense_bonus, Stance.AGGRESSIVE.attack_bonus
         (3, 2)
     """
 
@@ -267,11 +267,11 @@ class Stance(LabelledEnum):
     AGGRESSIVE = ("Attitude agressive", AGGRESSIVE_ATTACK_BONUS, 0, True, False)
 
     def __init__(
-        self, label: str, attack_bonus: int, defence_bonus: int, may_attack: bool, may_defend: bool
+        self, label: str, attack_bonus: int, defense_bonus: int, may_attack: bool, may_defend: bool
     ) -> None:
         self.label = label
         self.attack_bonus = attack_bonus
-        self.defence_bonus = defence_bonus
+        self.defense_bonus = defense_bonus
         self.may_attack = may_attack
         self.may_defend = may_defend
 
@@ -374,7 +374,7 @@ def combat_check(
 ) -> Check:
     """D10 + DEX + skill + modifiers (a difficult DEX test without the skill).
 
-    Every combat roll goes through here: melee attacks and defences, shots and
+    Every combat roll goes through here: melee attacks and defenses, shots and
     dives for cover (:mod:`rulebook_py.systems.unisystem.ranged_combat`). In total
     darkness the roll is the plain core die plus ``darkness_bonus``. With
     ``untrained`` :attr:`UntrainedAttack.UNSKILLED_TASK` a roll without the
@@ -544,11 +544,11 @@ class MeleeAttack:
 
 
 @dataclass(frozen=True)
-class MeleeDefence:
+class MeleeDefense:
     """The target's answer: parry (DEX + close skill), dodge (DEX + Dodge) or none.
 
     Attributes:
-        kind: Parry, dodge or no defence.
+        kind: Parry, dodge or no defense.
         dexterity: Defender's Dexterity.
         skill: Parry skill or Dodge level; 0 means none (a difficult DEX test).
         parry_with: The skill a parry uses (decides whether it is allowed).
@@ -561,14 +561,14 @@ class MeleeDefence:
         improvised_modifier: The chair's bonus, +1 or +2 (``None``: +1).
 
     Example:
-        >>> MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON).kind.label
+        >>> MeleeDefense(DefenseKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON).kind.label
         'Parer'
-        >>> chair = MeleeDefence(DefenceKind.PARRY, 3, 0, improvised="chair", improvised_modifier=2)
-        >>> defence_check(chair).bonus  # difficult DEX test 3 + 2
+        >>> chair = MeleeDefense(DefenseKind.PARRY, 3, 0, improvised="chair", improvised_modifier=2)
+        >>> defense_check(chair).bonus  # difficult DEX test 3 + 2
         5
     """
 
-    kind: DefenceKind = DefenceKind.DODGE
+    kind: DefenseKind = DefenseKind.DODGE
     dexterity: int = 0
     skill: int = 0
     parry_with: CloseSkill = CloseSkill.BRAWLING
@@ -580,7 +580,7 @@ class MeleeDefence:
 
     def __post_init__(self) -> None:
         """Validate every field."""
-        object.__setattr__(self, "kind", parse_enum(self.kind, DefenceKind, "kind"))
+        object.__setattr__(self, "kind", parse_enum(self.kind, DefenseKind, "kind"))
         check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
         check_int(self.skill, "skill", *SKILL_RANGE)
         object.__setattr__(
@@ -593,10 +593,10 @@ class MeleeDefence:
             weapon = parse_enum(self.improvised, ImprovisedWeapon, "improvised")
             object.__setattr__(self, "improvised", weapon)
         check_fields(self)
-        if self.kind is not DefenceKind.NONE and not self.stance.may_defend:
+        if self.kind is not DefenseKind.NONE and not self.stance.may_defend:
             raise RuleValueError(
                 M(
-                    "a fighter in {stance} gives up every defence: choose no defence, not {kind}",
+                    "a fighter in {stance} gives up every defense: choose no defense, not {kind}",
                     stance=repr(self.stance.label),
                     kind=repr(self.kind.label),
                 ),
@@ -610,7 +610,7 @@ class MeleeDefence:
                 )
             return
         weapon = self.improvised
-        if weapon is not ImprovisedWeapon.CHAIR or self.kind is not DefenceKind.PARRY:
+        if weapon is not ImprovisedWeapon.CHAIR or self.kind is not DefenseKind.PARRY:
             raise RuleValueError(
                 M(
                     "only a parry (Parer) with a chair or a large object held like a shield "
@@ -742,40 +742,40 @@ def attack_check(
     )
 
 
-def defence_check(
-    defence: MeleeDefence,
+def defense_check(
+    defense: MeleeDefense,
     lighting: Lighting = Lighting.NORMAL,
     darkness_bonus: int = 0,
     *,
     core: CoreDie = CoreDie.D10,
 ) -> Check | None:
-    """The defence as a basic check, or ``None`` when the target does not defend.
+    """The defense as a basic check, or ``None`` when the target does not defend.
 
     Example:
-        >>> defence_check(MeleeDefence(DefenceKind.DODGE, 4, 3, penalty=-4)).bonus
+        >>> defense_check(MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=-4)).bonus
         3
     """
-    check_record(defence, MeleeDefence, "defence")
+    check_record(defense, MeleeDefense, "defense")
     lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
     check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_core(core)
-    if defence.kind is DefenceKind.NONE:
+    if defense.kind is DefenseKind.NONE:
         return None
     parts = (
-        (M("stance ({label})", label=defence.stance.label), defence.stance.defence_bonus),
-        (M("extra actions"), defence.penalty),
-        _improvised_part(defence.improvised, defence.improvised_modifier),
-        (M("modifier"), defence.modifier),
+        (M("stance ({label})", label=defense.stance.label), defense.stance.defense_bonus),
+        (M("extra actions"), defense.penalty),
+        _improvised_part(defense.improvised, defense.improvised_modifier),
+        (M("modifier"), defense.modifier),
     )
     return combat_check(
-        defence.dexterity, defence.skill, parts, lighting, darkness_bonus, core=core
+        defense.dexterity, defense.skill, parts, lighting, darkness_bonus, core=core
     )
 
 
-def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed: bool) -> Fraction:
-    """P(the attack total hits): beat the defence total (ties to the defender), reach 9.
+def hit_chance(attack: Distribution, defense: Distribution | None, must_succeed: bool) -> Fraction:
+    """P(the attack total hits): beat the defense total (ties to the defender), reach 9.
 
-    Without a defence roll the attack only needs 9.
+    Without a defense roll the attack only needs 9.
 
     Example:
         >>> d10 = Distribution.uniform(10)
@@ -785,18 +785,18 @@ def hit_chance(attack: Distribution, defence: Distribution | None, must_succeed:
         Fraction(18, 25)
     """
     check_distribution(attack, "attack")
-    if defence is not None:
-        check_distribution(defence, "defence")
+    if defense is not None:
+        check_distribution(defense, "defense")
     check_bool(must_succeed, "must_succeed")
-    if defence is None:
+    if defense is None:
         return attack.prob_at_least(TARGET)
     if not must_succeed:
-        return attack.prob_gt(defence)
+        return attack.prob_gt(defense)
     reaching = {total: weight for total, weight in attack.items() if total >= TARGET}
     if not reaching:
         return Fraction(0)
     kept = Distribution.from_weights(reaching)  # the attack given that it reaches 9
-    return kept.prob_gt(defence) * Fraction(kept.total, attack.total)
+    return kept.prob_gt(defense) * Fraction(kept.total, attack.total)
 
 
 # ------------------------------------------------------------------ melee
@@ -805,7 +805,7 @@ class MeleeRoll:
     """One seeded close-combat exchange, every die shown.
 
     Example:
-        >>> r = melee_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3)).roll(
+        >>> r = melee_exchange(MeleeAttack(3, 2), MeleeDefense(dexterity=4, skill=3)).roll(
         ...     random.Random(1), sides=4, multiplier=2)
         >>> r.hit == (r.damage > 0)
         True
@@ -814,7 +814,7 @@ class MeleeRoll:
     """
 
     attack: CheckRoll
-    defence: CheckRoll | None
+    defense: CheckRoll | None
     hit: bool
     damage_die: int
     damage: int
@@ -849,37 +849,37 @@ class MeleeRoll:
 
     @property
     def lines(self) -> tuple[Msg, ...]:
-        """The attack roll, the defence roll (if any), then the verdict, one a line."""
+        """The attack roll, the defense roll (if any), then the verdict, one a line."""
         rolls = [M("attack {roll}", roll=self.attack.message)]
-        if self.defence is not None:
-            rolls.append(M("defence {roll}", roll=self.defence.message))
+        if self.defense is not None:
+            rolls.append(M("defense {roll}", roll=self.defense.message))
         return (*rolls, M("→ {verdict}", verdict=self.verdict))
 
     @property
     def message(self) -> Msg:
-        """Attack, defence, verdict and damage on one line."""
+        """Attack, defense, verdict and damage on one line."""
         rolls = [M("attack {roll}", roll=self.attack.message)]
-        if self.defence is not None:
-            rolls.append(M("defence {roll}", roll=self.defence.message))
+        if self.defense is not None:
+            rolls.append(M("defense {roll}", roll=self.defense.message))
         return M("{rolls} → {verdict}", rolls=join("; ", rolls), verdict=self.verdict)
 
     def __str__(self) -> str:
-        """Attack, defence, verdict and damage (English)."""
+        """Attack, defense, verdict and damage (English)."""
         return self.message
 
 
 @dataclass(frozen=True)
 class MeleeOutcome:
-    """The exact answer of one attack against one defence.
+    """The exact answer of one attack against one defense.
 
     Attributes:
         attack: The attack's check.
-        defence: The defence's check (``None``: no defence).
+        defense: The defense's check (``None``: no defense).
         hit_chance: Exact P(hit).
         must_succeed: Whether the attack also had to reach 9.
 
     Example:
-        >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
+        >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE))
         >>> out.hit_chance, out.expected_levels()
         (Fraction(1, 1), Fraction(3, 1))
         >>> MeleeOutcome(task(4, 4), None, Fraction(1)).hit_chance
@@ -887,7 +887,7 @@ class MeleeOutcome:
     """
 
     attack: Check
-    defence: Check | None
+    defense: Check | None
     hit_chance: Fraction
     must_succeed: bool = True
 
@@ -900,12 +900,12 @@ class MeleeOutcome:
         """``{success levels of the blow: P}``; a miss (parried, dodged, failed) counts 0.
 
         Example:
-            >>> melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE)
+            >>> melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE)
             ...                ).level_distribution()[5]
             Fraction(1, 5)
         """
         att = self.attack.total_distribution()
-        dfc = None if self.defence is None else self.defence.total_distribution()
+        dfc = None if self.defense is None else self.defense.total_distribution()
         out: dict[int, Fraction] = {}
         for total, weight in att.items():
             if total < TARGET and (dfc is None or self.must_succeed):
@@ -922,7 +922,7 @@ class MeleeOutcome:
         """Expected success levels of the blow (0 when it misses).
 
         Example:
-            >>> melee_exchange(MeleeAttack(0), MeleeDefence(DefenceKind.NONE)).expected_levels()
+            >>> melee_exchange(MeleeAttack(0), MeleeDefense(DefenseKind.NONE)).expected_levels()
             Fraction(1, 5)
         """
         return sum((k * p for k, p in self.level_distribution().items()), Fraction(0))
@@ -933,7 +933,7 @@ class MeleeOutcome:
         """Damage of the exchange: 0 on a miss, weapon die × multiplier on a hit.
 
         Example:
-            >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
+            >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE))
             >>> out.damage_distribution(4, 3).mean()
             Fraction(15, 2)
         """
@@ -949,17 +949,17 @@ class MeleeOutcome:
         multiplier: int = 1,
         averaged: bool = False,
     ) -> MeleeRoll:
-        """Resolve the exchange once: attack roll, defence roll, damage die.
+        """Resolve the exchange once: attack roll, defense roll, damage die.
 
         Example:
-            >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE))
+            >>> out = melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE))
             >>> out.roll(random.Random(3), sides=4, multiplier=3).hit
             True
         """
         damage_distribution(sides, multiplier, averaged)  # validates
         rng = check_rng(rng, none_is_fresh=True)
         a = self.attack.roll(rng)
-        d = self.defence.roll(rng) if self.defence is not None else None
+        d = self.defense.roll(rng) if self.defense is not None else None
         if d is None:
             hit = a.total >= TARGET
         else:
@@ -974,30 +974,30 @@ class MeleeOutcome:
 
 def melee_exchange(
     attack: MeleeAttack,
-    defence: MeleeDefence,
+    defense: MeleeDefense,
     lighting: Lighting | str = Lighting.NORMAL,
     *,
     darkness_bonus: int = 0,
     defender_darkness_bonus: int = 0,
     attack_must_succeed: bool = True,
-    lighting_on_defence: bool = True,
+    lighting_on_defense: bool = True,
     untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
     core: CoreDie = CoreDie.D10,
 ) -> MeleeOutcome:
-    """One close-combat attack against one defence, exactly.
+    """One close-combat attack against one defense, exactly.
 
     The attacker must beat the defender's total (a tie goes to the defender)
     and, by default, reach 9.
 
     Args:
         attack: The attack.
-        defence: The defence (kind :attr:`DefenceKind.NONE` for none).
+        defense: The defense (kind :attr:`DefenseKind.NONE` for none).
         lighting: The lighting row of the table.
         darkness_bonus: In total darkness, the attacker's success levels from
             a difficult Perception test (0–10).
         defender_darkness_bonus: The same for the defender's roll (0–10).
         attack_must_succeed: The attack must also reach 9 (published rule).
-        lighting_on_defence: The lighting modifier also applies to the defence.
+        lighting_on_defense: The lighting modifier also applies to the defense.
         untrained: How an attack without the skill is rolled
             (:class:`UntrainedAttack`; default a difficult DEX test).
         core: The core die of both rolls (D10, or 2D6 − 2).
@@ -1007,36 +1007,36 @@ def melee_exchange(
 
     Example:
         >>> sword = MeleeAttack(3, 3, CloseSkill.HAND_WEAPON)
-        >>> bare = MeleeDefence(DefenceKind.PARRY, 3, 3, CloseSkill.BRAWLING)
+        >>> bare = MeleeDefense(DefenseKind.PARRY, 3, 3, CloseSkill.BRAWLING)
         >>> melee_exchange(sword, bare)
         Traceback (most recent call last):
         ...
         rulebook_py.errors.RuleValueError: a parry with 'Bagarre' cannot stop an attack with 'Arme blanche': only a hand weapon or Martial Arts can parry a weapon
-        >>> melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.DODGE, 4, 3)).hit_chance
+        >>> melee_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.DODGE, 4, 3)).hit_chance
         Fraction(7, 25)
     """
     check_record(attack, MeleeAttack, "attack")
-    check_record(defence, MeleeDefence, "defence")
+    check_record(defense, MeleeDefense, "defense")
     lighting = parse_enum(lighting, Lighting, "lighting")
     check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_int(defender_darkness_bonus, "defender_darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_bool(attack_must_succeed, "attack_must_succeed")
-    check_bool(lighting_on_defence, "lighting_on_defence")
+    check_bool(lighting_on_defense, "lighting_on_defense")
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
     check_core(core)
-    shield = defence.improvised is ImprovisedWeapon.CHAIR
-    if defence.kind is DefenceKind.PARRY and not shield:
-        if not can_parry(defence.parry_with, attack.kind):
+    shield = defense.improvised is ImprovisedWeapon.CHAIR
+    if defense.kind is DefenseKind.PARRY and not shield:
+        if not can_parry(defense.parry_with, attack.kind):
             raise RuleValueError(
                 M(
                     "a parry with {parry} cannot stop an attack with {attack}: only a hand "
                     "weapon or Martial Arts can parry a weapon",
-                    parry=repr(defence.parry_with.label),
+                    parry=repr(defense.parry_with.label),
                     attack=repr(attack.kind.label),
                 ),
                 field="parry_with",
             )
-        if not can_parry(defence.parry_with, attack.kind, defence.skill):
+        if not can_parry(defense.parry_with, attack.kind, defense.skill):
             raise RuleValueError(
                 M(
                     "Martial Arts at level 0 is no close-combat skill: a bare-handed parry "
@@ -1047,8 +1047,8 @@ def melee_exchange(
                 field="skill",
             )
     att = attack_check(attack, lighting, darkness_bonus, untrained=untrained, core=core)
-    def_light = lighting if lighting_on_defence else Lighting.NORMAL
-    dfc = defence_check(defence, def_light, defender_darkness_bonus, core=core)
+    def_light = lighting if lighting_on_defense else Lighting.NORMAL
+    dfc = defense_check(defense, def_light, defender_darkness_bonus, core=core)
     chance = hit_chance(
         att.total_distribution(),
         None if dfc is None else dfc.total_distribution(),
@@ -1170,12 +1170,12 @@ class FeintedRoll:
         blow: The exchange rolled with that bonus.
 
     Example:
-        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE),
         ...                        feint(3, 2, 2, 2))
         >>> r = out.roll(random.Random(2))
         >>> r.blow.attack.total == r.blow.attack.die.value + 5 + r.bonus
         True
-        >>> FeintedRoll(task(3, 2).resolve(5), task(2, 2).resolve(3), 1, melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE)).roll(random.Random(1))).verdict
+        >>> FeintedRoll(task(3, 2).resolve(5), task(2, 2).resolve(3), 1, melee_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE)).roll(random.Random(1))).verdict
         'feint wins: +1 to the attack'
     """
 
@@ -1233,12 +1233,12 @@ class FeintedExchange:
         plain: The same exchange without the feint (for comparison).
 
     Example:
-        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3),
+        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefense(dexterity=4, skill=3),
         ...                        feint(3, 2, 2, 2))
-        >>> out.hit_chance > melee_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3)
+        >>> out.hit_chance > melee_exchange(MeleeAttack(3, 2), MeleeDefense(dexterity=4, skill=3)
         ...                                 ).hit_chance
         True
-        >>> FeintedExchange(feint(3, 2, 2, 2), ((0, Fraction(1), melee_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE))),)).hit_chance
+        >>> FeintedExchange(feint(3, 2, 2, 2), ((0, Fraction(1), melee_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE))),)).hit_chance
         Fraction(7, 10)
     """
 
@@ -1267,7 +1267,7 @@ class FeintedExchange:
         """The attack check without any feint bonus (as if there were no feint).
 
         Example:
-            >>> sure = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+            >>> sure = feinted_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE),
             ...                         feint(30, 30, 0, 0))  # a feint that cannot fail
             >>> sure.attack.bonus, sure.plain.hit_chance
             (5, Fraction(7, 10))
@@ -1275,15 +1275,15 @@ class FeintedExchange:
         return (self.plain or self.branches[0][2]).attack
 
     @property
-    def defence(self) -> Check | None:
-        """The defence check (the same in every branch)."""
-        return self.branches[0][2].defence
+    def defense(self) -> Check | None:
+        """The defense check (the same in every branch)."""
+        return self.branches[0][2].defense
 
     def level_distribution(self) -> dict[int, Fraction]:
         """``{success levels of the blow: P}`` over every feint result (a miss counts 0).
 
         Example:
-            >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(DefenceKind.NONE),
+            >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefense(DefenseKind.NONE),
             ...                        feint(3, 2, 2, 2))
             >>> sum(out.level_distribution().values())
             Fraction(1, 1)
@@ -1298,7 +1298,7 @@ class FeintedExchange:
         """Expected success levels of the blow (0 when it misses).
 
         Example:
-            >>> feinted_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE),
+            >>> feinted_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE),
             ...                  feint(0, 0, 30, 0)).expected_levels()  # a hopeless feint
             Fraction(3, 1)
         """
@@ -1310,7 +1310,7 @@ class FeintedExchange:
         """Damage of the blow, over every feint result: 0 on a miss.
 
         Example:
-            >>> out = feinted_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE),
+            >>> out = feinted_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE),
             ...                        feint(3, 2, 2, 2))
             >>> out.damage_distribution(4, 3).mean()  # the blow cannot miss anyway
             Fraction(15, 2)
@@ -1333,7 +1333,7 @@ class FeintedExchange:
         """Roll the feint, then the blow with the bonus it won.
 
         Example:
-            >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3),
+            >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefense(dexterity=4, skill=3),
             ...                        feint(3, 2, 2, 2))
             >>> r = out.roll(random.Random(7), sides=4, multiplier=2)
             >>> r.bonus in dict((b, p) for b, p, _ in out.branches)
@@ -1348,7 +1348,7 @@ class FeintedExchange:
 
 def feinted_exchange(
     attack: MeleeAttack,
-    defence: MeleeDefence,
+    defense: MeleeDefense,
     feint_outcome: FeintOutcome,
     lighting: Lighting | str = Lighting.NORMAL,
     **options: Any,
@@ -1365,23 +1365,23 @@ def feinted_exchange(
             :class:`FeintOutcome`.
 
     Example:
-        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefence(dexterity=4, skill=3, penalty=-4),
+        >>> out = feinted_exchange(MeleeAttack(3, 2), MeleeDefense(dexterity=4, skill=3, penalty=-4),
         ...                        feint(3, 2, 2, 2))
         >>> out.hit_chance
         Fraction(671, 1000)
-        >>> feinted_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE), feint(3, 2, 2, 2)).hit_chance
+        >>> feinted_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE), feint(3, 2, 2, 2)).hit_chance
         Fraction(1, 1)
     """
     check_record(feint_outcome, FeintOutcome, "feint_outcome")
     check_record(attack, MeleeAttack, "attack")
-    check_record(defence, MeleeDefence, "defence")
+    check_record(defense, MeleeDefense, "defense")
     branches = []
     for bonus, p in feint_outcome.bonus.items():
         if not p:
             continue
         boosted = replace(attack, feint_bonus=min(attack.feint_bonus + bonus, 30))
-        branches.append((bonus, p, melee_exchange(boosted, defence, lighting, **options)))
-    plain = melee_exchange(attack, defence, lighting, **options)
+        branches.append((bonus, p, melee_exchange(boosted, defense, lighting, **options)))
+    plain = melee_exchange(attack, defense, lighting, **options)
     return FeintedExchange(feint_outcome, tuple(branches), plain)
 
 

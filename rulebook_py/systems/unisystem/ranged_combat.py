@@ -97,7 +97,7 @@ __all__ = [
     "SEMI_AUTO_PENALTY",
     "Aim",
     "FiringMode",
-    "RangedDefence",
+    "RangedDefense",
     "RangedOutcome",
     "RangedRoll",
     "ShotgunAmmo",
@@ -167,11 +167,11 @@ class ShotgunAmmo(LabelledEnum):
         self.bonus = bonus
 
 
-class RangedDefence(LabelledEnum):
+class RangedDefense(LabelledEnum):
     """The target's choice: stay put (no roll) or dive for cover (DEX + Dodge).
 
     Example:
-        >>> RangedDefence.DIVE_FOR_COVER.label
+        >>> RangedDefense.DIVE_FOR_COVER.label
         'Plonger à couvert'
     """
 
@@ -640,13 +640,13 @@ def ranged_attack(
     aim: Aim | None = None,
     modifier: int = 0,
     darkness_bonus: int = 0,
-    defence: RangedDefence | str = RangedDefence.STAND_STILL,
+    defense: RangedDefense | str = RangedDefense.STAND_STILL,
     defender_dexterity: int = 0,
     defender_dodge: int = 0,
     defender_darkness_bonus: int = 0,
     keep_cool_willpower: int | None = None,
     attack_must_succeed: bool = True,
-    lighting_on_defence: bool = True,
+    lighting_on_defense: bool = True,
     untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
     core: CoreDie = CoreDie.D10,
 ) -> RangedOutcome:
@@ -666,7 +666,7 @@ def ranged_attack(
         aim: Taking aim first (its levels add to every roll), or ``None``.
         modifier: Any other modifier (cover, GM's call), −30 to +30.
         darkness_bonus: In total darkness, levels of a difficult Perception test.
-        defence: Stand still or dive for cover.
+        defense: Stand still or dive for cover.
         defender_dexterity: Target's Dexterity (for a dive).
         defender_dodge: Target's Dodge (0: a difficult DEX test).
         defender_darkness_bonus: In total darkness, the levels of the target's
@@ -674,7 +674,7 @@ def ranged_attack(
         keep_cool_willpower: If the shooter is under fire, their Willpower:
             a failed simple test loses the action.
         attack_must_succeed: A roll must reach 9 even when it beats the dive.
-        lighting_on_defence: The lighting modifier also applies to the dive.
+        lighting_on_defense: The lighting modifier also applies to the dive.
         untrained: How a shot without the skill is rolled (:class:`UntrainedAttack`).
         core: The core die of every roll (D10, or 2D6 − 2).
 
@@ -682,11 +682,11 @@ def ranged_attack(
         RuleValueError: For any value out of range (``field`` names the input).
 
     Example:
-        >>> out = ranged_attack(3, 3, range_band="long", defence="dive_for_cover",
+        >>> out = ranged_attack(3, 3, range_band="long", defense="dive_for_cover",
         ...                     defender_dexterity=3, defender_dodge=2)
         >>> out.hit_chance
         Fraction(1, 4)
-        >>> ranged_attack(3, 3, range_band=RangeBand.LONG, defence=RangedDefence.DIVE_FOR_COVER, defender_dexterity=3, defender_dodge=2).hit_chance
+        >>> ranged_attack(3, 3, range_band=RangeBand.LONG, defense=RangedDefense.DIVE_FOR_COVER, defender_dexterity=3, defender_dodge=2).hit_chance
         Fraction(1, 4)
     """
     check_int(dexterity, "dexterity", *ATTRIBUTE_RANGE)
@@ -695,7 +695,7 @@ def ranged_attack(
     band = parse_enum(range_band, RangeBand, "range_band")
     light = parse_enum(lighting, Lighting, "lighting")
     ammo = parse_enum(ammo, ShotgunAmmo, "ammo")
-    defence = parse_enum(defence, RangedDefence, "defence")
+    defense = parse_enum(defense, RangedDefense, "defense")
     check_int(modifier, "modifier", -30, 30)
     check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_int(defender_darkness_bonus, "defender_darkness_bonus", *DARKNESS_BONUS_RANGE)
@@ -704,7 +704,7 @@ def ranged_attack(
     check_int(defender_dexterity, "defender_dexterity", *ATTRIBUTE_RANGE)
     check_int(defender_dodge, "defender_dodge", *SKILL_RANGE)
     check_bool(attack_must_succeed, "attack_must_succeed")
-    check_bool(lighting_on_defence, "lighting_on_defence")
+    check_bool(lighting_on_defense, "lighting_on_defense")
     if aim is not None:
         check_record(aim, Aim, "aim")
     cool = None
@@ -735,8 +735,8 @@ def ranged_attack(
     caps = tuple(cap for _, cap in rolls)
     aim_check = None if aim is None or dark else aim.check(core)
     dive = None
-    if defence is RangedDefence.DIVE_FOR_COVER:
-        dive_light = light if lighting_on_defence else Lighting.NORMAL
+    if defense is RangedDefense.DIVE_FOR_COVER:
+        dive_light = light if lighting_on_defense else Lighting.NORMAL
         dive = combat_check(
             defender_dexterity,
             defender_dodge,

@@ -203,23 +203,23 @@ def stance_table() -> Table:
         gives_up = (
             ""
             if s.may_attack and s.may_defend
-            else (M("no attack") if s.may_defend else M("no defence"))
+            else (M("no attack") if s.may_defend else M("no defense"))
         )
-        rows.append((s.label, signed_text(s.attack_bonus), signed_text(s.defence_bonus), gives_up))
-    headers = (M("stance"), M("attack"), M("defence"), "")
+        rows.append((s.label, signed_text(s.attack_bonus), signed_text(s.defense_bonus), gives_up))
+    headers = (M("stance"), M("attack"), M("defense"), "")
     return Table(M("Stances (attitudes)"), headers, tuple(rows))
 
 
 def actions_table() -> Table:
-    """The multiple-action penalty of a close-combat round: one attack, then defences.
+    """The multiple-action penalty of a close-combat round: one attack, then defenses.
 
     Example:
         >>> actions_table().rows[0]
-        ('penalty (close combat: one attack + one defence free)', '0', '0', '−2', '−4')
+        ('penalty (close combat: one attack + one defense free)', '0', '0', '−2', '−4')
     """
-    penalties = action_penalties([ActionKind.ATTACK] + [ActionKind.DEFENCE] * 3)
+    penalties = action_penalties([ActionKind.ATTACK] + [ActionKind.DEFENSE] * 3)
     headers = (M("action in the round"), *(str(n) for n in range(1, len(penalties) + 1)))
-    label = M("penalty (close combat: one attack + one defence free)")
+    label = M("penalty (close combat: one attack + one defense free)")
     row = (label, *(number_text(p) for p in penalties))
     return Table(M("Several actions in a round"), headers, (row,))
 

@@ -11,15 +11,15 @@ fighter can take. This module reads it so (each a named parameter):
 * every round, initiative is rolled (D10 + Dexterity, ties to the higher
   Dexterity, then a roll-off: :func:`.initiative_rolls.first_to_act`); the faster
   fighter strikes first and the slower, if still standing, strikes back. Each
-  makes one attack and one defence a round, both free in close combat, and a
+  makes one attack and one defense a round, both free in close combat, and a
   blow is the chapter's exchange (:func:`.combat.melee_exchange`: the attack
-  must beat the defence, a tie goes to the defender, and reach 9);
-* each fighter defends as well as it can (``defence=BEST_DEFENCE``, the
+  must beat the defense, a tie goes to the defender, and reach 9);
+* each fighter defends as well as it can (``defense=BEST_DEFENSE``, the
   default): it parries (Dexterity + its close-combat skill) or dodges
   (Dexterity + Dodge), whichever gives the other's blow the lower chance, a
   parry only where the rules allow it, a dodge on a tie. The source leaves the
   choice to the target (« la cible peut tenter une manœuvre défensive, comme
-  bloquer l'attaque [...], esquiver »); a fixed dodge, parry or no defence
+  bloquer l'attaque [...], esquiver »); a fixed dodge, parry or no defense
   is the option.
 
 The fight is a Markov chain over the wounds of both fighters; a round where
@@ -32,8 +32,8 @@ Example:
     >>> out = fight(jimmy, wildling)
     >>> out.first_wins + out.second_wins
     Fraction(1, 1)
-    >>> out.first_guard.kind, out.second_guard.kind  # each parries: its better defence
-    (unisystem.DefenceKind.PARRY, unisystem.DefenceKind.PARRY)
+    >>> out.first_guard.kind, out.second_guard.kind  # each parries: its better defense
+    (unisystem.DefenseKind.PARRY, unisystem.DefenseKind.PARRY)
 """
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ from .arguments import (
 )
 from .combat import (
     CloseSkill,
-    DefenceKind,
+    DefenseKind,
     MeleeAttack,
-    MeleeDefence,
+    MeleeDefense,
     MeleeOutcome,
     MeleeRoll,
     can_parry,
@@ -71,7 +71,7 @@ from .initiative_rolls import Combatant, InitiativeOrder, first_to_act, initiati
 from .words import MN, M
 
 __all__ = [
-    "BEST_DEFENCE",
+    "BEST_DEFENSE",
     "MAX_NAME",
     "MAX_OUT_AT",
     "MAX_ROLLED_ROUNDS",
@@ -89,8 +89,8 @@ __all__ = [
 MAX_NAME = 30
 #: A seeded fight stops after this many rounds (its exact odds cover every length).
 MAX_ROLLED_ROUNDS = 200
-#: A fighter's defence chosen against the other's attack: the better of parry and dodge.
-BEST_DEFENCE = "best"
+#: A fighter's defense chosen against the other's attack: the better of parry and dodge.
+BEST_DEFENSE = "best"
 
 
 class WoundRule(LabelledEnum):
@@ -126,14 +126,14 @@ class Fighter:
         skill: Level of the close-combat skill (0: a difficult DEX test).
         kind: That skill (Brawling, Martial Arts, Hand weapon).
         dodge: Dodge level (0: a difficult DEX test).
-        defence: :data:`BEST_DEFENCE` (the better of parry and dodge against
+        defense: :data:`BEST_DEFENSE` (the better of parry and dodge against
             the other's attack), or always dodge, parry (Dexterity + ``kind``
             at ``skill``) or none.
 
     Example:
         >>> jimmy = Fighter("Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, dodge=3)
         >>> jimmy.guard_against(Fighter("Wildling", 3, 2)).kind
-        unisystem.DefenceKind.PARRY
+        unisystem.DefenseKind.PARRY
     """
 
     name: str
@@ -141,7 +141,7 @@ class Fighter:
     skill: int = 0
     kind: CloseSkill = CloseSkill.BRAWLING
     dodge: int = 0
-    defence: DefenceKind | str = BEST_DEFENCE
+    defense: DefenseKind | str = BEST_DEFENSE
 
     def __post_init__(self) -> None:
         """Validate every field."""
@@ -161,14 +161,14 @@ class Fighter:
         check_int(self.skill, "skill", 0, 30)
         check_int(self.dodge, "dodge", 0, 30)
         object.__setattr__(self, "kind", parse_enum(self.kind, CloseSkill, "kind"))
-        if self.defence != BEST_DEFENCE or type(self.defence) is not str:
-            object.__setattr__(self, "defence", parse_enum(self.defence, DefenceKind, "defence"))
+        if self.defense != BEST_DEFENSE or type(self.defense) is not str:
+            object.__setattr__(self, "defense", parse_enum(self.defense, DefenseKind, "defense"))
         check_fields(self)
 
     def __repr__(self) -> str:
         return (
             f"unisystem.Fighter({self.name!r}, {self.dexterity}, {self.skill}, {self.kind!r}, "
-            f"dodge={self.dodge}, defence={self.defence!r})"
+            f"dodge={self.dodge}, defense={self.defense!r})"
         )
 
     @property
@@ -176,30 +176,30 @@ class Fighter:
         """The fighter's free attack of the round."""
         return MeleeAttack(self.dexterity, self.skill, self.kind)
 
-    def _guard(self, kind: DefenceKind) -> MeleeDefence:
-        level = self.skill if kind is DefenceKind.PARRY else self.dodge
-        return MeleeDefence(kind, self.dexterity, level, self.kind)
+    def _guard(self, kind: DefenseKind) -> MeleeDefense:
+        level = self.skill if kind is DefenseKind.PARRY else self.dodge
+        return MeleeDefense(kind, self.dexterity, level, self.kind)
 
-    def guard_against(self, attacker: Fighter, core: CoreDie = CoreDie.D10) -> MeleeDefence:
-        """The fighter's free defence of the round against ``attacker``'s blow.
+    def guard_against(self, attacker: Fighter, core: CoreDie = CoreDie.D10) -> MeleeDefense:
+        """The fighter's free defense of the round against ``attacker``'s blow.
 
-        With :data:`BEST_DEFENCE`, the parry or the dodge that gives the blow
+        With :data:`BEST_DEFENSE`, the parry or the dodge that gives the blow
         the lower chance (a parry only where :func:`.combat.can_parry` allows
-        it; a dodge on a tie); else the fixed defence.
+        it; a dodge on a tie); else the fixed defense.
 
         Example:
             >>> wildling = Fighter("Wildling", 3, 2)
             >>> wildling.guard_against(Fighter("Ann", 3, 3, CloseSkill.HAND_WEAPON)).kind
-            unisystem.DefenceKind.DODGE
+            unisystem.DefenseKind.DODGE
         """
         check_record(attacker, Fighter, "attacker")
         check_core(core)
-        if self.defence != BEST_DEFENCE:
-            return self._guard(self.defence)  # type: ignore[arg-type]
-        dodge = self._guard(DefenceKind.DODGE)
+        if self.defense != BEST_DEFENSE:
+            return self._guard(self.defense)  # type: ignore[arg-type]
+        dodge = self._guard(DefenseKind.DODGE)
         if not can_parry(self.kind, attacker.kind, self.skill):
             return dodge
-        parry = self._guard(DefenceKind.PARRY)
+        parry = self._guard(DefenseKind.PARRY)
         by_parry = melee_exchange(attacker.attack, parry, core=core).hit_chance
         by_dodge = melee_exchange(attacker.attack, dodge, core=core).hit_chance
         return parry if by_parry < by_dodge else dodge
@@ -213,7 +213,7 @@ class Blow:
         >>> r = fight(Fighter("A", 4, 4), Fighter("B", 3, 2)).roll(random.Random(1))
         >>> r.rounds[0].blows[0].wounds >= 0
         True
-        >>> print(Blow("A", "B", melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE)).roll(random.Random(1)), 1))
+        >>> print(Blow("A", "B", melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE)).roll(random.Random(1)), 1))
         A strikes: attack D10 [3] + 8 = 11 → success, 2 levels (Decent) → hit, 1 wound
     """
 
@@ -235,7 +235,7 @@ class Blow:
             if self.roll.hit
             else M("no hit")
         )
-        if self.roll.defence is None:
+        if self.roll.defense is None:
             return M(
                 "{striker} strikes: attack {attack} → {verdict}",
                 striker=self.striker,
@@ -243,11 +243,11 @@ class Blow:
                 verdict=verdict,
             )
         return M(
-            "{striker} strikes: attack {attack}; {target} defends {defence} → {verdict}",
+            "{striker} strikes: attack {attack}; {target} defends {defense} → {verdict}",
             striker=self.striker,
             attack=self.roll.attack.message,
             target=self.target,
-            defence=self.roll.defence.message,
+            defense=self.roll.defense.message,
             verdict=verdict,
         )
 
@@ -267,7 +267,7 @@ class FightRound:
         wounds: ``(first's wounds, second's wounds)`` after the round.
 
     Example:
-        >>> FightRound(1, initiative_order([Combatant("A", 4)], random.Random(1)), (Blow("A", "B", melee_exchange(MeleeAttack(4, 4), MeleeDefence(DefenceKind.NONE)).roll(random.Random(1)), 1),), (0, 1)).wounds
+        >>> FightRound(1, initiative_order([Combatant("A", 4)], random.Random(1)), (Blow("A", "B", melee_exchange(MeleeAttack(4, 4), MeleeDefense(DefenseKind.NONE)).roll(random.Random(1)), 1),), (0, 1)).wounds
         (0, 1)
     """
 
@@ -393,9 +393,9 @@ class FightRoll:
 
 
 _GUARDS = {
-    DefenceKind.DODGE: M("dodging (esquiver)"),
-    DefenceKind.PARRY: M("parrying (parer)"),
-    DefenceKind.NONE: M("no defence"),
+    DefenseKind.DODGE: M("dodging (esquiver)"),
+    DefenseKind.PARRY: M("parrying (parer)"),
+    DefenseKind.NONE: M("no defense"),
 }
 
 
@@ -426,14 +426,14 @@ class FightOutcome:
         second: The second fighter.
         out_at: Wounds that take a fighter out.
         wounds: What a hit counts (:class:`WoundRule`).
-        first_strikes: The first fighter's blow against the second's defence.
-        second_strikes: The second fighter's blow against the first's defence.
+        first_strikes: The first fighter's blow against the second's defense.
+        second_strikes: The second fighter's blow against the first's defense.
         first_acts_first: Exact P(the first fighter wins the initiative of a round).
         ends: ``{(winner, winner's wounds): P}`` over every way the fight ends.
         expected_rounds: Exact expected number of rounds.
         core: The core die of every roll.
-        first_guard: The first fighter's defence against the second's blow.
-        second_guard: The second fighter's defence against the first's blow.
+        first_guard: The first fighter's defense against the second's blow.
+        second_guard: The second fighter's defense against the first's blow.
         unused: ``(parameter, why)`` of :func:`fight_between` that do not count.
 
     Example:
@@ -444,7 +444,7 @@ class FightOutcome:
         ...              out.second_strikes, Fraction(1, 2), {("A", 0): Fraction(1)},
         ...              Fraction(2)).first_wins
         Fraction(1, 1)
-        >>> FightOutcome(Fighter("A", 3, 2), Fighter("B", 3, 2), 1, WoundRule.HITS, melee_exchange(MeleeAttack(3, 2), MeleeDefence()), melee_exchange(MeleeAttack(3, 2), MeleeDefence()), Fraction(1, 2), {("A", 0): Fraction(1, 2), ("B", 0): Fraction(1, 2)}, Fraction(5, 3)).first_wins
+        >>> FightOutcome(Fighter("A", 3, 2), Fighter("B", 3, 2), 1, WoundRule.HITS, melee_exchange(MeleeAttack(3, 2), MeleeDefense()), melee_exchange(MeleeAttack(3, 2), MeleeDefense()), Fraction(1, 2), {("A", 0): Fraction(1, 2), ("B", 0): Fraction(1, 2)}, Fraction(5, 3)).first_wins
         Fraction(1, 2)
     """
 
@@ -458,8 +458,8 @@ class FightOutcome:
     ends: dict[tuple[str, int], Fraction]
     expected_rounds: Fraction
     core: CoreDie = CoreDie.D10
-    first_guard: MeleeDefence | None = None
-    second_guard: MeleeDefence | None = None
+    first_guard: MeleeDefense | None = None
+    second_guard: MeleeDefense | None = None
     unused: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
@@ -532,7 +532,7 @@ class FightOutcome:
         return tuple(rows)
 
     def roll(self, rng: random.Random | None = None) -> FightRoll:
-        """Fight once: every round's initiative, attack and defence dice, and wounds.
+        """Fight once: every round's initiative, attack and defense dice, and wounds.
 
         Example:
             >>> out = fight(Fighter("A", 4, 4), Fighter("B", 3, 2))
@@ -696,13 +696,13 @@ def fight_between(
     first_skill: int = 4,
     first_kind: CloseSkill = CloseSkill.MARTIAL_ARTS,
     first_dodge: int = 3,
-    first_defence: DefenceKind | str = BEST_DEFENCE,
+    first_defense: DefenseKind | str = BEST_DEFENSE,
     second_name: str = "Wildling",
     second_dexterity: int = 3,
     second_skill: int = 2,
     second_kind: CloseSkill = CloseSkill.BRAWLING,
     second_dodge: int = 0,
-    second_defence: DefenceKind | str = BEST_DEFENCE,
+    second_defense: DefenseKind | str = BEST_DEFENSE,
     out_at: int = 2,
     wounds: WoundRule = WoundRule.HITS,
     core: CoreDie = CoreDie.D10,
@@ -711,7 +711,7 @@ def fight_between(
 
     The defaults are the chapter's fight: Jimmy (Dexterity 4, Martial Arts 4,
     Dodge 3) against a wildling (Dexterity 3, Brawling 2, no Dodge), each
-    defending as well as it can (:data:`BEST_DEFENCE`). The outcome's
+    defending as well as it can (:data:`BEST_DEFENSE`). The outcome's
     ``unused`` names the Dodge of a fighter who always parries or never
     defends: it does not count, and only its type is checked.
 
@@ -730,7 +730,7 @@ def fight_between(
     sides = (
         (
             "first",
-            (first_name, first_dexterity, first_skill, first_kind, first_dodge, first_defence),
+            (first_name, first_dexterity, first_skill, first_kind, first_dodge, first_defense),
         ),
         (
             "second",
@@ -740,18 +740,18 @@ def fight_between(
                 second_skill,
                 second_kind,
                 second_dodge,
-                second_defence,
+                second_defense,
             ),
         ),
     )
-    for side, (name, dexterity, skill, kind, dodge, defence) in sides:
+    for side, (name, dexterity, skill, kind, dodge, defense) in sides:
         names = {k: f"{side}_{k}" for k in ("name", "dexterity", "skill", "kind", "dodge")}
-        with renamed({**names, "defence": f"{side}_defence"}):
-            fixed = (DefenceKind.PARRY, DefenceKind.NONE)
-            if defence != BEST_DEFENCE and parse_enum(defence, DefenceKind, "defence") in fixed:
+        with renamed({**names, "defense": f"{side}_defense"}):
+            fixed = (DefenseKind.PARRY, DefenseKind.NONE)
+            if defense != BEST_DEFENSE and parse_enum(defense, DefenseKind, "defense") in fixed:
                 unused.append((f"{side}_dodge", M("only for a fighter who may dodge")))
                 dodge = 0
-            fighters.append(Fighter(name, dexterity, skill, kind, dodge, defence))
+            fighters.append(Fighter(name, dexterity, skill, kind, dodge, defense))
     if fighters[0].name == fighters[1].name:
         raise RuleValueError(
             M(
@@ -760,7 +760,7 @@ def fight_between(
             ),
             field="second_name",
         )
-    # A parry the other's attack forbids is shown at the defender's defence.
-    with renamed({"first": "first_defence", "second": "second_defence"}):
+    # A parry the other's attack forbids is shown at the defender's defense.
+    with renamed({"first": "first_defense", "second": "second_defense"}):
         out = fight(fighters[0], fighters[1], out_at=out_at, wounds=wounds, core=core)
     return replace(out, unused=tuple(unused))
