@@ -153,3 +153,31 @@ def test_a_control_that_does_not_count_hides_its_own_row_only():
     assert calc.controls["shots"].layout.display == ""
     calc.controls["mode"].value = "single"
     assert calc.rows["shots"].layout.display == "none" != calc.rows["mode"].layout.display
+
+
+def _models() -> set[str]:
+    from ipywidgets.widgets import widget
+
+    return set(getattr(widget, "_instances", None) or widget.Widget.widgets)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_update_never_makes_a_widget_model(name):
+    """The live page knows only the models of the built page: one made in an update is unknown.
+
+    (A hidden row's layout, made when a row was first hidden, gave "widget model not found"
+    on the page at each change of the mode that hides it.)
+    """
+    import ipywidgets as widgets
+
+    calc = CALCULATORS[name]()
+    before = _models()
+    for control_name, value in calc.bench_changes:
+        calc.controls[control_name].value = value
+    for control in calc.controls.values():
+        if isinstance(control, widgets.Dropdown):
+            start = control.value
+            for option in control.options:
+                control.value = option[1] if isinstance(option, tuple) else option
+            control.value = start
+    assert _models() - before == set()

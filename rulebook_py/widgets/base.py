@@ -181,7 +181,9 @@ class Calculator(widgets.VBox):
         self.view: View | None = None
         self._unused: set[str] = set()
         row = widgets.Layout(align_items="center")
-        self._row_layouts = [row]  # and one hidden, made when a row is first hidden
+        # The rows share one layout, and one hidden: both made now, since a model made
+        # during an update is one the live page has never heard of ("widget model not found").
+        self._row_layouts = [row, widgets.Layout(align_items="center", display="none")]
         self.rows = rows = {
             name: widgets.HBox([control, self._errors[name]], layout=row)
             for name, control in self.controls.items()
@@ -339,9 +341,7 @@ class Calculator(widgets.VBox):
             display = "none" if name in hidden else ""
             if control.layout.display != display:
                 control.layout.display = display
-                # The row too, no empty line left: the rows share one layout, and one hidden.
-                if display and len(self._row_layouts) == 1:
-                    self._row_layouts.append(widgets.Layout(display="none"))
+                # The row too, no empty line left.
                 self.rows[name].layout = self._row_layouts[bool(display)]
             if getattr(control, "disabled", False) != (name in disabled):
                 control.disabled = name in disabled
