@@ -181,3 +181,13 @@ def test_an_update_never_makes_a_widget_model(name):
                 control.value = option[1] if isinstance(option, tuple) else option
             control.value = start
     assert _models() - before == set()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_stored_page_holds_every_layout_an_update_may_give_a_row(name):
+    """The page stores the models its calculators reach: the hidden rows' layout is one of them."""
+    from ipywidgets.embed import dependency_state
+
+    calc = CALCULATORS[name]()
+    stored = dependency_state(calc)
+    assert {layout.model_id for layout in calc._row_layouts} <= set(stored)

@@ -181,9 +181,12 @@ class Calculator(widgets.VBox):
         self.view: View | None = None
         self._unused: set[str] = set()
         row = widgets.Layout(align_items="center")
-        # The rows share one layout, and one hidden: both made now, since a model made
-        # during an update is one the live page has never heard of ("widget model not found").
+        # The rows share one layout, and one hidden: both made now, and the hidden one held
+        # by an empty box of the calculator, so that the page stores it even when no row is
+        # hidden yet: a model the stored page lacks is one the live page has never heard of
+        # ("widget model not found" at the first change that hides a row).
         self._row_layouts = [row, widgets.Layout(align_items="center", display="none")]
+        keeper = widgets.Box(layout=self._row_layouts[1])
         self.rows = rows = {
             name: widgets.HBox([control, self._errors[name]], layout=row)
             for name, control in self.controls.items()
@@ -193,7 +196,7 @@ class Calculator(widgets.VBox):
         tools = widgets.HBox([self.seed, self.roll_button], layout=self.plain_layout)
         shown_parts = [self.message, self.result, self.summary, self.chart, self.code]
         super().__init__(
-            children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output]
+            children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output, keeper]
         )
         self.add_class("rb-calculator")
         # Which class this is, for the website's live mode (_static/live.js).
