@@ -38,6 +38,7 @@ __all__ = [
     "adopt",
     "install_ipython_stand_in",
     "outbox",
+    "page_refs",
     "set_page_language",
     "start",
     "warm_view",
@@ -129,7 +130,29 @@ class BridgeComm(BaseComm):
         """Queue a ``comm_msg`` for the page (the only message the page needs)."""
         if msg_type != "comm_msg" or not SENDING[0] or self.comm_id not in PAGE_ID:
             return
-        outbox.append((PAGE_ID[self.comm_id], data or {}))
+        outbox.append((PAGE_ID[self.comm_id], page_refs(data or {})))
+
+
+def page_refs(value: Any) -> Any:
+    """``value`` with each reference to a Python widget (``IPY_MODEL_<id>``) made the page's.
+
+    An update that gives a widget another model (a row its hidden layout) names it
+    by the Python id, which the page has never seen ("widget model not found").
+
+    Example:
+        >>> PAGE_ID["py1"] = "page1"
+        >>> page_refs({"state": {"layout": "IPY_MODEL_py1", "children": ["IPY_MODEL_x"]}})
+        {'state': {'layout': 'IPY_MODEL_page1', 'children': ['IPY_MODEL_x']}}
+        >>> del PAGE_ID["py1"]
+    """
+    if isinstance(value, str):
+        ref = _ref(value)
+        return value if ref is None else "IPY_MODEL_" + PAGE_ID.get(ref, ref)
+    if isinstance(value, list):
+        return [page_refs(v) for v in value]
+    if isinstance(value, dict):
+        return {k: page_refs(v) for k, v in value.items()}
+    return value
 
 
 comm.create_comm = BridgeComm

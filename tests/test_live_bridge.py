@@ -9,6 +9,7 @@ back as the same answer CPython's calculator shows.
 from __future__ import annotations
 
 import json
+import re
 
 from ipywidgets.embed import dependency_state
 
@@ -165,3 +166,22 @@ def test_a_reader_change_after_warming_shows_what_cpython_shows():
     want = DiceCalculator()
     want.controls["expression"].value = "2d6+1"
     assert out[shown.result.model_id]["value"] == want.result.value
+
+
+def test_a_change_that_hides_a_row_names_only_the_page_s_models():
+    """A hidden row gets the hidden layout: the reply names it by the page's id, not Python's."""
+    from rulebook_py.widgets import CALCULATORS
+
+    cls = CALCULATORS["MeleeExchangeCalculator"]
+    shown = cls()
+    page = page_of(shown)
+    bridge = live_bridge.Bridge()
+    [report] = bridge.setup([{"key": "m", "cls": cls.__name__, "root": shown.model_id}], page)
+    assert report["ok"], report
+    stance = shown.controls["defender_stance"]
+    aggressive = [label for label, _value in stance.options].index("aggressive (no defense)")
+    reply = bridge.handle(update(report["controls"]["defender_stance"], index=aggressive))
+    assert reply["ok"], reply
+    named = set(re.findall(r"IPY_MODEL_(\w+)", json.dumps(reply["out"])))
+    assert any(data.get("state", {}).get("layout") for _model, data in reply["out"])  # a row hid
+    assert named and named <= set(page)
