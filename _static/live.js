@@ -43,9 +43,6 @@
   var STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
   var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
   var START_TIMEOUT_MS = 180000;
-  /* The whole book is fetched for offline use this long after the page is live, not at
-   * once: at live it competed with the reader's first change (issue 37, measured). */
-  var PRECACHE_DELAY_MS = 3000;
   var html = document.documentElement;
   var LANG = /^fr\b/i.test(html.getAttribute("lang") || "") ? "fr" : "en";
   var TEXTS = {
@@ -511,10 +508,8 @@
     } else {
       showNote("");
     }
-    window.setTimeout(function () {
-      cacheUsedFiles();
-      precacheBook();
-    }, PRECACHE_DELAY_MS);
+    cacheUsedFiles();
+    precacheBook();
   }
 
   /* ------------------------------------------------------------ chart views */
