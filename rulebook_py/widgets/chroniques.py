@@ -30,15 +30,15 @@ from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .chroniques_chase import ChroniquesChaseCalculator, ChroniquesInitiativeCalculator
 from .chroniques_common import (
-    _CONDITION_OPTIONS,
-    _DIE_OPTIONS,
-    _HEAD,
-    _KIND_OPTIONS,
-    _STR_TIP,
     BOX,
-    _Chroniques,
-    _signed,
-    _yes,
+    CONDITION_OPTIONS,
+    DIE_OPTIONS,
+    HEAD,
+    KIND_OPTIONS,
+    STR_TIP,
+    ChroniquesCalculator,
+    signed,
+    yes,
 )
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
@@ -77,7 +77,7 @@ def _hand(hand: str, what: Msg) -> Msg:
 
 # --------------------------------------------------------------- 1. attack
 @register
-class ChroniquesAttackCalculator(_Chroniques):
+class ChroniquesAttackCalculator(ChroniquesCalculator):
     """One attack with every modifier and condition: exact P(hit), P(critical), damage.
 
     Example:
@@ -107,9 +107,9 @@ class ChroniquesAttackCalculator(_Chroniques):
         return {
             "bonus": int_box(M("Attack score (ATQ)"), 4, bounds=BOX),
             "defense": int_box(M("Target's DEF"), 14, bounds=BOX),
-            "die": dropdown(M("Die"), _DIE_OPTIONS, "d20"),
+            "die": dropdown(M("Die"), DIE_OPTIONS, "d20"),
             "critical_from": dropdown(M("Critical on a natural"), _CRITICAL_OPTIONS, 20),
-            "kind": dropdown(M("Attack"), _KIND_OPTIONS, "melee"),
+            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
             "damage": text_box(M("Damage dice (DM)"), "1d8"),
             "damage_modifier": int_box(M("Damage modifier"), 3, bounds=BOX),
             "cover": dropdown(M("Cover (couvert)"), cover, "NONE"),
@@ -129,11 +129,11 @@ class ChroniquesAttackCalculator(_Chroniques):
             ),
             "helper_bonus": int_box(M("Helper's attack score (if still to roll)"), 5, bounds=BOX),
             "defensive_action": dropdown(M("Target's defense action"), _DEFENSE_OPTIONS, "NONE"),
-            "attacker_conditions": multi_select(M("Attacker's conditions"), _CONDITION_OPTIONS, ()),
+            "attacker_conditions": multi_select(M("Attacker's conditions"), CONDITION_OPTIONS, ()),
             "stand_up_first": checkbox(
                 M("Knocked down: stands up first (move), then attacks"), False
             ),
-            "defender_conditions": multi_select(M("Target's conditions"), _CONDITION_OPTIONS, ()),
+            "defender_conditions": multi_select(M("Target's conditions"), CONDITION_OPTIONS, ()),
             "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
             "temporary": checkbox(M("Temporary damage (DM temporaires)"), False),
             "suitable_weapon": checkbox(M("Weapon suited to knocking out (no −2)"), False),
@@ -163,10 +163,10 @@ class ChroniquesAttackCalculator(_Chroniques):
         r, call = rule_call(co.attack_report, path=("outcome", "hit"), **self._arguments(values))
         rows: list[tuple[Any, ...]] = [
             (M("Die rolled"), r.die.notation),
-            (M("Attack score after modifiers"), _signed(r.bonus)),
+            (M("Attack score after modifiers"), signed(r.bonus)),
             (M("DEF after modifiers"), r.defense),
         ]
-        rows += [(M("  {what}", what=what), _signed(n)) for what, n in r.modifiers]
+        rows += [(M("  {what}", what=what), signed(n)) for what, n in r.modifiers]
         hands: list[tuple[str, co.AttackOutcome]] = [("", r.outcome)]
         if r.attacks == 2 and r.off_outcome is not None:
             same = r.off_outcome == r.outcome
@@ -182,8 +182,8 @@ class ChroniquesAttackCalculator(_Chroniques):
         notes: list[Msg] = [M("{note}.", note=n) for n in r.notes]
         if r.temporary_blow:
             rows.append((M("Expected temporary damage"), number(r.expected_temporary)))
-            notes.append(_STR_TIP)
-        html = table_html(_HEAD, rows) + notes_html(notes)
+            notes.append(STR_TIP)
+        html = table_html(HEAD, rows) + notes_html(notes)
         if not r.possible:
             return View(html, "", call, r)
         title, axis = M("Damage of the action"), M("damage")
@@ -210,22 +210,22 @@ class ChroniquesAttackCalculator(_Chroniques):
 
 # ----------------------------------------------------------- 2. conditions
 _EFFECT_ROWS = (
-    (M("Initiative"), lambda fx: _signed(fx.initiative)),
-    (M("Melee / magic attack"), lambda fx: _signed(fx.melee_attack)),
-    (M("Ranged attack"), lambda fx: _signed(fx.ranged_attack)),
-    (M("DEF"), lambda fx: _signed(fx.defense)),
+    (M("Initiative"), lambda fx: signed(fx.initiative)),
+    (M("Melee / magic attack"), lambda fx: signed(fx.melee_attack)),
+    (M("Ranged attack"), lambda fx: signed(fx.ranged_attack)),
+    (M("DEF"), lambda fx: signed(fx.defense)),
     (M("Die for every test"), lambda fx: "d12" if fx.uses_d12 else "d20"),
-    (M("Can act"), lambda fx: _yes(fx.can_act)),
-    (M("Can travel (a move of 20 m)"), lambda fx: _yes(fx.can_move)),
+    (M("Can act"), lambda fx: yes(fx.can_act)),
+    (M("Can travel (a move of 20 m)"), lambda fx: yes(fx.can_move)),
     (M("Actions a turn"), lambda fx: str(fx.max_actions)),
-    (M("Limited action possible"), lambda fx: _yes(fx.limited_allowed and fx.can_act)),
-    (M("Attacks against it hit as criticals"), lambda fx: _yes(fx.auto_critical_against)),
-    (M("Must spend a move to stand up"), lambda fx: _yes(fx.must_stand)),
+    (M("Limited action possible"), lambda fx: yes(fx.limited_allowed and fx.can_act)),
+    (M("Attacks against it hit as criticals"), lambda fx: yes(fx.auto_critical_against)),
+    (M("Must spend a move to stand up"), lambda fx: yes(fx.must_stand)),
 )
 
 
 @register
-class ChroniquesConditionsCalculator(_Chroniques):
+class ChroniquesConditionsCalculator(ChroniquesCalculator):
     """Pick conditions on each side and see every resulting modifier and the attack's odds.
 
     Example:
@@ -245,16 +245,16 @@ class ChroniquesConditionsCalculator(_Chroniques):
         """Both sides' conditions, the round, and an attack to price."""
         return {
             "attacker_conditions": multi_select(
-                M("Attacker's conditions"), _CONDITION_OPTIONS, ("BLINDED",)
+                M("Attacker's conditions"), CONDITION_OPTIONS, ("BLINDED",)
             ),
             "defender_conditions": multi_select(
-                M("Defender's conditions"), _CONDITION_OPTIONS, ("SURPRISED",)
+                M("Defender's conditions"), CONDITION_OPTIONS, ("SURPRISED",)
             ),
             "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
             "bonus": int_box(M("Attack score (ATQ)"), 5, bounds=BOX),
             "defense": int_box(M("Defender's DEF"), 15, bounds=BOX),
-            "die": dropdown(M("Attacker's usual die"), _DIE_OPTIONS, "d20"),
-            "kind": dropdown(M("Attack"), _KIND_OPTIONS, "melee"),
+            "die": dropdown(M("Attacker's usual die"), DIE_OPTIONS, "d20"),
+            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
             "turn": text_box(M("Attacker's turn (L, M, A, G)"), "M A"),
         }
 
@@ -270,7 +270,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
         rows.append((M("Declared turn"), r.verdict, ""))
         odds = [
             (M("Die"), free.die.notation, hurt.die.notation),
-            (M("Attack score"), _signed(free.bonus), _signed(hurt.bonus)),
+            (M("Attack score"), signed(free.bonus), signed(hurt.bonus)),
             (M("DEF"), free.defense, hurt.defense),
             (M("P(hit)"), probability(free.outcome.hit), probability(hurt.outcome.hit)),
             (
@@ -298,7 +298,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
 
 # ------------------------------------------------------------ 3. knock-out
 @register
-class ChroniquesKnockOutCalculator(_Chroniques):
+class ChroniquesKnockOutCalculator(ChroniquesCalculator):
     """Temporary damage and knock-outs; opens on Krush and the goblin.
 
     Example:
@@ -336,7 +336,7 @@ class ChroniquesKnockOutCalculator(_Chroniques):
         dice = str(r.dice)
         rows = [
             (M("Damage rolled"), r.rolled),
-            (M("minus the target's STR modifier"), _signed(-r.target_strength)),
+            (M("minus the target's STR modifier"), signed(-r.target_strength)),
             (M("Temporary damage of this blow"), r.temporary),
             (M("Temporary damage in all"), ko.temporary),
             (M("Hit points left"), ko.hit_points),
@@ -358,12 +358,12 @@ class ChroniquesKnockOutCalculator(_Chroniques):
             highlight_label=M("knocked out"),
             other_label=M("conscious"),
         )
-        return View(table_html(["", ""], rows) + notes_html([_STR_TIP]), chart, call, r)
+        return View(table_html(["", ""], rows) + notes_html([STR_TIP]), chart, call, r)
 
 
 # ------------------------------------------------------------ 4. first aid
 @register
-class ChroniquesFirstAidCalculator(_Chroniques):
+class ChroniquesFirstAidCalculator(ChroniquesCalculator):
     """First aid to a character at 0 hit points: an INT test of difficulty 10 within the hour.
 
     Example:
@@ -378,7 +378,7 @@ class ChroniquesFirstAidCalculator(_Chroniques):
         """The helper's INT modifier and die."""
         return {
             "intelligence": int_box(M("Helper's INT mod."), 1, bounds=BOX),
-            "die": dropdown(M("Helper's die"), _DIE_OPTIONS, "d20"),
+            "die": dropdown(M("Helper's die"), DIE_OPTIONS, "d20"),
         }
 
     def compute(self, values: Values) -> View:
@@ -387,7 +387,7 @@ class ChroniquesFirstAidCalculator(_Chroniques):
         test = M(
             "{die} {bonus} against {difficulty}",
             die=r.die.notation,
-            bonus=_signed(r.bonus),
+            bonus=signed(r.bonus),
             difficulty=r.difficulty,
         )
         rows = [
@@ -398,12 +398,12 @@ class ChroniquesFirstAidCalculator(_Chroniques):
         note = M(
             "One test: this book lets no second try follow a failed one (the source is silent)."
         )
-        return View(table_html(_HEAD, rows) + notes_html([note]), "", call, r)
+        return View(table_html(HEAD, rows) + notes_html([note]), "", call, r)
 
 
 # -------------------------------------------------------- 5. opposed magic
 @register
-class ChroniquesOpposedMagicCalculator(_Chroniques):
+class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
     """An opposed magic attack, beside the GM's shortcut of a magic DEF of 10 + score.
 
     Example:
@@ -419,9 +419,9 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
         """Both magic attack scores and dice."""
         return {
             "caster_bonus": int_box(M("Caster's magic attack score"), 5, bounds=BOX),
-            "caster_die": dropdown(M("Caster's die"), _DIE_OPTIONS, "d20"),
+            "caster_die": dropdown(M("Caster's die"), DIE_OPTIONS, "d20"),
             "target_bonus": int_box(M("Target's magic attack score"), 5, bounds=BOX),
-            "target_die": dropdown(M("Target's die"), _DIE_OPTIONS, "d20"),
+            "target_die": dropdown(M("Target's die"), DIE_OPTIONS, "d20"),
         }
 
     def compute(self, values: Values) -> View:

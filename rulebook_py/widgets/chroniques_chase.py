@@ -24,7 +24,7 @@ from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
-from .chroniques_common import _DIE_OPTIONS, _HEAD, BOX, _Chroniques, _french, _signed
+from .chroniques_common import BOX, DIE_OPTIONS, HEAD, ChroniquesCalculator, french, signed
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
 from .registry import register
@@ -57,7 +57,7 @@ _AMBUSH_OPTIONS = [
 
 
 @register
-class ChroniquesInitiativeCalculator(_Chroniques):
+class ChroniquesInitiativeCalculator(ChroniquesCalculator):
     """Acting order with the tie rules, a delayed action, and the surprise test.
 
     A combatant line may end with ``blinded`` (-5 initiative), ``untrained
@@ -81,7 +81,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
         return {
             "combatants": text_box(
                 M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)"),
-                _DEFAULT_FIGHT_FR if _french() else _DEFAULT_FIGHT,
+                _DEFAULT_FIGHT_FR if french() else _DEFAULT_FIGHT,
                 rows=6,
             ),
             "delay_name": text_box(M("Delays (name)"), ""),
@@ -112,7 +112,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
                 M(
                     "{score} ({modifier})",
                     score=c.wisdom,
-                    modifier=_signed(co.ability_modifier(c.wisdom)),
+                    modifier=signed(co.ability_modifier(c.wisdom)),
                 ),
                 M("acts") if c.acts else M("loses the action"),
                 M("{p} ({die})", p=probability(odds[c.name]), die=c.die) if c.name in odds else "—",
@@ -155,7 +155,7 @@ _SIDE_CONTROLS = {
 
 
 @register
-class ChroniquesChaseCalculator(_Chroniques):
+class ChroniquesChaseCalculator(ChroniquesCalculator):
     """Exact odds of a chase (a Markov chain over the gap) and a seeded replay.
 
     Example:
@@ -183,7 +183,7 @@ class ChroniquesChaseCalculator(_Chroniques):
             labels = _SIDE_CONTROLS[side]
             controls |= {
                 f"{side}_dex": int_box(labels[0], dex, bounds=BOX),
-                f"{side}_die": dropdown(labels[1], _DIE_OPTIONS, die),
+                f"{side}_die": dropdown(labels[1], DIE_OPTIONS, die),
                 f"{side}_traits": multi_select(labels[2], _TRAIT_OPTIONS, traits),
                 f"{side}_armour": int_box(labels[3], 0, bounds=BOX),
                 f"{side}_untrained": int_box(labels[4], 0, bounds=BOX),
@@ -203,7 +203,7 @@ class ChroniquesChaseCalculator(_Chroniques):
     def _test(runner: Any, rules: Any) -> Msg:
         """The test each round: DEX, and CON from the endurance round on."""
         rain = rules.heavy_rain
-        bonus, modifier = _signed(runner.bonus(False, rain)), _signed(runner.modifier)
+        bonus, modifier = signed(runner.bonus(False, rain)), signed(runner.modifier)
         if rain:
             text = M(
                 "DEX: {die} {bonus} (table {modifier}, rain −2)",
@@ -224,7 +224,7 @@ class ChroniquesChaseCalculator(_Chroniques):
                 test=text,
                 n=rules.endurance_from_round,
                 die=runner.die,
-                bonus=_signed(runner.bonus(True, rain)),
+                bonus=signed(runner.bonus(True, rain)),
             )
         return text
 
@@ -266,4 +266,4 @@ class ChroniquesChaseCalculator(_Chroniques):
             x_title=M("round"),
             running_total=True,
         )
-        return View(table_html(_HEAD, rows), chart, call, r)
+        return View(table_html(HEAD, rows), chart, call, r)
