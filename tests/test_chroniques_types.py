@@ -23,7 +23,7 @@ REPORTS = {
     outcomes.chroniques.conditions_report: (5, 15),
     co.knock_out_report: (8, 1, 3),
     co.first_aid: (1,),
-    co.opposed_magic_report: (5, 5),
+    outcomes.chroniques.opposed_magic_report: (5, 5),
     co.initiative_report: ("Ana, 12, PC, 14\nGob, 10, NPC, 8",),
     outcomes.chroniques.chase_report: (),
     co.check_report: (1, 10),

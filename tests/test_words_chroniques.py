@@ -278,7 +278,7 @@ def test_a_fight_with_dice_too_many_for_exact_work_is_refused_at_once():
     assert calc.result.value == "" and calc.code.value == "" and calc.roll_output.value == ""
     assert old_line  # the old Python line is gone with the old answer
     with pytest.raises(RulebookError) as caught:
-        co.fight_between(second_damage="1000d20ro1kh1")
+        outcomes.chroniques.fight_between(second_damage="1000d20ro1kh1")
     assert caught.value.field == "second_damage"
 
 
@@ -348,8 +348,8 @@ def test_the_concerted_bonus_helps_melee_only(kind):
 
 
 def test_a_suitable_weapon_takes_no_knock_out_penalty_in_a_whole_fight():
-    plain = co.fight_between()
-    bare = co.fight_between(first_suitable_weapon=True)
+    plain = outcomes.chroniques.fight_between()
+    bare = outcomes.chroniques.fight_between(first_suitable_weapon=True)
     assert plain.reports["Krush"].bonus == 2 and bare.reports["Krush"].bonus == 4
     assert bare.reports["Krush"].outcome.hit == Fraction(11, 20)
     assert bare.first_wins > plain.first_wins

@@ -426,7 +426,9 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
 
     def compute(self, values: Values) -> View:
         """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
-        r, call = rule_call(co.opposed_magic_report, **values, path=("opposed", "hit"))
+        r, call = rule_call(
+            outcomes.chroniques.opposed_magic_report, path=("opposed", "hit"), **values
+        )
         o, f = r.opposed, r.fixed
         rows = [
             (M("P(the spell succeeds)"), probability(o.hit), probability(f.hit)),

@@ -1,7 +1,7 @@
 """The Chroniques Oubliées chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.systems.chroniques.fight_between`, and formats the outcome:
+:func:`rulebook_py.outcomes.chroniques.fight_between`, and formats the outcome:
 the exact chance of each ending, and a seeded replay of every round. A
 fighter's "suitable weapon" box counts only when that fighter strikes to knock
 out; otherwise it is left out of the call and of its Python line.
@@ -18,8 +18,8 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..messages import Msg
-from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import rule_call
@@ -135,7 +135,7 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
         for side in ("first", "second"):
             if not v[f"{side}_knock_out"]:
                 del v[f"{side}_suitable_weapon"]
-        out, call = rule_call(co.fight_between, path=("first_wins",), **v)
+        out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **v)
         rows: list[tuple[Msg, str]] = [(label, probability(p)) for label, p in out.rows]
         rows.insert(len(out.ends), (M("Expected rounds"), number(out.expected_rounds)))
         notes = []

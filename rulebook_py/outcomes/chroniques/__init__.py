@@ -1,9 +1,13 @@
-"""Chroniques Oubliées's calculator outcomes: both sides' conditions, a chase.
+"""Chroniques Oubliées's calculator outcomes: both sides' conditions, a chase, opposed magic, a whole fight.
 
 * :mod:`.conditions` -- :func:`conditions_report`: both sides' conditions, a
   declared turn and the attack with and without them;
 * :mod:`.chase` -- :func:`chase_report`: a chase set up from plain values
-  (:func:`parse_rounds` reads its rounds).
+  (:func:`parse_rounds` reads its rounds);
+* :mod:`.magic` -- :func:`opposed_magic_report`: an opposed magic attack
+  beside the magic DEF of 10 + score;
+* :mod:`.whole_fight` -- :func:`fight_between`: a whole fight, each fighter's
+  values as keywords.
 
 Example:
     >>> from rulebook_py.outcomes import chroniques
@@ -15,9 +19,15 @@ from __future__ import annotations
 
 from . import chase as _chase
 from . import conditions as _conditions
+from . import magic as _magic
+from . import whole_fight as _fight
 from .chase import *  # noqa: F403
 from .conditions import *  # noqa: F403
+from .magic import *  # noqa: F403
+from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = []
 __all__ += _conditions.__all__
 __all__ += _chase.__all__
+__all__ += _magic.__all__
+__all__ += _fight.__all__
