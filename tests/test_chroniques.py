@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from rulebook_py import outcomes
 from rulebook_py.errors import NotationError, RulebookError, RuleValueError
+from rulebook_py.outcomes.chroniques import attack_report
 from rulebook_py.systems import chroniques as co
 from rulebook_py.systems.chroniques import (
     Action,
@@ -26,7 +27,6 @@ from rulebook_py.systems.chroniques import (
     Runner,
     ability_modifier,
     attack,
-    attack_report,
     chase_odds,
     chase_step,
     combine_conditions,

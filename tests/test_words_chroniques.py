@@ -323,12 +323,12 @@ def test_the_knock_out_calculator_marks_the_box_at_fault():
 
 
 def test_only_spells_that_need_sight_are_impossible_in_the_dark():
-    blind = co.attack_report(6, 16, kind="magic", lighting="total darkness")
+    blind = outcomes.chroniques.attack_report(6, 16, kind="magic", lighting="total darkness")
     assert not blind.possible
-    felt = co.attack_report(6, 16, kind="magic", lighting="total darkness", needs_sight=False)
+    felt = outcomes.chroniques.attack_report(6, 16, kind="magic", lighting="total darkness", needs_sight=False)
     assert felt.possible and felt.bonus == 1 and felt.outcome.hit == Fraction(6, 20)
     with pytest.raises(RulebookError) as caught:
-        co.attack_report(6, 16, needs_sight=False)
+        outcomes.chroniques.attack_report(6, 16, needs_sight=False)
     assert caught.value.field == "needs_sight"
     calc = CALCULATORS["ChroniquesAttackCalculator"](
         kind="magic", lighting="DARKNESS", needs_sight=False
@@ -339,12 +339,12 @@ def test_only_spells_that_need_sight_are_impossible_in_the_dark():
 @pytest.mark.parametrize("kind", ["ranged", "magic"])
 def test_the_concerted_bonus_helps_melee_only(kind):
     with pytest.raises(RulebookError) as caught:
-        co.attack_report(5, 15, kind=kind, concerted=2)
+        outcomes.chroniques.attack_report(5, 15, kind=kind, concerted=2)
     assert caught.value.field == "concerted"
     with pytest.raises(RulebookError) as caught:
-        co.attack_report(5, 15, kind=kind, helper_bonus=5)
+        outcomes.chroniques.attack_report(5, 15, kind=kind, helper_bonus=5)
     assert caught.value.field == "helper_bonus"
-    assert co.attack_report(5, 15, concerted=2).bonus == 7
+    assert outcomes.chroniques.attack_report(5, 15, concerted=2).bonus == 7
 
 
 def test_a_suitable_weapon_takes_no_knock_out_penalty_in_a_whole_fight():
@@ -360,7 +360,7 @@ def test_a_suitable_weapon_takes_no_knock_out_penalty_in_a_whole_fight():
 
 def test_a_blow_of_no_damage_deals_no_temporary_damage():
     assert co.temporary_damage(0, -3) == 0 and co.temporary_damage(1, -3) == 4
-    r = co.attack_report(5, 10, temporary=True, damage="1d4", damage_modifier=-4,
+    r = outcomes.chroniques.attack_report(5, 10, temporary=True, damage="1d4", damage_modifier=-4,
                          target_strength=-3)  # fmt: skip
     assert r.temporary.pmf() == {0: 1} and r.lethal.max_value == 0
 

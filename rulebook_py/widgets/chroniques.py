@@ -160,7 +160,9 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
 
     def compute(self, values: Values) -> View:
         """The modifiers applied, the exact chances and the damage distribution."""
-        r, call = rule_call(co.attack_report, path=("outcome", "hit"), **self._arguments(values))
+        r, call = rule_call(
+            outcomes.chroniques.attack_report, path=("outcome", "hit"), **self._arguments(values)
+        )
         rows: list[tuple[Any, ...]] = [
             (M("Die rolled"), r.die.notation),
             (M("Attack score after modifiers"), signed(r.bonus)),

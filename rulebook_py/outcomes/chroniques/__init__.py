@@ -1,5 +1,7 @@
-"""Chroniques Oubliées's calculator outcomes: both sides' conditions, a chase, opposed magic, a whole fight.
+"""Chroniques Oubliées's calculator outcomes: an attack, both sides' conditions, a chase, opposed magic, a whole fight.
 
+* :mod:`.attack` -- :func:`attack_report`: one attack action, every modifier
+  as a plain value;
 * :mod:`.conditions` -- :func:`conditions_report`: both sides' conditions, a
   declared turn and the attack with and without them;
 * :mod:`.chase` -- :func:`chase_report`: a chase set up from plain values
@@ -17,16 +19,19 @@ Example:
 
 from __future__ import annotations
 
+from . import attack as _attack
 from . import chase as _chase
 from . import conditions as _conditions
 from . import magic as _magic
 from . import whole_fight as _fight
+from .attack import *  # noqa: F403
 from .chase import *  # noqa: F403
 from .conditions import *  # noqa: F403
 from .magic import *  # noqa: F403
 from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = []
+__all__ += _attack.__all__
 __all__ += _conditions.__all__
 __all__ += _chase.__all__
 __all__ += _magic.__all__

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ...messages import Msg, join
 from ...systems.chroniques.attack_roll import AttackRoll
-from ...systems.chroniques.attacks import AttackKind, AttackReport, attack_report
+from ...systems.chroniques.attacks import AttackKind, AttackReport, Situation, attack_action
 from ...systems.chroniques.conditions import (
     Condition,
     ConditionEffects,
@@ -52,7 +52,7 @@ class ConditionsReport:
     Example:
         >>> conditions_report(5, 15, defender_conditions=["paralysed"]).hurt.outcome.critical
         Fraction(1, 1)
-        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed", attack_report(5, 15), attack_report(5, 15)).verdict
+        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed", attack_action(5, 15), attack_action(5, 15)).verdict
         'allowed'
     """
 
@@ -121,15 +121,13 @@ def conditions_report(
         verdict, stands = M("allowed"), declared.stands_before_attack
         if declared.notes:
             verdict = M("allowed ({notes})", notes=join("; ", declared.notes))
-    free = attack_report(bonus, defense, die, kind=kind)
-    hurt = attack_report(
+    free = attack_action(bonus, defense, die, Situation(kind))
+    hurt = attack_action(
         bonus,
         defense,
         die,
-        kind=kind,
+        Situation(kind, first_round=first_round, stand_up_first=stands),
         attacker_conditions=attackers,
         defender_conditions=defenders,
-        first_round=first_round,
-        stand_up_first=stands,
     )
     return ConditionsReport(att, dfn, verdict, free, hurt)

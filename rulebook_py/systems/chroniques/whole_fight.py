@@ -2,7 +2,7 @@
 
 Every rule comes from the chapter's own functions: the fixed initiative order
 (:func:`.conditions.initiative_order`: no die, the same order every round),
-one melee attack a turn priced and rolled by :func:`.attacks.attack_report`
+one melee attack a turn priced and rolled by :func:`.attacks.attack_action`
 (naturals, doubled criticals, a knock-out blow's −2 and its critical failure
 that turns lethal and doubled), lethal damage off the hit points
 (:func:`.damage.apply_damage`) and temporary damage counted apart until it
@@ -37,18 +37,20 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ...dice import Dice
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_int, check_type, quote
 from ...messages import Msg, join
 from .attack_roll import AttackRoll
-from .attacks import AttackReport, attack_report
+from .attacks import AttackReport, Blow, attack_action
 from .conditions import Combatant, initiative_order
 from .core import (
     BONUS_RANGE,
@@ -153,8 +155,35 @@ class Fighter:
         return Combatant(self.name, self.initiative, self.player, self.wisdom)
 
 
+_FIGHTER_FIELDS = tuple(f.name for f in dataclasses.fields(Fighter))
+
+
+def _check_names(names: object, field: str, count: int = 1) -> None:
+    """Refuse anything but ``count`` short names (lowercase letters and underscores)."""
+    if not (
+        isinstance(names, tuple)
+        and len(names) == count
+        and all(isinstance(n, str) and re.fullmatch("[a-z_]{0,20}", n) for n in names)
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be {n} short name(s) of lowercase letters and underscores, got {got}",
+                name=field,
+                n=count,
+                got=quote(names if count > 1 else names[0] if isinstance(names, tuple) else names),
+            ),
+            field=field,
+            value=names,
+        )
+
+
 def check_fighter(f: Mapping[str, Any], side: str = "") -> None:
     """Check a fighter's values (a :class:`Fighter`'s fields), an error naming ``side`` + the field.
+
+    Args:
+        f: Every field of a :class:`Fighter`, by name.
+        side: What the error puts before the field's name (such as ``"first_"``):
+            at most 20 lowercase letters and underscores.
 
     Raises:
         RuleValueError: With ``field`` set to ``side`` + the field at fault.
@@ -165,6 +194,18 @@ def check_fighter(f: Mapping[str, Any], side: str = "") -> None:
         ...
         rulebook_py.errors.RuleValueError: first_wisdom must be an integer from 1 to 30, got 0
     """
+    _check_names((side,), "side")
+    check_type(f, Mapping, "f", M("a mapping of a Fighter's fields"))
+    for name in _FIGHTER_FIELDS:
+        if name not in f:
+            raise RuleValueError(
+                M(
+                    "{name} must hold every field of a Fighter, without {field}",
+                    name="f",
+                    field=name,
+                ),
+                field="f",
+            )
     check_name(f["name"], side + "name")
     check_int(f["hit_points"], side + "hit_points", 1, MAX_HIT_POINTS)
     check_int(f["attack"], side + "attack", *BONUS_RANGE)
@@ -208,15 +249,14 @@ GOBLIN = Fighter("Goblin", 3, 2, 14, "1d6", 1, 12)
 
 def _report(striker: Fighter, target: Fighter) -> AttackReport:
     """The striker's one melee attack of a turn against the target."""
-    return attack_report(
-        striker.attack,
-        target.defense,
-        striker.die,
+    blow = Blow(
+        striker.damage,
+        striker.strength,
         temporary=striker.knock_out,
         suitable_weapon=striker.knock_out and striker.suitable_weapon,
-        damage=striker.damage,
-        damage_modifier=striker.strength,
-        target_strength=target.strength,
+    )
+    return attack_action(
+        striker.attack, target.defense, striker.die, blow=blow, target_strength=target.strength
     )
 
 
@@ -416,7 +456,7 @@ class FightOutcome:
         >>> out = fight(KRUSH, GOBLIN)
         >>> out.wins("Krush") + out.wins("Goblin")
         Fraction(1, 1)
-        >>> FightOutcome(out.first, out.second, ("Krush", "Goblin"), out.reports, out.ends, out.expected_rounds).first_wins == out.first_wins
+        >>> FightOutcome(KRUSH, GOBLIN, ("Krush", "Goblin"), fight(KRUSH, GOBLIN).reports, fight(KRUSH, GOBLIN).ends, fight(KRUSH, GOBLIN).expected_rounds).first_wins == out.first_wins
         True
     """
 
@@ -604,6 +644,9 @@ def check_knock_out_cap(
         rulebook_py.errors.RuleValueError: b must be at most 10 hit points when the other \
 fighter strikes to knock out (its hit points and temporary damage are tracked together), got 11
     """
+    check_type(first, Fighter, "first", M("a Fighter"))
+    check_type(second, Fighter, "second", M("a Fighter"))
+    _check_names(fields, "fields", 2)
     for field, f, other in zip(fields, (first, second), (second, first)):
         if other.knock_out and f.hit_points > MAX_KNOCK_OUT_HIT_POINTS:
             raise RuleValueError(
