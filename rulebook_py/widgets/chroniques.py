@@ -38,12 +38,11 @@ from .chroniques_common import (
     STR_TIP,
     ChroniquesCalculator,
     signed,
-    yes,
 )
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
 from .registry import register
-from .tables import notes_html
+from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesAttackCalculator", "ChroniquesChaseCalculator"]
 __all__ += ["ChroniquesConditionsCalculator", "ChroniquesFirstAidCalculator"]
@@ -211,21 +210,6 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
 
 
 # ----------------------------------------------------------- 2. conditions
-_EFFECT_ROWS = (
-    (M("Initiative"), lambda fx: signed(fx.initiative)),
-    (M("Melee / magic attack"), lambda fx: signed(fx.melee_attack)),
-    (M("Ranged attack"), lambda fx: signed(fx.ranged_attack)),
-    (M("DEF"), lambda fx: signed(fx.defense)),
-    (M("Die for every test"), lambda fx: "d12" if fx.uses_d12 else "d20"),
-    (M("Can act"), lambda fx: yes(fx.can_act)),
-    (M("Can travel (a move of 20 m)"), lambda fx: yes(fx.can_move)),
-    (M("Actions a turn"), lambda fx: str(fx.max_actions)),
-    (M("Limited action possible"), lambda fx: yes(fx.limited_allowed and fx.can_act)),
-    (M("Attacks against it hit as criticals"), lambda fx: yes(fx.auto_critical_against)),
-    (M("Must spend a move to stand up"), lambda fx: yes(fx.must_stand)),
-)
-
-
 @register
 class ChroniquesConditionsCalculator(ChroniquesCalculator):
     """Pick conditions on each side and see every resulting modifier and the attack's odds.
@@ -266,24 +250,9 @@ class ChroniquesConditionsCalculator(ChroniquesCalculator):
             outcomes.chroniques.conditions_report, path=("hurt", "outcome", "hit"), **values
         )
         free, hurt = r.free, r.hurt
-        rows: list[tuple[Any, ...]] = [
-            (name, f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS
-        ]
-        rows.append((M("Declared turn"), r.verdict, ""))
-        odds = [
-            (M("Die"), free.die.notation, hurt.die.notation),
-            (M("Attack score"), signed(free.bonus), signed(hurt.bonus)),
-            (M("DEF"), free.defense, hurt.defense),
-            (M("P(hit)"), probability(free.outcome.hit), probability(hurt.outcome.hit)),
-            (
-                M("P(critical)"),
-                probability(free.outcome.critical),
-                probability(hurt.outcome.critical),
-            ),
-        ]
         html = (
-            table_html([M("effect"), M("attacker"), M("defender")], rows)
-            + table_html(["", M("no conditions"), M("with the conditions")], odds)
+            rows_html(r.rows, [M("effect"), M("attacker"), M("defender")])
+            + rows_html(r.odds_rows, ["", M("no conditions"), M("with the conditions")])
             + notes_html(M("{note}.", note=n) for n in hurt.notes)
         )
         chart = grouped_bar_chart(
