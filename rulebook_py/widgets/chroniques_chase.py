@@ -12,23 +12,20 @@ Example:
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
-
 import ipywidgets as widgets
 
 from .. import outcomes
-from ..messages import Msg, join
+from ..messages import Msg
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
-from .chroniques_common import BOX, DIE_OPTIONS, HEAD, ChroniquesCalculator, french, signed
+from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french, signed
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
 from .registry import register
-from .tables import notes_html
+from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesChaseCalculator", "ChroniquesInitiativeCalculator"]
 
@@ -199,71 +196,18 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             "extra_metres": int_box(M("Extra action of a 10-point lead (m)"), 20, bounds=BOX),
         }
 
-    @staticmethod
-    def _test(runner: Any, rules: Any) -> Msg:
-        """The test each round: DEX, and CON from the endurance round on."""
-        rain = rules.heavy_rain
-        bonus, modifier = signed(runner.bonus(False, rain)), signed(runner.modifier)
-        if rain:
-            text = M(
-                "DEX: {die} {bonus} (table {modifier}, rain −2)",
-                die=runner.die,
-                bonus=bonus,
-                modifier=modifier,
-            )
-        else:
-            text = M(
-                "DEX: {die} {bonus} (table {modifier})",
-                die=runner.die,
-                bonus=bonus,
-                modifier=modifier,
-            )
-        if rules.endurance_from_round is not None:
-            text = M(
-                "{test}; CON from round {n}: {die} {bonus}",
-                test=text,
-                n=rules.endurance_from_round,
-                die=runner.die,
-                bonus=signed(runner.bonus(True, rain)),
-            )
-        return text
-
     def compute(self, values: Values) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
         v = dict(values)
         if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
             del v["pursuer_con"], v["quarry_con"]
         r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
-        odds, rules = r.odds, r.rules
-        rows: list[tuple[Any, ...]] = [
-            (M("Pursuer's test"), self._test(r.pursuer, rules)),
-            (M("Quarry's test"), self._test(r.quarry, rules)),
-        ]
-        for side, runner in (("pursuer", r.pursuer), ("quarry", r.quarry)):
-            if runner.every_round or runner.acts_otherwise:
-                rounds = join(", ", sorted(runner.acts_otherwise))
-                rows.append(
-                    (_SIDE_CONTROLS[side][6], M("every round") if runner.every_round else rounds)
-                )
-        rows += [
-            (M("P(capture)"), probability(odds.capture)),
-            (M("P(escape: out of sight)"), probability(odds.escape)),
-            (
-                M("P(still going after {n} rounds)", n=rules.max_rounds),
-                probability(odds.unresolved),
-            ),
-            (M("Mean rounds played"), number(odds.expected_rounds)),
-        ]
-        ends = list(zip(odds.capture_by_round, odds.escape_by_round))
-        last = max((n for n, (c, e) in enumerate(ends, 1) if c + e >= Fraction(1, 2000)), default=1)
+        rows = (*r.rows, (M("Mean rounds played"), number(r.odds.expected_rounds)))
         chart = grouped_bar_chart(
-            [str(n) for n in range(1, last + 1)],
-            {
-                M("capture"): list(odds.capture_by_round[:last]),
-                M("escape"): list(odds.escape_by_round[:last]),
-            },
+            [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
+            {kind: list(chances) for kind, chances in r.ends.items()},
             title=M("When the chase ends"),
             x_title=M("round"),
             running_total=True,
         )
-        return View(table_html(HEAD, rows), chart, call, r)
+        return View(rows_html(rows), chart, call, r)
