@@ -63,17 +63,6 @@ _DEFENSE_OPTIONS = [
 ]
 
 
-def _hand(hand: str, what: Msg) -> Msg:
-    """A row's label for one hand of a two-weapon attack ("" for a single attack)."""
-    if hand == "each":
-        return M("{what} (each attack)", what=what)
-    if hand == "main":
-        return M("{what} (main hand)", what=what)
-    if hand == "off":
-        return M("{what} (off hand)", what=what)
-    return what
-
-
 # --------------------------------------------------------------- 1. attack
 @register
 class ChroniquesAttackCalculator(ChroniquesCalculator):
@@ -162,29 +151,13 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
         r, call = rule_call(
             outcomes.chroniques.attack_report, path=("outcome", "hit"), **self._arguments(values)
         )
-        rows: list[tuple[Any, ...]] = [
-            (M("Die rolled"), r.die.notation),
-            (M("Attack score after modifiers"), signed(r.bonus)),
-            (M("DEF after modifiers"), r.defense),
-        ]
-        rows += [(M("  {what}", what=what), signed(n)) for what, n in r.modifiers]
-        hands: list[tuple[str, co.AttackOutcome]] = [("", r.outcome)]
-        if r.attacks == 2 and r.off_outcome is not None:
-            same = r.off_outcome == r.outcome
-            hands = [("each", r.outcome)] if same else [("main", r.outcome), ("off", r.off_outcome)]
-        for hand, o in hands:
-            for what, p in (
-                (M("P(hit)"), o.hit),
-                (M("P(critical: damage doubled)"), o.critical),
-                (M("P(critical failure, natural 1)"), o.fumble),
-            ):
-                rows.append((_hand(hand, what), probability(p)))
+        rows: list[tuple[Any, ...]] = list(outcomes.chroniques.attack_rows(r))
         rows.append((M("Expected lethal damage"), number(r.expected_lethal)))
         notes: list[Msg] = [M("{note}.", note=n) for n in r.notes]
         if r.temporary_blow:
             rows.append((M("Expected temporary damage"), number(r.expected_temporary)))
             notes.append(STR_TIP)
-        html = table_html(HEAD, rows) + notes_html(notes)
+        html = rows_html(rows) + notes_html(notes)
         if not r.possible:
             return View(html, "", call, r)
         title, axis = M("Damage of the action"), M("damage")
@@ -401,11 +374,6 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
             outcomes.chroniques.opposed_magic_report, path=("opposed", "hit"), **values
         )
         o, f = r.opposed, r.fixed
-        rows = [
-            (M("P(the spell succeeds)"), probability(o.hit), probability(f.hit)),
-            (M("P(critical success)"), probability(o.critical), probability(f.critical)),
-            (M("P(critical failure)"), probability(o.fumble), probability(f.fumble)),
-        ]
         head = ["", M("opposed test"), M("magic DEF {n} (10 + score)", n=r.magic_defense)]
         chart = grouped_bar_chart(
             [M("success"), M("critical")],
@@ -413,4 +381,4 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
             title=M("The caster's chances"),
         )
         note = [M("The caster wins ties; only the caster's natural 20 and natural 1 count.")]
-        return View(table_html(head, rows) + notes_html(note), chart, call, r)
+        return View(rows_html(r.rows, head) + notes_html(note), chart, call, r)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...dice import Dice
-from ...errors import RuleValueError, check_bool, check_int, quote
+from ...errors import RuleValueError, check_bool, check_int, check_type, quote
+from ...messages import Msg
 from ...systems.chroniques.attacks import (
     AttackKind,
     AttackReport,
@@ -32,10 +33,10 @@ from ...systems.chroniques.attacks import (
     attack_action,
 )
 from ...systems.chroniques.conditions import Condition
-from ...systems.chroniques.core import BONUS_RANGE, DEFENSE_RANGE, CheckDie
+from ...systems.chroniques.core import BONUS_RANGE, DEFENSE_RANGE, AttackOutcome, CheckDie
 from ...systems.chroniques.words import M
 
-__all__ = ["attack_report"]
+__all__ = ["attack_report", "attack_rows"]
 
 
 def attack_report(
@@ -184,3 +185,47 @@ def attack_report(
         concerted=concerted,
         helper_bonus=helper_bonus,
     )
+
+
+def _hand(hand: str, what: Msg) -> Msg:
+    """A row's label for one hand of a two-weapon attack ("" for a single attack)."""
+    if hand == "each":
+        return M("{what} (each attack)", what=what)
+    if hand == "main":
+        return M("{what} (main hand)", what=what)
+    if hand == "off":
+        return M("{what} (off hand)", what=what)
+    return what
+
+
+def attack_rows(report: AttackReport) -> tuple[tuple[Msg, object], ...]:
+    """The attack calculator's rows: the die, the scores and each modifier, each hand's chances.
+
+    Chances are fractions; the expected damages are the report's
+    (:attr:`~rulebook_py.systems.chroniques.AttackReport.expected_lethal`...).
+
+    Example:
+        >>> [label for label, _ in attack_rows(attack_report(4, 14, two_weapons=True))][-3:]
+        ['P(hit) (each attack)', 'P(critical: damage doubled) (each attack)', \
+'P(critical failure, natural 1) (each attack)']
+    """
+    check_type(report, AttackReport, "report", M("an AttackReport (from attack_report)"))
+    r = report
+    rows: list[tuple[Msg, object]] = [
+        (M("Die rolled"), r.die.notation),
+        (M("Attack score after modifiers"), M("{n:+d}", n=r.bonus)),
+        (M("DEF after modifiers"), str(r.defense)),
+    ]
+    rows += [(M("  {what}", what=what), M("{n:+d}", n=n)) for what, n in r.modifiers]
+    hands: list[tuple[str, AttackOutcome]] = [("", r.outcome)]
+    if r.attacks == 2 and r.off_outcome is not None:
+        same = r.off_outcome == r.outcome
+        hands = [("each", r.outcome)] if same else [("main", r.outcome), ("off", r.off_outcome)]
+    for hand, o in hands:
+        for what, p in (
+            (M("P(hit)"), o.hit),
+            (M("P(critical: damage doubled)"), o.critical),
+            (M("P(critical failure, natural 1)"), o.fumble),
+        ):
+            rows.append((_hand(hand, what), p))
+    return tuple(rows)

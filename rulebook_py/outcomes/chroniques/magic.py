@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...errors import check_int
+from ...messages import Msg
 from ...systems.chroniques.core import (
     BONUS_RANGE,
     AttackOutcome,
@@ -62,6 +64,21 @@ class OpposedMagicReport:
     def __post_init__(self) -> None:
         """Check every field."""
         check_fields(self, caster_bonus=BONUS_RANGE, target_bonus=BONUS_RANGE)
+
+    @property
+    def rows(self) -> tuple[tuple[Msg, Fraction, Fraction], ...]:
+        """The caster's chances: (label, in the opposed test, against the magic DEF).
+
+        Example:
+            >>> opposed_magic_report(5, 5).rows[0]
+            ('P(the spell succeeds)', Fraction(209, 400), Fraction(11, 20))
+        """
+        o, f = self.opposed, self.fixed
+        return (
+            (M("P(the spell succeeds)"), o.hit, f.hit),
+            (M("P(critical success)"), o.critical, f.critical),
+            (M("P(critical failure)"), o.fumble, f.fumble),
+        )
 
     @property
     def magic_defense(self) -> int:
