@@ -24,7 +24,7 @@ from typing import Any
 from .. import outcomes
 from ..messages import Msg
 from ..systems import chroniques as co
-from ..systems.chroniques.words import MN, M
+from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
@@ -33,14 +33,12 @@ from .chroniques_common import (
     BOX,
     CONDITION_OPTIONS,
     DIE_OPTIONS,
-    HEAD,
     KIND_OPTIONS,
     STR_TIP,
     ChroniquesCalculator,
-    signed,
 )
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
-from .format import number, probability, table_html
+from .format import number
 from .registry import register
 from .tables import notes_html, rows_html
 
@@ -267,42 +265,16 @@ class ChroniquesKnockOutCalculator(ChroniquesCalculator):
     def compute(self, values: Values) -> View:
         """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
         r, call = rule_call(co.knock_out_report, path=("minutes",), **values)
-        ko, minutes = r.state, r.minutes
-        if ko.knocked_out:
-            verdict = MN(
-                "knocked out for at least {n} minute",
-                "knocked out for at least {n} minutes",
-                ko.minutes,
-                n=ko.minutes,
-            )
-        else:
-            verdict = M("still conscious (temporary damage does not exceed the hit points)")
-        dice = str(r.dice)
-        rows = [
-            (M("Damage rolled"), r.rolled),
-            (M("minus the target's STR modifier"), signed(-r.target_strength)),
-            (M("Temporary damage of this blow"), r.temporary),
-            (M("Temporary damage in all"), ko.temporary),
-            (M("Hit points left"), ko.hit_points),
-            (M("Excess over the hit points"), ko.excess),
-            (M("Result"), verdict),
-            (
-                M(
-                    "P(one ordinary hit of {dice} knocks it out; a critical doubles the damage)",
-                    dice=dice,
-                ),
-                probability(r.knocked_out),
-            ),
-        ]
         chart = bar_chart(
-            minutes,
-            title=M("Minutes knocked out after one hit of {dice}", dice=dice),
+            r.minutes,
+            title=M("Minutes knocked out after one hit of {dice}", dice=str(r.dice)),
             x_title=M("minutes (0: still conscious)"),
             highlight=lambda m: m > 0,
             highlight_label=M("knocked out"),
             other_label=M("conscious"),
         )
-        return View(table_html(["", ""], rows) + notes_html([STR_TIP]), chart, call, r)
+        rows = outcomes.chroniques.knock_out_rows(r)
+        return View(rows_html(rows, ["", ""]) + notes_html([STR_TIP]), chart, call, r)
 
 
 # ------------------------------------------------------------ 4. first aid
@@ -328,21 +300,11 @@ class ChroniquesFirstAidCalculator(ChroniquesCalculator):
     def compute(self, values: Values) -> View:
         """P(the dying character is saved)."""
         r, call = rule_call(co.first_aid, path=("odds", "hit"), **values)
-        test = M(
-            "{die} {bonus} against {difficulty}",
-            die=r.die.notation,
-            bonus=signed(r.bonus),
-            difficulty=r.difficulty,
-        )
-        rows = [
-            (M("INT test"), test),
-            (M("P(saved)"), probability(r.odds.hit)),
-            (M("P(not saved by this test)"), probability(r.odds.miss)),
-        ]
         note = M(
             "One test: this book lets no second try follow a failed one (the source is silent)."
         )
-        return View(table_html(HEAD, rows) + notes_html([note]), "", call, r)
+        rows = outcomes.chroniques.first_aid_rows(r)
+        return View(rows_html(rows) + notes_html([note]), "", call, r)
 
 
 # -------------------------------------------------------- 5. opposed magic

@@ -9,7 +9,9 @@
 * :mod:`.magic` -- :func:`opposed_magic_report`: an opposed magic attack
   beside the magic DEF of 10 + score;
 * :mod:`.whole_fight` -- :func:`fight_between`: a whole fight, each fighter's
-  values as keywords.
+  values as keywords;
+* :mod:`.reports` -- :func:`knock_out_rows`, :func:`first_aid_rows`: the rows
+  the knock-out and first-aid calculators show of the rules' reports.
 
 Example:
     >>> from rulebook_py.outcomes import chroniques
@@ -23,11 +25,13 @@ from . import attack as _attack
 from . import chase as _chase
 from . import conditions as _conditions
 from . import magic as _magic
+from . import reports as _reports
 from . import whole_fight as _fight
 from .attack import *  # noqa: F403
 from .chase import *  # noqa: F403
 from .conditions import *  # noqa: F403
 from .magic import *  # noqa: F403
+from .reports import *  # noqa: F403
 from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = []
@@ -36,3 +40,4 @@ __all__ += _conditions.__all__
 __all__ += _chase.__all__
 __all__ += _magic.__all__
 __all__ += _fight.__all__
+__all__ += _reports.__all__
