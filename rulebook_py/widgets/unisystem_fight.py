@@ -1,7 +1,7 @@
 """The Unisystem combat chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.systems.unisystem.fight_between`, and formats the outcome:
+:func:`rulebook_py.outcomes.unisystem.fight_between`, and formats the outcome:
 the exact odds, how the fight ends, and a seeded replay of every round.
 
 Example:
@@ -12,7 +12,7 @@ Example:
 
 from __future__ import annotations
 
-from ..systems import unisystem as uni
+from .. import outcomes
 from ..systems.unisystem import BEST_DEFENSE, CloseSkill, CoreDie, DefenseKind, WoundRule
 from ..systems.unisystem.words import MN, M
 from .base import Controls, Values, View
@@ -86,7 +86,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
 
     def compute(self, values: Values) -> View:
         """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out, call = rule_call(uni.fight_between, path=("first_wins",), **values)
+        out, call = rule_call(outcomes.unisystem.fight_between, path=("first_wins",), **values)
         first = out.first.name
         ends = {
             MN("{who} wins, {n} wound taken", "{who} wins, {n} wounds taken", w, who=who, n=w): p

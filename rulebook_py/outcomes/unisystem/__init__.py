@@ -3,7 +3,8 @@
 * :mod:`.basics` -- what the basics calculators show (:func:`check`,
   :func:`contest_report`, :func:`core_die_comparison`);
 * :mod:`.combat` -- what the melee and ranged calculators show (:func:`melee`,
-  :func:`ranged`).
+  :func:`ranged`);
+* :mod:`.fight` -- what the whole-fight calculator shows (:func:`fight_between`).
 
 Example:
     >>> from rulebook_py import outcomes, unisystem
@@ -15,9 +16,12 @@ from __future__ import annotations
 
 from . import basics as _basics
 from . import combat as _combat
+from . import fight as _fight
 from .basics import *  # noqa: F403
 from .combat import *  # noqa: F403
+from .fight import *  # noqa: F403
 
 __all__: list[str] = []
 __all__ += _basics.__all__
 __all__ += _combat.__all__
+__all__ += _fight.__all__
