@@ -13,23 +13,18 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
 from .. import outcomes
 from ..systems import unisystem as uni
-from ..systems.unisystem.words import M, typed
-from .base import Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart
+from ..systems.unisystem.words import M
+from .base import Controls, Values
+from .calls import changes
 from .controls import checkbox, dropdown, text_box
-from .format import escape
 from .registry import register
-from .tables import rows_html
 from .unisystem import UnisystemCalculator, core_dropdown, whole_box
-from .words import shown
 
 __all__ = [
     "ActionPlannerCalculator",
@@ -69,28 +64,12 @@ _WEAPONS: list[tuple[str, Any]] = [
     (M("improvised: big, awkward object, −2"), (uni.ImprovisedWeapon.CLUMSY, -2)),
     (M("improvised: big, awkward object, −3"), (uni.ImprovisedWeapon.CLUMSY, -3)),
 ]
-_GROUP_NOTE = M(
-    "Group initiative: each side rolls once and adds the Dexterity of its fastest members "
-    "(with their initiative bonus); the whole side acts together, so every member's chance "
-    "is the side's."
-)
 _CHAIR = [(M("no"), 0), (M("a chair held like a shield, +1"), 1), (M("a chair, +2"), 2)]
 
 
 def _untrained(label: str) -> widgets.Dropdown:
     options = [(u.english, u) for u in uni.UntrainedAttack]
     return dropdown(label, options, uni.UntrainedAttack.DIFFICULT_TEST)
-
-
-def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
-    return bar_chart(
-        pmf,
-        title=title,
-        x_title=M("damage"),
-        highlight=lambda k: k > 0,  # type: ignore[operator]
-        highlight_label=M("hit"),
-        other_label=M("no damage"),
-    )
 
 
 def _stances(*extra: tuple[str, uni.Stance]) -> list[tuple[str, uni.Stance]]:
@@ -120,6 +99,8 @@ class MeleeExchangeCalculator(UnisystemCalculator):
     """
 
     title = M("Close combat exchange (combat rapproché)")
+    rule = staticmethod(outcomes.unisystem.melee)
+    path = ("hit_chance",)
     bench_changes = (
         changes(defender_penalty=-2, defense=uni.DefenseKind.PARRY)
         + changes(parry_with=uni.CloseSkill.MARTIAL_ARTS, lighting=uni.Lighting.DIM)
@@ -176,13 +157,10 @@ class MeleeExchangeCalculator(UnisystemCalculator):
             "averaged": checkbox(M("Average damage instead of rolling"), False),
         }
 
-    def compute(self, values: Values) -> View:
-        """P(hit), expected levels, the damage distribution and its chart."""
+    def arguments(self, values: Values) -> Mapping[str, Any]:
+        """A real weapon (``"real"`` in the list) is ``attack_weapon=None``."""
         weapon = values["attack_weapon"]
-        args = {**values, "attack_weapon": None if weapon == "real" else weapon}
-        report, call = rule_call(outcomes.unisystem.melee, path=("hit_chance",), **args)
-        chart = _damage_chart(report.damage.pmf(), M("Damage of the exchange"))
-        return View(self.report_html(report.rows), chart, call, report)
+        return {**values, "attack_weapon": None if weapon == "real" else weapon}
 
 
 @register
@@ -199,6 +177,8 @@ class RangedAttackCalculator(UnisystemCalculator):
     """
 
     title = M("Ranged attack (combat à distance)")
+    rule = staticmethod(outcomes.unisystem.ranged)
+    path = staticmethod(_ranged_answer)
     bench_changes = (
         changes(range_band=uni.RangeBand.LONG, aim=True, scope=3, mode=uni.FiringMode.SEMI_AUTO)
         + changes(count=4, defense=uni.RangedDefense.DIVE_FOR_COVER)
@@ -264,22 +244,6 @@ class RangedAttackCalculator(UnisystemCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Values) -> View:
-        """Distribution of bullets in and of total damage."""
-        report, call = rule_call(outcomes.unisystem.ranged, path=_ranged_answer, **values)
-        chart = _damage_chart(report.damage.pmf(), M("Total damage"))
-        if report.attack is not None:
-            bullets = bar_chart(
-                report.hits.pmf(),
-                title=M("Bullets in"),
-                x_title=M("hits"),
-                highlight=lambda k: k > 0,  # type: ignore[operator]
-                highlight_label=M("hit"),
-                other_label=M("miss"),
-            )
-            chart = bullets + chart
-        return View(self.report_html(report.rows), chart, call, report)
-
 
 @register
 class InitiativeCalculator(UnisystemCalculator):
@@ -292,6 +256,9 @@ class InitiativeCalculator(UnisystemCalculator):
     """
 
     title = M("Initiative order")
+    rule = staticmethod(uni.initiative)
+    path = ("chances",)
+    ordered = True
     bench_changes = (
         changes(group=True)
         + changes(combatants="Jimmy, 4\nAnn, 2, PCs, +2\nWildling 1, 3, NPC\nWildling 2, 5, NPC")
@@ -318,24 +285,9 @@ class InitiativeCalculator(UnisystemCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Values) -> View:
-        """Table of P(acts first), each side's total, and the chart."""
-        side = M("PCs").render()  # a line that names no side: the players' side, in their words
-        report, call = rule_call(uni.initiative, path=("chances",), **values, default_side=side)
-        group = values["group"]
-        chart = bar_chart(
-            {typed(name): p for name, p in report.chances.items()},
-            title=M("Who acts in the first group") if group else M("Who acts first"),
-            x_title=M("combatant"),
-        )
-        first = M("P(acts in the first group)") if group else M("P(acts first)")
-        head = [M("combatant"), M("side"), "DEX", M("bonus"), M("edge"), first, M("side's total")]
-        note = f"<p>{escape(shown(_GROUP_NOTE))}</p>" if group else ""
-        return View(note + rows_html(report.rows, head), chart, call, report)
-
-    def show_roll(self, roll: Any) -> str:
-        """One rolled order, one combatant a line."""
-        return "<ol>" + "".join(f"<li>{escape(shown(line))}</li>" for line in roll.lines) + "</ol>"
+    def arguments(self, values: Values) -> Mapping[str, Any]:
+        """A line that names no side is on the players' side, in the reader's words."""
+        return {**values, "default_side": M("PCs").render()}
 
 
 @register
@@ -349,6 +301,9 @@ class ActionPlannerCalculator(UnisystemCalculator):
     """
 
     title = M("Multiple-action planner (actions multiples)")
+    rule = staticmethod(uni.action_plan)
+    path = ("chances",)
+    ordered = True
     bench_changes = (
         changes(actions="attack 4+4 punch\nattack 4+4 kick\ndefense 4+3 dodge\nattack 4+4 punch")
         + changes(max_attacks=True, close_combat=False)
@@ -385,49 +340,3 @@ class ActionPlannerCalculator(UnisystemCalculator):
             "constitution": whole_box(M("Constitution (for the CON option)"), 3),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """One row per action: penalty, bonus, P(total ≥ 9)."""
-        plan, call = rule_call(uni.action_plan, path=("chances",), **values)
-        rows = [
-            (
-                s.number,
-                typed(s.action.label) if s.action.label else s.action.kind.label,
-                s.action.kind.label,
-                M("free") if s.free else M("extra"),
-                uni.signed_text(s.penalty) if s.penalty else "0",
-                uni.signed_text(s.action.modifier) if s.action.modifier else "0",
-                outcomes.unisystem.bonus_text(s.check),
-                s.chance,
-            )
-            for s in plan.steps
-        ]
-        chart = bar_chart(
-            {
-                M("{n}. {action}", n=s.number, action=s.action.label or s.action.kind.label): (
-                    s.chance
-                )
-                for s in plan.steps
-            },
-            title=M("Chance of each action (total ≥ 9)"),
-            x_title=M("action"),
-        )
-        head = [
-            "#",
-            M("action"),
-            M("kind"),
-            M("free/extra"),
-            M("penalty"),
-            M("modifier"),
-            M("bonus"),
-            M("P(total ≥ 9)"),
-        ]
-        return View(self.report_html(rows, head), chart, call, plan)
-
-    def show_roll(self, roll: Any) -> str:
-        """Every action rolled once, in order."""
-        lines = [
-            M("{action}: {roll}", action=s.action.label or s.action.kind.label, roll=r.message)
-            for s, r in roll.steps
-        ]
-        return "<ol>" + "".join(f"<li>{escape(shown(line))}</li>" for line in lines) + "</ol>"

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from .. import outcomes
 from ..systems.unisystem import BEST_DEFENSE, CloseSkill, CoreDie, DefenseKind, WoundRule
-from ..systems.unisystem.words import MN, M
-from .base import Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart
+from ..systems.unisystem.words import M
+from .base import Controls
+from .calls import changes
 from .controls import dropdown, text_box
 from .registry import register
 from .unisystem import UnisystemCalculator, core_dropdown, whole_box
@@ -65,6 +64,8 @@ class UnisystemFightCalculator(UnisystemCalculator):
     """
 
     title = M("A whole fight, round by round")
+    rule = staticmethod(outcomes.unisystem.fight_between)
+    path = ("first_wins",)
     kind = "fight"
     default_seed = 8  # the chapter's worked fight
     bench_changes = (
@@ -83,21 +84,3 @@ class UnisystemFightCalculator(UnisystemCalculator):
             "out_at": whole_box(M("Wounds that take a fighter out"), 2),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out, call = rule_call(outcomes.unisystem.fight_between, path=("first_wins",), **values)
-        first = out.first.name
-        ends = {
-            MN("{who} wins, {n} wound taken", "{who} wins, {n} wounds taken", w, who=who, n=w): p
-            for (who, w), p in out.ends.items()
-        }
-        chart = bar_chart(
-            ends,
-            title=M("How the fight ends"),
-            x_title=M("ending"),
-            highlight=lambda k: k.params["who"] == first,
-            highlight_label=M("{name} wins", name=first),
-            other_label=M("{name} wins", name=out.second.name),
-        )
-        return View(self.report_html(out.rows), chart, call, out)
