@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from .. import outcomes
+from ..outcomes.unisystem import choices
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
 from .base import Calculator, Controls, Values, View
@@ -134,22 +135,7 @@ def whole_box(description: str, value: int) -> widgets.BoundedIntText:
 
 def core_dropdown() -> widgets.Dropdown:
     """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
-    options = [("D10", CoreDie.D10), (M("2D6 − 2 (0 counts as 1)"), CoreDie.TWO_D6)]
-    return dropdown(M("Core die (dé)"), options, CoreDie.D10)
-
-
-_KINDS = {
-    CheckKind.TASK: M("task (Épreuve)"),
-    CheckKind.SIMPLE_TEST: M("simple test (Test simple)"),
-    CheckKind.DIFFICULT_TEST: M("difficult test (Test difficile)"),
-    CheckKind.UNSKILLED: M("unskilled task (Épreuve sans compétence)"),
-}
-_CONTESTS = {
-    ContestType.GENERIC: M("generic contest (Test / épreuve en résistance)"),
-    ContestType.ARM_WRESTLING: M("arm wrestling (Bras de fer)"),
-    ContestType.FOOT_CHASE: M("foot chase (Poursuite à pied)"),
-    ContestType.SNEAKING: M("sneaking (Se faufiler)"),
-}
+    return dropdown(M("Core die (dé)"), choices.CORE_DICE, CoreDie.D10)
 
 
 @register
@@ -173,9 +159,8 @@ class UnisystemCheckCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
-        kinds = [(label, kind) for kind, label in _KINDS.items()]
         return {
-            "kind": dropdown(M("Check"), kinds, CheckKind.TASK),
+            "kind": dropdown(M("Check"), choices.CHECK_KINDS, CheckKind.TASK),
             "attribute": whole_box(M("Attribute (attribut)"), 3),
             "skill": whole_box(M("Skill (compétence), tasks only"), 6),
             "modifier": whole_box(M("Modifier (modificateur)"), -3),
@@ -205,15 +190,14 @@ class UnisystemContestCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Contest type, both bonuses, best of N, head start and speeds."""
-        starts = [(M("nobody"), "nobody"), ("A", "A"), ("B", "B")]
         return {
-            "kind": dropdown(
-                M("Contest"), [(v, k) for k, v in _CONTESTS.items()], ContestType.ARM_WRESTLING
-            ),
+            "kind": dropdown(M("Contest"), choices.CONTESTS, ContestType.ARM_WRESTLING),
             "bonus_a": whole_box(M("Side A bonus"), 6),
             "bonus_b": whole_box(M("Side B bonus"), 4),
             "best_of": dropdown(M("Best of (arm wrestling)"), [1, 3, 5, 7, 9], 3),
-            "head_start": dropdown(M("Started first (foot chase)"), starts, "nobody"),
+            "head_start": dropdown(
+                M("Started first (foot chase)"), choices.HEAD_START_CHOICES, "nobody"
+            ),
             "speed_a": whole_box(M("Speed A (foot chase)"), 15),
             "speed_b": whole_box(M("Speed B (foot chase)"), 12),
             "core": core_dropdown(),

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as widgets
-
 from .. import outcomes
+from ..outcomes.unisystem import choices
 from ..systems import unisystem as uni
 from ..systems.unisystem.words import M
 from .base import Controls, Values
@@ -32,48 +31,6 @@ __all__ = [
     "MeleeExchangeCalculator",
     "RangedAttackCalculator",
 ]
-
-_PENALTIES = [
-    (M("free (0)"), 0),
-    (M("2nd action (−2)"), -2),
-    (M("3rd (−4)"), -4),
-    (M("4th (−6)"), -6),
-    (M("5th (−8)"), -8),
-    (M("6th (−10)"), -10),
-]
-_DICE = [("D4", 4), ("D6", 6), ("D8", 8), ("D10", 10)]
-_LIGHTS = [
-    (
-        M(
-            "{label} ({effect})",
-            label=x.label,
-            effect=M("plain D10") if x.modifier is None else uni.signed_text(x.modifier),
-        ),
-        x,
-    )
-    for x in uni.Lighting
-]
-#: The attacker's weapon: a real one (or bare hands), or an improvised one with
-#: the modifier of the source's list ("real" stands for None, which a dropdown
-#: would read as "nothing selected").
-_WEAPONS: list[tuple[str, Any]] = [
-    (M("real weapon or bare hands"), "real"),
-    (M("improvised: pointed object, −2 (bottle, fork)"), (uni.ImprovisedWeapon.SHARP, -2)),
-    (M("improvised: long object swung, +0 (table leg)"), (uni.ImprovisedWeapon.LONG, 0)),
-    (M("improvised: big, awkward object, −1"), (uni.ImprovisedWeapon.CLUMSY, -1)),
-    (M("improvised: big, awkward object, −2"), (uni.ImprovisedWeapon.CLUMSY, -2)),
-    (M("improvised: big, awkward object, −3"), (uni.ImprovisedWeapon.CLUMSY, -3)),
-]
-_CHAIR = [(M("no"), 0), (M("a chair held like a shield, +1"), 1), (M("a chair, +2"), 2)]
-
-
-def _untrained(label: str) -> widgets.Dropdown:
-    options = [(u.english, u) for u in uni.UntrainedAttack]
-    return dropdown(label, options, uni.UntrainedAttack.DIFFICULT_TEST)
-
-
-def _stances(*extra: tuple[str, uni.Stance]) -> list[tuple[str, uni.Stance]]:
-    return [(M("normal"), uni.Stance.NORMAL), *extra]
 
 
 def _ranged_answer(report: Any) -> tuple[Any, ...]:
@@ -113,46 +70,47 @@ class MeleeExchangeCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge."""
-        skills = [(s.label, s) for s in uni.CloseSkill]
-        attacker_stances = _stances(
-            (M("aggressive (attitude agressive, +2)"), uni.Stance.AGGRESSIVE)
-        )
-        defender_stances = _stances(
-            (M("defensive (attitude défensive, +3)"), uni.Stance.DEFENSIVE),
-            (M("aggressive (no defense)"), uni.Stance.AGGRESSIVE),
-        )
-        defenses = [(d.label, d) for d in uni.DefenseKind]
         return {
             "attacker_dexterity": whole_box(M("Attacker: Dexterity (Dextérité)"), 3),
-            "attack_kind": dropdown(M("Attacker: skill used"), skills, uni.CloseSkill.BRAWLING),
+            "attack_kind": dropdown(
+                M("Attacker: skill used"), choices.CLOSE_SKILLS, uni.CloseSkill.BRAWLING
+            ),
             "attack_skill": whole_box(M("Attacker: skill level (0 = DEX test)"), 2),
-            "attack_weapon": dropdown(M("Attacker: weapon"), _WEAPONS, "real"),
-            "attacker_stance": dropdown(M("Attacker: stance"), attacker_stances, uni.Stance.NORMAL),
-            "attacker_penalty": dropdown(M("Attacker: multiple actions"), _PENALTIES, 0),
+            "attack_weapon": dropdown(M("Attacker: weapon"), choices.IMPROVISED, "real"),
+            "attacker_stance": dropdown(
+                M("Attacker: stance"), choices.ATTACKER_STANCES, uni.Stance.NORMAL
+            ),
+            "attacker_penalty": dropdown(M("Attacker: multiple actions"), choices.PENALTIES, 0),
             "attack_modifier": whole_box(M("Attacker: other modifier (GM's call)"), 0),
             "feint": checkbox(M("Feint first (feinte): INT + skill against PER + skill"), False),
             "feint_intelligence": whole_box(M("Feint: attacker's Intelligence"), 3),
             "feint_skill": whole_box(M("Feint: attacker's combat skill"), 2),
             "feint_perception": whole_box(M("Feint: defender's Perception"), 2),
             "feint_defender_skill": whole_box(M("Feint: defender's combat skill"), 2),
-            "defense": dropdown(M("Defense (défense)"), defenses, uni.DefenseKind.DODGE),
+            "defense": dropdown(M("Defense (défense)"), choices.DEFENSES, uni.DefenseKind.DODGE),
             "defender_dexterity": whole_box(M("Defender: Dexterity"), 4),
             "defense_skill": whole_box(M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
             "parry_with": dropdown(
-                M("Defender: parries with"), skills, uni.CloseSkill.MARTIAL_ARTS
+                M("Defender: parries with"), choices.CLOSE_SKILLS, uni.CloseSkill.MARTIAL_ARTS
             ),
-            "defense_chair": dropdown(M("Defender: parries with a chair"), _CHAIR, 0),
-            "defender_stance": dropdown(M("Defender: stance"), defender_stances, uni.Stance.NORMAL),
-            "defender_penalty": dropdown(M("Defender: multiple actions"), _PENALTIES, -4),
+            "defense_chair": dropdown(M("Defender: parries with a chair"), choices.CHAIRS, 0),
+            "defender_stance": dropdown(
+                M("Defender: stance"), choices.DEFENDER_STANCES, uni.Stance.NORMAL
+            ),
+            "defender_penalty": dropdown(M("Defender: multiple actions"), choices.PENALTIES, -4),
             "defense_modifier": whole_box(M("Defender: other modifier"), 0),
-            "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
+            "lighting": dropdown(M("Lighting (éclairage)"), choices.LIGHTS, uni.Lighting.NORMAL),
             "darkness_bonus": whole_box(M("Total darkness: attacker's Perception levels"), 0),
             "defender_darkness_bonus": whole_box(
                 M("Total darkness: defender's Perception levels"), 0
             ),
-            "untrained": _untrained(M("Attack without the skill (level 0)")),
+            "untrained": dropdown(
+                M("Attack without the skill (level 0)"),
+                choices.UNTRAINED,
+                uni.UntrainedAttack.DIFFICULT_TEST,
+            ),
             "core": core_dropdown(),
-            "damage_die": dropdown(M("Damage die"), _DICE, 4),
+            "damage_die": dropdown(M("Damage die"), choices.DAMAGE_DICE, 4),
             "multiplier": whole_box(M("Damage multiplier (Strength / Force)"), 2),
             "averaged": checkbox(M("Average damage instead of rolling"), False),
         }
@@ -189,36 +147,15 @@ class RangedAttackCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Shooter, range, light, aim, firing mode, target, damage."""
-        bands = [
-            (
-                M(
-                    "{label} ({modifier}, multiplier {shift})",
-                    label=b.label,
-                    modifier=uni.signed_text(b.modifier),
-                    shift=uni.signed_text(b.multiplier_shift),
-                ),
-                b,
-            )
-            for b in uni.RangeBand
-        ]
-        modes = [(m.label, m) for m in uni.FiringMode]
-        modes.append(
-            (M("Tir de suppression (no roll: D4 bullets)"), outcomes.unisystem.SUPPRESSIVE)
-        )
-        ammo = [
-            (M("{label} ({bonus})", label=a.label, bonus=uni.signed_text(a.bonus)), a)
-            for a in uni.ShotgunAmmo
-        ]
-        targets = [(d.label, d) for d in uni.RangedDefense]
         return {
             "dexterity": whole_box(M("Shooter: Dexterity (Dextérité)"), 3),
             "skill": whole_box(M("Shooter: ranged skill (0 = difficult DEX test)"), 3),
-            "range_band": dropdown(M("Range (portée)"), bands, uni.RangeBand.SHORT),
-            "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
+            "range_band": dropdown(M("Range (portée)"), choices.RANGE_BANDS, uni.RangeBand.SHORT),
+            "lighting": dropdown(M("Lighting (éclairage)"), choices.LIGHTS, uni.Lighting.NORMAL),
             "darkness_bonus": whole_box(M("Total darkness: shooter's Perception levels"), 0),
-            "ammo": dropdown(M("Shotgun ammunition"), ammo, uni.ShotgunAmmo.NONE),
+            "ammo": dropdown(M("Shotgun ammunition"), choices.AMMO, uni.ShotgunAmmo.NONE),
             "modifier": whole_box(M("Other modifier"), 0),
-            "mode": dropdown(M("Firing mode"), modes, uni.FiringMode.BURST),
+            "mode": dropdown(M("Firing mode"), choices.FIRING_MODES, uni.FiringMode.BURST),
             "count": whole_box(M("Shots / bursts / rounds (full auto)"), 1),
             "burst_size": whole_box(M("Rounds per burst (3–5)"), 3),
             "heavy_recoil": checkbox(M("Heavy recoil (−2 per further shot)"), False),
@@ -229,7 +166,7 @@ class RangedAttackCalculator(UnisystemCalculator):
             "aim_perception": whole_box(M("Aim: Perception"), 3),
             "aim_skill": whole_box(M("Aim: skill"), 3),
             "scope": whole_box(M("Telescopic sight (lunette): 0 or +2 to +5"), 0),
-            "defense": dropdown(M("Target"), targets, uni.RangedDefense.STAND_STILL),
+            "defense": dropdown(M("Target"), choices.TARGETS, uni.RangedDefense.STAND_STILL),
             "defender_dexterity": whole_box(M("Target: Dexterity"), 3),
             "defender_dodge": whole_box(M("Target: Dodge (0 = difficult DEX test)"), 2),
             "defender_darkness_bonus": whole_box(
@@ -237,10 +174,14 @@ class RangedAttackCalculator(UnisystemCalculator):
             ),
             "under_fire": checkbox(M("Shooter under fire: keep one's cool"), False),
             "willpower": whole_box(M("Shooter: Willpower (Volonté)"), 3),
-            "damage_die": dropdown(M("Damage die"), _DICE, 6),
+            "damage_die": dropdown(M("Damage die"), choices.DAMAGE_DICE, 6),
             "multiplier": whole_box(M("Damage multiplier (before range)"), 3),
             "averaged": checkbox(M("Average damage instead of rolling"), False),
-            "untrained": _untrained(M("Shot without the skill (level 0)")),
+            "untrained": dropdown(
+                M("Shot without the skill (level 0)"),
+                choices.UNTRAINED,
+                uni.UntrainedAttack.DIFFICULT_TEST,
+            ),
             "core": core_dropdown(),
         }
 
@@ -315,10 +256,6 @@ class ActionPlannerCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """The plan, the source's optional caps and the core die."""
-        stances = _stances(
-            (M("aggressive: +2 to every attack, no defense"), uni.Stance.AGGRESSIVE),
-            (M("defensive: +3 to every defense, no attack"), uni.Stance.DEFENSIVE),
-        )
         plan = M("attack 4+4 punch\ndefense 4+3 dodge\ndefense 4+3 dodge\ndefense 4+3 dodge")
         return {
             "actions": text_box(
@@ -329,7 +266,7 @@ class ActionPlannerCalculator(UnisystemCalculator):
                 width="34em",
             ),
             "close_combat": checkbox(M("Close combat (one attack and one defense free)"), True),
-            "stance": dropdown(M("Stance (attitude)"), stances, uni.Stance.NORMAL),
+            "stance": dropdown(M("Stance (attitude)"), choices.PLANNER_STANCES, uni.Stance.NORMAL),
             "massive": checkbox(
                 M("Option: massive creature (attacks without penalty or cap)"), False
             ),

@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 from .. import outcomes
+from ..outcomes.unisystem import choices
 from ..systems.unisystem import BEST_DEFENSE, CloseSkill, CoreDie, DefenseKind, WoundRule
 from ..systems.unisystem.words import M
 from .base import Controls
@@ -23,19 +24,6 @@ from .unisystem import UnisystemCalculator, core_dropdown, whole_box
 
 __all__ = ["UnisystemFightCalculator"]
 
-_SKILLS = [
-    (M("Bagarre (brawling)"), CloseSkill.BRAWLING),
-    (M("Arts martiaux (martial arts)"), CloseSkill.MARTIAL_ARTS),
-    (M("Arme blanche (hand weapon)"), CloseSkill.HAND_WEAPON),
-]
-_DEFENSES = [
-    (M("the better of parry and dodge"), BEST_DEFENSE),
-    (M("dodge (esquiver): DEX + Dodge"), DefenseKind.DODGE),
-    (M("parry (parer): DEX + the close-combat skill"), DefenseKind.PARRY),
-    (M("none"), DefenseKind.NONE),
-]
-_WOUNDS = [(w.english, w) for w in WoundRule]
-
 
 def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge: int) -> dict:
     """The six controls of one fighter, labelled with the side."""
@@ -43,10 +31,14 @@ def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge
     return {
         f"{side}_name": text_box(M("{who}: name", who=who), name),
         f"{side}_dexterity": whole_box(M("{who}: Dexterity (Dextérité)", who=who), dex),
-        f"{side}_kind": dropdown(M("{who}: close-combat skill", who=who), _SKILLS, kind),
+        f"{side}_kind": dropdown(
+            M("{who}: close-combat skill", who=who), choices.FIGHT_SKILLS, kind
+        ),
         f"{side}_skill": whole_box(M("{who}: skill level (0 = DEX test)", who=who), skill),
         f"{side}_dodge": whole_box(M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
-        f"{side}_defense": dropdown(M("{who}: defense", who=who), _DEFENSES, BEST_DEFENSE),
+        f"{side}_defense": dropdown(
+            M("{who}: defense", who=who), choices.FIGHT_DEFENSES, BEST_DEFENSE
+        ),
     }
 
 
@@ -80,7 +72,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
         return {
             **_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
             **_fighter("second", wildling, 3, 2, CloseSkill.BRAWLING, 0),
-            "wounds": dropdown(M("A hit counts"), _WOUNDS, WoundRule.HITS),
+            "wounds": dropdown(M("A hit counts"), choices.WOUND_RULES, WoundRule.HITS),
             "out_at": whole_box(M("Wounds that take a fighter out"), 2),
             "core": core_dropdown(),
         }
