@@ -235,6 +235,15 @@ def test_bad_inputs_are_refused_with_what_is_allowed(call, message):
         call()
 
 
+@pytest.mark.parametrize(
+    "bad", [[], {}, 10**5000, "x" * 100_000], ids=["list", "dict", "huge", "long"]
+)
+def test_the_calculators_fight_refuses_a_bad_core_die_at_core(bad):
+    with pytest.raises(RulebookError) as err:
+        outcomes.unisystem.fight_between(core=bad)
+    assert err.value.field == "core" and len(str(err.value)) < 200
+
+
 def test_a_forbidden_parry_is_the_defenders():
     with pytest.raises(RulebookError) as err:
         outcomes.unisystem.fight_between(

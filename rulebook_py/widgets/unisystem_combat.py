@@ -33,11 +33,6 @@ __all__ = [
 ]
 
 
-def _ranged_answer(report: Any) -> tuple[Any, ...]:
-    """The chance of a hit; suppressive fire rolls no attack: its mean damage."""
-    return ("hit_chance",) if report.attack is not None else ("damage", ("mean",))
-
-
 @register
 class MeleeExchangeCalculator(UnisystemCalculator):
     """One close-combat attack against one defense: P(hit), levels, damage, a roll.
@@ -136,7 +131,7 @@ class RangedAttackCalculator(UnisystemCalculator):
 
     title = M("Ranged attack (combat à distance)")
     rule = staticmethod(outcomes.unisystem.ranged)
-    path = staticmethod(_ranged_answer)
+    path = staticmethod(outcomes.unisystem.ranged_answer)
     bench_changes = (
         changes(range_band=uni.RangeBand.LONG, aim=True, scope=3, mode=uni.FiringMode.SEMI_AUTO)
         + changes(count=4, defense=uni.RangedDefense.DIVE_FOR_COVER)

@@ -30,6 +30,7 @@ from ...systems.unisystem.arguments import (
     MAX_WHOLE,
     check_bool,
     check_fields,
+    check_record,
     check_rng,
     parse_enum,
     renamed,
@@ -76,6 +77,7 @@ __all__ = [
     "SuppressiveRoll",
     "melee",
     "ranged",
+    "ranged_answer",
 ]
 
 #: The ranged calculator's extra firing mode: suppressive fire (no roll).
@@ -658,6 +660,19 @@ def _ranged_unused(values: dict[str, Any], mode: FiringMode | str, dark: bool) -
     for name, why in out:
         seen.setdefault(name, why)
     return tuple(seen.items())
+
+
+def ranged_answer(report: RangedReport) -> tuple[object, ...]:
+    """Where the ranged calculator's answer is in ``report``: the chance of a hit.
+
+    Suppressive fire rolls no attack: its answer is the mean damage.
+
+    Example:
+        >>> ranged_answer(ranged()), ranged_answer(ranged(mode="suppressive"))
+        (('hit_chance',), ('damage', ('mean',)))
+    """
+    check_record(report, RangedReport, "report")
+    return ("hit_chance",) if report.attack is not None else ("damage", ("mean",))
 
 
 def ranged(
