@@ -183,7 +183,7 @@ class UnisystemContestCalculator(UnisystemCalculator):
     rule = staticmethod(outcomes.unisystem.contest_report)
     path = ("a_wins",)
     bench_changes = (
-        changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="B", speed_a=18)
+        changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="b", speed_a=18)
         + changes(kind=ContestType.SNEAKING)
         + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
@@ -202,10 +202,6 @@ class UnisystemContestCalculator(UnisystemCalculator):
             "speed_b": whole_box(M("Speed B (foot chase)"), 12),
             "core": core_dropdown(),
         }
-
-    def arguments(self, values: Values) -> Mapping[str, Any]:
-        """The head start as the rule names it (``"a"``, ``"b"``, ``"nobody"``)."""
-        return {**values, "head_start": values["head_start"].lower()}
 
 
 @register

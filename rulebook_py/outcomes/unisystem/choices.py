@@ -76,7 +76,7 @@ CONTESTS: Choices = (
     (M("sneaking (Se faufiler)"), ContestType.SNEAKING),
 )
 #: Who started a foot chase first.
-HEAD_START_CHOICES: Choices = ((M("nobody"), "nobody"), ("A", "A"), ("B", "B"))
+HEAD_START_CHOICES: Choices = ((M("nobody"), "nobody"), ("A", "a"), ("B", "b"))
 #: The multiple-action penalty of the action: −2 for each action after the free one.
 PENALTIES: Choices = (
     (M("free (0)"), 0),
