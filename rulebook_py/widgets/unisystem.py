@@ -1,8 +1,10 @@
 """Calculators of the Unisystem basics chapter: checks, contests, D10 against 2D6.
 
-Each maps its controls to one rule of :mod:`rulebook_py.systems.unisystem`
-and formats the outcome (its rows, its chart, its roll). Every word is a
-message of the ``unisystem`` domain, shown in the calculator's language.
+Each maps its controls to one call (its ``rule``, from
+:mod:`rulebook_py.outcomes.unisystem` or the rules) and renders what the
+outcome's presentation says to show (:mod:`rulebook_py.outcomes.unisystem.shown`:
+its rows, its charts) and its roll. Every word is a message of the
+``unisystem`` domain, shown in the calculator's language.
 
 Example:
     >>> calc = UnisystemCheckCalculator()  # Marcus: Perception 3 + Occultism 6 − 3

@@ -1,8 +1,9 @@
 """Calculators of the Unisystem combat chapter: melee, ranged, initiative, multiple actions.
 
-Each maps its controls (named as the rule's parameters) to one rule of
-:mod:`rulebook_py.systems.unisystem` and formats the outcome; a control that
-does not count in the situation is hidden and left out of the Python line.
+Each maps its controls (named as the rule's parameters) to one call (its
+``rule``) and renders the outcome's presentation
+(:func:`rulebook_py.outcomes.unisystem.presentation`); a control that does not
+count in the situation is hidden and left out of the Python line.
 
 Example:
     >>> calc = MeleeExchangeCalculator()  # a wildling's attack against Jimmy's third dodge

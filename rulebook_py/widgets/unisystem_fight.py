@@ -1,8 +1,9 @@
 """The Unisystem combat chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.outcomes.unisystem.fight_between`, and formats the outcome:
-the exact odds, how the fight ends, and a seeded replay of every round.
+:func:`rulebook_py.outcomes.unisystem.fight_between`, and renders the outcome's
+presentation: the exact odds, how the fight ends, and a seeded replay of
+every round.
 
 Example:
     >>> calc = UnisystemFightCalculator()  # Jimmy against a wildling, out at 2 hits
