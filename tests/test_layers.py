@@ -148,9 +148,6 @@ GAME_WORDS = {
 #: one fails, and one moved out must leave this list.
 NOT_YET_MOVED = {
     "rulebook_py.systems.galaxies.whole_fight.fight_work",
-    "rulebook_py.systems.unisystem.combat.melee_exchange",
-    "rulebook_py.systems.unisystem.ranged_combat.ranged_attack",
-    "rulebook_py.systems.unisystem.whole_fight.fight_between",
 }
 #: More control names than this in one rule: a calculator's form, not a rule.
 MAX_CONTROLS = 14

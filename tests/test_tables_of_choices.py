@@ -1,7 +1,8 @@
 """Every bound the book sets where its source is silent is stated in its chapter's choices.
 
 Issue 38 follow-up ("an unstated choice is a defect"): the bounds added to the
-rules (Galaxies Jumelles' ``MAX_BONUS``, Unisystem's ``DARKNESS_BONUS_RANGE``,
+rules (Galaxies Jumelles' ``MAX_BONUS``, Unisystem's ``DARKNESS_BONUS_RANGE``
+and initiative ``MAX_BONUS``,
 the mass battle's ``MAX_HIDING_HELP`` and round bounds, Chroniques'
 ``INITIATIVE_RANGE``, ``MODIFIER_RANGE`` and ``STRENGTH_RANGE``, the dice
 chapter's ``MAX_TARGET``) each have a row in the chapter's table (or list) of
@@ -25,6 +26,7 @@ from rulebook_py.systems.galaxies.codes import MAX_BONUS
 from rulebook_py.systems.mass_battle.actions import MAX_DECLARED_ROUND, MAX_HIDING_HELP
 from rulebook_py.systems.mass_battle.odds import MAX_ROUNDS
 from rulebook_py.systems.unisystem.combat import DARKNESS_BONUS_RANGE
+from rulebook_py.systems.unisystem.initiative_rolls import MAX_BONUS as INITIATIVE_BONUS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -69,6 +71,7 @@ def _rounds(low: int, high: int) -> tuple[str, str]:
 CASES = [
     ("galaxies-jumelles", "MAX_BONUS", [_between(-MAX_BONUS, MAX_BONUS)]),
     ("unisystem-combat", "DARKNESS_BONUS_RANGE", [_between(*DARKNESS_BONUS_RANGE)]),
+    ("unisystem-combat", "MAX_BONUS", [_between(-INITIATIVE_BONUS, INITIATIVE_BONUS)]),
     ("mass-battle", "MAX_HIDING_HELP", [_between(0, MAX_HIDING_HELP)]),
     ("mass-battle", "MAX_DECLARED_ROUND", [_rounds(*_ROUND_BOUNDS["action1_round"])]),
     ("mass-battle", "MAX_ROUNDS", [_rounds(*_ROUND_BOUNDS["attitude2_round"])]),
@@ -114,7 +117,7 @@ def row_naming(section: str, name: str) -> str:
     return rows[0]
 
 
-@pytest.mark.parametrize(("chapter", "name", "texts"), CASES, ids=[c[1] for c in CASES])
+@pytest.mark.parametrize(("chapter", "name", "texts"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_each_bound_is_stated_in_its_chapter_in_both_editions(chapter, name, texts):
     english, french = english_section(chapter), french_section(chapter)
     assert french != english  # (the section is translated)

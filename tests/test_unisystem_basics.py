@@ -525,7 +525,7 @@ def test_contest_calculator_types():
     calc.controls["kind"].value = ContestType.FOOT_CHASE
     calc.controls["bonus_a"].value = 5
     calc.controls["bonus_b"].value = 6
-    calc.controls["head_start"].value = "B"
+    calc.controls["head_start"].value = "b"
     assert "A +8, B +8" in calc.result.value  # speeds 15 and 12 by default
     calc.controls["kind"].value = ContestType.SNEAKING
     calc.controls["bonus_a"].value = 7

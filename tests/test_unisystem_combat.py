@@ -56,6 +56,7 @@ from rulebook_py.systems.unisystem.initiative_rolls import (
 )
 from rulebook_py.systems.unisystem.ranged_combat import (
     Aim,
+    Dive,
     FiringMode,
     RangedDefense,
     ShotgunAmmo,
@@ -611,8 +612,11 @@ def test_ranged_bad_inputs():
         ranged_attack(3, 3).damage(6, -2)
     with pytest.raises(RuleValueError, match="multiplier"):
         effective_multiplier(0, RangeBand.SHORT)
-    with pytest.raises(RuleValueError, match="defense must be one of"):
-        ranged_attack(3, 3, defense="pray")
+    with pytest.raises(RuleValueError, match="dive must be a Dive"):
+        ranged_attack(3, 3, dive="pray")  # type: ignore[arg-type]
+    with pytest.raises(RuleValueError, match="dodge") as err:
+        Dive(3, 31)
+    assert err.value.field == "dodge"
     with pytest.raises(RuleValueError, match="ammo must be one of"):
         ranged_attack(3, 3, ammo="rubber")
     with pytest.raises(RuleValueError, match="scope"):
@@ -662,14 +666,8 @@ def _brute_ranged(bonus, rolls, aim_bonus=None, dive_bonus=None, must=True):
     ],
 )
 def test_ranged_hits_match_brute_force(volley, aim, dive):
-    kwargs = {}
-    if dive is not None:
-        kwargs = {
-            "defense": "dive_for_cover",
-            "defender_dexterity": dive[0],
-            "defender_dodge": dive[1],
-        }
-    out = ranged_attack(4, 3, volley=volley, range_band="medium", aim=aim, **kwargs)
+    the_dive = None if dive is None else Dive(*dive)
+    out = ranged_attack(4, 3, volley=volley, range_band="medium", aim=aim, dive=the_dive)
     aim_bonus = None if aim is None else aim.perception + aim.skill + aim.scope
     dive_bonus = None if dive is None else sum(dive)
     expected = _brute_ranged(4 + 3 - 1, volley.rolls(), aim_bonus, dive_bonus)
@@ -732,8 +730,7 @@ def test_ranged_roll_is_seeded_and_shows_every_die():
         4,
         volley=Volley(FiringMode.BURST, 2),
         aim=Aim(3, 3),
-        defense="dive_for_cover",
-        defender_dexterity=3,
+        dive=Dive(3),
         keep_cool_willpower=3,
     )
     r = out.roll(random.Random(21), sides=6, multiplier=3)
@@ -756,8 +753,8 @@ VOLLEYS = st.one_of(
 @settings(max_examples=50, deadline=None)
 @given(VOLLEYS, st.integers(0, 6), st.integers(0, 6), st.booleans(), st.integers(-4, 4))
 def test_hits_never_exceed_bullets_fired(volley, dex, skill, dive, modifier):
-    kwargs = {"defense": "dive_for_cover", "defender_dexterity": 3} if dive else {}
-    out = ranged_attack(dex, skill, volley=volley, modifier=modifier, **kwargs)
+    the_dive = Dive(3) if dive else None
+    out = ranged_attack(dex, skill, volley=volley, modifier=modifier, dive=the_dive)
     assert out.hits.min_value >= 0 and out.hits.max_value <= volley.rounds_fired
     assert sum(out.hits.pmf().values()) == 1
 
@@ -767,14 +764,13 @@ def test_hits_never_exceed_bullets_fired(volley, dex, skill, dive, modifier):
     VOLLEYS, st.integers(0, 6), st.integers(0, 6), st.sampled_from(list(Lighting)), st.booleans()
 )
 def test_a_better_range_band_never_lowers_the_chance_to_hit(volley, dex, skill, light, dive):
-    kwargs = (
-        {"defense": "dive_for_cover", "defender_dexterity": 2, "defender_dodge": 2} if dive else {}
-    )
+    the_dive = Dive(2, 2) if dive else None
     bands = sorted(RangeBand, key=lambda b: b.modifier)
-    chances = [
-        ranged_attack(dex, skill, volley=volley, range_band=b, lighting=light, **kwargs).hit_chance
+    outs = [
+        ranged_attack(dex, skill, volley=volley, range_band=b, lighting=light, dive=the_dive)
         for b in bands
     ]
+    chances = [out.hit_chance for out in outs]
     assert chances == sorted(chances)
 
 
@@ -1102,18 +1098,13 @@ def test_the_defender_gets_the_total_darkness_perception_bonus_too():
     att, dfc = MeleeAttack(3, 2), MeleeDefense(DefenseKind.DODGE, 4, 3)
     plain = melee_exchange(att, dfc, dark)
     assert plain.hit_chance == hit_of(0, 0)
-    sensed = melee_exchange(att, dfc, dark, darkness_bonus=1, defender_darkness_bonus=2)
+    sensing = MeleeDefense(DefenseKind.DODGE, 4, 3, darkness_bonus=2)
+    sensed = melee_exchange(att, sensing, dark, darkness_bonus=1)
     assert sensed.defense.bonus == 2 and sensed.hit_chance == hit_of(1, 2)
-    with pytest.raises(RuleValueError, match="defender_darkness_bonus"):
-        melee_exchange(att, dfc, dark, defender_darkness_bonus=11)
-    shot = ranged_attack(
-        3,
-        3,
-        lighting=dark,
-        defense="dive_for_cover",
-        defender_dexterity=3,
-        defender_darkness_bonus=3,
-    )
+    with pytest.raises(RuleValueError, match="darkness_bonus") as refused:
+        MeleeDefense(DefenseKind.DODGE, 4, 3, darkness_bonus=11)
+    assert refused.value.field == "darkness_bonus"
+    shot = ranged_attack(3, 3, lighting=dark, dive=Dive(3, darkness_bonus=3))
     assert shot.dive.bonus == 3
     assert shot.hit_chance == F(sum(1 for x in D10 for y in D10 if x > y + 3 and x >= 9), 100)
 
@@ -1293,10 +1284,9 @@ def test_melee_calculator_hides_the_controls_that_do_not_count():
     assert "darkness_bonus" not in hidden(calc)
     out = melee_exchange(
         MeleeAttack(3, 2),
-        MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=-4),
+        MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=-4, darkness_bonus=2),
         Lighting.TOTAL_DARKNESS,
         darkness_bonus=1,
-        defender_darkness_bonus=2,
     )
     assert html.unescape(calc.result.value).count(probability_of(out.hit_chance)) >= 1
 

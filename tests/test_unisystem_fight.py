@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RulebookError, RuleValueError
 from rulebook_py.systems import unisystem as uni
 from rulebook_py.systems.unisystem import CloseSkill, DefenseKind, Fighter, WoundRule
@@ -77,7 +78,7 @@ def test_the_chapter_fight_exactly():
     assert out.second_wins == 1 - out.first_wins
     assert sum(out.ends.values()) == 1
     assert out.expected_rounds == Fraction(2222135000, 820078347)
-    assert uni.fight_between().first_wins == out.first_wins
+    assert outcomes.unisystem.fight_between().first_wins == out.first_wins
 
 
 def test_the_old_fight_with_both_dodging_is_the_option():
@@ -198,14 +199,26 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
         ),
         (lambda: uni.fight(JIMMY, "Wildling"), "second must be a Fighter"),
         (lambda: uni.fight(JIMMY, JIMMY), "second must have another name than first"),
-        (lambda: uni.fight_between(second_name=" Jimmy "), "second_name must differ"),
-        (lambda: uni.fight_between(first_name=""), "first_name must be text of 1 to 30"),
-        (lambda: uni.fight_between(second_dexterity=31), "second_dexterity must be an integer"),
-        (lambda: uni.fight_between(first_dodge=-1), "first_dodge must be an integer"),
-        (lambda: uni.fight_between(first_kind="kick"), "first_kind must be one of"),
+        (
+            lambda: outcomes.unisystem.fight_between(second_name=" Jimmy "),
+            "second_name must differ",
+        ),
+        (
+            lambda: outcomes.unisystem.fight_between(first_name=""),
+            "first_name must be text of 1 to 30",
+        ),
+        (
+            lambda: outcomes.unisystem.fight_between(second_dexterity=31),
+            "second_dexterity must be an integer",
+        ),
+        (
+            lambda: outcomes.unisystem.fight_between(first_dodge=-1),
+            "first_dodge must be an integer",
+        ),
+        (lambda: outcomes.unisystem.fight_between(first_kind="kick"), "first_kind must be one of"),
         (lambda: uni.fight(JIMMY, WILDLING).roll(3), "rng must be a random.Random"),
         (
-            lambda: uni.fight_between(
+            lambda: outcomes.unisystem.fight_between(
                 first_dexterity=0,
                 first_skill=0,
                 second_dexterity=0,
@@ -222,12 +235,23 @@ def test_bad_inputs_are_refused_with_what_is_allowed(call, message):
         call()
 
 
+@pytest.mark.parametrize(
+    "bad", [[], {}, 10**5000, "x" * 100_000], ids=["list", "dict", "huge", "long"]
+)
+def test_the_calculators_fight_refuses_a_bad_core_die_at_core(bad):
+    with pytest.raises(RulebookError) as err:
+        outcomes.unisystem.fight_between(core=bad)
+    assert err.value.field == "core" and len(str(err.value)) < 200
+
+
 def test_a_forbidden_parry_is_the_defenders():
     with pytest.raises(RulebookError) as err:
-        uni.fight_between(first_kind=CloseSkill.HAND_WEAPON, second_defense=DefenseKind.PARRY)
+        outcomes.unisystem.fight_between(
+            first_kind=CloseSkill.HAND_WEAPON, second_defense=DefenseKind.PARRY
+        )
     assert err.value.field == "second_defense" and "Bagarre" in str(err.value)
     with pytest.raises(RulebookError) as err:
-        uni.fight_between(
+        outcomes.unisystem.fight_between(
             second_kind=CloseSkill.HAND_WEAPON,
             first_defense=DefenseKind.PARRY,
             first_kind=CloseSkill.BRAWLING,
@@ -240,11 +264,11 @@ def test_the_calculator_replays_with_another_seed_and_other_fighters():
     assert "93.54 %" in calc.result.value and "Jimmy wins, 0 wounds taken" in calc.chart.value
     first = calc.roll_output.value
     assert "Roll (seed 8)" in first  # the chapter's worked fight
-    assert calc.show_roll(uni.fight_between().roll(random.Random(8))) in first
+    assert calc.show_roll(outcomes.unisystem.fight_between().roll(random.Random(8))) in first
     assert "Round 1: initiative" in first and ("Jimmy wins" in first or "Wildling wins" in first)
     calc.roll()  # the seed moved on: another fight
     assert calc.roll_output.value != first
-    assert calc.view.call.expression == "unisystem.fight_between().first_wins"
+    assert calc.view.call.expression == "outcomes.unisystem.fight_between().first_wins"
     calc.controls["second_dexterity"].value = 4
     calc.controls["second_skill"].value = 4
     calc.controls["second_dodge"].value = 3

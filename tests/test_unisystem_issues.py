@@ -97,7 +97,6 @@ def test_core_given_a_list_is_refused_by_every_function():
         "feint": (3, 2, 2, 2),
         "first_to_act": ([uni.Combatant("A", 3)],),
         "fight": (uni.Fighter("A", 3, 2), uni.Fighter("B", 3, 2)),
-        "fight_between": (),
         "foot_chase": (3, 2, 15, 2, 4, 12),
         "initiative": ("A, 3",),
         "initiative_order": ([uni.Combatant("A", 3)],),

@@ -149,7 +149,7 @@ def test_errors_are_messages_in_the_readers_language():
         lambda: outcomes.unisystem.melee(
             attack_kind="hand_weapon", defense="parry", parry_with="brawling"
         ),
-        lambda: uni.fight_between(second_name="Jimmy"),
+        lambda: outcomes.unisystem.fight_between(second_name="Jimmy"),
         lambda: outcomes.unisystem.ranged(mode="burst", burst_size=9),
     ):
         with pytest.raises(RulebookError) as err:

@@ -1,8 +1,10 @@
 """Calculators of the Unisystem basics chapter: checks, contests, D10 against 2D6.
 
-Each maps its controls to one rule of :mod:`rulebook_py.systems.unisystem`
-and formats the outcome (its rows, its chart, its roll). Every word is a
-message of the ``unisystem`` domain, shown in the calculator's language.
+Each maps its controls to one call (its ``rule``, from
+:mod:`rulebook_py.outcomes.unisystem` or the rules) and renders what the
+outcome's presentation says to show (:mod:`rulebook_py.outcomes.unisystem.shown`:
+its rows, its charts) and its roll. Every word is a message of the
+``unisystem`` domain, shown in the calculator's language.
 
 Example:
     >>> calc = UnisystemCheckCalculator()  # Marcus: Perception 3 + Occultism 6 − 3
@@ -12,23 +14,24 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
 from .. import outcomes
-from ..systems import unisystem as uni
+from ..outcomes.unisystem import choices
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
 from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .controls import dropdown, int_box
-from .format import percent, table_html
+from .format import escape, percent, table_html
 from .registry import register
 from .tables import lines_html, rows_html
+from .words import shown as tr
 
 __all__ = [
     "BOX",
@@ -36,6 +39,7 @@ __all__ = [
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
+    "chart_html",
     "core_dropdown",
     "reference_html",
     "whole_box",
@@ -47,22 +51,63 @@ BOX = (-999, 999)
 
 
 class UnisystemCalculator(Calculator):
-    """A Unisystem calculator: its tables, its rolls one line each.
+    """A Unisystem calculator: one call of :attr:`rule`, shown as its outcome's presentation.
 
-    A rule's outcome may name (``unused``) the parameters that do not count
-    in the situation: the base hides their controls, the Python line leaves them out.
+    What is shown (rows, charts, a note) is data of the outcome
+    (:func:`rulebook_py.outcomes.unisystem.presentation`), rendered here. A
+    rule's outcome may name (``unused``) the parameters that do not count in
+    the situation: the base hides their controls, the Python line leaves them out.
     """
 
-    def report_html(
-        self, rows: Iterable[Sequence[object]], head: Sequence[str] = ("", M("exact answer"))
-    ) -> str:
-        """An outcome's rows as a table."""
-        return rows_html(rows, head)
+    #: The rule called with the controls' values, by name (a ``staticmethod``).
+    rule: ClassVar[Callable[..., Any]]
+    #: The path into its outcome of the answer the Python line shows.
+    path: ClassVar[Any] = ()
+    #: The roll's lines as a numbered list (an order) rather than lines.
+    ordered: ClassVar[bool] = False
+
+    def arguments(self, values: Values) -> Mapping[str, Any]:
+        """The rule's keyword arguments: the controls' values, by name."""
+        return values
+
+    def compute(self, values: Values) -> View:
+        """One call of the rule; its presentation's note, table and charts."""
+        outcome, call = rule_call(self.rule, path=self.path, **self.arguments(values))
+        shown = outcomes.unisystem.presentation(outcome)
+        note = f"<p>{escape(tr(shown.note))}</p>" if shown.note else ""
+        charts = "".join(map(chart_html, shown.charts))
+        return View(note + rows_html(shown.rows, shown.head), charts, call, outcome)
 
     def show_roll(self, roll: Any) -> str:
-        """The roll's lines, one a line."""
-        lines = getattr(roll, "lines", None)
-        return lines_html(lines if lines is not None else [roll.message])
+        """The roll's lines, one a line (or numbered, for an order)."""
+        lines = outcomes.unisystem.roll_lines(roll)
+        if not self.ordered:
+            return lines_html(lines)
+        return "<ol>" + "".join(f"<li>{escape(tr(line))}</li>" for line in lines) + "</ol>"
+
+
+def chart_html(chart: outcomes.unisystem.Bars | outcomes.unisystem.GroupedBars) -> str:
+    """An outcome's chart (:mod:`rulebook_py.outcomes.unisystem.shown`) as SVG.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> "<svg" in chart_html(outcomes.unisystem.Bars({1: Fraction(1)}, "t", "x"))
+        True
+    """
+    if isinstance(chart, outcomes.unisystem.GroupedBars):
+        return grouped_bar_chart(
+            chart.labels, chart.series, title=chart.title, x_title=chart.x_title
+        )
+    if not chart.highlight_label:
+        return bar_chart(chart.bars, title=chart.title, x_title=chart.x_title)
+    return bar_chart(
+        chart.bars,
+        title=chart.title,
+        x_title=chart.x_title,
+        highlight=chart.highlight.__contains__,
+        highlight_label=chart.highlight_label,
+        other_label=chart.other_label,
+    )
 
 
 def reference_html(*tables: Any) -> str:
@@ -92,39 +137,7 @@ def whole_box(description: str, value: int) -> widgets.BoundedIntText:
 
 def core_dropdown() -> widgets.Dropdown:
     """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
-    options = [("D10", CoreDie.D10), (M("2D6 − 2 (0 counts as 1)"), CoreDie.TWO_D6)]
-    return dropdown(M("Core die (dé)"), options, CoreDie.D10)
-
-
-def _level_chart(pmf: Mapping[int, Fraction], title: str) -> str:
-    return bar_chart(
-        pmf,
-        title=title,
-        x_title=M("success levels (0 = failure)"),
-        highlight=lambda k: k >= 1,  # type: ignore[operator]
-        highlight_label=M("success"),
-        other_label=M("failure"),
-    )
-
-
-_KINDS = {
-    CheckKind.TASK: (M("task (Épreuve)"), M("Task: success levels")),
-    CheckKind.SIMPLE_TEST: (M("simple test (Test simple)"), M("Simple test: success levels")),
-    CheckKind.DIFFICULT_TEST: (
-        M("difficult test (Test difficile)"),
-        M("Difficult test: success levels"),
-    ),
-    CheckKind.UNSKILLED: (
-        M("unskilled task (Épreuve sans compétence)"),
-        M("Unskilled task: success levels"),
-    ),
-}
-_CONTESTS = {
-    ContestType.GENERIC: M("generic contest (Test / épreuve en résistance)"),
-    ContestType.ARM_WRESTLING: M("arm wrestling (Bras de fer)"),
-    ContestType.FOOT_CHASE: M("foot chase (Poursuite à pied)"),
-    ContestType.SNEAKING: M("sneaking (Se faufiler)"),
-}
+    return dropdown(M("Core die (dé)"), choices.CORE_DICE, CoreDie.D10)
 
 
 @register
@@ -138,6 +151,8 @@ class UnisystemCheckCalculator(UnisystemCalculator):
     """
 
     title = M("Task or test (épreuve ou test)")
+    rule = staticmethod(outcomes.unisystem.check)
+    path = (("success_chance",),)
     bench_changes = (
         changes(attribute=4, kind=CheckKind.SIMPLE_TEST, modifier=0)
         + changes(kind=CheckKind.UNSKILLED, complexity=10, core=CoreDie.TWO_D6)
@@ -146,21 +161,14 @@ class UnisystemCheckCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
-        kinds = [(label, kind) for kind, (label, _title) in _KINDS.items()]
         return {
-            "kind": dropdown(M("Check"), kinds, CheckKind.TASK),
+            "kind": dropdown(M("Check"), choices.CHECK_KINDS, CheckKind.TASK),
             "attribute": whole_box(M("Attribute (attribut)"), 3),
             "skill": whole_box(M("Skill (compétence), tasks only"), 6),
             "modifier": whole_box(M("Modifier (modificateur)"), -3),
             "complexity": whole_box(M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """P(success), the roll needed, expected levels, and the level chart."""
-        check, call = rule_call(outcomes.unisystem.check, path=(("success_chance",),), **values)
-        chart = _level_chart(check.level_distribution(), _KINDS[check.kind][1])
-        return View(rows_html(outcomes.unisystem.check_rows(check)), chart, call, check)
 
 
 @register
@@ -174,41 +182,28 @@ class UnisystemContestCalculator(UnisystemCalculator):
     """
 
     title = M("Contest (test ou épreuve en résistance)")
+    rule = staticmethod(outcomes.unisystem.contest_report)
+    path = ("a_wins",)
     bench_changes = (
-        changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="B", speed_a=18)
+        changes(best_of=5, bonus_a=8, kind=ContestType.FOOT_CHASE, head_start="b", speed_a=18)
         + changes(kind=ContestType.SNEAKING)
         + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
 
     def build_controls(self) -> Controls:
         """Contest type, both bonuses, best of N, head start and speeds."""
-        starts = [(M("nobody"), "nobody"), ("A", "A"), ("B", "B")]
         return {
-            "kind": dropdown(
-                M("Contest"), [(v, k) for k, v in _CONTESTS.items()], ContestType.ARM_WRESTLING
-            ),
+            "kind": dropdown(M("Contest"), choices.CONTESTS, ContestType.ARM_WRESTLING),
             "bonus_a": whole_box(M("Side A bonus"), 6),
             "bonus_b": whole_box(M("Side B bonus"), 4),
             "best_of": dropdown(M("Best of (arm wrestling)"), [1, 3, 5, 7, 9], 3),
-            "head_start": dropdown(M("Started first (foot chase)"), starts, "nobody"),
+            "head_start": dropdown(
+                M("Started first (foot chase)"), choices.HEAD_START_CHOICES, "nobody"
+            ),
             "speed_a": whole_box(M("Speed A (foot chase)"), 15),
             "speed_b": whole_box(M("Speed B (foot chase)"), 12),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """Exact P(A wins), P(tie), P(B wins), and the chart of A − B."""
-        kw = {**values, "head_start": values["head_start"].lower()}
-        report, call = rule_call(outcomes.unisystem.contest_report, path=("a_wins",), **kw)
-        chart = bar_chart(
-            {uni.number_text(k): p for k, p in report.margin().pmf().items()},
-            title=M("One roll: A's total − B's total"),
-            x_title=M("difference"),
-            highlight=lambda k: not k.startswith("\u2212") and k != "0",
-            highlight_label=M("A higher"),
-            other_label=M("tie or B higher"),
-        )
-        return View(rows_html(report.rows), chart, call, report)
 
 
 @register
@@ -222,23 +217,10 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
     """
 
     title = M("D10 or 2D6 − 2 as the core die")
+    rule = staticmethod(outcomes.unisystem.core_die_comparison)
+    path = ("check", ("with_core", CoreDie.TWO_D6), ("success_chance",))
     bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
     def build_controls(self) -> Controls:
         """The bonus added to the core die."""
         return {"bonus": whole_box(M("Bonus added to the die"), 6)}
-
-    def compute(self, values: Values) -> View:
-        """Side-by-side chances and the two distributions of the core die."""
-        path = ("check", ("with_core", CoreDie.TWO_D6), ("success_chance",))
-        out, call = rule_call(outcomes.unisystem.core_die_comparison, path=path, **values)
-        faces = range(1, 11)
-        dice = {"D10": out.d10, "2D6 − 2": out.two_d6}
-        chart = grouped_bar_chart(
-            [str(v) for v in faces],
-            {name: [die.probability(v) for v in faces] for name, die in dice.items()},
-            title=M("The core die: D10 against 2D6 − 2 (0 counts as 1)"),
-            x_title=M("die result"),
-        )
-        head = ["", "D10", "2D6 − 2", M("D10 ÷ 2D6")]
-        return View(rows_html(out.rows, head), chart, call, out)

@@ -1,8 +1,9 @@
 """Calculators of the Unisystem combat chapter: melee, ranged, initiative, multiple actions.
 
-Each maps its controls (named as the rule's parameters) to one rule of
-:mod:`rulebook_py.systems.unisystem` and formats the outcome; a control that
-does not count in the situation is hidden and left out of the Python line.
+Each maps its controls (named as the rule's parameters) to one call (its
+``rule``) and renders the outcome's presentation
+(:func:`rulebook_py.outcomes.unisystem.presentation`); a control that does not
+count in the situation is hidden and left out of the Python line.
 
 Example:
     >>> calc = MeleeExchangeCalculator()  # a wildling's attack against Jimmy's third dodge
@@ -13,23 +14,17 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-import ipywidgets as widgets
-
 from .. import outcomes
+from ..outcomes.unisystem import choices
 from ..systems import unisystem as uni
-from ..systems.unisystem.words import M, typed
-from .base import Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart
+from ..systems.unisystem.words import M
+from .base import Controls, Values
+from .calls import changes
 from .controls import checkbox, dropdown, text_box
-from .format import escape
 from .registry import register
-from .tables import rows_html
 from .unisystem import UnisystemCalculator, core_dropdown, whole_box
-from .words import shown
 
 __all__ = [
     "ActionPlannerCalculator",
@@ -37,69 +32,6 @@ __all__ = [
     "MeleeExchangeCalculator",
     "RangedAttackCalculator",
 ]
-
-_PENALTIES = [
-    (M("free (0)"), 0),
-    (M("2nd action (−2)"), -2),
-    (M("3rd (−4)"), -4),
-    (M("4th (−6)"), -6),
-    (M("5th (−8)"), -8),
-    (M("6th (−10)"), -10),
-]
-_DICE = [("D4", 4), ("D6", 6), ("D8", 8), ("D10", 10)]
-_LIGHTS = [
-    (
-        M(
-            "{label} ({effect})",
-            label=x.label,
-            effect=M("plain D10") if x.modifier is None else uni.signed_text(x.modifier),
-        ),
-        x,
-    )
-    for x in uni.Lighting
-]
-#: The attacker's weapon: a real one (or bare hands), or an improvised one with
-#: the modifier of the source's list ("real" stands for None, which a dropdown
-#: would read as "nothing selected").
-_WEAPONS: list[tuple[str, Any]] = [
-    (M("real weapon or bare hands"), "real"),
-    (M("improvised: pointed object, −2 (bottle, fork)"), (uni.ImprovisedWeapon.SHARP, -2)),
-    (M("improvised: long object swung, +0 (table leg)"), (uni.ImprovisedWeapon.LONG, 0)),
-    (M("improvised: big, awkward object, −1"), (uni.ImprovisedWeapon.CLUMSY, -1)),
-    (M("improvised: big, awkward object, −2"), (uni.ImprovisedWeapon.CLUMSY, -2)),
-    (M("improvised: big, awkward object, −3"), (uni.ImprovisedWeapon.CLUMSY, -3)),
-]
-_GROUP_NOTE = M(
-    "Group initiative: each side rolls once and adds the Dexterity of its fastest members "
-    "(with their initiative bonus); the whole side acts together, so every member's chance "
-    "is the side's."
-)
-_CHAIR = [(M("no"), 0), (M("a chair held like a shield, +1"), 1), (M("a chair, +2"), 2)]
-
-
-def _untrained(label: str) -> widgets.Dropdown:
-    options = [(u.english, u) for u in uni.UntrainedAttack]
-    return dropdown(label, options, uni.UntrainedAttack.DIFFICULT_TEST)
-
-
-def _damage_chart(pmf: Mapping[int, Fraction], title: str) -> str:
-    return bar_chart(
-        pmf,
-        title=title,
-        x_title=M("damage"),
-        highlight=lambda k: k > 0,  # type: ignore[operator]
-        highlight_label=M("hit"),
-        other_label=M("no damage"),
-    )
-
-
-def _stances(*extra: tuple[str, uni.Stance]) -> list[tuple[str, uni.Stance]]:
-    return [(M("normal"), uni.Stance.NORMAL), *extra]
-
-
-def _ranged_answer(report: Any) -> tuple[Any, ...]:
-    """The chance of a hit; suppressive fire rolls no attack: its mean damage."""
-    return ("hit_chance",) if report.attack is not None else ("damage", ("mean",))
 
 
 @register
@@ -120,6 +52,8 @@ class MeleeExchangeCalculator(UnisystemCalculator):
     """
 
     title = M("Close combat exchange (combat rapproché)")
+    rule = staticmethod(outcomes.unisystem.melee)
+    path = ("hit_chance",)
     bench_changes = (
         changes(defender_penalty=-2, defense=uni.DefenseKind.PARRY)
         + changes(parry_with=uni.CloseSkill.MARTIAL_ARTS, lighting=uni.Lighting.DIM)
@@ -132,57 +66,55 @@ class MeleeExchangeCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge."""
-        skills = [(s.label, s) for s in uni.CloseSkill]
-        attacker_stances = _stances(
-            (M("aggressive (attitude agressive, +2)"), uni.Stance.AGGRESSIVE)
-        )
-        defender_stances = _stances(
-            (M("defensive (attitude défensive, +3)"), uni.Stance.DEFENSIVE),
-            (M("aggressive (no defense)"), uni.Stance.AGGRESSIVE),
-        )
-        defenses = [(d.label, d) for d in uni.DefenseKind]
         return {
             "attacker_dexterity": whole_box(M("Attacker: Dexterity (Dextérité)"), 3),
-            "attack_kind": dropdown(M("Attacker: skill used"), skills, uni.CloseSkill.BRAWLING),
+            "attack_kind": dropdown(
+                M("Attacker: skill used"), choices.CLOSE_SKILLS, uni.CloseSkill.BRAWLING
+            ),
             "attack_skill": whole_box(M("Attacker: skill level (0 = DEX test)"), 2),
-            "attack_weapon": dropdown(M("Attacker: weapon"), _WEAPONS, "real"),
-            "attacker_stance": dropdown(M("Attacker: stance"), attacker_stances, uni.Stance.NORMAL),
-            "attacker_penalty": dropdown(M("Attacker: multiple actions"), _PENALTIES, 0),
+            "attack_weapon": dropdown(M("Attacker: weapon"), choices.IMPROVISED, "real"),
+            "attacker_stance": dropdown(
+                M("Attacker: stance"), choices.ATTACKER_STANCES, uni.Stance.NORMAL
+            ),
+            "attacker_penalty": dropdown(M("Attacker: multiple actions"), choices.PENALTIES, 0),
             "attack_modifier": whole_box(M("Attacker: other modifier (GM's call)"), 0),
             "feint": checkbox(M("Feint first (feinte): INT + skill against PER + skill"), False),
             "feint_intelligence": whole_box(M("Feint: attacker's Intelligence"), 3),
             "feint_skill": whole_box(M("Feint: attacker's combat skill"), 2),
             "feint_perception": whole_box(M("Feint: defender's Perception"), 2),
             "feint_defender_skill": whole_box(M("Feint: defender's combat skill"), 2),
-            "defense": dropdown(M("Defense (défense)"), defenses, uni.DefenseKind.DODGE),
+            "defense": dropdown(M("Defense (défense)"), choices.DEFENSES, uni.DefenseKind.DODGE),
             "defender_dexterity": whole_box(M("Defender: Dexterity"), 4),
             "defense_skill": whole_box(M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
             "parry_with": dropdown(
-                M("Defender: parries with"), skills, uni.CloseSkill.MARTIAL_ARTS
+                M("Defender: parries with"), choices.CLOSE_SKILLS, uni.CloseSkill.MARTIAL_ARTS
             ),
-            "defense_chair": dropdown(M("Defender: parries with a chair"), _CHAIR, 0),
-            "defender_stance": dropdown(M("Defender: stance"), defender_stances, uni.Stance.NORMAL),
-            "defender_penalty": dropdown(M("Defender: multiple actions"), _PENALTIES, -4),
+            "defense_chair": dropdown(M("Defender: parries with a chair"), choices.CHAIRS, 0),
+            "defender_stance": dropdown(
+                M("Defender: stance"), choices.DEFENDER_STANCES, uni.Stance.NORMAL
+            ),
+            "defender_penalty": dropdown(M("Defender: multiple actions"), choices.PENALTIES, -4),
             "defense_modifier": whole_box(M("Defender: other modifier"), 0),
-            "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
+            "lighting": dropdown(M("Lighting (éclairage)"), choices.LIGHTS, uni.Lighting.NORMAL),
             "darkness_bonus": whole_box(M("Total darkness: attacker's Perception levels"), 0),
             "defender_darkness_bonus": whole_box(
                 M("Total darkness: defender's Perception levels"), 0
             ),
-            "untrained": _untrained(M("Attack without the skill (level 0)")),
+            "untrained": dropdown(
+                M("Attack without the skill (level 0)"),
+                choices.UNTRAINED,
+                uni.UntrainedAttack.DIFFICULT_TEST,
+            ),
             "core": core_dropdown(),
-            "damage_die": dropdown(M("Damage die"), _DICE, 4),
+            "damage_die": dropdown(M("Damage die"), choices.DAMAGE_DICE, 4),
             "multiplier": whole_box(M("Damage multiplier (Strength / Force)"), 2),
             "averaged": checkbox(M("Average damage instead of rolling"), False),
         }
 
-    def compute(self, values: Values) -> View:
-        """P(hit), expected levels, the damage distribution and its chart."""
+    def arguments(self, values: Values) -> Mapping[str, Any]:
+        """A real weapon (``"real"`` in the list) is ``attack_weapon=None``."""
         weapon = values["attack_weapon"]
-        args = {**values, "attack_weapon": None if weapon == "real" else weapon}
-        report, call = rule_call(outcomes.unisystem.melee, path=("hit_chance",), **args)
-        chart = _damage_chart(report.damage.pmf(), M("Damage of the exchange"))
-        return View(self.report_html(report.rows), chart, call, report)
+        return {**values, "attack_weapon": None if weapon == "real" else weapon}
 
 
 @register
@@ -199,6 +131,8 @@ class RangedAttackCalculator(UnisystemCalculator):
     """
 
     title = M("Ranged attack (combat à distance)")
+    rule = staticmethod(outcomes.unisystem.ranged)
+    path = staticmethod(outcomes.unisystem.ranged_answer)
     bench_changes = (
         changes(range_band=uni.RangeBand.LONG, aim=True, scope=3, mode=uni.FiringMode.SEMI_AUTO)
         + changes(count=4, defense=uni.RangedDefense.DIVE_FOR_COVER)
@@ -209,36 +143,15 @@ class RangedAttackCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """Shooter, range, light, aim, firing mode, target, damage."""
-        bands = [
-            (
-                M(
-                    "{label} ({modifier}, multiplier {shift})",
-                    label=b.label,
-                    modifier=uni.signed_text(b.modifier),
-                    shift=uni.signed_text(b.multiplier_shift),
-                ),
-                b,
-            )
-            for b in uni.RangeBand
-        ]
-        modes = [(m.label, m) for m in uni.FiringMode]
-        modes.append(
-            (M("Tir de suppression (no roll: D4 bullets)"), outcomes.unisystem.SUPPRESSIVE)
-        )
-        ammo = [
-            (M("{label} ({bonus})", label=a.label, bonus=uni.signed_text(a.bonus)), a)
-            for a in uni.ShotgunAmmo
-        ]
-        targets = [(d.label, d) for d in uni.RangedDefense]
         return {
             "dexterity": whole_box(M("Shooter: Dexterity (Dextérité)"), 3),
             "skill": whole_box(M("Shooter: ranged skill (0 = difficult DEX test)"), 3),
-            "range_band": dropdown(M("Range (portée)"), bands, uni.RangeBand.SHORT),
-            "lighting": dropdown(M("Lighting (éclairage)"), _LIGHTS, uni.Lighting.NORMAL),
+            "range_band": dropdown(M("Range (portée)"), choices.RANGE_BANDS, uni.RangeBand.SHORT),
+            "lighting": dropdown(M("Lighting (éclairage)"), choices.LIGHTS, uni.Lighting.NORMAL),
             "darkness_bonus": whole_box(M("Total darkness: shooter's Perception levels"), 0),
-            "ammo": dropdown(M("Shotgun ammunition"), ammo, uni.ShotgunAmmo.NONE),
+            "ammo": dropdown(M("Shotgun ammunition"), choices.AMMO, uni.ShotgunAmmo.NONE),
             "modifier": whole_box(M("Other modifier"), 0),
-            "mode": dropdown(M("Firing mode"), modes, uni.FiringMode.BURST),
+            "mode": dropdown(M("Firing mode"), choices.FIRING_MODES, uni.FiringMode.BURST),
             "count": whole_box(M("Shots / bursts / rounds (full auto)"), 1),
             "burst_size": whole_box(M("Rounds per burst (3–5)"), 3),
             "heavy_recoil": checkbox(M("Heavy recoil (−2 per further shot)"), False),
@@ -249,7 +162,7 @@ class RangedAttackCalculator(UnisystemCalculator):
             "aim_perception": whole_box(M("Aim: Perception"), 3),
             "aim_skill": whole_box(M("Aim: skill"), 3),
             "scope": whole_box(M("Telescopic sight (lunette): 0 or +2 to +5"), 0),
-            "defense": dropdown(M("Target"), targets, uni.RangedDefense.STAND_STILL),
+            "defense": dropdown(M("Target"), choices.TARGETS, uni.RangedDefense.STAND_STILL),
             "defender_dexterity": whole_box(M("Target: Dexterity"), 3),
             "defender_dodge": whole_box(M("Target: Dodge (0 = difficult DEX test)"), 2),
             "defender_darkness_bonus": whole_box(
@@ -257,28 +170,16 @@ class RangedAttackCalculator(UnisystemCalculator):
             ),
             "under_fire": checkbox(M("Shooter under fire: keep one's cool"), False),
             "willpower": whole_box(M("Shooter: Willpower (Volonté)"), 3),
-            "damage_die": dropdown(M("Damage die"), _DICE, 6),
+            "damage_die": dropdown(M("Damage die"), choices.DAMAGE_DICE, 6),
             "multiplier": whole_box(M("Damage multiplier (before range)"), 3),
             "averaged": checkbox(M("Average damage instead of rolling"), False),
-            "untrained": _untrained(M("Shot without the skill (level 0)")),
+            "untrained": dropdown(
+                M("Shot without the skill (level 0)"),
+                choices.UNTRAINED,
+                uni.UntrainedAttack.DIFFICULT_TEST,
+            ),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """Distribution of bullets in and of total damage."""
-        report, call = rule_call(outcomes.unisystem.ranged, path=_ranged_answer, **values)
-        chart = _damage_chart(report.damage.pmf(), M("Total damage"))
-        if report.attack is not None:
-            bullets = bar_chart(
-                report.hits.pmf(),
-                title=M("Bullets in"),
-                x_title=M("hits"),
-                highlight=lambda k: k > 0,  # type: ignore[operator]
-                highlight_label=M("hit"),
-                other_label=M("miss"),
-            )
-            chart = bullets + chart
-        return View(self.report_html(report.rows), chart, call, report)
 
 
 @register
@@ -292,6 +193,9 @@ class InitiativeCalculator(UnisystemCalculator):
     """
 
     title = M("Initiative order")
+    rule = staticmethod(uni.initiative)
+    path = ("chances",)
+    ordered = True
     bench_changes = (
         changes(group=True)
         + changes(combatants="Jimmy, 4\nAnn, 2, PCs, +2\nWildling 1, 3, NPC\nWildling 2, 5, NPC")
@@ -318,24 +222,9 @@ class InitiativeCalculator(UnisystemCalculator):
             "core": core_dropdown(),
         }
 
-    def compute(self, values: Values) -> View:
-        """Table of P(acts first), each side's total, and the chart."""
-        side = M("PCs").render()  # a line that names no side: the players' side, in their words
-        report, call = rule_call(uni.initiative, path=("chances",), **values, default_side=side)
-        group = values["group"]
-        chart = bar_chart(
-            {typed(name): p for name, p in report.chances.items()},
-            title=M("Who acts in the first group") if group else M("Who acts first"),
-            x_title=M("combatant"),
-        )
-        first = M("P(acts in the first group)") if group else M("P(acts first)")
-        head = [M("combatant"), M("side"), "DEX", M("bonus"), M("edge"), first, M("side's total")]
-        note = f"<p>{escape(shown(_GROUP_NOTE))}</p>" if group else ""
-        return View(note + rows_html(report.rows, head), chart, call, report)
-
-    def show_roll(self, roll: Any) -> str:
-        """One rolled order, one combatant a line."""
-        return "<ol>" + "".join(f"<li>{escape(shown(line))}</li>" for line in roll.lines) + "</ol>"
+    def arguments(self, values: Values) -> Mapping[str, Any]:
+        """A line that names no side is on the players' side, in the reader's words."""
+        return {**values, "default_side": M("PCs").render()}
 
 
 @register
@@ -349,6 +238,9 @@ class ActionPlannerCalculator(UnisystemCalculator):
     """
 
     title = M("Multiple-action planner (actions multiples)")
+    rule = staticmethod(uni.action_plan)
+    path = ("chances",)
+    ordered = True
     bench_changes = (
         changes(actions="attack 4+4 punch\nattack 4+4 kick\ndefense 4+3 dodge\nattack 4+4 punch")
         + changes(max_attacks=True, close_combat=False)
@@ -360,10 +252,6 @@ class ActionPlannerCalculator(UnisystemCalculator):
 
     def build_controls(self) -> Controls:
         """The plan, the source's optional caps and the core die."""
-        stances = _stances(
-            (M("aggressive: +2 to every attack, no defense"), uni.Stance.AGGRESSIVE),
-            (M("defensive: +3 to every defense, no attack"), uni.Stance.DEFENSIVE),
-        )
         plan = M("attack 4+4 punch\ndefense 4+3 dodge\ndefense 4+3 dodge\ndefense 4+3 dodge")
         return {
             "actions": text_box(
@@ -374,7 +262,7 @@ class ActionPlannerCalculator(UnisystemCalculator):
                 width="34em",
             ),
             "close_combat": checkbox(M("Close combat (one attack and one defense free)"), True),
-            "stance": dropdown(M("Stance (attitude)"), stances, uni.Stance.NORMAL),
+            "stance": dropdown(M("Stance (attitude)"), choices.PLANNER_STANCES, uni.Stance.NORMAL),
             "massive": checkbox(
                 M("Option: massive creature (attacks without penalty or cap)"), False
             ),
@@ -385,49 +273,3 @@ class ActionPlannerCalculator(UnisystemCalculator):
             "constitution": whole_box(M("Constitution (for the CON option)"), 3),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """One row per action: penalty, bonus, P(total ≥ 9)."""
-        plan, call = rule_call(uni.action_plan, path=("chances",), **values)
-        rows = [
-            (
-                s.number,
-                typed(s.action.label) if s.action.label else s.action.kind.label,
-                s.action.kind.label,
-                M("free") if s.free else M("extra"),
-                uni.signed_text(s.penalty) if s.penalty else "0",
-                uni.signed_text(s.action.modifier) if s.action.modifier else "0",
-                outcomes.unisystem.bonus_text(s.check),
-                s.chance,
-            )
-            for s in plan.steps
-        ]
-        chart = bar_chart(
-            {
-                M("{n}. {action}", n=s.number, action=s.action.label or s.action.kind.label): (
-                    s.chance
-                )
-                for s in plan.steps
-            },
-            title=M("Chance of each action (total ≥ 9)"),
-            x_title=M("action"),
-        )
-        head = [
-            "#",
-            M("action"),
-            M("kind"),
-            M("free/extra"),
-            M("penalty"),
-            M("modifier"),
-            M("bonus"),
-            M("P(total ≥ 9)"),
-        ]
-        return View(self.report_html(rows, head), chart, call, plan)
-
-    def show_roll(self, roll: Any) -> str:
-        """Every action rolled once, in order."""
-        lines = [
-            M("{action}: {roll}", action=s.action.label or s.action.kind.label, roll=r.message)
-            for s, r in roll.steps
-        ]
-        return "<ol>" + "".join(f"<li>{escape(shown(line))}</li>" for line in lines) + "</ol>"

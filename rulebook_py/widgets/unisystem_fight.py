@@ -1,8 +1,9 @@
 """The Unisystem combat chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.systems.unisystem.fight_between`, and formats the outcome:
-the exact odds, how the fight ends, and a seeded replay of every round.
+:func:`rulebook_py.outcomes.unisystem.fight_between`, and renders the outcome's
+presentation: the exact odds, how the fight ends, and a seeded replay of
+every round.
 
 Example:
     >>> calc = UnisystemFightCalculator()  # Jimmy against a wildling, out at 2 hits
@@ -12,30 +13,17 @@ Example:
 
 from __future__ import annotations
 
-from ..systems import unisystem as uni
+from .. import outcomes
+from ..outcomes.unisystem import choices
 from ..systems.unisystem import BEST_DEFENSE, CloseSkill, CoreDie, DefenseKind, WoundRule
-from ..systems.unisystem.words import MN, M
-from .base import Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart
+from ..systems.unisystem.words import M
+from .base import Controls
+from .calls import changes
 from .controls import dropdown, text_box
 from .registry import register
 from .unisystem import UnisystemCalculator, core_dropdown, whole_box
 
 __all__ = ["UnisystemFightCalculator"]
-
-_SKILLS = [
-    (M("Bagarre (brawling)"), CloseSkill.BRAWLING),
-    (M("Arts martiaux (martial arts)"), CloseSkill.MARTIAL_ARTS),
-    (M("Arme blanche (hand weapon)"), CloseSkill.HAND_WEAPON),
-]
-_DEFENSES = [
-    (M("the better of parry and dodge"), BEST_DEFENSE),
-    (M("dodge (esquiver): DEX + Dodge"), DefenseKind.DODGE),
-    (M("parry (parer): DEX + the close-combat skill"), DefenseKind.PARRY),
-    (M("none"), DefenseKind.NONE),
-]
-_WOUNDS = [(w.english, w) for w in WoundRule]
 
 
 def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge: int) -> dict:
@@ -44,10 +32,14 @@ def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge
     return {
         f"{side}_name": text_box(M("{who}: name", who=who), name),
         f"{side}_dexterity": whole_box(M("{who}: Dexterity (Dextérité)", who=who), dex),
-        f"{side}_kind": dropdown(M("{who}: close-combat skill", who=who), _SKILLS, kind),
+        f"{side}_kind": dropdown(
+            M("{who}: close-combat skill", who=who), choices.FIGHT_SKILLS, kind
+        ),
         f"{side}_skill": whole_box(M("{who}: skill level (0 = DEX test)", who=who), skill),
         f"{side}_dodge": whole_box(M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
-        f"{side}_defense": dropdown(M("{who}: defense", who=who), _DEFENSES, BEST_DEFENSE),
+        f"{side}_defense": dropdown(
+            M("{who}: defense", who=who), choices.FIGHT_DEFENSES, BEST_DEFENSE
+        ),
     }
 
 
@@ -65,6 +57,8 @@ class UnisystemFightCalculator(UnisystemCalculator):
     """
 
     title = M("A whole fight, round by round")
+    rule = staticmethod(outcomes.unisystem.fight_between)
+    path = ("first_wins",)
     kind = "fight"
     default_seed = 8  # the chapter's worked fight
     bench_changes = (
@@ -79,25 +73,7 @@ class UnisystemFightCalculator(UnisystemCalculator):
         return {
             **_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
             **_fighter("second", wildling, 3, 2, CloseSkill.BRAWLING, 0),
-            "wounds": dropdown(M("A hit counts"), _WOUNDS, WoundRule.HITS),
+            "wounds": dropdown(M("A hit counts"), choices.WOUND_RULES, WoundRule.HITS),
             "out_at": whole_box(M("Wounds that take a fighter out"), 2),
             "core": core_dropdown(),
         }
-
-    def compute(self, values: Values) -> View:
-        """The odds table, a chart of how the fight ends, the outcome to replay."""
-        out, call = rule_call(uni.fight_between, path=("first_wins",), **values)
-        first = out.first.name
-        ends = {
-            MN("{who} wins, {n} wound taken", "{who} wins, {n} wounds taken", w, who=who, n=w): p
-            for (who, w), p in out.ends.items()
-        }
-        chart = bar_chart(
-            ends,
-            title=M("How the fight ends"),
-            x_title=M("ending"),
-            highlight=lambda k: k.params["who"] == first,
-            highlight_label=M("{name} wins", name=first),
-            other_label=M("{name} wins", name=out.second.name),
-        )
-        return View(self.report_html(out.rows), chart, call, out)

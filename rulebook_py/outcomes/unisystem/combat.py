@@ -30,6 +30,7 @@ from ...systems.unisystem.arguments import (
     MAX_WHOLE,
     check_bool,
     check_fields,
+    check_record,
     check_rng,
     parse_enum,
     renamed,
@@ -55,6 +56,7 @@ from ...systems.unisystem.ranged_combat import (
     MAX_AUTO_ROUNDS,
     MAX_MULTIPLIER,
     Aim,
+    Dive,
     FiringMode,
     RangedDefense,
     RangedOutcome,
@@ -75,6 +77,7 @@ __all__ = [
     "SuppressiveRoll",
     "melee",
     "ranged",
+    "ranged_answer",
 ]
 
 #: The ranged calculator's extra firing mode: suppressive fire (no roll).
@@ -375,6 +378,7 @@ def melee(
             "improvised": "defense_chair",
             "improvised_modifier": "defense_chair",
             "parry_with": "parry_with",
+            "darkness_bonus": "defender_darkness_bonus",
         }
     ):
         guard = MeleeDefense(
@@ -387,10 +391,10 @@ def melee(
             counted("defense_modifier", defense_modifier),
             improvised=ImprovisedWeapon.CHAIR if chair else None,
             improvised_modifier=chair or None,
+            darkness_bonus=counted("defender_darkness_bonus", defender_darkness_bonus),
         )
     options = {
         "darkness_bonus": counted("darkness_bonus", darkness_bonus),
-        "defender_darkness_bonus": counted("defender_darkness_bonus", defender_darkness_bonus),
         "untrained": counted("untrained", untrained, UntrainedAttack.DIFFICULT_TEST),
         "core": core,
     }
@@ -658,6 +662,19 @@ def _ranged_unused(values: dict[str, Any], mode: FiringMode | str, dark: bool) -
     return tuple(seen.items())
 
 
+def ranged_answer(report: RangedReport) -> tuple[object, ...]:
+    """Where the ranged calculator's answer is in ``report``: the chance of a hit.
+
+    Suppressive fire rolls no attack: its answer is the mean damage.
+
+    Example:
+        >>> ranged_answer(ranged()), ranged_answer(ranged(mode="suppressive"))
+        (('hit_chance',), ('damage', ('mean',)))
+    """
+    check_record(report, RangedReport, "report")
+    return ("hit_chance",) if report.attack is not None else ("damage", ("mean",))
+
+
 def ranged(
     *,
     dexterity: int = 0,
@@ -775,6 +792,15 @@ def ranged(
     if aim and not dark:
         with renamed({"perception": "aim_perception", "skill": "aim_skill"}):
             the_aim = Aim(aim_perception, aim_skill, scope)
+    the_dive = None
+    if defense is RangedDefense.DIVE_FOR_COVER:
+        diver = {"dexterity": "defender_dexterity", "dodge": "defender_dodge"}
+        with renamed({**diver, "darkness_bonus": "defender_darkness_bonus"}):
+            the_dive = Dive(
+                defender_dexterity,
+                defender_dodge,
+                counted("defender_darkness_bonus", defender_darkness_bonus),
+            )
     with renamed({"keep_cool_willpower": "willpower"}):
         out = ranged_attack(
             counted("dexterity", dexterity),
@@ -786,10 +812,7 @@ def ranged(
             aim=the_aim,
             modifier=counted("modifier", modifier),
             darkness_bonus=counted("darkness_bonus", darkness_bonus),
-            defense=defense,
-            defender_dexterity=counted("defender_dexterity", defender_dexterity),
-            defender_dodge=counted("defender_dodge", defender_dodge),
-            defender_darkness_bonus=counted("defender_darkness_bonus", defender_darkness_bonus),
+            dive=the_dive,
             keep_cool_willpower=willpower if under_fire else None,
             untrained=counted("untrained", untrained, UntrainedAttack.DIFFICULT_TEST),
             core=core,

@@ -6,7 +6,8 @@ its parameters before any work, with the helper of its kind: a whole number
 of an enumeration (:func:`rulebook_py.errors.check_enum`, or :func:`parse_enum` where a name or
 the source's French label is accepted too), text (:func:`check_text`), a
 random generator (:func:`check_rng`), the core die (:func:`check_core`), a
-record of the package (:func:`check_record`). A record checks every field
+record of the package (:func:`check_record`, through
+:func:`rulebook_py.errors.check_type`). A record checks every field
 against its annotation (:func:`check_fields`). A refusal is a
 :class:`~rulebook_py.errors.RuleValueError` naming the parameter (its
 ``field``), saying what is allowed and quoting what was given
@@ -34,7 +35,15 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_bool, check_characters, check_int, check_rng, quote
+from ...errors import (
+    RuleValueError,
+    check_bool,
+    check_characters,
+    check_int,
+    check_rng,
+    check_type,
+    quote,
+)
 from ...messages import Msg
 from .words import M
 
@@ -170,27 +179,17 @@ def check_text(value: object, name: str, *, limit: int | None = None) -> str:
 def check_record(value: object, cls: type[R], name: str) -> R:
     """``value`` if it is a ``cls`` (a record of the package), else a refusal naming ``name``.
 
+    The check is :func:`rulebook_py.errors.check_type`, what is expected named
+    after the class.
+
     Example:
         >>> check_record(3, Fraction, "chance")
         Traceback (most recent call last):
         ...
-        rulebook_py.errors.RuleValueError: chance must be a Fraction, got 3 (int)
+        rulebook_py.errors.RuleValueError: chance must be a Fraction, got 3
     """
-    _name(name)
     _class(cls, object)
-    if not isinstance(value, cls):
-        raise RuleValueError(
-            M(
-                "{name} must be a {record}, got {got} ({kind})",
-                name=name,
-                record=cls.__name__,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            value=value,
-        )
-    return value
+    return check_type(value, cls, name, M("a {record}", record=cls.__name__))
 
 
 class renamed:

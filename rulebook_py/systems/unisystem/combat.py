@@ -30,7 +30,7 @@ Choices where the source is silent (each a named parameter):
   :attr:`UntrainedAttack.UNSKILLED_TASK`. Dodges, parries and improvised
   weapons stay difficult tests, where the combat source names the test;
 * the total-darkness Perception bonus is the attacker's (``darkness_bonus``)
-  and, likewise, the defender's (``defender_darkness_bonus``);
+  and, likewise, the defender's (``MeleeDefense.darkness_bonus``);
 * every combat roll may use the 2D6 − 2 core die instead of the D10
   (``core``), as the basics allow for any roll.
 
@@ -559,6 +559,8 @@ class MeleeDefense:
             a large object held like a shield (any attack can be parried so;
             ``skill`` is then the Hand weapon level, 0: a difficult DEX test).
         improvised_modifier: The chair's bonus, +1 or +2 (``None``: +1).
+        darkness_bonus: In total darkness, the defender's success levels from
+            a difficult Perception test (0–10), added to the defense roll.
 
     Example:
         >>> MeleeDefense(DefenseKind.PARRY, 3, 3, CloseSkill.HAND_WEAPON).kind.label
@@ -577,10 +579,12 @@ class MeleeDefense:
     modifier: int = 0
     improvised: ImprovisedWeapon | None = None
     improvised_modifier: int | None = None
+    darkness_bonus: int = 0
 
     def __post_init__(self) -> None:
         """Validate every field."""
         object.__setattr__(self, "kind", parse_enum(self.kind, DefenseKind, "kind"))
+        check_int(self.darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
         check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
         check_int(self.skill, "skill", *SKILL_RANGE)
         object.__setattr__(
@@ -745,11 +749,13 @@ def attack_check(
 def defense_check(
     defense: MeleeDefense,
     lighting: Lighting = Lighting.NORMAL,
-    darkness_bonus: int = 0,
     *,
     core: CoreDie = CoreDie.D10,
 ) -> Check | None:
     """The defense as a basic check, or ``None`` when the target does not defend.
+
+    In total darkness the defender adds its own Perception levels
+    (``defense.darkness_bonus``).
 
     Example:
         >>> defense_check(MeleeDefense(DefenseKind.DODGE, 4, 3, penalty=-4)).bonus
@@ -757,7 +763,6 @@ def defense_check(
     """
     check_record(defense, MeleeDefense, "defense")
     lighting = parse_enum(lighting, Lighting, "lighting")  # type: ignore[assignment]
-    check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_core(core)
     if defense.kind is DefenseKind.NONE:
         return None
@@ -768,7 +773,7 @@ def defense_check(
         (M("modifier"), defense.modifier),
     )
     return combat_check(
-        defense.dexterity, defense.skill, parts, lighting, darkness_bonus, core=core
+        defense.dexterity, defense.skill, parts, lighting, defense.darkness_bonus, core=core
     )
 
 
@@ -978,7 +983,6 @@ def melee_exchange(
     lighting: Lighting | str = Lighting.NORMAL,
     *,
     darkness_bonus: int = 0,
-    defender_darkness_bonus: int = 0,
     attack_must_succeed: bool = True,
     lighting_on_defense: bool = True,
     untrained: UntrainedAttack = UntrainedAttack.DIFFICULT_TEST,
@@ -994,8 +998,8 @@ def melee_exchange(
         defense: The defense (kind :attr:`DefenseKind.NONE` for none).
         lighting: The lighting row of the table.
         darkness_bonus: In total darkness, the attacker's success levels from
-            a difficult Perception test (0–10).
-        defender_darkness_bonus: The same for the defender's roll (0–10).
+            a difficult Perception test (0–10); the defender's are
+            ``defense.darkness_bonus``.
         attack_must_succeed: The attack must also reach 9 (published rule).
         lighting_on_defense: The lighting modifier also applies to the defense.
         untrained: How an attack without the skill is rolled
@@ -1019,7 +1023,6 @@ def melee_exchange(
     check_record(defense, MeleeDefense, "defense")
     lighting = parse_enum(lighting, Lighting, "lighting")
     check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
-    check_int(defender_darkness_bonus, "defender_darkness_bonus", *DARKNESS_BONUS_RANGE)
     check_bool(attack_must_succeed, "attack_must_succeed")
     check_bool(lighting_on_defense, "lighting_on_defense")
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
@@ -1048,7 +1051,7 @@ def melee_exchange(
             )
     att = attack_check(attack, lighting, darkness_bonus, untrained=untrained, core=core)
     def_light = lighting if lighting_on_defense else Lighting.NORMAL
-    dfc = defense_check(defense, def_light, defender_darkness_bonus, core=core)
+    dfc = defense_check(defense, def_light, core=core)
     chance = hit_chance(
         att.total_distribution(),
         None if dfc is None else dfc.total_distribution(),

@@ -23,8 +23,9 @@ Choices where the source is silent (named parameters):
   every group after the first (``cumulative_group_penalty=False``);
 * aiming adds its success levels to every roll of the round;
 * total darkness makes every roll a plain D10 (+ ``darkness_bonus`` for the
-  shooter's first roll only, the source's « au prochain jet », ``defender_darkness_bonus`` for a dive): no traits, range, aim or
-  volley modifiers, and no unskilled level cap;
+  shooter's first roll only, the source's « au prochain jet »; the diver's own
+  ``Dive.darkness_bonus`` for a dive): no traits, range, aim or volley
+  modifiers, and no unskilled level cap;
 * a shot without the skill is a difficult DEX test (``untrained``; the
   basics' unskilled task, DEX − 2 and at most two success levels, hence at
   most two bullets a roll, is the option);
@@ -96,6 +97,7 @@ __all__ = [
     "MAX_SHOTS",
     "SEMI_AUTO_PENALTY",
     "Aim",
+    "Dive",
     "FiringMode",
     "RangedDefense",
     "RangedOutcome",
@@ -313,6 +315,51 @@ class Aim:
             (M("scope"), self.scope),
         )
         return Check(check.kind, check.bonus, tuple(p for p in parts if p[1]), core=core)
+
+
+@dataclass(frozen=True)
+class Dive:
+    """A target who dives for cover (*plonger à couvert*): DEX + Dodge.
+
+    Without Dodge it is a difficult DEX test. The dive stops every shot whose
+    total it equals or beats.
+
+    Attributes:
+        dexterity: The target's Dexterity.
+        dodge: The target's Dodge (0: a difficult DEX test).
+        darkness_bonus: In total darkness, the levels of the target's
+            difficult Perception test, added to its dive (0–10).
+
+    Example:
+        >>> Dive(3, 2).check().bonus
+        5
+        >>> Dive(3, 0).check().kind.label  # no Dodge: a difficult DEX test
+        'Test difficile'
+    """
+
+    dexterity: int
+    dodge: int = 0
+    darkness_bonus: int = 0
+
+    def __post_init__(self) -> None:
+        """Validate the traits and the darkness bonus."""
+        check_fields(self)
+        check_int(self.dexterity, "dexterity", *ATTRIBUTE_RANGE)
+        check_int(self.dodge, "dodge", *SKILL_RANGE)
+        check_int(self.darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
+
+    def check(self, lighting: Lighting = Lighting.NORMAL, core: CoreDie = CoreDie.D10) -> Check:
+        """The dive as a combat check in that light.
+
+        Example:
+            >>> Dive(3, 2, darkness_bonus=3).check(Lighting.TOTAL_DARKNESS).bonus
+            3
+        """
+        lighting = parse_enum(lighting, Lighting, "lighting")
+        check_core(core)
+        return combat_check(
+            self.dexterity, self.dodge, (), lighting, self.darkness_bonus, M("Dodge"), core=core
+        )
 
 
 def effective_multiplier(multiplier: int, band: RangeBand, minimum_multiplier: int = 1) -> int:
@@ -640,10 +687,7 @@ def ranged_attack(
     aim: Aim | None = None,
     modifier: int = 0,
     darkness_bonus: int = 0,
-    defense: RangedDefense | str = RangedDefense.STAND_STILL,
-    defender_dexterity: int = 0,
-    defender_dodge: int = 0,
-    defender_darkness_bonus: int = 0,
+    dive: Dive | None = None,
     keep_cool_willpower: int | None = None,
     attack_must_succeed: bool = True,
     lighting_on_defense: bool = True,
@@ -666,11 +710,8 @@ def ranged_attack(
         aim: Taking aim first (its levels add to every roll), or ``None``.
         modifier: Any other modifier (cover, GM's call), −30 to +30.
         darkness_bonus: In total darkness, levels of a difficult Perception test.
-        defense: Stand still or dive for cover.
-        defender_dexterity: Target's Dexterity (for a dive).
-        defender_dodge: Target's Dodge (0: a difficult DEX test).
-        defender_darkness_bonus: In total darkness, the levels of the target's
-            difficult Perception test, added to its dive (0–10).
+        dive: The target dives for cover (:class:`Dive`), or ``None``: it
+            stands still.
         keep_cool_willpower: If the shooter is under fire, their Willpower:
             a failed simple test loses the action.
         attack_must_succeed: A roll must reach 9 even when it beats the dive.
@@ -682,12 +723,10 @@ def ranged_attack(
         RuleValueError: For any value out of range (``field`` names the input).
 
     Example:
-        >>> out = ranged_attack(3, 3, range_band="long", defense="dive_for_cover",
-        ...                     defender_dexterity=3, defender_dodge=2)
-        >>> out.hit_chance
+        >>> ranged_attack(3, 3, range_band="long", dive=Dive(3, 2)).hit_chance
         Fraction(1, 4)
-        >>> ranged_attack(3, 3, range_band=RangeBand.LONG, defense=RangedDefense.DIVE_FOR_COVER, defender_dexterity=3, defender_dodge=2).hit_chance
-        Fraction(1, 4)
+        >>> ranged_attack(3, 3, range_band=RangeBand.LONG).hit_chance  # standing still
+        Fraction(1, 2)
     """
     check_int(dexterity, "dexterity", *ATTRIBUTE_RANGE)
     check_int(skill, "skill", *SKILL_RANGE)
@@ -695,18 +734,16 @@ def ranged_attack(
     band = parse_enum(range_band, RangeBand, "range_band")
     light = parse_enum(lighting, Lighting, "lighting")
     ammo = parse_enum(ammo, ShotgunAmmo, "ammo")
-    defense = parse_enum(defense, RangedDefense, "defense")
     check_int(modifier, "modifier", -30, 30)
     check_int(darkness_bonus, "darkness_bonus", *DARKNESS_BONUS_RANGE)
-    check_int(defender_darkness_bonus, "defender_darkness_bonus", *DARKNESS_BONUS_RANGE)
     untrained = parse_enum(untrained, UntrainedAttack, "untrained")  # type: ignore[assignment]
     check_core(core)
-    check_int(defender_dexterity, "defender_dexterity", *ATTRIBUTE_RANGE)
-    check_int(defender_dodge, "defender_dodge", *SKILL_RANGE)
     check_bool(attack_must_succeed, "attack_must_succeed")
     check_bool(lighting_on_defense, "lighting_on_defense")
     if aim is not None:
         check_record(aim, Aim, "aim")
+    if dive is not None:
+        check_record(dive, Dive, "dive")
     cool = None
     if keep_cool_willpower is not None:
         with renamed({"willpower": "keep_cool_willpower"}):
@@ -734,26 +771,17 @@ def ranged_attack(
     )
     caps = tuple(cap for _, cap in rolls)
     aim_check = None if aim is None or dark else aim.check(core)
-    dive = None
-    if defense is RangedDefense.DIVE_FOR_COVER:
-        dive_light = light if lighting_on_defense else Lighting.NORMAL
-        dive = combat_check(
-            defender_dexterity,
-            defender_dodge,
-            (),
-            dive_light,
-            defender_darkness_bonus,
-            M("Dodge"),
-            core=core,
-        )
-    hits = _hits_distribution(attacks, caps, aim_check, dive, attack_must_succeed)
+    dive_check = None
+    if dive is not None:
+        dive_check = dive.check(light if lighting_on_defense else Lighting.NORMAL, core)
+    hits = _hits_distribution(attacks, caps, aim_check, dive_check, attack_must_succeed)
     if cool is not None:
         p = cool.success_chance()
         w = {k: v * p.numerator for k, v in hits.items()}
         w[0] = w.get(0, 0) + (p.denominator - p.numerator) * hits.total
         hits = Distribution.from_weights(w)
     return RangedOutcome(
-        volley, band, attacks, caps, aim_check, dive, cool, hits, attack_must_succeed
+        volley, band, attacks, caps, aim_check, dive_check, cool, hits, attack_must_succeed
     )
 
 
