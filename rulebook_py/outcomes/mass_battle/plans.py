@@ -97,7 +97,7 @@ from ...systems.mass_battle.round import (
     percent,
     resolve_round,
     split_free,
-    totals_before_chance,
+    steps_before_chance,
 )
 from ...systems.mass_battle.tables import (
     Attitude,
@@ -654,13 +654,33 @@ def declare(
         ...
         rulebook_py.errors.RuleValueError: attacker['action1'] “cautious retreat” is an action of the defenders, and this unit does not hold the ground
     """
+    field_ = battlefield if battlefield is not None else Battlefield()
+    if not isinstance(field_, Battlefield):
+        raise _refused("battlefield", M("must be a Battlefield, got {got}", got=quote(battlefield)))
+    declared, where_of = _declare(attacker, defender, field_, holder, cover)
+    with _slots_named(where_of):
+        check_pair(
+            declared.attacker,
+            declared.defender,
+            field_,
+            declared.attacker_rolls,
+            declared.defender_rolls,
+        )
+    return declared
+
+
+def _declare(
+    attacker: Mapping[str, Any],
+    defender: Mapping[str, Any],
+    field_: Battlefield,
+    holder: str,
+    cover: int,
+) -> tuple[Declared, dict[int, str]]:
+    """Both sides built, not yet checked, and the slot of each action (by its ``id``)."""
     if not isinstance(holder, str) or holder not in ("a", "d", ""):
         raise _refused("holder", M("must be 'a', 'd' or '' (nobody), got {got}", got=quote(holder)))
     with _at("cover"):
         check_int(cover, "cover", 0, MAX_HIDING_HELP)
-    field_ = battlefield if battlefield is not None else Battlefield()
-    if not isinstance(field_, Battlefield):
-        raise _refused("battlefield", M("must be a Battlefield, got {got}", got=quote(battlefield)))
     plans = {"attacker": _plan(attacker, "attacker"), "defender": _plan(defender, "defender")}
     units = {n: unit_of(plans[n], n, holder == n[0]) for n in plans}
     slots = {n: _slots(plans[n], n) for n in plans}
@@ -693,15 +713,6 @@ def declare(
             where_of[id(mine)] = where
             (rolls if isinstance(mine, RolledAction) else made)[n].append(mine)
     sides = {n: Side(units[n], _orders(plans[n], n, tuple(made[n]))) for n in plans}
-    try:
-        check_pair(
-            sides["attacker"], sides["defender"], field_, rolls["attacker"], rolls["defender"]
-        )
-    except DeclarationError as err:
-        where = where_of.get(id(err.action), err.field or "")
-        raise _refused(where, err.reason, err) from err
-    except RulebookError as err:
-        raise _renamed(err, "tight_combat" if err.field == "tight_combat" else "holder") from err
     notes = []
     if (
         not holder
@@ -715,13 +726,33 @@ def declare(
                 "marsh)"
             )
         )
-    return Declared(
+    declared = Declared(
         sides["attacker"],
         sides["defender"],
         tuple(rolls["attacker"]),
         tuple(rolls["defender"]),
         tuple(notes),
     )
+    return declared, where_of
+
+
+@contextmanager
+def _slots_named(where_of: Mapping[int, str], otherwise: str | None = None) -> Iterator[None]:
+    """Name the slot (``attacker['action2']``) of a declaration the rules refuse inside.
+
+    The rules check each side once, in the call that fights (:func:`~.round.check_pair`);
+    a refusal names the action, and ``where_of`` its slot. Two holders name ``holder``,
+    a tight combat ``tight_combat``; any other refusal names ``otherwise`` if given.
+    """
+    try:
+        yield
+    except DeclarationError as err:
+        raise _refused(where_of.get(id(err.action), err.field or ""), err.reason, err) from err
+    except RulebookError as err:
+        named = {"tight_combat": "tight_combat", "defends_ground": "holder"}.get(err.field or "")
+        if named is None and otherwise is None:
+            raise
+        raise _renamed(err, named or otherwise or "") from err
 
 
 def _fault_check(units: Mapping[str, Unit], field_: Battlefield) -> None:
@@ -967,13 +998,12 @@ def unit_totals(
     mine, theirs = ("defender", "attacker") if holds == "defender" else ("attacker", "defender")
     plans = {mine: unit, theirs: {"weapons": enemy_weapons}}
     try:
-        declared = declare(
-            plans["attacker"],
-            plans["defender"],
-            field_,
-            holder="" if holds == "nobody" else "d",
+        declared, where_of = _declare(
+            plans["attacker"], plans["defender"], field_, "" if holds == "nobody" else "d", 1
         )
         sides = {"attacker": declared.attacker, "defender": declared.defender}
+        with _slots_named(where_of):
+            check_pair(declared.attacker, declared.defender, field_)
         _fault_check({mine: sides[mine].unit, theirs: sides[theirs].unit}, field_)
     except RulebookError as err:
         where = err.field or ""
@@ -988,7 +1018,7 @@ def unit_totals(
                 break
         raise _renamed(err, where) from err
     side = Side(replace(sides[mine].unit, name="unit"), sides[mine].orders)
-    steps = totals_before_chance(side, sides[theirs].unit, field_, round_number)
+    steps = steps_before_chance(side, sides[theirs].unit, field_, round_number)
     return UnitTotals(steps, side.orders.lean, round_number)
 
 
@@ -1138,7 +1168,7 @@ def round_of(
     with _at("round_number"):
         check_int(round_number, "round_number", 1, MAX_DECLARED_ROUND)
     field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
-    declared = declare(attacker, defender, field_, holder=holder)
+    declared, where_of = _declare(attacker, defender, field_, holder, 1)
     _fault_check({"attacker": declared.attacker.unit, "defender": declared.defender.unit}, field_)
     asked = []
     dice = []
@@ -1153,7 +1183,8 @@ def round_of(
             dice.append(check_int(p["die"], "die", 1, 4))
         asked.append(want)
     pair = (asked[0], asked[1])
-    result, clamped = _round(declared, field_, round_number, pair, (dice[0], dice[1]))
+    with _slots_named(where_of):
+        result, clamped = _round(declared, field_, round_number, pair, (dice[0], dice[1]))
     return RoundOutcome(result, declared.notes, tuple(clamped), declared, field_, pair)
 
 
@@ -1347,7 +1378,7 @@ def battle_of(
         (Fraction(3, 8), Fraction(5, 8))
     """
     field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
-    declared = declare(attacker, defender, field_, holder=holder, cover=cover)
+    declared, where_of = _declare(attacker, defender, field_, holder, cover)
     _fault_check({"attacker": declared.attacker.unit, "defender": declared.defender.unit}, field_)
     policies = tuple(
         _member(ChancePolicy, _plan(spec, n)["policy"], f"{n}['policy']")
@@ -1370,17 +1401,20 @@ def battle_of(
         check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
     pair = (policies[0], policies[1])
     try:
-        odds = battle_odds(
-            declared.attacker,
-            declared.defender,
-            pair,
-            field_,
-            timing=when,
-            max_rounds=max_rounds,
-            attacker_rolls=declared.attacker_rolls,
-            defender_rolls=declared.defender_rolls,
-        )
+        with _slots_named(where_of):
+            odds = battle_odds(
+                declared.attacker,
+                declared.defender,
+                pair,
+                field_,
+                timing=when,
+                max_rounds=max_rounds,
+                attacker_rolls=declared.attacker_rolls,
+                defender_rolls=declared.defender_rolls,
+            )
     except RulebookError as err:  # too many outcomes of the actions still to roll
+        if err.field not in ("attacker_rolls", "defender_rolls"):
+            raise
         side = "defender" if err.field == "defender_rolls" else "attacker"
         slot = next(
             (
