@@ -2,7 +2,7 @@
 
 Every unit of the unit builder, the round resolver and the battle-odds
 calculator is built from :func:`unit_form`; its controls hold the plain
-values of a plan of :mod:`rulebook_py.systems.mass_battle.plans` (short,
+values of a plan of :mod:`rulebook_py.outcomes.mass_battle.plans` (short,
 stable names), and :func:`plan_of` reads them back, keeping only what differs
 from :data:`~rulebook_py.outcomes.mass_battle.UNIT_DEFAULTS`.
 
