@@ -12,6 +12,7 @@ side by side:
 * :mod:`.chain` -- the duel as an exact Markov chain over both endurances;
 * :mod:`.duels` -- each system's duel to the end and its seeded simulation;
 * :mod:`.summary` -- the four systems at one gap (:func:`compare`, the calculator's outcome);
+* :mod:`.chapter` -- the chapter's tables and charts as data (``comparison.chapter``);
 * :mod:`.glossary` -- the chapter's terms (``GLOSSARY``).
 
 Example:
