@@ -21,8 +21,9 @@ from ...errors import (
     check_type,
     quote,
 )
-from ...messages import Msg
+from ...messages import Msg, join
 from ...systems.mass_battle.actions import (
+    ActionKind,
     RolledAction,
 )
 from ...systems.mass_battle.odds import (
@@ -40,7 +41,7 @@ from ...systems.mass_battle.round import (
     BattleRound,
     percent,
 )
-from ...systems.mass_battle.words import M
+from ...systems.mass_battle.words import MN, M
 from .plans import (
     SLOTS,
     battlefield_of,
@@ -54,6 +55,7 @@ from .plans import (
 from .sides import Declared, build_sides, fault_check, slots_named
 
 __all__ = [
+    "ACTION_NAMES",
     "BattleOutcome",
     "BattleReplay",
     "battle_of",
@@ -124,6 +126,39 @@ class BattleReplay:
         ]
 
     @property
+    def lines(self) -> list[Msg]:
+        """The actions' dice, one line each: whose action, its dice, what it gave.
+
+        Example:
+            >>> battle_of({"action1": "rolled charge"}, {"vitality": 10}).roll(random.Random(1)).lines[0]
+            "attacker's charge: leadership d4 2 → leadership roll 2: failed"
+        """
+        lines = []
+        for side, one, faces, note in self.actions:
+            dice = join(
+                ", ", [M("{die} {face}", die=die, face=face) for die, face in zip(one.dice, faces)]
+            )
+            name = ACTION_NAMES[one.kind]
+            who = (
+                M("attacker's {action}", action=name)
+                if side == "attacker"
+                else M("defender's {action}", action=name)
+            )
+            lines.append(M("{who}: {dice} → {note}", who=who, dice=dice, note=note))
+        return lines
+
+    @property
+    def heading(self) -> Msg:
+        """Who is left, and after how many rounds.
+
+        Example:
+            >>> battle_of({"offense": 3}, {"vitality": 10}).roll(random.Random(1)).heading
+            'the attacker wins after 1 round'
+        """
+        n = len(self.rounds)
+        return MN("{end} after {n} round", "{end} after {n} rounds", n, end=self.end, n=n)
+
+    @property
     def end(self) -> Msg:
         """Who is left: ``"both fall"``, ``"the attacker wins"`` and so on."""
         last = self.rounds[-1]
@@ -134,6 +169,18 @@ class BattleReplay:
             (True, False): M("the defender wins"),
             (False, False): M("no one has fallen"),
         }[fallen]
+
+
+#: Each action's name, the source's French one after it in the English edition.
+ACTION_NAMES: dict[ActionKind, Msg] = {
+    ActionKind.SURPRISE_ATTACK: M("surprise attack (attaque surprise)"),
+    ActionKind.CHARGE_BREAKER: M("charge-breaker (brise-charge)"),
+    ActionKind.TIGHT_COMBAT: M("tight combat (combat serré)"),
+    ActionKind.CAUTIOUS_RETREAT: M("cautious retreat (retraite prudente)"),
+    ActionKind.CHARGE: M("charge"),
+    ActionKind.WAR_CRY: M("war cry (cri de guerre)"),
+    ActionKind.AMBUSH: M("ambush (embuscade)"),
+}
 
 
 def _die_text(die: int, chance: tuple[int, int]) -> Msg:
@@ -190,6 +237,41 @@ class BattleOutcome:
     def attacker_wins(self) -> Fraction:
         """P(the attacker wins): the main answer."""
         return self.odds.attacker_wins
+
+    @property
+    def remarks(self) -> list[Msg]:
+        """The notes, and that the d4's timing changes nothing unless a side splits its d4.
+
+        Example:
+            >>> battle_of({"vitality": 10}, {"vitality": 10}).remarks
+            ['“d4 allotted” changes nothing unless a d4 policy is “split after the roll”']
+        """
+        notes: list[Msg] = list(self.notes)  # type: ignore[arg-type]
+        if ChancePolicy.SPLIT not in self.policy:
+            notes.append(
+                M("“d4 allotted” changes nothing unless a d4 policy is “split after the roll”")
+            )
+        return notes
+
+    @property
+    def rolled_line(self) -> Msg | None:
+        """The dice the odds average over exactly (``None``: no action still to roll).
+
+        Example:
+            >>> battle_of({"action1": "rolled charge"}, {"vitality": 10}).rolled_line
+            'Averaged exactly over the dice of the charge: leadership d4.'
+        """
+        rolled = self.declared.attacker_rolls + self.declared.defender_rolls
+        if not rolled:
+            return None
+        dice = join(
+            "; ",
+            [
+                M("the {action}: {dice}", action=ACTION_NAMES[r.kind], dice=join(", ", r.dice))
+                for r in rolled
+            ],
+        )
+        return M("Averaged exactly over the dice of {dice}.", dice=dice)
 
     def roll(self, rng: random.Random) -> BattleReplay:
         """Replay one battle with ``rng``: the actions' dice first, then every round.

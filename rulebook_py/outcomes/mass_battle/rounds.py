@@ -18,6 +18,7 @@ from ...errors import (
     check_type,
     quote,
 )
+from ...messages import Msg, join
 from ...systems.mass_battle.actions import (
     MAX_DECLARED_ROUND,
 )
@@ -38,11 +39,22 @@ from .plans import (
 from .sides import Declared, build_sides, fault_check, slots_named
 
 __all__ = [
+    "POOL_LABELS",
     "RoundOutcome",
     "round_of",
 ]
 
 _POOLS = ("special", "morale", "leadership", "terrain")
+
+#: What each number of points of a plan's round is called (its control's label).
+POOL_LABELS: dict[str, Msg] = {
+    "special_off": M("Action points on offense"),
+    "morale_off": M("Morale points on offense"),
+    "leadership_off": M("Leadership points on offense"),
+    "terrain_off": M("Terrain points on offense"),
+    "die": M("d4 rolled"),
+    "chance_off": M("d4 points on offense"),
+}
 
 
 @dataclass(frozen=True)
@@ -113,6 +125,61 @@ class RoundOutcome:
                 )
             for points in asked.values():
                 check_int(points, "allocations", -100, 100)
+
+    @property
+    def remarks(self) -> list[Msg]:
+        """The notes, then each number of points beyond its pool: what was asked and used.
+
+        Example:
+            >>> [str(m) for m in round_of({"die": 2, "chance_off": 3}, {}).remarks]
+            ['attacker, “d4 points on offense”: 3 asked, at most 2 possible: 2 used']
+        """
+        said = [
+            M(
+                "{who}, “{points}”: {asked} asked, {bound} possible: {used} used",
+                who=M("attacker") if who == "attacker" else M("defender"),
+                points=POOL_LABELS[key],
+                asked=asked,
+                bound=bound,
+                used=used,
+            )
+            for who, key, asked, bound, used in self.clamped
+        ]
+        return [*self.notes, *said]
+
+    @property
+    def verdict(self) -> Msg:
+        """Who is destroyed, if anyone.
+
+        Example:
+            >>> round_of({"offense": 3, "die": 4, "chance_off": 3}, {"vitality": 5}).verdict
+            'The defender is destroyed.'
+        """
+        r = self.result
+        return {
+            (True, True): M("Both units are destroyed."),
+            (False, True): M("The defender is destroyed."),
+            (True, False): M("The attacker is destroyed."),
+        }.get(
+            (r.attacker.vitality == 0, r.defender.vitality == 0),
+            M("Both stand: the fight may go on."),
+        )
+
+    @property
+    def actions_line(self) -> Msg | None:
+        """The special actions that count this round, both sides (``None``: none).
+
+        Example:
+            >>> round_of({"action1": "war cry"}, {}).actions_line
+            'Special actions this round: attacker: Cri de guerre: -2 defense, then +3/+1, then -1/-2.'
+        """
+        r = self.result
+        said = [
+            M("{who}: {what}", who=who, what=steps[2].note)
+            for who, steps in ((M("attacker"), r.attacker_steps), (M("defender"), r.defender_steps))
+            if steps[2].note != "none"
+        ]
+        return M("Special actions this round: {said}.", said=join("; ", said)) if said else None
 
     def roll(self, rng: random.Random) -> BattleRound:
         """The same round with both d4 rolled; each side puts at most its chosen points on offense.

@@ -133,6 +133,41 @@ class UnitTotals:
         check_enum(self.lean, Lean, "lean")
         check_int(self.round_number, "round_number", 1, MAX_ROUNDS)
 
+    @property
+    def rows(self) -> list[tuple[int, Msg, Msg, str, str]]:
+        """``(step, what, change, total, detail)`` of every step.
+
+        Example:
+            >>> unit_totals({"offense": 3}).rows[0][1:4]
+            ('declared levels', '+0/+0', '+3/+0')
+        """
+        return [
+            (
+                s.number,
+                s.name,
+                M("{offense:+d}/{defense:+d}", offense=s.offense_change, defense=s.defense_change),
+                s.result,
+                s.note,
+            )
+            for s in self.steps
+        ]
+
+    @property
+    def summary(self) -> Msg:
+        """The totals before the d4, as one sentence.
+
+        Example:
+            >>> unit_totals({"offense": 3}).summary
+            'Before the d4 (round 1): offense +3, defense +0.'
+        """
+        last = self.steps[-1]
+        return M(
+            "Before the d4 (round {n}): offense {offense:+d}, defense {defense:+d}.",
+            n=self.round_number,
+            offense=last.offense,
+            defense=last.defense,
+        )
+
     def roll(self, rng: random.Random) -> UnitRoll:
         """Roll the d4 of chance and place it by the lean.
 
