@@ -26,12 +26,14 @@ Example:
 from __future__ import annotations
 
 from . import chain as _chain
+from . import chapter as _chapter
 from . import duels as _duel
 from . import engines as _engines
 from . import exchanges as _exchange
 from . import summary as _summary
 from . import worth as _worth
 from .chain import *  # noqa: F403
+from .chapter import *  # noqa: F403
 from .duels import *  # noqa: F403
 from .engines import *  # noqa: F403
 from .exchanges import *  # noqa: F403
@@ -46,3 +48,4 @@ __all__ += _worth.__all__
 __all__ += _chain.__all__
 __all__ += _duel.__all__
 __all__ += _summary.__all__
+__all__ += _chapter.__all__

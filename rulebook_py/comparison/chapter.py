@@ -10,6 +10,10 @@ its cells read: as they are, a percentage, a probability (percentage and
 fraction), a number (a mean or a deviation), several percentages joined by
 " / "; ``None`` is a cell with nothing to show.
 
+Its types (:class:`Table`, :class:`Column`, :class:`Kind`, :class:`Chart`) are
+the chapter's tools, left out of ``__all__`` (and of the package's); the
+functions are in both.
+
 Example:
     >>> [c.header for c in engines_table().columns][:2]
     ['system', 'one step']
@@ -25,7 +29,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ..errors import check_enum
+from ..errors import check_enum, check_int
 from ..messages import Msg
 from ..systems import mass_battle
 from .duels import duel, duel_length, simulate_duel
@@ -35,10 +39,6 @@ from .words import M
 from .worth import PlusOneRule, plus_one, round_ahead
 
 __all__ = [
-    "Chart",
-    "Column",
-    "Kind",
-    "Table",
     "blows_table",
     "duel_table",
     "engines_table",
@@ -451,8 +451,8 @@ def rounds_chart(horizon: int = 15) -> Chart:
         >>> rounds_chart(3).labels
         ('1', '2', '3')
     """
-    rounds = range(1, horizon + 1)
     lengths = {e.label: duel_length(e, 1, horizon=horizon) for e in Engine}
+    rounds = range(1, horizon + 1)
     return Chart(
         tuple(str(t) for t in rounds),
         {name: [r.ends.get(t, Fraction(0)) for t in rounds] for name, r in lengths.items()},
@@ -497,6 +497,7 @@ def simulation_lines(trials: int = 1000, seed: int = 19) -> list[Msg]:
         >>> str(simulation_lines(20, 1)[0]).startswith("Unisystem")
         True
     """
+    check_int(seed, "seed", 0)
     lines = []
     for e in Engine:
         sim = simulate_duel(e, 1, trials=trials, rng=random.Random(seed))

@@ -9,6 +9,10 @@ names the value at fault as ``attacker['offense']`` (the calculators show it
 at that control). Both sides declared: :mod:`.sides`; what one call computes:
 :mod:`.totals`, :mod:`.rounds`, :mod:`.battles`.
 
+The helpers the package's modules share (:func:`full_plan`, :func:`refused`,
+:func:`named_at`...) are public in this module but left out of its ``__all__``:
+they are the package's tools, not what a reader calls.
+
 Example:
     >>> unit_of({"leadership": "BRILLIANT/VETERAN", "weapons": "flying"}).flying
     True
@@ -68,14 +72,6 @@ __all__ = [
     "WEAPONS",
     "Choice",
     "battlefield_of",
-    "check_notes",
-    "full_plan",
-    "member_of",
-    "named_at",
-    "orders_of",
-    "refused",
-    "renamed",
-    "slots_of",
     "unit_of",
     "what_counts",
 ]

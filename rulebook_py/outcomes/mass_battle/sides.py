@@ -76,10 +76,7 @@ from .plans import (
 
 __all__ = [
     "Declared",
-    "build_sides",
     "declare",
-    "fault_check",
-    "slots_named",
 ]
 
 _RESOLVED: dict[Choice, SpecialAction] = {
