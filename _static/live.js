@@ -43,6 +43,10 @@
   var STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
   var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
   var START_TIMEOUT_MS = 180000;
+  /* The whole book is fetched for offline use this long after the page is live, not at
+   * once: at live it competed with the reader's first change (issue 37, measured). The
+   * page's own files are handed to the service worker at once: offline after one visit. */
+  var PRECACHE_DELAY_MS = 3000;
   var html = document.documentElement;
   var LANG = /^fr\b/i.test(html.getAttribute("lang") || "") ? "fr" : "en";
   var TEXTS = {
@@ -509,7 +513,7 @@
       showNote("");
     }
     cacheUsedFiles();
-    precacheBook();
+    window.setTimeout(precacheBook, PRECACHE_DELAY_MS);
   }
 
   /* ------------------------------------------------------------ chart views */

@@ -45,8 +45,8 @@ __all__ = [
     "ZSTD_ARGS",
     "apply_sparse",
     "compress",
-    "decoder_wasm",
     "decompress",
+    "embedded_wasm",
     "frame_size",
     "lean_member",
     "repack_snapshots",
@@ -124,12 +124,35 @@ def frame_size(packed: bytes) -> int | None:
     return size + 256 if width == 2 else size
 
 
-def decoder_wasm() -> bytes:
-    """The WebAssembly of the pinned ``zstddec`` (its npm tarball, integrity checked).
+def embedded_wasm(text: str, source: str = "module") -> bytes:
+    r"""The one WebAssembly module embedded (in base64) in a JavaScript module's ``text``.
+
+    Raises:
+        RuntimeError: If ``text`` embeds none or several, or what it embeds is not WebAssembly.
 
     Example:
-        >>> decoder_wasm()[1:4]  # doctest: +SKIP
+        >>> module = "var wasm = " + repr(base64.b64encode(b"\0asm" + bytes(1000)).decode())
+        >>> embedded_wasm(module.replace("'", '"'))[1:4]
         b'asm'
+        >>> embedded_wasm("var wasm = null;")
+        Traceback (most recent call last):
+        ...
+        RuntimeError: module: no single embedded WebAssembly
+    """
+    found = _WASM_B64.findall(text)
+    if len(found) != 1:
+        raise RuntimeError(f"{source}: no single embedded WebAssembly")
+    wasm = base64.b64decode(found[0])
+    if wasm[:4] != b"\0asm":
+        raise RuntimeError(f"{source}: not WebAssembly")
+    return wasm
+
+
+def _decoder_wasm() -> bytes:
+    """The WebAssembly of the pinned ``zstddec`` (its npm tarball, integrity checked).
+
+    The tarball comes from the build's npm cache (``npm pack`` fills it once);
+    what is read from it is :func:`embedded_wasm`'s.
     """
     from scripts.vendor_js import tarball
 
@@ -138,13 +161,7 @@ def decoder_wasm() -> bytes:
         member = tar.extractfile(f"package/{spec['module']}")
         assert member is not None
         text = member.read().decode("utf-8")
-    found = _WASM_B64.findall(text)
-    if len(found) != 1:
-        raise RuntimeError(f"{spec['name']}@{spec['version']}: no single embedded WebAssembly")
-    wasm = base64.b64decode(found[0])
-    if wasm[:4] != b"\0asm":
-        raise RuntimeError(f"{spec['name']}@{spec['version']}: not WebAssembly")
-    return wasm
+    return embedded_wasm(text, f"{spec['name']}@{spec['version']}")
 
 
 def write_unpacker(out: Path) -> str:
@@ -152,7 +169,7 @@ def write_unpacker(out: Path) -> str:
     # (a snapshot packed by an earlier build would be read before the one this build makes)
     (out / "python-snapshot.bin.zst").unlink(missing_ok=True)
     shutil.copy(Path(__file__).with_name("unpack.js"), out / "unpack.js")
-    wasm = decoder_wasm()
+    wasm = _decoder_wasm()
     (out / "zstddec.wasm").write_bytes(wasm)
     return f"zstd decoder zstddec.wasm ({len(wasm) / 1e3:.0f} kB) and unpack.js"
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from .messages import M, Msg, render
 
@@ -237,6 +237,19 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
+def _given(name: str, value: object) -> dict[str, Any]:
+    """The parameters every refusal's message takes: the parameter's name, the value quoted, its kind."""
+    return {"name": name, "got": quote(value), "kind": _kind(value)}
+
+
+def _refuse(message: Msg, name: str, value: object, allowed: str | None = None) -> NoReturn:
+    """Refuse ``value`` for the parameter ``name``: the one shape of every check's refusal.
+
+    ``message`` takes its parameters from :func:`_given`; the error's ``field`` is ``name``.
+    """
+    raise RuleValueError(message, field=name, allowed=allowed, value=value)
+
+
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str | int:
     """``repr`` of what the reader typed, cut to about ``limit`` characters.
 
@@ -317,16 +330,11 @@ def check_int(value: object, name: str, low: int | None = None, high: int | None
         rulebook_py.errors.RuleValueError: skill must be an integer from 0 to 10, got 11
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleValueError(
-            M(
-                "{name} must be an integer, got {got} ({kind})",
-                name=name,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            allowed=M("an integer"),
-            value=value,
+        _refuse(
+            M("{name} must be an integer, got {got} ({kind})", **_given(name, value)),
+            name,
+            value,
+            M("an integer"),
         )
     if (low is not None and value < low) or (high is not None and value > high):
         got = quote(value)
@@ -399,16 +407,11 @@ def check_bool(value: object, name: str) -> bool:
     """
     _check_name(name)
     if not isinstance(value, bool):
-        raise RuleValueError(
-            M(
-                "{name} must be True or False, got {got} ({kind})",
-                name=name,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            allowed=M("True or False"),
-            value=value,
+        _refuse(
+            M("{name} must be True or False, got {got} ({kind})", **_given(name, value)),
+            name,
+            value,
+            M("True or False"),
         )
     return value
 
@@ -449,18 +452,14 @@ def check_rng(rng: object, name: str = "rng", *, none_is_fresh: bool = False) ->
         if none_is_fresh:
             message = M(
                 "{name} must be a random.Random (e.g. random.Random(42)) or None, got {got} ({kind})",
-                name=name,
-                got=quote(rng),
-                kind=_kind(rng),
+                **_given(name, rng),
             )
         else:
             message = M(
                 "{name} must be a random.Random (e.g. random.Random(42)), got {got} ({kind})",
-                name=name,
-                got=quote(rng),
-                kind=_kind(rng),
+                **_given(name, rng),
             )
-        raise RuleValueError(message, field=name, allowed=M("a random.Random"), value=rng)
+        _refuse(message, name, rng, M("a random.Random"))
     return rng
 
 
@@ -490,25 +489,15 @@ def check_characters(value: object, name: str) -> str:
     """
     _check_name(name)
     if not isinstance(value, str):
-        raise RuleValueError(
-            M(
-                "{name} must be text, got {got} ({kind})",
-                name=name,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            value=value,
-        )
+        _refuse(M("{name} must be text, got {got} ({kind})", **_given(name, value)), name, value)
     if any("\ud800" <= ch <= "\udfff" for ch in value):
-        raise RuleValueError(
+        _refuse(
             M(
                 "{name} holds a character that is no text (a lone surrogate), got {got}",
-                name=name,
-                got=quote(value),
+                **_given(name, value),
             ),
-            field=name,
-            value=value,
+            name,
+            value,
         )
     return value
 
@@ -560,10 +549,8 @@ def check_type(value: object, types: type | tuple[type, ...], name: str, what: s
             field="what",
         )
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        raise RuleValueError(
-            M("{name} must be {what}, got {got}", name=name, what=what, got=quote(value)),
-            field=name,
-            value=value,
+        _refuse(
+            M("{name} must be {what}, got {got}", what=what, **_given(name, value)), name, value
         )
     return value
 
@@ -623,17 +610,11 @@ def check_enum(value: object, enum: type[E], name: str) -> E:
         )
     if not isinstance(value, enum):
         names = ", ".join(m.name for m in enum)
-        raise RuleValueError(
-            M(
-                "{name} must be a {enum} (one of {names}), got {got} ({kind})",
-                name=name,
-                enum=enum_name(enum),
-                names=names,
-                got=quote(value),
-                kind=_kind(value),
-            ),
-            field=name,
-            allowed=names,
-            value=value,
+        message = M(
+            "{name} must be a {enum} (one of {names}), got {got} ({kind})",
+            enum=enum_name(enum),
+            names=names,
+            **_given(name, value),
         )
+        _refuse(message, name, value, names)
     return value

@@ -289,14 +289,14 @@ def test_the_browsers_stand_in_display_is_restored_after_a_run(english, monkeypa
 def test_an_error_is_a_short_traceback_of_the_readers_own_lines(english):
     runner = cells.Cells()
     runner.run(0, "from rulebook_py.systems import chroniques as co")
-    reply = runner.run(3, "x = 1\nco.attack_report(5, 99)")
+    reply = runner.run(3, "x = 1\nco.attack_action(5, 99)")
     assert not reply["ok"]
     [error] = reply["outputs"]
     assert error["kind"] == "error" and error["ename"] == "RuleValueError"
     lines = error["text"].splitlines()
     assert lines[0] == "Traceback (most recent call last):"
     assert lines[1] == '  File "<cell 3>", line 2, in <module>'
-    assert lines[2] == "    co.attack_report(5, 99)"
+    assert lines[2] == "    co.attack_action(5, 99)"
     assert lines[3].startswith("RuleValueError: defense must be")
     assert "rulebook_py" not in error["text"]  # the package's own frames are left out
     assert len(lines) == 4

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from rulebook_py import outcomes
 from rulebook_py.errors import NotationError, RulebookError, RuleValueError
+from rulebook_py.outcomes.chroniques import attack_report
 from rulebook_py.systems import chroniques as co
 from rulebook_py.systems.chroniques import (
     Action,
@@ -26,7 +27,6 @@ from rulebook_py.systems.chroniques import (
     Runner,
     ability_modifier,
     attack,
-    attack_report,
     chase_odds,
     chase_step,
     combine_conditions,
@@ -1088,7 +1088,7 @@ def test_the_opposed_magic_calculator():
         calc.result.value
     )
     call = calc.python_call(calc.values())
-    assert eval(call.expression, {"chroniques": co}) == Fraction(209, 400) == call.value
+    assert eval(call.expression, {"outcomes": outcomes, "chroniques": co}) == Fraction(209, 400) == call.value
     assert "the spell" in calc.roll_output.value
     calc.controls["target_bonus"].value = -30  # the shortcut's DEF -20: only a natural 1 fails
     assert "<td>P(the spell succeeds)</td><td>95.00 % (19/20)</td><td>95.00 % (19/20)</td>" in (

@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems import chroniques as co
 from rulebook_py.systems.chroniques import Fighter
@@ -90,7 +91,7 @@ def test_the_chapter_fight_exactly():
     assert out.expected_rounds == Fraction(734137279, 354041856)
     assert out.first_wins == backward(KRUSH, GOBLIN)["Krush"]
     assert out.wins("Goblin") == 1 - out.first_wins
-    assert co.fight_between().ends == out.ends
+    assert outcomes.chroniques.fight_between().ends == out.ends
 
 
 def test_a_one_blow_fight_has_a_closed_form():
@@ -137,7 +138,7 @@ def test_seeded_simulation_agrees_with_the_exact_odds():
 
 
 def test_the_roll_is_seeded_and_shows_every_die_and_state():
-    out = co.fight_between()
+    out = outcomes.chroniques.fight_between()
     assert str(out.roll(random.Random(3))) == str(out.roll(random.Random(3)))
     assert len({str(out.roll(random.Random(s))) for s in range(10)}) > 1
     r = out.roll(random.Random(3))
@@ -170,21 +171,21 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: co.fight_between(first_hit_points=0), "first_hit_points must be an integer from 1 to 30"),
-        (lambda: co.fight_between(second_hit_points=31, first_knock_out=False),
+        (lambda: outcomes.chroniques.fight_between(first_hit_points=0), "first_hit_points must be an integer from 1 to 30"),
+        (lambda: outcomes.chroniques.fight_between(second_hit_points=31, first_knock_out=False),
          "second_hit_points must be an integer from 1 to 30"),
-        (lambda: co.fight_between(second_hit_points=11),
+        (lambda: outcomes.chroniques.fight_between(second_hit_points=11),
          "second_hit_points must be at most 10 hit points when the other fighter strikes"),
-        (lambda: co.fight_between(first_hit_points=True), "first_hit_points must be an integer"),
-        (lambda: co.fight_between(first_attack=10**100), "first_attack must be an integer"),
-        (lambda: co.fight_between(second_damage="-1d8"), "second_damage '-1d8' can give -8"),
-        (lambda: co.fight_between(second_damage="d600"), "second_damage 'd600' can reach 600"),
-        (lambda: co.fight_between(first_die="d6"), "first_die must be one of"),
-        (lambda: co.fight_between(second_player=1), "second_player must be True or False"),
-        (lambda: co.fight_between(second_knock_out="yes"), "second_knock_out must be True or"),
-        (lambda: co.fight_between(first_name=""), "first_name must be text of 1 to 60"),
-        (lambda: co.fight_between(second_name="Krush"), "second_name must differ from first_name"),
-        (lambda: co.fight_between(second_wisdom=0), "second_wisdom must be an integer from 1"),
+        (lambda: outcomes.chroniques.fight_between(first_hit_points=True), "first_hit_points must be an integer"),
+        (lambda: outcomes.chroniques.fight_between(first_attack=10**100), "first_attack must be an integer"),
+        (lambda: outcomes.chroniques.fight_between(second_damage="-1d8"), "second_damage '-1d8' can give -8"),
+        (lambda: outcomes.chroniques.fight_between(second_damage="d600"), "second_damage 'd600' can reach 600"),
+        (lambda: outcomes.chroniques.fight_between(first_die="d6"), "first_die must be one of"),
+        (lambda: outcomes.chroniques.fight_between(second_player=1), "second_player must be True or False"),
+        (lambda: outcomes.chroniques.fight_between(second_knock_out="yes"), "second_knock_out must be True or"),
+        (lambda: outcomes.chroniques.fight_between(first_name=""), "first_name must be text of 1 to 60"),
+        (lambda: outcomes.chroniques.fight_between(second_name="Krush"), "second_name must differ from first_name"),
+        (lambda: outcomes.chroniques.fight_between(second_wisdom=0), "second_wisdom must be an integer from 1"),
         (lambda: co.fight(KRUSH, "Goblin"), "second must be a Fighter"),
         (lambda: co.fight(KRUSH, KRUSH), "second must have another name than first"),
         (lambda: co.fight(KRUSH, Fighter("Orc", 11, 2, 14)), "second must be at most 10 hit"),
@@ -192,7 +193,7 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
         (lambda: Fighter("Orc", 5, 2, 14, strength=11), "strength must be an integer from -5"),
         (lambda: co.fight(KRUSH, GOBLIN).roll(3), "rng must be a random.Random"),
         (lambda: co.fight(KRUSH, GOBLIN).wins(None), "name must be 'Krush' or 'Goblin'"),
-        (lambda: co.fight_between(first_strength=-5, second_strength=-5, first_damage="1d4",
+        (lambda: outcomes.chroniques.fight_between(first_strength=-5, second_strength=-5, first_damage="1d4",
                                   second_damage="1d5", first_knock_out=False),
          "neither fighter can ever hurt the other"),
     ],
@@ -208,10 +209,10 @@ def test_the_calculator_replays_with_another_seed_and_other_fighters():
     assert "83.76 %" in calc.result.value and "Krush wins: Goblin knocked out" in calc.chart.value
     first = calc.roll_output.value
     assert "Roll (seed 3)" in first  # the chapter's worked fight
-    assert calc.show_roll(co.fight_between().roll(random.Random(3))) in first
+    assert calc.show_roll(outcomes.chroniques.fight_between().roll(random.Random(3))) in first
     calc.roll()  # the seed moved on: another fight
     assert calc.roll_output.value != first
-    assert calc.view.call.expression == "chroniques.fight_between().first_wins"
+    assert calc.view.call.expression == "outcomes.chroniques.fight_between().first_wins"
     calc.controls["second_hit_points"].value = 6
     calc.controls["second_attack"].value = 5
     assert (
@@ -271,7 +272,7 @@ def test_the_largest_fights_allowed_are_answered(worst):
     import time
 
     start = time.process_time()
-    out = co.fight_between(first_damage="1d100", second_damage="1d37", first_strength=-5,
+    out = outcomes.chroniques.fight_between(first_damage="1d100", second_damage="1d37", first_strength=-5,
                            second_strength=-4, first_die="2d20kh1", second_die="2d20kh1",
                            first_attack=40, second_attack=40, **worst)  # fmt: skip
     assert time.process_time() - start < 5.0

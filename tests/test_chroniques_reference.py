@@ -18,6 +18,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RulebookError
 from rulebook_py.i18n import language
 from rulebook_py.messages import missing
@@ -133,10 +134,10 @@ APPLIES = {
 def _bonus_change(kind: str, keywords: dict) -> int | None:
     """What ``keywords`` do to an attack of ``kind`` (None: refused for that kind)."""
     try:
-        changed = co.attack_report(0, 10, kind=kind, **keywords)
+        changed = outcomes.chroniques.attack_report(0, 10, kind=kind, **keywords)
     except RulebookError:
         return None
-    return changed.bonus - co.attack_report(0, 10, kind=kind).bonus
+    return changed.bonus - outcomes.chroniques.attack_report(0, 10, kind=kind).bonus
 
 
 def test_situation_modifiers_each_as_the_attack_report_applies_it():
@@ -172,7 +173,7 @@ def test_defensive_actions():
     _head, *rows = _table("Defensive actions")
     for name, bonus, action in rows:
         member = {str(a.__message__()): a for a in co.DefensiveAction}[name]
-        assert co.attack_report(0, 10, defensive_action=member).defense - 10 == _signed(bonus)
+        assert outcomes.chroniques.attack_report(0, 10, defensive_action=member).defense - 10 == _signed(bonus)
         assert action == member.action
     assert len(rows) == 2
 
@@ -217,7 +218,7 @@ def test_two_weapons():
         defense = int(target.removeprefix("DEF "))
         assert one == percent(co.attack(5, defense).hit)
         assert two == percent(co.attack(5, defense, "d12").hit)
-        assert two == percent(co.attack_report(5, defense, two_weapons=True).off_outcome.hit)
+        assert two == percent(outcomes.chroniques.attack_report(5, defense, two_weapons=True).off_outcome.hit)
 
 
 def test_first_aid():

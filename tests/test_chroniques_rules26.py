@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from rulebook_py import outcomes
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems import chroniques as co
 from rulebook_py.widgets import CALCULATORS
@@ -18,7 +19,7 @@ def _pmf(sides):
 
 
 def test_the_concerted_bonus_goes_to_the_next_attack_only():
-    r = co.attack_report(5, 15, two_weapons=True, concerted=2, damage="1d6", off_hand="1d6")
+    r = outcomes.chroniques.attack_report(5, 15, two_weapons=True, concerted=2, damage="1d6", off_hand="1d6")
     assert r.outcome.hit == co.check_odds(7, 15, "d12").hit == Fraction(5, 12)  # 8+ on the d12
     assert r.off_outcome.hit == co.check_odds(5, 15, "d12").hit == Fraction(1, 4)  # 10+
     # Mean damage: 3.5 a hit, doubled on a critical (none on the d12).
@@ -27,7 +28,7 @@ def test_the_concerted_bonus_goes_to_the_next_attack_only():
 
 def test_one_helper_roll_decides_the_next_attack_of_two_weapons():
     """Brute force over every die: helper d20, two d12 attacks, two d2 damages."""
-    r = co.attack_report(4, 18, two_weapons=True, helper_bonus=5, damage="1d2", off_hand="1d2")
+    r = outcomes.chroniques.attack_report(4, 18, two_weapons=True, helper_bonus=5, damage="1d2", off_hand="1d2")
     expected: dict[int, Fraction] = {}
     for h, a, b, da, db in itertools.product(range(1, 21), range(1, 13), range(1, 13),
                                              (1, 2), (1, 2)):  # fmt: skip
@@ -43,7 +44,7 @@ def test_immobilised_is_read_one_way_in_both_calculators():
     # The source's list of move actions: travel, stand up, pick up or draw a weapon, drink.
     turn = co.validate_turn(["M", "A"], ["immobilised", "knocked down"])
     assert turn.stands_before_attack and "cannot travel" in turn.notes[0]
-    via_attack = co.attack_report(5, 15, attacker_conditions=["immobilised", "knocked down"],
+    via_attack = outcomes.chroniques.attack_report(5, 15, attacker_conditions=["immobilised", "knocked down"],
                                   stand_up_first=True)  # fmt: skip
     assert via_attack.outcome.hit == Fraction(1, 4)  # the d12 must show 10 or more
     calc = CALCULATORS["ChroniquesConditionsCalculator"](
@@ -54,9 +55,9 @@ def test_immobilised_is_read_one_way_in_both_calculators():
 
 def test_a_surprised_target_takes_no_defense_action_in_round_1():
     with pytest.raises(RuleValueError, match="surprised in round 1 takes no action") as err:
-        co.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"])
+        outcomes.chroniques.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"])
     assert err.value.field == "defensive_action"
-    later = co.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"],
+    later = outcomes.chroniques.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"],
                              first_round=False)  # fmt: skip
     assert later.defense == 17
     calc = CALCULATORS["ChroniquesAttackCalculator"](defender_conditions=("SURPRISED",))
@@ -96,12 +97,12 @@ def test_a_first_aid_calculator():
 
 
 def test_forbidden_equipment_takes_the_untrained_penalty_and_every_ability():
-    r = co.attack_report(5, 15, untrained_armour=True, forbidden_equipment=True)
+    r = outcomes.chroniques.attack_report(5, 15, untrained_armour=True, forbidden_equipment=True)
     assert r.bonus == 2 and ("forbidden armour", -3) in r.modifiers
     for kwargs, field in (({"die": "2d20kh1"}, "die"), ({"critical_from": 19}, "critical_from"),
                           ({"untrained_armour": False}, "forbidden_equipment")):  # fmt: skip
         with pytest.raises(RuleValueError) as err:
-            co.attack_report(5, 15, **{"untrained_armour": True, "forbidden_equipment": True,
+            outcomes.chroniques.attack_report(5, 15, **{"untrained_armour": True, "forbidden_equipment": True,
                                        **kwargs})  # fmt: skip
         assert err.value.field == field
     calc = CALCULATORS["ChroniquesAttackCalculator"](untrained_weapon=True, die="2d20kh1")
@@ -110,9 +111,9 @@ def test_forbidden_equipment_takes_the_untrained_penalty_and_every_ability():
 
 
 def test_surprised_counts_in_the_first_round_only_in_the_attack_calculator():
-    assert co.attack_report(5, 15, defender_conditions=["surprised"]).defense == 10
+    assert outcomes.chroniques.attack_report(5, 15, defender_conditions=["surprised"]).defense == 10
     assert (
-        co.attack_report(5, 15, defender_conditions=["surprised"], first_round=False).defense == 15
+        outcomes.chroniques.attack_report(5, 15, defender_conditions=["surprised"], first_round=False).defense == 15
     )
     calc = CALCULATORS["ChroniquesAttackCalculator"](defender_conditions=("SURPRISED",))
     assert "<td>DEF after modifiers</td><td>9</td>" in calc.result.value
@@ -152,7 +153,7 @@ def test_the_damage_range_is_decided_by_the_engines_bounds(text, verdict):
         assert calc.error == ""
         return
     with pytest.raises(RuleValueError, match=verdict) as err:
-        co.attack_report(4, 14, damage=text)
+        outcomes.chroniques.attack_report(4, 14, damage=text)
     assert err.value.field == "damage"
     calc = CALCULATORS["ChroniquesKnockOutCalculator"](damage=text)
     assert "Damage dice of a hit" in html.unescape(calc.error_for("damage"))

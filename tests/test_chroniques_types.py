@@ -19,11 +19,11 @@ from rulebook_py.systems import chroniques as co
 BAD = {"None": None, "3.5": 3.5, "'3'": "3", "True": True, "10**100": 10**100}
 #: A valid call of each report, by its required arguments.
 REPORTS = {
-    co.attack_report: (5, 15),
+    outcomes.chroniques.attack_report: (5, 15),
     outcomes.chroniques.conditions_report: (5, 15),
     co.knock_out_report: (8, 1, 3),
     co.first_aid: (1,),
-    co.opposed_magic_report: (5, 5),
+    outcomes.chroniques.opposed_magic_report: (5, 5),
     co.initiative_report: ("Ana, 12, PC, 14\nGob, 10, NPC, 8",),
     outcomes.chroniques.chase_report: (),
     co.check_report: (1, 10),

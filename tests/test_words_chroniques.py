@@ -278,7 +278,7 @@ def test_a_fight_with_dice_too_many_for_exact_work_is_refused_at_once():
     assert calc.result.value == "" and calc.code.value == "" and calc.roll_output.value == ""
     assert old_line  # the old Python line is gone with the old answer
     with pytest.raises(RulebookError) as caught:
-        co.fight_between(second_damage="1000d20ro1kh1")
+        outcomes.chroniques.fight_between(second_damage="1000d20ro1kh1")
     assert caught.value.field == "second_damage"
 
 
@@ -323,12 +323,12 @@ def test_the_knock_out_calculator_marks_the_box_at_fault():
 
 
 def test_only_spells_that_need_sight_are_impossible_in_the_dark():
-    blind = co.attack_report(6, 16, kind="magic", lighting="total darkness")
+    blind = outcomes.chroniques.attack_report(6, 16, kind="magic", lighting="total darkness")
     assert not blind.possible
-    felt = co.attack_report(6, 16, kind="magic", lighting="total darkness", needs_sight=False)
+    felt = outcomes.chroniques.attack_report(6, 16, kind="magic", lighting="total darkness", needs_sight=False)
     assert felt.possible and felt.bonus == 1 and felt.outcome.hit == Fraction(6, 20)
     with pytest.raises(RulebookError) as caught:
-        co.attack_report(6, 16, needs_sight=False)
+        outcomes.chroniques.attack_report(6, 16, needs_sight=False)
     assert caught.value.field == "needs_sight"
     calc = CALCULATORS["ChroniquesAttackCalculator"](
         kind="magic", lighting="DARKNESS", needs_sight=False
@@ -339,17 +339,17 @@ def test_only_spells_that_need_sight_are_impossible_in_the_dark():
 @pytest.mark.parametrize("kind", ["ranged", "magic"])
 def test_the_concerted_bonus_helps_melee_only(kind):
     with pytest.raises(RulebookError) as caught:
-        co.attack_report(5, 15, kind=kind, concerted=2)
+        outcomes.chroniques.attack_report(5, 15, kind=kind, concerted=2)
     assert caught.value.field == "concerted"
     with pytest.raises(RulebookError) as caught:
-        co.attack_report(5, 15, kind=kind, helper_bonus=5)
+        outcomes.chroniques.attack_report(5, 15, kind=kind, helper_bonus=5)
     assert caught.value.field == "helper_bonus"
-    assert co.attack_report(5, 15, concerted=2).bonus == 7
+    assert outcomes.chroniques.attack_report(5, 15, concerted=2).bonus == 7
 
 
 def test_a_suitable_weapon_takes_no_knock_out_penalty_in_a_whole_fight():
-    plain = co.fight_between()
-    bare = co.fight_between(first_suitable_weapon=True)
+    plain = outcomes.chroniques.fight_between()
+    bare = outcomes.chroniques.fight_between(first_suitable_weapon=True)
     assert plain.reports["Krush"].bonus == 2 and bare.reports["Krush"].bonus == 4
     assert bare.reports["Krush"].outcome.hit == Fraction(11, 20)
     assert bare.first_wins > plain.first_wins
@@ -360,7 +360,7 @@ def test_a_suitable_weapon_takes_no_knock_out_penalty_in_a_whole_fight():
 
 def test_a_blow_of_no_damage_deals_no_temporary_damage():
     assert co.temporary_damage(0, -3) == 0 and co.temporary_damage(1, -3) == 4
-    r = co.attack_report(5, 10, temporary=True, damage="1d4", damage_modifier=-4,
+    r = outcomes.chroniques.attack_report(5, 10, temporary=True, damage="1d4", damage_modifier=-4,
                          target_strength=-3)  # fmt: skip
     assert r.temporary.pmf() == {0: 1} and r.lethal.max_value == 0
 

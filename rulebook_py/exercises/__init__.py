@@ -15,7 +15,7 @@ page's own Python (:func:`check`).
 Example:
     >>> result = check("chroniques-oubliees", 1, "92 %")
     >>> result.verdict, result.expression
-    (<Verdict.RIGHT: 'right'>, "chroniques.attack_report(10, 12, attacker_conditions=('weakened',)).outcome.hit")
+    (<Verdict.RIGHT: 'right'>, "outcomes.chroniques.attack_report(10, 12, attacker_conditions=('weakened',)).outcome.hit")
     >>> check("chroniques-oubliees", 1, "92 %").message.render("fr")
     'Juste\xa0: 11/12 (91,67\xa0%).'
 """

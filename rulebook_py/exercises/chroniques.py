@@ -16,12 +16,12 @@ EXERCISES = (
     Exercise(
         number=1,
         label=M("Your prediction: the weakened fighter's chance to hit"),
-        expression="chroniques.attack_report(10, 12, attacker_conditions=('weakened',)).outcome.hit",
+        expression="outcomes.chroniques.attack_report(10, 12, attacker_conditions=('weakened',)).outcome.hit",
     ),
     Exercise(
         number=2,
         label=M("Your prediction: the archer's chance to hit"),
-        expression="chroniques.attack_report(6, 14, kind='ranged', lighting='dim', long_range=True).outcome.hit",
+        expression="outcomes.chroniques.attack_report(6, 14, kind='ranged', lighting='dim', long_range=True).outcome.hit",
     ),
     Exercise(
         number=3,
@@ -36,6 +36,6 @@ EXERCISES = (
     Exercise(
         number=6,
         label=M("Your prediction: the chance that the blow leaves the goblin knocked out"),
-        expression="chroniques.attack_report(4, 14, temporary=True, damage='1d8', damage_modifier=3, target_strength=1).temporary.prob_at_least(4)",
+        expression="outcomes.chroniques.attack_report(4, 14, temporary=True, damage='1d8', damage_modifier=3, target_strength=1).temporary.prob_at_least(4)",
     ),
 )

@@ -2,7 +2,7 @@
 
 An :class:`Exercise` holds its checkable answer as **one Python expression
 calling the rule function the chapter names**, e.g.
-``chroniques.attack_report(10, 12, attacker_conditions=('weakened',)).outcome.hit``:
+``outcomes.chroniques.attack_report(10, 12, attacker_conditions=('weakened',)).outcome.hit``:
 the same line the reader may paste in a code cell. It is read by
 :func:`evaluate`, which never uses ``eval``: it follows the expression's
 calls, attributes and subscripts over the package's public names only

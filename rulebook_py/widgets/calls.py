@@ -94,11 +94,11 @@ def _import_of(func: Callable[..., Any]) -> tuple[str, str, str]:
     ``func``'s module that exports it.
 
     Example:
-        >>> from rulebook_py.systems.chroniques import attack_report
+        >>> from rulebook_py.systems.chroniques import attack
         >>> from rulebook_py.dice import parse
         >>> from rulebook_py.outcomes.unisystem import check
-        >>> _import_of(attack_report), _import_of(parse)[2], _import_of(check)[1:]
-        (('rulebook_py', 'chroniques', 'chroniques.attack_report'), 'parse', ('outcomes, unisystem', 'outcomes.unisystem.check'))
+        >>> _import_of(attack), _import_of(parse)[2], _import_of(check)[1:]
+        (('rulebook_py', 'chroniques', 'chroniques.attack'), 'parse', ('outcomes, unisystem', 'outcomes.unisystem.check'))
     """
     top = importlib.import_module("rulebook_py")
     name = func.__name__
@@ -140,11 +140,11 @@ def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
     parameters without a default given by name are written by position, in order.
 
     Example:
-        >>> from rulebook_py.systems.chroniques import attack_report
+        >>> from rulebook_py.outcomes.chroniques import attack_report
         >>> call_text(attack_report, 5, 15, critical_from=20, kind="ranged")
-        "chroniques.attack_report(5, 15, kind='ranged')"
+        "outcomes.chroniques.attack_report(5, 15, kind='ranged')"
         >>> call_text(attack_report, defense=15, bonus=5)  # required ones by position
-        'chroniques.attack_report(5, 15)'
+        'outcomes.chroniques.attack_report(5, 15)'
 
     """
     params = inspect.signature(func).parameters

@@ -24,26 +24,23 @@ from typing import Any
 from .. import outcomes
 from ..messages import Msg
 from ..systems import chroniques as co
-from ..systems.chroniques.words import MN, M
+from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import bar_chart, grouped_bar_chart
 from .chroniques_chase import ChroniquesChaseCalculator, ChroniquesInitiativeCalculator
 from .chroniques_common import (
-    _CONDITION_OPTIONS,
-    _DIE_OPTIONS,
-    _HEAD,
-    _KIND_OPTIONS,
-    _STR_TIP,
     BOX,
-    _Chroniques,
-    _signed,
-    _yes,
+    CONDITION_OPTIONS,
+    DIE_OPTIONS,
+    KIND_OPTIONS,
+    STR_TIP,
+    ChroniquesCalculator,
 )
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
-from .format import number, probability, table_html
+from .format import number
 from .registry import register
-from .tables import notes_html
+from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesAttackCalculator", "ChroniquesChaseCalculator"]
 __all__ += ["ChroniquesConditionsCalculator", "ChroniquesFirstAidCalculator"]
@@ -64,20 +61,9 @@ _DEFENSE_OPTIONS = [
 ]
 
 
-def _hand(hand: str, what: Msg) -> Msg:
-    """A row's label for one hand of a two-weapon attack ("" for a single attack)."""
-    if hand == "each":
-        return M("{what} (each attack)", what=what)
-    if hand == "main":
-        return M("{what} (main hand)", what=what)
-    if hand == "off":
-        return M("{what} (off hand)", what=what)
-    return what
-
-
 # --------------------------------------------------------------- 1. attack
 @register
-class ChroniquesAttackCalculator(_Chroniques):
+class ChroniquesAttackCalculator(ChroniquesCalculator):
     """One attack with every modifier and condition: exact P(hit), P(critical), damage.
 
     Example:
@@ -107,9 +93,9 @@ class ChroniquesAttackCalculator(_Chroniques):
         return {
             "bonus": int_box(M("Attack score (ATQ)"), 4, bounds=BOX),
             "defense": int_box(M("Target's DEF"), 14, bounds=BOX),
-            "die": dropdown(M("Die"), _DIE_OPTIONS, "d20"),
+            "die": dropdown(M("Die"), DIE_OPTIONS, "d20"),
             "critical_from": dropdown(M("Critical on a natural"), _CRITICAL_OPTIONS, 20),
-            "kind": dropdown(M("Attack"), _KIND_OPTIONS, "melee"),
+            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
             "damage": text_box(M("Damage dice (DM)"), "1d8"),
             "damage_modifier": int_box(M("Damage modifier"), 3, bounds=BOX),
             "cover": dropdown(M("Cover (couvert)"), cover, "NONE"),
@@ -129,11 +115,11 @@ class ChroniquesAttackCalculator(_Chroniques):
             ),
             "helper_bonus": int_box(M("Helper's attack score (if still to roll)"), 5, bounds=BOX),
             "defensive_action": dropdown(M("Target's defense action"), _DEFENSE_OPTIONS, "NONE"),
-            "attacker_conditions": multi_select(M("Attacker's conditions"), _CONDITION_OPTIONS, ()),
+            "attacker_conditions": multi_select(M("Attacker's conditions"), CONDITION_OPTIONS, ()),
             "stand_up_first": checkbox(
                 M("Knocked down: stands up first (move), then attacks"), False
             ),
-            "defender_conditions": multi_select(M("Target's conditions"), _CONDITION_OPTIONS, ()),
+            "defender_conditions": multi_select(M("Target's conditions"), CONDITION_OPTIONS, ()),
             "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
             "temporary": checkbox(M("Temporary damage (DM temporaires)"), False),
             "suitable_weapon": checkbox(M("Weapon suited to knocking out (no −2)"), False),
@@ -160,30 +146,16 @@ class ChroniquesAttackCalculator(_Chroniques):
 
     def compute(self, values: Values) -> View:
         """The modifiers applied, the exact chances and the damage distribution."""
-        r, call = rule_call(co.attack_report, path=("outcome", "hit"), **self._arguments(values))
-        rows: list[tuple[Any, ...]] = [
-            (M("Die rolled"), r.die.notation),
-            (M("Attack score after modifiers"), _signed(r.bonus)),
-            (M("DEF after modifiers"), r.defense),
-        ]
-        rows += [(M("  {what}", what=what), _signed(n)) for what, n in r.modifiers]
-        hands: list[tuple[str, co.AttackOutcome]] = [("", r.outcome)]
-        if r.attacks == 2 and r.off_outcome is not None:
-            same = r.off_outcome == r.outcome
-            hands = [("each", r.outcome)] if same else [("main", r.outcome), ("off", r.off_outcome)]
-        for hand, o in hands:
-            for what, p in (
-                (M("P(hit)"), o.hit),
-                (M("P(critical: damage doubled)"), o.critical),
-                (M("P(critical failure, natural 1)"), o.fumble),
-            ):
-                rows.append((_hand(hand, what), probability(p)))
+        r, call = rule_call(
+            outcomes.chroniques.attack_report, path=("outcome", "hit"), **self._arguments(values)
+        )
+        rows: list[tuple[Any, ...]] = list(outcomes.chroniques.attack_rows(r))
         rows.append((M("Expected lethal damage"), number(r.expected_lethal)))
         notes: list[Msg] = [M("{note}.", note=n) for n in r.notes]
         if r.temporary_blow:
             rows.append((M("Expected temporary damage"), number(r.expected_temporary)))
-            notes.append(_STR_TIP)
-        html = table_html(_HEAD, rows) + notes_html(notes)
+            notes.append(STR_TIP)
+        html = rows_html(rows) + notes_html(notes)
         if not r.possible:
             return View(html, "", call, r)
         title, axis = M("Damage of the action"), M("damage")
@@ -209,23 +181,8 @@ class ChroniquesAttackCalculator(_Chroniques):
 
 
 # ----------------------------------------------------------- 2. conditions
-_EFFECT_ROWS = (
-    (M("Initiative"), lambda fx: _signed(fx.initiative)),
-    (M("Melee / magic attack"), lambda fx: _signed(fx.melee_attack)),
-    (M("Ranged attack"), lambda fx: _signed(fx.ranged_attack)),
-    (M("DEF"), lambda fx: _signed(fx.defense)),
-    (M("Die for every test"), lambda fx: "d12" if fx.uses_d12 else "d20"),
-    (M("Can act"), lambda fx: _yes(fx.can_act)),
-    (M("Can travel (a move of 20 m)"), lambda fx: _yes(fx.can_move)),
-    (M("Actions a turn"), lambda fx: str(fx.max_actions)),
-    (M("Limited action possible"), lambda fx: _yes(fx.limited_allowed and fx.can_act)),
-    (M("Attacks against it hit as criticals"), lambda fx: _yes(fx.auto_critical_against)),
-    (M("Must spend a move to stand up"), lambda fx: _yes(fx.must_stand)),
-)
-
-
 @register
-class ChroniquesConditionsCalculator(_Chroniques):
+class ChroniquesConditionsCalculator(ChroniquesCalculator):
     """Pick conditions on each side and see every resulting modifier and the attack's odds.
 
     Example:
@@ -245,16 +202,16 @@ class ChroniquesConditionsCalculator(_Chroniques):
         """Both sides' conditions, the round, and an attack to price."""
         return {
             "attacker_conditions": multi_select(
-                M("Attacker's conditions"), _CONDITION_OPTIONS, ("BLINDED",)
+                M("Attacker's conditions"), CONDITION_OPTIONS, ("BLINDED",)
             ),
             "defender_conditions": multi_select(
-                M("Defender's conditions"), _CONDITION_OPTIONS, ("SURPRISED",)
+                M("Defender's conditions"), CONDITION_OPTIONS, ("SURPRISED",)
             ),
             "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
             "bonus": int_box(M("Attack score (ATQ)"), 5, bounds=BOX),
             "defense": int_box(M("Defender's DEF"), 15, bounds=BOX),
-            "die": dropdown(M("Attacker's usual die"), _DIE_OPTIONS, "d20"),
-            "kind": dropdown(M("Attack"), _KIND_OPTIONS, "melee"),
+            "die": dropdown(M("Attacker's usual die"), DIE_OPTIONS, "d20"),
+            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
             "turn": text_box(M("Attacker's turn (L, M, A, G)"), "M A"),
         }
 
@@ -264,24 +221,9 @@ class ChroniquesConditionsCalculator(_Chroniques):
             outcomes.chroniques.conditions_report, path=("hurt", "outcome", "hit"), **values
         )
         free, hurt = r.free, r.hurt
-        rows: list[tuple[Any, ...]] = [
-            (name, f(r.attacker), f(r.defender)) for name, f in _EFFECT_ROWS
-        ]
-        rows.append((M("Declared turn"), r.verdict, ""))
-        odds = [
-            (M("Die"), free.die.notation, hurt.die.notation),
-            (M("Attack score"), _signed(free.bonus), _signed(hurt.bonus)),
-            (M("DEF"), free.defense, hurt.defense),
-            (M("P(hit)"), probability(free.outcome.hit), probability(hurt.outcome.hit)),
-            (
-                M("P(critical)"),
-                probability(free.outcome.critical),
-                probability(hurt.outcome.critical),
-            ),
-        ]
         html = (
-            table_html([M("effect"), M("attacker"), M("defender")], rows)
-            + table_html(["", M("no conditions"), M("with the conditions")], odds)
+            rows_html(r.rows, [M("effect"), M("attacker"), M("defender")])
+            + rows_html(r.odds_rows, ["", M("no conditions"), M("with the conditions")])
             + notes_html(M("{note}.", note=n) for n in hurt.notes)
         )
         chart = grouped_bar_chart(
@@ -298,7 +240,7 @@ class ChroniquesConditionsCalculator(_Chroniques):
 
 # ------------------------------------------------------------ 3. knock-out
 @register
-class ChroniquesKnockOutCalculator(_Chroniques):
+class ChroniquesKnockOutCalculator(ChroniquesCalculator):
     """Temporary damage and knock-outs; opens on Krush and the goblin.
 
     Example:
@@ -323,47 +265,21 @@ class ChroniquesKnockOutCalculator(_Chroniques):
     def compute(self, values: Values) -> View:
         """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
         r, call = rule_call(co.knock_out_report, path=("minutes",), **values)
-        ko, minutes = r.state, r.minutes
-        if ko.knocked_out:
-            verdict = MN(
-                "knocked out for at least {n} minute",
-                "knocked out for at least {n} minutes",
-                ko.minutes,
-                n=ko.minutes,
-            )
-        else:
-            verdict = M("still conscious (temporary damage does not exceed the hit points)")
-        dice = str(r.dice)
-        rows = [
-            (M("Damage rolled"), r.rolled),
-            (M("minus the target's STR modifier"), _signed(-r.target_strength)),
-            (M("Temporary damage of this blow"), r.temporary),
-            (M("Temporary damage in all"), ko.temporary),
-            (M("Hit points left"), ko.hit_points),
-            (M("Excess over the hit points"), ko.excess),
-            (M("Result"), verdict),
-            (
-                M(
-                    "P(one ordinary hit of {dice} knocks it out; a critical doubles the damage)",
-                    dice=dice,
-                ),
-                probability(r.knocked_out),
-            ),
-        ]
         chart = bar_chart(
-            minutes,
-            title=M("Minutes knocked out after one hit of {dice}", dice=dice),
+            r.minutes,
+            title=M("Minutes knocked out after one hit of {dice}", dice=str(r.dice)),
             x_title=M("minutes (0: still conscious)"),
             highlight=lambda m: m > 0,
             highlight_label=M("knocked out"),
             other_label=M("conscious"),
         )
-        return View(table_html(["", ""], rows) + notes_html([_STR_TIP]), chart, call, r)
+        rows = outcomes.chroniques.knock_out_rows(r)
+        return View(rows_html(rows, ["", ""]) + notes_html([STR_TIP]), chart, call, r)
 
 
 # ------------------------------------------------------------ 4. first aid
 @register
-class ChroniquesFirstAidCalculator(_Chroniques):
+class ChroniquesFirstAidCalculator(ChroniquesCalculator):
     """First aid to a character at 0 hit points: an INT test of difficulty 10 within the hour.
 
     Example:
@@ -378,32 +294,22 @@ class ChroniquesFirstAidCalculator(_Chroniques):
         """The helper's INT modifier and die."""
         return {
             "intelligence": int_box(M("Helper's INT mod."), 1, bounds=BOX),
-            "die": dropdown(M("Helper's die"), _DIE_OPTIONS, "d20"),
+            "die": dropdown(M("Helper's die"), DIE_OPTIONS, "d20"),
         }
 
     def compute(self, values: Values) -> View:
         """P(the dying character is saved)."""
         r, call = rule_call(co.first_aid, path=("odds", "hit"), **values)
-        test = M(
-            "{die} {bonus} against {difficulty}",
-            die=r.die.notation,
-            bonus=_signed(r.bonus),
-            difficulty=r.difficulty,
-        )
-        rows = [
-            (M("INT test"), test),
-            (M("P(saved)"), probability(r.odds.hit)),
-            (M("P(not saved by this test)"), probability(r.odds.miss)),
-        ]
         note = M(
             "One test: this book lets no second try follow a failed one (the source is silent)."
         )
-        return View(table_html(_HEAD, rows) + notes_html([note]), "", call, r)
+        rows = outcomes.chroniques.first_aid_rows(r)
+        return View(rows_html(rows) + notes_html([note]), "", call, r)
 
 
 # -------------------------------------------------------- 5. opposed magic
 @register
-class ChroniquesOpposedMagicCalculator(_Chroniques):
+class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
     """An opposed magic attack, beside the GM's shortcut of a magic DEF of 10 + score.
 
     Example:
@@ -419,20 +325,17 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
         """Both magic attack scores and dice."""
         return {
             "caster_bonus": int_box(M("Caster's magic attack score"), 5, bounds=BOX),
-            "caster_die": dropdown(M("Caster's die"), _DIE_OPTIONS, "d20"),
+            "caster_die": dropdown(M("Caster's die"), DIE_OPTIONS, "d20"),
             "target_bonus": int_box(M("Target's magic attack score"), 5, bounds=BOX),
-            "target_die": dropdown(M("Target's die"), _DIE_OPTIONS, "d20"),
+            "target_die": dropdown(M("Target's die"), DIE_OPTIONS, "d20"),
         }
 
     def compute(self, values: Values) -> View:
         """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
-        r, call = rule_call(co.opposed_magic_report, **values, path=("opposed", "hit"))
+        r, call = rule_call(
+            outcomes.chroniques.opposed_magic_report, path=("opposed", "hit"), **values
+        )
         o, f = r.opposed, r.fixed
-        rows = [
-            (M("P(the spell succeeds)"), probability(o.hit), probability(f.hit)),
-            (M("P(critical success)"), probability(o.critical), probability(f.critical)),
-            (M("P(critical failure)"), probability(o.fumble), probability(f.fumble)),
-        ]
         head = ["", M("opposed test"), M("magic DEF {n} (10 + score)", n=r.magic_defense)]
         chart = grouped_bar_chart(
             [M("success"), M("critical")],
@@ -440,4 +343,4 @@ class ChroniquesOpposedMagicCalculator(_Chroniques):
             title=M("The caster's chances"),
         )
         note = [M("The caster wins ties; only the caster's natural 20 and natural 1 count.")]
-        return View(table_html(head, rows) + notes_html(note), chart, call, r)
+        return View(rows_html(r.rows, head) + notes_html(note), chart, call, r)

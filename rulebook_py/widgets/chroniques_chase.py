@@ -12,23 +12,20 @@ Example:
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
-
 import ipywidgets as widgets
 
 from .. import outcomes
-from ..messages import Msg, join
+from ..messages import Msg
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
-from .chroniques_common import _DIE_OPTIONS, _HEAD, BOX, _Chroniques, _french, _signed
+from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french, signed
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import number, probability, table_html
 from .registry import register
-from .tables import notes_html
+from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesChaseCalculator", "ChroniquesInitiativeCalculator"]
 
@@ -57,7 +54,7 @@ _AMBUSH_OPTIONS = [
 
 
 @register
-class ChroniquesInitiativeCalculator(_Chroniques):
+class ChroniquesInitiativeCalculator(ChroniquesCalculator):
     """Acting order with the tie rules, a delayed action, and the surprise test.
 
     A combatant line may end with ``blinded`` (-5 initiative), ``untrained
@@ -81,7 +78,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
         return {
             "combatants": text_box(
                 M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)"),
-                _DEFAULT_FIGHT_FR if _french() else _DEFAULT_FIGHT,
+                _DEFAULT_FIGHT_FR if french() else _DEFAULT_FIGHT,
                 rows=6,
             ),
             "delay_name": text_box(M("Delays (name)"), ""),
@@ -112,7 +109,7 @@ class ChroniquesInitiativeCalculator(_Chroniques):
                 M(
                     "{score} ({modifier})",
                     score=c.wisdom,
-                    modifier=_signed(co.ability_modifier(c.wisdom)),
+                    modifier=signed(co.ability_modifier(c.wisdom)),
                 ),
                 M("acts") if c.acts else M("loses the action"),
                 M("{p} ({die})", p=probability(odds[c.name]), die=c.die) if c.name in odds else "—",
@@ -155,7 +152,7 @@ _SIDE_CONTROLS = {
 
 
 @register
-class ChroniquesChaseCalculator(_Chroniques):
+class ChroniquesChaseCalculator(ChroniquesCalculator):
     """Exact odds of a chase (a Markov chain over the gap) and a seeded replay.
 
     Example:
@@ -183,7 +180,7 @@ class ChroniquesChaseCalculator(_Chroniques):
             labels = _SIDE_CONTROLS[side]
             controls |= {
                 f"{side}_dex": int_box(labels[0], dex, bounds=BOX),
-                f"{side}_die": dropdown(labels[1], _DIE_OPTIONS, die),
+                f"{side}_die": dropdown(labels[1], DIE_OPTIONS, die),
                 f"{side}_traits": multi_select(labels[2], _TRAIT_OPTIONS, traits),
                 f"{side}_armour": int_box(labels[3], 0, bounds=BOX),
                 f"{side}_untrained": int_box(labels[4], 0, bounds=BOX),
@@ -199,71 +196,18 @@ class ChroniquesChaseCalculator(_Chroniques):
             "extra_metres": int_box(M("Extra action of a 10-point lead (m)"), 20, bounds=BOX),
         }
 
-    @staticmethod
-    def _test(runner: Any, rules: Any) -> Msg:
-        """The test each round: DEX, and CON from the endurance round on."""
-        rain = rules.heavy_rain
-        bonus, modifier = _signed(runner.bonus(False, rain)), _signed(runner.modifier)
-        if rain:
-            text = M(
-                "DEX: {die} {bonus} (table {modifier}, rain −2)",
-                die=runner.die,
-                bonus=bonus,
-                modifier=modifier,
-            )
-        else:
-            text = M(
-                "DEX: {die} {bonus} (table {modifier})",
-                die=runner.die,
-                bonus=bonus,
-                modifier=modifier,
-            )
-        if rules.endurance_from_round is not None:
-            text = M(
-                "{test}; CON from round {n}: {die} {bonus}",
-                test=text,
-                n=rules.endurance_from_round,
-                die=runner.die,
-                bonus=_signed(runner.bonus(True, rain)),
-            )
-        return text
-
     def compute(self, values: Values) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
         v = dict(values)
         if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
             del v["pursuer_con"], v["quarry_con"]
         r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
-        odds, rules = r.odds, r.rules
-        rows: list[tuple[Any, ...]] = [
-            (M("Pursuer's test"), self._test(r.pursuer, rules)),
-            (M("Quarry's test"), self._test(r.quarry, rules)),
-        ]
-        for side, runner in (("pursuer", r.pursuer), ("quarry", r.quarry)):
-            if runner.every_round or runner.acts_otherwise:
-                rounds = join(", ", sorted(runner.acts_otherwise))
-                rows.append(
-                    (_SIDE_CONTROLS[side][6], M("every round") if runner.every_round else rounds)
-                )
-        rows += [
-            (M("P(capture)"), probability(odds.capture)),
-            (M("P(escape: out of sight)"), probability(odds.escape)),
-            (
-                M("P(still going after {n} rounds)", n=rules.max_rounds),
-                probability(odds.unresolved),
-            ),
-            (M("Mean rounds played"), number(odds.expected_rounds)),
-        ]
-        ends = list(zip(odds.capture_by_round, odds.escape_by_round))
-        last = max((n for n, (c, e) in enumerate(ends, 1) if c + e >= Fraction(1, 2000)), default=1)
+        rows = (*r.rows, (M("Mean rounds played"), number(r.odds.expected_rounds)))
         chart = grouped_bar_chart(
-            [str(n) for n in range(1, last + 1)],
-            {
-                M("capture"): list(odds.capture_by_round[:last]),
-                M("escape"): list(odds.escape_by_round[:last]),
-            },
+            [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
+            {kind: list(chances) for kind, chances in r.ends.items()},
             title=M("When the chase ends"),
             x_title=M("round"),
             running_total=True,
         )
-        return View(table_html(_HEAD, rows), chart, call, r)
+        return View(rows_html(rows), chart, call, r)

@@ -4,7 +4,7 @@ Every word is a message of the ``chroniques`` domain, shown in the
 calculator's language.
 
 Example:
-    >>> _signed(-3), _signed(2)
+    >>> signed(-3), signed(2)
     ('-3', '+2')
 """
 
@@ -19,39 +19,41 @@ from ..systems.chroniques.words import M
 from .base import Calculator
 from .tables import lines_html
 
-__all__ = ["BOX"]
+__all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS", "STR_TIP"]
+__all__ += ["ChroniquesCalculator", "french", "signed", "yes"]
 
 #: Bounds of every whole-number box: wider than any rule's range, so that the
 #: rule itself says what it allows, next to the box.
 BOX = (-9999, 9999)
 
-_DIE_OPTIONS = [
+DIE_OPTIONS = [
     ("d20", "d20"),
     (M("best of two d20 (2d20kh1)"), "2d20kh1"),
     ("d12", "d12"),
     (M("best of two d12 (2d12kh1)"), "2d12kh1"),
 ]
-_KIND_OPTIONS = [(kind.__message__(), kind.english) for kind in co.AttackKind]
-_CONDITION_OPTIONS = [(c.heading, c.name) for c in co.Condition]
-_STR_TIP = M("As a rule, a creature's STR modifier is its damage bonus (the source's tip).")
-_HEAD = ["", M("exact answer")]
+KIND_OPTIONS = [(kind.__message__(), kind.english) for kind in co.AttackKind]
+CONDITION_OPTIONS = [(c.heading, c.name) for c in co.Condition]
+STR_TIP = M("As a rule, a creature's STR modifier is its damage bonus (the source's tip).")
+HEAD = ["", M("exact answer")]
 
 
-def _signed(v: int) -> Msg:
+def signed(v: int) -> Msg:
     """A modifier with its sign, in the reader's way (−3 in French)."""
     return M("{n:+d}", n=v)
 
 
-def _yes(flag: bool) -> Msg:
+def yes(flag: bool) -> Msg:
+    """Yes or no, in the reader's words."""
     return M("yes") if flag else M("no")
 
 
-def _french() -> bool:
+def french() -> bool:
     """Whether the calculator being built speaks French (its examples use French names)."""
     return i18n.current_language() == "fr"
 
 
-class _Chroniques(Calculator):
+class ChroniquesCalculator(Calculator):
     """A calculator whose roll is a report's lines, one a line."""
 
     def show_roll(self, roll: Any) -> str:

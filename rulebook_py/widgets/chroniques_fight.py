@@ -1,7 +1,7 @@
 """The Chroniques Oubliées chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.systems.chroniques.fight_between`, and formats the outcome:
+:func:`rulebook_py.outcomes.chroniques.fight_between`, and formats the outcome:
 the exact chance of each ending, and a seeded replay of every round. A
 fighter's "suitable weapon" box counts only when that fighter strikes to knock
 out; otherwise it is left out of the call and of its Python line.
@@ -18,13 +18,13 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..messages import Msg
-from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import rule_call
 from .charts import bar_chart
-from .chroniques_common import _DIE_OPTIONS, _HEAD, BOX, _Chroniques, _french
+from .chroniques_common import BOX, DIE_OPTIONS, HEAD, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, text_box
 from .format import number, probability, table_html
 from .registry import register
@@ -82,7 +82,7 @@ def _side(
         f"{side}_initiative": int_box(label["initiative"], 12, bounds=BOX),
         f"{side}_player": checkbox(label["player"], pc),
         f"{side}_wisdom": int_box(label["wisdom"], 10, bounds=BOX),
-        f"{side}_die": dropdown(label["die"], _DIE_OPTIONS, "d20"),
+        f"{side}_die": dropdown(label["die"], DIE_OPTIONS, "d20"),
         f"{side}_knock_out": checkbox(label["knock_out"], ko),
         f"{side}_suitable_weapon": checkbox(label["suitable_weapon"], False),
     }
@@ -94,7 +94,7 @@ def _long(p: Fraction) -> bool:
 
 
 @register
-class ChroniquesFightCalculator(_Chroniques):
+class ChroniquesFightCalculator(ChroniquesCalculator):
     """A whole melee fight: the exact chance of each ending, and a seeded replay.
 
     Example:
@@ -123,7 +123,7 @@ class ChroniquesFightCalculator(_Chroniques):
 
     def build_controls(self) -> Controls:
         """Both fighters; Krush (to knock out) against the goblin (the gobelin in French)."""
-        goblin = "Gobelin" if _french() else "Goblin"
+        goblin = "Gobelin" if french() else "Goblin"
         return {
             **_side("first", "Krush", 12, 4, 15, "1d8", 3, True, True),
             **_side("second", goblin, 3, 2, 14, "1d6", 1, False, False),
@@ -135,7 +135,7 @@ class ChroniquesFightCalculator(_Chroniques):
         for side in ("first", "second"):
             if not v[f"{side}_knock_out"]:
                 del v[f"{side}_suitable_weapon"]
-        out, call = rule_call(co.fight_between, path=("first_wins",), **v)
+        out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **v)
         rows: list[tuple[Msg, str]] = [(label, probability(p)) for label, p in out.rows]
         rows.insert(len(out.ends), (M("Expected rounds"), number(out.expected_rounds)))
         notes = []
@@ -158,4 +158,4 @@ class ChroniquesFightCalculator(_Chroniques):
             highlight_label=won,
             other_label=M("{name} wins", name=out.second.name),
         )
-        return View(table_html(_HEAD, rows) + notes_html(notes), chart, call, out)
+        return View(table_html(HEAD, rows) + notes_html(notes), chart, call, out)

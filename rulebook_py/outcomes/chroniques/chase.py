@@ -18,8 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...errors import RuleValueError, check_int, quote
+from ...messages import Msg, join
 from ...systems.chroniques.chase import (
     MAX_ROUNDS,
     RESULTS,
@@ -56,6 +58,13 @@ EVERY_ROUND = (
 )
 
 __all__ = ["EVERY_ROUND", "ChaseReport", "chase_report", "parse_rounds"]
+
+#: The least chance of ending in a round that the chart of the endings shows.
+_VISIBLE = Fraction(1, 2000)
+
+
+def _signed(n: int) -> Msg:
+    return M("{n:+d}", n=n)
 
 
 def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[int], bool]:
@@ -149,6 +158,79 @@ class ChaseReport:
         """Check every field (the distances as :func:`chase_odds` takes them)."""
         check_fields(self)
         check_chase(self.distance, self.sight)
+
+    def _test(self, runner: Runner) -> Msg:
+        """The test each round: DEX, and CON from the endurance round on."""
+        rain = self.rules.heavy_rain
+        bonus, modifier = _signed(runner.bonus(False, rain)), _signed(runner.modifier)
+        if rain:
+            text = M(
+                "DEX: {die} {bonus} (table {modifier}, rain −2)",
+                die=runner.die,
+                bonus=bonus,
+                modifier=modifier,
+            )
+        else:
+            text = M(
+                "DEX: {die} {bonus} (table {modifier})",
+                die=runner.die,
+                bonus=bonus,
+                modifier=modifier,
+            )
+        if self.rules.endurance_from_round is not None:
+            text = M(
+                "{test}; CON from round {n}: {die} {bonus}",
+                test=text,
+                n=self.rules.endurance_from_round,
+                die=runner.die,
+                bonus=_signed(runner.bonus(True, rain)),
+            )
+        return text
+
+    @property
+    def rows(self) -> tuple[tuple[Msg, object], ...]:
+        """Each side's test, the rounds it acts otherwise, then the chances (fractions).
+
+        Example:
+            >>> chase_report(pursuer_acts="every").rows[2]
+            ('Pursuer acts otherwise (−20 m) in rounds', 'every round')
+        """
+        rows: list[tuple[Msg, object]] = [
+            (M("Pursuer's test"), self._test(self.pursuer)),
+            (M("Quarry's test"), self._test(self.quarry)),
+        ]
+        for label, runner in (
+            (M("Pursuer acts otherwise (−20 m) in rounds"), self.pursuer),
+            (M("Quarry acts otherwise (−20 m) in rounds"), self.quarry),
+        ):
+            if runner.every_round or runner.acts_otherwise:
+                rounds = join(", ", sorted(runner.acts_otherwise))
+                rows.append((label, M("every round") if runner.every_round else rounds))
+        odds = self.odds
+        return (
+            *rows,
+            (M("P(capture)"), odds.capture),
+            (M("P(escape: out of sight)"), odds.escape),
+            (M("P(still going after {n} rounds)", n=self.rules.max_rounds), odds.unresolved),
+        )
+
+    @property
+    def ends(self) -> dict[Msg, tuple[Fraction, ...]]:
+        """P(the chase ends in round n) by capture and by escape, up to the last round that counts.
+
+        The rounds after the last in which the chase ends with probability at
+        least 1/2000 are left out (a chart of them would show nothing).
+
+        Example:
+            >>> [len(v) for v in chase_report(max_rounds=5).ends.values()]
+            [5, 5]
+        """
+        pairs = list(zip(self.odds.capture_by_round, self.odds.escape_by_round))
+        last = max((n for n, (c, e) in enumerate(pairs, 1) if c + e >= _VISIBLE), default=1)
+        return {
+            M("capture"): tuple(self.odds.capture_by_round[:last]),
+            M("escape"): tuple(self.odds.escape_by_round[:last]),
+        }
 
     def replay(self, rng: random.Random) -> ChaseReplay:
         """One seeded chase, round by round."""

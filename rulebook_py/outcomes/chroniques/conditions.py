@@ -15,12 +15,12 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ...messages import Msg, join
 from ...systems.chroniques.attack_roll import AttackRoll
-from ...systems.chroniques.attacks import AttackKind, AttackReport, attack_report
+from ...systems.chroniques.attacks import AttackKind, AttackReport, Situation, attack_action
 from ...systems.chroniques.conditions import (
     Condition,
     ConditionEffects,
@@ -34,7 +34,31 @@ from ...systems.chroniques.core import CheckDie, check_bool
 from ...systems.chroniques.records import check_fields
 from ...systems.chroniques.words import M
 
-__all__ = ["ConditionsReport", "conditions_report"]
+__all__ = ["EFFECT_ROWS", "ConditionsReport", "conditions_report"]
+
+
+def _signed(n: int) -> Msg:
+    return M("{n:+d}", n=n)
+
+
+def _yes(flag: bool) -> Msg:
+    return M("yes") if flag else M("no")
+
+
+#: The effects the calculator shows, in order: (label, the effect read off a side's effects).
+EFFECT_ROWS: tuple[tuple[Msg, Callable[[ConditionEffects], object]], ...] = (
+    (M("Initiative"), lambda fx: _signed(fx.initiative)),
+    (M("Melee / magic attack"), lambda fx: _signed(fx.melee_attack)),
+    (M("Ranged attack"), lambda fx: _signed(fx.ranged_attack)),
+    (M("DEF"), lambda fx: _signed(fx.defense)),
+    (M("Die for every test"), lambda fx: "d12" if fx.uses_d12 else "d20"),
+    (M("Can act"), lambda fx: _yes(fx.can_act)),
+    (M("Can travel (a move of 20 m)"), lambda fx: _yes(fx.can_move)),
+    (M("Actions a turn"), lambda fx: str(fx.max_actions)),
+    (M("Limited action possible"), lambda fx: _yes(fx.limited_allowed and fx.can_act)),
+    (M("Attacks against it hit as criticals"), lambda fx: _yes(fx.auto_critical_against)),
+    (M("Must spend a move to stand up"), lambda fx: _yes(fx.must_stand)),
+)
 
 
 @dataclass(frozen=True)
@@ -52,7 +76,7 @@ class ConditionsReport:
     Example:
         >>> conditions_report(5, 15, defender_conditions=["paralysed"]).hurt.outcome.critical
         Fraction(1, 1)
-        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed", attack_report(5, 15), attack_report(5, 15)).verdict
+        >>> ConditionsReport(ConditionEffects(), ConditionEffects(), "allowed", attack_action(5, 15), attack_action(5, 15)).verdict
         'allowed'
     """
 
@@ -65,6 +89,34 @@ class ConditionsReport:
     def __post_init__(self) -> None:
         """Check every field."""
         check_fields(self)
+
+    @property
+    def rows(self) -> tuple[tuple[object, ...], ...]:
+        """Each effect: (label, the attacker's, the defender's), then the declared turn's verdict.
+
+        Example:
+            >>> conditions_report(5, 15, attacker_conditions=["blinded"]).rows[1][1:]
+            ('-5', '+0')
+        """
+        rows = [(name, f(self.attacker), f(self.defender)) for name, f in EFFECT_ROWS]
+        return (*rows, (M("Declared turn"), self.verdict, ""))
+
+    @property
+    def odds_rows(self) -> tuple[tuple[object, ...], ...]:
+        """The attack: (label, without the conditions, with them); chances as fractions.
+
+        Example:
+            >>> conditions_report(5, 15, defender_conditions=["paralysed"]).odds_rows[3]
+            ('P(hit)', Fraction(11, 20), Fraction(1, 1))
+        """
+        free, hurt = self.free, self.hurt
+        return (
+            (M("Die"), free.die.notation, hurt.die.notation),
+            (M("Attack score"), _signed(free.bonus), _signed(hurt.bonus)),
+            (M("DEF"), free.defense, hurt.defense),
+            (M("P(hit)"), free.outcome.hit, hurt.outcome.hit),
+            (M("P(critical)"), free.outcome.critical, hurt.outcome.critical),
+        )
 
     def roll(self, rng: random.Random) -> AttackRoll:
         """The attack under the conditions, rolled once (no damage)."""
@@ -121,15 +173,13 @@ def conditions_report(
         verdict, stands = M("allowed"), declared.stands_before_attack
         if declared.notes:
             verdict = M("allowed ({notes})", notes=join("; ", declared.notes))
-    free = attack_report(bonus, defense, die, kind=kind)
-    hurt = attack_report(
+    free = attack_action(bonus, defense, die, Situation(kind))
+    hurt = attack_action(
         bonus,
         defense,
         die,
-        kind=kind,
+        Situation(kind, first_round=first_round, stand_up_first=stands),
         attacker_conditions=attackers,
         defender_conditions=defenders,
-        first_round=first_round,
-        stand_up_first=stands,
     )
     return ConditionsReport(att, dfn, verdict, free, hurt)

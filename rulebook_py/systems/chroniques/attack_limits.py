@@ -4,7 +4,7 @@ Two-weapon fighting is a limited action in melee, not for a character already
 on the d12, with a light off-hand weapon; standing up first needs a
 knocked-down attacker with an attack left; forbidden equipment takes the
 untrained -3 and forbids every ability (the best of two dice, a wider
-critical range). :func:`~.attacks.attack_report` calls these checks, so the
+critical range). :func:`~.attacks.attack_action` calls these checks, so the
 API refuses exactly what the attack calculator refuses.
 
 Example:

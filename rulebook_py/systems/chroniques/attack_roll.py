@@ -8,8 +8,8 @@ a critical failure deals doubled lethal damage instead). Every line is a
 message, shown in the reader's language.
 
 Example:
-    >>> from rulebook_py.systems.chroniques import attack_report
-    >>> roll = attack_report(4, 14, damage="1d8", damage_modifier=3).roll(random.Random(7))
+    >>> from rulebook_py.systems.chroniques import Blow, attack_action
+    >>> roll = attack_action(4, 14, blow=Blow("1d8", 3)).roll(random.Random(7))
     >>> roll.lines
     ('1d20 [11] + 4 = 15 vs 14: success; damage 1d8 [3] +3 → 6 lethal',)
 """

@@ -1,16 +1,19 @@
-"""Chroniques Oubliées: attack modifiers, conditions, two weapons, and the attack report.
+"""Chroniques Oubliées: an attack action's situation, blow, modifiers and exact report.
 
-:func:`attack_report` puts every rule of an attack together: the attacker's
-and the defender's conditions, the situation modifiers (cover, light, range,
-untrained or forbidden equipment, non-lethal blows, a concerted attack's
-bonus), the defender's defensive action, two-weapon fighting, and the damage,
-doubled on a critical. The answer is exact, and the report rolls itself
-(:meth:`AttackReport.roll`). :func:`situation_modifiers` lists the situation
-modifiers with the call of :func:`attack_report` that applies each one (the
-quick reference prints it).
+An attack is read from the game's own records: its :class:`Situation` (cover,
+light, range, untrained or forbidden equipment, the defender's defensive
+action, the round) and its :class:`Blow` (the weapons, their damage, a
+knock-out blow). :func:`attack_modifiers` gives the test's modifiers,
+:func:`attack_action` puts every rule together with the attacker's and the
+defender's conditions and a concerted attack's bonus: the exact chances and
+the damage, doubled on a critical, in an :class:`AttackReport` that rolls
+itself (:meth:`AttackReport.roll`). :func:`situation_modifiers` lists the
+situation modifiers with the keywords that apply each one (the quick
+reference prints it). The calculator's flat form, every modifier a keyword,
+is :func:`rulebook_py.outcomes.chroniques.attack_report`.
 
 Example:
-    >>> r = attack_report(4, 14, damage="1d8", damage_modifier=3)
+    >>> r = attack_action(4, 14, blow=Blow("1d8", 3))
     >>> r.outcome.hit, r.expected_lethal
     (Fraction(11, 20), Fraction(9, 2))
 """
@@ -27,12 +30,12 @@ from typing import Any
 
 from ...dice import Dice
 from ...distribution import Distribution
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_int, check_type, quote
 from ...labels import ModifierEnum, NamedEnum
 from ...messages import Msg
 from .attack_limits import check_forbidden, check_stand_up, check_two_weapons
 from .attack_roll import AttackRoll, resolve_attack
-from .conditions import Condition, combine_conditions, condition_set
+from .conditions import Condition, ConditionEffects, combine_conditions, condition_set
 from .core import (
     BONUS_RANGE,
     CRITICAL_RANGE,
@@ -59,12 +62,15 @@ __all__ = [
     "UNTRAINED",
     "AttackKind",
     "AttackReport",
+    "Blow",
     "Cover",
     "DefensiveAction",
     "IntoMelee",
     "Lighting",
+    "Situation",
     "SituationModifier",
-    "attack_report",
+    "attack_action",
+    "attack_modifiers",
     "roll_attack",
     "situation_modifiers",
 ]
@@ -261,11 +267,11 @@ class AttackReport:
         helper_bonus, concerted: What the roll needs (as given).
 
     Example:
-        >>> attack_report(4, 14, attacker_conditions=["stunned"]).possible
+        >>> attack_action(4, 14, attacker_conditions=["stunned"]).possible
         False
-        >>> attack_report(4, 14).roll(random.Random(1)).lines
+        >>> attack_action(4, 14).roll(random.Random(1)).lines
         ('1d20 [5] + 4 = 9 vs 14: failure',)
-        >>> AttackReport(4, 14, CheckDie.D20, (), check_odds(4, 14), 1, attack_report(4, 14).lethal, attack_report(4, 14).temporary).bonus
+        >>> AttackReport(4, 14, CheckDie.D20, (), check_odds(4, 14), 1, attack_action(4, 14).lethal, attack_action(4, 14).temporary).bonus
         4
     """
 
@@ -290,7 +296,7 @@ class AttackReport:
     concerted: int = 0
 
     def __post_init__(self) -> None:
-        """Check every field (the ranges :func:`attack_report` can give)."""
+        """Check every field (the ranges :func:`attack_action` can give)."""
         check_fields(
             self,
             bonus=MODIFIED_RANGE,
@@ -344,7 +350,7 @@ def roll_attack(
             ``rng`` that is no ``random.Random``, a ``with_damage`` not a flag.
 
     Example:
-        >>> roll_attack(attack_report(4, 14, attacker_conditions=["stunned"]), random.Random(1))
+        >>> roll_attack(attack_action(4, 14, attacker_conditions=["stunned"]), random.Random(1))
         AttackRoll(lines=('no attack: the attacker can take no action (stunned, paralysed or surprised)',), lethal=0, temporary=0)
     """
     if not isinstance(report, AttackReport):
@@ -361,13 +367,11 @@ def roll_attack(
 
 
 def _one_attack_damage(
-    outcome: AttackOutcome,
-    dice: Dice,
-    modifier: int,
-    temporary: bool,
-    target_strength: int,
+    outcome: AttackOutcome, blow: Blow, target_strength: int, dice: Dice | None = None
 ) -> tuple[Distribution, Distribution]:
-    """(lethal, temporary) damage distributions of one attack."""
+    """(lethal, temporary) damage distributions of one attack (``dice``: the off hand's)."""
+    dice = dice or blow.damage  # type: ignore[assignment]
+    modifier, temporary = blow.damage_modifier, blow.temporary
     normal = damage_distribution(dice, modifier)
     crit = damage_distribution(dice, modifier, critical=True)
     lethal: dict[int, Fraction] = {0: Fraction(0)}
@@ -400,12 +404,12 @@ def _dist(pmf: dict[int, Fraction]) -> Distribution:
 def _check_kind_options(kind: AttackKind, given: Mapping[str, bool]) -> None:
     """Refuse an option that does not apply to this kind of attack."""
     for name in ("cover", "into_melee", "long_range"):
-        if given[name] and not kind.at_range:
+        if given.get(name) and not kind.at_range:
             raise RuleValueError(
                 M("{name} applies to ranged or magic attacks, not to a melee attack", name=name),
                 field=name,
             )
-    if given["needs_sight"] and kind is not AttackKind.MAGIC:
+    if given.get("needs_sight") and kind is not AttackKind.MAGIC:
         raise RuleValueError(
             M(
                 "{name} applies to magic attacks only (a spell that need not see its target)",
@@ -414,7 +418,7 @@ def _check_kind_options(kind: AttackKind, given: Mapping[str, bool]) -> None:
             field="needs_sight",
         )
     for name in ("concerted", "helper_bonus"):
-        if given[name] and kind is not AttackKind.MELEE:
+        if given.get(name) and kind is not AttackKind.MELEE:
             raise RuleValueError(
                 M(
                     "{name} helps a melee attack only: a concerted attack is a way of fighting in "
@@ -425,44 +429,14 @@ def _check_kind_options(kind: AttackKind, given: Mapping[str, bool]) -> None:
             )
 
 
-def attack_report(
-    bonus: int,
-    defense: int,
-    die: str | CheckDie = "d20",
-    *,
-    kind: AttackKind | str = AttackKind.MELEE,
-    cover: Cover | str = Cover.NONE,
-    into_melee: IntoMelee | str = IntoMelee.NONE,
-    lighting: Lighting | str = Lighting.DAY,
-    long_range: bool = False,
-    repeated: int = 0,
-    untrained_weapon: bool = False,
-    untrained_shield: bool = False,
-    untrained_armour: bool = False,
-    forbidden_equipment: bool = False,
-    temporary: bool = False,
-    suitable_weapon: bool = False,
-    concerted: int = 0,
-    defensive_action: DefensiveAction | str = DefensiveAction.NONE,
-    attacker_conditions: Iterable[str | Condition] = (),
-    defender_conditions: Iterable[str | Condition] = (),
-    first_round: bool = True,
-    two_weapons: bool = False,
-    damage: str | Dice = "1d8",
-    off_hand: str | Dice = "1d6",
-    damage_modifier: int = 0,
-    target_strength: int = 0,
-    critical_from: int = 20,
-    stand_up_first: bool = False,
-    helper_bonus: int | None = None,
-    needs_sight: bool = True,
-) -> AttackReport:
-    """One attack action with every modifier of the chapter, exact.
+@dataclass(frozen=True)
+class Situation:
+    """The circumstances of one attack action: what changes its attack test or the DEF.
 
-    Args:
-        bonus: Attack score before the modifiers below, -30 to 40.
-        defense: Target's DEF before the modifiers below, 1 to 60.
-        die: ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"``.
+    Built from the enumerations' members or their names (``cover="partial"``);
+    every field is checked, an error naming it.
+
+    Attributes:
         kind: Melee, ranged or magic.
         cover: Target's cover (shots only).
         into_melee: Shooting at a target engaged in melee. Cover and shooting
@@ -479,66 +453,205 @@ def attack_report(
             weapon he is not trained in: -3.
         untrained_shield: -3 (also to initiative, STR and DEX tests).
         untrained_armour: -3 (also to initiative, STR and DEX tests).
-        forbidden_equipment: The untrained piece is also forbidden to
-            the character's profile: the untrained -3 applies, and the
-            character can use none of its abilities (no best of two d20, no
-            wider critical range).
-        temporary: Strike to knock out (temporary damage): -2 unless
-            ``suitable_weapon``.
-        suitable_weapon: Bare hands, a club...: no -2 for temporary damage.
-        concerted: Bonus from a helper's concerted attack already rolled: 0,
-            2 or 4 (melee attacks only). It goes to the next attack test only
-            (with two weapons, the main hand's).
-        helper_bonus: The helper's melee attack score, when the helper's
-            concerted attack is still to be rolled: the next attack's chances
-            are then the exact mixture over the helper's +0, +2 and +4 (the
-            helper rolls a d20, once). Melee attacks only; not with ``concerted``.
+        forbidden_equipment: The untrained piece is also forbidden to the
+            character's profile: the untrained -3 applies, and the character
+            can use none of its abilities (no best of two d20, no wider
+            critical range).
         defensive_action: The target's simple (+2 DEF) or total (+4) defense
             (none for a target surprised in round 1: it takes no action).
-        attacker_conditions: Harmful conditions of the attacker.
-        defender_conditions: Harmful conditions of the target.
         first_round: Round 1 of the fight: *surprised* counts only then.
-        two_weapons: Two-weapon fighting: two attacks on the d12 (melee only).
-        damage: Weapon damage dice (main hand).
-        off_hand: Off-hand weapon dice, at most 1d6 (read with two weapons only).
-        damage_modifier: Added to each hit's damage (STR in melee...).
-        target_strength: Target's STR modifier (comes off temporary damage).
-        critical_from: Natural face from which a d20 roll is critical.
         stand_up_first: A knocked-down attacker spends the move action of
             the turn standing up, then attacks standing (no knocked-down -5).
         needs_sight: A magic attack's spell needs to see its target: in total
             darkness it is impossible (the source: only such spells). False:
             the spell is cast blind (the attacker blinded, -5). Magic only.
 
-    Raises:
-        RuleValueError: With ``field`` set to the argument at fault.
+    Example:
+        >>> Situation(kind="ranged", cover="partial").cover
+        chroniques.Cover.PARTIAL
+        >>> Situation(cover="partial")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: cover applies to ranged or magic attacks, not to a melee attack
+    """
+
+    kind: AttackKind = AttackKind.MELEE
+    cover: Cover = Cover.NONE
+    into_melee: IntoMelee = IntoMelee.NONE
+    lighting: Lighting = Lighting.DAY
+    long_range: bool = False
+    repeated: int = 0
+    untrained_weapon: bool = False
+    untrained_shield: bool = False
+    untrained_armour: bool = False
+    forbidden_equipment: bool = False
+    defensive_action: DefensiveAction = DefensiveAction.NONE
+    first_round: bool = True
+    stand_up_first: bool = False
+    needs_sight: bool = True
+
+    def __post_init__(self) -> None:
+        """Read the enumerations' names, check every field and the options of the kind."""
+        check_int(self.repeated, "repeated", 0, 10)
+        for name in _SITUATION_FLAGS:
+            check_bool(getattr(self, name), name)
+        for name, cls in _SITUATION_ENUMS.items():
+            object.__setattr__(self, name, _enum(getattr(self, name), cls, name))
+        _check_kind_options(
+            self.kind,
+            {
+                "cover": self.cover is not Cover.NONE,
+                "into_melee": self.into_melee is not IntoMelee.NONE,
+                "long_range": self.long_range,
+                "needs_sight": not self.needs_sight,
+            },
+        )
+
+    @property
+    def untrained(self) -> bool:
+        """Whether any piece of equipment is untrained."""
+        return self.untrained_weapon or self.untrained_shield or self.untrained_armour
+
+
+_SITUATION_FLAGS = (
+    "long_range",
+    "untrained_weapon",
+    "untrained_shield",
+    "untrained_armour",
+    "forbidden_equipment",
+    "first_round",
+    "stand_up_first",
+    "needs_sight",
+)
+_SITUATION_ENUMS: dict[str, type[Enum]] = {
+    "kind": AttackKind,
+    "cover": Cover,
+    "into_melee": IntoMelee,
+    "lighting": Lighting,
+    "defensive_action": DefensiveAction,
+}
+
+
+def _dice(text: str | Dice, field: str) -> Dice:
+    if not isinstance(text, (str, Dice)):
+        raise RuleValueError(
+            M(
+                "{name} must be dice notation such as '1d6', got {got}",
+                name=field,
+                got=quote(text),
+            ),
+            field=field,
+            value=text,
+        )
+    return damage_dice(text, field, field)
+
+
+@dataclass(frozen=True)
+class Blow:
+    """How an attack action strikes: the weapons, their damage and their critical range.
+
+    Damage dice are read from their notation (or given as :class:`~rulebook_py.dice.Dice`).
+
+    Attributes:
+        damage: Weapon damage dice (main hand).
+        damage_modifier: Added to each hit's damage (STR in melee...), -10 to 30.
+        off_hand: Off-hand weapon dice, at most 1d6: two-weapon fighting, two
+            attacks on the d12 (melee only); None: one weapon.
+        temporary: Strike to knock out (temporary damage): -2 unless
+            ``suitable_weapon``.
+        suitable_weapon: Bare hands, a club...: no -2 for temporary damage.
+        critical_from: Natural face from which a d20 roll is critical.
 
     Example:
-        >>> r = attack_report(4, 14, kind="ranged", cover="masked_by_ally", into_melee="engaged")
-        >>> r.bonus, r.outcome.hit
-        (-1, Fraction(3, 10))
+        >>> Blow("2d6", 3, off_hand="1d4").off_hand
+        parse('1d4')
+        >>> Blow(critical_from=12)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: critical_from must be an integer from 15 to 20, got 12
     """
-    check_int(bonus, "bonus", *BONUS_RANGE)
-    check_int(defense, "defense", *DEFENSE_RANGE)
-    check_int(repeated, "repeated", 0, 10)
-    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
-    check_int(critical_from, "critical_from", *CRITICAL_RANGE)
-    check_int(damage_modifier, "damage_modifier", -10, 30)
-    flags = dict(
-        long_range=long_range,
-        untrained_weapon=untrained_weapon,
-        untrained_shield=untrained_shield,
-        untrained_armour=untrained_armour,
-        forbidden_equipment=forbidden_equipment,
-        temporary=temporary,
-        suitable_weapon=suitable_weapon,
-        first_round=first_round,
-        two_weapons=two_weapons,
-        stand_up_first=stand_up_first,
-        needs_sight=needs_sight,
+
+    damage: Dice | str = "1d8"
+    damage_modifier: int = 0
+    off_hand: Dice | str | None = None
+    temporary: bool = False
+    suitable_weapon: bool = False
+    critical_from: int = 20
+
+    def __post_init__(self) -> None:
+        """Read the dice, check every field."""
+        check_int(self.critical_from, "critical_from", *CRITICAL_RANGE)
+        check_int(self.damage_modifier, "damage_modifier", -10, 30)
+        check_bool(self.temporary, "temporary")
+        check_bool(self.suitable_weapon, "suitable_weapon")
+        object.__setattr__(self, "damage", _dice(self.damage, "damage"))
+        if self.off_hand is not None:
+            object.__setattr__(self, "off_hand", _dice(self.off_hand, "off_hand"))
+
+    @property
+    def knock_out_penalty(self) -> bool:
+        """Whether the blow takes the -2 of knocking out without a suitable weapon."""
+        return self.temporary and not self.suitable_weapon
+
+
+def attack_modifiers(
+    situation: Situation,
+    blow: Blow,
+    attacker: ConditionEffects,
+    defender: ConditionEffects,
+) -> tuple[tuple[tuple[Msg, int], ...], tuple[tuple[Msg, int], ...]]:
+    """The modifiers of an attack test, ``(what, value)``: the attack's, then the DEF's.
+
+    ``attacker`` and ``defender`` are the sides' combined conditions
+    (:func:`~.conditions.combine_conditions`); a concerted bonus is not here
+    (it goes to one attack only: :func:`attack_action`).
+
+    Example:
+        >>> attack_modifiers(Situation(lighting="heavy rain", defensive_action="simple"), Blow(), ConditionEffects(), ConditionEffects())
+        ((('heavy rain', -2),), (('DEF: défense simple', 2),))
+    """
+    check_type(situation, Situation, "situation", M("a Situation"))
+    check_type(blow, Blow, "blow", M("a Blow"))
+    check_type(attacker, ConditionEffects, "attacker", M("a ConditionEffects"))
+    check_type(defender, ConditionEffects, "defender", M("a ConditionEffects"))
+    s = situation
+    mods: list[tuple[Msg, int]] = []
+    condition = attacker.ranged_attack if s.kind.condition_ranged else attacker.melee_attack
+    if condition:
+        mods.append((M("attacker's conditions"), condition))
+    if s.kind.at_range:
+        shot = min(s.cover.modifier, s.into_melee.modifier)
+        if shot:
+            mods.append((M("cover / shooting into melee (worse of the two)"), shot))
+        if s.long_range:
+            mods.append((M("long range (up to twice the range)"), LONG_RANGE))
+        if s.lighting is Lighting.DIM:
+            mods.append((M("dim light, attack at range"), DIM_LIGHT))
+    if s.lighting is Lighting.HEAVY_RAIN:
+        mods.append((M("heavy rain"), HEAVY_RAIN))
+    if s.repeated:
+        mods.append((M("ability repeated {n}×", n=s.repeated), REPEATED * s.repeated))
+    untrained_gear = (
+        (s.untrained_weapon, M("untrained weapon"), M("forbidden weapon")),
+        (s.untrained_shield, M("untrained shield"), M("forbidden shield")),
+        (s.untrained_armour, M("untrained armour"), M("forbidden armour")),
     )
-    for name, flag in flags.items():
-        check_bool(flag, name)
+    for worn, plain_name, forbidden_name in untrained_gear:
+        if worn:
+            mods.append((forbidden_name if s.forbidden_equipment else plain_name, UNTRAINED))
+    if blow.knock_out_penalty:
+        mods.append((M("temporary damage without a suitable weapon"), KNOCK_OUT_PENALTY))
+    def_mods: list[tuple[Msg, int]] = []
+    if s.defensive_action is DefensiveAction.SIMPLE:
+        def_mods.append((M("DEF: défense simple"), s.defensive_action.bonus))
+    elif s.defensive_action is DefensiveAction.TOTAL:
+        def_mods.append((M("DEF: défense totale"), s.defensive_action.bonus))
+    if defender.defense:
+        def_mods.append((M("DEF: defender's conditions"), defender.defense))
+    return tuple(mods), tuple(def_mods)
+
+
+def _check_concerted(concerted: object, helper_bonus: object) -> None:
     if isinstance(concerted, bool) or concerted not in (0, CONCERTED_BONUS, CONCERTED_BIG_BONUS):
         raise RuleValueError(
             M("{name} must be 0, +2 or +4, got {got}", name="concerted", got=quote(concerted)),
@@ -555,43 +668,67 @@ def attack_report(
                 ),
                 field="helper_bonus",
             )
-    kind = _enum(kind, AttackKind, "kind")
-    cover = _enum(cover, Cover, "cover")
-    into_melee = _enum(into_melee, IntoMelee, "into_melee")
-    lighting = _enum(lighting, Lighting, "lighting")
-    defensive_action = _enum(defensive_action, DefensiveAction, "defensive_action")
+
+
+def attack_action(
+    bonus: int,
+    defense: int,
+    die: str | CheckDie = "d20",
+    situation: Situation = Situation(),
+    blow: Blow = Blow(),
+    *,
+    attacker_conditions: Iterable[str | Condition] = (),
+    defender_conditions: Iterable[str | Condition] = (),
+    target_strength: int = 0,
+    concerted: int = 0,
+    helper_bonus: int | None = None,
+) -> AttackReport:
+    """One attack action, exact: the conditions, the situation's modifiers, the odds, the damage.
+
+    Args:
+        bonus: Attack score before the modifiers, -30 to 40.
+        defense: Target's DEF before the modifiers, 1 to 60.
+        die: ``"d20"``, ``"2d20kh1"``, ``"d12"`` or ``"2d12kh1"``.
+        situation: The circumstances (:class:`Situation`).
+        blow: The weapons and their damage (:class:`Blow`).
+        attacker_conditions: Harmful conditions of the attacker.
+        defender_conditions: Harmful conditions of the target.
+        target_strength: Target's STR modifier (comes off temporary damage).
+        concerted: Bonus from a helper's concerted attack already rolled: 0,
+            2 or 4 (melee attacks only). It goes to the next attack test only
+            (with two weapons, the main hand's).
+        helper_bonus: The helper's melee attack score, when the helper's
+            concerted attack is still to be rolled: the next attack's chances
+            are then the exact mixture over the helper's +0, +2 and +4 (the
+            helper rolls a d20, once). Melee attacks only; not with ``concerted``.
+
+    Raises:
+        RuleValueError: With ``field`` set to the argument at fault.
+
+    Example:
+        >>> attack_action(4, 14, situation=Situation("ranged", "masked_by_ally", "engaged")).bonus
+        -1
+    """
+    check_int(bonus, "bonus", *BONUS_RANGE)
+    check_int(defense, "defense", *DEFENSE_RANGE)
+    check_int(target_strength, "target_strength", *STRENGTH_RANGE)
+    check_type(situation, Situation, "situation", M("a Situation"))
+    check_type(blow, Blow, "blow", M("a Blow"))
+    _check_concerted(concerted, helper_bonus)
     base_die = CheckDie.from_text(die)
-    if not isinstance(off_hand, (str, Dice)):
-        raise RuleValueError(
-            M(
-                "{name} must be dice notation such as '1d6', got {got}",
-                name="off_hand",
-                got=quote(off_hand),
-            ),
-            field="off_hand",
-            value=off_hand,
-        )
+    s = situation
     attackers = set(condition_set(attacker_conditions, "attacker_conditions"))
     defenders = set(condition_set(defender_conditions, "defender_conditions"))
-    if forbidden_equipment:
-        untrained = untrained_weapon or untrained_shield or untrained_armour
-        check_forbidden(untrained, base_die, critical_from)
-    _check_kind_options(
-        kind,
-        {
-            "cover": cover is not Cover.NONE,
-            "into_melee": into_melee is not IntoMelee.NONE,
-            "long_range": long_range,
-            "needs_sight": not needs_sight,
-            "concerted": bool(concerted),
-            "helper_bonus": helper_bonus is not None,
-        },
-    )
+    if s.forbidden_equipment:
+        check_forbidden(s.untrained, base_die, blow.critical_from)
+    help_given = {"concerted": bool(concerted), "helper_bonus": helper_bonus is not None}
+    _check_kind_options(s.kind, help_given)
+    two_weapons = blow.off_hand is not None
     notes: list[Msg] = []
-    if lighting is Lighting.DARKNESS and Condition.BLINDED not in attackers:
+    if s.lighting is Lighting.DARKNESS and Condition.BLINDED not in attackers:
         attackers.add(Condition.BLINDED)
         notes.append(M("total darkness: the attacker counts as blinded"))
-    if stand_up_first:
+    if s.stand_up_first:
         check_stand_up(attackers, two_weapons)
         attackers.discard(Condition.KNOCKED_DOWN)
         notes.append(
@@ -600,9 +737,9 @@ def attack_report(
                 "without the knocked-down -5"
             )
         )
-    att = combine_conditions(attackers, first_round=first_round, field="attacker_conditions")
-    dfn = combine_conditions(defenders, first_round=first_round, field="defender_conditions")
-    if defensive_action.bonus and Condition.SURPRISED in defenders and first_round:
+    att = combine_conditions(attackers, first_round=s.first_round, field="attacker_conditions")
+    dfn = combine_conditions(defenders, first_round=s.first_round, field="defender_conditions")
+    if s.defensive_action.bonus and Condition.SURPRISED in defenders and s.first_round:
         raise RuleValueError(
             M(
                 "{name} must be none: a target surprised in round 1 takes no action, "
@@ -613,55 +750,22 @@ def attack_report(
         )
     roll_die = att.die(base_die)
     off = None
-    if two_weapons:
-        off = check_two_weapons(att, kind is AttackKind.MELEE, _dice(off_hand, "off_hand"))
+    if blow.off_hand is not None:
+        off = check_two_weapons(att, s.kind is AttackKind.MELEE, blow.off_hand)  # type: ignore[arg-type]
         roll_die = base_die.under_d12_rule
         notes.append(M("two-weapon fighting (a limited action): two attacks, each on the d12"))
-    main = _dice(damage, "damage")
-
-    mods: list[tuple[Msg, int]] = []
-    attack_condition = att.ranged_attack if kind.condition_ranged else att.melee_attack
-    if attack_condition:
-        mods.append((M("attacker's conditions"), attack_condition))
-    if kind.at_range:
-        shot = min(cover.modifier, into_melee.modifier)
-        if shot:
-            mods.append((M("cover / shooting into melee (worse of the two)"), shot))
-        if long_range:
-            mods.append((M("long range (up to twice the range)"), LONG_RANGE))
-        if lighting is Lighting.DIM:
-            mods.append((M("dim light, attack at range"), DIM_LIGHT))
-    if lighting is Lighting.HEAVY_RAIN:
-        mods.append((M("heavy rain"), HEAVY_RAIN))
-    if repeated:
-        mods.append((M("ability repeated {n}×", n=repeated), REPEATED * repeated))
-    untrained_gear = (
-        (untrained_weapon, M("untrained weapon"), M("forbidden weapon")),
-        (untrained_shield, M("untrained shield"), M("forbidden shield")),
-        (untrained_armour, M("untrained armour"), M("forbidden armour")),
-    )
-    for worn, plain_name, forbidden_name in untrained_gear:
-        if worn:
-            mods.append((forbidden_name if forbidden_equipment else plain_name, UNTRAINED))
-    if temporary and not suitable_weapon:
-        mods.append((M("temporary damage without a suitable weapon"), KNOCK_OUT_PENALTY))
-    def_mods: list[tuple[Msg, int]] = []
-    if defensive_action is DefensiveAction.SIMPLE:
-        def_mods.append((M("DEF: défense simple"), defensive_action.bonus))
-    elif defensive_action is DefensiveAction.TOTAL:
-        def_mods.append((M("DEF: défense totale"), defensive_action.bonus))
-    if dfn.defense:
-        def_mods.append((M("DEF: defender's conditions"), dfn.defense))
+    mods, def_mods = attack_modifiers(s, blow, att, dfn)
     plain_bonus = bonus + sum(v for _, v in mods)
     if concerted:
-        mods.append((M("concerted attack (next attack only)"), concerted))
+        mods += ((M("concerted attack (next attack only)"), concerted),)
     total_def = defense + sum(v for _, v in def_mods)
     impossible: Msg | None = None
     if not att.can_act:
         impossible = M("the attacker can take no action (stunned, paralysed or surprised)")
-    elif kind is AttackKind.MAGIC and lighting is Lighting.DARKNESS and needs_sight:
+    elif s.kind is AttackKind.MAGIC and s.lighting is Lighting.DARKNESS and s.needs_sight:
         impossible = M("magic attacks that need to see the target are impossible in the dark")
     off_outcome = None
+    critical_from = blow.critical_from
     if impossible is not None:
         notes.append(impossible)
         outcome = AttackOutcome(Fraction(0), Fraction(0), Fraction(0), roll_die)
@@ -678,14 +782,12 @@ def attack_report(
             outcome = check_odds(
                 plain_bonus + concerted, total_def, roll_die, critical_from=critical_from
             )
-        lethal, temp = _one_attack_damage(
-            outcome, main, damage_modifier, temporary, target_strength
-        )
+        lethal, temp = _one_attack_damage(outcome, blow, target_strength)
         if off is not None:
             # The off hand's attack: no concerted bonus (it went to the first attack),
             # and independent of it, so the damages add up.
             off_outcome = plain
-            l2, t2 = _one_attack_damage(plain, off, damage_modifier, temporary, target_strength)
+            l2, t2 = _one_attack_damage(plain, blow, target_strength, off)
             lethal, temp = lethal + l2, temp + t2
             if concerted or helper_bonus is not None:
                 notes.append(M("the concerted bonus goes to the main hand's attack only"))
@@ -708,19 +810,15 @@ def attack_report(
         impossible is None,
         tuple(notes),
         off_outcome,
-        main,
+        blow.damage,  # type: ignore[arg-type]
         off,
-        damage_modifier,
+        blow.damage_modifier,
         target_strength,
-        temporary,
+        blow.temporary,
         critical_from,
         helper_bonus,
         concerted,
     )
-
-
-def _dice(text: str | Dice, field: str) -> Dice:
-    return damage_dice(text, field, field)
 
 
 def _helped(
@@ -762,11 +860,13 @@ class SituationModifier:
         modifier: What it adds to the attack test.
         applies: To which attacks (a message).
         kind: The kind of attack the line is shown with (melee, ranged or magic).
-        keywords: The :func:`attack_report` keywords that apply it (beside ``kind``).
+        keywords: The keywords that apply it (beside ``kind``): fields of a
+            :class:`Situation` or a :class:`Blow`, and keywords of the
+            calculator's :func:`rulebook_py.outcomes.chroniques.attack_report`.
 
     Example:
         >>> line = SituationModifier("heavy rain", -2, "every attack", "melee", {"lighting": "heavy rain"})
-        >>> attack_report(0, 10, kind=line.kind, **line.keywords).bonus
+        >>> attack_action(0, 10, situation=Situation(line.kind, **line.keywords)).bonus
         -2
     """
 
@@ -790,8 +890,8 @@ def situation_modifiers() -> tuple[SituationModifier, ...]:
     same target in the same fight.
 
     The quick reference prints these lines; each one's ``keywords`` given to
-    :func:`attack_report` (with its ``kind``) change the attack score by its
-    ``modifier`` exactly. (A concerted attack's bonus has its own table:
+    :func:`rulebook_py.outcomes.chroniques.attack_report` (with its ``kind``)
+    change the attack score by its ``modifier`` exactly. (A concerted attack's bonus has its own table:
     :func:`~.special.concerted_attack`.)
 
     Example:

@@ -75,7 +75,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
         "attack test",
         M("contact, distance or magique"),
         _ATTACK,
-        "attack_report",
+        "attack_action",
     ),
     (
         "réussite critique",
@@ -95,7 +95,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
         _MODS,
         "Lighting",
     ),
-    ("portée longue", "long range", M("up to twice the range, -5"), _MODS, "attack_report"),
+    ("portée longue", "long range", M("up to twice the range, -5"), _MODS, "Situation"),
     (
         "effets répétés",
         "repeated effects",
@@ -124,7 +124,7 @@ _ROWS: tuple[tuple[str, str, str, str, str], ...] = (
         "Defensive actions",
         "DefensiveAction",
     ),
-    ("PJ incompétent", "untrained character", M("-3 penalties"), _UNTRAINED, "attack_report"),
+    ("PJ incompétent", "untrained character", M("-3 penalties"), _UNTRAINED, "Situation"),
     (
         "équipement interdit",
         "forbidden equipment",

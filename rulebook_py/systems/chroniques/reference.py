@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import RuleValueError, quote
-from .attacks import DefensiveAction, attack_report, situation_modifiers
+from .attacks import Blow, DefensiveAction, attack_action, situation_modifiers
 from .chase import ChaseTrait, chase_step
 from .conditions import Condition
 from .core import ability_modifier, attack
@@ -186,8 +186,8 @@ def _two_weapons() -> QuickTable:
     rows = tuple(
         (
             M("DEF {n}", n=d),
-            attack_report(5, d).outcome.hit,
-            attack_report(5, d, two_weapons=True).outcome.hit,
+            attack_action(5, d).outcome.hit,
+            attack_action(5, d, blow=Blow(off_hand="1d6")).outcome.hit,
         )
         for d in TWO_WEAPON_DEFENSES
     )

@@ -2,7 +2,7 @@
 
 Every rule comes from the chapter's own functions: the fixed initiative order
 (:func:`.conditions.initiative_order`: no die, the same order every round),
-one melee attack a turn priced and rolled by :func:`.attacks.attack_report`
+one melee attack a turn priced and rolled by :func:`.attacks.attack_action`
 (naturals, doubled criticals, a knock-out blow's −2 and its critical failure
 that turns lethal and doubled), lethal damage off the hit points
 (:func:`.damage.apply_damage`) and temporary damage counted apart until it
@@ -30,25 +30,27 @@ It grows too with the size of the exact chances, which many dice make long
 damage dice may have at most :data:`MAX_FIGHT_ROLLS` equally likely rolls.
 
 Example:
-    >>> out = fight_between()  # Krush, striking to knock out, against the goblin
+    >>> out = fight(KRUSH, GOBLIN)  # Krush, striking to knock out, against the goblin
     >>> out.order, sum(out.ends.values())
     (('Krush', 'Goblin'), Fraction(1, 1))
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ...dice import Dice
-from ...errors import RuleValueError, check_int, quote
+from ...errors import RuleValueError, check_int, check_type, quote
 from ...messages import Msg, join
 from .attack_roll import AttackRoll
-from .attacks import AttackReport, attack_report
+from .attacks import AttackReport, Blow, attack_action
 from .conditions import Combatant, initiative_order
 from .core import (
     BONUS_RANGE,
@@ -66,7 +68,9 @@ from .typed_damage import damage_dice
 from .words import M
 
 __all__ = [
+    "GOBLIN",
     "KNOCKED_OUT",
+    "KRUSH",
     "MAX_FIGHT_ROLLS",
     "MAX_FIGHT_ROUNDS",
     "MAX_HIT_POINTS",
@@ -76,8 +80,9 @@ __all__ = [
     "FightRoll",
     "FightRound",
     "Fighter",
+    "check_fighter",
+    "check_knock_out_cap",
     "fight",
-    "fight_between",
 ]
 
 #: Most hit points a fighter may start the fight with (the work grows with them).
@@ -142,7 +147,7 @@ class Fighter:
 
     def __post_init__(self) -> None:
         """Check every field (an error names it)."""
-        _check(vars(self), "")
+        check_fighter(vars(self))
 
     @property
     def combatant(self) -> Combatant:
@@ -150,8 +155,57 @@ class Fighter:
         return Combatant(self.name, self.initiative, self.player, self.wisdom)
 
 
-def _check(f: Mapping[str, Any], side: str) -> None:
-    """Check a fighter's values, an error naming ``side`` + the field."""
+_FIGHTER_FIELDS = tuple(f.name for f in dataclasses.fields(Fighter))
+
+
+def _check_names(names: object, field: str, count: int = 1) -> None:
+    """Refuse anything but ``count`` short names (lowercase letters and underscores)."""
+    if not (
+        isinstance(names, tuple)
+        and len(names) == count
+        and all(isinstance(n, str) and re.fullmatch("[a-z_]{0,20}", n) for n in names)
+    ):
+        raise RuleValueError(
+            M(
+                "{name} must be {n} short name(s) of lowercase letters and underscores, got {got}",
+                name=field,
+                n=count,
+                got=quote(names if count > 1 else names[0] if isinstance(names, tuple) else names),
+            ),
+            field=field,
+            value=names,
+        )
+
+
+def check_fighter(f: Mapping[str, Any], side: str = "") -> None:
+    """Check a fighter's values (a :class:`Fighter`'s fields), an error naming ``side`` + the field.
+
+    Args:
+        f: Every field of a :class:`Fighter`, by name.
+        side: What the error puts before the field's name (such as ``"first_"``):
+            at most 20 lowercase letters and underscores.
+
+    Raises:
+        RuleValueError: With ``field`` set to ``side`` + the field at fault.
+
+    Example:
+        >>> check_fighter(vars(KRUSH) | {"wisdom": 0}, "first_")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: first_wisdom must be an integer from 1 to 30, got 0
+    """
+    _check_names((side,), "side")
+    check_type(f, Mapping, "f", M("a mapping of a Fighter's fields"))
+    for name in _FIGHTER_FIELDS:
+        if name not in f:
+            raise RuleValueError(
+                M(
+                    "{name} must hold every field of a Fighter, without {field}",
+                    name="f",
+                    field=name,
+                ),
+                field="f",
+            )
     check_name(f["name"], side + "name")
     check_int(f["hit_points"], side + "hit_points", 1, MAX_HIT_POINTS)
     check_int(f["attack"], side + "attack", *BONUS_RANGE)
@@ -185,17 +239,24 @@ def _fight_dice(text: object, field: str) -> Dice:
     return dice
 
 
+#: The chapter's fight: Krush (attack +4, 1d8 + STR 3, initiative 12) strikes the
+#: goblin with the flat of his sword to question it; Krush's DEF 15 and 12 hit
+#: points and the goblin's attack +2 and 1d6 are this book's.
+KRUSH = Fighter("Krush", 12, 4, 15, "1d8", 3, 12, True, knock_out=True)
+#: The goblin of the chapter's fight: 3 hit points left, STR +1, DEF 14, initiative 12.
+GOBLIN = Fighter("Goblin", 3, 2, 14, "1d6", 1, 12)
+
+
 def _report(striker: Fighter, target: Fighter) -> AttackReport:
     """The striker's one melee attack of a turn against the target."""
-    return attack_report(
-        striker.attack,
-        target.defense,
-        striker.die,
+    blow = Blow(
+        striker.damage,
+        striker.strength,
         temporary=striker.knock_out,
         suitable_weapon=striker.knock_out and striker.suitable_weapon,
-        damage=striker.damage,
-        damage_modifier=striker.strength,
-        target_strength=target.strength,
+    )
+    return attack_action(
+        striker.attack, target.defense, striker.die, blow=blow, target_strength=target.strength
     )
 
 
@@ -266,7 +327,7 @@ class FightRoll:
         minutes: Minutes a knocked-out loser stays out (at least).
 
     Example:
-        >>> r = fight_between().roll(random.Random(3))
+        >>> r = fight(KRUSH, GOBLIN).roll(random.Random(3))
         >>> r.lines[0]
         'Initiative (fixed, the same every round): Krush 12 (PC, WIS 10), then Goblin 12 (NPC, WIS 10)'
         >>> FightRoll(("A", "B"), (Combatant("A", 12), Combatant("B", 10)), {"A": 5, "B": 5}, (), None).lines[-1]
@@ -392,10 +453,10 @@ class FightOutcome:
         expected_rounds: Exact expected number of rounds.
 
     Example:
-        >>> out = fight_between()
+        >>> out = fight(KRUSH, GOBLIN)
         >>> out.wins("Krush") + out.wins("Goblin")
         Fraction(1, 1)
-        >>> FightOutcome(fight_between().first, fight_between().second, ("Krush", "Goblin"), fight_between().reports, fight_between().ends, fight_between().expected_rounds).first_wins == out.first_wins
+        >>> FightOutcome(KRUSH, GOBLIN, ("Krush", "Goblin"), fight(KRUSH, GOBLIN).reports, fight(KRUSH, GOBLIN).ends, fight(KRUSH, GOBLIN).expected_rounds).first_wins == out.first_wins
         True
     """
 
@@ -440,7 +501,7 @@ class FightOutcome:
         """Exact P(``name`` is the one left standing).
 
         Example:
-            >>> fight_between().wins("Orc")
+            >>> fight(KRUSH, GOBLIN).wins("Orc")
             Traceback (most recent call last):
             ...
             rulebook_py.errors.RuleValueError: name must be 'Krush' or 'Goblin', got 'Orc'
@@ -491,7 +552,7 @@ class FightOutcome:
         """Fight once with ``rng``: every attack and damage die, the state after each round.
 
         Example:
-            >>> out = fight_between()
+            >>> out = fight(KRUSH, GOBLIN)
             >>> str(out.roll(random.Random(7))) == str(out.roll(random.Random(7)))
             True
         """
@@ -530,9 +591,7 @@ def fight(first: Fighter, second: Fighter) -> FightOutcome:
             can never hurt each other.
 
     Example:
-        >>> krush = Fighter("Krush", 12, 4, 15, "1d8", 3, 12, True, knock_out=True)
-        >>> goblin = Fighter("Goblin", 3, 2, 14, "1d6", 1, 12)
-        >>> fight(krush, goblin).order
+        >>> fight(KRUSH, GOBLIN).order
         ('Krush', 'Goblin')
         >>> fight(Fighter("A", 5, 3, 14), Fighter("B", 5, 3, 14)).first_wins  # A strikes first
         Fraction(24144670502557, 41990400000000)
@@ -553,7 +612,7 @@ def fight(first: Fighter, second: Fighter) -> FightOutcome:
             ),
             field="second",
         )
-    _knock_out_cap(first, second, "first", "second")
+    check_knock_out_cap(first, second)
     a, b = (
         (first, second)
         if initiative_order([first.combatant, second.combatant])[0].name == (first.name)
@@ -569,9 +628,26 @@ def fight(first: Fighter, second: Fighter) -> FightOutcome:
     return FightOutcome(first, second, (a.name, b.name), {a.name: ra, b.name: rb}, ends, rounds)
 
 
-def _knock_out_cap(first: Fighter, second: Fighter, *fields: str) -> None:
-    """Refuse, before any work, a fighter struck to knock out with too many hit points."""
-    for field, f, other in ((fields[0], first, second), (fields[1], second, first)):
+def check_knock_out_cap(
+    first: Fighter, second: Fighter, fields: tuple[str, str] = ("first", "second")
+) -> None:
+    """Refuse, before any work, a fighter struck to knock out with too many hit points.
+
+    Raises:
+        RuleValueError: Naming the fighter at fault with its one of ``fields``.
+
+    Example:
+        >>> check_knock_out_cap(KRUSH, GOBLIN)  # the goblin has 3 hit points
+        >>> check_knock_out_cap(KRUSH, Fighter("Orc", 11, 2, 14), ("a", "b"))
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: b must be at most 10 hit points when the other \
+fighter strikes to knock out (its hit points and temporary damage are tracked together), got 11
+    """
+    check_type(first, Fighter, "first", M("a Fighter"))
+    check_type(second, Fighter, "second", M("a Fighter"))
+    _check_names(fields, "fields", 2)
+    for field, f, other in zip(fields, (first, second), (second, first)):
         if other.knock_out and f.hit_points > MAX_KNOCK_OUT_HIT_POINTS:
             raise RuleValueError(
                 M(
@@ -665,81 +741,3 @@ def _solve(
                 m0[(nxt, stb)] = m0.get((nxt, stb), 0) + w
     first = sorted(ends, key=lambda k: (k[0] != a.name, k[1] != KNOCKED_OUT))  # a wins first
     return {k: Fraction(ends[k], scale) for k in first}, Fraction(visits, scale)
-
-
-def fight_between(
-    *,
-    first_name: str = "Krush",
-    first_hit_points: int = 12,
-    first_attack: int = 4,
-    first_defense: int = 15,
-    first_damage: str = "1d8",
-    first_strength: int = 3,
-    first_initiative: int = 12,
-    first_player: bool = True,
-    first_wisdom: int = 10,
-    first_die: str = "d20",
-    first_knock_out: bool = True,
-    first_suitable_weapon: bool = False,
-    second_name: str = "Goblin",
-    second_hit_points: int = 3,
-    second_attack: int = 2,
-    second_defense: int = 14,
-    second_damage: str = "1d6",
-    second_strength: int = 1,
-    second_initiative: int = 12,
-    second_player: bool = False,
-    second_wisdom: int = 10,
-    second_die: str = "d20",
-    second_knock_out: bool = False,
-    second_suitable_weapon: bool = False,
-) -> FightOutcome:
-    """:func:`fight` with each fighter's values as keywords (the calculator's controls).
-
-    The defaults are the chapter's fight: Krush (attack +4, 1d8 + STR 3,
-    initiative 12) strikes the goblin (3 hit points left, STR +1, DEF 14,
-    initiative 12) with the flat of his sword to question it; Krush's DEF 15
-    and 12 hit points and the goblin's attack +2 and 1d6 are this book's.
-    ``first_suitable_weapon`` (``second_…``): the fighter's weapon suits
-    knocking out (bare hands, a club), so its knock-out blows take no −2.
-
-    Example:
-        >>> fight_between(first_suitable_weapon=True).reports["Krush"].bonus  # no -2
-        4
-        >>> fight_between(second_hit_points=11)
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: second_hit_points must be at most 10 hit points when the \
-other fighter strikes to knock out (its hit points and temporary damage are tracked together), got 11
-    """
-    local = dict(locals())
-    fields = (
-        "name",
-        "hit_points",
-        "attack",
-        "defense",
-        "damage",
-        "strength",
-        "initiative",
-        "player",
-        "wisdom",
-        "die",
-        "knock_out",
-        "suitable_weapon",
-    )
-    sides = []
-    for side in ("first", "second"):
-        values = {k: local[f"{side}_{k}"] for k in fields}
-        _check(values, side + "_")  # an error names the prefixed parameter
-        sides.append(Fighter(**values))
-    if sides[0].name == sides[1].name:
-        raise RuleValueError(
-            M(
-                "{name} must differ from first_name, got {got} twice",
-                name="second_name",
-                got=quote(sides[1].name),
-            ),
-            field="second_name",
-        )
-    _knock_out_cap(sides[0], sides[1], "first_hit_points", "second_hit_points")
-    return fight(sides[0], sides[1])

@@ -1,0 +1,106 @@
+"""Chroniques Oubliées: the whole-fight calculator's outcome, two fighters as plain values.
+
+:func:`fight_between` takes each fighter's values as keywords named like the
+calculator's controls (``first_hit_points``, ``second_damage``...), checks
+each under that name, builds the two
+:class:`~rulebook_py.systems.chroniques.Fighter` records and returns
+:func:`~rulebook_py.systems.chroniques.fight`'s outcome: the exact chance of
+each ending and a seeded replay.
+
+Example:
+    >>> out = fight_between()  # Krush, striking to knock out, against the goblin
+    >>> out.order, sum(out.ends.values())
+    (('Krush', 'Goblin'), Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+from ...errors import RuleValueError, quote
+from ...systems.chroniques.whole_fight import (
+    Fighter,
+    FightOutcome,
+    check_fighter,
+    check_knock_out_cap,
+    fight,
+)
+from ...systems.chroniques.words import M
+
+__all__ = ["fight_between"]
+
+
+def fight_between(
+    *,
+    first_name: str = "Krush",
+    first_hit_points: int = 12,
+    first_attack: int = 4,
+    first_defense: int = 15,
+    first_damage: str = "1d8",
+    first_strength: int = 3,
+    first_initiative: int = 12,
+    first_player: bool = True,
+    first_wisdom: int = 10,
+    first_die: str = "d20",
+    first_knock_out: bool = True,
+    first_suitable_weapon: bool = False,
+    second_name: str = "Goblin",
+    second_hit_points: int = 3,
+    second_attack: int = 2,
+    second_defense: int = 14,
+    second_damage: str = "1d6",
+    second_strength: int = 1,
+    second_initiative: int = 12,
+    second_player: bool = False,
+    second_wisdom: int = 10,
+    second_die: str = "d20",
+    second_knock_out: bool = False,
+    second_suitable_weapon: bool = False,
+) -> FightOutcome:
+    """:func:`~rulebook_py.systems.chroniques.fight` with each fighter's values as keywords.
+
+    The defaults are the chapter's fight: Krush (attack +4, 1d8 + STR 3,
+    initiative 12) strikes the goblin (3 hit points left, STR +1, DEF 14,
+    initiative 12) with the flat of his sword to question it; Krush's DEF 15
+    and 12 hit points and the goblin's attack +2 and 1d6 are this book's.
+    ``first_suitable_weapon`` (``second_…``): the fighter's weapon suits
+    knocking out (bare hands, a club), so its knock-out blows take no −2.
+
+    Example:
+        >>> fight_between(first_suitable_weapon=True).reports["Krush"].bonus  # no -2
+        4
+        >>> fight_between(second_hit_points=11)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: second_hit_points must be at most 10 hit points when the \
+other fighter strikes to knock out (its hit points and temporary damage are tracked together), got 11
+    """
+    local = dict(locals())
+    fields = (
+        "name",
+        "hit_points",
+        "attack",
+        "defense",
+        "damage",
+        "strength",
+        "initiative",
+        "player",
+        "wisdom",
+        "die",
+        "knock_out",
+        "suitable_weapon",
+    )
+    sides = []
+    for side in ("first", "second"):
+        values = {k: local[f"{side}_{k}"] for k in fields}
+        check_fighter(values, side + "_")  # an error names the prefixed parameter
+        sides.append(Fighter(**values))
+    if sides[0].name == sides[1].name:
+        raise RuleValueError(
+            M(
+                "{name} must differ from first_name, got {got} twice",
+                name="second_name",
+                got=quote(sides[1].name),
+            ),
+            field="second_name",
+        )
+    check_knock_out_cap(sides[0], sides[1], ("first_hit_points", "second_hit_points"))
+    return fight(sides[0], sides[1])
