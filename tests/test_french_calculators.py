@@ -143,13 +143,13 @@ def french_words() -> set[str]:
                 words |= {
                     w for label in labels if isinstance(label, str) for w in _WORD.findall(label)
                 }
-    # The widgets' own lists of the sources' French labels, shown alike in both
+    # The calculators' own lists of the sources' French labels, shown alike in both
     # editions: the Galaxies firing modes, the mass battle's commander classes
     # and experience (the source's table of leadership).
+    from rulebook_py.outcomes.mass_battle import entries
     from rulebook_py.widgets import galaxies
-    from rulebook_py.widgets.mass_battle import form
 
-    for label in [text for text, _ in galaxies._MODES] + form._SHORT + list(form._EXP_TEXT):
+    for label in [text for text, _ in galaxies._MODES] + entries._SHORT + list(entries._EXP_TEXT):
         words |= set(_WORD.findall(label))
     return words
 

@@ -332,3 +332,34 @@ def test_the_odds_calculator_takes_an_attitude_per_round():
     assert "from round must be an integer from 2 to 20, got 1" in calc.error_for(
         "a_attitude2_round"
     )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda mb: mb.unit_totals({"offense": 3, "action1": "war cry"}),
+        lambda mb: mb.round_of({"offense": 3, "action1": "charge"}, {"action1": "breaker won"}),
+        lambda mb: mb.battle_of(
+            {"vitality": 10, "action1": "rolled ambush"},
+            {"vitality": 10, "action1": "rolled tight luck"},
+            terrain="CAVE_FRONT",
+            tight_combat=True,
+        ),
+    ],
+    ids=["unit_totals", "round_of", "battle_of"],
+)
+def test_one_outcome_call_checks_each_side_once(call, monkeypatch):
+    """Each side's declarations are checked once a call (it was 2 to 4 times per side)."""
+    from rulebook_py.outcomes import mass_battle
+    from rulebook_py.systems.mass_battle import round as rules
+
+    checked = []
+    real = rules.check_declarations
+
+    def counting(side, enemy, name, *args, **kwargs):
+        checked.append(side.unit.name)
+        return real(side, enemy, name, *args, **kwargs)
+
+    monkeypatch.setattr(rules, "check_declarations", counting)
+    call(mass_battle)
+    assert sorted(checked) == ["attacker", "defender"]

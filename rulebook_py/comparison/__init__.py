@@ -12,6 +12,7 @@ side by side:
 * :mod:`.chain` -- the duel as an exact Markov chain over both endurances;
 * :mod:`.duels` -- each system's duel to the end and its seeded simulation;
 * :mod:`.summary` -- the four systems at one gap (:func:`compare`, the calculator's outcome);
+* :mod:`.chapter` -- the chapter's tables and charts as data (``comparison.chapter``);
 * :mod:`.glossary` -- the chapter's terms (``GLOSSARY``).
 
 Example:
@@ -25,12 +26,14 @@ Example:
 from __future__ import annotations
 
 from . import chain as _chain
+from . import chapter as _chapter
 from . import duels as _duel
 from . import engines as _engines
 from . import exchanges as _exchange
 from . import summary as _summary
 from . import worth as _worth
 from .chain import *  # noqa: F403
+from .chapter import *  # noqa: F403
 from .duels import *  # noqa: F403
 from .engines import *  # noqa: F403
 from .exchanges import *  # noqa: F403
@@ -45,3 +48,4 @@ __all__ += _worth.__all__
 __all__ += _chain.__all__
 __all__ += _duel.__all__
 __all__ += _summary.__all__
+__all__ += _chapter.__all__

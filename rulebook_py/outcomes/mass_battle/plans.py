@@ -1,29 +1,21 @@
-"""A unit written as plain values, its declared actions, and the three things the book computes.
+"""A unit written as plain values: what a plan holds and how it is read.
 
 The calculators (and a reader at a prompt) describe a unit by a small
 dictionary of plain, stable values -- numbers, ``True``/``False`` and the
 names of the tables' entries (``"RATHER_OFFENSIVE"``, ``"INTELLIGENT/VETERAN"``)
 -- plus up to three special actions, each a :class:`Choice` declared in its
-own round. This module reads such a plan (:func:`unit_of`), turns the
-choices of both sides into actions (:func:`declare`: a charge-breaker answers
-the enemy's first charge in time) and checks them with the rules'
-:func:`~.declarations.check_side`; then one call gives each outcome a
-calculator shows, with its exact answer and its own seeded ``.roll(rng)``:
+own round. A key left out takes its value in :data:`UNIT_DEFAULTS`. An error
+names the value at fault as ``attacker['offense']`` (the calculators show it
+at that control). Both sides declared: :mod:`.sides`; what one call computes:
+:mod:`.totals`, :mod:`.rounds`, :mod:`.battles`.
 
-* :func:`unit_totals` -- one unit's totals before the d4, step by step;
-* :func:`round_of` -- one round between two units;
-* :func:`battle_of` -- the exact odds of a whole battle, and a replay.
-
-A key left out takes its value in :data:`UNIT_DEFAULTS`. An error names the
-value at fault as ``attacker['offense']`` (the calculators show it at that
-control).
+The helpers the package's modules share (:func:`full_plan`, :func:`refused`,
+:func:`named_at`...) are public in this module but left out of its ``__all__``:
+they are the package's tools, not what a reader calls.
 
 Example:
-    >>> brigands = {"offense": 3, "defense": 1, "attitude": "RATHER_OFFENSIVE",
-    ...             "morale": "CONFIDENT", "leadership": "INTELLIGENT/VETERAN",
-    ...             "cunning": "CLEVER", "lean": "DEFENSE", "action1": "ambush offense"}
-    >>> unit_totals(brigands).steps[-1].result
-    '+6/+3'
+    >>> unit_of({"leadership": "BRILLIANT/VETERAN", "weapons": "flying"}).flying
+    True
     >>> unit_of({"offense": 40}, "attacker")
     Traceback (most recent call last):
     ...
@@ -32,72 +24,34 @@ Example:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from enum import Enum
-from fractions import Fraction
 from typing import Any
 
 from ...errors import (
     RulebookError,
     RuleValueError,
-    check_enum,
     check_int,
-    check_rng,
-    check_type,
     quote,
 )
 from ...messages import Msg
 from ...systems.mass_battle.actions import (
-    CHARGE_DELAY,
     MAX_DECLARED_ROUND,
     MAX_HIDING_HELP,
-    RolledAction,
     SpecialAction,
-    TightCombatRoute,
-    ambush,
-    ambush_rolls,
-    cautious_retreat,
-    charge,
-    charge_breaker,
-    charge_breaker_rolls,
-    charge_rolls,
-    surprise_attack,
-    surprise_attack_rolls,
-    tight_combat,
-    tight_combat_rolls,
-    war_cry,
 )
-from ...systems.mass_battle.declarations import NO_CHARGE_TO_BREAK, DeclarationError
+from ...systems.mass_battle.declarations import DeclarationError
 from ...systems.mass_battle.odds import (
-    MAX_ROLLED_ACTIONS,
     MAX_ROUNDS,
-    BattleOdds,
-    ChancePolicy,
-    Timing,
-    battle_odds,
-    replay_battle,
-    roll_actions,
 )
 from ...systems.mass_battle.round import (
     LEVEL_RANGE,
-    Allocation,
     Battlefield,
-    BattleRound,
     Commander,
     Lean,
     Orders,
-    Side,
-    Step,
     Unit,
-    check_pair,
-    free_points,
-    percent,
-    resolve_round,
-    split_free,
-    totals_before_chance,
 )
 from ...systems.mass_battle.tables import (
     Attitude,
@@ -115,19 +69,10 @@ from ...systems.mass_battle.words import M
 __all__ = [
     "SLOTS",
     "UNIT_DEFAULTS",
-    "BattleOutcome",
-    "BattleReplay",
+    "WEAPONS",
     "Choice",
-    "Declared",
-    "RoundOutcome",
-    "UnitRoll",
-    "UnitTotals",
-    "battle_of",
     "battlefield_of",
-    "declare",
-    "round_of",
     "unit_of",
-    "unit_totals",
     "what_counts",
 ]
 
@@ -265,31 +210,26 @@ _CHOICE_LABELS = {
     Choice.ROLLED_BREAKER: M("charge-breaker, dice rolled (defenders)"),
 }
 
-_RESOLVED: dict[Choice, SpecialAction] = {
-    Choice.AMBUSH_FREE: ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action,
-    Choice.AMBUSH_OFFENSE: ambush(4, 4, Cunning.CLEVER, Cunning.ALERT, 1).action.on_offense(),
-    Choice.AMBUSH_OFFENSE_4: ambush(4, 1, Cunning.CLEVER, Cunning.CLEVER, 1).action.on_offense(),
-    Choice.WAR_CRY: war_cry(),
-    Choice.CHARGE: charge(4, 0),
-    Choice.SURPRISE_WON: surprise_attack(4, 1, 0, 0).for_self,
-    Choice.SURPRISE_SEEN: surprise_attack(1, 4, 0, 0).for_enemy,
-    Choice.RETREAT: cautious_retreat(),
-    Choice.TIGHT_LUCK_3: tight_combat(TightCombatRoute.LUCK, 3),
-    Choice.TIGHT_LUCK_4: tight_combat(TightCombatRoute.LUCK, 4),
-}
-#: The enemy surprised by a resolved ambush entry (it was sprung: the trap not seen).
-_SURPRISED = ambush(4, 1, Cunning.CLEVER, Cunning.ALERT).surprised
 
+def refused(where: str, reason: Msg, cause: BaseException | None = None) -> RuleValueError:
+    """A refusal of the value ``where`` (``attacker['offense']``): ``where`` then the reason.
 
-def _refused(where: str, reason: Msg, cause: BaseException | None = None) -> RuleValueError:
-    """A refusal of the value ``where`` (``attacker['offense']``): ``where`` then the reason."""
+    Example:
+        >>> refused("holder", M("must be 'a', 'd' or '' (nobody), got {got}", got="'x'")).field
+        'holder'
+    """
     err = RuleValueError(M("{where} {reason}", where=where, reason=reason), field=where)
     err.__cause__ = cause
     return err
 
 
-def _renamed(err: RulebookError, where: str) -> RuleValueError:
-    """``err`` naming ``where`` (``attacker['offense']``) where it named its parameter."""
+def renamed(err: RulebookError, where: str) -> RuleValueError:
+    """``err`` naming ``where`` (``attacker['offense']``) where it named its parameter.
+
+    Example:
+        >>> renamed(RuleValueError(M("{name} must be an integer from 5 to 100, got {got}", name="vitality", got=1), field="vitality"), "a['vitality']")
+        RuleValueError("a['vitality'] must be an integer from 5 to 100, got 1")
+    """
     message = err.message
     if isinstance(message, Msg) and err.field:
         names = [k for k, v in message.params.items() if v == err.field and type(v) is str]
@@ -303,31 +243,51 @@ def _renamed(err: RulebookError, where: str) -> RuleValueError:
 
 
 @contextmanager
-def _at(where: str) -> Iterator[None]:
-    """Name ``where`` (``attacker['offense']``) in any rules error raised inside."""
+def named_at(where: str) -> Iterator[None]:
+    """Name ``where`` (``attacker['offense']``) in any rules error raised inside.
+
+    Example:
+        >>> with named_at("a['die']"):
+        ...     check_int(5, "die", 1, 4)
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: a['die'] must be an integer from 1 to 4, got 5
+    """
     try:
         yield
     except DeclarationError:
         raise
     except RulebookError as err:
-        raise _renamed(err, where) from err
+        raise renamed(err, where) from err
 
 
-def _member(enum: Any, value: object, where: str) -> Any:
+def member_of(enum: Any, value: object, where: str) -> Any:
+    """The member of ``enum`` named ``value``, else a refusal of ``where``.
+
+    Example:
+        >>> member_of(Terrain, "MARSH", "terrain").name
+        'MARSH'
+    """
     names = [m.name for m in enum]
     if not isinstance(value, str) or value not in names:
-        raise _refused(
+        raise refused(
             where, M("must be one of {allowed}, got {got}", allowed=names, got=quote(value))
         )
     return enum[value]
 
 
-def _plan(spec: object, name: str) -> dict[str, Any]:
+def full_plan(spec: object, name: str) -> dict[str, Any]:
+    """The plan ``spec`` with every key (:data:`UNIT_DEFAULTS`); an unknown key is refused.
+
+    Example:
+        >>> full_plan({"offense": 3}, "attacker")["defense"]
+        0
+    """
     if not isinstance(spec, Mapping):
-        raise _refused(name, M("must be a dict of a unit's values, got {got}", got=quote(spec)))
+        raise refused(name, M("must be a dict of a unit's values, got {got}", got=quote(spec)))
     unknown = [k for k in spec if not isinstance(k, str) or k not in UNIT_DEFAULTS]
     if unknown:
-        raise _refused(
+        raise refused(
             name,
             M(
                 "has no key {key}; the keys are {keys}",
@@ -340,7 +300,7 @@ def _plan(spec: object, name: str) -> dict[str, Any]:
 
 def _flag(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _refused(where, M("must be True or False, got {got}", got=quote(value)))
+        raise refused(where, M("must be True or False, got {got}", got=quote(value)))
     return value
 
 
@@ -371,13 +331,13 @@ def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) ->
         >>> unit_of({"leadership": "BRILLIANT/VETERAN", "weapons": "flying"}).flying
         True
     """
-    p = _plan(spec, _side_name(name))
+    p = full_plan(spec, _side_name(name))
     _flag(holds, "holds")
     w = f"{name}[{{!r}}]".format
-    with _at(w("vitality")):
+    with named_at(w("vitality")):
         check_int(p["vitality"], "vitality", 5, 100)
     if p["weapons"] not in WEAPONS:
-        raise _refused(
+        raise refused(
             w("weapons"),
             M(
                 "must be one of {allowed}, got {got}",
@@ -391,7 +351,7 @@ def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) ->
         "",
         *(e.name for e in Experience),
     ]:
-        raise _refused(
+        raise refused(
             w("leadership"),
             M(
                 "must be a commander class and an experience, such as {example}, got {got}",
@@ -402,21 +362,21 @@ def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) ->
     commander = Commander(
         CommanderClass[cls_name],
         Experience[exp_name or "EXPERIENCED"],
-        _member(Cunning, p["cunning"], w("cunning")),
-        _member(Fame, p["fame"], w("fame")),
-        _member(LeadershipReading, p["reading"], w("reading")),
+        member_of(Cunning, p["cunning"], w("cunning")),
+        member_of(Fame, p["fame"], w("fame")),
+        member_of(LeadershipReading, p["reading"], w("reading")),
     )
     for key in ("offense", "defense"):
-        with _at(w(key)):
+        with named_at(w(key)):
             check_int(p[key], key, *LEVEL_RANGE)
-    with _at(w("vitality")):
+    with named_at(w("vitality")):
         return Unit(
             name,
             p["vitality"],
             p["offense"],
             p["defense"],
             commander,
-            _member(Morale, p["morale"], w("morale")),
+            member_of(Morale, p["morale"], w("morale")),
             defends_ground=holds,
             feels_weather=_flag(p["feels_weather"], w("feels_weather")),
             missile_weapons=p["weapons"] == "missile",
@@ -424,20 +384,25 @@ def unit_of(spec: Mapping[str, Any], name: str = "unit", holds: bool = False) ->
         )
 
 
-def _orders(spec: Mapping[str, Any], name: str, actions: tuple[SpecialAction, ...]) -> Orders:
-    """The attitude of every round (the first, then another from a round on) and the lean."""
-    p = _plan(spec, name)
+def orders_of(spec: Mapping[str, Any], name: str, actions: tuple[SpecialAction, ...]) -> Orders:
+    """The attitude of every round (the first, then another from a round on) and the lean.
+
+    Example:
+        >>> orders_of({"attitude2": "RATHER_DEFENSIVE", "attitude2_round": 3}, "a", ()).attitude_in(3).name
+        'RATHER_DEFENSIVE'
+    """
+    p = full_plan(spec, name)
     w = f"{name}[{{!r}}]".format
-    first = _member(Attitude, p["attitude"], w("attitude"))
+    first = member_of(Attitude, p["attitude"], w("attitude"))
     attitude: Attitude | tuple[Attitude, ...] = first
-    with _at(w("attitude2_round")):  # (checked even when the attitude stays the same)
+    with named_at(w("attitude2_round")):  # (checked even when the attitude stays the same)
         start = check_int(
             p["attitude2_round"], "attitude2_round", *_ROUND_BOUNDS["attitude2_round"]
         )
     if p["attitude2"] != "same":
-        then = _member(Attitude, p["attitude2"], w("attitude2"))
+        then = member_of(Attitude, p["attitude2"], w("attitude2"))
         attitude = (first,) * (start - 1) + (then,)
-    return Orders(attitude, actions, _member(Lean, p["lean"], w("lean")))
+    return Orders(attitude, actions, member_of(Lean, p["lean"], w("lean")))
 
 
 def battlefield_of(
@@ -452,61 +417,22 @@ def battlefield_of(
         >>> battlefield_of("CAVE_FRONT", tight_combat=True).tight_combat
         True
     """
-    with _at("tight_combat"):
+    with named_at("tight_combat"):
         return Battlefield(
-            _member(Terrain, terrain, "terrain"),
-            _member(Weather, weather, "weather"),
+            member_of(Terrain, terrain, "terrain"),
+            member_of(Weather, weather, "weather"),
             _flag(well_placed, "well_placed"),
             _flag(tight_combat, "tight_combat"),
         )
 
 
-@dataclass(frozen=True)
-class Declared:
-    """Both sides with their declared actions: resolved ones in the orders, rolled ones apart.
-
-    Attributes:
-        attacker: The attacking side.
-        defender: The other side.
-        attacker_rolls: The attacker's actions still to roll.
-        defender_rolls: The defender's.
-        notes: What the reader should know (a choice that changes nothing…).
+def check_notes(notes: object) -> tuple[str, ...]:
+    """A record's notes: a tuple of at most 20 short texts.
 
     Example:
-        >>> Declared(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3))).attacker_rolls
-        ()
+        >>> check_notes(("firm ground changes nothing",))
+        ('firm ground changes nothing',)
     """
-
-    attacker: Side
-    defender: Side
-    attacker_rolls: tuple[RolledAction, ...] = ()
-    defender_rolls: tuple[RolledAction, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        for name in ("attacker", "defender"):
-            check_type(getattr(self, name), Side, name, M("a Side"))
-        for name in ("attacker_rolls", "defender_rolls"):
-            rolls = getattr(self, name)
-            if (
-                not isinstance(rolls, tuple)
-                or len(rolls) > MAX_ROLLED_ACTIONS
-                or not all(isinstance(r, RolledAction) for r in rolls)
-            ):
-                raise RuleValueError(
-                    M(
-                        "{name} must be a tuple of at most {n} RolledAction, got {got}",
-                        name=name,
-                        n=MAX_ROLLED_ACTIONS,
-                        got=quote(rolls),
-                    ),
-                    field=name,
-                )
-        _check_notes(self.notes)
-
-
-def _check_notes(notes: object) -> tuple[str, ...]:
-    """A record's notes: a tuple of at most 20 short texts."""
     if (
         not isinstance(notes, tuple)
         or len(notes) > 20
@@ -523,13 +449,19 @@ def _check_notes(notes: object) -> tuple[str, ...]:
     return notes
 
 
-def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
+def slots_of(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
+    """``(choice, round, slot)`` of each special action of a full plan, none left out.
+
+    Example:
+        >>> slots_of(full_plan({"action2": "charge", "action2_round": 3}, "a"), "a")
+        [(<Choice.CHARGE: 'charge'>, 3, "a['action2']")]
+    """
     used = []
     for k in range(1, SLOTS + 1):
         where = f"{name}['action{k}']"
         value = p[f"action{k}"]
         if not isinstance(value, str) or value not in {c.value for c in Choice}:
-            raise _refused(
+            raise refused(
                 where,
                 M(
                     "must be one of {allowed}, got {got}",
@@ -537,206 +469,11 @@ def _slots(p: Mapping[str, Any], name: str) -> list[tuple[Choice, int, str]]:
                     got=quote(value),
                 ),
             )
-        with _at(f"{name}['action{k}_round']"):
+        with named_at(f"{name}['action{k}_round']"):
             rnd = check_int(p[f"action{k}_round"], "round", *_ROUND_BOUNDS[f"action{k}_round"])
         if value != "none":
             used.append((Choice(value), rnd, where))
     return used
-
-
-def _rolled(choice: Choice, own: Unit, enemy: Unit, cover: int) -> RolledAction:
-    mine, theirs = own.commander, enemy.commander
-    if choice is Choice.ROLLED_CHARGE:
-        return charge_rolls(mine.leadership)
-    if choice in (Choice.ROLLED_TIGHT_LUCK, Choice.ROLLED_TIGHT_PLANNING):
-        route = (
-            TightCombatRoute.LUCK if choice.value.endswith("luck") else TightCombatRoute.PLANNING
-        )
-        return tight_combat_rolls(route, mine.cunning.modifier)
-    if choice is Choice.ROLLED_SURPRISE:
-        return surprise_attack_rolls(
-            mine.cunning.modifier + mine.leadership, theirs.cunning.modifier + theirs.leadership
-        )
-    return ambush_rolls(
-        mine.cunning, theirs.cunning, cover, on_offense=choice is Choice.ROLLED_AMBUSH_OFFENSE
-    )
-
-
-def _breaker(
-    choice: Choice, rnd: int, own: Unit, enemy: Unit, their: Choice
-) -> tuple[SpecialAction | RolledAction, SpecialAction | None]:
-    """A charge-breaker against the enemy's charge of round ``rnd``: (mine, their charge)."""
-    dice = (4, 4, 1) if choice is Choice.BREAKER_WON else (4, 1, 4)
-    if choice is Choice.ROLLED_BREAKER or their.rolled:
-        enemy_charge: Any = (
-            charge_rolls(enemy.commander.leadership) if their.rolled else charge(4, 0)
-        )
-        if choice is Choice.ROLLED_BREAKER:
-            mine, theirs = own.commander, enemy.commander
-            return charge_breaker_rolls(
-                enemy_charge.from_round(rnd),
-                mine.cunning.modifier,
-                mine.leadership,
-                theirs.cunning.modifier + theirs.leadership,
-            ), None
-        return charge_breaker_rolls(enemy_charge.from_round(rnd), 0, 0, 0, dice=dice), None
-    result = charge_breaker(*dice, 0, 0, charge(4, 0).from_round(rnd))
-    return result.defender_action, result.charge
-
-
-_PAIRS = (("attacker", "defender"), ("defender", "attacker"))
-
-
-def _answered(
-    mine: list[tuple[Choice, int, str]], theirs: list[tuple[Choice, int, str]]
-) -> tuple[Choice, int, str] | None:
-    """The enemy's charge this side's charge-breaker answers: its first one that strikes in time.
-
-    A charge declared in round ``c`` strikes in round ``c + CHARGE_DELAY``; the
-    charge-breaker declared in round ``r`` is ready from that round, so it
-    answers the first charge that strikes in round ``r`` or later (« peu avant
-    la charge d'une unité ennemie »). A second charge-breaker is left to the
-    rules (:func:`~.declarations.check_side`: one a unit).
-    """
-    breakers = [s for s in mine if s[0].breaker]
-    if not breakers:
-        return None
-    first = breakers[0]
-    charges = sorted(
-        (s for s in theirs if s[0] in (Choice.CHARGE, Choice.ROLLED_CHARGE)), key=lambda s: s[1]
-    )
-    if not charges:
-        raise _refused(first[2], NO_CHARGE_TO_BREAK)
-    in_time = [c for c in charges if c[1] + CHARGE_DELAY >= first[1]]
-    if not in_time:
-        raise _refused(
-            first[2],
-            M(
-                "“charge-breaker” declared in round {round} comes too late: a charge strikes "
-                "the round after it is declared, and the enemy's last charge strikes in "
-                "round {strikes}",
-                round=first[1],
-                strikes=charges[-1][1] + CHARGE_DELAY,
-            ),
-        )
-    return in_time[0]
-
-
-def declare(
-    attacker: Mapping[str, Any],
-    defender: Mapping[str, Any],
-    battlefield: Battlefield | None = None,
-    *,
-    holder: str = "d",
-    cover: int = 1,
-) -> Declared:
-    """Both units of two plans, their actions built and checked by the rules.
-
-    A charge-breaker answers the enemy's first charge in time (the earliest
-    round); that charge is then the breaker's to resolve. Every limit of
-    :mod:`.declarations` applies; the error names the slot at fault.
-
-    Args:
-        attacker: The attacking unit's plan.
-        defender: The other unit's plan.
-        battlefield: The battlefield (tight combat or not).
-        holder: Who holds the ground: ``"d"`` (the defender), ``"a"`` or ``""`` (nobody).
-        cover: The place's help to a rolled ambush's hiding roll (0 to
-            :data:`~.actions.MAX_HIDING_HELP`), checked even without a rolled ambush.
-
-    Example:
-        >>> two = declare({"action1": "charge", "action2": "charge", "action2_round": 4},
-        ...               {"action1": "breaker won"})
-        >>> [a.effect(2).offense for a in two.attacker.orders.actions], two.defender.orders.actions[0].effect(2)
-        ([0, 0], Effect(offense=2, defense=0, free=0))
-        >>> declare({"action1": "retreat"}, {})
-        Traceback (most recent call last):
-        ...
-        rulebook_py.errors.RuleValueError: attacker['action1'] “cautious retreat” is an action of the defenders, and this unit does not hold the ground
-    """
-    if not isinstance(holder, str) or holder not in ("a", "d", ""):
-        raise _refused("holder", M("must be 'a', 'd' or '' (nobody), got {got}", got=quote(holder)))
-    with _at("cover"):
-        check_int(cover, "cover", 0, MAX_HIDING_HELP)
-    field_ = battlefield if battlefield is not None else Battlefield()
-    if not isinstance(field_, Battlefield):
-        raise _refused("battlefield", M("must be a Battlefield, got {got}", got=quote(battlefield)))
-    plans = {"attacker": _plan(attacker, "attacker"), "defender": _plan(defender, "defender")}
-    units = {n: unit_of(plans[n], n, holder == n[0]) for n in plans}
-    slots = {n: _slots(plans[n], n) for n in plans}
-    made: dict[str, list[Any]] = {"attacker": [], "defender": []}
-    rolls: dict[str, list[RolledAction]] = {"attacker": [], "defender": []}
-    where_of: dict[int, str] = {}
-    answered = {n: _answered(slots[n], slots[other]) for n, other in _PAIRS}
-    charged = {"attacker": False, "defender": False}
-    for n, other in _PAIRS:
-        for slot in slots[n]:
-            choice, rnd, where = slot
-            if slot is answered[other]:
-                continue  # the enemy's charge-breaker resolves it
-            if choice.breaker:
-                their = answered[n]
-                assert their is not None
-                mine, their_charge = _breaker(choice, their[1], units[n], units[other], their[0])
-                if their_charge is not None and not charged[other]:
-                    # (a second charge-breaker is refused by the rules: one a unit)
-                    charged[other] = True
-                    made[other].append(their_charge)
-                    where_of[id(their_charge)] = their[2]
-            elif choice.rolled:
-                with _at(where):
-                    mine = _rolled(choice, units[n], units[other], cover).from_round(rnd)
-            else:
-                mine = _RESOLVED[choice].from_round(rnd)
-                if choice in (Choice.AMBUSH_FREE, Choice.AMBUSH_OFFENSE, Choice.AMBUSH_OFFENSE_4):
-                    made[other].append(_SURPRISED.from_round(rnd))
-            where_of[id(mine)] = where
-            (rolls if isinstance(mine, RolledAction) else made)[n].append(mine)
-    sides = {n: Side(units[n], _orders(plans[n], n, tuple(made[n]))) for n in plans}
-    try:
-        check_pair(
-            sides["attacker"], sides["defender"], field_, rolls["attacker"], rolls["defender"]
-        )
-    except DeclarationError as err:
-        where = where_of.get(id(err.action), err.field or "")
-        raise _refused(where, err.reason, err) from err
-    except RulebookError as err:
-        raise _renamed(err, "tight_combat" if err.field == "tight_combat" else "holder") from err
-    notes = []
-    if (
-        not holder
-        and not field_.well_placed
-        and field_.terrain in (Terrain.MARSH, Terrain.MUDDY_PLAIN)
-    ):
-        notes.append(
-            M(
-                "nobody holds the ground, so firm ground changes nothing: there are no "
-                "defenders to be well placed (« sinon, −1 à tous » on a muddy plain, −2 in a "
-                "marsh)"
-            )
-        )
-    return Declared(
-        sides["attacker"],
-        sides["defender"],
-        tuple(rolls["attacker"]),
-        tuple(rolls["defender"]),
-        tuple(notes),
-    )
-
-
-def _fault_check(units: Mapping[str, Unit], field_: Battlefield) -> None:
-    """A fault attacked from above: an attacking unit must shoot or fly (at its control)."""
-    if field_.terrain is not Terrain.FAULT_FROM_ABOVE:
-        return
-    for n, unit in units.items():
-        if not unit.defends_ground and not unit.missile_weapons and not unit.flying:
-            raise _refused(
-                f"{n}['weapons']",
-                M(
-                    "“hand weapons”: no melee is possible on a mountain fault attacked from "
-                    "above; the attacking unit must shoot (missile weapons) or fly"
-                ),
-            )
 
 
 def what_counts(
@@ -782,7 +519,7 @@ def what_counts(
             field="keywords",
         )
     for i, spec in enumerate(plans):
-        _plan(spec, f"plans[{i}]")
+        full_plan(spec, f"plans[{i}]")
     terrain = keywords.get("terrain", "ROAD")
     weather = keywords.get("weather", "NORMAL")
     kept = []
@@ -821,576 +558,3 @@ def _within(value: object, key: str) -> bool:
     return (
         isinstance(value, int) and not isinstance(value, bool) and bounds[0] <= value <= bounds[1]
     )
-
-
-# ------------------------------------------------------------------ one unit
-
-
-@dataclass(frozen=True)
-class UnitRoll:
-    """One d4 of chance placed by the lean on a unit's totals.
-
-    Attributes:
-        die: The d4.
-        on_offense: Its points on offense.
-        on_defense: Its points on defense.
-        offense: The offense after the d4.
-        defense: The defense after the d4.
-
-    Example:
-        >>> UnitRoll(3, 2, 1, 5, -1).message
-        'd4 = 3: 2 on offense, 1 on defense → +5/-1'
-    """
-
-    die: int
-    on_offense: int
-    on_defense: int
-    offense: int
-    defense: int
-
-    def __post_init__(self) -> None:
-        check_int(self.die, "die", 1, 4)
-        for name in ("on_offense", "on_defense"):
-            check_int(getattr(self, name), name, 0, 4)
-        for name in ("offense", "defense"):
-            check_int(getattr(self, name), name, -1000, 1000)
-
-    @property
-    def message(self) -> Msg:
-        """The d4 and where it went, as one line."""
-        return M(
-            "d4 = {die}: {o} on offense, {d} on defense → {offense:+d}/{defense:+d}",
-            die=self.die,
-            o=self.on_offense,
-            d=self.on_defense,
-            offense=self.offense,
-            defense=self.defense,
-        )
-
-    def __str__(self) -> str:
-        return str.__str__(self.message)
-
-
-@dataclass(frozen=True)
-class UnitTotals:
-    """A unit's totals before the d4, steps −1 to 3, and its lean for the d4.
-
-    Attributes:
-        steps: The steps, the last holding the totals before the d4.
-        lean: How the unit places the d4 when it rolls.
-        round_number: The round.
-
-    Example:
-        >>> UnitTotals(unit_totals({"offense": 3}).steps, Lean.EVEN, 1).steps[-1].result
-        '+3/+0'
-    """
-
-    steps: tuple[Step, ...]
-    lean: Lean
-    round_number: int
-
-    def __post_init__(self) -> None:
-        steps = self.steps
-        if (
-            not isinstance(steps, tuple)
-            or not 1 <= len(steps) <= 10
-            or not all(isinstance(s, Step) for s in steps)
-        ):
-            raise RuleValueError(
-                M(
-                    "{name} must be a tuple of 1 to 10 Step, got {got}",
-                    name="steps",
-                    got=quote(steps),
-                ),
-                field="steps",
-            )
-        check_enum(self.lean, Lean, "lean")
-        check_int(self.round_number, "round_number", 1, MAX_ROUNDS)
-
-    def roll(self, rng: random.Random) -> UnitRoll:
-        """Roll the d4 of chance and place it by the lean.
-
-        Example:
-            >>> str(unit_totals({"offense": 3}).roll(random.Random(1)))
-            'd4 = 2: 1 on offense, 1 on defense → +4/+1'
-        """
-        die = check_rng(rng, none_is_fresh=True).randint(1, 4)
-        off, dfn = split_free(die, self.lean)
-        last = self.steps[-1]
-        return UnitRoll(die, off, dfn, last.offense + off, last.defense + dfn)
-
-
-def unit_totals(
-    unit: Mapping[str, Any],
-    *,
-    holds: str = "attacker",
-    enemy_weapons: str = "melee",
-    round_number: int = 1,
-    terrain: str = "ROAD",
-    weather: str = "NORMAL",
-    well_placed: bool = True,
-    tight_combat: bool = False,
-) -> UnitTotals:
-    """One unit's offense and defense after every table of the source (steps −1 to 3).
-
-    Args:
-        unit: The unit's plan.
-        holds: ``"attacker"`` (it attacks), ``"defender"`` (it holds the ground) or ``"nobody"``.
-        enemy_weapons: What the enemy fights with (``"melee"``, ``"missile"``, ``"flying"``).
-        round_number: The round (special actions decay).
-        terrain: The terrain's name.
-        weather: The weather's name.
-        well_placed: Marsh, muddy plain: the defenders stand on firm ground.
-        tight_combat: The battle is a tight combat.
-
-    Example:
-        >>> unit_totals({"action1": "war cry"}, round_number=2).steps[2].result
-        '+3/+1'
-    """
-    if not isinstance(holds, str) or holds not in ("attacker", "defender", "nobody"):
-        raise _refused(
-            "holds",
-            M("must be 'attacker', 'defender' or 'nobody', got {got}", got=quote(holds)),
-        )
-    if not isinstance(enemy_weapons, str) or enemy_weapons not in WEAPONS:
-        raise _refused(
-            "enemy_weapons",
-            M(
-                "must be one of {allowed}, got {got}",
-                allowed=list(WEAPONS),
-                got=quote(enemy_weapons),
-            ),
-        )
-    with _at("round_number"):
-        check_int(round_number, "round_number", 1, MAX_ROUNDS)
-    field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
-    mine, theirs = ("defender", "attacker") if holds == "defender" else ("attacker", "defender")
-    plans = {mine: unit, theirs: {"weapons": enemy_weapons}}
-    try:
-        declared = declare(
-            plans["attacker"],
-            plans["defender"],
-            field_,
-            holder="" if holds == "nobody" else "d",
-        )
-        sides = {"attacker": declared.attacker, "defender": declared.defender}
-        _fault_check({mine: sides[mine].unit, theirs: sides[theirs].unit}, field_)
-    except RulebookError as err:
-        where = err.field or ""
-        moves = (
-            (mine + "[", "unit["),
-            (f"{theirs}['weapons']", "enemy_weapons"),
-            ("holder", "holds"),
-        )
-        for old, new in moves:
-            if where.startswith(old):
-                where = where.replace(old, new, 1)
-                break
-        raise _renamed(err, where) from err
-    side = Side(replace(sides[mine].unit, name="unit"), sides[mine].orders)
-    steps = totals_before_chance(side, sides[theirs].unit, field_, round_number)
-    return UnitTotals(steps, side.orders.lean, round_number)
-
-
-# ----------------------------------------------------------------- one round
-
-_POOLS = ("special", "morale", "leadership", "terrain")
-
-
-@dataclass(frozen=True)
-class RoundOutcome:
-    """One round between two units, every total shown.
-
-    Attributes:
-        result: The :class:`~.round.BattleRound`.
-        notes: What the reader should know (firm ground that changes nothing…).
-        clamped: ``(side, key, asked, "at most 2", used)`` of each number of
-            points on offense beyond what its pool held this round.
-        declared: Both sides as declared.
-        battlefield: Where.
-        allocations: Both sides' points on offense, as asked, by pool (``special``,
-            ``morale``, ``leadership``, ``terrain``, ``chance``; a pool left out: 0).
-
-    Example:
-        >>> from rulebook_py.systems.mass_battle import dragon_sides, knights_vs_dragon
-        >>> RoundOutcome(knights_vs_dragon(), (), (), Declared(*dragon_sides()), Battlefield()).result.over
-        True
-    """
-
-    result: BattleRound
-    notes: tuple[str, ...]
-    clamped: tuple[tuple[str, str, int, str, int], ...]
-    declared: Declared = field(repr=False)
-    battlefield: Battlefield = field(repr=False)
-    allocations: tuple[dict[str, int], dict[str, int]] = field(repr=False, default=({}, {}))
-
-    def __post_init__(self) -> None:
-        check_type(self.result, BattleRound, "result", M("a BattleRound"))
-        _check_notes(self.notes)
-        clamped = self.clamped
-        if (
-            not isinstance(clamped, tuple)
-            or len(clamped) > 2 * (len(_POOLS) + 1)
-            or not all(isinstance(c, tuple) and len(c) == 5 for c in clamped)
-        ):
-            raise RuleValueError(
-                M(
-                    "{name} must be a tuple of (side, key, asked, bound, used), got {got}",
-                    name="clamped",
-                    got=quote(clamped),
-                ),
-                field="clamped",
-            )
-        check_type(self.declared, Declared, "declared", M("a Declared"))
-        check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
-        pair = self.allocations
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            raise RuleValueError(
-                M(
-                    "{name} must be a pair of dicts of points on offense, got {got}",
-                    name="allocations",
-                    got=quote(pair),
-                ),
-                field="allocations",
-            )
-        for asked in pair:
-            if not isinstance(asked, dict) or not set(asked) <= {*_POOLS, "chance"}:
-                raise RuleValueError(
-                    M(
-                        "{name} must be a pair of dicts of points on offense, got {got}",
-                        name="allocations",
-                        got=quote(pair),
-                    ),
-                    field="allocations",
-                )
-            for points in asked.values():
-                check_int(points, "allocations", -100, 100)
-
-    def roll(self, rng: random.Random) -> BattleRound:
-        """The same round with both d4 rolled; each side puts at most its chosen points on offense.
-
-        Example:
-            >>> r = round_of({"offense": 3}, {"offense": 3}).roll(random.Random(2))
-            >>> r.attacker_die, r.defender_die
-            (1, 1)
-        """
-        dice = (rng.randint(1, 4), rng.randint(1, 4))
-        return _round(
-            self.declared, self.battlefield, self.result.round_number, self.allocations, dice
-        )[0]
-
-
-def _round(
-    declared: Declared,
-    field_: Battlefield,
-    rnd: int,
-    asked: tuple[Mapping[str, int], Mapping[str, int]],
-    dice: tuple[int, int],
-) -> tuple[BattleRound, list[tuple[str, str, int, str, int]]]:
-    notes: list[tuple[str, str, int, str, int]] = []
-    allocs = []
-    a, d = declared.attacker, declared.defender
-    for (side, enemy, who), want, die in zip(((a, d, "attacker"), (d, a, "defender")), asked, dice):
-        pools = {**free_points(side, enemy.unit, field_, rnd), "chance": die}
-        used = {}
-        for pool, amount in pools.items():
-            low, high = sorted((0, amount))
-            ask = want.get(pool, 0)
-            used[pool] = min(max(ask, low), high)
-            if used[pool] != ask:
-                bound = M("at most {n}", n=high) if ask > high else M("at least {n}", n=low)
-                key = "chance_off" if pool == "chance" else f"{pool}_off"
-                notes.append((who, key, ask, bound, used[pool]))
-        allocs.append(Allocation(**used, die=die))
-    result = resolve_round(
-        a, d, field_, round_number=rnd, attacker_allocation=allocs[0], defender_allocation=allocs[1]
-    )
-    return result, notes
-
-
-def round_of(
-    attacker: Mapping[str, Any],
-    defender: Mapping[str, Any],
-    *,
-    holder: str = "d",
-    round_number: int = 1,
-    terrain: str = "ROAD",
-    weather: str = "NORMAL",
-    well_placed: bool = True,
-    tight_combat: bool = False,
-) -> RoundOutcome:
-    """One round between two units: each plan gives its points on offense and its d4.
-
-    Each pool (``special_off``, ``morale_off``, ``leadership_off``,
-    ``terrain_off``) and the d4 (``die``, ``chance_off``) puts that many
-    points on offense, the rest on defense. A number beyond what the pool
-    holds this round uses what is possible, with a note (the book's choice:
-    the reader's number is kept for when the pool grows again).
-
-    Example:
-        >>> round_of({"offense": 3, "die": 4, "chance_off": 3}, {"vitality": 40}).result.damage_to_defender
-        30
-        >>> r = round_of({"vitality": 100, "offense": 3, "defense": 1, "die": 4, "chance_off": 3},
-        ...              {"vitality": 40, "offense": 4, "defense": 3, "die": 2})
-        >>> r.result.damage_to_defender, r.result.damage_to_attacker
-        (10, 15)
-    """
-    with _at("round_number"):
-        check_int(round_number, "round_number", 1, MAX_DECLARED_ROUND)
-    field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
-    declared = declare(attacker, defender, field_, holder=holder)
-    _fault_check({"attacker": declared.attacker.unit, "defender": declared.defender.unit}, field_)
-    asked = []
-    dice = []
-    for name, spec in (("attacker", attacker), ("defender", defender)):
-        p = _plan(spec, name)
-        want = {}
-        for pool in (*_POOLS, "chance"):
-            key = "chance_off" if pool == "chance" else f"{pool}_off"
-            with _at(f"{name}[{key!r}]"):
-                want[pool] = check_int(p[key], key, -100, 100)
-        with _at(f"{name}['die']"):
-            dice.append(check_int(p["die"], "die", 1, 4))
-        asked.append(want)
-    pair = (asked[0], asked[1])
-    result, clamped = _round(declared, field_, round_number, pair, (dice[0], dice[1]))
-    return RoundOutcome(result, declared.notes, tuple(clamped), declared, field_, pair)
-
-
-# --------------------------------------------------------------- a whole battle
-
-
-@dataclass(frozen=True)
-class BattleReplay:
-    """One battle fought with real dice: the actions' dice first, then every round.
-
-    Attributes:
-        rounds: Every round fought.
-        actions: ``(side, action, dice, what it gave)`` of each action rolled.
-
-    Example:
-        >>> from rulebook_py.systems.mass_battle import knights_vs_dragon
-        >>> BattleReplay((knights_vs_dragon(),), ()).end
-        'the attacker wins'
-    """
-
-    rounds: tuple[BattleRound, ...]
-    actions: tuple[tuple[str, RolledAction, tuple[int, ...], str], ...]
-
-    def __post_init__(self) -> None:
-        if (
-            not isinstance(self.rounds, tuple)
-            or not 1 <= len(self.rounds) <= MAX_ROUNDS
-            or not all(isinstance(r, BattleRound) for r in self.rounds)
-        ):
-            raise RuleValueError(
-                M(
-                    "{name} must be a tuple of 1 to {n} BattleRound, got {got}",
-                    name="rounds",
-                    n=MAX_ROUNDS,
-                    got=quote(self.rounds),
-                ),
-                field="rounds",
-            )
-        if not isinstance(self.actions, tuple) or len(self.actions) > 2 * MAX_ROLLED_ACTIONS:
-            raise RuleValueError(
-                M(
-                    "{name} must be a tuple of at most {n} rolled actions, got {got}",
-                    name="actions",
-                    n=2 * MAX_ROLLED_ACTIONS,
-                    got=quote(self.actions),
-                ),
-                field="actions",
-            )
-
-    def rows(self) -> list[tuple[int, Msg, Msg, Msg, Msg, Msg, Msg]]:
-        """``(round, attacker d4 (off/def), defender d4, losses, vitality left)`` of every round.
-
-        Example:
-            >>> battle_of({"offense": 3}, {"vitality": 10}).roll(random.Random(1)).rows()[0][:2]
-            (1, '2 (2/0)')
-        """
-        return [
-            (
-                r.round_number,
-                _die_text(r.attacker_die, r.attacker_chance),
-                _die_text(r.defender_die, r.defender_chance),
-                percent(r.damage_to_attacker),
-                percent(r.damage_to_defender),
-                percent(r.attacker.vitality),
-                percent(r.defender.vitality),
-            )
-            for r in self.rounds
-        ]
-
-    @property
-    def end(self) -> Msg:
-        """Who is left: ``"both fall"``, ``"the attacker wins"`` and so on."""
-        last = self.rounds[-1]
-        fallen = (last.attacker.vitality == 0, last.defender.vitality == 0)
-        return {
-            (True, True): M("both fall"),
-            (False, True): M("the attacker wins"),
-            (True, False): M("the defender wins"),
-            (False, False): M("no one has fallen"),
-        }[fallen]
-
-
-def _die_text(die: int, chance: tuple[int, int]) -> Msg:
-    """A d4 and its points on offense and defense: ``4 (3/1)``."""
-    return M("{die} ({offense}/{defense})", die=die, offense=chance[0], defense=chance[1])
-
-
-@dataclass(frozen=True)
-class BattleOutcome:
-    """The exact odds of a whole battle and what a replay needs.
-
-    Attributes:
-        odds: The :class:`~.odds.BattleOdds`.
-        declared: Both sides and their actions still to roll.
-        battlefield: Where.
-        policy: Both sides' d4 policies.
-        timing: When the d4 is allotted.
-        notes: What the reader should know.
-
-    Example:
-        >>> from fractions import Fraction
-        >>> odds = BattleOdds(Fraction(1), Fraction(0), Fraction(0), Fraction(0), {1: Fraction(1)}, {100: Fraction(1)}, {0: Fraction(1)}, 1)
-        >>> BattleOutcome(odds, Declared(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 5, 0, 0))), Battlefield(), (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE), Timing.BEFORE_ROLL).attacker_wins
-        Fraction(1, 1)
-    """
-
-    odds: BattleOdds
-    declared: Declared = field(repr=False)
-    battlefield: Battlefield = field(repr=False)
-    policy: tuple[ChancePolicy, ChancePolicy] = field(repr=False)
-    timing: Timing = field(repr=False)
-    notes: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        check_type(self.odds, BattleOdds, "odds", M("a BattleOdds"))
-        check_type(self.declared, Declared, "declared", M("a Declared"))
-        check_type(self.battlefield, Battlefield, "battlefield", M("a Battlefield"))
-        pair = self.policy
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            raise RuleValueError(
-                M(
-                    "{name} must be a pair of ChancePolicy, got {got}",
-                    name="policy",
-                    got=quote(pair),
-                ),
-                field="policy",
-            )
-        for one in pair:
-            check_enum(one, ChancePolicy, "policy")
-        check_enum(self.timing, Timing, "timing")
-        _check_notes(self.notes)
-
-    @property
-    def attacker_wins(self) -> Fraction:
-        """P(the attacker wins): the main answer."""
-        return self.odds.attacker_wins
-
-    def roll(self, rng: random.Random) -> BattleReplay:
-        """Replay one battle with ``rng``: the actions' dice first, then every round.
-
-        Example:
-            >>> len(battle_of({"offense": 3}, {"vitality": 10}).roll(random.Random(1)).rounds)
-            1
-        """
-        d = self.declared
-        a, b, dice = roll_actions(d.attacker, d.defender, d.attacker_rolls, d.defender_rolls, rng)
-        fought = replay_battle(
-            a,
-            b,
-            self.policy,
-            self.battlefield,
-            rng=rng,
-            timing=self.timing,
-            max_rounds=self.odds.max_rounds,
-        )
-        shown = tuple(
-            (
-                "attacker" if i < len(d.attacker_rolls) else "defender",
-                one,
-                faces,
-                one.resolve(*faces)[0].note,
-            )
-            for i, (one, faces) in enumerate(dice)
-        )
-        return BattleReplay(fought, shown)
-
-
-def battle_of(
-    attacker: Mapping[str, Any],
-    defender: Mapping[str, Any],
-    *,
-    holder: str = "d",
-    cover: int = 1,
-    timing: str = "BEFORE_ROLL",
-    max_rounds: int = MAX_ROUNDS,
-    terrain: str = "ROAD",
-    weather: str = "NORMAL",
-    well_placed: bool = True,
-    tight_combat: bool = False,
-) -> BattleOutcome:
-    """The exact odds of a battle between two plans, each with its d4 ``policy``.
-
-    ``timing`` matters only to the policy ``"SPLIT"`` (it needs ``"AFTER_ROLL"``).
-
-    Example:
-        >>> battle_of({"vitality": 10}, {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="").attacker_wins
-        Fraction(3, 8)
-        >>> odds = battle_of({"vitality": 10, "policy": "ALL_OFFENSE"},
-        ...                  {"vitality": 10, "policy": "ALL_DEFENSE"}, holder="")
-        >>> odds.attacker_wins, odds.odds.both_fall
-        (Fraction(3, 8), Fraction(5, 8))
-    """
-    field_ = battlefield_of(terrain, weather, well_placed, tight_combat)
-    declared = declare(attacker, defender, field_, holder=holder, cover=cover)
-    _fault_check({"attacker": declared.attacker.unit, "defender": declared.defender.unit}, field_)
-    policies = tuple(
-        _member(ChancePolicy, _plan(spec, n)["policy"], f"{n}['policy']")
-        for n, spec in (("attacker", attacker), ("defender", defender))
-    )
-    when = _member(Timing, timing, "timing")
-    notes = list(declared.notes)
-    split = [n for n, p in zip(("attacker", "defender"), policies) if p is ChancePolicy.SPLIT]
-    if not split:
-        when = Timing.BEFORE_ROLL
-    elif when is not Timing.AFTER_ROLL:
-        raise _refused(
-            f"{split[0]}['policy']",
-            M(
-                "“split after the roll” needs to see the die: allot the d4 after the roll, "
-                "or choose another policy"
-            ),
-        )
-    with _at("max_rounds"):
-        check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
-    pair = (policies[0], policies[1])
-    try:
-        odds = battle_odds(
-            declared.attacker,
-            declared.defender,
-            pair,
-            field_,
-            timing=when,
-            max_rounds=max_rounds,
-            attacker_rolls=declared.attacker_rolls,
-            defender_rolls=declared.defender_rolls,
-        )
-    except RulebookError as err:  # too many outcomes of the actions still to roll
-        side = "defender" if err.field == "defender_rolls" else "attacker"
-        slot = next(
-            (
-                f"{side}['action{k}']"
-                for k in range(1, SLOTS + 1)
-                if str(
-                    _plan(attacker if side == "attacker" else defender, side)[f"action{k}"]
-                ).startswith("rolled")
-            ),
-            f"{side}['action1']",
-        )
-        raise _renamed(err, slot) from err
-    return BattleOutcome(odds, declared, field_, pair, when, tuple(notes))

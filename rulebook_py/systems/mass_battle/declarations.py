@@ -3,7 +3,9 @@
 Every function that fights (:func:`~.round.resolve_round`,
 :func:`~.round.totals_before_chance`, :func:`~.odds.battle_odds`,
 :func:`~.odds.simulate_battle`, :func:`~.odds.replay_battle`) and every
-calculator calls :func:`~.round.check_side` on each side, so they all refuse the same
+calculator checks each side here once a call (:func:`~.round.check_pair`,
+:func:`~.round.check_side`; the rounds after the check use
+:func:`~.round.steps_before_chance`), so they all refuse the same
 declarations with the same message. The limits:
 
 * the defenders' four actions only by the unit holding the ground, and what a

@@ -45,8 +45,8 @@ from .round import (
     check_pair,
     finish_round,
     split_free,
+    steps_before_chance,
     strikes_back,
-    totals_before_chance,
 )
 from .tables import MAX_TABLE_LEVEL, Attitude
 from .words import M
@@ -590,7 +590,7 @@ def _levels(side: Side, enemy: Unit, battlefield: Battlefield, effect: Effect) -
     """Offense and defense before the d4 of ``side`` (its actions replaced by ``effect``)."""
     summed = SpecialAction(ActionKind.AMBUSH, after=effect)
     plain = Side(side.unit, replace(side.orders, actions=(summed,) if effect else ()))
-    last = totals_before_chance(plain, enemy, battlefield)[-1]
+    last = steps_before_chance(plain, enemy, battlefield)[-1]
     return last.offense, last.defense
 
 
@@ -836,8 +836,8 @@ def _replay(
         steps = totals.get((r, faces))
         if steps is None:
             steps = totals[(r, faces)] = (
-                totals_before_chance(a, d.unit, battlefield, r),
-                totals_before_chance(d, a.unit, battlefield, r),
+                steps_before_chance(a, d.unit, battlefield, r),
+                steps_before_chance(d, a.unit, battlefield, r),
             )
         result = finish_round(
             a,

@@ -78,6 +78,7 @@ __all__ = [
     "percent",
     "resolve_round",
     "split_free",
+    "steps_before_chance",
     "strikes_back",
     "totals_before_chance",
 ]
@@ -713,6 +714,32 @@ def totals_before_chance(
             field="allocation",
         )
     check_declarations(side, Side(enemy), "side", battlefield.tight_combat, enemy_orders=False)
+    return steps_before_chance(side, enemy, battlefield, round_number, allocation)
+
+
+def steps_before_chance(
+    side: Side,
+    enemy: Unit,
+    battlefield: Battlefield,
+    round_number: int = 1,
+    allocation: Allocation | None = None,
+) -> tuple[Step, ...]:
+    """The steps of :func:`totals_before_chance`, for a side :func:`check_pair` has accepted.
+
+    What every function that fights two sides computes each round, after it
+    checked both sides' declarations once (:func:`check_pair`): the
+    declarations are not checked again here (each rule check runs once per
+    side per call), the arguments' types are.
+
+    Example:
+        >>> steps_before_chance(Side(Unit("A", 100, 3, 1)), Unit("B", 50, 2, 2), Battlefield())[-1].result
+        '+3/+1'
+    """
+    check_type(side, Side, "side", M("a Side"))
+    check_type(enemy, Unit, "enemy", M("a Unit"))
+    check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
+    if allocation is not None:
+        check_type(allocation, Allocation, "allocation", M("an Allocation"))
     unit, orders = side.unit, side.orders
     alloc = allocation or Allocation()
     check_int(round_number, "round_number", 1, 2 * MAX_ROUNDS_DECLARED)
@@ -1025,8 +1052,8 @@ def resolve_round(
     if rng is not None:
         check_rng(rng, none_is_fresh=True)
     check_pair(attacker, defender, battlefield)
-    a_steps = totals_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
-    d_steps = totals_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
+    a_steps = steps_before_chance(attacker, defender.unit, battlefield, round_number, a_alloc)
+    d_steps = steps_before_chance(defender, attacker.unit, battlefield, round_number, d_alloc)
     return finish_round(
         attacker, defender, battlefield, round_number, a_steps, d_steps, a_alloc, d_alloc, rng
     )

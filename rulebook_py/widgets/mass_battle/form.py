@@ -2,7 +2,7 @@
 
 Every unit of the unit builder, the round resolver and the battle-odds
 calculator is built from :func:`unit_form`; its controls hold the plain
-values of a plan of :mod:`rulebook_py.systems.mass_battle.plans` (short,
+values of a plan of :mod:`rulebook_py.outcomes.mass_battle.plans` (short,
 stable names), and :func:`plan_of` reads them back, keeping only what differs
 from :data:`~rulebook_py.outcomes.mass_battle.UNIT_DEFAULTS`.
 
@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ... import outcomes
 from ...messages import Msg
+from ...outcomes.mass_battle import entries as _entries
 from ...systems import mass_battle as mb
 from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values
@@ -46,73 +47,18 @@ _WIDE = "22em"
 BOX_BOUNDS = (-999, 999)
 
 
-def _named(enum: Any) -> list[tuple[str, str]]:
-    def text(m: Any) -> str:
-        if hasattr(m, "defense"):
-            return M(
-                "{label} ({offense:+d}/{defense:+d})",
-                label=m.label,
-                offense=m.offense,
-                defense=m.defense,
-            )
-        return M("{label} ({n:+d})", label=m.label, n=m.modifier)
-
-    return [(text(m), m.name) for m in enum]
-
-
-_SHORT = ["Sans commandant requis", "Pas de commandant", "Non-commandant", "Inexpérimenté"]
-_SHORT += ["Mauvais", "Moyen", "Intelligent", "Brillant"]
-_EXPERIENCE = ("LITTLE", "EXPERIENCED", "VETERAN")
-_EXP_TEXT = ("peu expérimenté", "expérimenté", "vétéran")
-#: Leadership: every (class, experience) cell of the source's table.
-_LEADERSHIP = [
-    (M("{label} ({n:+d})", label=short, n=cls.by_experience[0]), f"{cls.name}/LITTLE")
-    if len(set(cls.by_experience)) == 1
-    else (
-        M("{label}, {experience} ({n:+d})", label=short, experience=text, n=value),
-        f"{cls.name}/{exp}",
-    )
-    for cls, short in zip(mb.CommanderClass, _SHORT)
-    for exp, text, value in zip(_EXPERIENCE, _EXP_TEXT, cls.by_experience)
-    if len(set(cls.by_experience)) > 1 or exp == "LITTLE"
-]
-
-_ENTRIES = [(c.label, c.value) for c in outcomes.mass_battle.Choice]
-#: Resolved entries of the action lists, in the reader's words.
-ACTION_OPTIONS = [
-    e for e, c in zip(_ENTRIES, outcomes.mass_battle.Choice) if not c.rolled and not c.breaker
-]
-#: Charge-breakers: they answer the enemy's first charge (two-unit calculators only).
-BREAKER_OPTIONS = [
-    e for e, c in zip(_ENTRIES, outcomes.mass_battle.Choice) if c.breaker and not c.rolled
-]
-#: Actions whose dice the battle odds average over exactly (battle odds only).
-ROLLED_OPTIONS = [e for e, c in zip(_ENTRIES, outcomes.mass_battle.Choice) if c.rolled]
-POLICIES = [(p.description, p.name) for p in mb.ChancePolicy]
-WEAPONS = [
-    (M("hand weapons"), "melee"),
-    (M("missile weapons"), "missile"),
-    (M("wings (it flies)"), "flying"),
-]
-HOLDERS = [(M("the defender"), "d"), (M("the attacker"), "a"), (M("nobody (a pitched melee)"), "")]
-_LEANS = [
-    (M("to offense (malus to defense)"), "OFFENSE"),
-    (M("to defense (malus to offense)"), "DEFENSE"),
-    (M("half and half"), "EVEN"),
-]
-_READINGS = [
-    (M("class table (poor, experienced: −1)"), "CLASS_TABLE"),
-    (M("ranked list (poor, experienced: −2)"), "RANKED_LIST"),
-]
-
-#: The brigands and the knights of the first example: the two-unit calculators open on them.
-EXAMPLE_UNITS: dict[str, dict[str, Any]] = {
-    "a_": {"vitality": 100, "offense": 3, "defense": 1, "attitude": "RATHER_OFFENSIVE"}
-    | {"morale": "CONFIDENT", "leadership": "INTELLIGENT/VETERAN", "cunning": "CLEVER"}
-    | {"lean": "DEFENSE"},
-    "d_": {"vitality": 40, "offense": 4, "defense": 3, "leadership": "INTELLIGENT/EXPERIENCED"}
-    | {"lean": "DEFENSE"},
-}
+#: The source's entries of each menu, and the first example's units (:mod:`~rulebook_py.outcomes.mass_battle.entries`).
+ACTION_OPTIONS, BREAKER_OPTIONS, ROLLED_OPTIONS = (
+    _entries.ACTIONS,
+    _entries.BREAKERS,
+    _entries.ROLLED,
+)
+POLICIES, HOLDERS, WEAPONS = (
+    _entries.ENTRIES["policy"],
+    _entries.HOLDERS,
+    _entries.ENTRIES["weapons"],
+)
+EXAMPLE_UNITS = _entries.EXAMPLE_UNITS
 
 
 def unit_form(
@@ -130,7 +76,6 @@ def unit_form(
         (3, 'ambush offense', 'same')
     """
     v = {**outcomes.mass_battle.UNIT_DEFAULTS, **start, "action1": first_action}
-    attitudes = _named(mb.Attitude)
     boxes = {
         "vitality": M("Vitality %"),
         "offense": M("Offense level"),
@@ -141,19 +86,19 @@ def unit_form(
         for k, text in boxes.items()
         if vitality or k != "vitality"
     }
-    menus = [
-        ("attitude", M("Attitude"), attitudes),
-        ("attitude2", M("Then the attitude"), [(M("the same every round"), "same"), *attitudes]),
-        ("morale", M("Morale (moral)"), _named(mb.Morale)),
-        ("fame", M("Commander is"), _named(mb.Fame)),
-        ("leadership", M("Leadership"), _LEADERSHIP),
-        ("reading", M("Leadership list"), _READINGS),
-        ("cunning", M("Cunning (ruse)"), _named(mb.Cunning)),
-        ("weapons", M("Fights with"), WEAPONS),
-        ("lean", M("Free points go"), _LEANS),
-    ]
-    for key, text, options in menus:
-        controls[p + key] = dropdown(text, options, v[key], width=_WIDE)
+    menus = {
+        "attitude": M("Attitude"),
+        "attitude2": M("Then the attitude"),
+        "morale": M("Morale (moral)"),
+        "fame": M("Commander is"),
+        "leadership": M("Leadership"),
+        "reading": M("Leadership list"),
+        "cunning": M("Cunning (ruse)"),
+        "weapons": M("Fights with"),
+        "lean": M("Free points go"),
+    }
+    for key, text in menus.items():
+        controls[p + key] = dropdown(text, _entries.ENTRIES[key], v[key], width=_WIDE)
         if key == "attitude2":
             controls[p + "attitude2_round"] = int_box(
                 M("from round"), v["attitude2_round"], bounds=BOX_BOUNDS
@@ -170,10 +115,10 @@ def unit_form(
 
 def field_controls() -> dict[str, widgets.Widget]:
     """The terrain, the weather, firm ground and tight combat, shared by both units."""
-    terrains = [(t.label, t.name) for t in mb.Terrain]
+    menus = _entries.ENTRIES
     return {
-        "terrain": dropdown(M("Terrain"), terrains, "ROAD", width="30em"),
-        "weather": dropdown(M("Weather"), _named(mb.Weather), "NORMAL", width="30em"),
+        "terrain": dropdown(M("Terrain"), menus["terrain"], "ROAD", width="30em"),
+        "weather": dropdown(M("Weather"), menus["weather"], "NORMAL", width="30em"),
         "well_placed": checkbox(M("Marsh, muddy plain: defenders on firm ground"), True),
         "tight": checkbox(M("Tight combat (combat serré): both defenses +5, every round"), False),
     }

@@ -10,9 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ... import outcomes
-from ...messages import Msg, join
-from ...systems import mass_battle
-from ...systems.mass_battle.words import MC, MN, M
+from ...systems.mass_battle.words import MC, M
 from ..base import Controls, Values, View
 from ..calls import changes, rule_call
 from ..charts import bar_chart, grouped_bar_chart
@@ -82,7 +80,6 @@ class MassBattleOddsCalculator(form.TwoColumns):
 
     def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
-        split = "SPLIT" in (values["a_policy"], values["d_policy"])
         plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
         args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
         args |= form.battlefield_values(values)
@@ -91,11 +88,6 @@ class MassBattleOddsCalculator(form.TwoColumns):
             outcomes.mass_battle.battle_of, a, d, path=("attacker_wins",), **args
         )
         odds = outcome.odds
-        notes = list(outcome.notes)
-        if not split:
-            notes.append(
-                M("“d4 allotted” changes nothing unless a d4 policy is “split after the roll”")
-            )
         rows = [
             (M("Attacker wins"), probability(odds.attacker_wins)),
             (M("Defender wins"), probability(odds.defender_wins)),
@@ -111,18 +103,8 @@ class MassBattleOddsCalculator(form.TwoColumns):
                 M("{n} %", n=number(odds.expected_defender_vitality)),
             ),
         ]
-        rolled = outcome.declared.attacker_rolls + outcome.declared.defender_rolls
-        note = ""
-        if rolled:
-            dice = join(
-                "; ",
-                [
-                    M("the {action}: {dice}", action=_name(r.kind), dice=join(", ", r.dice))
-                    for r in rolled
-                ],
-            )
-            line = M("Averaged exactly over the dice of {dice}.", dice=dice)
-            note = f"<p>{escape(line.render())}</p>"
+        line = outcome.rolled_line
+        note = f"<p>{escape(line.render())}</p>" if line else ""
         rounds = bar_chart(odds.rounds, title=M("Rounds until a unit falls"), x_title=M("rounds"))
         levels = list(range(0, 105, 5))
         ends = {M("attacker"): odds.attacker_final, M("defender"): odds.defender_final}
@@ -133,7 +115,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
             x_title=M("vitality %"),
         )
         html = (
-            notes_html(notes, f"<i>{escape(M('Note:').render())}</i> ")
+            notes_html(outcome.remarks, f"<i>{escape(M('Note:').render())}</i> ")
             + note
             + table_html([M("outcome"), M("exact chance")], rows)
         )
@@ -146,34 +128,5 @@ class MassBattleOddsCalculator(form.TwoColumns):
 
     def show_roll(self, roll: outcomes.mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
-        lines = []
-        for side, one, faces, note in roll.actions:
-            dice = join(
-                ", ", [M("{die} {face}", die=die, face=face) for die, face in zip(one.dice, faces)]
-            )
-            who = (
-                M("attacker's {action}", action=_name(one.kind))
-                if side == "attacker"
-                else (M("defender's {action}", action=_name(one.kind)))
-            )
-            lines.append(M("{who}: {dice} → {note}", who=who, dice=dice, note=note))
-        n = len(roll.rounds)
-        head = MN("{end} after {n} round", "{end} after {n} rounds", n, end=roll.end, n=n)
-        text = "".join(f"<br>{escape(line.render())}" for line in lines)
-        return escape(head.render()) + text + table_html(_REPLAY, roll.rows())
-
-
-def _name(kind: mass_battle.ActionKind) -> Msg:
-    """The action's name, the source's French one after it in the English edition."""
-    return _NAMES[kind]
-
-
-_NAMES = {
-    mass_battle.ActionKind.SURPRISE_ATTACK: M("surprise attack (attaque surprise)"),
-    mass_battle.ActionKind.CHARGE_BREAKER: M("charge-breaker (brise-charge)"),
-    mass_battle.ActionKind.TIGHT_COMBAT: M("tight combat (combat serré)"),
-    mass_battle.ActionKind.CAUTIOUS_RETREAT: M("cautious retreat (retraite prudente)"),
-    mass_battle.ActionKind.CHARGE: M("charge"),
-    mass_battle.ActionKind.WAR_CRY: M("war cry (cri de guerre)"),
-    mass_battle.ActionKind.AMBUSH: M("ambush (embuscade)"),
-}
+        text = "".join(f"<br>{escape(line.render())}" for line in roll.lines)
+        return escape(roll.heading.render()) + text + table_html(_REPLAY, roll.rows())

@@ -12,7 +12,6 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ... import outcomes
-from ...messages import join
 from ...systems import mass_battle
 from ...systems.mass_battle.words import M
 from ..base import Controls, Values, View
@@ -26,14 +25,7 @@ from . import form
 
 __all__ = ["MassBattleRoundCalculator"]
 
-_POINTS = {
-    "special_off": M("Action points on offense"),
-    "morale_off": M("Morale points on offense"),
-    "leadership_off": M("Leadership points on offense"),
-    "terrain_off": M("Terrain points on offense"),
-    "die": M("d4 rolled"),
-    "chance_off": M("d4 points on offense"),
-}
+_POINTS = outcomes.mass_battle.POOL_LABELS
 
 
 @register
@@ -85,38 +77,13 @@ class MassBattleRoundCalculator(form.TwoColumns):
         outcome, call = rule_call(
             outcomes.mass_battle.round_of, a, d, path=("result", ("rows",), slice(-2, None)), **args
         )
-        r = outcome.result
-        notes = list(outcome.notes)
-        for who, key, asked, bound, used in outcome.clamped:
-            notes.append(
-                M(
-                    "{who}, “{points}”: {asked} asked, {bound} possible: {used} used",
-                    who=M("attacker") if who == "attacker" else M("defender"),
-                    points=_POINTS[key],
-                    asked=asked,
-                    bound=bound,
-                    used=used,
-                )
-            )
-        fallen = (r.attacker.vitality == 0, r.defender.vitality == 0)
-        verdict = {
-            (True, True): M("Both units are destroyed."),
-            (False, True): M("The defender is destroyed."),
-            (True, False): M("The attacker is destroyed."),
-        }.get(fallen, M("Both stand: the fight may go on."))
-        said = [
-            M("{who}: {what}", who=who, what=steps[2].note)
-            for who, steps in ((M("attacker"), r.attacker_steps), (M("defender"), r.defender_steps))
-            if steps[2].note != "none"
-        ]
-        actions = ""
-        if said:
-            line = M("Special actions this round: {said}.", said=join("; ", said))
-            actions = f"<p>{escape(line.render())}</p>"
-        table = form.round_table_html(r, M("Attacker"), M("Defender"))
-        html = notes_html(notes, f"<i>{escape(M('Note:').render())}</i> ") + table + actions
+        table = form.round_table_html(outcome.result, M("Attacker"), M("Defender"))
+        html = notes_html(outcome.remarks, f"<i>{escape(M('Note:').render())}</i> ") + table
+        if outcome.actions_line:
+            html += f"<p>{escape(outcome.actions_line.render())}</p>"
         summary = summary_row(html, -1)  # the vitality left, in view while the form is long
-        return View(html + f"<p><b>{escape(verdict.render())}</b></p>", "", call, outcome, summary)
+        verdict = f"<p><b>{escape(outcome.verdict.render())}</b></p>"
+        return View(html + verdict, "", call, outcome, summary)
 
     def show_roll(self, roll: mass_battle.BattleRound) -> str:
         """Both d4 and what each side lost."""

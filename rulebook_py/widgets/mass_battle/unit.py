@@ -71,30 +71,15 @@ class UnitBuilderCalculator(Calculator):
         outcome, call = rule_call(
             outcomes.mass_battle.unit_totals, plan, path=("steps", -1, "result"), **args
         )
-        last = outcome.steps[-1]
-        rows = [
-            (
-                s.number,
-                s.name,
-                M("{offense:+d}/{defense:+d}", offense=s.offense_change, defense=s.defense_change),
-                s.result,
-                s.note,
-            )
-            for s in outcome.steps
-        ]
         cunning = mass_battle.Cunning[values["cunning"]]
-        summary = M(
-            "Before the d4 (round {n}): offense {offense:+d}, defense {defense:+d}.",
-            n=outcome.round_number,
-            offense=last.offense,
-            defense=last.defense,
-        )
         aside = M(
             "The commander's cunning ({label}, {modifier:+d}) counts only in the rolls of "
             "special actions.",
             label=cunning.label,
             modifier=cunning.modifier,
         )
-        html = f"<p><b>{escape(summary.render())}</b> {escape(aside.render())}</p>"
-        table = table_html([M("step"), M("what"), M("change"), M("total"), M("detail")], rows)
+        html = f"<p><b>{escape(outcome.summary.render())}</b> {escape(aside.render())}</p>"
+        table = table_html(
+            [M("step"), M("what"), M("change"), M("total"), M("detail")], outcome.rows
+        )
         return View(html + table, "", call, outcome)
