@@ -150,7 +150,6 @@ NOT_YET_MOVED = {
     "rulebook_py.systems.chroniques.attacks.attack_report",
     "rulebook_py.systems.chroniques.special.opposed_magic_report",
     "rulebook_py.systems.chroniques.whole_fight.fight_between",
-    "rulebook_py.systems.galaxies.whole_fight.fight_work",
     "rulebook_py.systems.unisystem.combat.melee_exchange",
     "rulebook_py.systems.unisystem.ranged_combat.ranged_attack",
     "rulebook_py.systems.unisystem.whole_fight.fight_between",
