@@ -146,10 +146,10 @@ def french_words() -> set[str]:
     # The widgets' own lists of the sources' French labels, shown alike in both
     # editions: the Galaxies firing modes, the mass battle's commander classes
     # and experience (the source's table of leadership).
-    from rulebook_py.widgets import galaxies
+    from rulebook_py.outcomes.galaxies import SHOT_OPTIONS
     from rulebook_py.widgets.mass_battle import form
 
-    for label in [text for text, _ in galaxies._MODES] + form._SHORT + list(form._EXP_TEXT):
+    for label in [text for text, _ in SHOT_OPTIONS] + form._SHORT + list(form._EXP_TEXT):
         words |= set(_WORD.findall(label))
     return words
 

@@ -27,6 +27,6 @@ Example:
 
 from __future__ import annotations
 
-from . import chroniques, dice, mass_battle, unisystem
+from . import chroniques, dice, galaxies, mass_battle, unisystem
 
-__all__ = ["chroniques", "dice", "mass_battle", "unisystem"]
+__all__ = ["chroniques", "dice", "galaxies", "mass_battle", "unisystem"]

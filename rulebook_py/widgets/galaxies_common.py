@@ -1,7 +1,9 @@
-"""What the Galaxies Jumelles calculators share: dice-code boxes, rounding, half-dodge, notes.
+"""What the Galaxies Jumelles calculators share: dice-code boxes, the fighters' words, the view.
 
 Every word is a message of the ``galaxies`` domain
 (:mod:`rulebook_py.systems.galaxies.words`), shown in the calculator's language.
+:func:`report_view` renders any report of :mod:`rulebook_py.outcomes.galaxies`:
+its tables and notes in order, and its chart.
 
 Example:
     >>> code_box("4D+2", M("Code A")).placeholder
@@ -10,19 +12,23 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from ..i18n import decimal
 from ..messages import Msg
+from ..outcomes.galaxies import Average, Chart, Expected, Percent, Report, Table, counted
 from ..systems import galaxies as g
 from ..systems.galaxies.words import M
-from .base import Calculator
+from .base import Calculator, Values, View
+from .calls import Path, rule_call
+from .charts import MAX_BARS, bar_chart, grouped_bar_chart, tail_cut
 from .controls import dropdown, int_box, text_box
-from .format import escape
-from .tables import lines_html
+from .format import escape, number, percent, table_html
+from .tables import cell, lines_html
 
 __all__ = [
     "GalaxiesCalculator",
@@ -30,7 +36,9 @@ __all__ = [
     "half_dodge_control",
     "paragraph",
     "points_box",
+    "report_view",
     "rounding_control",
+    "side_words",
 ]
 
 
@@ -74,6 +82,106 @@ def paragraph(message: Msg, strong: bool = False) -> str:
     """
     text = escape(message.render())
     return f"<p><b>{text}</b></p>" if strong else f"<p>{text}</p>"
+
+
+def _shown(value: object) -> object:
+    """A cell or a note's parameter as the reader sees it (:func:`~.tables.cell`'s, and two more)."""
+    if isinstance(value, Percent):
+        return percent(value)
+    if isinstance(value, Average):
+        return decimal(float(value), 2)
+    if isinstance(value, Expected):
+        return number(value)
+    return cell(value)
+
+
+def _block(block: Table | Msg) -> str:
+    if isinstance(block, Table):
+        rows = [[_shown(v) for v in row] for row in block.rows]
+        return table_html(list(block.head), rows, block.caption)
+    shown = {k: _shown(v) for k, v in block.params.items() if isinstance(v, Fraction)}
+    return paragraph(block.with_params(**shown) if shown else block)
+
+
+def _kept(chart: Chart) -> list[int]:
+    """The indices of the categories shown: each series' far tails (under 1 in 2,000) cut.
+
+    At most :data:`~rulebook_py.widgets.charts.MAX_BARS` in all: past that (two
+    wide codes far apart), each series keeps its share of them around its middle.
+    """
+    if not chart.tails_cut:
+        return list(range(len(chart.categories)))
+    xs, ranges = chart.categories, []
+    for chances in chart.groups.values():
+        lo, hi = tail_cut(chances, sum(chances))
+        ranges.append((xs[lo], xs[hi - 1]))
+    kept = {t for low, high in ranges for t in range(low, high + 1)}
+    if len(kept) > MAX_BARS:
+        half, kept = MAX_BARS // (2 * len(ranges)), set()
+        for low, high in ranges:
+            middle = (low + high) // 2
+            kept.update(range(max(low, middle - half), min(high, middle + half) + 1))
+    return [xs.index(t) for t in sorted(kept)]
+
+
+def report_view(
+    outcome: Callable[..., Report], path: Path | Callable[[Any], Path], values: Values
+) -> View:
+    """The view of one call of ``outcome`` with the values that count: its blocks, its chart.
+
+    The Python line is that call, read along ``path``.
+    """
+    report, call = rule_call(outcome, path=path, **counted(outcome, values))
+    html = "".join(_block(b) for b in report.blocks)
+    c = report.chart
+    if c is None:
+        return View(html, "", call, report)
+    if c.bars:
+        return View(html, bar_chart(dict(c.bars), title=c.title, x_title=c.x_title), call, report)
+    kept = _kept(c)
+    chart = grouped_bar_chart(
+        [str(c.categories[i]) for i in kept],
+        {name: [chances[i] for i in kept] for name, chances in c.groups.items()},
+        title=c.title,
+        x_title=c.x_title,
+    )
+    return View(html, chart, call, report)
+
+
+#: Each fighter's controls' words, by side (the melee's stance, then the whole fight's).
+_SIDE_WORDS = {
+    "a": {
+        "name": M("A's name"),
+        "skill": M("A's skill (AB / CC / AM)"),
+        "agility": M("A's AGILITÉ"),
+        "stance": M("A's stance (posture)"),
+        "every_round": M("A's stance, every round"),
+        "weapon": M("A's weapon (arme)"),
+        "proton": M("A's blade is a proton blade (protonique)"),
+        "bonus": M("A's BDC + BDT"),
+        "blows": M("A's weapons"),
+        "damage": M("A's damage, a full blow (points)"),
+        "health": M("A's points he can take"),
+    },
+    "b": {
+        "name": M("B's name"),
+        "skill": M("B's skill (AB / CC / AM)"),
+        "agility": M("B's AGILITÉ"),
+        "stance": M("B's stance (posture)"),
+        "every_round": M("B's stance, every round"),
+        "weapon": M("B's weapon (arme)"),
+        "proton": M("B's blade is a proton blade (protonique)"),
+        "bonus": M("B's BDC + BDT"),
+        "blows": M("B's weapons"),
+        "damage": M("B's damage, a full blow (points)"),
+        "health": M("B's points he can take"),
+    },
+}
+
+
+def side_words(side: str) -> Mapping[str, Msg]:
+    """The words of a fighter's controls, for side ``"a"`` or ``"b"``."""
+    return _SIDE_WORDS[side]
 
 
 class GalaxiesCalculator(Calculator):

@@ -67,7 +67,6 @@ __all__ = [
     "as_roll",
     "code_report",
     "opposed",
-    "read_lines",
 ]
 
 #: Most dice a code may hold (the dice-code calculator stays within its 16 ms budget).

@@ -43,7 +43,6 @@ __all__ = [
     "ContestRoll",
     "Outcome",
     "contest",
-    "joint_counts",
 ]
 
 #: Most attack rolls against one defense roll (a burst of fire is capped here).
