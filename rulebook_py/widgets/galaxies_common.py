@@ -32,6 +32,7 @@ from .tables import cell, lines_html
 
 __all__ = [
     "GalaxiesCalculator",
+    "block_html",
     "code_box",
     "half_dodge_control",
     "paragraph",
@@ -85,7 +86,13 @@ def paragraph(message: Msg, strong: bool = False) -> str:
 
 
 def _shown(value: object) -> object:
-    """A cell or a note's parameter as the reader sees it (:func:`~.tables.cell`'s, and two more)."""
+    """A cell or a note's parameter as the reader sees it (:func:`~.tables.cell`'s, and three more).
+
+    A message's chances and values are shown so too.
+    """
+    if isinstance(value, Msg):
+        shown = {k: _shown(v) for k, v in value.params.items() if isinstance(v, Fraction)}
+        return value.with_params(**shown) if shown else value
     if isinstance(value, Percent):
         return percent(value)
     if isinstance(value, Average):
@@ -95,12 +102,17 @@ def _shown(value: object) -> object:
     return cell(value)
 
 
-def _block(block: Table | Msg) -> str:
+def block_html(block: Table | Msg) -> str:
+    """A table of a report (or a reference table), or a note as a paragraph.
+
+    Example:
+        >>> block_html(Table(("", "P"), (("hit", Fraction(1, 2)),)))
+        '<table class="rb-table"><thead><tr><td></td><th>P</th></tr></thead><tbody><tr><td>hit</td><td>50.00 % (1/2)</td></tr></tbody></table>'
+    """
     if isinstance(block, Table):
         rows = [[_shown(v) for v in row] for row in block.rows]
         return table_html(list(block.head), rows, block.caption)
-    shown = {k: _shown(v) for k, v in block.params.items() if isinstance(v, Fraction)}
-    return paragraph(block.with_params(**shown) if shown else block)
+    return paragraph(_shown(block))  # type: ignore[arg-type]
 
 
 def _kept(chart: Chart) -> list[int]:
@@ -132,7 +144,7 @@ def report_view(
     The Python line is that call, read along ``path``.
     """
     report, call = rule_call(outcome, path=path, **counted(outcome, values))
-    html = "".join(_block(b) for b in report.blocks)
+    html = "".join(block_html(b) for b in report.blocks)
     c = report.chart
     if c is None:
         return View(html, "", call, report)

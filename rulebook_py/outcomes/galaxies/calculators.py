@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import RuleValueError, quote
-from ..messages import Msg, join
-from ..systems import galaxies
-from ..systems.galaxies import (
+from ...errors import RuleValueError, quote
+from ...messages import Msg, join
+from ...systems import galaxies
+from ...systems.galaxies import (
     HALF_DODGE_FACTOR,
     BlowOption,
     CodeLike,
@@ -47,7 +47,7 @@ from ..systems.galaxies import (
     Stance,
     Weapon,
 )
-from ..systems.galaxies.words import MN, M
+from ...systems.galaxies.words import MN, M
 
 __all__ = [
     "SHOT_OPTIONS",
