@@ -520,6 +520,13 @@ def joint_counts(
                 per[i][k] += dw * split[k]
                 if split[k]:
                     moves[slots[i][k]] = moves.get(slots[i][k], 0) + split[k]
+            if len(moves) == 1:  # every case moves alike: no state splits
+                ((s, m),) = moves.items()
+                if s is None:
+                    states = {key: w * m for key, w in states.items()}
+                else:
+                    states = {(*k[:s], k[s] + 1, *k[s + 1 :]): w * m for k, w in states.items()}
+                continue
             nxt: dict[tuple[int, ...], int] = {}
             for key, w in states.items():
                 for s, m in moves.items():
