@@ -160,40 +160,27 @@ def report_view(
     return View(html, chart, call, report)
 
 
-#: Each fighter's controls' words, by side (the melee's stance, then the whole fight's).
-_SIDE_WORDS = {
-    "a": {
-        "name": M("A's name"),
-        "skill": M("A's skill (AB / CC / AM)"),
-        "agility": M("A's AGILITÉ"),
-        "stance": M("A's stance (posture)"),
-        "every_round": M("A's stance, every round"),
-        "weapon": M("A's weapon (arme)"),
-        "proton": M("A's blade is a proton blade (protonique)"),
-        "bonus": M("A's BDC + BDT"),
-        "blows": M("A's weapons"),
-        "damage": M("A's damage, a full blow (points)"),
-        "health": M("A's points he can take"),
-    },
-    "b": {
-        "name": M("B's name"),
-        "skill": M("B's skill (AB / CC / AM)"),
-        "agility": M("B's AGILITÉ"),
-        "stance": M("B's stance (posture)"),
-        "every_round": M("B's stance, every round"),
-        "weapon": M("B's weapon (arme)"),
-        "proton": M("B's blade is a proton blade (protonique)"),
-        "bonus": M("B's BDC + BDT"),
-        "blows": M("B's weapons"),
-        "damage": M("B's damage, a full blow (points)"),
-        "health": M("B's points he can take"),
-    },
-}
-
-
 def side_words(side: str) -> Mapping[str, Msg]:
-    """The words of a fighter's controls, for side ``"a"`` or ``"b"``."""
-    return _SIDE_WORDS[side]
+    """The words of a fighter's controls, for side ``"a"`` or ``"b"`` (two stances: the melee's, the fight's).
+
+    Example:
+        >>> side_words("b")["health"]
+        "B's points he can take"
+    """
+    s = side.upper()
+    return {
+        "name": M("{side}'s name", side=s),
+        "skill": M("{side}'s skill (AB / CC / AM)", side=s),
+        "agility": M("{side}'s AGILITÉ", side=s),
+        "stance": M("{side}'s stance (posture)", side=s),
+        "every_round": M("{side}'s stance, every round", side=s),
+        "weapon": M("{side}'s weapon (arme)", side=s),
+        "proton": M("{side}'s blade is a proton blade (protonique)", side=s),
+        "bonus": M("{side}'s BDC + BDT", side=s),
+        "blows": M("{side}'s weapons", side=s),
+        "damage": M("{side}'s damage, a full blow (points)", side=s),
+        "health": M("{side}'s points he can take", side=s),
+    }
 
 
 class GalaxiesCalculator(Calculator):
