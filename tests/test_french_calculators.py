@@ -146,10 +146,10 @@ def french_words() -> set[str]:
     # The calculators' own lists of the sources' French labels, shown alike in both
     # editions: the Galaxies firing modes, the mass battle's commander classes
     # and experience (the source's table of leadership).
+    from rulebook_py.outcomes.galaxies import SHOT_OPTIONS
     from rulebook_py.outcomes.mass_battle import entries
-    from rulebook_py.widgets import galaxies
 
-    for label in [text for text, _ in galaxies._MODES] + entries._SHORT + list(entries._EXP_TEXT):
+    for label in [text for text, _ in SHOT_OPTIONS] + entries._SHORT + list(entries._EXP_TEXT):
         words |= set(_WORD.findall(label))
     return words
 

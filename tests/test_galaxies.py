@@ -1394,10 +1394,10 @@ from rulebook_py.widgets.galaxies import GalaxiesVolleyCalculator  # noqa: E402
 def python_value(calc):
     """Evaluate the Python call shown under a calculator."""
     call = calc.view.call
-    assert call.module == "galaxies"
+    assert call.module == "outcomes, galaxies"
     assert html.escape(call.expression, quote=True) in calc.code.value
     namespace: dict = {}
-    exec(call.imports, namespace)  # galaxies, and Fraction where the line writes one
+    exec(call.imports, namespace)  # outcomes, galaxies, and Fraction where the line writes one
     return eval(call.expression, namespace), call.value
 
 

@@ -261,7 +261,7 @@ def test_too_much_work_is_refused_before_any_is_done_and_the_message_says_what_f
     message = str(err.value)
     assert message.startswith("max_rounds: 200 rounds are too many")
     allowed = int(message.split("at most ")[2].split(" rounds here")[0])
-    assert fight_work(fight(a, b, max_rounds=1).steps, 300, 300, allowed) <= MAX_FIGHT_WORK
+    assert fight_work(fight(a, b, max_rounds=1).steps, (300, 300), allowed) <= MAX_FIGHT_WORK
     assert sum(fight(a, b, max_rounds=allowed).table().values()) == 1
     with pytest.raises(RuleValueError):
         fight(a, b, max_rounds=allowed + 1)
@@ -269,9 +269,13 @@ def test_too_much_work_is_refused_before_any_is_done_and_the_message_says_what_f
 
 def test_fight_work_counts_before_it_computes():
     steps = fight(kira(), vosk(), max_rounds=1).steps
-    assert fight_work(steps, 20, 20, 30) < fight_work(steps, 20, 20, 60)
+    assert fight_work(steps, (20, 20), 30) < fight_work(steps, (20, 20), 60)
     with pytest.raises(RuleValueError, match=r"steps must be galaxies\.FightStep"):
-        fight_work([1], 20, 20, 30)
+        fight_work([1], (20, 20), 30)
+    with pytest.raises(RuleValueError, match="health must be a pair of whole numbers"):
+        fight_work(steps, (20, 20, 20), 30)
+    with pytest.raises(RuleValueError, match="health must be an integer from 1 to 500, got 0"):
+        fight_work(steps, (20, 0), 30)
 
 
 # ------------------------------------------------------------------ calculator

@@ -244,9 +244,9 @@ def test_the_melee_resolver_has_the_pursuit_tie_box():
     calc.controls["pursuit_tie"].value = False
     loose = calc.view.outcome.table()
     assert holds["Disengaged"] < loose["Disengaged"]
-    assert "pursuit_tie_holds=False" in calc.view.call.expression
+    assert "pursuit_tie=False" in calc.view.call.expression
     calc.controls["a_stance"].value = g.Stance.ATTACK  # the box no longer counts
-    assert "pursuit_tie_holds" not in calc.view.call.expression
+    assert "pursuit_tie" not in calc.view.call.expression
 
 
 def test_two_blows_against_one_dodge_roll_in_a_whole_fight():

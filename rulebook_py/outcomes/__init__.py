@@ -12,10 +12,15 @@ It may import the rules and the dice, never the widgets; the rules never
 import it.
 
 * :mod:`.dice` -- expressions compared against a target, two opposed rolls;
-* :mod:`.unisystem` -- the basics calculators (checks, contests, the core die)
-  and the combat ones (melee, ranged);
+* :mod:`.unisystem` -- the basics calculators (checks, contests, the core die),
+  the combat ones (melee, ranged), the whole fight, what each shows (``shown``)
+  and the lists they offer (``choices``);
+* :mod:`.galaxies` -- each Galaxies Jumelles calculator's one call (codes, shots,
+  psychic attacks, initiative, the volley, melee, the whole fight), its tables
+  and chart as data, and the quick reference's tables;
 * :mod:`.mass_battle` -- a unit written as plain values, a round, a battle;
-* :mod:`.chroniques` -- conditions on both sides, a chase set up from plain values.
+* :mod:`.chroniques` -- an attack action, an opposed magic attack, conditions on
+  both sides, a chase, the whole fight, from plain values.
 
 Example:
     >>> from rulebook_py import outcomes, unisystem
@@ -27,6 +32,6 @@ Example:
 
 from __future__ import annotations
 
-from . import chroniques, dice, mass_battle, unisystem
+from . import chroniques, dice, galaxies, mass_battle, unisystem
 
-__all__ = ["chroniques", "dice", "mass_battle", "unisystem"]
+__all__ = ["chroniques", "dice", "galaxies", "mass_battle", "unisystem"]

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..systems import galaxies as g
-from ..systems.galaxies.words import MN, M
+from ..systems.galaxies.words import M
 from .base import Controls, Values, View
-from .calls import by_name, changes, rule_call
-from .charts import bar_chart
+from .calls import changes
 from .controls import enum_dropdown, int_box, text_box
-from .format import number, percent, probability, table_html
-from .galaxies_common import GalaxiesCalculator, code_box, paragraph
+from .galaxies_common import GalaxiesCalculator, code_box, report_view, side_words
 from .registry import register
 
 __all__ = ["GalaxiesFightCalculator"]
@@ -27,30 +26,6 @@ _SIDES = (
     ("a", "Kira", "4D+1", "3D", g.MeleeWeapon.AB2),
     ("b", "Vosk", "3D+2", "3D+1", g.MeleeWeapon.AB1),
 )
-
-#: Each fighter's controls' words, by side.
-_WORDS = {
-    "a": {
-        "name": M("A's name"),
-        "skill": M("A's skill (AB / CC / AM)"),
-        "agility": M("A's AGILITÉ"),
-        "stance": M("A's stance, every round"),
-        "weapon": M("A's weapon (arme)"),
-        "blows": M("A's weapons"),
-        "damage": M("A's damage, a full blow (points)"),
-        "health": M("A's points he can take"),
-    },
-    "b": {
-        "name": M("B's name"),
-        "skill": M("B's skill (AB / CC / AM)"),
-        "agility": M("B's AGILITÉ"),
-        "stance": M("B's stance, every round"),
-        "weapon": M("B's weapon (arme)"),
-        "blows": M("B's weapons"),
-        "damage": M("B's damage, a full blow (points)"),
-        "health": M("B's points he can take"),
-    },
-}
 
 
 @register
@@ -74,11 +49,11 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
         """Each fighter's name, skill, AGILITÉ, stance, weapon, damage and points."""
         controls: dict[str, widgets.Widget] = {}
         for p, name, skill, agility, weapon in _SIDES:
-            words = _WORDS[p]
+            words = side_words(p)
             controls[f"{p}_name"] = text_box(words["name"], name)
             controls[f"{p}_skill"] = code_box(skill, words["skill"])
             controls[f"{p}_agility"] = code_box(agility, words["agility"])
-            controls[f"{p}_stance"] = enum_dropdown(words["stance"], g.Stance, g.Stance.ATTACK)
+            controls[f"{p}_stance"] = enum_dropdown(words["every_round"], g.Stance, g.Stance.ATTACK)
             controls[f"{p}_weapon"] = enum_dropdown(words["weapon"], g.MeleeWeapon, weapon)
             controls[f"{p}_blows"] = enum_dropdown(
                 words["blows"], g.BlowOption, g.BlowOption.SINGLE
@@ -90,48 +65,9 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """The exchange of every round, what it costs each side, and how the fight ends."""
-        a, b = (
-            g.Duellist(
-                **by_name(g.Duellist, values, f"{p}_"),
-                fighter=g.Fighter(**by_name(g.Fighter, values, f"{p}_"), side=p),
-                side=p,
-            )
-            for p in "ab"
-        )
-        f, call = rule_call(g.fight, a, b, path=_first_end, max_rounds=values["max_rounds"])
-        html = paragraph(
-            M(
-                "Every round {a} (A) and {b} (B) make the same exchange. {note}",
-                a=a.name,
-                b=b.name,
-                note=f.exchange.note,
-            )
-        )
-        html += table_html(
-            [
-                M("outcome of a round"),
-                M("exact chance"),
-                *(M("{name} loses", name=x.name) for x in (a, b)),
-            ],
-            [(s.label, probability(s.probability), s.a_takes, s.b_takes) for s in f.steps],
-        )
-        rows = [(label, percent(p)) for label, p in f.table().items()]
-        html += table_html([M("how the fight ends"), M("exact chance, in percent")], rows)
-        mean = f.expected_rounds
-        html += paragraph(
-            MN(
-                "The fight lasts {mean} round on average. The chances are exact: the Python "
-                "line gives the first one as a fraction.",
-                "The fight lasts {mean} rounds on average. The chances are exact: the Python "
-                "line gives the first one as a fraction.",
-                1 if mean == 1 else 2,
-                mean=number(mean),
-            )
-        )
-        chart = bar_chart(f.table(), title=M("How the fight ends"), x_title="")
-        return View(html, chart, call, f)
+        return report_view(outcomes.galaxies.fight, _first_end, values)
 
 
-def _first_end(f: g.FightResult) -> tuple[object, ...]:
+def _first_end(f: outcomes.galaxies.Report) -> tuple[object, ...]:
     """The Python line's end: the chance that A wins, as the fight names it."""
     return (("probability", str(f.outcomes[0][0])),)

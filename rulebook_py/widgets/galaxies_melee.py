@@ -13,41 +13,16 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..systems import galaxies as g
 from ..systems.galaxies.words import M
 from . import galaxies_common as gc
 from .base import Controls, Values, View
-from .calls import by_name, changes, rule_call
-from .charts import bar_chart
+from .calls import changes
 from .controls import checkbox, dropdown, enum_dropdown
-from .format import number, probability, table_html
 from .registry import register
 
 __all__ = ["GalaxiesMeleeCalculator"]
-
-_SIDE = ("skill", "agility", "stance", "weapon", "proton", "bonus", "blows")
-
-#: Each fighter's controls' words, by side.
-_WORDS = {
-    "a": {
-        "skill": M("A's skill (AB / CC / AM)"),
-        "agility": M("A's AGILITÉ"),
-        "stance": M("A's stance (posture)"),
-        "weapon": M("A's weapon (arme)"),
-        "proton": M("A's blade is a proton blade (protonique)"),
-        "bonus": M("A's BDC + BDT"),
-        "blows": M("A's weapons"),
-    },
-    "b": {
-        "skill": M("B's skill (AB / CC / AM)"),
-        "agility": M("B's AGILITÉ"),
-        "stance": M("B's stance (posture)"),
-        "weapon": M("B's weapon (arme)"),
-        "proton": M("B's blade is a proton blade (protonique)"),
-        "bonus": M("B's BDC + BDT"),
-        "blows": M("B's weapons"),
-    },
-}
 
 
 @register
@@ -73,7 +48,7 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
             ("a", "4D+1", "3D", g.Stance.ATTACK, g.MeleeWeapon.AB2),
             ("b", "3D+2", "3D+1", g.Stance.COUNTER, g.MeleeWeapon.AB1),
         ):
-            words = _WORDS[p]
+            words = gc.side_words(p)
             controls |= {
                 f"{p}_skill": gc.code_box(skill, words["skill"]),
                 f"{p}_agility": gc.code_box(agility, words["agility"]),
@@ -108,57 +83,4 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
-        a, b = (g.Fighter(**by_name(g.Fighter, values, f"{p}_"), side=p) for p in "ab")
-        kinds = {a.stance.kind, b.stance.kind}
-        kw = {"rounding": values["rounding"]}
-        if "guard" in kinds:
-            kw["guard_tie_lands"] = values["guard_tie"]
-        if "pursuit" in kinds:
-            kw["pursuit_tie_holds"] = values["pursuit_tie"]
-        if kinds & {"evasion", "pursuit"}:
-            kw["fixed_dodge"] = values["fixed_dodge"]
-        # (The chances do not depend on the half-dodge factor: the shares dealt do.)
-        kw["half_dodge_factor"] = values["half_dodge"]
-        r, call = rule_call(g.melee, a, b, path=(("table",),), **kw)
-        html = ""
-        if r.a_roll and r.b_roll:
-            html += gc.paragraph(
-                M("A rolls {a}, B rolls {b}.", a=r.a_roll.describe(), b=r.b_roll.describe())
-            )
-        html += gc.paragraph(r.note)
-        rows = [
-            (x.label, probability(x.probability), number(x.a_deals), number(x.b_deals))
-            for x in r.rows
-        ]
-        head = [M("outcome"), M("exact chance"), M("A deals (share of damage)"), M("B deals")]
-        html += table_html(head, rows)
-        html += gc.paragraph(
-            M(
-                "Expected share of damage in this exchange: A deals {a}, B deals {b}.",
-                a=number(r.expected_a_deals),
-                b=number(r.expected_b_deals),
-            )
-        )
-        sides = (("A", r.a_blows, r.round_a_deals, b), ("B", r.b_blows, r.round_b_deals, a))
-        for name, blows, total, other in sides:
-            if blows > 1:
-                html += gc.paragraph(
-                    M(
-                        "{name} strikes {blows} blows this round, each rolled as above and "
-                        "settled like this exchange: {name} deals {mean} of his damage over "
-                        "the round, on average.",
-                        name=name,
-                        blows=blows,
-                        mean=number(total),
-                    )
-                )
-                if other.stance.kind == "evasion":
-                    html += gc.paragraph(
-                        M(
-                            "The other fighter's one AGILITÉ roll answers both blows, so they "
-                            "land or fail together more often than two rolls would make them; "
-                            "the whole fight counts them together."
-                        )
-                    )
-        chart = bar_chart(r.table(), title=M("Outcome"), x_title="")
-        return View(html, chart, call, r)
+        return gc.report_view(outcomes.galaxies.melee, (("table",),), values)

@@ -27,10 +27,12 @@ Example:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from dataclasses import field as dc_field
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypeVar
 
 from ...dice import pool
 from ...distribution import Distribution
@@ -45,6 +47,7 @@ from ...errors import (
     quote,
 )
 from ...labels import LabelledEnum
+from ...messages import Msg
 from .words import M
 
 __all__ = [
@@ -897,3 +900,53 @@ def code_report(
     o = opposed(a, b)
     fixed = Roll(a.code, halved=halved, fixed=True, rounding=rounding).distribution().min_value
     return CodeReport(a, b, o.higher, o.tie, o.lower, fixed)
+
+
+#: Most characters in one line of a box of lines (combatants, attacks).
+MAX_LINE = 200
+
+_T = TypeVar("_T")
+
+
+def read_lines(
+    text: object,
+    field: str,
+    most: int,
+    too_many: Callable[[int], Msg],
+    read: Callable[[int, str], _T],
+) -> list[_T]:
+    r"""Read a box of one item a line: each non-blank line, numbered from 1, by ``read``.
+
+    The number of lines is checked first, against ``most`` (``too_many(n)`` is
+    the message), before any line is read, then each line's length against
+    :data:`MAX_LINE`.
+
+    Raises:
+        RuleValueError: For text that is not a string, too many lines or too long a line.
+
+    Example:
+        >>> read_lines("a\n\n b", "combatants", 5, str, lambda n, line: (n, line.strip()))
+        [(1, 'a'), (3, 'b')]
+    """
+    check_field(field)
+    if not isinstance(text, str):
+        raise RuleValueError(
+            M("{name} must be text, got {got}", name=field, got=quote(text)), field=field
+        )
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > most:
+        raise RuleValueError(too_many(len(lines)), field=field)
+    out = []
+    for n, line in lines:
+        if len(line) > MAX_LINE:
+            raise RuleValueError(
+                M(
+                    "line {n} {line}: a line holds at most {most} characters",
+                    n=n,
+                    line=quote(line.strip(), 40),
+                    most=MAX_LINE,
+                ),
+                field=field,
+            )
+        out.append(read(n, line))
+    return out

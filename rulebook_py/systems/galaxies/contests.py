@@ -477,38 +477,66 @@ def contest(
     _check_rule(rule)
     outcomes = tuple(dict.fromkeys(rule))
     slot = tuple(outcomes.index(o) for o in rule)
+    per_attack, counts = joint_counts(attacks, defense, [slot] * len(attacks), len(outcomes))
+    return Contest(attacks, defense, rule, per_attack, counts)  # type: ignore[arg-type]
+
+
+#: Three odds, for the attack higher, a tie and the attack lower.
+Odds = tuple[Fraction, Fraction, Fraction]
+
+
+def joint_counts(
+    rolls: Sequence[Roll], defense: Roll, slots: Sequence[tuple[int | None, ...]], size: int
+) -> tuple[tuple[Odds, ...], dict[tuple[int, ...], Fraction]]:
+    """Each roll's odds against one defense roll, and the joint law of what they count.
+
+    The walk both :func:`contest` and :func:`~.volleys.volley` make: for each
+    defense total, each roll splits into higher, tie and lower, and the
+    ``size`` counters move by ``slots[i]`` (the counter each of roll ``i``'s
+    three cases adds one to, ``None`` for none).
+
+    Example:
+        >>> from rulebook_py.systems.galaxies.codes import Roll, DiceCode
+        >>> per, joint = joint_counts([Roll(DiceCode(1))] * 2, Roll(DiceCode(1)), [(0, None, None)] * 2, 1)
+        >>> per[0], joint
+        ((Fraction(5, 12), Fraction(1, 6), Fraction(5, 12)), {(0,): Fraction(91, 216), (1,): Fraction(35, 108), (2,): Fraction(55, 216)})
+    """
     d_weights = defense.distribution().weights()
     d_total = sum(d_weights.values())
-    tables = []
-    for a in attacks:
-        tables.append(a.cumulative_weights())
+    tables = [r.cumulative_weights() for r in rolls]
     denominator = d_total
     for t in tables:
         denominator *= t[0]
-    zero = (0,) * len(outcomes)
     joint: dict[tuple[int, ...], int] = {}
-    per = [[0, 0, 0] for _ in attacks]
+    per = [[0, 0, 0] for _ in rolls]
     for d, dw in d_weights.items():
-        states = {zero: dw}
+        states = {(0,) * size: dw}
         for i, (total, lo, hi, cum) in enumerate(tables):
             below = 0 if d <= lo else total if d > hi else cum[d - 1]
             at_most = 0 if d < lo else total if d >= hi else cum[d]
             split = (total - at_most, at_most - below, below)  # higher, tie, lower
-            row = per[i]
+            moves: dict[int | None, int] = {}
             for k in range(3):
-                row[k] += dw * split[k]
+                per[i][k] += dw * split[k]
+                if split[k]:
+                    moves[slots[i][k]] = moves.get(slots[i][k], 0) + split[k]
+            if len(moves) == 1:  # every case moves alike: no state splits
+                ((s, m),) = moves.items()
+                if s is None:
+                    states = {key: w * m for key, w in states.items()}
+                else:
+                    states = {(*k[:s], k[s] + 1, *k[s + 1 :]): w * m for k, w in states.items()}
+                continue
             nxt: dict[tuple[int, ...], int] = {}
             for key, w in states.items():
-                for k in range(3):
-                    if split[k]:
-                        s = slot[k]
-                        new = (*key[:s], key[s] + 1, *key[s + 1 :])
-                        nxt[new] = nxt.get(new, 0) + w * split[k]
+                for s, m in moves.items():
+                    new = key if s is None else (*key[:s], key[s] + 1, *key[s + 1 :])
+                    nxt[new] = nxt.get(new, 0) + w * m
             states = nxt
         for key, w in states.items():
             joint[key] = joint.get(key, 0) + w
-    per_attack = tuple(
-        tuple(Fraction(x, d_total * t[0]) for x in row) for row, t in zip(per, tables)
+    odds = tuple(
+        (Fraction(a, d_total * t[0]), Fraction(b, d_total * t[0]), Fraction(c, d_total * t[0]))
+        for (a, b, c), t in zip(per, tables)
     )
-    counts = {key: Fraction(w, denominator) for key, w in sorted(joint.items())}
-    return Contest(attacks, defense, rule, per_attack, counts)  # type: ignore[arg-type]
+    return odds, {key: Fraction(w, denominator) for key, w in sorted(joint.items())}

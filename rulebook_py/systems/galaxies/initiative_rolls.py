@@ -36,6 +36,7 @@ from .codes import (
     check_points,
     check_rng,
     facade_repr,
+    read_lines,
 )
 from .words import M
 
@@ -63,8 +64,6 @@ MAX_COMBATANTS = 20
 MAX_REROLLS = 100
 #: Most characters in a combatant's name.
 MAX_COMBATANT_NAME = 40
-#: Most characters in one line of combatants.
-_MAX_LINE = 200
 
 
 @dataclass(frozen=True, repr=False)
@@ -431,33 +430,8 @@ def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
         >>> [(c.name, str(c.rapidity), c.bdr) for c in parse_combatants("Kira: 3D + 1, 2\nVosk: 2D")]
         [('Kira', '3D+1', 2), ('Vosk', '2D', 0)]
     """
-    check_field(field)
-    if not isinstance(text, str):
-        raise RuleValueError(
-            M("{name} must be text, got {got}", name=field, got=quote(text)), field=field
-        )
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if len(lines) > MAX_COMBATANTS:
-        raise RuleValueError(
-            M(
-                "at most {most} combatants, one a line: got {n} lines",
-                most=MAX_COMBATANTS,
-                n=len(lines),
-            ),
-            field=field,
-        )
-    out = []
-    for n, line in lines:
-        if len(line) > _MAX_LINE:
-            raise RuleValueError(
-                M(
-                    "line {n} {line}: a line holds at most {most} characters",
-                    n=n,
-                    line=quote(line.strip(), 40),
-                    most=_MAX_LINE,
-                ),
-                field=field,
-            )
+
+    def read(n: int, line: str) -> Combatant:
         name, sep, rest = line.partition(":")
         if not sep:
             raise RuleValueError(
@@ -486,8 +460,12 @@ def parse_combatants(text: str, field: str = "combatants") -> list[Combatant]:
             c.roll_spec(field)
         except RulebookError as err:
             raise RuleValueError(M("line {n}: {err}", n=n, err=err.message), field=field) from None
-        out.append(c)
-    return out
+        return c
+
+    def too_many(n: int) -> Msg:
+        return M("at most {most} combatants, one a line: got {n} lines", most=MAX_COMBATANTS, n=n)
+
+    return read_lines(text, field, MAX_COMBATANTS, too_many, read)
 
 
 def _cumulative_weights(roll: Roll) -> tuple[dict[int, int], int, list[int], int]:

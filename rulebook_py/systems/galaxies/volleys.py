@@ -55,10 +55,10 @@ from .codes import (
     Rounding,
     as_code,
     check_bool,
-    check_field,
     check_rng,
     check_share,
     facade_repr,
+    read_lines,
 )
 from .contests import (
     EXPLOSIVE_RULE,
@@ -67,6 +67,7 @@ from .contests import (
     UNAWARE_EXPLOSIVE_RULE,
     UNAWARE_SHOT_RULE,
     Outcome,
+    joint_counts,
 )
 from .melee_combat import RANGE_BONUS
 from .ranged import UNAWARE_DEFENSE, DodgeMode, burst_rolls, dodge_roll
@@ -90,8 +91,6 @@ __all__ = [
 MAX_VOLLEY_LINES = 16
 #: Most characters in an attacker's name.
 MAX_ATTACKER_NAME = 40
-#: Most characters in one attack line.
-_MAX_LINE = 200
 #: Most attack rolls against one dodge roll (a burst counts each of its shots).
 MAX_VOLLEY_ROLLS = 16
 #: Most units of work (dodge totals times joint states) one volley may take:
@@ -628,9 +627,8 @@ class Volley:
         return self.resolve(check_rng(rng))
 
 
-def _class(outcome: Outcome) -> int:
-    """0 full, 1 half-dodged, 2 neither."""
-    return 0 if outcome in _FULL else 1 if outcome is Outcome.HALF_DODGE else 2
+#: The counter (full, half-dodged) an outcome adds one to; neither, none.
+_SLOT = {o: 0 if o in _FULL else 1 if o is Outcome.HALF_DODGE else None for o in Outcome}
 
 
 def _check_tuple(items: object, kind: type, field: str, size: int | None) -> int:
@@ -767,55 +765,9 @@ def volley(
         rules.extend([a.rule(dodge_mode)] * k)
         names.extend(_roll_names(a, k))
     defense = dodge_roll(dodge_code, dodge_mode, rounding, unaware_defense=unaware_defense)
-    per_roll, joint = _joint(rolls, rules, defense)
+    slots = [tuple(_SLOT[o] for o in rule) for rule in rules]
+    per_roll, joint = joint_counts(rolls, defense, slots, 2)
     return Volley(attacks, tuple(names), tuple(rolls), tuple(rules), defense, per_roll, joint)
-
-
-def _joint(
-    rolls: Sequence[Roll], rules: Sequence[tuple[Outcome, Outcome, Outcome]], defense: Roll
-) -> tuple[tuple[tuple[Fraction, Fraction, Fraction], ...], dict[tuple[int, int], Fraction]]:
-    """Per-roll odds and the joint (full, half) counts, conditioning on the dodge total."""
-    d_weights = defense.distribution().weights()
-    d_total = sum(d_weights.values())
-    tables = []
-    for r in rolls:
-        tables.append(r.cumulative_weights())
-    classes = [tuple(_class(o) for o in rule) for rule in rules]
-    denominator = d_total
-    for t in tables:
-        denominator *= t[0]
-    joint: dict[tuple[int, int], int] = {}
-    per = [[0, 0, 0] for _ in rolls]
-    steps = ((1, 0), (0, 1), (0, 0))
-    for d, dw in d_weights.items():
-        states = {(0, 0): dw}
-        for i, (total, lo, hi, cum) in enumerate(tables):
-            below = 0 if d <= lo else total if d > hi else cum[d - 1]
-            at_most = 0 if d < lo else total if d >= hi else cum[d]
-            split = (total - at_most, at_most - below, below)  # higher, tie, lower
-            row = per[i]
-            moves = [0, 0, 0]  # weight into full, half, neither
-            for k in range(3):
-                row[k] += dw * split[k]
-                moves[classes[i][k]] += split[k]
-            live = [(steps[c], m) for c, m in enumerate(moves) if m]
-            if len(live) == 1:
-                (df, dh), m = live[0]
-                states = {(f + df, h + dh): w * m for (f, h), w in states.items()}
-                continue
-            nxt: dict[tuple[int, int], int] = {}
-            for (f, h), w in states.items():
-                for (df, dh), m in live:
-                    key = (f + df, h + dh)
-                    nxt[key] = nxt.get(key, 0) + w * m
-            states = nxt
-        for key, w in states.items():
-            joint[key] = joint.get(key, 0) + w
-    per_roll = tuple(
-        (Fraction(a, d_total * t[0]), Fraction(b, d_total * t[0]), Fraction(c, d_total * t[0]))
-        for (a, b, c), t in zip(per, tables)
-    )
-    return per_roll, {key: Fraction(w, denominator) for key, w in sorted(joint.items())}
 
 
 def _plain(word: str) -> str:
@@ -871,34 +823,9 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
         >>> [a.kind.keyword for a in parse_attacks("Kira : rafale 3 4D+2\nZed : coups 4D")]
         ['burst', 'blows']
     """
-    check_field(field)
-    if not isinstance(text, str):
-        raise RuleValueError(
-            M("{name} must be text, got {got}", name=field, got=quote(text)), field=field
-        )
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if len(lines) > MAX_VOLLEY_LINES:
-        raise RuleValueError(
-            M(
-                "at most {most} attacks, one a line: got {n} lines",
-                most=MAX_VOLLEY_LINES,
-                n=len(lines),
-            ),
-            field=field,
-        )
     kinds = join(", ", list(AttackKind))
-    out: list[Attack] = []
-    for n, line in lines:
-        if len(line) > _MAX_LINE:
-            raise RuleValueError(
-                M(
-                    "line {n} {line}: a line holds at most {most} characters",
-                    n=n,
-                    line=quote(line.strip(), 40),
-                    most=_MAX_LINE,
-                ),
-                field=field,
-            )
+
+    def read(n: int, line: str) -> Attack:
         m = _LINE.fullmatch(line)
         kind = _KINDS.get(_plain(m.group("kind"))) if m else None
         if m is None or kind is None:
@@ -955,5 +882,9 @@ def parse_attacks(text: str, field: str = "attacks") -> list[Attack]:
             attack = Attack(name, kind, parsed[0], shots, second)
         except RulebookError as err:
             raise RuleValueError(M("line {n}: {err}", n=n, err=err.message), field=field) from None
-        out.append(attack)
-    return out
+        return attack
+
+    def too_many(n: int) -> Msg:
+        return M("at most {most} attacks, one a line: got {n} lines", most=MAX_VOLLEY_LINES, n=n)
+
+    return read_lines(text, field, MAX_VOLLEY_LINES, too_many, read)

@@ -553,7 +553,7 @@ def _levels(health: int, amounts: Iterable[int]) -> int:
     return len(seen)
 
 
-def fight_work(steps: Iterable[FightStep], a_health: int, b_health: int, rounds: int) -> int:
+def fight_work(steps: Iterable[FightStep], health: tuple[int, int], rounds: int) -> int:
     """Units of work (about a microsecond each) of a fight's exact odds, before any is done.
 
     Each round, every state still open (a pair of points left) meets every
@@ -562,8 +562,13 @@ def fight_work(steps: Iterable[FightStep], a_health: int, b_health: int, rounds:
     outcomes can have fallen so far; the weights grow by the bits of the
     exchange's common denominator every round, and so does their cost.
 
+    Args:
+        steps: The outcomes of one round's exchange.
+        health: The points each fighter can take, A's then B's.
+        rounds: The rounds followed.
+
     Example:
-        >>> fight_work([FightStep("A hits", Fraction(1, 2), 0, 8, False), FightStep("B hits", Fraction(1, 2), 8, 0, False)], 20, 20, 30)
+        >>> fight_work([FightStep("A hits", Fraction(1, 2), 0, 8, False), FightStep("B hits", Fraction(1, 2), 8, 0, False)], (20, 20), 30)
         506
     """
     if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
@@ -585,8 +590,17 @@ def fight_work(steps: Iterable[FightStep], a_health: int, b_health: int, rounds:
             ),
             field="steps",
         )
-    check_int(a_health, "a_health", 1, MAX_HEALTH)
-    check_int(b_health, "b_health", 1, MAX_HEALTH)
+    check_type(health, tuple, "health", M("a pair of whole numbers"))
+    if len(health) != 2:
+        raise RuleValueError(
+            M(
+                "{name} must be a pair of whole numbers, got {got}",
+                name="health",
+                got=quote(health),
+            ),
+            field="health",
+        )
+    a_health, b_health = (check_int(h, "health", 1, MAX_HEALTH) for h in health)
     check_int(rounds, "rounds", 1, MAX_ROUNDS)
     live = [s for s in steps if s.probability]
     if not live:
@@ -604,12 +618,12 @@ def fight_work(steps: Iterable[FightStep], a_health: int, b_health: int, rounds:
     return work
 
 
-def _rounds_that_fit(steps: tuple[FightStep, ...], a_health: int, b_health: int, high: int) -> int:
+def _rounds_that_fit(steps: tuple[FightStep, ...], health: tuple[int, int], high: int) -> int:
     """The most rounds (below ``high``) whose work fits in :data:`MAX_FIGHT_WORK` (one always does)."""
     low = 1
     while low < high - 1:
         mid = (low + high) // 2
-        if fight_work(steps, a_health, b_health, mid) <= MAX_FIGHT_WORK:
+        if fight_work(steps, health, mid) <= MAX_FIGHT_WORK:
             low = mid
         else:
             high = mid
@@ -761,9 +775,9 @@ def fight(
             )
             for row in x.rows
         )
-    work = fight_work(steps, a.health, b.health, max_rounds)
+    work = fight_work(steps, (a.health, b.health), max_rounds)
     if work > MAX_FIGHT_WORK:
-        allowed = _rounds_that_fit(steps, a.health, b.health, max_rounds)
+        allowed = _rounds_that_fit(steps, (a.health, b.health), max_rounds)
         raise RuleValueError(
             M(
                 "{name}: {n} rounds are too many to follow exactly with these points and "
