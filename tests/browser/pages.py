@@ -131,9 +131,9 @@ def settle(page, page_name: str) -> None:
         page.wait_for_function(
             "n => document.querySelectorAll('.rb-calculator').length >= n",
             arg=expected,
-            timeout=60_000,
+            timeout=120_000,
         )
-    page.wait_for_function("() => !!document.documentElement.dataset.rbLive", timeout=60_000)
+    page.wait_for_function("() => !!document.documentElement.dataset.rbLive", timeout=120_000)
     # Let late scripts (MathJax, widget typesetting) report their errors.
     page.wait_for_timeout(500)
     assert page.evaluate("() => typeof window.rbA11y === 'object'"), "rb-a11y.js is not loaded"
