@@ -40,6 +40,9 @@ OUTPUT = Path(__file__).parent / "output"
 #: Held while the site is checked and built (one build for every pytest-xdist worker).
 LOCK = HTML.parent / ".site-build.lock"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+#: How long any page action or load waits when its call names no time (Playwright's own
+#: default is 30 s): a wait against a hang, wide enough for a machine busy with other work.
+WAIT_MS = 120_000
 
 
 @dataclass
@@ -97,6 +100,8 @@ def guarded_page(browser) -> Iterator[Callable[..., tuple[object, PageLog]]]:
 
     def make(width: int = 1200, height: int = 900, **options: object) -> tuple[object, PageLog]:
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
         contexts.append(context)
         context.add_init_script(
             path=str(LIVE_PROBE)

@@ -73,7 +73,7 @@ PAGE_SNAPSHOT_STORED_JS = f"""async (own) => {{
 }}"""
 
 
-def wait_page_snapshot(page: Any, timeout: float = 30.0, own: bool = False) -> None:
+def wait_page_snapshot(page: Any, timeout: float = 120.0, own: bool = False) -> None:
     """Wait until this page's Python snapshot is kept (its own, or the build's of it; polled).
 
     Raises:
@@ -191,7 +191,7 @@ def set_control(control, change: LiveChange, control_type: type) -> None:
         raise AssertionError(f"cannot set a {control_type.__name__} in the browser")
 
 
-def wait_for_numbers(locator, want: list[str], timeout: float = 30.0) -> None:
+def wait_for_numbers(locator, want: list[str], timeout: float = 120.0) -> None:
     """Wait until the locator's text shows exactly ``want`` (gives up after ``timeout`` s)."""
     deadline = time.monotonic() + timeout
     shown: list[str] = []
@@ -292,7 +292,7 @@ def check_every_calculator(page, page_name: str) -> list[str]:
 
 
 #: How long a page may take to make every calculator live.
-READY_TIMEOUT_MS = 180_000
+READY_TIMEOUT_MS = 300_000
 #: Run in every page before its own scripts: the moment (epoch ms) the page is live or failed,
 #: so that the bytes "until live" are those the server sent before it, not after it (when
 #: the service worker starts keeping what the page used).

@@ -44,7 +44,7 @@ SYSTEM_CHAPTERS = [
     "book/mass-battle",
     "book/chroniques-oubliees",
 ]
-TIMEOUT_MS = 180_000
+TIMEOUT_MS = 300_000
 STATES_DONE = "s => ['done', 'error'].includes(s)"
 
 
@@ -63,7 +63,7 @@ def open_page(page, address: str, chapter: str) -> None:
     page.wait_for_function(
         "n => !!document.documentElement && Number(document.documentElement.dataset.rbCells) === n",
         arg=len(page_cells(chapter)),
-        timeout=60_000,
+        timeout=120_000,
     )
     if expected_calculators(chapter):
         wait_ready(page, expected_calculators(chapter))
@@ -167,7 +167,7 @@ def test_a_cell_builds_a_live_calculator_and_a_control_recomputes_it(how, site_u
     )
     assert run_cell(page, index, source) == "done"
     calc = cell(page, index).locator(".rb-run-output .rb-calculator")
-    calc.wait_for(timeout=30_000)
+    calc.wait_for(timeout=120_000)
     built = DiceCalculator(language=language, expression="3d6")
     wait_for_numbers(result_locator(calc, DiceCalculator), html_numbers(built.result.value))
     # A change of one of its controls: Python recomputes it, as CPython does.

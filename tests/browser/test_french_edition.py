@@ -227,7 +227,7 @@ def test_every_french_chapter_comes_alive_in_french(site_url, built_site, page_w
             box.fill("2d6")
             box.press("Enter")
             answer = calc.locator(".rb-answer").first
-            deadline = 30_000
+            deadline = 120_000
             page.wait_for_function(
                 "el => /2,42/.test(el.textContent)", arg=answer.element_handle(), timeout=deadline
             )
@@ -249,12 +249,12 @@ def test_french_search_finds_a_french_word(site_url, built_site, page_without_sw
     page, log = page_without_sw()
     page.goto(f"{site_url}/fr/search.html?q={words[0]}", wait_until="domcontentloaded")
     results = page.locator("#search-results ul.search li a")
-    results.first.wait_for(timeout=30_000)
-    # Sphinx shows its results one by one: wait for the whole list (or 30 s).
+    results.first.wait_for(timeout=120_000)
+    # Sphinx shows its results one by one: wait for the whole list (or 120 s).
     # (the summary gets the number of pages found once the last one is shown)
     page.wait_for_function(
         "() => /\\d/.test(document.querySelector('p.search-summary')?.textContent || '')",
-        timeout=30_000,
+        timeout=120_000,
     )
     hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
     assert any("book/intro.html" in h for h in hrefs), hrefs

@@ -61,7 +61,7 @@ def dice_answer(expression: str) -> str:
     return f"P(total ≥ {DICE_TARGET})\t{probability(dice_chance(expression))}"
 
 
-def wait_text(locator, want: str, timeout: float = 30.0) -> None:
+def wait_text(locator, want: str, timeout: float = 120.0) -> None:
     """Wait until the locator's text holds ``want`` (gives up after ``timeout`` s)."""
     deadline = time.monotonic() + timeout
     while want not in locator.inner_text().replace("\xa0", " "):  # (rb-layout.js: "16.67\xa0%")
@@ -79,7 +79,7 @@ def test_every_calculator_comes_alive_in_place(chapter, site_url, guarded_page, 
     page.wait_for_function(
         "n => document.querySelectorAll('.rb-calculator[data-live]').length >= n",
         arg=expected,
-        timeout=60_000,
+        timeout=120_000,
     )
     assert page.evaluate("document.documentElement.dataset.rbLive") in LIVE_STATES
     seconds = wait_ready(page, expected)
@@ -108,10 +108,10 @@ def test_dice_page_before_and_after_light_and_dark(site_url, guarded_page, outpu
             page.context.route(snapshot, lambda route: route.fulfill(status=404, body=""))
         page.goto(f"{site_url}/book/dice.html", wait_until="commit")
         calc = dice_calc(page)
-        calc.wait_for(timeout=60_000)
+        calc.wait_for(timeout=120_000)
         # (the runtime marks a calculator once it is drawn: wait for the mark, not the drawing)
         page.wait_for_function(
-            "el => el.hasAttribute('data-live')", arg=calc.element_handle(), timeout=60_000
+            "el => el.hasAttribute('data-live')", arg=calc.element_handle(), timeout=120_000
         )
         assert calc.get_attribute("data-live") == "starting"
         badge = page.locator(".rb-live-badge").first
@@ -124,7 +124,7 @@ def test_dice_page_before_and_after_light_and_dark(site_url, guarded_page, outpu
         page.wait_for_function(
             "() => document.documentElement.dataset.rbLive !== 'starting' || document"
             ".querySelector('.rb-live-badge').textContent.includes('your change is applied')",
-            timeout=5_000,
+            timeout=120_000,
         )
         calc.scroll_into_view_if_needed()
         page.screenshot(path=str(output_dir / f"live-dice-{scheme}-starting.png"))
@@ -240,7 +240,7 @@ def test_shared_link_restores_controls_and_roll(site_url, guarded_page):
         wait_until="commit",
     )
     note = page.locator(".rb-live-note")
-    note.wait_for(timeout=30_000)
+    note.wait_for(timeout=120_000)
     # (the pending note, or already the applied one: a warm page can go live first)
     shown = note.inner_text()
     assert "applied once Python has started" in shown or "set as in the link" in shown, shown

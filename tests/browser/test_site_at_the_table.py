@@ -29,7 +29,7 @@ PAGES = toc_pages()
 READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
 
 
-def wait_live(page, timeout_ms: int = 180_000) -> None:
+def wait_live(page, timeout_ms: int = 300_000) -> None:
     page.wait_for_function(READY_JS, timeout=timeout_ms)
     assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
 
@@ -91,7 +91,7 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
         page.evaluate("() => navigator.serviceWorker.ready")
         # Both editions (the French one under fr/, issue 30).
         urls = [f"{url}/{edition}{name}.html" for name in PAGES for edition in ("", "fr/")]
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300
         while not page.evaluate(PRECACHED_JS, urls) or page.evaluate("window.rbPrecached") != 0:
             if time.monotonic() > deadline:
                 raise TimeoutError("the book was never kept for offline use")
@@ -107,7 +107,7 @@ def test_whole_book_opens_offline_after_one_visit_of_the_home_page(
             page.wait_for_function(
                 "n => document.querySelectorAll('.rb-calculator').length >= n",
                 arg=expected,
-                timeout=30_000,
+                timeout=120_000,
             )
             assert page.locator(".rb-calculator").count() == expected
     page.goto(f"{url}/book/never-published.html", wait_until="load")

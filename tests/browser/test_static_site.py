@@ -79,7 +79,7 @@ def test_chapter_opens_from_disk(built_site, guarded_page):
     page.wait_for_function(
         "n => document.querySelectorAll('.rb-calculator[data-live]').length >= n",
         arg=expected,
-        timeout=30_000,
+        timeout=120_000,
     )
     assert page.evaluate("document.documentElement.dataset.rbLive") == "failed"
     states = page.evaluate(
@@ -119,7 +119,7 @@ def test_widget_math_call_exists_before_mathjax_and_typesets(site_url, built_sit
     # Not an option MathJax would read from its configuration.
     assert "Hub" not in page.evaluate("Object.keys(window.MathJax)")
     page.evaluate(PROBE_JS)
-    page.locator("#rb-math-probe mjx-container").wait_for(timeout=30_000)
+    page.locator("#rb-math-probe mjx-container").wait_for(timeout=120_000)
     # The loaded MathJax 3 has the call too, and the chapter's own math is typeset.
     assert page.evaluate("typeof window.MathJax.typesetPromise") == "function"
     assert page.evaluate("typeof window.MathJax.Hub.Queue") == "function"

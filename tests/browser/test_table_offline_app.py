@@ -48,7 +48,7 @@ def test_offline_before_python_was_ever_downloaded_the_page_says_so(built_site, 
         page.goto(f"{url}/book/intro.html", wait_until="load")  # no calculator: no Python
         page.evaluate("() => navigator.serviceWorker.ready")
         urls = [f"{url}/{edition}book/dice.html" for edition in ("", "fr/")]
-        deadline = time.monotonic() + 120  # against a hang
+        deadline = time.monotonic() + 300  # against a hang
         while not page.evaluate(PRECACHED_JS, urls) or page.evaluate("window.rbPrecached") != 0:
             if time.monotonic() > deadline:
                 raise TimeoutError("the book was never kept for offline use")
@@ -60,7 +60,7 @@ def test_offline_before_python_was_ever_downloaded_the_page_says_so(built_site, 
         page.goto(f"{url}/{edition}book/dice.html", wait_until="load")
         page.wait_for_function(
             "() => ['failed', 'offline'].includes(document.documentElement.dataset.rbLive)",
-            timeout=60_000,
+            timeout=120_000,
         )
         page.wait_for_timeout(500)
         state = page.evaluate(STATE_JS)

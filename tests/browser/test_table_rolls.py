@@ -94,7 +94,7 @@ def test_before_python_is_ready_a_change_marks_the_roll_as_of_the_earlier_settin
     page.goto(f"{site_url}/book/dice.html", wait_until="load")
     page.wait_for_function(
         "() => ['failed', 'offline'].includes(document.documentElement.dataset.rbLive)",
-        timeout=60_000,
+        timeout=120_000,
     )
     calc = page.locator(".rb-calc-DiceCalculator").first
     roll = calc.locator(".rb-roll").first
