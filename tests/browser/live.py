@@ -24,6 +24,7 @@ from rulebook_py.widgets import CALCULATORS
 __all__ = [
     "LIVE_AT_JS",
     "LIVE_PROBE",
+    "PAGE_KEPT_JS",
     "PAGE_SNAPSHOT_STORED_JS",
     "READY_TIMEOUT_MS",
     "SNAPSHOTS_JS",
@@ -39,6 +40,7 @@ __all__ = [
     "result_locator",
     "set_control",
     "wait_for_numbers",
+    "wait_page_kept",
     "wait_page_snapshot",
     "wait_ready",
 ]
@@ -83,6 +85,33 @@ def wait_page_snapshot(page: Any, timeout: float = 120.0, own: bool = False) -> 
     while not page.evaluate(PAGE_SNAPSHOT_STORED_JS, own):
         if time.monotonic() > deadline:
             raise TimeoutError("the worker never stored its Python snapshot of this page")
+        time.sleep(0.1)
+
+
+#: Every file the page used (itself, and each same-site resource the server sent whole) is
+#: in the service worker's cache: what ``cacheUsedFiles`` hands it once the page is live.
+PAGE_KEPT_JS = """async () => {
+    const here = (u) => new URL(u, location.href).origin === location.origin;
+    const used = performance.getEntriesByType("resource")
+        .filter((e) => here(e.name) && e.responseStatus === 200)
+        .map((e) => e.name.split("#")[0]);
+    for (const url of [location.href.split("#")[0], ...used]) {
+        if (!(await caches.match(url))) return false;
+    }
+    return true;
+}"""
+
+
+def wait_page_kept(page: Any, timeout: float = 120.0) -> None:
+    """Wait until the service worker keeps every file this page used (polled): offline next.
+
+    Raises:
+        TimeoutError: When they are not all kept within ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(PAGE_KEPT_JS):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the service worker never kept every file this page used")
         time.sleep(0.1)
 
 

@@ -29,6 +29,7 @@ from .live import (
     html_numbers,
     result_locator,
     wait_for_numbers,
+    wait_page_kept,
     wait_page_snapshot,
     wait_ready,
 )
@@ -149,7 +150,7 @@ def visit(page, site_url: str, chapter: str, how: str) -> str:
     if how == "offline":
         open_page(page, url(site_url, chapter), chapter)
         page.evaluate("() => navigator.serviceWorker.ready")
-        page.wait_for_timeout(1000)  # (the service worker keeps what the page used)
+        wait_page_kept(page)  # (no fixed pause: a busy machine may take longer)
         wait_page_snapshot(page)
         page.context.set_offline(True)
     language = "fr" if how == "fr" else "en"

@@ -29,6 +29,7 @@ from .live import (
     check_every_calculator,
     notebook_calculator_count,
     numbers,
+    wait_page_kept,
     wait_page_snapshot,
     wait_ready,
 )
@@ -146,7 +147,7 @@ def test_offline_after_one_visit(site_url, guarded_page):
     page.goto(f"{site_url}/book/dice.html", wait_until="commit")
     wait_ready(page, expected_calculators("book/dice"))
     page.evaluate("() => navigator.serviceWorker.ready")
-    page.wait_for_timeout(1000)  # let the service worker store what the page used
+    wait_page_kept(page)  # (no fixed pause: a busy machine may take longer)
     wait_page_snapshot(page)
     page.context.set_offline(True)
     try:
