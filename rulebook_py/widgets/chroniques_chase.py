@@ -22,7 +22,7 @@ from .calls import changes, rule_call
 from .charts import grouped_bar_chart
 from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
-from .format import number, probability
+from .format import probability
 from .registry import register
 from .tables import notes_html, rows_html
 
@@ -180,7 +180,6 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
         if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
             del v["pursuer_con"], v["quarry_con"]
         r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
-        rows = (*r.rows, (M("Mean rounds played"), number(r.odds.expected_rounds)))
         chart = grouped_bar_chart(
             [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
             {kind: list(chances) for kind, chances in r.ends.items()},
@@ -188,4 +187,4 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             x_title=M("round"),
             running_total=True,
         )
-        return View(rows_html(rows), chart, call, r)
+        return View(rows_html(r.rows), chart, call, r)

@@ -18,7 +18,7 @@ from ..systems.chroniques.words import M
 from .base import Calculator
 from .tables import lines_html
 
-__all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS", "STR_TIP"]
+__all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS"]
 __all__ += ["ChroniquesCalculator", "french"]
 
 #: Bounds of every whole-number box: wider than any rule's range, so that the
@@ -33,7 +33,6 @@ DIE_OPTIONS = [
 ]
 KIND_OPTIONS = [(kind.__message__(), kind.english) for kind in co.AttackKind]
 CONDITION_OPTIONS = [(c.heading, c.name) for c in co.Condition]
-STR_TIP = M("As a rule, a creature's STR modifier is its damage bonus (the source's tip).")
 HEAD = ["", M("exact answer")]
 
 
