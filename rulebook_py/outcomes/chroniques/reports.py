@@ -106,8 +106,8 @@ def initiative_rows(report: InitiativeReport) -> tuple[tuple[object, ...], ...]:
 
     Example:
         >>> from rulebook_py.systems.chroniques import initiative_report
-        >>> r = initiative_report("Ana, 12, PC, 14\nGob, 10, NPC, 8", ambush="pcs")
-        >>> [str(c) for c in initiative_rows(r)[1][:6]], initiative_rows(r)[1][6]
+        >>> gob = initiative_rows(initiative_report("Ana, 12, PC, 14\nGob, 10, NPC, 8", ambush="pcs"))[1]
+        >>> [str(c) for c in gob[:6]], gob[6]
         (['2', 'Gob', '10', 'NPC (PNJ)', '8 (-1)', 'acts'], (Fraction(3, 5), 'd20'))
     """
     check_type(report, InitiativeReport, "report", M("an InitiativeReport"))
