@@ -22,7 +22,6 @@ from fractions import Fraction
 from typing import Any
 
 from .. import outcomes
-from ..messages import Msg
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
@@ -34,11 +33,9 @@ from .chroniques_common import (
     CONDITION_OPTIONS,
     DIE_OPTIONS,
     KIND_OPTIONS,
-    STR_TIP,
     ChroniquesCalculator,
 )
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
-from .format import number
 from .registry import register
 from .tables import notes_html, rows_html
 
@@ -149,13 +146,8 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
         r, call = rule_call(
             outcomes.chroniques.attack_report, path=("outcome", "hit"), **self._arguments(values)
         )
-        rows: list[tuple[Any, ...]] = list(outcomes.chroniques.attack_rows(r))
-        rows.append((M("Expected lethal damage"), number(r.expected_lethal)))
-        notes: list[Msg] = [M("{note}.", note=n) for n in r.notes]
-        if r.temporary_blow:
-            rows.append((M("Expected temporary damage"), number(r.expected_temporary)))
-            notes.append(STR_TIP)
-        html = rows_html(rows) + notes_html(notes)
+        chroniques = outcomes.chroniques
+        html = rows_html(chroniques.attack_rows(r)) + notes_html(chroniques.attack_notes(r))
         if not r.possible:
             return View(html, "", call, r)
         title, axis = M("Damage of the action"), M("damage")
@@ -274,7 +266,9 @@ class ChroniquesKnockOutCalculator(ChroniquesCalculator):
             other_label=M("conscious"),
         )
         rows = outcomes.chroniques.knock_out_rows(r)
-        return View(rows_html(rows, ["", ""]) + notes_html([STR_TIP]), chart, call, r)
+        return View(
+            rows_html(rows, ["", ""]) + notes_html([outcomes.chroniques.STR_TIP]), chart, call, r
+        )
 
 
 # ------------------------------------------------------------ 4. first aid

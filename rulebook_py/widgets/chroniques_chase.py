@@ -15,15 +15,14 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .. import outcomes
-from ..messages import Msg
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
-from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french, signed
+from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
-from .format import number, probability, table_html
+from .format import probability
 from .registry import register
 from .tables import notes_html, rows_html
 
@@ -99,33 +98,12 @@ class ChroniquesInitiativeCalculator(ChroniquesCalculator):
         if v["ambush"] == "none":
             del v["ambushers_dex"], v["ambushers_stealth"], v["gm_modifier"]
         r, call = rule_call(co.initiative_report, **v, path=("names",))
-        odds = r.surprised
         rows = [
-            (
-                rank,
-                c.name,
-                c.initiative,
-                M("PC (PJ)") if c.player else M("NPC (PNJ)"),
-                M(
-                    "{score} ({modifier})",
-                    score=c.wisdom,
-                    modifier=signed(co.ability_modifier(c.wisdom)),
-                ),
-                M("acts") if c.acts else M("loses the action"),
-                M("{p} ({die})", p=probability(odds[c.name]), die=c.die) if c.name in odds else "—",
-            )
-            for rank, c in enumerate(r.order, 1)
+            (*row, s and M("{p} ({die})", p=probability(s[0]), die=s[1]))
+            for *row, s in outcomes.chroniques.initiative_rows(r)
         ]
-        head = ["#", M("name"), M("Init."), M("side"), M("WIS"), M("this round"), M("P(surprised)")]
-        notes: list[Msg] = [M("{note}.", note=n) for n in r.notes]
-        if r.difficulty is not None:
-            if r.difficulty <= 1:
-                notes.append(
-                    M("Surprise: a WIS test against {n} (only a natural 1 fails).", n=r.difficulty)
-                )
-            else:
-                notes.append(M("Surprise: a WIS test against {n}.", n=r.difficulty))
-        return View(table_html(head, rows) + notes_html(notes), "", call, r)
+        table = rows_html(rows, outcomes.chroniques.INITIATIVE_HEAD)
+        return View(table + notes_html(outcomes.chroniques.initiative_notes(r)), "", call, r)
 
 
 # ---------------------------------------------------------------- 7. chase
@@ -202,7 +180,6 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
         if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
             del v["pursuer_con"], v["quarry_con"]
         r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
-        rows = (*r.rows, (M("Mean rounds played"), number(r.odds.expected_rounds)))
         chart = grouped_bar_chart(
             [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
             {kind: list(chances) for kind, chances in r.ends.items()},
@@ -210,4 +187,4 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             x_title=M("round"),
             running_total=True,
         )
-        return View(rows_html(rows), chart, call, r)
+        return View(rows_html(r.rows), chart, call, r)

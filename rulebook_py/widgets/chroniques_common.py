@@ -4,8 +4,8 @@ Every word is a message of the ``chroniques`` domain, shown in the
 calculator's language.
 
 Example:
-    >>> signed(-3), signed(2)
-    ('-3', '+2')
+    >>> french(), [str(label) for label, _ in DIE_OPTIONS][:2]
+    (False, ['d20', 'best of two d20 (2d20kh1)'])
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from .. import i18n
-from ..messages import Msg
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Calculator
 from .tables import lines_html
 
-__all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS", "STR_TIP"]
-__all__ += ["ChroniquesCalculator", "french", "signed", "yes"]
+__all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS"]
+__all__ += ["ChroniquesCalculator", "french"]
 
 #: Bounds of every whole-number box: wider than any rule's range, so that the
 #: rule itself says what it allows, next to the box.
@@ -34,18 +33,7 @@ DIE_OPTIONS = [
 ]
 KIND_OPTIONS = [(kind.__message__(), kind.english) for kind in co.AttackKind]
 CONDITION_OPTIONS = [(c.heading, c.name) for c in co.Condition]
-STR_TIP = M("As a rule, a creature's STR modifier is its damage bonus (the source's tip).")
 HEAD = ["", M("exact answer")]
-
-
-def signed(v: int) -> Msg:
-    """A modifier with its sign, in the reader's way (−3 in French)."""
-    return M("{n:+d}", n=v)
-
-
-def yes(flag: bool) -> Msg:
-    """Yes or no, in the reader's words."""
-    return M("yes") if flag else M("no")
 
 
 def french() -> bool:

@@ -14,78 +14,58 @@ Example:
 
 from __future__ import annotations
 
+import inspect
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import outcomes
 from ..messages import Msg
-from ..systems.chroniques.words import M
+from ..systems.chroniques.words import MC, M
 from .base import Controls, Values, View
 from .calls import rule_call
 from .charts import bar_chart
-from .chroniques_common import BOX, DIE_OPTIONS, HEAD, ChroniquesCalculator, french
+from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, text_box
-from .format import number, probability, table_html
 from .registry import register
-from .tables import notes_html
+from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesFightCalculator"]
 
-#: The labels of each fighter's controls, by side.
-_LABELS = {
-    "first": {
-        "name": M("First fighter: name"),
-        "hit_points": M("First fighter: hit points (PV)"),
-        "attack": M("First fighter: melee attack score"),
-        "defense": M("First fighter: DEF"),
-        "damage": M("First fighter: weapon dice (DM)"),
-        "strength": M("First fighter: STR mod. (damage bonus)"),
-        "initiative": M("First fighter: initiative (Init.)"),
-        "player": M("First fighter: player character (PJ)"),
-        "wisdom": M("First fighter: WIS score (ties)"),
-        "die": M("First fighter: die"),
-        "knock_out": M("First fighter: strikes to knock out (DM temporaires)"),
-        "suitable_weapon": M("First fighter: weapon suited to knocking out (no −2)"),
-    },
-    "second": {
-        "name": M("Second fighter: name"),
-        "hit_points": M("Second fighter: hit points (PV)"),
-        "attack": M("Second fighter: melee attack score"),
-        "defense": M("Second fighter: DEF"),
-        "damage": M("Second fighter: weapon dice (DM)"),
-        "strength": M("Second fighter: STR mod. (damage bonus)"),
-        "initiative": M("Second fighter: initiative (Init.)"),
-        "player": M("Second fighter: player character (PJ)"),
-        "wisdom": M("Second fighter: WIS score (ties)"),
-        "die": M("Second fighter: die"),
-        "knock_out": M("Second fighter: strikes to knock out (DM temporaires)"),
-        "suitable_weapon": M("Second fighter: weapon suited to knocking out (no −2)"),
-    },
-}
+#: One fighter's controls, named as :func:`~rulebook_py.outcomes.chroniques.fight_between`'s
+#: parameters after the side (``first_``, ``second_``): the label and the kind of control.
+_FIGHTER = (
+    ("name", MC("fighter", "name"), text_box),
+    ("hit_points", MC("fighter", "hit points (PV)"), int_box),
+    ("attack", MC("fighter", "melee attack score"), int_box),
+    ("defense", MC("fighter", "DEF"), int_box),
+    ("damage", MC("fighter", "weapon dice (DM)"), text_box),
+    ("strength", MC("fighter", "STR mod. (damage bonus)"), int_box),
+    ("initiative", MC("fighter", "initiative (Init.)"), int_box),
+    ("player", MC("fighter", "player character (PJ)"), checkbox),
+    ("wisdom", MC("fighter", "WIS score (ties)"), int_box),
+    ("die", MC("fighter", "die"), dropdown),
+    ("knock_out", MC("fighter", "strikes to knock out (DM temporaires)"), checkbox),
+    ("suitable_weapon", MC("fighter", "weapon suited to knocking out (no −2)"), checkbox),
+)
+_SIDES = {"first": M("First fighter"), "second": M("Second fighter")}
 #: A probability whose exact fraction is longer than this is shown as a percentage only.
 _SHORT_FRACTION = 23
 
 
-def _side(
-    side: str, name: str, hp: int, atk: int, dfn: int, dice: str, st: int, pc: bool, ko: bool
-) -> dict[str, widgets.Widget]:
-    """The controls of one fighter, labelled with the side."""
-    label = _LABELS[side]
-    return {
-        f"{side}_name": text_box(label["name"], name),
-        f"{side}_hit_points": int_box(label["hit_points"], hp, bounds=BOX),
-        f"{side}_attack": int_box(label["attack"], atk, bounds=BOX),
-        f"{side}_defense": int_box(label["defense"], dfn, bounds=BOX),
-        f"{side}_damage": text_box(label["damage"], dice),
-        f"{side}_strength": int_box(label["strength"], st, bounds=BOX),
-        f"{side}_initiative": int_box(label["initiative"], 12, bounds=BOX),
-        f"{side}_player": checkbox(label["player"], pc),
-        f"{side}_wisdom": int_box(label["wisdom"], 10, bounds=BOX),
-        f"{side}_die": dropdown(label["die"], DIE_OPTIONS, "d20"),
-        f"{side}_knock_out": checkbox(label["knock_out"], ko),
-        f"{side}_suitable_weapon": checkbox(label["suitable_weapon"], False),
-    }
+def _control(side: str, field: str, label: Msg, make: Any) -> widgets.Widget:
+    """One fighter's control, opening on the rule's default (the goblin's French name)."""
+    name = f"{side}_{field}"
+    default = inspect.signature(outcomes.chroniques.fight_between).parameters[name].default
+    if name == "second_name" and french():
+        default = "Gobelin"
+    label = M("{fighter}: {control}", fighter=_SIDES[side], control=label)
+    if make is int_box:
+        return int_box(label, default, bounds=BOX)
+    if make is dropdown:
+        return dropdown(label, DIE_OPTIONS, default)
+    return make(label, default)
 
 
 def _long(p: Fraction) -> bool:
@@ -123,10 +103,10 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
 
     def build_controls(self) -> Controls:
         """Both fighters; Krush (to knock out) against the goblin (the gobelin in French)."""
-        goblin = "Gobelin" if french() else "Goblin"
         return {
-            **_side("first", "Krush", 12, 4, 15, "1d8", 3, True, True),
-            **_side("second", goblin, 3, 2, 14, "1d6", 1, False, False),
+            f"{side}_{field}": _control(side, field, label, make)
+            for side in _SIDES
+            for field, label, make in _FIGHTER
         }
 
     def compute(self, values: Values) -> View:
@@ -136,8 +116,6 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
             if not v[f"{side}_knock_out"]:
                 del v[f"{side}_suitable_weapon"]
         out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **v)
-        rows: list[tuple[Msg, str]] = [(label, probability(p)) for label, p in out.rows]
-        rows.insert(len(out.ends), (M("Expected rounds"), number(out.expected_rounds)))
         notes = []
         if any(_long(p) for _label, p in out.rows):
             notes.append(
@@ -158,4 +136,5 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
             highlight_label=won,
             other_label=M("{name} wins", name=out.second.name),
         )
-        return View(table_html(HEAD, rows) + notes_html(notes), chart, call, out)
+        html = rows_html(outcomes.chroniques.fight_rows(out)) + notes_html(notes)
+        return View(html, chart, call, out)

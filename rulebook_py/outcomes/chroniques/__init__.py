@@ -9,9 +9,10 @@
 * :mod:`.magic` -- :func:`opposed_magic_report`: an opposed magic attack
   beside the magic DEF of 10 + score;
 * :mod:`.whole_fight` -- :func:`fight_between`: a whole fight, each fighter's
-  values as keywords;
-* :mod:`.reports` -- :func:`knock_out_rows`, :func:`first_aid_rows`: the rows
-  the knock-out and first-aid calculators show of the rules' reports.
+  values as keywords (:func:`fight_rows`: the rows shown of it);
+* :mod:`.reports` -- :func:`knock_out_rows`, :func:`first_aid_rows`,
+  :func:`initiative_rows` (and its notes): the rows the knock-out, first-aid
+  and initiative calculators show of the rules' reports.
 
 Example:
     >>> from rulebook_py.outcomes import chroniques

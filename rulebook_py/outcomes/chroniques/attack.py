@@ -35,8 +35,12 @@ from ...systems.chroniques.attacks import (
 from ...systems.chroniques.conditions import Condition
 from ...systems.chroniques.core import BONUS_RANGE, DEFENSE_RANGE, AttackOutcome, CheckDie
 from ...systems.chroniques.words import M
+from ...systems.unisystem import Mean
 
-__all__ = ["attack_report", "attack_rows"]
+__all__ = ["STR_TIP", "attack_notes", "attack_report", "attack_rows"]
+
+#: The source's tip beside a blow that knocks out.
+STR_TIP = M("As a rule, a creature's STR modifier is its damage bonus (the source's tip).")
 
 
 def attack_report(
@@ -201,13 +205,16 @@ def _hand(hand: str, what: Msg) -> Msg:
 def attack_rows(report: AttackReport) -> tuple[tuple[Msg, object], ...]:
     """The attack calculator's rows: the die, the scores and each modifier, each hand's chances.
 
-    Chances are fractions; the expected damages are the report's
+    Chances are fractions; the expected damages (:class:`Mean`, the temporary
+    one for a blow that knocks out) are the report's
     (:attr:`~rulebook_py.systems.chroniques.AttackReport.expected_lethal`...).
 
     Example:
-        >>> [label for label, _ in attack_rows(attack_report(4, 14, two_weapons=True))][-3:]
+        >>> [label for label, _ in attack_rows(attack_report(4, 14, two_weapons=True))][-4:]
         ['P(hit) (each attack)', 'P(critical: damage doubled) (each attack)', \
-'P(critical failure, natural 1) (each attack)']
+'P(critical failure, natural 1) (each attack)', 'Expected lethal damage']
+        >>> attack_rows(attack_report(4, 14, temporary=True))[-1]
+        ('Expected temporary damage', Mean(9, 4))
     """
     check_type(report, AttackReport, "report", M("an AttackReport (from attack_report)"))
     r = report
@@ -228,4 +235,19 @@ def attack_rows(report: AttackReport) -> tuple[tuple[Msg, object], ...]:
             (M("P(critical failure, natural 1)"), o.fumble),
         ):
             rows.append((_hand(hand, what), p))
+    rows.append((M("Expected lethal damage"), Mean(r.expected_lethal)))
+    if r.temporary_blow:
+        rows.append((M("Expected temporary damage"), Mean(r.expected_temporary)))
     return tuple(rows)
+
+
+def attack_notes(report: AttackReport) -> tuple[Msg, ...]:
+    """The report's notes, then the source's STR tip beside a blow that knocks out.
+
+    Example:
+        >>> [str(n) for n in attack_notes(attack_report(4, 14, temporary=True))]
+        ["As a rule, a creature's STR modifier is its damage bonus (the source's tip)."]
+    """
+    check_type(report, AttackReport, "report", M("an AttackReport (from attack_report)"))
+    notes = [M("{note}.", note=n) for n in report.notes]
+    return (*notes, STR_TIP) if report.temporary_blow else tuple(notes)

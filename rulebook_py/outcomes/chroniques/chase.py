@@ -44,6 +44,7 @@ from ...systems.chroniques.core import (
 )
 from ...systems.chroniques.records import check_fields
 from ...systems.chroniques.words import M
+from ...systems.unisystem import Mean
 
 #: The words that mean "in every round", in English and in French.
 EVERY_ROUND = (
@@ -189,7 +190,7 @@ class ChaseReport:
 
     @property
     def rows(self) -> tuple[tuple[Msg, object], ...]:
-        """Each side's test, the rounds it acts otherwise, then the chances (fractions).
+        """Each side's test, the rounds it acts otherwise, the chances (fractions), the mean rounds.
 
         Example:
             >>> chase_report(pursuer_acts="every").rows[2]
@@ -212,6 +213,7 @@ class ChaseReport:
             (M("P(capture)"), odds.capture),
             (M("P(escape: out of sight)"), odds.escape),
             (M("P(still going after {n} rounds)", n=self.rules.max_rounds), odds.unresolved),
+            (M("Mean rounds played"), Mean(odds.expected_rounds)),
         )
 
     @property

@@ -1,9 +1,11 @@
-"""Chroniques Oubliées: the rows the knock-out and first-aid calculators show, as data.
+"""Chroniques Oubliées: the rows the knock-out, first-aid and initiative calculators show, as data.
 
 The rules' own reports (:func:`~rulebook_py.systems.chroniques.knock_out_report`,
-:func:`~rulebook_py.systems.chroniques.first_aid`) hold the exact answer;
-these functions give the rows a calculator shows of them: ``(label, value)``,
-a label a message, a chance a fraction.
+:func:`~rulebook_py.systems.chroniques.first_aid`,
+:func:`~rulebook_py.systems.chroniques.initiative_report`) hold the exact
+answer; these functions give the rows a calculator shows of them:
+``(label, value)``, a label a message, a chance a fraction (the initiative
+order: one row a combatant under :data:`INITIATIVE_HEAD`), and the notes.
 
 Example:
     >>> from rulebook_py.systems.chroniques import first_aid
@@ -15,11 +17,24 @@ from __future__ import annotations
 
 from ...errors import check_type
 from ...messages import Msg
-from ...systems.chroniques.core import CheckReport
+from ...systems.chroniques.core import CheckReport, ability_modifier
 from ...systems.chroniques.damage import KnockOutReport
+from ...systems.chroniques.initiative import InitiativeReport
 from ...systems.chroniques.words import MN, M
 
-__all__ = ["first_aid_rows", "knock_out_rows"]
+__all__ = ["INITIATIVE_HEAD", "first_aid_rows", "initiative_notes", "initiative_rows"]
+__all__ += ["knock_out_rows"]
+
+#: The initiative table's columns: one a combatant's cell of :func:`initiative_rows`.
+INITIATIVE_HEAD = (
+    "#",
+    M("name"),
+    M("Init."),
+    M("side"),
+    M("WIS"),
+    M("this round"),
+    M("P(surprised)"),
+)
 
 
 def _signed(n: int) -> Msg:
@@ -84,3 +99,46 @@ def first_aid_rows(report: CheckReport) -> tuple[tuple[Msg, object], ...]:
         (M("P(saved)"), r.odds.hit),
         (M("P(not saved by this test)"), r.odds.miss),
     )
+
+
+def initiative_rows(report: InitiativeReport) -> tuple[tuple[object, ...], ...]:
+    r"""One row a combatant in acting order; the last cell ``(P(surprised), die)`` or None.
+
+    Example:
+        >>> from rulebook_py.systems.chroniques import initiative_report
+        >>> gob = initiative_rows(initiative_report("Ana, 12, PC, 14\nGob, 10, NPC, 8", ambush="pcs"))[1]
+        >>> [str(c) for c in gob[:6]], gob[6]
+        (['2', 'Gob', '10', 'NPC (PNJ)', '8 (-1)', 'acts'], (Fraction(3, 5), 'd20'))
+    """
+    check_type(report, InitiativeReport, "report", M("an InitiativeReport"))
+    odds = report.surprised
+    return tuple(
+        (
+            rank,
+            c.name,
+            c.initiative,
+            M("PC (PJ)") if c.player else M("NPC (PNJ)"),
+            M("{score} ({modifier})", score=c.wisdom, modifier=_signed(ability_modifier(c.wisdom))),
+            M("acts") if c.acts else M("loses the action"),
+            (odds[c.name], c.die) if c.name in odds else None,
+        )
+        for rank, c in enumerate(report.order, 1)
+    )
+
+
+def initiative_notes(report: InitiativeReport) -> tuple[Msg, ...]:
+    """The scores the list's tags changed, then the surprise test's difficulty.
+
+    Example:
+        >>> from rulebook_py.systems.chroniques import initiative_report
+        >>> [str(n) for n in initiative_notes(initiative_report("Ana, 12, PC, 14", ambush="pcs"))]
+        ['Surprise: a WIS test against 12.']
+    """
+    check_type(report, InitiativeReport, "report", M("an InitiativeReport"))
+    notes = [M("{note}.", note=n) for n in report.notes]
+    n = report.difficulty
+    if n is not None and n <= 1:
+        notes.append(M("Surprise: a WIS test against {n} (only a natural 1 fails).", n=n))
+    elif n is not None:
+        notes.append(M("Surprise: a WIS test against {n}.", n=n))
+    return tuple(notes)

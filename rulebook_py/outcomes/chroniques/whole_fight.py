@@ -5,7 +5,8 @@ calculator's controls (``first_hit_points``, ``second_damage``...), checks
 each under that name, builds the two
 :class:`~rulebook_py.systems.chroniques.Fighter` records and returns
 :func:`~rulebook_py.systems.chroniques.fight`'s outcome: the exact chance of
-each ending and a seeded replay.
+each ending and a seeded replay. :func:`fight_rows` gives the rows the
+calculator shows of it.
 
 Example:
     >>> out = fight_between()  # Krush, striking to knock out, against the goblin
@@ -15,7 +16,10 @@ Example:
 
 from __future__ import annotations
 
-from ...errors import RuleValueError, quote
+from fractions import Fraction
+
+from ...errors import RuleValueError, check_type, quote
+from ...messages import Msg
 from ...systems.chroniques.whole_fight import (
     Fighter,
     FightOutcome,
@@ -24,8 +28,9 @@ from ...systems.chroniques.whole_fight import (
     fight,
 )
 from ...systems.chroniques.words import M
+from ...systems.unisystem import Mean
 
-__all__ = ["fight_between"]
+__all__ = ["fight_between", "fight_rows"]
 
 
 def fight_between(
@@ -104,3 +109,18 @@ other fighter strikes to knock out (its hit points and temporary damage are trac
         )
     check_knock_out_cap(sides[0], sides[1], ("first_hit_points", "second_hit_points"))
     return fight(sides[0], sides[1])
+
+
+def fight_rows(outcome: FightOutcome) -> tuple[tuple[Msg, Fraction], ...]:
+    """The chance of each ending, the expected rounds (a :class:`Mean`), then each blow's chances.
+
+    Example:
+        >>> [str(label) for label, _ in fight_rows(fight_between())][3:5]
+        ['Expected rounds', "P(Krush's blow hits)"]
+        >>> fight_rows(fight_between())[3][1]  # shown as a number, not a chance
+        Mean(734137279, 354041856)
+    """
+    check_type(outcome, FightOutcome, "outcome", M("a FightOutcome (from fight_between)"))
+    rows = list(outcome.rows)
+    rows.insert(len(outcome.ends), (M("Expected rounds"), Mean(outcome.expected_rounds)))
+    return tuple(rows)
