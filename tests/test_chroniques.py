@@ -1088,7 +1088,11 @@ def test_the_opposed_magic_calculator():
         calc.result.value
     )
     call = calc.python_call(calc.values())
-    assert eval(call.expression, {"outcomes": outcomes, "chroniques": co}) == Fraction(209, 400) == call.value
+    assert (
+        eval(call.expression, {"outcomes": outcomes, "chroniques": co})
+        == Fraction(209, 400)
+        == call.value
+    )
     assert "the spell" in calc.roll_output.value
     calc.controls["target_bonus"].value = -30  # the shortcut's DEF -20: only a natural 1 fails
     assert "<td>P(the spell succeeds)</td><td>95.00 % (19/20)</td><td>95.00 % (19/20)</td>" in (

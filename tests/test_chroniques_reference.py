@@ -173,7 +173,9 @@ def test_defensive_actions():
     _head, *rows = _table("Defensive actions")
     for name, bonus, action in rows:
         member = {str(a.__message__()): a for a in co.DefensiveAction}[name]
-        assert outcomes.chroniques.attack_report(0, 10, defensive_action=member).defense - 10 == _signed(bonus)
+        assert outcomes.chroniques.attack_report(
+            0, 10, defensive_action=member
+        ).defense - 10 == _signed(bonus)
         assert action == member.action
     assert len(rows) == 2
 
@@ -218,7 +220,9 @@ def test_two_weapons():
         defense = int(target.removeprefix("DEF "))
         assert one == percent(co.attack(5, defense).hit)
         assert two == percent(co.attack(5, defense, "d12").hit)
-        assert two == percent(outcomes.chroniques.attack_report(5, defense, two_weapons=True).off_outcome.hit)
+        assert two == percent(
+            outcomes.chroniques.attack_report(5, defense, two_weapons=True).off_outcome.hit
+        )
 
 
 def test_first_aid():

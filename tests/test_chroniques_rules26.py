@@ -19,7 +19,9 @@ def _pmf(sides):
 
 
 def test_the_concerted_bonus_goes_to_the_next_attack_only():
-    r = outcomes.chroniques.attack_report(5, 15, two_weapons=True, concerted=2, damage="1d6", off_hand="1d6")
+    r = outcomes.chroniques.attack_report(
+        5, 15, two_weapons=True, concerted=2, damage="1d6", off_hand="1d6"
+    )
     assert r.outcome.hit == co.check_odds(7, 15, "d12").hit == Fraction(5, 12)  # 8+ on the d12
     assert r.off_outcome.hit == co.check_odds(5, 15, "d12").hit == Fraction(1, 4)  # 10+
     # Mean damage: 3.5 a hit, doubled on a critical (none on the d12).
@@ -28,7 +30,9 @@ def test_the_concerted_bonus_goes_to_the_next_attack_only():
 
 def test_one_helper_roll_decides_the_next_attack_of_two_weapons():
     """Brute force over every die: helper d20, two d12 attacks, two d2 damages."""
-    r = outcomes.chroniques.attack_report(4, 18, two_weapons=True, helper_bonus=5, damage="1d2", off_hand="1d2")
+    r = outcomes.chroniques.attack_report(
+        4, 18, two_weapons=True, helper_bonus=5, damage="1d2", off_hand="1d2"
+    )
     expected: dict[int, Fraction] = {}
     for h, a, b, da, db in itertools.product(range(1, 21), range(1, 13), range(1, 13),
                                              (1, 2), (1, 2)):  # fmt: skip
@@ -55,7 +59,9 @@ def test_immobilised_is_read_one_way_in_both_calculators():
 
 def test_a_surprised_target_takes_no_defense_action_in_round_1():
     with pytest.raises(RuleValueError, match="surprised in round 1 takes no action") as err:
-        outcomes.chroniques.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"])
+        outcomes.chroniques.attack_report(
+            5, 15, defensive_action="simple", defender_conditions=["surprised"]
+        )
     assert err.value.field == "defensive_action"
     later = outcomes.chroniques.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"],
                              first_round=False)  # fmt: skip
@@ -113,7 +119,10 @@ def test_forbidden_equipment_takes_the_untrained_penalty_and_every_ability():
 def test_surprised_counts_in_the_first_round_only_in_the_attack_calculator():
     assert outcomes.chroniques.attack_report(5, 15, defender_conditions=["surprised"]).defense == 10
     assert (
-        outcomes.chroniques.attack_report(5, 15, defender_conditions=["surprised"], first_round=False).defense == 15
+        outcomes.chroniques.attack_report(
+            5, 15, defender_conditions=["surprised"], first_round=False
+        ).defense
+        == 15
     )
     calc = CALCULATORS["ChroniquesAttackCalculator"](defender_conditions=("SURPRISED",))
     assert "<td>DEF after modifiers</td><td>9</td>" in calc.result.value

@@ -325,7 +325,9 @@ def test_the_knock_out_calculator_marks_the_box_at_fault():
 def test_only_spells_that_need_sight_are_impossible_in_the_dark():
     blind = outcomes.chroniques.attack_report(6, 16, kind="magic", lighting="total darkness")
     assert not blind.possible
-    felt = outcomes.chroniques.attack_report(6, 16, kind="magic", lighting="total darkness", needs_sight=False)
+    felt = outcomes.chroniques.attack_report(
+        6, 16, kind="magic", lighting="total darkness", needs_sight=False
+    )
     assert felt.possible and felt.bonus == 1 and felt.outcome.hit == Fraction(6, 20)
     with pytest.raises(RulebookError) as caught:
         outcomes.chroniques.attack_report(6, 16, needs_sight=False)
