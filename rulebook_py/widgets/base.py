@@ -49,7 +49,7 @@ from .. import i18n
 from ..errors import RulebookError
 from ..messages import Msg
 from .calls import PythonCall, value_text
-from .controls import LABEL_STYLE
+from .controls import LABEL_STYLE, label_style
 from .format import error_html, escape, session_html
 from .summary import summary_html
 from .words import M, shown
@@ -167,7 +167,7 @@ class Calculator(widgets.VBox):
             min=0,
             max=2**31 - 1,
             description=shown(M("Seed")),
-            style=LABEL_STYLE,
+            style=label_style(widgets.BoundedIntText),
             layout=widgets.Layout(width="11em"),
         )
         self.roll_button = widgets.Button(

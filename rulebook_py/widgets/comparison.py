@@ -22,7 +22,7 @@ from ..comparison.words import MN, M
 from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
 from .charts import grouped_bar_chart
-from .controls import LABEL_STYLE, int_box, sized
+from .controls import int_box, label_style, sized
 from .format import escape, number, percent, probability, table_html
 from .registry import register
 from .words import shown
@@ -74,7 +74,7 @@ class SideBySideCalculator(Calculator):
                 min=0,
                 max=MAX_GAP,
                 description=gap,
-                style=LABEL_STYLE,
+                style=label_style(widgets.IntSlider),
                 layout=sized(gap, 14),
             ),
             "blows": int_box(

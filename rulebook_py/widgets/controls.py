@@ -40,6 +40,7 @@ __all__ = [
     "enum_dropdown",
     "hidden_label",
     "int_box",
+    "label_style",
     "multi_select",
     "sized",
     "text_box",
@@ -47,6 +48,29 @@ __all__ = [
 
 #: Style that lets a control's description take the room it needs.
 LABEL_STYLE = {"description_width": "initial"}
+#: The one style of each kind every control shares (none is changed alone): a page
+#: stores a model for each widget's own, and the mass-battle page held 140 such copies.
+_STYLES: dict[type, Any] = {}
+
+
+def label_style(kind: type[widgets.DOMWidget]) -> Any:
+    """The style a control of ``kind`` shares with every other: :data:`LABEL_STYLE`, one model.
+
+    A style closed with the widgets that held it (a page's cells run in silence, then
+    closed) is made again.
+
+    Example:
+        >>> label_style(widgets.IntText) is label_style(widgets.Dropdown)
+        True
+        >>> label_style(widgets.Checkbox).description_width
+        'initial'
+    """
+    klass = kind.class_traits()["style"].klass
+    style = _STYLES.get(klass)
+    if style is None or style.comm is None:
+        style = _STYLES[klass] = klass(**LABEL_STYLE)
+    return style
+
 
 #: Width of one character of a label or option, in em (a proportional font's average).
 _EM_PER_CHAR = 0.55
@@ -105,7 +129,7 @@ def int_box(
         value=value,
         description=description,
         tooltip=_(tooltip) or None,
-        style=LABEL_STYLE,
+        style=label_style(cls),
         layout=sized(description, 6, width),
         **extent,
     )
@@ -147,7 +171,7 @@ def text_box(
         description=description,
         placeholder=_(placeholder),
         continuous_update=False,
-        style=LABEL_STYLE,
+        style=label_style(kind),
         layout=sized(description, em if input_em is None else input_em, width),
         **extra,
     )
@@ -170,7 +194,7 @@ def dropdown(
         options=options,
         value=value,
         description=description,
-        style=LABEL_STYLE,
+        style=label_style(widgets.Dropdown),
         layout=sized(description, _option_em(options), width),
     )
 
@@ -204,7 +228,7 @@ def checkbox(description: str, value: bool) -> widgets.Checkbox:
         value=value,
         description=_(description),
         indent=False,
-        style=LABEL_STYLE,
+        style=label_style(widgets.Checkbox),
         layout=widgets.Layout(width="auto", max_width="100%"),
     )
 
@@ -246,6 +270,6 @@ def multi_select(
         value=value,
         description=description,
         rows=len(options),
-        style=LABEL_STYLE,
+        style=label_style(widgets.SelectMultiple),
         layout=sized(description, _option_em(options)),
     )
