@@ -303,3 +303,17 @@ def test_the_glossary_notes_are_messages_and_french():
     for term in GLOSSARY:  # each French term as the fanzine spells it
         assert term.french.lower().replace("'", "’") in source, term.french
         assert not term.coined
+
+
+def test_the_worked_examples_roll_says_both_sides_lose_in_the_plural_in_french():
+    """Both sides are units named in the plural ("Brigands", "Chevaliers"): « perdent » for each.
+
+    (The French line said « Chevaliers perd ».)
+    """
+    from rulebook_py.systems.mass_battle.examples import ExampleRoll, knights_vs_dragon
+
+    line = ExampleRoll(("Brigands", "Chevaliers"), knights_vs_dragon()).message.render("fr")
+    assert line == (
+        "Brigands\xa0: 4 (4 en offense), Chevaliers\xa0: 3 (en défense)\u202f; "
+        "Brigands perdent 10\xa0% → 15\xa0%, Chevaliers perdent 10\xa0% → 0\xa0%"
+    )
