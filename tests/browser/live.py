@@ -57,7 +57,7 @@ SNAPSHOTS_JS = """() => {
     // under fr/ load it from the root's _static/.)
     const script = document.querySelector('script[src*="_static/live.js"]');
     const root = script ? new URL('../', script.src)
-        : new URL(document.documentElement.dataset.content_root || '', location.href);
+        : new URL(document.documentElement?.dataset.content_root || '', location.href);
     const site = new URL('live/python-snapshot.bin', root).href;
     const rel = location.pathname.slice(root.pathname.length).replace(/\\//g, '--');
     return {site: site, prebuilt: site + '.zst',
@@ -328,7 +328,7 @@ READY_TIMEOUT_MS = 300_000
 LIVE_AT_JS = """(() => {
     // (the document has no element yet: its whole tree is watched)
     new MutationObserver(() => {
-        const state = document.documentElement.dataset.rbLive || '';
+        const state = document.documentElement?.dataset.rbLive || '';
         if (!window.rbLiveAt && (state === 'ready' || state.startsWith('failed'))) {
             window.rbLiveAt = Date.now();
         }
@@ -340,12 +340,12 @@ def wait_ready(page: Any, expected: int) -> float:
     """Wait until the page and its ``expected`` calculators are ``ready``; return the seconds."""
     start = time.perf_counter()
     page.wait_for_function(
-        "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
+        "() => ['ready', 'failed'].includes(document.documentElement?.dataset.rbLive)",
         timeout=READY_TIMEOUT_MS,
     )
     states = page.evaluate(
         "() => Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live)"
     )
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready", states
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready", states
     assert states == ["ready"] * expected
     return time.perf_counter() - start

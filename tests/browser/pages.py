@@ -108,7 +108,7 @@ def _axe(page, rules: list[str] | None = None, disabled: dict | None = None) -> 
             const r = await axe.run(document, options);
             const ran = [...r.passes, ...r.violations, ...r.incomplete, ...r.inapplicable];
             return {violations: r.violations, ran: ran.map(x => x.id),
-                    theme: document.documentElement.dataset.theme};
+                    theme: document.documentElement?.dataset.theme};
         }""",
         options,
     )
@@ -133,7 +133,7 @@ def settle(page, page_name: str) -> None:
             arg=expected,
             timeout=120_000,
         )
-    page.wait_for_function("() => !!document.documentElement.dataset.rbLive", timeout=120_000)
+    page.wait_for_function("() => !!document.documentElement?.dataset.rbLive", timeout=120_000)
     # Let late scripts (MathJax, widget typesetting) report their errors.
     page.wait_for_timeout(500)
     assert page.evaluate("() => typeof window.rbA11y === 'object'"), "rb-a11y.js is not loaded"
@@ -143,7 +143,7 @@ def settle(page, page_name: str) -> None:
 def turn(page, theme: str) -> None:
     """The reader's colour scheme turns to ``theme``; the theme follows it."""
     page.emulate_media(color_scheme=theme)
-    page.wait_for_function("theme => document.documentElement.dataset.theme === theme", arg=theme)
+    page.wait_for_function("theme => document.documentElement?.dataset.theme === theme", arg=theme)
     page.wait_for_timeout(600)  # the theme's colour transitions
     page.evaluate("() => window.rbA11y.update()")
 
@@ -157,7 +157,7 @@ def open_static(guarded_page, site_url: str, page_name: str, theme: str, look: s
     page.route("**/live/**", lambda route, _request: route.abort())
     page.goto(f"{site_url}/{page_name}.html", wait_until="load")
     settle(page, page_name)
-    assert page.evaluate("document.documentElement.dataset.theme") == theme
+    assert page.evaluate("document.documentElement?.dataset.theme") == theme
     return page
 
 
@@ -290,7 +290,7 @@ SHOWN_VIEWS_JS = (
 
 
 def _theme(page) -> str:
-    return page.evaluate("document.documentElement.dataset.theme")
+    return page.evaluate("document.documentElement?.dataset.theme")
 
 
 def read_render(page, log, output_dir: Path, stem: str) -> dict[str, Any]:

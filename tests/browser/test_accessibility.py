@@ -115,10 +115,10 @@ def test_live_answer_is_announced_and_page_stays_clean(site_url, guarded_page, o
     page, log = guarded_page(color_scheme="dark")
     page.goto(f"{site_url}/{page_name}.html", wait_until="load")
     page.wait_for_function(
-        "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)",
+        "() => ['ready', 'failed'].includes(document.documentElement?.dataset.rbLive)",
         timeout=READY_TIMEOUT_MS,
     )
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready"
     calc = page.locator(".rb-calc-DiceCalculator").first
     answer = calc.locator(".rb-answer").first
     before = answer.inner_text()

@@ -62,7 +62,7 @@ def open_page(page, address: str, chapter: str) -> None:
     """Open a page with code cells; wait for its editors (and its calculators, if any)."""
     page.goto(address, wait_until="commit")
     page.wait_for_function(
-        "n => !!document.documentElement && Number(document.documentElement.dataset.rbCells) === n",
+        "n => !!document.documentElement && Number(document.documentElement?.dataset.rbCells) === n",
         arg=len(page_cells(chapter)),
         timeout=120_000,
     )
@@ -141,7 +141,7 @@ def test_a_cell_edited_and_run_shows_what_cpython_shows(chapter, language, site_
     )
     assert states == ["stored"] * len(sources)
     check_edit(page, chapter, language, keyboard=language == "fr")
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready"
     assert log.problems() == []
 
 
@@ -220,7 +220,7 @@ def test_stop_ends_a_runaway_cell_and_the_calculators_keep_their_settings(
     page.wait_for_function(
         "() => window.rbLive.timings.restarted !== undefined", timeout=TIMEOUT_MS
     )
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready"
     # ... and after Stop Python has its setting: a second change answers for both.
     assert page.evaluate("() => window.rbProbe.change('DiceCalculator', 'target', '12')") > 0
     want = DiceCalculator(language=language, expression="3d6", target=12)
@@ -381,7 +381,7 @@ def test_a_page_without_calculators_starts_python_when_a_cell_runs(site_url, gua
     assert expected_calculators(chapter) == 0
     open_page(page, url(site_url, chapter), chapter)
     page.wait_for_timeout(500)
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "static"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "static"
     check_edit(page, chapter, "en")
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready"
     assert log.problems() == []

@@ -104,7 +104,7 @@ def test_the_heaviest_chapter_is_live_within_12_mb(built_site, browser):
         page = context.new_page()
         page.goto(f"{url}/{chapter}.html", wait_until="commit")
         page.wait_for_function("() => !!window.rbLiveAt", timeout=300_000)
-        assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
+        assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready"
         restored = page.evaluate("window.rbLive.timings.worker_from_snapshot || null")
         paths = counted.until(page.evaluate("window.rbLiveAt") / 1000)
     finally:

@@ -276,7 +276,7 @@ def test_french_pages_are_accessible_light_and_dark(page_name, static_page):
     for theme in ("light", "dark"):
         if theme == "dark":
             page.emulate_media(color_scheme="dark")
-            page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+            page.wait_for_function("() => document.documentElement?.dataset.theme === 'dark'")
             page.wait_for_timeout(600)
             page.evaluate("() => window.rbA11y.update()")
         assert page.locator("a[hreflang=en]").is_visible()

@@ -82,7 +82,7 @@ def test_every_calculator_comes_alive_in_place(chapter, site_url, guarded_page, 
         arg=expected,
         timeout=120_000,
     )
-    assert page.evaluate("document.documentElement.dataset.rbLive") in LIVE_STATES
+    assert page.evaluate("document.documentElement?.dataset.rbLive") in LIVE_STATES
     seconds = wait_ready(page, expected)
     # In place: the page's own elements, no second copy of the chapter.
     assert page.locator("iframe").count() == 0
@@ -123,7 +123,7 @@ def test_dice_page_before_and_after_light_and_dark(site_url, guarded_page, outpu
         box.press("Enter")
         # ... and the calculator says so while Python is still starting.
         page.wait_for_function(
-            "() => document.documentElement.dataset.rbLive !== 'starting' || document"
+            "() => document.documentElement?.dataset.rbLive !== 'starting' || document"
             ".querySelector('.rb-live-badge').textContent.includes('your change is applied')",
             timeout=120_000,
         )

@@ -26,12 +26,12 @@ from .live import fragment_text
 from .site import expected_calculators, toc_pages
 
 PAGES = toc_pages()
-READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
+READY_JS = "() => ['ready', 'failed'].includes(document.documentElement?.dataset.rbLive)"
 
 
 def wait_live(page, timeout_ms: int = 300_000) -> None:
     page.wait_for_function(READY_JS, timeout=timeout_ms)
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "ready"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "ready"
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -81,7 +81,7 @@ def test_chapter_opens_from_disk(built_site, guarded_page):
         arg=expected,
         timeout=120_000,
     )
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "failed"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "failed"
     states = page.evaluate(
         "() => Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live)"
     )
@@ -97,7 +97,7 @@ def test_page_without_calculators_stays_static(site_url, guarded_page):
     page, log = guarded_page()
     page.goto(f"{site_url}/book/glossary.html", wait_until="load")
     assert expected_calculators("book/glossary") == 0
-    assert page.evaluate("document.documentElement.dataset.rbLive") == "static"
+    assert page.evaluate("document.documentElement?.dataset.rbLive") == "static"
     assert log.problems() == []
 
 

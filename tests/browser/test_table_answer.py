@@ -29,7 +29,7 @@ from .live import (
 )
 from .site import expected_calculators, toc_pages
 
-READY_JS = "() => ['ready', 'failed'].includes(document.documentElement.dataset.rbLive)"
+READY_JS = "() => ['ready', 'failed'].includes(document.documentElement?.dataset.rbLive)"
 
 #: Is part of this calculator's answer on screen (the answer, or its summary bar)?
 IN_VIEW_JS = """key => {

@@ -30,7 +30,7 @@ PRECACHED_JS = """async (urls) => {
     return false;
 }"""
 STATE_JS = """() => ({
-    page: document.documentElement.dataset.rbLive,
+    page: document.documentElement?.dataset.rbLive,
     calcs: Array.from(document.querySelectorAll('.rb-calculator')).map(c => c.dataset.live),
     badges: Array.from(document.querySelectorAll('.rb-live-badge')).map(b => b.textContent),
     note: (document.querySelector('.rb-live-note') || {}).textContent || '',
@@ -59,7 +59,7 @@ def test_offline_before_python_was_ever_downloaded_the_page_says_so(built_site, 
     for edition, network, browser in (("", "network", "browser"), ("fr/", "réseau", "navigateur")):
         page.goto(f"{url}/{edition}book/dice.html", wait_until="load")
         page.wait_for_function(
-            "() => ['failed', 'offline'].includes(document.documentElement.dataset.rbLive)",
+            "() => ['failed', 'offline'].includes(document.documentElement?.dataset.rbLive)",
             timeout=120_000,
         )
         page.wait_for_timeout(500)

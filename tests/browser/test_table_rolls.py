@@ -66,7 +66,7 @@ def test_after_a_change_the_roll_shown_is_for_the_new_settings(site_url, guarded
     page, log = guarded_page()
     page.goto(f"{site_url}/book/dice.html", wait_until="commit")
     page.wait_for_function(
-        "() => document.documentElement.dataset.rbLive === 'ready'", timeout=READY_TIMEOUT_MS
+        "() => document.documentElement?.dataset.rbLive === 'ready'", timeout=READY_TIMEOUT_MS
     )
     checked = 0
     for key, cls in calculator_classes(page):
@@ -93,7 +93,7 @@ def test_before_python_is_ready_a_change_marks_the_roll_as_of_the_earlier_settin
     page.route("**/live/worker.js", lambda route: route.abort())
     page.goto(f"{site_url}/book/dice.html", wait_until="load")
     page.wait_for_function(
-        "() => ['failed', 'offline'].includes(document.documentElement.dataset.rbLive)",
+        "() => ['failed', 'offline'].includes(document.documentElement?.dataset.rbLive)",
         timeout=120_000,
     )
     calc = page.locator(".rb-calc-DiceCalculator").first
