@@ -71,6 +71,13 @@ Controls = Mapping[str, widgets.Widget]
 Values = Mapping[str, Any]
 
 
+def _code_html(call: PythonCall) -> str:
+    """The "same answer in Python" block of ``call``: a session of its lines and value."""
+    lines = [*call.imports.splitlines(), call.expression]
+    session = session_html(lines, value_text(call.value))
+    return _CODE.format(shown(M("The same answer in Python")), session)
+
+
 @dataclass(frozen=True)
 class View:
     """What :meth:`Calculator.compute` returns: everything the calculator shows.
@@ -115,8 +122,10 @@ class Calculator(widgets.VBox):
             ``rb-summary``; the website shows it at the bottom of the screen
             while the answer is out of view).
         plain_layout: The layout every box and text of the calculator's own
-            shares (:meth:`text`, the rows, the sections of :mod:`.folds`).
+            shares (:meth:`text`, the sections of :mod:`.folds`).
         text_style: The style every text of the calculator shares.
+        rows: Each control beside its error, by name (an ``HBox``).
+        row_layout: The layout every shown row shares.
         chart: HTML widget holding the SVG chart (empty when none).
         seed: The seed the next roll will use (the reader can set it).
         roll_button: The **Roll** button.
@@ -155,13 +164,11 @@ class Calculator(widgets.VBox):
         self.plain_layout = widgets.Layout()
         self.text_style = HTMLStyle()
         self._errors = {name: self.text() for name in self.controls}
-        self.message = self.text()
-        self.result = self.text()
+        self.message, self.result, self.summary, self.chart, self.code, self.roll_output = (
+            self.text() for _ in range(6)
+        )
         self.result.add_class("rb-answer")
-        self.summary = self.text()
         self.summary.add_class("rb-summary")
-        self.chart = self.text()
-        self.code = self.text()
         self.seed = widgets.BoundedIntText(
             value=self.default_seed,
             min=0,
@@ -175,29 +182,21 @@ class Calculator(widgets.VBox):
             button_style="primary",
             tooltip=shown(M("Resolve once with this seed")),
         )
-        self.roll_output = self.text()
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
         self._unused: set[str] = set()
-        row = widgets.Layout(align_items="center")
-        # The rows share one layout, and one hidden: both made now, and the hidden one held
-        # by an empty box of the calculator, so that the page stores it even when no row is
-        # hidden yet: a model the stored page lacks is one the live page has never heard of
-        # ("widget model not found" at the first change that hides a row).
-        self._row_layouts = [row, widgets.Layout(align_items="center", display="none")]
-        keeper = widgets.Box(layout=self._row_layouts[1])
-        self.rows = rows = {
-            name: widgets.HBox([control, self._errors[name]], layout=row)
+        self.row_layout = widgets.Layout(align_items="center")
+        self.rows = {
+            name: widgets.HBox([control, self._errors[name]], layout=self.row_layout)
             for name, control in self.controls.items()
         }
         title = f"<h3 class='rb-title'>{escape(shown(self.title))}</h3>"
         heading = [self.text(title)] if self.title else []
         tools = widgets.HBox([self.seed, self.roll_button], layout=self.plain_layout)
         shown_parts = [self.message, self.result, self.summary, self.chart, self.code]
-        super().__init__(
-            children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output, keeper]
-        )
+        laid = [*heading, *self.arrange(self.rows), *shown_parts, tools, self.roll_output]
+        super().__init__(children=laid)
         self.add_class("rb-calculator")
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")
@@ -309,26 +308,17 @@ class Calculator(widgets.VBox):
         values = self.values()
         self.view = None
         try:
-            view = self.compute(values)
-            self.view = view
-            call = view.call
+            self.view = view = self.compute(values)
         except RulebookError as err:
             self._show_error(err)
-            for html in (self.result, self.summary, self.chart, self.code, self.roll_output):
-                html.value = ""
+            view, self.roll_output.value = View(""), ""  # nothing shown but the error
         else:
-            self.result.value = view.answer
-            self.summary.value = view.summary or summary_html(view.answer)
-            self.chart.value = view.chart
             self._unused = {n for n, _why in getattr(view.outcome, "unused", ())}
-            if call is None:
-                self.code.value = ""
-            else:
-                lines = [*call.imports.splitlines(), call.expression]
-                summary = shown(M("The same answer in Python"))
-                self.code.value = _CODE.format(summary, session_html(lines, value_text(call.value)))
-            if self._shown_seed is not None:
-                self._show_roll(values, self._shown_seed)
+        self.result.value, self.chart.value = view.answer, view.chart
+        self.summary.value = view.summary or summary_html(view.answer)
+        self.code.value = "" if view.call is None else _code_html(view.call)
+        if self.view is not None and self._shown_seed is not None:
+            self._show_roll(values, self._shown_seed)
         self._show_state(values)
         self.last_update_seconds = time.perf_counter() - start
 
@@ -336,7 +326,11 @@ class Calculator(widgets.VBox):
         """Hide the controls that do not count, disable those :meth:`disabled` names.
 
         What does not count: :meth:`hidden`'s, and the parameters the last
-        outcome named ``unused`` (kept while the values are refused).
+        outcome named ``unused`` (kept while the values are refused). A hidden
+        control's row, no empty line left, wears the control's own layout (display
+        none): a model the page stores whatever is hidden when it is built, so
+        that a later update never needs one the live page has never heard of
+        ("widget model not found"), and none is made for it.
         """
         hidden = self.hidden(values) | {self.fields.get(n, n) for n in self._unused}
         disabled = self.disabled(values)
@@ -344,8 +338,7 @@ class Calculator(widgets.VBox):
             display = "none" if name in hidden else ""
             if control.layout.display != display:
                 control.layout.display = display
-                # The row too, no empty line left.
-                self.rows[name].layout = self._row_layouts[bool(display)]
+                self.rows[name].layout = control.layout if display else self.row_layout
             if getattr(control, "disabled", False) != (name in disabled):
                 control.disabled = name in disabled
 
