@@ -47,21 +47,13 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import i18n
 from ..errors import RulebookError
-from ..messages import Msg
 from .calls import PythonCall, value_text
 from .controls import LABEL_STYLE, label_style
 from .format import error_html, escape, session_html
 from .summary import summary_html
 from .words import M, shown
 
-__all__ = [
-    "LABEL_STYLE",
-    "Calculator",
-    "Controls",
-    "PythonCall",
-    "Values",
-    "View",
-]
+__all__ = ["LABEL_STYLE", "Calculator", "Controls", "PythonCall", "Values", "View"]
 
 #: The "same answer in Python" block, around the session of the call.
 _CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
@@ -73,8 +65,7 @@ Values = Mapping[str, Any]
 
 def _code_html(call: PythonCall) -> str:
     """The "same answer in Python" block of ``call``: a session of its lines and value."""
-    lines = [*call.imports.splitlines(), call.expression]
-    session = session_html(lines, value_text(call.value))
+    session = session_html(call.lines, value_text(call.value))
     return _CODE.format(shown(M("The same answer in Python")), session)
 
 
@@ -284,8 +275,6 @@ class Calculator(widgets.VBox):
         if control in self.controls:
             label = self.label_of(control).rstrip(": \xa0")
             message = err.relabelled(label)
-            if not isinstance(err.message, Msg):
-                message = shown(message)  # (legacy: an English message of an unconverted rule)
             if label not in message:  # name the control at fault
                 message = M("{label}: {message}", label=label, message=message).render()
             err.field = control
