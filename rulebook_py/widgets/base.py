@@ -57,6 +57,8 @@ __all__ = ["LABEL_STYLE", "Calculator", "Controls", "PythonCall", "Values", "Vie
 
 #: The "same answer in Python" block, around the session of the call.
 _CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
+#: The roll shown, its seed kept in the page.
+_ROLL = "<div class='rb-roll' data-rb-seed='{}'><b>{}</b> {}</div>"
 #: What :meth:`Calculator.build_controls` returns: the input widgets, by name.
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
@@ -230,14 +232,11 @@ class Calculator(widgets.VBox):
         if not self.groups:
             return list(rows.values())
         taken = [prefix for prefix, _ in self.groups if prefix]
-
-        def group(name: str) -> str:
-            return next((prefix for prefix in taken if name.startswith(prefix)), "")
-
+        group = {name: next((p for p in taken if name.startswith(p)), "") for name in rows}
         laid: list[widgets.Widget] = []
         for prefix, heading in self.groups:
             laid.append(self.text(f"<b>{escape(shown(heading))}</b>"))
-            laid += [row for name, row in rows.items() if group(name) == prefix]
+            laid += [row for name, row in rows.items() if group[name] == prefix]
         return laid
 
     def python_call(self, values: Values) -> PythonCall | None:
@@ -346,9 +345,7 @@ class Calculator(widgets.VBox):
         head = escape(M("Roll (seed {seed}):", seed=seed).render())
         # (The seed is kept in the page too: the website's Python, rebuilt on the
         # page as it was built, resolves that roll again after a change.)
-        self.roll_output.value = (
-            f"<div class='rb-roll' data-rb-seed='{seed}'><b>{head}</b> {shown}</div>"
-        )
+        self.roll_output.value = _ROLL.format(seed, head, shown)
         self._shown_seed = seed
         return True
 
