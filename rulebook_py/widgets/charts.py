@@ -67,7 +67,9 @@ Example:
 from __future__ import annotations
 
 import base64
+import csv
 import hashlib
+import io
 import itertools
 import math
 import re
@@ -115,7 +117,6 @@ _INT = re.compile(r"-?[0-9]+")
 #: Chromium measures for its system-ui face (DejaVu Sans); bold is 20 % wider.
 _ADVANCES = ((" .,:;'!|ijlI", 0.31), ('frt()[]-/"', 0.41), ("abcdeghknopqsuvxyz", 0.63))
 _ADVANCES += (("0123456789", 0.67), ("ABCDEFGHJKLMNOPQRSTUVWXYZ", 0.72))
-_CSV_QUOTE = re.compile(r'[,"\r\n]')
 
 # The view switch: the radio buttons follow the SVG (``.rb-chart-tools``);
 # ``:has(+ …)`` picks the checked one of *this* chart's own switch. The
@@ -476,22 +477,24 @@ def _tools(
     title, x_title, slug = names
     first = [x_title or M("outcome").render()] + ([group[0]] if group else [])
     # CSV: one decimal and one exact column per number, so a spreadsheet
-    # reads the decimals and nothing is rounded away.
+    # reads the decimals and nothing is rounded away; a cell holding a comma
+    # (a long fraction's "≈3,33e-71" in French), a quote or a line break is quoted.
     exact_heads = [(h, M("{header} (exact)", header=h).render()) for h, _v in columns]
-    csv_rows = [[_csv_cell(c) for c in first + [head for pair in exact_heads for head in pair]]]
+    rows = [first + [head for pair in exact_heads for head in pair]]
     body = []
     for i, label in enumerate(labels):
         extra = [group[1][i]] if group else []
-        row = [_csv_cell(label), *map(_csv_cell, extra)]
+        row = [label, *extra]
         cells = "".join(f"<td>{escape(c)}</td>" for c in extra)
         for _h, vals in columns:
             row += [repr(float(vals[i])), fraction(vals[i])]
             cells += f'<td>{percent(vals[i])}<br><span class="rb-exact">{row[-1]}</span></td>'
-        csv_rows.append(row)
+        rows.append(row)
         body.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
-    csv = "".join(",".join(r) + "\r\n" for r in csv_rows)
-    key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
-    data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    key = hashlib.sha1((title + "\n" + out.getvalue()).encode()).hexdigest()[:10]
+    data = base64.b64encode(("\ufeff" + out.getvalue()).encode()).decode("ascii")
     radios = [_RADIO.format(v, key, " checked" * (v == "pmf"), s, tr(w)) for v, s, w in switch]
     views = _SWITCH.format(M("Show the chance of").render(), "".join(radios))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in first + [h for h, _v in columns])
@@ -499,10 +502,6 @@ def _tools(
     table = _TABLE.format(M("Table of the numbers").render(), caption, head, "".join(body))
     link = _CSV.format(_slug(slug or title or x_title), data)
     return f'<div class="rb-chart-tools">{views if len(switch) > 1 else ""}{link}{table}</div>'
-
-
-def _csv_cell(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"' if _CSV_QUOTE.search(text) else text
 
 
 def _is_ascending_ints(keys: Sequence[object]) -> bool:
@@ -637,9 +636,8 @@ def grouped_bar_chart(
     labels, names = [tr(label) for label in labels], list(series)
     commons = [_common(series[name]) for name in names]
     counted = _counted(labels)
-    distribution = counted and all(
-        499 * den <= 500 * sum(nums) <= 500 * den for nums, den in commons
-    )
+    whole = all(499 * den <= 500 * sum(nums) <= 500 * den for nums, den in commons)
+    distribution = counted and whole  # (but for tails of at most 1/500 left out)
     if running_total and not counted:
         raise ValueError(f"a running total needs increasing whole-number labels, not {labels!r}")
     if running_total and any(sum(series[n], Fraction(0)) > 1 for n in names):
