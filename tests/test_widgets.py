@@ -208,3 +208,18 @@ def test_the_stored_page_holds_every_layout_an_update_gives_a_row(name):
     assert worn <= stored
     hides = name == "GalaxiesShotCalculator"  # (its single shot hides the number of shots)
     assert not hides or calc.rows["shots"].layout.model_id in worn
+
+
+def test_the_base_shows_a_roll_by_its_html_else_its_lines_else_its_text():
+    import random
+    from types import SimpleNamespace
+
+    calc = DiceCalculator()
+    show = Calculator.show_roll
+    assert show(calc, SimpleNamespace(html=lambda: "<b>x</b>", lines=["y"])) == "<b>x</b>"
+    assert show(calc, SimpleNamespace(lines=["a", "b<c"])) == "a<br>b&lt;c"
+    assert show(calc, SimpleNamespace(lines=lambda: ["a", "b"])) == "a<br>b"
+    assert show(calc, SimpleNamespace(message="m & n")) == "m &amp; n"
+    # the dice calculator's own way (its roll's lines()) is the base's
+    roll = calc.view.outcome.roll(random.Random(3))
+    assert show(calc, roll) == calc.show_roll(roll) != ""

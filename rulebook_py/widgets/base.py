@@ -51,6 +51,7 @@ from .calls import PythonCall, value_text
 from .controls import LABEL_STYLE, label_style
 from .format import error_html, escape, session_html
 from .summary import summary_html
+from .tables import lines_html
 from .words import M, shown
 
 __all__ = ["LABEL_STYLE", "Calculator", "Controls", "PythonCall", "Values", "View"]
@@ -221,11 +222,16 @@ class Calculator(widgets.VBox):
         return frozenset()
 
     def show_roll(self, roll: Any) -> str:
-        """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
-        html = getattr(roll, "html", None)
-        return (
-            html() if callable(html) else escape(shown(getattr(roll, "message", None) or str(roll)))
-        )
+        """The HTML of one roll: its ``html()``, else its ``lines`` one a line, else its text.
+
+        (``lines`` may be a method: ``roll.lines()``.)
+        """
+        html, lines = getattr(roll, "html", None), getattr(roll, "lines", None)
+        if callable(html):
+            return html()
+        if lines is not None:
+            return lines_html(lines() if callable(lines) else lines)
+        return escape(shown(getattr(roll, "message", None) or str(roll)))
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
