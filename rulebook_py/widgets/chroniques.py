@@ -7,8 +7,8 @@ in :mod:`.chroniques_fight`): each maps its controls to one report of
 itself) and formats it. A rules error is shown next to its control, worded
 with the control's label. Every word is a message of the ``chroniques``
 domain, shown in the calculator's language; a control that does not count in
-the current situation (the off-hand dice without two weapons) is left out of
-the rules call and of its Python line.
+the current situation (the off-hand dice without two weapons), which the
+outcome names in its ``unused``, is hidden and left out of the Python line.
 
 Example:
     >>> calc = ChroniquesAttackCalculator(bonus=5, defense=15)
@@ -19,7 +19,6 @@ Example:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from .. import outcomes
 from ..systems import chroniques as co
@@ -125,27 +124,9 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
             "off_hand": text_box(M("Off-hand damage"), "1d6"),
         }
 
-    @staticmethod
-    def _arguments(values: Values) -> dict[str, Any]:
-        """The rules call's keywords: the controls that count in this situation only."""
-        v = dict(values)
-        if v["concerted"] == "helper":
-            v["concerted"] = 0
-        else:
-            del v["helper_bonus"]
-        if not v["two_weapons"]:
-            del v["off_hand"]
-        if not v["temporary"]:
-            del v["suitable_weapon"], v["target_strength"]
-        if v["kind"] != "magic":
-            del v["needs_sight"]
-        return v
-
     def compute(self, values: Values) -> View:
         """The modifiers applied, the exact chances and the damage distribution."""
-        r, call = rule_call(
-            outcomes.chroniques.attack_report, path=("outcome", "hit"), **self._arguments(values)
-        )
+        r, call = rule_call(outcomes.chroniques.attack_report, path=("outcome", "hit"), **values)
         chroniques = outcomes.chroniques
         html = rows_html(chroniques.attack_rows(r)) + notes_html(chroniques.attack_notes(r))
         if not r.possible:

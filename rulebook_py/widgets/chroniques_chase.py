@@ -92,12 +92,7 @@ class ChroniquesInitiativeCalculator(ChroniquesCalculator):
 
     def compute(self, values: Values) -> View:
         """The order, with each ambushed combatant's chance of being surprised in round 1."""
-        v = dict(values)
-        if not v["delay_name"].strip():
-            del v["delay_name"], v["delay_to"]
-        if v["ambush"] == "none":
-            del v["ambushers_dex"], v["ambushers_stealth"], v["gm_modifier"]
-        r, call = rule_call(co.initiative_report, **v, path=("names",))
+        r, call = rule_call(co.initiative_report, **values, path=("names",))
         rows = [
             (*row, s and M("{p} ({die})", p=probability(s[0]), die=s[1]))
             for *row, s in outcomes.chroniques.initiative_rows(r)
@@ -176,10 +171,7 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
 
     def compute(self, values: Values) -> View:
         """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
-        v = dict(values)
-        if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
-            del v["pursuer_con"], v["quarry_con"]
-        r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
+        r, call = rule_call(outcomes.chroniques.chase_report, **values, path=("odds", "capture"))
         chart = grouped_bar_chart(
             [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
             {kind: list(chances) for kind, chances in r.ends.items()},

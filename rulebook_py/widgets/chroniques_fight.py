@@ -4,7 +4,8 @@ The calculator maps its controls (named as the rule's parameters) to one call,
 :func:`rulebook_py.outcomes.chroniques.fight_between`, and formats the outcome:
 the exact chance of each ending, and a seeded replay of every round. A
 fighter's "suitable weapon" box counts only when that fighter strikes to knock
-out; otherwise it is left out of the call and of its Python line.
+out; otherwise the outcome names it ``unused``: it is hidden and left out of
+the Python line.
 
 Example:
     >>> calc = ChroniquesFightCalculator()  # Krush, to knock out, against the goblin
@@ -111,11 +112,7 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
 
     def compute(self, values: Values) -> View:
         """The chance of each ending and of each blow, a chart of the endings."""
-        v = dict(values)
-        for side in ("first", "second"):
-            if not v[f"{side}_knock_out"]:
-                del v[f"{side}_suitable_weapon"]
-        out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **v)
+        out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **values)
         notes = []
         if any(_long(p) for _label, p in out.rows):
             notes.append(
