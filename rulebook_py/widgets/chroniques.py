@@ -18,14 +18,11 @@ Example:
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from .. import outcomes
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
-from .base import Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart, grouped_bar_chart
+from .base import Controls
+from .calls import changes
 from .chroniques_chase import ChroniquesChaseCalculator, ChroniquesInitiativeCalculator
 from .chroniques_common import (
     BOX,
@@ -36,7 +33,6 @@ from .chroniques_common import (
 )
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .registry import register
-from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesAttackCalculator", "ChroniquesChaseCalculator"]
 __all__ += ["ChroniquesConditionsCalculator", "ChroniquesFirstAidCalculator"]
@@ -69,6 +65,8 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
     """
 
     title = M("Attack (test d'attaque)")
+    rule = staticmethod(outcomes.chroniques.attack_report)
+    path = ("outcome", "hit")
     bench_changes = (
         changes(bonus=7, defense=18, die="2d20kh1", attacker_conditions=("BLINDED",))
         + changes(kind="ranged", cover="PARTIAL", defender_conditions=("KNOCKED_DOWN",))
@@ -124,34 +122,6 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
             "off_hand": text_box(M("Off-hand damage"), "1d6"),
         }
 
-    def compute(self, values: Values) -> View:
-        """The modifiers applied, the exact chances and the damage distribution."""
-        r, call = rule_call(outcomes.chroniques.attack_report, path=("outcome", "hit"), **values)
-        chroniques = outcomes.chroniques
-        html = rows_html(chroniques.attack_rows(r)) + notes_html(chroniques.attack_notes(r))
-        if not r.possible:
-            return View(html, "", call, r)
-        title, axis = M("Damage of the action"), M("damage")
-        if r.temporary_blow:
-            hits = range(max(r.lethal.max_value, r.temporary.max_value) + 1)
-            pmfs = {M("lethal"): r.lethal.pmf(), M("temporary"): r.temporary.pmf()}
-            chart = grouped_bar_chart(
-                [str(n) for n in hits],
-                {kind: [pmf.get(n, Fraction(0)) for n in hits] for kind, pmf in pmfs.items()},
-                title=title,
-                x_title=axis,
-            )
-        else:
-            chart = bar_chart(
-                r.lethal.pmf(),
-                title=title,
-                x_title=axis,
-                highlight=lambda n: n == 0,
-                highlight_label=M("miss (0)"),
-                other_label=M("hit"),
-            )
-        return View(html, chart, call, r)
-
 
 # ----------------------------------------------------------- 2. conditions
 @register
@@ -165,6 +135,8 @@ class ChroniquesConditionsCalculator(ChroniquesCalculator):
     """
 
     title = M("Harmful conditions (états préjudiciables)")
+    rule = staticmethod(outcomes.chroniques.conditions_report)
+    path = ("hurt", "outcome", "hit")
     bench_changes = (
         changes(attacker_conditions=("WEAKENED", "KNOCKED_DOWN"))
         + changes(defender_conditions=("STUNNED",), kind="ranged", die="2d20kh1")
@@ -188,28 +160,6 @@ class ChroniquesConditionsCalculator(ChroniquesCalculator):
             "turn": text_box(M("Attacker's turn (L, M, A, G)"), "M A"),
         }
 
-    def compute(self, values: Values) -> View:
-        """A table of every effect for both sides, then the attack with and without them."""
-        r, call = rule_call(
-            outcomes.chroniques.conditions_report, path=("hurt", "outcome", "hit"), **values
-        )
-        free, hurt = r.free, r.hurt
-        html = (
-            rows_html(r.rows, [M("effect"), M("attacker"), M("defender")])
-            + rows_html(r.odds_rows, ["", M("no conditions"), M("with the conditions")])
-            + notes_html(M("{note}.", note=n) for n in hurt.notes)
-        )
-        chart = grouped_bar_chart(
-            [M("hit"), M("critical")],
-            {
-                M("no conditions"): [free.outcome.hit, free.outcome.critical],
-                M("with the conditions"): [hurt.outcome.hit, hurt.outcome.critical],
-            },
-            title=M("The attacker's chances"),
-            x_title="",
-        )
-        return View(html, chart, call, r)
-
 
 # ------------------------------------------------------------ 3. knock-out
 @register
@@ -223,6 +173,8 @@ class ChroniquesKnockOutCalculator(ChroniquesCalculator):
     """
 
     title = M("Knocking out (DM temporaires)")
+    rule = staticmethod(co.knock_out_report)
+    path = ("minutes",)
     bench_changes = changes(rolled=5, target_strength=0, hit_points=6, already=2, damage="1d4+2")
 
     def build_controls(self) -> Controls:
@@ -234,22 +186,6 @@ class ChroniquesKnockOutCalculator(ChroniquesCalculator):
             "already": int_box(M("Temporary damage already taken"), 0, bounds=BOX),
             "damage": text_box(M("Damage dice of a hit"), "1d8+3"),
         }
-
-    def compute(self, values: Values) -> View:
-        """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
-        r, call = rule_call(co.knock_out_report, path=("minutes",), **values)
-        chart = bar_chart(
-            r.minutes,
-            title=M("Minutes knocked out after one hit of {dice}", dice=str(r.dice)),
-            x_title=M("minutes (0: still conscious)"),
-            highlight=lambda m: m > 0,
-            highlight_label=M("knocked out"),
-            other_label=M("conscious"),
-        )
-        rows = outcomes.chroniques.knock_out_rows(r)
-        return View(
-            rows_html(rows, ["", ""]) + notes_html([outcomes.chroniques.STR_TIP]), chart, call, r
-        )
 
 
 # ------------------------------------------------------------ 4. first aid
@@ -263,6 +199,8 @@ class ChroniquesFirstAidCalculator(ChroniquesCalculator):
     """
 
     title = M("First aid (aide médicale)")
+    rule = staticmethod(co.first_aid)
+    path = ("odds", "hit")
     bench_changes = changes(intelligence=3, die="2d20kh1") + changes(intelligence=-4)
 
     def build_controls(self) -> Controls:
@@ -271,15 +209,6 @@ class ChroniquesFirstAidCalculator(ChroniquesCalculator):
             "intelligence": int_box(M("Helper's INT mod."), 1, bounds=BOX),
             "die": dropdown(M("Helper's die"), DIE_OPTIONS, "d20"),
         }
-
-    def compute(self, values: Values) -> View:
-        """P(the dying character is saved)."""
-        r, call = rule_call(co.first_aid, path=("odds", "hit"), **values)
-        note = M(
-            "One test: this book lets no second try follow a failed one (the source is silent)."
-        )
-        rows = outcomes.chroniques.first_aid_rows(r)
-        return View(rows_html(rows) + notes_html([note]), "", call, r)
 
 
 # -------------------------------------------------------- 5. opposed magic
@@ -294,6 +223,8 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
     """
 
     title = M("Opposed magic attack (attaque magique opposée)")
+    rule = staticmethod(outcomes.chroniques.opposed_magic_report)
+    path = ("opposed", "hit")
     bench_changes = changes(caster_bonus=8, target_bonus=3, caster_die="2d20kh1", target_die="d12")
 
     def build_controls(self) -> Controls:
@@ -304,18 +235,3 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
             "target_bonus": int_box(M("Target's magic attack score"), 5, bounds=BOX),
             "target_die": dropdown(M("Target's die"), DIE_OPTIONS, "d20"),
         }
-
-    def compute(self, values: Values) -> View:
-        """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
-        r, call = rule_call(
-            outcomes.chroniques.opposed_magic_report, path=("opposed", "hit"), **values
-        )
-        o, f = r.opposed, r.fixed
-        head = ["", M("opposed test"), M("magic DEF {n} (10 + score)", n=r.magic_defense)]
-        chart = grouped_bar_chart(
-            [M("success"), M("critical")],
-            {M("opposed test"): [o.hit, o.critical], M("magic DEF"): [f.hit, f.critical]},
-            title=M("The caster's chances"),
-        )
-        note = [M("The caster wins ties; only the caster's natural 20 and natural 1 count.")]
-        return View(rows_html(r.rows, head) + notes_html(note), chart, call, r)

@@ -19,7 +19,6 @@ from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
-from .charts import grouped_bar_chart
 from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import probability
@@ -135,6 +134,8 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
     """
 
     title = M("Chase (poursuite)")
+    rule = staticmethod(outcomes.chroniques.chase_report)
+    path = ("odds", "capture")
     kind = "fight"
     default_seed = 3
     bench_changes = (
@@ -168,15 +169,3 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             "heavy_rain": checkbox(M("Heavy rain (pluies fortes, −2 to both sides)"), False),
             "extra_metres": int_box(M("Extra action of a 10-point lead (m)"), 20, bounds=BOX),
         }
-
-    def compute(self, values: Values) -> View:
-        """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
-        r, call = rule_call(outcomes.chroniques.chase_report, **values, path=("odds", "capture"))
-        chart = grouped_bar_chart(
-            [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
-            {kind: list(chances) for kind, chances in r.ends.items()},
-            title=M("When the chase ends"),
-            x_title=M("round"),
-            running_total=True,
-        )
-        return View(rows_html(r.rows), chart, call, r)

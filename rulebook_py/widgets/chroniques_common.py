@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import i18n
+from .. import i18n, outcomes
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
-from .base import Calculator
+from .presented import PresentedCalculator
 from .tables import lines_html
 
 __all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS"]
@@ -41,8 +41,15 @@ def french() -> bool:
     return i18n.current_language() == "fr"
 
 
-class ChroniquesCalculator(Calculator):
-    """A calculator whose roll is a report's lines, one a line."""
+class ChroniquesCalculator(PresentedCalculator):
+    """A Chroniques calculator: one call of its rule, shown as its outcome's presentation.
+
+    What is shown (tables, notes, charts) is data of the outcome
+    (:func:`rulebook_py.outcomes.chroniques.presentation`); the roll is a
+    report's lines, one a line.
+    """
+
+    present = staticmethod(outcomes.chroniques.presentation)
 
     def show_roll(self, roll: Any) -> str:
         """The roll's lines (messages), every die shown."""

@@ -16,7 +16,6 @@ Example:
 from __future__ import annotations
 
 import inspect
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,13 +23,10 @@ import ipywidgets as widgets
 from .. import outcomes
 from ..messages import Msg
 from ..systems.chroniques.words import MC, M
-from .base import Controls, Values, View
-from .calls import rule_call
-from .charts import bar_chart
+from .base import Controls
 from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, text_box
 from .registry import register
-from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesFightCalculator"]
 
@@ -51,8 +47,6 @@ _FIGHTER = (
     ("suitable_weapon", MC("fighter", "weapon suited to knocking out (no −2)"), checkbox),
 )
 _SIDES = {"first": M("First fighter"), "second": M("Second fighter")}
-#: A probability whose exact fraction is longer than this is shown as a percentage only.
-_SHORT_FRACTION = 23
 
 
 def _control(side: str, field: str, label: Msg, make: Any) -> widgets.Widget:
@@ -69,11 +63,6 @@ def _control(side: str, field: str, label: Msg, make: Any) -> widgets.Widget:
     return make(label, default)
 
 
-def _long(p: Fraction) -> bool:
-    """Whether the exact fraction of ``p`` is too long to show beside its percentage."""
-    return p not in (0, 1) and len(f"{p.numerator}/{p.denominator}") > _SHORT_FRACTION
-
-
 @register
 class ChroniquesFightCalculator(ChroniquesCalculator):
     """A whole melee fight: the exact chance of each ending, and a seeded replay.
@@ -85,6 +74,8 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
     """
 
     title = M("A whole fight, round by round")
+    rule = staticmethod(outcomes.chroniques.fight_between)
+    path = ("first_wins",)
     kind = "fight"
     default_seed = 3  # the chapter's worked fight
     bench_changes = (
@@ -109,29 +100,3 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
             for side in _SIDES
             for field, label, make in _FIGHTER
         }
-
-    def compute(self, values: Values) -> View:
-        """The chance of each ending and of each blow, a chart of the endings."""
-        out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **values)
-        notes = []
-        if any(_long(p) for _label, p in out.rows):
-            notes.append(
-                M(
-                    "A chance whose exact fraction is too long to print shows its percentage "
-                    "only; the Python line below gives the fraction."
-                )
-            )
-        won = M("{name} wins", name=out.first.name)
-        firsts = {
-            end for end, (winner, _how) in zip(out.endings, out.ends) if winner == out.first.name
-        }
-        chart = bar_chart(
-            dict(out.endings),
-            title=M("How the fight ends"),
-            x_title=M("ending"),
-            highlight=lambda k: k in firsts,
-            highlight_label=won,
-            other_label=M("{name} wins", name=out.second.name),
-        )
-        html = rows_html(outcomes.chroniques.fight_rows(out)) + notes_html(notes)
-        return View(html, chart, call, out)

@@ -3,7 +3,7 @@
 Each maps its controls to one call (its ``rule``, from
 :mod:`rulebook_py.outcomes.unisystem` or the rules) and renders what the
 outcome's presentation says to show (:mod:`rulebook_py.outcomes.unisystem.shown`:
-its rows, its charts) and its roll. Every word is a message of the
+its rows, its charts; :mod:`.presented`) and its roll. Every word is a message of the
 ``unisystem`` domain, shown in the calculator's language.
 
 Example:
@@ -14,7 +14,6 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -24,13 +23,13 @@ from .. import outcomes
 from ..outcomes.unisystem import choices
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
-from .base import Calculator, Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart, grouped_bar_chart
+from .base import Controls
+from .calls import changes
 from .controls import dropdown, int_box
 from .format import escape, percent, table_html
+from .presented import PresentedCalculator
 from .registry import register
-from .tables import lines_html, rows_html
+from .tables import lines_html
 from .words import shown as tr
 
 __all__ = [
@@ -39,7 +38,6 @@ __all__ = [
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
-    "chart_html",
     "core_dropdown",
     "reference_html",
     "whole_box",
@@ -50,33 +48,17 @@ __all__ = [
 BOX = (-999, 999)
 
 
-class UnisystemCalculator(Calculator):
-    """A Unisystem calculator: one call of :attr:`rule`, shown as its outcome's presentation.
+class UnisystemCalculator(PresentedCalculator):
+    """A Unisystem calculator: one call of its rule, shown as its outcome's presentation.
 
     What is shown (rows, charts, a note) is data of the outcome
-    (:func:`rulebook_py.outcomes.unisystem.presentation`), rendered here. A
-    rule's outcome may name (``unused``) the parameters that do not count in
-    the situation: the base hides their controls, the Python line leaves them out.
+    (:func:`rulebook_py.outcomes.unisystem.presentation`), rendered by
+    :class:`~.presented.PresentedCalculator`; the roll is shown here.
     """
 
-    #: The rule called with the controls' values, by name (a ``staticmethod``).
-    rule: ClassVar[Callable[..., Any]]
-    #: The path into its outcome of the answer the Python line shows.
-    path: ClassVar[Any] = ()
+    present = staticmethod(outcomes.unisystem.presentation)
     #: The roll's lines as a numbered list (an order) rather than lines.
     ordered: ClassVar[bool] = False
-
-    def arguments(self, values: Values) -> Mapping[str, Any]:
-        """The rule's keyword arguments: the controls' values, by name."""
-        return values
-
-    def compute(self, values: Values) -> View:
-        """One call of the rule; its presentation's note, table and charts."""
-        outcome, call = rule_call(self.rule, path=self.path, **self.arguments(values))
-        shown = outcomes.unisystem.presentation(outcome)
-        note = f"<p>{escape(tr(shown.note))}</p>" if shown.note else ""
-        charts = "".join(map(chart_html, shown.charts))
-        return View(note + rows_html(shown.rows, shown.head), charts, call, outcome)
 
     def show_roll(self, roll: Any) -> str:
         """The roll's lines, one a line (or numbered, for an order)."""
@@ -84,30 +66,6 @@ class UnisystemCalculator(Calculator):
         if not self.ordered:
             return lines_html(lines)
         return "<ol>" + "".join(f"<li>{escape(tr(line))}</li>" for line in lines) + "</ol>"
-
-
-def chart_html(chart: outcomes.unisystem.Bars | outcomes.unisystem.GroupedBars) -> str:
-    """An outcome's chart (:mod:`rulebook_py.outcomes.unisystem.shown`) as SVG.
-
-    Example:
-        >>> from fractions import Fraction
-        >>> "<svg" in chart_html(outcomes.unisystem.Bars({1: Fraction(1)}, "t", "x"))
-        True
-    """
-    if isinstance(chart, outcomes.unisystem.GroupedBars):
-        return grouped_bar_chart(
-            chart.labels, chart.series, title=chart.title, x_title=chart.x_title
-        )
-    if not chart.highlight_label:
-        return bar_chart(chart.bars, title=chart.title, x_title=chart.x_title)
-    return bar_chart(
-        chart.bars,
-        title=chart.title,
-        x_title=chart.x_title,
-        highlight=chart.highlight.__contains__,
-        highlight_label=chart.highlight_label,
-        other_label=chart.other_label,
-    )
 
 
 def reference_html(*tables: Any) -> str:

@@ -12,7 +12,9 @@
   values as keywords (:func:`fight_rows`: the rows shown of it);
 * :mod:`.reports` -- :func:`knock_out_rows`, :func:`first_aid_rows`,
   :func:`initiative_rows` (and its notes): the rows the knock-out, first-aid
-  and initiative calculators show of the rules' reports.
+  and initiative calculators show of the rules' reports;
+* :mod:`.shown` -- :func:`presentation`: what each calculator shows of its
+  outcome, as data (tables, notes, charts).
 
 Example:
     >>> from rulebook_py.outcomes import chroniques
@@ -27,12 +29,14 @@ from . import chase as _chase
 from . import conditions as _conditions
 from . import magic as _magic
 from . import reports as _reports
+from . import shown as _shown
 from . import whole_fight as _fight
 from .attack import *  # noqa: F403
 from .chase import *  # noqa: F403
 from .conditions import *  # noqa: F403
 from .magic import *  # noqa: F403
 from .reports import *  # noqa: F403
+from .shown import *  # noqa: F403
 from .whole_fight import *  # noqa: F403
 
 __all__: list[str] = []
@@ -42,3 +46,4 @@ __all__ += _chase.__all__
 __all__ += _magic.__all__
 __all__ += _fight.__all__
 __all__ += _reports.__all__
+__all__ += _shown.__all__
