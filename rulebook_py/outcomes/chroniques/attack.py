@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ...dice import Dice
+from ...distribution import Mean
 from ...errors import RuleValueError, check_bool, check_int, check_type, quote
 from ...messages import Msg
 from ...systems.chroniques.attacks import (
@@ -36,7 +37,6 @@ from ...systems.chroniques.attacks import (
 from ...systems.chroniques.conditions import Condition
 from ...systems.chroniques.core import BONUS_RANGE, DEFENSE_RANGE, AttackOutcome, CheckDie
 from ...systems.chroniques.words import M
-from ...systems.unisystem import Mean
 
 __all__ = ["STR_TIP", "attack_notes", "attack_report", "attack_rows"]
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...distribution import Mean
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
 from ...systems.chroniques.chase import (
@@ -44,7 +45,6 @@ from ...systems.chroniques.core import (
 )
 from ...systems.chroniques.records import check_fields
 from ...systems.chroniques.words import M
-from ...systems.unisystem import Mean
 
 #: The words that mean "in every round", in English and in French.
 EVERY_ROUND = (

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from ...distribution import Mean
 from ...errors import RuleValueError, check_bool, check_type, quote
 from ...messages import Msg
 from ...systems.chroniques.whole_fight import (
@@ -29,7 +30,6 @@ from ...systems.chroniques.whole_fight import (
     fight,
 )
 from ...systems.chroniques.words import M
-from ...systems.unisystem import Mean
 
 __all__ = ["fight_between", "fight_rows"]
 

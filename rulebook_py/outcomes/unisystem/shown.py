@@ -4,7 +4,7 @@
 check, a contest, the core-die comparison, a melee exchange, a ranged
 attack, an initiative order, an action plan, a whole fight) and returns a
 :class:`Presentation`: the table's heading and rows (a
-:class:`~fractions.Fraction` is a chance, a :class:`~.core.Mean` an expected
+:class:`~fractions.Fraction` is a chance, a :class:`~rulebook_py.distribution.Mean` an expected
 value), the charts to draw (:class:`~rulebook_py.outcomes.shown.Bars`,
 :class:`~rulebook_py.outcomes.shown.GroupedBars`: their values and their
 message titles) and a note. The widget layer renders it and
