@@ -19,38 +19,18 @@ Example:
 from __future__ import annotations
 
 from .. import outcomes
+from ..outcomes.chroniques import choices
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
-from .base import Controls
 from .calls import changes
 from .chroniques_chase import ChroniquesChaseCalculator, ChroniquesInitiativeCalculator
-from .chroniques_common import (
-    BOX,
-    CONDITION_OPTIONS,
-    DIE_OPTIONS,
-    KIND_OPTIONS,
-    ChroniquesCalculator,
-)
-from .controls import checkbox, dropdown, int_box, multi_select, text_box
+from .chroniques_common import ChroniquesCalculator
 from .registry import register
 
 __all__ = ["ChroniquesAttackCalculator", "ChroniquesChaseCalculator"]
 __all__ += ["ChroniquesConditionsCalculator", "ChroniquesFirstAidCalculator"]
 __all__ += ["ChroniquesInitiativeCalculator", "ChroniquesKnockOutCalculator"]
 __all__ += ["ChroniquesOpposedMagicCalculator"]
-
-_CRITICAL_OPTIONS = [(M("20 only"), 20), *((f"{k}–20", k) for k in range(19, 14, -1))]
-_CONCERTED_OPTIONS = [
-    (M("none"), 0),
-    (M("+2 (helper already rolled)"), 2),
-    (M("+4 (helper already rolled)"), 4),
-    (M("helper still to roll"), "helper"),
-]
-_DEFENSE_OPTIONS = [
-    (M("none"), "NONE"),
-    (M("simple defense, +2 DEF (défense simple)"), "SIMPLE"),
-    (M("total defense, +4 DEF (défense totale)"), "TOTAL"),
-]
 
 
 # --------------------------------------------------------------- 1. attack
@@ -74,53 +54,42 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
         + changes(temporary=True, damage="2d6", concerted="helper", critical_from=19)
     )
 
-    def build_controls(self) -> Controls:
-        """Attack score, DEF, die, situation, conditions and damage."""
-        cover = [
-            (M("{cover} ({modifier:+d})", cover=c, modifier=c.modifier), c.name) for c in co.Cover
-        ]
-        into = [
-            (M("{situation} ({modifier:+d})", situation=m, modifier=m.modifier), m.name)
-            for m in co.IntoMelee
-        ]
-        light = [(x.__message__(), x.name) for x in co.Lighting]
-        return {
-            "bonus": int_box(M("Attack score (ATQ)"), 4, bounds=BOX),
-            "defense": int_box(M("Target's DEF"), 14, bounds=BOX),
-            "die": dropdown(M("Die"), DIE_OPTIONS, "d20"),
-            "critical_from": dropdown(M("Critical on a natural"), _CRITICAL_OPTIONS, 20),
-            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
-            "damage": text_box(M("Damage dice (DM)"), "1d8"),
-            "damage_modifier": int_box(M("Damage modifier"), 3, bounds=BOX),
-            "cover": dropdown(M("Cover (couvert)"), cover, "NONE"),
-            "into_melee": dropdown(M("Shooting into melee"), into, "NONE"),
-            "lighting": dropdown(M("Light (luminosité)"), light, "DAY"),
-            "needs_sight": checkbox(M("The spell needs to see its target (magic)"), True),
-            "long_range": checkbox(M("Long range, up to ×2 (portée longue, −5)"), False),
-            "repeated": int_box(M("Repeated ability (−5 each)"), 0, bounds=BOX),
-            "untrained_weapon": checkbox(M("Untrained weapon (−3)"), False),
-            "untrained_shield": checkbox(M("Untrained shield (−3)"), False),
-            "untrained_armour": checkbox(M("Untrained armour (−3)"), False),
-            "forbidden_equipment": checkbox(
-                M("That equipment is forbidden to the profile (no abilities)"), False
-            ),
-            "concerted": dropdown(
-                M("Concerted attack bonus, melee (attaque concertée)"), _CONCERTED_OPTIONS, 0
-            ),
-            "helper_bonus": int_box(M("Helper's attack score (if still to roll)"), 5, bounds=BOX),
-            "defensive_action": dropdown(M("Target's defense action"), _DEFENSE_OPTIONS, "NONE"),
-            "attacker_conditions": multi_select(M("Attacker's conditions"), CONDITION_OPTIONS, ()),
-            "stand_up_first": checkbox(
-                M("Knocked down: stands up first (move), then attacks"), False
-            ),
-            "defender_conditions": multi_select(M("Target's conditions"), CONDITION_OPTIONS, ()),
-            "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
-            "temporary": checkbox(M("Temporary damage (DM temporaires)"), False),
-            "suitable_weapon": checkbox(M("Weapon suited to knocking out (no −2)"), False),
-            "target_strength": int_box(M("Target's STR modifier"), 0, bounds=BOX),
-            "two_weapons": checkbox(M("Two weapons (combat à deux armes)"), False),
-            "off_hand": text_box(M("Off-hand damage"), "1d6"),
-        }
+    #: Attack score, DEF, die, situation, conditions and damage.
+    declare = (
+        ("bonus", M("Attack score (ATQ)"), 4),
+        ("defense", M("Target's DEF"), 14),
+        ("die", M("Die"), "d20", choices.DIES),
+        ("critical_from", M("Critical on a natural"), 20, choices.CRITICAL_FROM),
+        ("kind", M("Attack"), "melee", choices.KINDS),
+        ("damage", M("Damage dice (DM)"), "1d8"),
+        ("damage_modifier", M("Damage modifier"), 3),
+        ("cover", M("Cover (couvert)"), "NONE", choices.COVERS),
+        ("into_melee", M("Shooting into melee"), "NONE", choices.INTO_MELEE),
+        ("lighting", M("Light (luminosité)"), "DAY", choices.LIGHTS),
+        ("needs_sight", M("The spell needs to see its target (magic)"), True),
+        ("long_range", M("Long range, up to ×2 (portée longue, −5)"), False),
+        ("repeated", M("Repeated ability (−5 each)"), 0),
+        ("untrained_weapon", M("Untrained weapon (−3)"), False),
+        ("untrained_shield", M("Untrained shield (−3)"), False),
+        ("untrained_armour", M("Untrained armour (−3)"), False),
+        (
+            "forbidden_equipment",
+            M("That equipment is forbidden to the profile (no abilities)"),
+            False,
+        ),
+        ("concerted", M("Concerted attack bonus, melee (attaque concertée)"), 0, choices.CONCERTED),
+        ("helper_bonus", M("Helper's attack score (if still to roll)"), 5),
+        ("defensive_action", M("Target's defense action"), "NONE", choices.DEFENSE_ACTIONS),
+        ("attacker_conditions", M("Attacker's conditions"), (), choices.CONDITIONS),
+        ("stand_up_first", M("Knocked down: stands up first (move), then attacks"), False),
+        ("defender_conditions", M("Target's conditions"), (), choices.CONDITIONS),
+        ("first_round", M("First round of the fight (surprise counts)"), True),
+        ("temporary", M("Temporary damage (DM temporaires)"), False),
+        ("suitable_weapon", M("Weapon suited to knocking out (no −2)"), False),
+        ("target_strength", M("Target's STR modifier"), 0),
+        ("two_weapons", M("Two weapons (combat à deux armes)"), False),
+        ("off_hand", M("Off-hand damage"), "1d6"),
+    )
 
 
 # ----------------------------------------------------------- 2. conditions
@@ -143,22 +112,17 @@ class ChroniquesConditionsCalculator(ChroniquesCalculator):
         + changes(first_round=False, turn="L")
     )
 
-    def build_controls(self) -> Controls:
-        """Both sides' conditions, the round, and an attack to price."""
-        return {
-            "attacker_conditions": multi_select(
-                M("Attacker's conditions"), CONDITION_OPTIONS, ("BLINDED",)
-            ),
-            "defender_conditions": multi_select(
-                M("Defender's conditions"), CONDITION_OPTIONS, ("SURPRISED",)
-            ),
-            "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
-            "bonus": int_box(M("Attack score (ATQ)"), 5, bounds=BOX),
-            "defense": int_box(M("Defender's DEF"), 15, bounds=BOX),
-            "die": dropdown(M("Attacker's usual die"), DIE_OPTIONS, "d20"),
-            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
-            "turn": text_box(M("Attacker's turn (L, M, A, G)"), "M A"),
-        }
+    #: Both sides' conditions, the round, and an attack to price.
+    declare = (
+        ("attacker_conditions", M("Attacker's conditions"), ("BLINDED",), choices.CONDITIONS),
+        ("defender_conditions", M("Defender's conditions"), ("SURPRISED",), choices.CONDITIONS),
+        ("first_round", M("First round of the fight (surprise counts)"), True),
+        ("bonus", M("Attack score (ATQ)"), 5),
+        ("defense", M("Defender's DEF"), 15),
+        ("die", M("Attacker's usual die"), "d20", choices.DIES),
+        ("kind", M("Attack"), "melee", choices.KINDS),
+        ("turn", M("Attacker's turn (L, M, A, G)"), "M A"),
+    )
 
 
 # ------------------------------------------------------------ 3. knock-out
@@ -177,15 +141,14 @@ class ChroniquesKnockOutCalculator(ChroniquesCalculator):
     path = ("minutes",)
     bench_changes = changes(rolled=5, target_strength=0, hit_points=6, already=2, damage="1d4+2")
 
-    def build_controls(self) -> Controls:
-        """The blow (damage rolled, or the dice for the exact odds) and the target."""
-        return {
-            "rolled": int_box(M("Damage rolled"), 8, bounds=BOX),
-            "target_strength": int_box(M("Target's STR modifier"), 1, bounds=BOX),
-            "hit_points": int_box(M("Target's hit points left (PV)"), 3, bounds=BOX),
-            "already": int_box(M("Temporary damage already taken"), 0, bounds=BOX),
-            "damage": text_box(M("Damage dice of a hit"), "1d8+3"),
-        }
+    #: The blow (damage rolled, or the dice for the exact odds) and the target.
+    declare = (
+        ("rolled", M("Damage rolled"), 8),
+        ("target_strength", M("Target's STR modifier"), 1),
+        ("hit_points", M("Target's hit points left (PV)"), 3),
+        ("already", M("Temporary damage already taken"), 0),
+        ("damage", M("Damage dice of a hit"), "1d8+3"),
+    )
 
 
 # ------------------------------------------------------------ 4. first aid
@@ -203,12 +166,11 @@ class ChroniquesFirstAidCalculator(ChroniquesCalculator):
     path = ("odds", "hit")
     bench_changes = changes(intelligence=3, die="2d20kh1") + changes(intelligence=-4)
 
-    def build_controls(self) -> Controls:
-        """The helper's INT modifier and die."""
-        return {
-            "intelligence": int_box(M("Helper's INT mod."), 1, bounds=BOX),
-            "die": dropdown(M("Helper's die"), DIE_OPTIONS, "d20"),
-        }
+    #: The helper's INT modifier and die.
+    declare = (
+        ("intelligence", M("Helper's INT mod."), 1),
+        ("die", M("Helper's die"), "d20", choices.DIES),
+    )
 
 
 # -------------------------------------------------------- 5. opposed magic
@@ -227,11 +189,10 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
     path = ("opposed", "hit")
     bench_changes = changes(caster_bonus=8, target_bonus=3, caster_die="2d20kh1", target_die="d12")
 
-    def build_controls(self) -> Controls:
-        """Both magic attack scores and dice."""
-        return {
-            "caster_bonus": int_box(M("Caster's magic attack score"), 5, bounds=BOX),
-            "caster_die": dropdown(M("Caster's die"), DIE_OPTIONS, "d20"),
-            "target_bonus": int_box(M("Target's magic attack score"), 5, bounds=BOX),
-            "target_die": dropdown(M("Target's die"), DIE_OPTIONS, "d20"),
-        }
+    #: Both magic attack scores and dice.
+    declare = (
+        ("caster_bonus", M("Caster's magic attack score"), 5),
+        ("caster_die", M("Caster's die"), "d20", choices.DIES),
+        ("target_bonus", M("Target's magic attack score"), 5),
+        ("target_die", M("Target's die"), "d20", choices.DIES),
+    )

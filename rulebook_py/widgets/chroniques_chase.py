@@ -15,21 +15,18 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .. import outcomes
+from ..outcomes.chroniques import choices
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
-from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
+from .chroniques_common import BOX, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import probability
 from .registry import register
 from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesChaseCalculator", "ChroniquesInitiativeCalculator"]
-
-_TRAIT_OPTIONS = [
-    (M("{trait} ({modifier:+d})", trait=t, modifier=t.modifier), t.name) for t in co.ChaseTrait
-]
 
 
 # ----------------------------------------------------------- 6. initiative
@@ -44,11 +41,6 @@ Elvira, 16, PJ, 14
 Chef gobelin, 16, PNJ, 12
 Archer gobelin, 12, PNJ, 10
 Marco, 16, PJ, 9"""
-_AMBUSH_OPTIONS = [
-    (M("none"), "none"),
-    (M("the NPCs ambush the PCs"), "npcs"),
-    (M("the PCs ambush the NPCs"), "pcs"),
-]
 
 
 @register
@@ -71,23 +63,21 @@ class ChroniquesInitiativeCalculator(ChroniquesCalculator):
         delay_name="Elvira", delay_to=5, ambush="none", ambushers_dex=4
     ) + changes(ambush="pcs", ambushers_stealth=5)
 
+    #: One delay, and the ambush (after the combatants).
+    declare = (
+        ("delay_name", M("Delays (name)"), ""),
+        ("delay_to", M("Delayed initiative"), 0),
+        ("ambush", M("Ambush (embuscade)"), "npcs", choices.AMBUSH_SIDES),
+        ("ambushers_dex", M("Stealthiest ambusher: DEX mod."), 2),
+        ("ambushers_stealth", M("Stealthiest ambusher: stealth bonus (discrétion)"), 0),
+        ("gm_modifier", M("GM's modifier (distance, terrain)"), 0),
+    )
+
     def build_controls(self) -> Controls:
-        """Combatants, one delay, and the ambush."""
-        return {
-            "combatants": text_box(
-                M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)"),
-                _DEFAULT_FIGHT_FR if french() else _DEFAULT_FIGHT,
-                rows=6,
-            ),
-            "delay_name": text_box(M("Delays (name)"), ""),
-            "delay_to": int_box(M("Delayed initiative"), 0, bounds=BOX),
-            "ambush": dropdown(M("Ambush (embuscade)"), _AMBUSH_OPTIONS, "npcs"),
-            "ambushers_dex": int_box(M("Stealthiest ambusher: DEX mod."), 2, bounds=BOX),
-            "ambushers_stealth": int_box(
-                M("Stealthiest ambusher: stealth bonus (discrétion)"), 0, bounds=BOX
-            ),
-            "gm_modifier": int_box(M("GM's modifier (distance, terrain)"), 0, bounds=BOX),
-        }
+        """The combatants (the French edition's names in French), then :attr:`declare`'s."""
+        label = M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)")
+        fight = _DEFAULT_FIGHT_FR if french() else _DEFAULT_FIGHT
+        return {"combatants": text_box(label, fight, rows=6)} | super().build_controls()
 
     def compute(self, values: Values) -> View:
         """The order, with each ambushed combatant's chance of being surprised in round 1."""
@@ -154,8 +144,8 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             labels = _SIDE_CONTROLS[side]
             controls |= {
                 f"{side}_dex": int_box(labels[0], dex, bounds=BOX),
-                f"{side}_die": dropdown(labels[1], DIE_OPTIONS, die),
-                f"{side}_traits": multi_select(labels[2], _TRAIT_OPTIONS, traits),
+                f"{side}_die": dropdown(labels[1], choices.DIES, die),
+                f"{side}_traits": multi_select(labels[2], choices.CHASE_TRAITS, traits),
                 f"{side}_armour": int_box(labels[3], 0, bounds=BOX),
                 f"{side}_untrained": int_box(labels[4], 0, bounds=BOX),
                 f"{side}_con": int_box(labels[5], con, bounds=BOX),

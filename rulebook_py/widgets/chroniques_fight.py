@@ -22,9 +22,10 @@ import ipywidgets as widgets
 
 from .. import outcomes
 from ..messages import Msg
+from ..outcomes.chroniques import choices
 from ..systems.chroniques.words import MC, M
 from .base import Controls
-from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
+from .chroniques_common import BOX, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, text_box
 from .registry import register
 
@@ -59,7 +60,7 @@ def _control(side: str, field: str, label: Msg, make: Any) -> widgets.Widget:
     if make is int_box:
         return int_box(label, default, bounds=BOX)
     if make is dropdown:
-        return dropdown(label, DIE_OPTIONS, default)
+        return dropdown(label, choices.DIES, default)
     return make(label, default)
 
 

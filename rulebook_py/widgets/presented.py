@@ -18,18 +18,48 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from ..outcomes.shown import Bars, GroupedBars, Presentation
-from .base import Calculator, Values, View
+from .base import Calculator, Controls, Values, View
 from .calls import rule_call
 from .charts import bar_chart, grouped_bar_chart
+from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import escape
 from .tables import notes_html, rows_html
 from .words import shown as tr
 
-__all__ = ["PresentedCalculator", "chart_html", "presentation_html"]
+__all__ = ["Declared", "PresentedCalculator", "chart_html", "declared", "presentation_html"]
+
+#: A control declared as data: ``(name, label, value)`` or ``(name, label, value, options)``.
+Declared = tuple[Any, ...]
+
+
+def declared(controls: Iterable[Declared], bounds: tuple[int, int]) -> dict[str, Any]:
+    """The controls declared as data, by name, each built by its kind of value.
+
+    With options, a dropdown (a multiple choice for a tuple value); else a
+    checkbox for ``True`` or ``False``, a whole-number box within ``bounds`` for
+    an integer, a text box for a text.
+
+    Example:
+        >>> made = declared([("n", "Dice", 3), ("die", "Die", "d6", ["d6", "d8"])], (0, 9))
+        >>> [type(c).__name__ for c in made.values()], made["n"].max
+        (['BoundedIntText', 'Dropdown'], 9)
+    """
+    made = {}
+    for name, label, value, *options in controls:
+        if options:
+            kind = multi_select if isinstance(value, tuple) else dropdown
+            made[name] = kind(label, options[0], value)
+        elif isinstance(value, bool):
+            made[name] = checkbox(label, value)
+        elif isinstance(value, int):
+            made[name] = int_box(label, value, bounds=bounds)
+        else:
+            made[name] = text_box(label, value)
+    return made
 
 
 def chart_html(chart: Bars | GroupedBars) -> str:
@@ -84,6 +114,15 @@ class PresentedCalculator(Calculator):
     path: ClassVar[Any] = ()
     #: What to show of the outcome (a ``staticmethod`` of the outcome layer).
     present: ClassVar[Callable[[Any], Presentation]]
+    #: The controls declared as data (:func:`declared`), in order.
+    declare: ClassVar[tuple[Declared, ...]] = ()
+    #: Bounds of every whole-number box declared: wider than any rule's range,
+    #: so that the rule itself says what it allows, next to the box.
+    bounds: ClassVar[tuple[int, int]] = (-999, 999)
+
+    def build_controls(self) -> Controls:
+        """The controls :attr:`declare` declares."""
+        return declared(self.declare, self.bounds)
 
     def arguments(self, values: Values) -> Mapping[str, Any]:
         """The rule's keyword arguments: the controls' values, by name."""
