@@ -17,15 +17,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
-import ipywidgets as widgets
-
 from .. import outcomes
 from ..outcomes.unisystem import choices
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
-from .base import Controls
 from .calls import changes
-from .controls import dropdown, int_box
 from .format import escape, percent, table_html
 from .presented import PresentedCalculator
 from .registry import register
@@ -34,13 +30,12 @@ from .words import shown as tr
 
 __all__ = [
     "BOX",
+    "CORE",
     "UnisystemCalculator",
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
-    "core_dropdown",
     "reference_html",
-    "whole_box",
 ]
 
 #: What a whole-number box holds: the rules refuse, with their own message,
@@ -57,6 +52,7 @@ class UnisystemCalculator(PresentedCalculator):
     """
 
     present = staticmethod(outcomes.unisystem.presentation)
+    bounds = BOX
     #: The roll's lines as a numbered list (an order) rather than lines.
     ordered: ClassVar[bool] = False
 
@@ -88,14 +84,8 @@ def reference_html(*tables: Any) -> str:
     )
 
 
-def whole_box(description: str, value: int) -> widgets.BoundedIntText:
-    """A whole-number box, bounded by :data:`BOX` (the rule refuses its own range)."""
-    return int_box(description, value, bounds=BOX)
-
-
-def core_dropdown() -> widgets.Dropdown:
-    """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
-    return dropdown(M("Core die (dé)"), choices.CORE_DICE, CoreDie.D10)
+#: The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll).
+CORE = ("core", M("Core die (dé)"), CoreDie.D10, choices.CORE_DICE)
 
 
 @register
@@ -117,16 +107,15 @@ class UnisystemCheckCalculator(UnisystemCalculator):
         + changes(kind=CheckKind.TASK, skill=2)
     )
 
-    def build_controls(self) -> Controls:
-        """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
-        return {
-            "kind": dropdown(M("Check"), choices.CHECK_KINDS, CheckKind.TASK),
-            "attribute": whole_box(M("Attribute (attribut)"), 3),
-            "skill": whole_box(M("Skill (compétence), tasks only"), 6),
-            "modifier": whole_box(M("Modifier (modificateur)"), -3),
-            "complexity": whole_box(M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
-            "core": core_dropdown(),
-        }
+    #: Kind of check, attribute, skill, modifier, complex-skill penalty, core die.
+    declare = (
+        ("kind", M("Check"), CheckKind.TASK, choices.CHECK_KINDS),
+        ("attribute", M("Attribute (attribut)"), 3),
+        ("skill", M("Skill (compétence), tasks only"), 6),
+        ("modifier", M("Modifier (modificateur)"), -3),
+        ("complexity", M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
+        CORE,
+    )
 
 
 @register
@@ -148,20 +137,17 @@ class UnisystemContestCalculator(UnisystemCalculator):
         + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
 
-    def build_controls(self) -> Controls:
-        """Contest type, both bonuses, best of N, head start and speeds."""
-        return {
-            "kind": dropdown(M("Contest"), choices.CONTESTS, ContestType.ARM_WRESTLING),
-            "bonus_a": whole_box(M("Side A bonus"), 6),
-            "bonus_b": whole_box(M("Side B bonus"), 4),
-            "best_of": dropdown(M("Best of (arm wrestling)"), [1, 3, 5, 7, 9], 3),
-            "head_start": dropdown(
-                M("Started first (foot chase)"), choices.HEAD_START_CHOICES, "nobody"
-            ),
-            "speed_a": whole_box(M("Speed A (foot chase)"), 15),
-            "speed_b": whole_box(M("Speed B (foot chase)"), 12),
-            "core": core_dropdown(),
-        }
+    #: Contest type, both bonuses, best of N, head start and speeds.
+    declare = (
+        ("kind", M("Contest"), ContestType.ARM_WRESTLING, choices.CONTESTS),
+        ("bonus_a", M("Side A bonus"), 6),
+        ("bonus_b", M("Side B bonus"), 4),
+        ("best_of", M("Best of (arm wrestling)"), 3, [1, 3, 5, 7, 9]),
+        ("head_start", M("Started first (foot chase)"), "nobody", choices.HEAD_START_CHOICES),
+        ("speed_a", M("Speed A (foot chase)"), 15),
+        ("speed_b", M("Speed B (foot chase)"), 12),
+        CORE,
+    )
 
 
 @register
@@ -179,6 +165,5 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
     path = ("check", ("with_core", CoreDie.TWO_D6), ("success_chance",))
     bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
-    def build_controls(self) -> Controls:
-        """The bonus added to the core die."""
-        return {"bonus": whole_box(M("Bonus added to the die"), 6)}
+    #: The bonus added to the core die.
+    declare = (("bonus", M("Bonus added to the die"), 6),)
