@@ -2,9 +2,10 @@
 
 Attack, conditions, knock-out, first aid and opposed magic (initiative and
 the chase are in :mod:`.chroniques_chase`, re-exported here; the whole fight
-in :mod:`.chroniques_fight`): each maps its controls to one report of
-:mod:`rulebook_py.systems.chroniques` (which holds the exact answer and rolls
-itself) and formats it. A rules error is shown next to its control, worded
+in :mod:`.chroniques_fight`): each declares its controls as data and maps
+them, by name, to one call of :mod:`rulebook_py.outcomes.chroniques` or the
+rules (whose outcome holds the exact answer and rolls itself), and renders what
+:func:`rulebook_py.outcomes.chroniques.presentation` says to show. A rules error is shown next to its control, worded
 with the control's label. Every word is a message of the ``chroniques``
 domain, shown in the calculator's language; a control that does not count in
 the current situation (the off-hand dice without two weapons), which the

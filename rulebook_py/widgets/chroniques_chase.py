@@ -1,7 +1,8 @@
 """Calculators of the Chroniques Oubliées combat chapter: initiative and surprise, and chases.
 
-Each maps its controls to one report of :mod:`rulebook_py.systems.chroniques`
-and formats it; every word is a message of the ``chroniques`` domain. The
+Each maps its controls to one call (the chase: its outcome's presentation,
+:func:`rulebook_py.outcomes.chroniques.presentation`; the initiative: the order's
+rows, each P(surprised) written with its die); every word is a message of the ``chroniques`` domain. The
 French calculators open on French names (*Chef gobelin*, PJ and PNJ).
 
 Example:

@@ -1,8 +1,8 @@
 """The Chroniques Oubliées chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.outcomes.chroniques.fight_between`, and formats the outcome:
-the exact chance of each ending, and a seeded replay of every round. A
+:func:`rulebook_py.outcomes.chroniques.fight_between`, and renders its
+presentation: the exact chance of each ending, and a seeded replay of every round. A
 fighter's "suitable weapon" box counts only when that fighter strikes to knock
 out; otherwise the outcome names it ``unused``: it is hidden and left out of
 the Python line.
