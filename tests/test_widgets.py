@@ -223,3 +223,49 @@ def test_the_base_shows_a_roll_by_its_html_else_its_lines_else_its_text():
     # the dice calculator's own way (its roll's lines()) is the base's
     roll = calc.view.outcome.roll(random.Random(3))
     assert show(calc, roll) == calc.show_roll(roll) != ""
+
+
+class _Outcome:
+    """An outcome whose ``unused`` names the score when the mode does not use it."""
+
+    def __init__(self, unused: tuple[tuple[str, str], ...]) -> None:
+        self.unused = unused
+
+    def roll(self, rng: object) -> str:
+        return "rolled"
+
+
+class _ScoreCalculator(Calculator):
+    """A calculator whose text box ``score`` counts only in the mode ``use``."""
+
+    def build_controls(self):
+        import ipywidgets as widgets
+
+        return {
+            "mode": widgets.Dropdown(options=["use", "skip"], value="use"),
+            "score": widgets.Text(value="3"),
+        }
+
+    def compute(self, values):
+        from rulebook_py.errors import RuleValueError
+        from rulebook_py.widgets.base import View
+
+        if values["mode"] == "skip":
+            return View("skipped", outcome=_Outcome((("score", "not in this mode"),)))
+        if not values["score"].isdigit():
+            raise RuleValueError(f"score must be a number, got {values['score']!r}", field="score")
+        return View(values["score"], outcome=_Outcome(()))
+
+
+def test_a_control_at_fault_is_shown_even_if_it_was_unused():
+    """A box hidden as unused, holding a bad value, is shown with its error once it counts."""
+    calc = _ScoreCalculator()
+    calc.controls["score"].value = "x"
+    assert "score must be a number" in calc.error_for("score")
+    calc.controls["mode"].value = "skip"  # the bad score no longer counts: hidden
+    assert calc.controls["score"].layout.display == "none"
+    assert calc.error_for("score") == ""
+    calc.controls["mode"].value = "use"  # it counts again: its error beside it, shown
+    assert "score must be a number" in calc.error_for("score")
+    assert calc.controls["score"].layout.display == ""
+    assert calc.rows["score"].layout is calc.row_layout

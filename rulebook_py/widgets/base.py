@@ -304,6 +304,7 @@ class Calculator(widgets.VBox):
         try:
             self.view = view = self.compute(values)
         except RulebookError as err:
+            self._unused.discard(err.field or "")  # a control at fault is shown, never hidden
             self._show_error(err)
             view, self.roll_output.value = View(""), ""  # nothing shown but the error
         else:
@@ -344,6 +345,7 @@ class Calculator(widgets.VBox):
                 raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
             shown = self.show_roll(view.outcome.roll(random.Random(seed)))
         except RulebookError as err:
+            self._unused.discard(err.field or "")  # a control at fault is shown, never hidden
             self._show_error(err)
             self.roll_output.value = ""
             self._shown_seed = None

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...distribution import Distribution, Mean
+from ...distribution import Distribution
 from ...errors import RuleValueError, check_enum, check_int, quote
 from ...labels import LabelledEnum, NamedEnum
 from ...messages import Msg, join
@@ -69,7 +69,6 @@ __all__ = [
     "CoreRoll",
     "MatchOutcome",
     "MatchRoll",
-    "Mean",  # (its home is rulebook_py.distribution; widgets/tables.py reads it here)
     "arm_wrestling",
     "average_roll",
     "chase_adjusted",
