@@ -10,11 +10,8 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import i18n, outcomes
 from .presented import PresentedCalculator
-from .tables import lines_html
 
 __all__ = ["BOX", "ChroniquesCalculator", "french"]
 
@@ -33,12 +30,8 @@ class ChroniquesCalculator(PresentedCalculator):
 
     What is shown (tables, notes, charts) is data of the outcome
     (:func:`rulebook_py.outcomes.chroniques.presentation`); the roll is a
-    report's lines, one a line.
+    report's lines, one a line (the base's :meth:`~.base.Calculator.show_roll`).
     """
 
     present = staticmethod(outcomes.chroniques.presentation)
     bounds = BOX
-
-    def show_roll(self, roll: Any) -> str:
-        """The roll's lines (messages), every die shown."""
-        return lines_html(roll.lines)
