@@ -80,15 +80,25 @@ def test_a_message_is_its_english_text():
 
 def test_numbers_in_a_french_message_are_french():
     M, _MC, _MN = domain("rulebook")
-    message = M("{name} must be an integer from {low} to {high}, got {got}", name="bonus",
-                low=-30, high=12000, got=Fraction(-1, 2))  # fmt: skip
+    message = M(
+        "{name} must be an integer from {low} to {high}, got {got}",
+        name="bonus",
+        low=-30,
+        high=12000,
+        got=Fraction(-1, 2),
+    )
     assert message == "bonus must be an integer from -30 to 12000, got -1/2"
     french = message.render("fr")
     assert (
         french == f"bonus doit être un entier de {MINUS}30 à 12{NNBSP}000{NNBSP}; reçu {MINUS}1/2"
     )
-    huge = M("{name} must be an integer from {low} to {high}, got {got}", name="x", low=0,
-             high=1, got=10**5000)  # fmt: skip
+    huge = M(
+        "{name} must be an integer from {low} to {high}, got {got}",
+        name="x",
+        low=0,
+        high=1,
+        got=10**5000,
+    )
     assert huge.endswith("got a number of about 5001 digits")
 
 
@@ -144,8 +154,10 @@ def test_make_catalogs_refreshes_a_copy_of_the_tree(tmp_path, monkeypatch):
     errors = package / "errors.py"
     text = errors.read_text(encoding="utf-8")
     assert '"an integer from {low} to {high}"' in text
-    errors.write_text(text.replace('"an integer from {low} to {high}"',
-                                   '"a whole number from {low} to {high}"'), "utf-8")  # fmt: skip
+    errors.write_text(
+        text.replace('"an integer from {low} to {high}"', '"a whole number from {low} to {high}"'),
+        "utf-8",
+    )
     monkeypatch.setattr(catalogs, "ROOT", tmp_path)
     monkeypatch.setattr(catalogs, "PACKAGE", package)
     monkeypatch.setattr(catalogs, "LOCALE", package / "locale")

@@ -56,9 +56,29 @@ def brute_attack(bonus, defense, die, critical_from=20):
 # ------------------------------------------------------------- ability table
 def test_ability_modifier_table():
     table = {
-        1: -4, 2: -4, 3: -4, 4: -3, 5: -3, 6: -2, 7: -2, 8: -1, 9: -1, 10: 0, 11: 0,
-        12: 1, 13: 1, 14: 2, 15: 2, 16: 3, 17: 3, 18: 4, 19: 4, 20: 5, 21: 5, 30: 10,
-    }  # fmt: skip
+        1: -4,
+        2: -4,
+        3: -4,
+        4: -3,
+        5: -3,
+        6: -2,
+        7: -2,
+        8: -1,
+        9: -1,
+        10: 0,
+        11: 0,
+        12: 1,
+        13: 1,
+        14: 2,
+        15: 2,
+        16: 3,
+        17: 3,
+        18: 4,
+        19: 4,
+        20: 5,
+        21: 5,
+        30: 10,
+    }
     assert {s: ability_modifier(s) for s in table} == table
 
 
@@ -163,9 +183,15 @@ def test_every_condition_alone():
 
 def test_french_labels():
     assert [c.label for c in Condition] == [
-        "Aveuglé", "Affaibli", "Étourdi", "Immobilisé", "Paralysé", "Ralenti", "Renversé",
+        "Aveuglé",
+        "Affaibli",
+        "Étourdi",
+        "Immobilisé",
+        "Paralysé",
+        "Ralenti",
+        "Renversé",
         "Surpris",
-    ]  # fmt: skip
+    ]
     assert Condition.from_text("Aveuglé") is Condition.BLINDED
 
 
@@ -530,8 +556,10 @@ def plain_chase(pursuer, quarry, distance, sight, rules):
         for p, wp in pursuer.check(e).pmf().items():
             for q, wq in quarry.check(e).pmf().items():
                 # A 30-m creature's extra move goes half as far again (issue 26).
-                fast = [rules.extra_action_metres * (3 if ChaseTrait.FAST in r.traits else 2) // 2
-                        for r in (quarry, pursuer)]  # fmt: skip
+                fast = [
+                    rules.extra_action_metres * (3 if ChaseTrait.FAST in r.traits else 2) // 2
+                    for r in (quarry, pursuer)
+                ]
                 s = chase_step(q - p, rules, quarry_metres=fast[0], pursuer_metres=fast[1])
                 diff[s] = diff.get(s, 0) + wp * wq
         steps[e] = diff
@@ -686,8 +714,13 @@ from rulebook_py.widgets.chroniques import (  # noqa: E402
     ChroniquesKnockOutCalculator,
 )
 
-OURS = [ChroniquesAttackCalculator, ChroniquesConditionsCalculator, ChroniquesKnockOutCalculator, ChroniquesInitiativeCalculator,
-        ChroniquesChaseCalculator]  # fmt: skip
+OURS = [
+    ChroniquesAttackCalculator,
+    ChroniquesConditionsCalculator,
+    ChroniquesKnockOutCalculator,
+    ChroniquesInitiativeCalculator,
+    ChroniquesChaseCalculator,
+]
 
 
 def test_calculators_are_registered():
@@ -744,8 +777,9 @@ def test_attack_calculator_bad_input_next_to_the_control(control, value, match):
 
 
 def test_conditions_calculator():
-    calc = ChroniquesConditionsCalculator(attacker_conditions=("KNOCKED_DOWN", "BLINDED"),
-                                defender_conditions=(), kind="ranged")  # fmt: skip
+    calc = ChroniquesConditionsCalculator(
+        attacker_conditions=("KNOCKED_DOWN", "BLINDED"), defender_conditions=(), kind="ranged"
+    )
     assert "<td>Ranged attack</td><td>-15</td><td>+0</td>" in calc.result.value
     assert "<td>Initiative</td><td>-5</td>" in calc.result.value
     calc.controls["defender_conditions"].value = ("SURPRISED",)
@@ -898,8 +932,9 @@ def test_a_blinded_caster_takes_minus_5_not_the_ranged_minus_10():
 
 
 def test_the_conditions_calculator_prices_a_blinded_spell_at_minus_5():
-    calc = ChroniquesConditionsCalculator(attacker_conditions=("BLINDED",), defender_conditions=(),
-                                          kind="magic", turn="A")  # fmt: skip
+    calc = ChroniquesConditionsCalculator(
+        attacker_conditions=("BLINDED",), defender_conditions=(), kind="magic", turn="A"
+    )
     assert "<td>Melee / magic attack</td><td>-5</td>" in calc.result.value
     assert "<td>Attack score</td><td>+5</td><td>+0</td>" in calc.result.value
     assert "30.00 % (3/10)" in calc.result.value  # +0 against DEF 15
@@ -957,8 +992,7 @@ def test_a_side_that_acts_otherwise_loses_20_metres_exactly(pursuer_kw, quarry_k
     pursuer = Runner("p", 1, **pursuer_kw)
     quarry = Runner("q", 3, die="d12", **quarry_kw)
     odds = chase_odds(pursuer, quarry, 25, 60, ChaseRules(max_rounds=3))
-    plain = chase_odds(Runner("p", 1), Runner("q", 3, die="d12"), 25, 60,
-                       ChaseRules(max_rounds=3))  # fmt: skip
+    plain = chase_odds(Runner("p", 1), Runner("q", 3, die="d12"), 25, 60, ChaseRules(max_rounds=3))
     assert (odds.capture, odds.escape) == brute_chase_acting(pursuer, quarry, 25, 60, 3, shifts)
     assert (odds.capture, odds.escape) != (plain.capture, plain.escape)
 
@@ -989,8 +1023,13 @@ def test_rounds_acting_otherwise_are_read_with_ascii_digits_only():
 
 def test_the_chase_calculator_prices_rounds_spent_acting_otherwise():
     calc = ChroniquesChaseCalculator(pursuer_acts="3")
-    dragon = Runner("p", 0, frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}), constitution=2,
-                    acts_otherwise=frozenset({3}))  # fmt: skip
+    dragon = Runner(
+        "p",
+        0,
+        frozenset({ChaseTrait.HUGE, ChaseTrait.FLYING}),
+        constitution=2,
+        acts_otherwise=frozenset({3}),
+    )
     elf = Runner("q", 4, die="2d20kh1", constitution=1)
     odds = chase_odds(dragon, elf, 30, 50)
     assert f"<td>P(capture)</td><td>{probability(odds.capture)}</td>" in calc.result.value
@@ -1027,8 +1066,10 @@ def test_the_chase_test_row_shows_con_when_con_tests_apply_and_untrained_gear():
     odds = chase_odds(dragon, elf, 30, 50, ChaseRules(endurance_from_round=11))
     assert f"<td>P(capture)</td><td>{probability(odds.capture)}</td>" in calc.result.value
     calc.controls["quarry_untrained"].value = 3
-    assert "Quarry&#x27;s untrained or forbidden shield/armour (−3 each) must be an integer " \
-        "from 0 to 2, got 3" in calc.error_for("quarry_untrained")  # fmt: skip
+    assert (
+        "Quarry&#x27;s untrained or forbidden shield/armour (−3 each) must be an integer "
+        "from 0 to 2, got 3" in calc.error_for("quarry_untrained")
+    )
 
 
 def test_a_knocked_down_attacker_who_stands_up_first_attacks_without_the_penalty():
@@ -1045,13 +1086,15 @@ def test_a_knocked_down_attacker_who_stands_up_first_attacks_without_the_penalty
         (["knocked down"], True, "standing up takes the move action"),
     ):
         with pytest.raises(RuleValueError, match=match):
-            attack_report(5, 15, attacker_conditions=conditions, stand_up_first=True,
-                          two_weapons=two)  # fmt: skip
+            attack_report(
+                5, 15, attacker_conditions=conditions, stand_up_first=True, two_weapons=two
+            )
 
 
 def test_the_conditions_calculator_agrees_with_its_turn_report():
-    calc = ChroniquesConditionsCalculator(attacker_conditions=("KNOCKED_DOWN",),
-                                          defender_conditions=(), turn="M A")  # fmt: skip
+    calc = ChroniquesConditionsCalculator(
+        attacker_conditions=("KNOCKED_DOWN",), defender_conditions=(), turn="M A"
+    )
     assert "the attack that follows is made standing, without the -5" in calc.result.value
     assert "<td>Attack score</td><td>+5</td><td>+5</td>" in calc.result.value
     assert calc.python_call(calc.values()).value == Fraction(11, 20)
@@ -1198,8 +1241,11 @@ def test_temporary_damage_of_a_doubled_blow_past_500_is_no_error():
 def test_damage_boxes_refuse_negative_huge_or_costly_dice_at_once(text, match):
     import time
 
-    for cls, box in ((ChroniquesAttackCalculator, "damage"), (ChroniquesKnockOutCalculator,
-                     "damage"), (ChroniquesAttackCalculator, "off_hand")):  # fmt: skip
+    for cls, box in (
+        (ChroniquesAttackCalculator, "damage"),
+        (ChroniquesKnockOutCalculator, "damage"),
+        (ChroniquesAttackCalculator, "off_hand"),
+    ):
         calc = cls(**({"two_weapons": True} if box == "off_hand" else {}))
         start = time.process_time()
         calc.controls[box].value = text
@@ -1233,17 +1279,20 @@ def test_estimate_chase_is_bounded_with_a_clear_message():
     import time
 
     start = time.process_time()  # the most it accepts: 4,000 chases of 50 rounds
-    counts = co.estimate_chase(a, b, 250, 500, ChaseRules(max_rounds=50), trials=4000,
-                               rng=random.Random(1))  # fmt: skip
+    counts = co.estimate_chase(
+        a, b, 250, 500, ChaseRules(max_rounds=50), trials=4000, rng=random.Random(1)
+    )
     assert sum(counts.values()) == 4000
     assert time.process_time() - start < 2.0
 
 
 @pytest.mark.parametrize(
     "line,shown",
-    [("Krush, 12, PC, 99", "WIS 99 is out of range (write 1 to 30)"),
-     ("Krush, 999, PC, 10", "Init. 999 is out of range (write 0 to 60)")],
-)  # fmt: skip
+    [
+        ("Krush, 12, PC, 99", "WIS 99 is out of range (write 1 to 30)"),
+        ("Krush, 999, PC, 10", "Init. 999 is out of range (write 0 to 60)"),
+    ],
+)
 def test_a_combatant_out_of_range_is_named_as_the_reader_wrote_it(line, shown):
     calc = ChroniquesInitiativeCalculator()
     calc.controls["combatants"].value = line

@@ -108,11 +108,13 @@ def test_a_one_blow_fight_has_a_closed_form():
     [
         (KRUSH, GOBLIN),
         (Fighter("A", 6, 3, 14, "1d6", 1), Fighter("B", 5, 4, 13, "1d4", 2, knock_out=True)),
-        (Fighter("A", 5, 1, 12, "2d4", -1, knock_out=True, die="2d20kh1"),
-         Fighter("B", 4, 0, 13, "1d8", 2, knock_out=True)),
+        (
+            Fighter("A", 5, 1, 12, "2d4", -1, knock_out=True, die="2d20kh1"),
+            Fighter("B", 4, 0, 13, "1d8", 2, knock_out=True),
+        ),
         (Fighter("A", 9, 6, 16, "1d10", 2, 15), Fighter("B", 7, 3, 12, "1d12", 4, 16)),
     ],
-)  # fmt: skip
+)
 def test_forward_and_backward_agree(a, b):
     out = co.fight(a, b)
     assert {name: out.wins(name) for name in out.order} == backward(a, b)
@@ -171,21 +173,55 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: outcomes.chroniques.fight_between(first_hit_points=0), "first_hit_points must be an integer from 1 to 30"),
-        (lambda: outcomes.chroniques.fight_between(second_hit_points=31, first_knock_out=False),
-         "second_hit_points must be an integer from 1 to 30"),
-        (lambda: outcomes.chroniques.fight_between(second_hit_points=11),
-         "second_hit_points must be at most 10 hit points when the other fighter strikes"),
-        (lambda: outcomes.chroniques.fight_between(first_hit_points=True), "first_hit_points must be an integer"),
-        (lambda: outcomes.chroniques.fight_between(first_attack=10**100), "first_attack must be an integer"),
-        (lambda: outcomes.chroniques.fight_between(second_damage="-1d8"), "second_damage '-1d8' can give -8"),
-        (lambda: outcomes.chroniques.fight_between(second_damage="d600"), "second_damage 'd600' can reach 600"),
+        (
+            lambda: outcomes.chroniques.fight_between(first_hit_points=0),
+            "first_hit_points must be an integer from 1 to 30",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_hit_points=31, first_knock_out=False),
+            "second_hit_points must be an integer from 1 to 30",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_hit_points=11),
+            "second_hit_points must be at most 10 hit points when the other fighter strikes",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(first_hit_points=True),
+            "first_hit_points must be an integer",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(first_attack=10**100),
+            "first_attack must be an integer",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_damage="-1d8"),
+            "second_damage '-1d8' can give -8",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_damage="d600"),
+            "second_damage 'd600' can reach 600",
+        ),
         (lambda: outcomes.chroniques.fight_between(first_die="d6"), "first_die must be one of"),
-        (lambda: outcomes.chroniques.fight_between(second_player=1), "second_player must be True or False"),
-        (lambda: outcomes.chroniques.fight_between(second_knock_out="yes"), "second_knock_out must be True or"),
-        (lambda: outcomes.chroniques.fight_between(first_name=""), "first_name must be text of 1 to 60"),
-        (lambda: outcomes.chroniques.fight_between(second_name="Krush"), "second_name must differ from first_name"),
-        (lambda: outcomes.chroniques.fight_between(second_wisdom=0), "second_wisdom must be an integer from 1"),
+        (
+            lambda: outcomes.chroniques.fight_between(second_player=1),
+            "second_player must be True or False",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_knock_out="yes"),
+            "second_knock_out must be True or",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(first_name=""),
+            "first_name must be text of 1 to 60",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_name="Krush"),
+            "second_name must differ from first_name",
+        ),
+        (
+            lambda: outcomes.chroniques.fight_between(second_wisdom=0),
+            "second_wisdom must be an integer from 1",
+        ),
         (lambda: co.fight(KRUSH, "Goblin"), "second must be a Fighter"),
         (lambda: co.fight(KRUSH, KRUSH), "second must have another name than first"),
         (lambda: co.fight(KRUSH, Fighter("Orc", 11, 2, 14)), "second must be at most 10 hit"),
@@ -193,11 +229,18 @@ def test_a_fight_that_hardly_moves_stops_the_replay_not_the_odds():
         (lambda: Fighter("Orc", 5, 2, 14, strength=11), "strength must be an integer from -5"),
         (lambda: co.fight(KRUSH, GOBLIN).roll(3), "rng must be a random.Random"),
         (lambda: co.fight(KRUSH, GOBLIN).wins(None), "name must be 'Krush' or 'Goblin'"),
-        (lambda: outcomes.chroniques.fight_between(first_strength=-5, second_strength=-5, first_damage="1d4",
-                                  second_damage="1d5", first_knock_out=False),
-         "neither fighter can ever hurt the other"),
+        (
+            lambda: outcomes.chroniques.fight_between(
+                first_strength=-5,
+                second_strength=-5,
+                first_damage="1d4",
+                second_damage="1d5",
+                first_knock_out=False,
+            ),
+            "neither fighter can ever hurt the other",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_inputs_are_refused_with_what_is_allowed(call, message):
     with pytest.raises(RuleValueError, match=message):
         call()
@@ -260,10 +303,11 @@ def test_errors_stand_where_the_reader_looks():
     [
         dict(first_knock_out=False, first_hit_points=30, second_hit_points=30),
         dict(first_knock_out=True, first_hit_points=30, second_hit_points=10),
-        dict(first_knock_out=True, second_knock_out=True, first_hit_points=10,
-             second_hit_points=10),
+        dict(
+            first_knock_out=True, second_knock_out=True, first_hit_points=10, second_hit_points=10
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_largest_fights_allowed_are_answered(worst):
     """The largest fights the limits allow: answered, with CPU time bounded against a hang.
 
@@ -272,8 +316,16 @@ def test_the_largest_fights_allowed_are_answered(worst):
     import time
 
     start = time.process_time()
-    out = outcomes.chroniques.fight_between(first_damage="1d100", second_damage="1d37", first_strength=-5,
-                           second_strength=-4, first_die="2d20kh1", second_die="2d20kh1",
-                           first_attack=40, second_attack=40, **worst)  # fmt: skip
+    out = outcomes.chroniques.fight_between(
+        first_damage="1d100",
+        second_damage="1d37",
+        first_strength=-5,
+        second_strength=-4,
+        first_die="2d20kh1",
+        second_die="2d20kh1",
+        first_attack=40,
+        second_attack=40,
+        **worst,
+    )
     assert time.process_time() - start < 5.0
     assert sum(out.ends.values()) == 1

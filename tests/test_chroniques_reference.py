@@ -208,8 +208,11 @@ def test_concerted_attack():
     _head, *rows = _table("Concerted attack")
     for helper, none, two, four in rows:
         odds = co.concerted_attack(_signed(helper))
-        assert [none, two, four] == [percent(odds.none), percent(odds.plus_two),
-                                     percent(odds.plus_four)]  # fmt: skip
+        assert [none, two, four] == [
+            percent(odds.none),
+            percent(odds.plus_two),
+            percent(odds.plus_four),
+        ]
     assert _bonus_change("melee", {"concerted": 2}) == 2
     assert _bonus_change("ranged", {"concerted": 2}) is None  # melee only
 
@@ -269,8 +272,13 @@ def test_the_french_tables_speak_french():
     tables = _tables(french)
     assert len(tables) == 11
     assert "Modificateurs d’attaque" in tables
-    words = {w for rows in tables.values() for row in rows for cell in row
-             for w in re.findall(r"[^\W\d_]{3,}", cell)}  # fmt: skip
+    words = {
+        w
+        for rows in tables.values()
+        for row in rows
+        for cell in row
+        for w in re.findall(r"[^\W\d_]{3,}", cell)
+    }
     english = {"the", "attack", "every", "ranged", "damage", "hit", "target", "helper", "gap"}
     assert not words & english, words & english
     assert "55,00\u00a0% / 25,00\u00a0%" in french  # +0 against DEF 10: the French numbers

@@ -34,8 +34,9 @@ def test_one_helper_roll_decides_the_next_attack_of_two_weapons():
         4, 18, two_weapons=True, concerted="helper", helper_bonus=5, damage="1d2", off_hand="1d2"
     )
     expected: dict[int, Fraction] = {}
-    for h, a, b, da, db in itertools.product(range(1, 21), range(1, 13), range(1, 13),
-                                             (1, 2), (1, 2)):  # fmt: skip
+    for h, a, b, da, db in itertools.product(
+        range(1, 21), range(1, 13), range(1, 13), (1, 2), (1, 2)
+    ):
         extra = 0 if h == 1 or h + 5 < 15 else (4 if h == 20 or h + 5 >= 25 else 2)
         hit_a = a != 1 and a + 4 + extra >= 18
         hit_b = b != 1 and b + 4 >= 18  # no bonus: it went to the first attack
@@ -48,8 +49,9 @@ def test_immobilised_is_read_one_way_in_both_calculators():
     # The source's list of move actions: travel, stand up, pick up or draw a weapon, drink.
     turn = co.validate_turn(["M", "A"], ["immobilised", "knocked down"])
     assert turn.stands_before_attack and "cannot travel" in turn.notes[0]
-    via_attack = outcomes.chroniques.attack_report(5, 15, attacker_conditions=["immobilised", "knocked down"],
-                                  stand_up_first=True)  # fmt: skip
+    via_attack = outcomes.chroniques.attack_report(
+        5, 15, attacker_conditions=["immobilised", "knocked down"], stand_up_first=True
+    )
     assert via_attack.outcome.hit == Fraction(1, 4)  # the d12 must show 10 or more
     calc = CALCULATORS["ChroniquesConditionsCalculator"](
         attacker_conditions=("IMMOBILISED", "KNOCKED_DOWN"), defender_conditions=(), turn="M A"
@@ -63,8 +65,9 @@ def test_a_surprised_target_takes_no_defense_action_in_round_1():
             5, 15, defensive_action="simple", defender_conditions=["surprised"]
         )
     assert err.value.field == "defensive_action"
-    later = outcomes.chroniques.attack_report(5, 15, defensive_action="simple", defender_conditions=["surprised"],
-                             first_round=False)  # fmt: skip
+    later = outcomes.chroniques.attack_report(
+        5, 15, defensive_action="simple", defender_conditions=["surprised"], first_round=False
+    )
     assert later.defense == 17
     calc = CALCULATORS["ChroniquesAttackCalculator"](defender_conditions=("SURPRISED",))
     calc.controls["defensive_action"].value = "SIMPLE"
@@ -105,11 +108,15 @@ def test_a_first_aid_calculator():
 def test_forbidden_equipment_takes_the_untrained_penalty_and_every_ability():
     r = outcomes.chroniques.attack_report(5, 15, untrained_armour=True, forbidden_equipment=True)
     assert r.bonus == 2 and ("forbidden armour", -3) in r.modifiers
-    for kwargs, field in (({"die": "2d20kh1"}, "die"), ({"critical_from": 19}, "critical_from"),
-                          ({"untrained_armour": False}, "forbidden_equipment")):  # fmt: skip
+    for kwargs, field in (
+        ({"die": "2d20kh1"}, "die"),
+        ({"critical_from": 19}, "critical_from"),
+        ({"untrained_armour": False}, "forbidden_equipment"),
+    ):
         with pytest.raises(RuleValueError) as err:
-            outcomes.chroniques.attack_report(5, 15, **{"untrained_armour": True, "forbidden_equipment": True,
-                                       **kwargs})  # fmt: skip
+            outcomes.chroniques.attack_report(
+                5, 15, **{"untrained_armour": True, "forbidden_equipment": True, **kwargs}
+            )
         assert err.value.field == field
     calc = CALCULATORS["ChroniquesAttackCalculator"](untrained_weapon=True, die="2d20kh1")
     calc.controls["forbidden_equipment"].value = True
@@ -137,8 +144,14 @@ def test_a_30_m_creature_moves_30_m_with_its_extra_action():
     # The horse rolls d20 + 10 against d20: a lead of 10 or more is d20 >= d20.
     odds = co.chase_odds(horse, co.Runner("elf", 0), 25, 60, co.ChaseRules(max_rounds=1))
     assert odds.capture == Fraction(21, 40)
-    replay = co.simulate_chase(horse, co.Runner("elf", 0), 25, 60, co.ChaseRules(max_rounds=1),
-                               rng=__import__("random").Random(2))  # fmt: skip
+    replay = co.simulate_chase(
+        horse,
+        co.Runner("elf", 0),
+        25,
+        60,
+        co.ChaseRules(max_rounds=1),
+        rng=__import__("random").Random(2),
+    )
     first = replay.rounds[0]
     if first.extra_action and first.pursuer_total > first.quarry_total:
         assert first.change == -30
@@ -151,9 +164,14 @@ def test_the_str_tip_stands_beside_the_knock_out_calculator():
 
 @pytest.mark.parametrize(
     "text,verdict",
-    [("d60!", "can reach 600"), ("1d100!", "can reach 1000"), ("60d10>=5", None),
-     ("8d6!", None), ("20d100kh5", "would take too long")],
-)  # fmt: skip
+    [
+        ("d60!", "can reach 600"),
+        ("1d100!", "can reach 1000"),
+        ("60d10>=5", None),
+        ("8d6!", None),
+        ("20d100kh5", "would take too long"),
+    ],
+)
 def test_the_damage_range_is_decided_by_the_engines_bounds(text, verdict):
     if verdict is None:
         lo, hi = co.damage_dice(text).bounds()
@@ -171,6 +189,8 @@ def test_the_damage_range_is_decided_by_the_engines_bounds(text, verdict):
 def test_damage_dice_use_no_private_name_of_the_dice_engine():
     import inspect
 
-    source = inspect.getsource(co.damage_dice.__module__ and __import__(
-        "rulebook_py.systems.chroniques.typed_damage", fromlist=["x"]))  # fmt: skip
+    source = inspect.getsource(
+        co.damage_dice.__module__
+        and __import__("rulebook_py.systems.chroniques.typed_damage", fromlist=["x"])
+    )
     assert "_Parser" not in source and "._node" not in source and ".expected" not in source

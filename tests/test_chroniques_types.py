@@ -40,8 +40,15 @@ def _cases():
         params = list(inspect.signature(func).parameters.values())
         for index, param in enumerate(params):
             for bad_name, bad in BAD.items():
-                yield pytest.param(func, args, index, param, bad_name, bad,
-                                   id=f"{func.__name__}.{param.name}={bad_name}")  # fmt: skip
+                yield pytest.param(
+                    func,
+                    args,
+                    index,
+                    param,
+                    bad_name,
+                    bad,
+                    id=f"{func.__name__}.{param.name}={bad_name}",
+                )
 
 
 @pytest.mark.parametrize("func,args,index,param,bad_name,bad", list(_cases()))

@@ -362,8 +362,9 @@ def test_a_suitable_weapon_takes_no_knock_out_penalty_in_a_whole_fight():
 
 def test_a_blow_of_no_damage_deals_no_temporary_damage():
     assert co.temporary_damage(0, -3) == 0 and co.temporary_damage(1, -3) == 4
-    r = outcomes.chroniques.attack_report(5, 10, temporary=True, damage="1d4", damage_modifier=-4,
-                         target_strength=-3)  # fmt: skip
+    r = outcomes.chroniques.attack_report(
+        5, 10, temporary=True, damage="1d4", damage_modifier=-4, target_strength=-3
+    )
     assert r.temporary.pmf() == {0: 1} and r.lethal.max_value == 0
 
 
@@ -419,12 +420,17 @@ def test_the_fumbled_knock_out_blow_does_not_kill_outright_in_either_edition():
         ("| first aid after a failed test | one test", "| l'aide médicale après un test raté |"),
         ("hit points and INT +0", "12 PV et INT +0"),
         ("a blow that deals no damage deals no temporary damage", "n'inflige aucun DM temporaire"),
-        ("the partner's next melee attack test only (« appliquée au combat au contact »)",
-         "au contact du partenaire seulement (« appliquée au combat au contact »)"),
-        ("unless the fighter's weapon suits knocking out", "sauf si l'arme du combattant s'y prête"),
+        (
+            "the partner's next melee attack test only (« appliquée au combat au contact »)",
+            "au contact du partenaire seulement (« appliquée au combat au contact »)",
+        ),
+        (
+            "unless the fighter's weapon suits knocking out",
+            "sauf si l'arme du combattant s'y prête",
+        ),
         ("| a chance whose exact fraction is too long to print", "trop longue pour être écrite"),
     ],
-)  # fmt: skip
+)
 def test_the_choices_of_issue_35_are_stated_in_both_editions(english, french):
     chapter, edition = _chapter()
     table = chapter.split("## Where the source is silent", 1)[1]
