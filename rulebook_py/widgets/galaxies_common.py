@@ -32,7 +32,7 @@ from .tables import cell, lines_html
 
 __all__ = [
     "GalaxiesCalculator",
-    "block_html",
+    "blocks_html",
     "code_box",
     "half_dodge_control",
     "paragraph",
@@ -102,17 +102,22 @@ def _shown(value: object) -> object:
     return cell(value)
 
 
-def block_html(block: Table | Msg) -> str:
-    """A table of a report (or a reference table), or a note as a paragraph.
+def blocks_html(*blocks: Table | Msg) -> str:
+    """Tables of a report (or of the quick reference) and notes as paragraphs, in order.
+
+    The quick reference's hidden cells show its tables so
+    (:mod:`rulebook_py.outcomes.galaxies.reference`).
 
     Example:
-        >>> block_html(Table(("", "P"), (("hit", Fraction(1, 2)),)))
+        >>> blocks_html(Table(("", "P"), (("hit", Fraction(1, 2)),)))
         '<table class="rb-table"><thead><tr><td></td><th>P</th></tr></thead><tbody><tr><td>hit</td><td>50.00 % (1/2)</td></tr></tbody></table>'
     """
-    if isinstance(block, Table):
-        rows = [[_shown(v) for v in row] for row in block.rows]
-        return table_html(list(block.head), rows, block.caption)
-    return paragraph(_shown(block))  # type: ignore[arg-type]
+    return "".join(
+        table_html(list(b.head), [[_shown(v) for v in row] for row in b.rows], b.caption)
+        if isinstance(b, Table)
+        else paragraph(_shown(b))  # type: ignore[arg-type]
+        for b in blocks
+    )
 
 
 def _kept(chart: Chart) -> list[int]:
@@ -144,7 +149,7 @@ def report_view(
     The Python line is that call, read along ``path``.
     """
     report, call = rule_call(outcome, path=path, **counted(outcome, values))
-    html = "".join(block_html(b) for b in report.blocks)
+    html = blocks_html(*report.blocks)
     c = report.chart
     if c is None:
         return View(html, "", call, report)
