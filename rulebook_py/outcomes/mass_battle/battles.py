@@ -33,7 +33,7 @@ from ...systems.mass_battle.odds import (
     ChancePolicy,
     Timing,
     battle_odds,
-    replay_battle,
+    replay_accepted,
     roll_actions,
 )
 from ...systems.mass_battle.round import (
@@ -282,14 +282,9 @@ class BattleOutcome:
         """
         d = self.declared
         a, b, dice = roll_actions(d.attacker, d.defender, d.attacker_rolls, d.defender_rolls, rng)
-        fought = replay_battle(
-            a,
-            b,
-            self.policy,
-            self.battlefield,
-            rng=rng,
-            timing=self.timing,
-            max_rounds=self.odds.max_rounds,
+        # Both sides were checked once, by the call that made this outcome (battle_odds).
+        fought = replay_accepted(
+            a, b, self.policy, self.battlefield, rng, self.timing, self.odds.max_rounds
         )
         shown = tuple(
             (
