@@ -1115,8 +1115,9 @@ def test_bad_rolled_actions():
 
 
 def test_odds_widget_averages_over_the_ambush_dice():
+    from rulebook_py.outcomes.mass_battle import ROLLED as ROLLED_OPTIONS
     from rulebook_py.widgets.format import probability
-    from rulebook_py.widgets.mass_battle import ROLLED_OPTIONS, MassBattleOddsCalculator
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
 
     calc = MassBattleOddsCalculator()
     for prefix in ("a_", "d_"):

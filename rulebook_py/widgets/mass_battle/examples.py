@@ -55,7 +55,3 @@ class WorkedExampleCalculator(Calculator):
         html = f"<p><b>{escape(head.render())}</b> {escape(said.render())}</p>"
         html += table_html([M("step"), M("what"), *outcome.names], call.value)
         return View(html, "", call, outcome)
-
-    def show_roll(self, roll: mass_battle.ExampleRoll) -> str:
-        """Both fresh d4 and what each side lost."""
-        return escape(roll.message.render())

@@ -10,9 +10,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ... import outcomes
+from ...outcomes.mass_battle import ACTIONS, BREAKERS, ENTRIES, EXAMPLE_UNITS, HOLDERS, ROLLED
 from ...systems.mass_battle.words import MC, M
 from ..base import Controls, Values, View
-from ..calls import changes, rule_call
+from ..calls import changes
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
@@ -62,15 +63,17 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def build_controls(self) -> Controls:
         """Per unit: the unit form and its d4 policy; then the field and the battle."""
         controls: dict[str, widgets.Widget] = {}
-        options = form.ACTION_OPTIONS + form.BREAKER_OPTIONS + form.ROLLED_OPTIONS
+        options = ACTIONS + BREAKERS + ROLLED
         for p, first, policy in (
             ("a_", "ambush offense", "ALL_OFFENSE"),
             ("d_", "none", "ALL_DEFENSE"),
         ):
-            controls |= form.unit_form(p, form.EXAMPLE_UNITS[p], options, first)
-            controls[f"{p}policy"] = dropdown(M("d4 policy"), form.POLICIES, policy, width="22em")
+            controls |= form.unit_form(p, EXAMPLE_UNITS[p], options, first)
+            controls[f"{p}policy"] = dropdown(
+                M("d4 policy"), ENTRIES["policy"], policy, width="22em"
+            )
         controls |= form.field_controls()
-        controls["holder"] = dropdown(M("Holds the ground"), form.HOLDERS, "d", width="22em")
+        controls["holder"] = dropdown(M("Holds the ground"), HOLDERS, "d", width="22em")
         controls["cover"] = int_box(
             M("Cover for a rolled ambush (+0 to +3)"), 1, bounds=form.BOX_BOUNDS
         )
@@ -80,13 +83,8 @@ class MassBattleOddsCalculator(form.TwoColumns):
 
     def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
-        plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
-        args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
-        args |= form.battlefield_values(values)
-        (a, d), args = outcomes.mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(
-            outcomes.mass_battle.battle_of, a, d, path=("attacker_wins",), **args
-        )
+        battle = outcomes.mass_battle.battle_of
+        outcome, call = form.plans_call(self, battle, ("a_", "d_"), ("attacker_wins",), values)
         odds = outcome.odds
         rows = [
             (M("Attacker wins"), probability(odds.attacker_wins)),
