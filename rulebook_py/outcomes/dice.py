@@ -275,6 +275,22 @@ class OpposedRoll:
             who=who,
         )
 
+    @property
+    def lettered(self) -> Msg:
+        """Both rolls named A and B, as the calculator names its boxes, and who is higher.
+
+        Example:
+            >>> print(opposed("d6", "d4").roll(random.Random(1)).lettered)
+            A: 1d6 [2] = 2; B: 1d4 [1] = 1 — A higher
+        """
+        who = {"first": "A", "second": "B", None: M("nobody (tie)")}[self.winner]
+        return M(
+            "A: {first}; B: {second} — {who} higher",
+            first=self.first.message,
+            second=self.second.message,
+            who=who,
+        )
+
     def __str__(self) -> str:
         """Both rolls and who is higher."""
         return str(self.message)

@@ -212,11 +212,4 @@ class CompareCalculator(Calculator):
 
     def show_roll(self, roll: OpposedRoll) -> str:
         """A then B, and who is higher."""
-        who = {"first": "A", "second": "B", None: M("nobody (tie)")}[roll.winner]
-        text = M(
-            "A: {first}; B: {second} — {who} higher",
-            first=roll.first.message,
-            second=roll.second.message,
-            who=who,
-        )
-        return escape(shown(text))
+        return escape(shown(roll.lettered))

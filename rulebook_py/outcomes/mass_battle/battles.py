@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ...errors import (
     RulebookError,
@@ -41,7 +41,7 @@ from ...systems.mass_battle.round import (
     BattleRound,
     percent,
 )
-from ...systems.mass_battle.words import MN, M
+from ...systems.mass_battle.words import MC, MN, M
 from .plans import (
     SLOTS,
     battlefield_of,
@@ -78,6 +78,16 @@ class BattleReplay:
 
     rounds: tuple[BattleRound, ...]
     actions: tuple[tuple[str, RolledAction, tuple[int, ...], str], ...]
+    #: The heading of each column of :meth:`rows`.
+    head: ClassVar[tuple[Msg, ...]] = (
+        MC("mass battle", "round"),
+        M("attacker d4 (off/def)"),
+        M("defender d4 (off/def)"),
+        M("attacker loses"),
+        M("defender loses"),
+        M("attacker left"),
+        M("defender left"),
+    )
 
     def __post_init__(self) -> None:
         if (

@@ -23,20 +23,6 @@ from . import form
 
 __all__ = ["MassBattleOddsCalculator"]
 
-_TIMINGS = [
-    (M("before the roll (rules text)"), "BEFORE_ROLL"),
-    (M("after the roll (brigands' example)"), "AFTER_ROLL"),
-]
-_REPLAY = [
-    MC("mass battle", "round"),
-    M("attacker d4 (off/def)"),
-    M("defender d4 (off/def)"),
-    M("attacker loses"),
-    M("defender loses"),
-    M("attacker left"),
-    M("defender left"),
-]
-
 
 @register
 class MassBattleOddsCalculator(form.TwoColumns):
@@ -77,7 +63,9 @@ class MassBattleOddsCalculator(form.TwoColumns):
         controls["cover"] = int_box(
             M("Cover for a rolled ambush (+0 to +3)"), 1, bounds=form.BOX_BOUNDS
         )
-        controls["timing"] = dropdown(M("d4 allotted"), _TIMINGS, "BEFORE_ROLL", width="22em")
+        controls["timing"] = dropdown(
+            M("d4 allotted"), ENTRIES["timing"], "BEFORE_ROLL", width="22em"
+        )
         controls["max_rounds"] = int_box(M("Stop after rounds"), 20, bounds=form.BOX_BOUNDS)
         return controls
 
@@ -127,4 +115,4 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def show_roll(self, roll: outcomes.mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
         text = "".join(f"<br>{escape(line.render())}" for line in roll.lines)
-        return escape(roll.heading.render()) + text + table_html(_REPLAY, roll.rows())
+        return escape(roll.heading.render()) + text + table_html(roll.head, roll.rows())

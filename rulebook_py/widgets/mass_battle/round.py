@@ -25,8 +25,6 @@ from . import form
 
 __all__ = ["MassBattleRoundCalculator"]
 
-_POINTS = outcomes.mass_battle.POOL_LABELS
-
 
 @register
 class MassBattleRoundCalculator(form.TwoColumns):
@@ -59,7 +57,7 @@ class MassBattleRoundCalculator(form.TwoColumns):
             del controls[p + "lean"]  # every pool is placed by the boxes "... points on offense"
             controls |= {
                 p + k: int_box(text, start.get(k, 0), bounds=form.BOX_BOUNDS)
-                for k, text in _POINTS.items()
+                for k, text in outcomes.mass_battle.POOL_LABELS.items()
             }
         controls |= form.field_controls()
         controls["holder"] = dropdown(M("Holds the ground"), HOLDERS, "d", width="22em")

@@ -23,12 +23,6 @@ from .sections import sections
 
 __all__ = ["UnitBuilderCalculator"]
 
-_HOLDS = [
-    (M("attacks"), "attacker"),
-    (M("holds the ground (défenseur)"), "defender"),
-    (M("nobody holds the ground"), "nobody"),
-]
-
 
 @register
 class UnitBuilderCalculator(Calculator):
@@ -53,7 +47,7 @@ class UnitBuilderCalculator(Calculator):
         """The unit form, the round, and what the unit stands on; the brigands by default."""
         controls = form.unit_form("", EXAMPLE_UNITS["a_"], ACTIONS, "ambush offense", False)
         controls["round"] = int_box(M("Round (ronde)"), 1, bounds=form.BOX_BOUNDS)
-        controls["holds"] = dropdown(M("This unit"), _HOLDS, "attacker", width="30em")
+        controls["holds"] = dropdown(M("This unit"), ENTRIES["holds"], "attacker", width="30em")
         controls["enemy_weapons"] = dropdown(
             M("The enemy fights with"), ENTRIES["weapons"], "melee"
         )
