@@ -388,3 +388,16 @@ def test_a_replay_of_accepted_sides_is_the_checked_replay():
     with pytest.raises(RuleValueError) as info:
         replay_accepted(a, d, pair, Battlefield(), random.Random(5), max_rounds=0)
     assert info.value.field == "max_rounds"
+
+
+def test_the_unit_totals_say_where_the_cunning_counts():
+    """The unit builder's aside is the outcome's: the plan's cunning, checked."""
+    from rulebook_py.outcomes import mass_battle
+
+    totals = mass_battle.unit_totals({"cunning": "MACHIAVELLIAN"})
+    assert totals.cunning is Cunning.MACHIAVELLIAN
+    assert totals.aside.params["modifier"] == Cunning.MACHIAVELLIAN.modifier == 3
+    assert mass_battle.UnitTotals(totals.steps, totals.lean, 1).aside is None
+    with pytest.raises(RuleValueError) as info:
+        mass_battle.UnitTotals(totals.steps, totals.lean, 1, "MACHIAVELLIAN")
+    assert info.value.field == "cunning"

@@ -121,14 +121,12 @@ def plans_call(
 
 
 def plan_of(values: Values, p: str) -> dict[str, Any]:
-    """The plan of the ``p`` controls: every value that differs from its default."""
-    keys = [
-        n[len(p) :]
-        for n in values
-        if n.startswith(p) and n[len(p) :] in outcomes.mass_battle.UNIT_DEFAULTS
-    ]
+    """The plan of the ``p`` controls: every value that differs from its default, in their order."""
+    defaults, n = outcomes.mass_battle.UNIT_DEFAULTS, len(p)
     return {
-        k: values[p + k] for k in keys if values[p + k] != outcomes.mass_battle.UNIT_DEFAULTS[k]
+        k[n:]: v
+        for k, v in values.items()
+        if k.startswith(p) and k[n:] in defaults and v != defaults[k[n:]]
     }
 
 

@@ -11,7 +11,6 @@ import ipywidgets as widgets
 
 from ... import outcomes
 from ...outcomes.mass_battle import ACTIONS, ENTRIES, EXAMPLE_UNITS
-from ...systems import mass_battle
 from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values, View
 from ..calls import changes
@@ -61,14 +60,8 @@ class UnitBuilderCalculator(Calculator):
         """The step-by-step totals before the d4."""
         totals = outcomes.mass_battle.unit_totals
         outcome, call = form.plans_call(self, totals, ("",), ("steps", -1, "result"), values)
-        cunning = mass_battle.Cunning[values["cunning"]]
-        aside = M(
-            "The commander's cunning ({label}, {modifier:+d}) counts only in the rolls of "
-            "special actions.",
-            label=cunning.label,
-            modifier=cunning.modifier,
-        )
-        html = f"<p><b>{escape(outcome.summary.render())}</b> {escape(aside.render())}</p>"
+        said = f"<b>{escape(outcome.summary.render())}</b> {escape(outcome.aside.render())}"
+        html = f"<p>{said}</p>"
         table = table_html(
             [M("step"), M("what"), M("change"), M("total"), M("detail")], outcome.rows
         )
