@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..i18n import decimal
 from ..messages import Msg
 from ..outcomes.galaxies import Average, Chart, Expected, Percent, Report, Table, counted
@@ -55,23 +56,14 @@ def points_box(description: Msg, value: int = 0) -> widgets.IntText:
 
 def rounding_control() -> widgets.Dropdown:
     """The rounding of halved rolls and fixed values."""
-    options = [(M("down (this book)"), g.Rounding.DOWN), (M("up"), g.Rounding.UP)]
-    return dropdown(M("Rounding of halved rolls and fixed values"), options, g.Rounding.DOWN)
-
-
-#: Share of the damage a half-dodge deals: the source does not say; 1/2 is this book's.
-_SHARES = [
-    (M("half the damage (this book)"), g.HALF_DODGE_FACTOR),
-    (M("no damage"), Fraction(0)),
-    (M("a quarter"), Fraction(1, 4)),
-    (M("three quarters"), Fraction(3, 4)),
-    (M("full damage"), Fraction(1)),
-]
+    words = M("Rounding of halved rolls and fixed values")
+    return dropdown(words, outcomes.galaxies.ROUNDINGS, g.Rounding.DOWN)
 
 
 def half_dodge_control() -> widgets.Dropdown:
     """How much of the damage a half-dodge lets through."""
-    return dropdown(M("A half-dodge (demi-esquive) deals"), _SHARES, g.HALF_DODGE_FACTOR)
+    words = M("A half-dodge (demi-esquive) deals")
+    return dropdown(words, outcomes.galaxies.HALF_DODGE_SHARES, g.HALF_DODGE_FACTOR)
 
 
 def paragraph(message: Msg, strong: bool = False) -> str:

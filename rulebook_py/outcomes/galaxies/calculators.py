@@ -50,6 +50,10 @@ from ...systems.galaxies import (
 from ...systems.galaxies.words import MN, M
 
 __all__ = [
+    "GUARD_TIES",
+    "HALF_DODGE_SHARES",
+    "PURSUIT_TIES",
+    "ROUNDINGS",
     "SHOT_OPTIONS",
     "Average",
     "Chart",
@@ -294,6 +298,24 @@ def _contest(
         )
     return Report(c, tuple(blocks), chart)
 
+
+#: The choices the chapter states (its table of choices), each ``(words, value)``: how halved
+#: rolls and fixed values round, the share of the damage a half-dodge deals (the source does not
+#: say; 1/2 is this book's), what a tie does against a parry or a counter, and when following a
+#: disengagement. The calculators offer them in this order.
+ROUNDINGS = ((M("down (this book)"), Rounding.DOWN), (M("up"), Rounding.UP))
+HALF_DODGE_SHARES = (
+    (M("half the damage (this book)"), HALF_DODGE_FACTOR),
+    (M("no damage"), Fraction(0)),
+    (M("a quarter"), Fraction(1, 4)),
+    (M("three quarters"), Fraction(3, 4)),
+    (M("full damage"), Fraction(1)),
+)
+GUARD_TIES = (
+    (M("no blow lands (general melee rule, this book)"), False),
+    (M("the blow lands (parry paragraph read literally)"), True),
+)
+PURSUIT_TIES = ((M("the melee goes on (this book)"), True), (M("the fighter gets away"), False))
 
 #: The shot calculator's options: the words of each, its value (a fire mode's or a throw's).
 SHOT_OPTIONS = (
