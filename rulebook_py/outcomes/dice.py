@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice.cost import check_difference, check_together
 from ..dice.expression import Dice, parse
@@ -152,6 +153,28 @@ class DiceSet:
     def chances(self) -> tuple[Fraction, ...]:
         """P(total >= target) of each expression."""
         return tuple(d.prob_at_least(self.target) for d in self.dice)
+
+    def rows(self) -> list[tuple[Msg, str, list[Any]]]:
+        """The answer's rows, ``(label, kind, a value for each expression)``.
+
+        The kind says how the values read: ``"text"`` as they are, ``"numbers"``
+        (means or deviations, printed alike), ``"chances"``.
+
+        Example:
+            >>> [(str(label), kind, values) for label, kind, values in dice_set({"A": "d6"}, 4).rows()][2]
+            ('Mean', 'numbers', [Fraction(7, 2)])
+        """
+        target, dice = self.target, self.dice
+        spans = [M("{low} to {high}", low=d.min_value, high=d.max_value) for d in dice]
+        below = [d.prob_at_most(target - 1) for d in dice]
+        return [
+            (M("Expression"), "text", [str(d) for d in dice]),
+            (M("Totals"), "text", spans),
+            (M("Mean"), "numbers", [d.mean() for d in dice]),
+            (M("Standard deviation"), "numbers", [d.stdev() for d in dice]),
+            (M("P(total ≥ {target})", target=target), "chances", list(self.chances)),
+            (M("P(total < {target})", target=target), "chances", below),
+        ]
 
     def roll(self, rng: random.Random) -> DiceSetRoll:
         """Roll every expression once, in order (the same seed, the same dice)."""
