@@ -248,6 +248,27 @@ class BattleOutcome:
         """P(the attacker wins): the main answer."""
         return self.odds.attacker_wins
 
+    def rows(self) -> list[tuple[Msg, str, Fraction]]:
+        """The answer's rows, ``(label, kind, value)``.
+
+        The kind says how the value reads: ``"chance"``, ``"number"`` (a mean) or
+        ``"percent"`` (a mean vitality, in percent).
+
+        Example:
+            >>> battle_of({"vitality": 10}, {"vitality": 10}).rows()[4]
+            ('Expected rounds', 'number', Fraction(1, 1))
+        """
+        o = self.odds
+        return [
+            (M("Attacker wins"), "chance", o.attacker_wins),
+            (M("Defender wins"), "chance", o.defender_wins),
+            (M("Both fall in the same round"), "chance", o.both_fall),
+            (M("Still fighting after {n} rounds", n=o.max_rounds), "chance", o.unfinished),
+            (MC("mass battle", "Expected rounds"), "number", o.expected_rounds),
+            (M("Expected attacker vitality at the end"), "percent", o.expected_attacker_vitality),
+            (M("Expected defender vitality at the end"), "percent", o.expected_defender_vitality),
+        ]
+
     @property
     def remarks(self) -> list[Msg]:
         """The notes, and that the d4's timing changes nothing unless a side splits its d4.

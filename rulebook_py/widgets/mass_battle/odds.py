@@ -7,11 +7,15 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
 import ipywidgets as widgets
 
 from ... import outcomes
+from ...messages import Msg
 from ...outcomes.mass_battle import ACTIONS, BREAKERS, ENTRIES, EXAMPLE_UNITS, HOLDERS, ROLLED
-from ...systems.mass_battle.words import MC, M
+from ...systems.mass_battle.words import M
 from ..base import Controls, Values, View
 from ..calls import changes
 from ..charts import bar_chart, grouped_bar_chart
@@ -22,6 +26,18 @@ from ..tables import notes_html
 from . import form
 
 __all__ = ["MassBattleOddsCalculator"]
+
+
+def _percent(value: Fraction) -> Msg:
+    return M("{n} %", n=number(value))
+
+
+#: How each kind of row of :meth:`~rulebook_py.outcomes.mass_battle.BattleOutcome.rows` reads.
+_WRITE: dict[str, Callable[[Fraction], object]] = {
+    "chance": probability,
+    "number": number,
+    "percent": _percent,
+}
 
 
 @register
@@ -74,21 +90,7 @@ class MassBattleOddsCalculator(form.TwoColumns):
         battle = outcomes.mass_battle.battle_of
         outcome, call = form.plans_call(self, battle, ("a_", "d_"), ("attacker_wins",), values)
         odds = outcome.odds
-        rows = [
-            (M("Attacker wins"), probability(odds.attacker_wins)),
-            (M("Defender wins"), probability(odds.defender_wins)),
-            (M("Both fall in the same round"), probability(odds.both_fall)),
-            (M("Still fighting after {n} rounds", n=odds.max_rounds), probability(odds.unfinished)),
-            (MC("mass battle", "Expected rounds"), number(odds.expected_rounds)),
-            (
-                M("Expected attacker vitality at the end"),
-                M("{n} %", n=number(odds.expected_attacker_vitality)),
-            ),
-            (
-                M("Expected defender vitality at the end"),
-                M("{n} %", n=number(odds.expected_defender_vitality)),
-            ),
-        ]
+        rows = [(label, _WRITE[kind](value)) for label, kind, value in outcome.rows()]
         line = outcome.rolled_line
         note = f"<p>{escape(line.render())}</p>" if line else ""
         rounds = bar_chart(odds.rounds, title=M("Rounds until a unit falls"), x_title=M("rounds"))
