@@ -30,6 +30,13 @@ from .words import shown
 __all__ = ["SideBySideCalculator"]
 
 
+def _count_box(description: str, value: int, high: int) -> widgets.IntText:
+    """A box of a count from 1 to ``high`` (said in its tooltip); the rules refuse the rest."""
+    return int_box(
+        description, value, tooltip=M("{low} to {high}", low=1, high=high), bounds=(-1000, 1000)
+    )
+
+
 @register
 class SideBySideCalculator(Calculator):
     """Chance per exchange, duel win chance, mean rounds and upset rate in all four systems.
@@ -62,17 +69,11 @@ class SideBySideCalculator(Calculator):
                 style=label_style(widgets.IntSlider),
                 layout=sized(gap, 14),
             ),
-            "blows": int_box(
-                M("Full blows to win (Unisystem, Galaxies)"),
-                DEFAULT_BLOWS,
-                tooltip=M("{low} to {high}", low=1, high=MAX_BLOWS),
-                bounds=(-1000, 1000),
+            "blows": _count_box(
+                M("Full blows to win (Unisystem, Galaxies)"), DEFAULT_BLOWS, MAX_BLOWS
             ),
-            "hit_points": int_box(
-                M("Hit points (PV, Chroniques)"),
-                DEFAULT_HIT_POINTS,
-                tooltip=M("{low} to {high}", low=1, high=MAX_HIT_POINTS),
-                bounds=(-1000, 1000),
+            "hit_points": _count_box(
+                M("Hit points (PV, Chroniques)"), DEFAULT_HIT_POINTS, MAX_HIT_POINTS
             ),
         }
 

@@ -30,13 +30,13 @@ from .charts import MAX_BARS, bar_chart, grouped_bar_chart, tail_cut
 from .controls import dropdown, int_box, text_box
 from .format import escape, number, percent, table_html
 from .tables import cell, lines_html
+from .words import shown
 
 __all__ = [
     "GalaxiesCalculator",
     "blocks_html",
     "code_box",
     "half_dodge_control",
-    "paragraph",
     "points_box",
     "report_view",
     "rounding_control",
@@ -64,17 +64,6 @@ def half_dodge_control() -> widgets.Dropdown:
     """How much of the damage a half-dodge lets through."""
     words = M("A half-dodge (demi-esquive) deals")
     return dropdown(words, outcomes.galaxies.HALF_DODGE_SHARES, g.HALF_DODGE_FACTOR)
-
-
-def paragraph(message: Msg, strong: bool = False) -> str:
-    """A message as a paragraph of HTML, in the calculator's language.
-
-    Example:
-        >>> paragraph(M("Outcome"), strong=True)
-        '<p><b>Outcome</b></p>'
-    """
-    text = escape(message.render())
-    return f"<p><b>{text}</b></p>" if strong else f"<p>{text}</p>"
 
 
 def _shown(value: object) -> object:
@@ -107,7 +96,7 @@ def blocks_html(*blocks: Table | Msg) -> str:
     return "".join(
         table_html(list(b.head), [[_shown(v) for v in row] for row in b.rows], b.caption)
         if isinstance(b, Table)
-        else paragraph(_shown(b))  # type: ignore[arg-type]
+        else f"<p>{escape(shown(_shown(b)))}</p>"
         for b in blocks
     )
 
