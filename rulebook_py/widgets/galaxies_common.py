@@ -122,14 +122,16 @@ def _kept(chart: Chart) -> list[int]:
     return [xs.index(t) for t in sorted(kept)]
 
 
-def report_view(
-    outcome: Callable[..., Report], path: Path | Callable[[Any], Path], values: Values
-) -> View:
+def _main_answer(report: Report) -> Path:
+    return report.path
+
+
+def report_view(outcome: Callable[..., Report], values: Values) -> View:
     """The view of one call of ``outcome`` with the values that count: its blocks, its chart.
 
-    The Python line is that call, read along ``path``.
+    The Python line is that call, read along the report's own path to its main answer.
     """
-    report, call = rule_call(outcome, path=path, **counted(outcome, values))
+    report, call = rule_call(outcome, path=_main_answer, **counted(outcome, values))
     html = blocks_html(*report.blocks)
     c = report.chart
     if c is None:

@@ -70,4 +70,4 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
-        return gc.report_view(outcomes.galaxies.melee, (("table",),), values)
+        return gc.report_view(outcomes.galaxies.melee, values)

@@ -122,11 +122,13 @@ class Report:
         outcome: The rules' outcome (a contest, a melee exchange, a fight...).
         blocks: The answer in order: tables and notes.
         chart: The chart's series.
+        path: The path into the report to the value its Python line shows (the main answer).
     """
 
     outcome: Any
     blocks: tuple[Table | Msg, ...]
     chart: Chart | None = None
+    path: tuple[Any, ...] = (("table",),)
 
     def __getattr__(self, name: str) -> Any:
         """The outcome's attribute (``.table()``, ``.higher``...), as the Python line reads it."""
@@ -235,7 +237,7 @@ def code(
         x_title=M("total"),
         tails_cut=True,
     )
-    return Report(r, (Table(("", M("exact answer")), rows),), chart)
+    return Report(r, (Table(("", M("exact answer")), rows),), chart, ("higher",))
 
 
 # ------------------------------------------------------- shots, explosives, psy
@@ -296,7 +298,9 @@ def _contest(
             groups={o.label: tuple(c.probability_count(o, k) for k in range(n + 1)) for o in outs},
             x_title=M("number of rolls"),
         )
-    return Report(c, tuple(blocks), chart)
+    # One roll's table, else the count of the first outcome.
+    path = (("table",),) if n == 1 else (("count_distribution", c.outcomes[0]),)
+    return Report(c, tuple(blocks), chart, path)
 
 
 #: The choices the chapter states (its table of choices), each ``(words, value)``: how halved
@@ -502,7 +506,8 @@ def volley(
         groups={M("in full"): tuple(fulls.values()), M("half-dodged"): tuple(halves.values())},
         x_title=M("number of rolls"),
     )
-    return Report(v, (Table(head, tuple(v.rows()), v.caption), grid, note), chart)
+    blocks = (Table(head, tuple(v.rows()), v.caption), grid, note)
+    return Report(v, blocks, chart, ("at_least_one_full",))
 
 
 # ------------------------------------------------------------------- melee
@@ -659,4 +664,5 @@ def fight(
             mean=Expected(mean),
         ),
     )
-    return Report(f, blocks, Chart(M("How the fight ends"), bars=f.table()))
+    chance_a_wins = (("probability", str(f.outcomes[0][0])),)  # as the fight names the end
+    return Report(f, blocks, Chart(M("How the fight ends"), bars=f.table()), chance_a_wins)
