@@ -1208,7 +1208,8 @@ def test_two_unit_calculators_lay_the_units_out_in_folding_sections_every_contro
 
 
 def test_worked_example_calculator_replays_both_examples_step_by_step():
-    from rulebook_py.widgets.mass_battle import EXAMPLE_STEPS, WorkedExampleCalculator
+    from rulebook_py.systems.mass_battle import EXAMPLE_STEPS
+    from rulebook_py.widgets.mass_battle import WorkedExampleCalculator
 
     calc = WorkedExampleCalculator()
     rows = brigands_ambush().rows()

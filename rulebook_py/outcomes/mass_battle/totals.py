@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ...errors import (
     RulebookError,
@@ -117,6 +117,8 @@ class UnitTotals:
     lean: Lean
     round_number: int
     cunning: Cunning | None = None
+    #: The heading of each column of :attr:`rows`.
+    head: ClassVar[tuple[Msg, ...]] = (M("step"), M("what"), M("change"), M("total"), M("detail"))
 
     def __post_init__(self) -> None:
         steps = self.steps

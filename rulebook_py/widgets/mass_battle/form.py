@@ -151,10 +151,7 @@ def round_table_html(
         >>> "10 %" in html and "<th>Black dragon</th>" in html
         True
     """
-    names = (
-        result.attacker.name if attacker is None else attacker,
-        result.defender.name if defender is None else defender,
-    )
+    names = (attacker or result.attacker.name, defender or result.defender.name)
     return table_html([M("step"), M("what"), *names], result.rows())
 
 

@@ -62,7 +62,5 @@ class UnitBuilderCalculator(Calculator):
         outcome, call = form.plans_call(self, totals, ("",), ("steps", -1, "result"), values)
         said = f"<b>{escape(outcome.summary.render())}</b> {escape(outcome.aside.render())}"
         html = f"<p>{said}</p>"
-        table = table_html(
-            [M("step"), M("what"), M("change"), M("total"), M("detail")], outcome.rows
-        )
+        table = table_html(outcome.head, outcome.rows)
         return View(html + table, "", call, outcome)
