@@ -825,6 +825,8 @@ def replay_accepted(
 
     Example:
         >>> from rulebook_py.systems.mass_battle.round import Side, Unit
+        >>> len(replay_accepted(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE), Battlefield(), random.Random(5)))
+        3
         >>> pair = (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE)
         >>> rounds = replay_accepted(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), pair,
         ...                          Battlefield(), random.Random(5))
