@@ -17,12 +17,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..dice import (
-    DEFAULT_EXPLODE_DEPTH,
-    MAX_EXPLODE_DEPTH,
-    MAX_TARGET,
-    Dice,
-)
+from ..dice import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TARGET, Dice
 from ..messages import Msg
 from ..outcomes.dice import DiceSetRoll, OpposedRoll, dice_set, opposed
 from .base import Calculator, Controls, Values, View
