@@ -595,13 +595,14 @@ LOADED_STDLIB: set[str] = set()
 
 
 #: Standard-library packages no calculator uses, left out of the lean standard library.
-UNUSED_STDLIB = (
-    "email/", "xml/", "xmlrpc/", "http/", "multiprocessing/", "unittest/", "wsgiref/",
-    "pydoc_data/", "lib2to3/", "idlelib/", "tkinter/", "turtledemo/", "ensurepip/", "venv/",
-    "sqlite3/", "dbm/", "curses/", "distutils/", "pydoc.py", "doctest.py", "pdb.py",
-    "mailbox.py", "imaplib.py", "smtplib.py", "ftplib.py", "nntplib.py", "poplib.py",
-    "telnetlib.py", "pickletools.py", "turtle.py",
-)  # fmt: skip
+UNUSED_STDLIB = tuple(
+    (
+        "email/ xml/ xmlrpc/ http/ multiprocessing/ unittest/ wsgiref/ pydoc_data/ lib2to3/ "
+        "idlelib/ tkinter/ turtledemo/ ensurepip/ venv/ sqlite3/ dbm/ curses/ distutils/ "
+        "pydoc.py doctest.py pdb.py mailbox.py imaplib.py smtplib.py ftplib.py nntplib.py "
+        "poplib.py telnetlib.py pickletools.py turtle.py"
+    ).split()
+)
 
 
 def write_lean_stdlib(pyodide_dir: Path, loaded: set[str]) -> str:

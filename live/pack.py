@@ -185,15 +185,16 @@ LEAN_KEEP_CODECS = {
         "utf_32_be latin_1 ascii cp437 idna punycode raw_unicode_escape unicode_escape charmap"
     ).split()
 }
-LEAN_DROP = (
-    "tarfile.py", "_pyio.py", "_pydatetime.py", "_pydecimal.py", "difflib.py", "optparse.py",
-    "configparser.py", "cgi.py", "cgitb.py", "aifc.py", "bdb.py", "trace.py", "pstats.py",
-    "plistlib.py", "profile.py", "cProfile.py", "wave.py", "sunau.py", "modulefinder.py",
-    "compileall.py", "tracemalloc.py", "cmd.py", "fileinput.py", "mailcap.py", "chunk.py",
-    "sndhdr.py", "imghdr.py", "pipes.py", "crypt.py", "uu.py", "xdrlib.py", "tabnanny.py",
-    "pyclbr.py", "py_compile.py", "symtable.py", "timeit.py", "webbrowser.py", "netrc.py",
-    "shelve.py", "getpass.py", "zipapp.py", "pty.py", "tty.py", "sched.py",
-)  # fmt: skip
+LEAN_DROP = tuple(
+    (
+        "tarfile.py _pyio.py _pydatetime.py _pydecimal.py difflib.py optparse.py "
+        "configparser.py cgi.py cgitb.py aifc.py bdb.py trace.py pstats.py plistlib.py "
+        "profile.py cProfile.py wave.py sunau.py modulefinder.py compileall.py tracemalloc.py "
+        "cmd.py fileinput.py mailcap.py chunk.py sndhdr.py imghdr.py pipes.py crypt.py uu.py "
+        "xdrlib.py tabnanny.py pyclbr.py py_compile.py symtable.py timeit.py webbrowser.py "
+        "netrc.py shelve.py getpass.py zipapp.py pty.py tty.py sched.py"
+    ).split()
+)
 
 
 def lean_member(name: str) -> bool:

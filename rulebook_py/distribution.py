@@ -38,9 +38,11 @@ __all__ = [
     "MAX_OUTCOMES",
     "MAX_REPEAT",
     "MAX_VALUE",
+    "MEAN_BITS",
     "Comparison",
     "Distribution",
     "Exact",
+    "Mean",
     "convolution_ns",
     "decimal_text",
     "digit_count",
@@ -52,6 +54,9 @@ __all__ = [
 #: An exact fraction whose numerator or denominator has more digits than
 #: this prints in a short form (its decimal value and its size).
 LONG_DIGITS = 100
+
+#: Most bits of a :class:`Mean`'s numerator or denominator (about 3,000 digits).
+MEAN_BITS = 10_000
 
 #: Answers of ``prob_at_least`` kept per distribution.
 _MEMO_SIZE = 256
@@ -1151,3 +1156,49 @@ class Distribution:
         total = self._total
         weight = str(total) if total.bit_length() < 300 else f"≈{decimal_text(Fraction(total))}"
         return f"Distribution({self.min_value}..{self.max_value}, total weight {weight})"
+
+
+class Mean(Fraction):
+    """An exact expected value in a table of results (shown as a number, not a chance).
+
+    Every system's outcomes give their expected values as a ``Mean``, so that
+    a table writes it as a number where a plain :class:`~fractions.Fraction`
+    is a chance.
+
+    Example:
+        >>> Mean(Fraction(7, 2)) == Fraction(7, 2), isinstance(Mean(3), Fraction)
+        (True, True)
+    """
+
+    def __new__(cls, value: Fraction | int = 0, denominator: int | None = None) -> Mean:
+        """An exact value: a Fraction or an integer (or numerator and denominator)."""
+        for name, v in (("value", value), ("denominator", denominator)):
+            if (v is None and name == "value") or (
+                v is not None and (isinstance(v, bool) or not isinstance(v, (int, Fraction)))
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must be an exact Fraction or integer, got {got}",
+                        name=name,
+                        got=quote(v),
+                    ),
+                    field=name,
+                )
+            if (
+                v is not None
+                and max(Fraction(v).numerator.bit_length(), Fraction(v).denominator.bit_length())
+                > MEAN_BITS
+            ):
+                raise RuleValueError(
+                    M(
+                        "{name} must have at most about 3000 digits, got {got}",
+                        name=name,
+                        got=quote(Fraction(v).numerator),
+                    ),
+                    field=name,
+                )
+        if denominator is None:
+            return super().__new__(cls, value)
+        if denominator == 0:
+            raise RuleValueError(M("{name} must not be 0", name="denominator"), field="denominator")
+        return super().__new__(cls, value, denominator)

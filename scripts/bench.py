@@ -312,9 +312,24 @@ def bench_mass_battle_largest(rounds: int = ROUNDS) -> list[Figure]:
 CHRONIQUES_LARGEST = (
     {"first_knock_out": False, "first_hit_points": 30, "second_hit_points": 30},
     {"first_knock_out": True, "first_hit_points": 30, "second_hit_points": 10},
-    {"first_knock_out": True, "second_knock_out": True, "first_hit_points": 10,
-     "second_hit_points": 10},
-)  # fmt: skip
+    {
+        "first_knock_out": True,
+        "second_knock_out": True,
+        "first_hit_points": 10,
+        "second_hit_points": 10,
+    },
+)
+#: What the largest Chroniques fights share: the largest dice and attacks allowed.
+CHRONIQUES_COMMON = {
+    "first_damage": "1d100",
+    "second_damage": "1d37",
+    "first_strength": -5,
+    "second_strength": -4,
+    "first_die": "2d20kh1",
+    "second_die": "2d20kh1",
+    "first_attack": 40,
+    "second_attack": 40,
+}
 
 
 def bench_largest_fights() -> list[Figure]:
@@ -327,9 +342,7 @@ def bench_largest_fights() -> list[Figure]:
     worst = 0.0
     for largest in CHRONIQUES_LARGEST:
         start = time.perf_counter()
-        outcomes.chroniques.fight_between(first_damage="1d100", second_damage="1d37", first_strength=-5,
-                         second_strength=-4, first_die="2d20kh1", second_die="2d20kh1",
-                         first_attack=40, second_attack=40, **largest)  # fmt: skip
+        outcomes.chroniques.fight_between(**CHRONIQUES_COMMON, **largest)
         worst = max(worst, time.perf_counter() - start)
     detail = f"{len(CHRONIQUES_LARGEST)} fights, the slowest"
     figures.append(Figure("Chroniques, largest fight allowed", worst * 1000, 1000, detail=detail))

@@ -147,6 +147,17 @@ def test_csv_cells_with_commas_or_quotes_are_quoted():
     assert rows == [["who", "probability", "probability (exact)"], ['a, "b"', "1.0", "1"]]
 
 
+def test_a_french_long_fraction_keeps_its_decimal_comma_inside_one_csv_cell():
+    # "≈3,33333e-71" was written bare: the French CSV row had one column too many.
+    from rulebook_py.i18n import language
+
+    tiny = F(1, 3 * 10**70)
+    with language("fr"):
+        _name, rows = csv_rows(bar_chart({0: tiny, 1: 1 - tiny}, x_title="total"))
+    assert {len(row) for row in rows} == {7}
+    assert rows[1][:3] == ["0", repr(float(tiny)), "≈3,33333e-71"]
+
+
 # --------------------------------------------------------------- trimming
 def test_a_wide_distribution_is_trimmed_but_its_sums_count_the_hidden_tails():
     pmf = parse("30d6").pmf()

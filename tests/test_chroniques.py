@@ -378,7 +378,7 @@ def test_magic_attack_in_total_darkness_is_impossible():
         ),
         ({"two_weapons": True, "kind": "ranged"}, "two_weapons", "two-weapon fighting is a melee"),
         ({"damage_modifier": 50}, "damage_modifier", "from -10 to 30"),
-        ({"target_strength": 20}, "target_strength", "from -5 to 10"),
+        ({"target_strength": 20, "temporary": True}, "target_strength", "from -5 to 10"),
     ],
 )
 def test_attack_report_bad_input(kwargs, field, match):
@@ -1070,11 +1070,19 @@ def test_the_attack_calculator_has_a_wider_critical_range():
 def test_the_attack_calculator_rolls_the_helper_of_a_concerted_attack():
     calc = ChroniquesAttackCalculator(concerted="helper", helper_bonus=5, defense=18)
     exact = co.with_concerted(5, 4, 18).hit
-    assert attack_report(4, 18, helper_bonus=5).outcome.hit == exact == Fraction(41, 100)
+    helped = attack_report(4, 18, concerted="helper", helper_bonus=5)
+    assert helped.outcome.hit == exact == Fraction(41, 100)
     assert probability(exact) in calc.result.value
     assert "helper (concerted attack)" in calc.roll_output.value
-    with pytest.raises(RuleValueError, match="not both"):
-        attack_report(4, 18, concerted=2, helper_bonus=5)
+    # A bonus already rolled: the helper's score does not count (named unused, its box hidden).
+    rolled = attack_report(4, 18, concerted=2, helper_bonus=5)
+    assert rolled.outcome == attack_report(4, 18, concerted=2).outcome
+    assert "helper_bonus" in [name for name, _why in rolled.unused]
+    calc.controls["concerted"].value = 2
+    assert calc.controls["helper_bonus"].layout.display == "none"
+    assert "helper_bonus" not in calc.python_call(calc.values()).expression
+    calc.controls["concerted"].value = "helper"
+    assert calc.controls["helper_bonus"].layout.display == ""
     calc.controls["helper_bonus"].value = 99
     assert "Helper&#x27;s attack score (if still to roll) must be an integer from -30 to 40" in (
         calc.error_for("helper_bonus")
@@ -1242,3 +1250,34 @@ def test_a_combatant_out_of_range_is_named_as_the_reader_wrote_it(line, shown):
     message = html.unescape(calc.error_for("combatants"))
     assert shown in message and repr(line) in message
     assert "wisdom" not in message and "initiative must be" not in message
+
+
+def test_the_chroniques_calculators_hide_what_does_not_count():
+    """Which controls count is the outcome's ``unused``: hidden, and out of the Python line."""
+    calc = ChroniquesAttackCalculator()
+    hidden = {n for n, c in calc.controls.items() if c.layout.display == "none"}
+    assert hidden == {
+        "helper_bonus",
+        "off_hand",
+        "suitable_weapon",
+        "target_strength",
+        "needs_sight",
+    }
+    calc.controls["target_strength"].value = 9000  # hidden: not checked, not in the line
+    assert calc.error == "" and "target_strength" not in calc.code.value
+    calc.controls["target_strength"].value = 2
+    calc.controls["two_weapons"].value = True
+    calc.controls["temporary"].value = True
+    hidden = {n for n, c in calc.controls.items() if c.layout.display == "none"}
+    assert hidden == {"helper_bonus", "needs_sight"}
+    assert "target_strength=2" in calc.python_call(calc.values()).expression
+    assert ChroniquesAttackCalculator(kind="magic").controls["needs_sight"].layout.display == ""
+    initiative = ChroniquesInitiativeCalculator(ambush="none")
+    hidden = {n for n, c in initiative.controls.items() if c.layout.display == "none"}
+    assert hidden == {"delay_to", "ambushers_dex", "ambushers_stealth", "gm_modifier"}
+    assert initiative.python_call(initiative.values()).expression.endswith("ambush='none').names")
+    chase = ChroniquesChaseCalculator(pursuer_con=3)
+    assert chase.controls["pursuer_con"].layout.display == "none" and chase.error == ""
+    chase.controls["endurance_from"].value = 5
+    assert chase.controls["pursuer_con"].layout.display == ""
+    assert "pursuer_con=3" in chase.python_call(chase.values()).expression

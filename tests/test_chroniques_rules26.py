@@ -31,7 +31,7 @@ def test_the_concerted_bonus_goes_to_the_next_attack_only():
 def test_one_helper_roll_decides_the_next_attack_of_two_weapons():
     """Brute force over every die: helper d20, two d12 attacks, two d2 damages."""
     r = outcomes.chroniques.attack_report(
-        4, 18, two_weapons=True, helper_bonus=5, damage="1d2", off_hand="1d2"
+        4, 18, two_weapons=True, concerted="helper", helper_bonus=5, damage="1d2", off_hand="1d2"
     )
     expected: dict[int, Fraction] = {}
     for h, a, b, da, db in itertools.product(range(1, 21), range(1, 13), range(1, 13),

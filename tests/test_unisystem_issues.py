@@ -16,6 +16,7 @@ import pytest
 from test_hostile_inputs import check_contract
 
 from rulebook_py import outcomes
+from rulebook_py.distribution import Mean
 from rulebook_py.errors import RulebookError
 from rulebook_py.systems import unisystem as uni
 from rulebook_py.widgets.unisystem import BOX
@@ -179,4 +180,4 @@ def test_a_record_refuses_a_huge_or_wrong_value_in_each_field():
     with pytest.raises(RulebookError):
         uni.CheckRoll(uni.task(3, 2), uni.roll_core(rng=random.Random(1)), "7", 0, False)  # type: ignore[arg-type]
     with pytest.raises(RulebookError):
-        uni.Mean(10**5000)
+        Mean(10**5000)

@@ -10,11 +10,11 @@ import pytest
 from rulebook_py import outcomes
 from rulebook_py.errors import RuleValueError
 from rulebook_py.systems import unisystem as uni
-from rulebook_py.widgets.unisystem import chart_html
+from rulebook_py.widgets.presented import chart_html
 from rulebook_py.widgets.unisystem_combat import InitiativeCalculator
 
 shown = outcomes.unisystem.presentation
-Bars = outcomes.unisystem.Bars
+Bars = outcomes.shown.Bars
 
 
 def test_a_check_shows_its_rows_and_its_levels_with_the_successes_highlighted():

@@ -161,6 +161,22 @@ def _models() -> set[str]:
     return set(getattr(widget, "_instances", None) or widget.Widget.widgets)
 
 
+def _every_setting(calc):
+    """Apply the benchmark's changes, then every option of every dropdown (yield after each)."""
+    import ipywidgets as widgets
+
+    for control_name, value in calc.bench_changes:
+        calc.controls[control_name].value = value
+        yield
+    for control in calc.controls.values():
+        if isinstance(control, widgets.Dropdown):
+            start = control.value
+            for option in control.options:
+                control.value = option[1] if isinstance(option, tuple) else option
+                yield
+            control.value = start
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_an_update_never_makes_a_widget_model(name):
     """The live page knows only the models of the built page: one made in an update is unknown.
@@ -168,26 +184,88 @@ def test_an_update_never_makes_a_widget_model(name):
     (A hidden row's layout, made when a row was first hidden, gave "widget model not found"
     on the page at each change of the mode that hides it.)
     """
-    import ipywidgets as widgets
-
     calc = CALCULATORS[name]()
     before = _models()
-    for control_name, value in calc.bench_changes:
-        calc.controls[control_name].value = value
-    for control in calc.controls.values():
-        if isinstance(control, widgets.Dropdown):
-            start = control.value
-            for option in control.options:
-                control.value = option[1] if isinstance(option, tuple) else option
-            control.value = start
+    for _ in _every_setting(calc):
+        pass
     assert _models() - before == set()
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_stored_page_holds_every_layout_an_update_may_give_a_row(name):
-    """The page stores the models its calculators reach: the hidden rows' layout is one of them."""
+def test_the_stored_page_holds_every_layout_an_update_gives_a_row(name):
+    """The page stores the models its calculators reach: every layout a row wears is one of them.
+
+    (The hidden rows' layout, reached by no widget while no row was hidden, was not stored:
+    "widget model not found" at the first change that hid a row.)
+    """
     from ipywidgets.embed import dependency_state
 
     calc = CALCULATORS[name]()
-    stored = dependency_state(calc)
-    assert {layout.model_id for layout in calc._row_layouts} <= set(stored)
+    stored = set(dependency_state(calc))
+    worn = set()
+    for _ in _every_setting(calc):
+        worn |= {row.layout.model_id for row in calc.rows.values()}
+    assert worn <= stored
+    hides = name == "GalaxiesShotCalculator"  # (its single shot hides the number of shots)
+    assert not hides or calc.rows["shots"].layout.model_id in worn
+
+
+def test_the_base_shows_a_roll_by_its_html_else_its_lines_else_its_text():
+    import random
+    from types import SimpleNamespace
+
+    calc = DiceCalculator()
+    show = Calculator.show_roll
+    assert show(calc, SimpleNamespace(html=lambda: "<b>x</b>", lines=["y"])) == "<b>x</b>"
+    assert show(calc, SimpleNamespace(lines=["a", "b<c"])) == "a<br>b&lt;c"
+    assert show(calc, SimpleNamespace(lines=lambda: ["a", "b"])) == "a<br>b"
+    assert show(calc, SimpleNamespace(message="m & n")) == "m &amp; n"
+    # the dice calculator's own way (its roll's lines()) is the base's
+    roll = calc.view.outcome.roll(random.Random(3))
+    assert show(calc, roll) == calc.show_roll(roll) != ""
+
+
+class _Outcome:
+    """An outcome whose ``unused`` names the score when the mode does not use it."""
+
+    def __init__(self, unused: tuple[tuple[str, str], ...]) -> None:
+        self.unused = unused
+
+    def roll(self, rng: object) -> str:
+        return "rolled"
+
+
+class _ScoreCalculator(Calculator):
+    """A calculator whose text box ``score`` counts only in the mode ``use``."""
+
+    def build_controls(self):
+        import ipywidgets as widgets
+
+        return {
+            "mode": widgets.Dropdown(options=["use", "skip"], value="use"),
+            "score": widgets.Text(value="3"),
+        }
+
+    def compute(self, values):
+        from rulebook_py.errors import RuleValueError
+        from rulebook_py.widgets.base import View
+
+        if values["mode"] == "skip":
+            return View("skipped", outcome=_Outcome((("score", "not in this mode"),)))
+        if not values["score"].isdigit():
+            raise RuleValueError(f"score must be a number, got {values['score']!r}", field="score")
+        return View(values["score"], outcome=_Outcome(()))
+
+
+def test_a_control_at_fault_is_shown_even_if_it_was_unused():
+    """A box hidden as unused, holding a bad value, is shown with its error once it counts."""
+    calc = _ScoreCalculator()
+    calc.controls["score"].value = "x"
+    assert "score must be a number" in calc.error_for("score")
+    calc.controls["mode"].value = "skip"  # the bad score no longer counts: hidden
+    assert calc.controls["score"].layout.display == "none"
+    assert calc.error_for("score") == ""
+    calc.controls["mode"].value = "use"  # it counts again: its error beside it, shown
+    assert "score must be a number" in calc.error_for("score")
+    assert calc.controls["score"].layout.display == ""
+    assert calc.rows["score"].layout is calc.row_layout

@@ -20,7 +20,11 @@ import it.
   and chart as data, and the quick reference's tables;
 * :mod:`.mass_battle` -- a unit written as plain values, a round, a battle;
 * :mod:`.chroniques` -- an attack action, an opposed magic attack, conditions on
-  both sides, a chase, the whole fight, from plain values.
+  both sides, a chase, the whole fight, from plain values, and what each
+  calculator shows of them;
+* :mod:`.shown` -- what a calculator shows of an outcome, as data, in every
+  system: a :class:`~.shown.Presentation` (tables, notes), its charts
+  (:class:`~.shown.Bars`, :class:`~.shown.GroupedBars`).
 
 Example:
     >>> from rulebook_py import outcomes, unisystem
@@ -32,6 +36,6 @@ Example:
 
 from __future__ import annotations
 
-from . import chroniques, dice, galaxies, mass_battle, unisystem
+from . import chroniques, dice, galaxies, mass_battle, shown, unisystem
 
-__all__ = ["chroniques", "dice", "galaxies", "mass_battle", "unisystem"]
+__all__ = ["chroniques", "dice", "galaxies", "mass_battle", "shown", "unisystem"]

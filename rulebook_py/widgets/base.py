@@ -47,28 +47,29 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import i18n
 from ..errors import RulebookError
-from ..messages import Msg
 from .calls import PythonCall, value_text
 from .controls import LABEL_STYLE, label_style
 from .format import error_html, escape, session_html
 from .summary import summary_html
+from .tables import lines_html
 from .words import M, shown
 
-__all__ = [
-    "LABEL_STYLE",
-    "Calculator",
-    "Controls",
-    "PythonCall",
-    "Values",
-    "View",
-]
+__all__ = ["LABEL_STYLE", "Calculator", "Controls", "PythonCall", "Values", "View"]
 
 #: The "same answer in Python" block, around the session of the call.
 _CODE = "<details class='rb-code'><summary>{}</summary>{}</details>"
+#: The roll shown, its seed kept in the page.
+_ROLL = "<div class='rb-roll' data-rb-seed='{}'><b>{}</b> {}</div>"
 #: What :meth:`Calculator.build_controls` returns: the input widgets, by name.
 Controls = Mapping[str, widgets.Widget]
 #: What :meth:`Calculator.compute` reads: the value of every control, by name.
 Values = Mapping[str, Any]
+
+
+def _code_html(call: PythonCall) -> str:
+    """The "same answer in Python" block of ``call``: a session of its lines and value."""
+    session = session_html(call.lines, value_text(call.value))
+    return _CODE.format(shown(M("The same answer in Python")), session)
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,10 @@ class Calculator(widgets.VBox):
             ``rb-summary``; the website shows it at the bottom of the screen
             while the answer is out of view).
         plain_layout: The layout every box and text of the calculator's own
-            shares (:meth:`text`, the rows, the sections of :mod:`.folds`).
+            shares (:meth:`text`, the sections of :mod:`.folds`).
         text_style: The style every text of the calculator shares.
+        rows: Each control beside its error, by name (an ``HBox``).
+        row_layout: The layout every shown row shares.
         chart: HTML widget holding the SVG chart (empty when none).
         seed: The seed the next roll will use (the reader can set it).
         roll_button: The **Roll** button.
@@ -155,13 +158,11 @@ class Calculator(widgets.VBox):
         self.plain_layout = widgets.Layout()
         self.text_style = HTMLStyle()
         self._errors = {name: self.text() for name in self.controls}
-        self.message = self.text()
-        self.result = self.text()
+        self.message, self.result, self.summary, self.chart, self.code, self.roll_output = (
+            self.text() for _ in range(6)
+        )
         self.result.add_class("rb-answer")
-        self.summary = self.text()
         self.summary.add_class("rb-summary")
-        self.chart = self.text()
-        self.code = self.text()
         self.seed = widgets.BoundedIntText(
             value=self.default_seed,
             min=0,
@@ -175,29 +176,21 @@ class Calculator(widgets.VBox):
             button_style="primary",
             tooltip=shown(M("Resolve once with this seed")),
         )
-        self.roll_output = self.text()
         self.last_update_seconds = 0.0
         self._shown_seed: int | None = None
         self.view: View | None = None
         self._unused: set[str] = set()
-        row = widgets.Layout(align_items="center")
-        # The rows share one layout, and one hidden: both made now, and the hidden one held
-        # by an empty box of the calculator, so that the page stores it even when no row is
-        # hidden yet: a model the stored page lacks is one the live page has never heard of
-        # ("widget model not found" at the first change that hides a row).
-        self._row_layouts = [row, widgets.Layout(align_items="center", display="none")]
-        keeper = widgets.Box(layout=self._row_layouts[1])
-        self.rows = rows = {
-            name: widgets.HBox([control, self._errors[name]], layout=row)
+        self.row_layout = widgets.Layout(align_items="center")
+        self.rows = {
+            name: widgets.HBox([control, self._errors[name]], layout=self.row_layout)
             for name, control in self.controls.items()
         }
         title = f"<h3 class='rb-title'>{escape(shown(self.title))}</h3>"
         heading = [self.text(title)] if self.title else []
         tools = widgets.HBox([self.seed, self.roll_button], layout=self.plain_layout)
         shown_parts = [self.message, self.result, self.summary, self.chart, self.code]
-        super().__init__(
-            children=[*heading, *self.arrange(rows), *shown_parts, tools, self.roll_output, keeper]
-        )
+        laid = [*heading, *self.arrange(self.rows), *shown_parts, tools, self.roll_output]
+        super().__init__(children=laid)
         self.add_class("rb-calculator")
         # Which class this is, for the website's live mode (_static/live.js).
         self.add_class(f"rb-calc-{type(self).__name__}")
@@ -229,25 +222,27 @@ class Calculator(widgets.VBox):
         return frozenset()
 
     def show_roll(self, roll: Any) -> str:
-        """The HTML of one roll of the outcome: its ``html()`` if it has one, else its text."""
-        html = getattr(roll, "html", None)
-        return (
-            html() if callable(html) else escape(shown(getattr(roll, "message", None) or str(roll)))
-        )
+        """The HTML of one roll: its ``html()``, else its ``lines`` one a line, else its text.
+
+        (``lines`` may be a method: ``roll.lines()``.)
+        """
+        html, lines = getattr(roll, "html", None), getattr(roll, "lines", None)
+        if callable(html):
+            return html()
+        if lines is not None:
+            return lines_html(lines() if callable(lines) else lines)
+        return escape(shown(getattr(roll, "message", None) or str(roll)))
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
         """The rows of controls (by name) as laid out: under the :attr:`groups`, or in order."""
         if not self.groups:
             return list(rows.values())
         taken = [prefix for prefix, _ in self.groups if prefix]
-
-        def group(name: str) -> str:
-            return next((prefix for prefix in taken if name.startswith(prefix)), "")
-
+        group = {name: next((p for p in taken if name.startswith(p)), "") for name in rows}
         laid: list[widgets.Widget] = []
         for prefix, heading in self.groups:
             laid.append(self.text(f"<b>{escape(shown(heading))}</b>"))
-            laid += [row for name, row in rows.items() if group(name) == prefix]
+            laid += [row for name, row in rows.items() if group[name] == prefix]
         return laid
 
     def python_call(self, values: Values) -> PythonCall | None:
@@ -285,8 +280,6 @@ class Calculator(widgets.VBox):
         if control in self.controls:
             label = self.label_of(control).rstrip(": \xa0")
             message = err.relabelled(label)
-            if not isinstance(err.message, Msg):
-                message = shown(message)  # (legacy: an English message of an unconverted rule)
             if label not in message:  # name the control at fault
                 message = M("{label}: {message}", label=label, message=message).render()
             err.field = control
@@ -309,26 +302,18 @@ class Calculator(widgets.VBox):
         values = self.values()
         self.view = None
         try:
-            view = self.compute(values)
-            self.view = view
-            call = view.call
+            self.view = view = self.compute(values)
         except RulebookError as err:
+            self._unused.discard(err.field or "")  # a control at fault is shown, never hidden
             self._show_error(err)
-            for html in (self.result, self.summary, self.chart, self.code, self.roll_output):
-                html.value = ""
+            view, self.roll_output.value = View(""), ""  # nothing shown but the error
         else:
-            self.result.value = view.answer
-            self.summary.value = view.summary or summary_html(view.answer)
-            self.chart.value = view.chart
             self._unused = {n for n, _why in getattr(view.outcome, "unused", ())}
-            if call is None:
-                self.code.value = ""
-            else:
-                lines = [*call.imports.splitlines(), call.expression]
-                summary = shown(M("The same answer in Python"))
-                self.code.value = _CODE.format(summary, session_html(lines, value_text(call.value)))
-            if self._shown_seed is not None:
-                self._show_roll(values, self._shown_seed)
+        self.result.value, self.chart.value = view.answer, view.chart
+        self.summary.value = view.summary or summary_html(view.answer)
+        self.code.value = "" if view.call is None else _code_html(view.call)
+        if self.view is not None and self._shown_seed is not None:
+            self._show_roll(values, self._shown_seed)
         self._show_state(values)
         self.last_update_seconds = time.perf_counter() - start
 
@@ -336,7 +321,11 @@ class Calculator(widgets.VBox):
         """Hide the controls that do not count, disable those :meth:`disabled` names.
 
         What does not count: :meth:`hidden`'s, and the parameters the last
-        outcome named ``unused`` (kept while the values are refused).
+        outcome named ``unused`` (kept while the values are refused). A hidden
+        control's row, no empty line left, wears the control's own layout (display
+        none): a model the page stores whatever is hidden when it is built, so
+        that a later update never needs one the live page has never heard of
+        ("widget model not found"), and none is made for it.
         """
         hidden = self.hidden(values) | {self.fields.get(n, n) for n in self._unused}
         disabled = self.disabled(values)
@@ -344,8 +333,7 @@ class Calculator(widgets.VBox):
             display = "none" if name in hidden else ""
             if control.layout.display != display:
                 control.layout.display = display
-                # The row too, no empty line left.
-                self.rows[name].layout = self._row_layouts[bool(display)]
+                self.rows[name].layout = control.layout if display else self.row_layout
             if getattr(control, "disabled", False) != (name in disabled):
                 control.disabled = name in disabled
 
@@ -357,6 +345,7 @@ class Calculator(widgets.VBox):
                 raise NotImplementedError(f"{type(self).__name__} has no outcome to roll")
             shown = self.show_roll(view.outcome.roll(random.Random(seed)))
         except RulebookError as err:
+            self._unused.discard(err.field or "")  # a control at fault is shown, never hidden
             self._show_error(err)
             self.roll_output.value = ""
             self._shown_seed = None
@@ -364,9 +353,7 @@ class Calculator(widgets.VBox):
         head = escape(M("Roll (seed {seed}):", seed=seed).render())
         # (The seed is kept in the page too: the website's Python, rebuilt on the
         # page as it was built, resolves that roll again after a change.)
-        self.roll_output.value = (
-            f"<div class='rb-roll' data-rb-seed='{seed}'><b>{head}</b> {shown}</div>"
-        )
+        self.roll_output.value = _ROLL.format(seed, head, shown)
         self._shown_seed = seed
         return True
 

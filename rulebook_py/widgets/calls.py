@@ -30,18 +30,8 @@ from typing import Any
 
 from ..distribution import decimal_text, digit_count
 
-__all__ = [
-    "Call",
-    "Path",
-    "PythonCall",
-    "by_name",
-    "call_text",
-    "changes",
-    "follow",
-    "path_text",
-    "rule_call",
-    "value_text",
-]
+__all__ = ["Call", "Path", "PythonCall", "by_name", "call_text", "changes", "follow"]
+__all__ += ["path_text", "rule_call", "value_text"]
 
 #: A path into an outcome: attributes, method calls ``(name, *args)``, indexes.
 Path = tuple[Any, ...]
@@ -150,11 +140,8 @@ def call_text(func: Callable[..., Any], *args: Any, **keywords: Any) -> str:
     params = inspect.signature(func).parameters
     shown = [repr(a) for a in args]
     for name, param in list(params.items())[len(args) :]:  # required ones, by position
-        if (
-            name not in keywords
-            or param.default is not param.empty
-            or param.kind != param.POSITIONAL_OR_KEYWORD
-        ):
+        required = param.default is param.empty and param.kind == param.POSITIONAL_OR_KEYWORD
+        if name not in keywords or not required:
             break
         shown.append(repr(keywords[name]))
     written = set(list(params)[: len(shown)])
@@ -245,10 +232,14 @@ class PythonCall:
         fraction = "from fractions import Fraction\n" if "Fraction(" in self.expression else ""
         return f"{fraction}from {self.source} import {self.module}"
 
+    @property
+    def lines(self) -> list[str]:
+        """The statements of the session: the imports, then the expression."""
+        return [*self.imports.splitlines(), self.expression]
+
     def text(self) -> str:
         """The call as an interactive-session transcript (import, expression, value)."""
-        lines = [*self.imports.splitlines(), self.expression]
-        return "".join(f">>> {line}\n" for line in lines) + repr(self.value)
+        return "".join(f">>> {line}\n" for line in self.lines) + repr(self.value)
 
 
 @dataclass(frozen=True)

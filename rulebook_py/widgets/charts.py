@@ -67,7 +67,9 @@ Example:
 from __future__ import annotations
 
 import base64
+import csv
 import hashlib
+import io
 import itertools
 import math
 import re
@@ -115,7 +117,6 @@ _INT = re.compile(r"-?[0-9]+")
 #: Chromium measures for its system-ui face (DejaVu Sans); bold is 20 % wider.
 _ADVANCES = ((" .,:;'!|ijlI", 0.31), ('frt()[]-/"', 0.41), ("abcdeghknopqsuvxyz", 0.63))
 _ADVANCES += (("0123456789", 0.67), ("ABCDEFGHJKLMNOPQRSTUVWXYZ", 0.72))
-_CSV_QUOTE = re.compile(r'[,"\r\n]')
 
 # The view switch: the radio buttons follow the SVG (``.rb-chart-tools``);
 # ``:has(+ …)`` picks the checked one of *this* chart's own switch. The
@@ -128,7 +129,23 @@ _STYLE = "".join(
 _STYLE = f"<style>{_STYLE}</style>"
 
 Series = tuple[str, Sequence["Fraction | None"], str]
-Views = Sequence[tuple[str, str, Sequence[Series]]]
+#: The views a chart holds (entries of :data:`VIEWS`), and the series drawn in each.
+Switch = Sequence[tuple[str, str, str]]
+Drawn = Sequence[Sequence[Series]]
+#: The legend's entries: ``(name, colour)``.
+Legend = Sequence[tuple[str, str]]
+#: A chart's title, its horizontal axis's title, and the English title naming its CSV file.
+Names = tuple[str, str, str]
+#: The table's and the CSV's columns of numbers: ``(header, values)``.
+Columns = Sequence[tuple[str, Sequence[Fraction]]]
+#: A column of text after the labels (the bar's group): ``(header, texts)``, or None.
+Group = tuple[str, Sequence[str]] | None
+_LINE = '<line x1="0" x2="100%" y1="{0}" y2="{0}" stroke="currentColor" stroke-opacity="{1}"/>'
+_CSV = '<a class="rb-csv" download="{}.csv" href="data:text/csv;charset=utf-8;base64,{}">⤓ CSV</a>'
+_TABLE = (
+    '<details class="rb-data"><summary>{}</summary><div class="rb-scroll"><table class="rb-table">'
+    "<caption>{}</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table></div></details>"
+)
 _RADIO = '<label data-view="{0}"><input type="radio" name="rbv-{1}" value="{0}"{2}>{3} {4}</label>'
 _SWITCH = '<span class="rb-views" role="radiogroup" aria-label="{}">{}</span>'
 
@@ -282,8 +299,10 @@ def _title(lines: Sequence[str], shift: float) -> str:
     )
 
 
-def _title_height(lines: Sequence[str]) -> float:
-    return 8 + len(lines) * _TITLE_PX * 1.25 if lines else 6
+def _heading(title: str) -> tuple[list[str], float]:
+    """The title's lines at the narrowest width, and the height they take above the plot."""
+    lines = wrap(title, _TITLE_PX, _W_MIN - 8, bold=True) if title else []
+    return lines, 8 + len(lines) * _TITLE_PX * 1.25 if lines else 6
 
 
 def _legend(legend: Sequence[tuple[str, str]], y: float, left: float) -> tuple[str, float]:
@@ -321,15 +340,18 @@ def _open(height: float, left: float, right: float, label: str, style: str) -> s
     )
 
 
-def _vertical(labels: Sequence[str], views: Views, title: str, x_title: str, legend: list) -> str:
-    """Bars standing on a horizontal axis of whole numbers, one group per view.
+def _vertical(
+    labels: Sequence[str], switch: Switch, drawn: Drawn, top_y: float, x_title: str, named: bool
+) -> tuple[str, float, float, float]:
+    """Bars standing on a horizontal axis of whole numbers, one group per view, below ``top_y``.
 
-    ``views`` is ``(data-view, sign, series)``; the first is shown by default.
-    The labels under the bars are thinned out (every second, fifth…) so that
-    none overlaps another at the narrowest width.
+    ``drawn``: the series of each view ``switch`` names; the first view is shown by
+    default. The labels under the bars are thinned out (every second, fifth…) so that
+    none overlaps another at the narrowest width. Returns the SVG's body, where
+    the legend goes, and the plot's left and right paddings.
     """
     n = max(1, len(labels))
-    scales = [_scale(series) for _v, _s, series in views]
+    scales = [_scale(series) for series in drawn]
     ticks = [_tick(k * step) for _p, step, top in scales for k in range(int(top / step + 1.5))]
     left = max(30.0, max(text_width(t, _TICK_PX) for t in ticks) + 8)
     label_w = max((text_width(label, _TICK_PX) for label in labels), default=0) + 8
@@ -341,21 +363,18 @@ def _vertical(labels: Sequence[str], views: Views, title: str, x_title: str, leg
     )
     # The last label, centred on its bar, may reach past the plot: the right padding holds it.
     right = max(12.0, label_w / 2 - plot_min / n / 2 + 4)
-    lines = wrap(title, _TITLE_PX, _W_MIN - 8, bold=True) if title else []
-    top_y = _title_height(lines)
     base_y = top_y + _PLOT_H
     axis = base_y + 18
     body = []
-    for v, ((view, sign, series), (pct, step, top)) in enumerate(zip(views, scales)):
-        parts = []
+    for v, ((view, sign, _words), series, (pct, step, top)) in enumerate(
+        zip(switch, drawn, scales)
+    ):
+        sign, parts = "" if view == "pmf" else sign, []
         k = 0.0
         while k <= top + 1e-9:
             y = base_y - k / top * _PLOT_H
-            parts.append(
-                f'<line x1="0" x2="100%" y1="{y:.1f}" y2="{y:.1f}" stroke="currentColor" '
-                f'stroke-opacity="0.18"/>'
-                + _text("-5", y + 3.5, _tick(k), _TICK_PX, ' text-anchor="end"')
-            )
+            tick = _text("-5", y + 3.5, _tick(k), _TICK_PX, ' text-anchor="end"')
+            parts.append(_LINE.format(f"{y:.1f}", "0.18") + tick)
             k += step
         slot = 100 / n
         for i, label in enumerate(labels):
@@ -371,7 +390,7 @@ def _vertical(labels: Sequence[str], views: Views, title: str, x_title: str, leg
                 parts.append(
                     f'<rect x="{_pct(x0 + j * width)}" y="{base_y - h:.1f}" '
                     f'width="{_pct(width)}" height="{h:.1f}" fill="{col}">'
-                    f"<title>{_tip(sign, label, exact, name, bool(legend))}</title></rect>"
+                    f"<title>{_tip(sign, label, exact, name, named)}</title></rect>"
                 )
         hidden = ' display="none"' if v else ""
         body.append(f'<g class="rb-v-{view}"{hidden}>{"".join(parts)}</g>')
@@ -379,36 +398,31 @@ def _vertical(labels: Sequence[str], views: Views, title: str, x_title: str, leg
         more = ' class="rb-more"' if i % every else ""
         x = _pct(100 / n * (i + 0.5))
         body.append(_text(x, axis, label, _TICK_PX, f'{more} text-anchor="middle"'))
-    body.append(
-        f'<line x1="0" x2="100%" y1="{base_y}" y2="{base_y}" stroke="currentColor" '
-        f'stroke-opacity="0.6"/>'
-    )
+    body.append(_LINE.format(base_y, "0.6"))
     bottom = axis + 4
     if x_title:
         x_lines = wrap(x_title, _AXIS_PX, _W_MIN - 8)
         for k, line in enumerate(x_lines):
             body.append(_text("50%", axis + 18 + 15 * k, line, _AXIS_PX, ' text-anchor="middle"'))
         bottom = axis + 18 + 15 * (len(x_lines) - 1) + 6
-    keys, bottom = _legend(legend, bottom + 8, left)
-    style = _STYLE if len(views) > 1 else ""
-    head = _open(bottom + 6, left, right, title or x_title, style)
-    return head + _title(lines, (right - left) / 2) + "".join(body) + keys + "</svg>"
+    return "".join(body), bottom + 8, left, right
 
 
-def _horizontal(labels: Sequence[str], series: Sequence[Series], title: str, legend: list) -> str:
+def _horizontal(
+    labels: Sequence[str], series: Sequence[Series], top_y: float, named: bool
+) -> tuple[str, float, float, float]:
     """Named outcomes: one row each, its name written whole above its bar(s), value after.
 
     A name is wrapped onto more lines at the narrowest width rather than cut,
     and the longest bar leaves room for its value, so nothing overlaps or
-    leaves the chart at any width.
+    leaves the chart at any width. Returns what :func:`_vertical` does.
     """
     pct, _step, top = _scale(series)
     values = [percent(v) for _n, vals, _c in series for v in vals if v is not None]
     room = _W_MIN - 12
     value_w = max((text_width(v, _TICK_PX) for v in values), default=0) + 6
     share = (room - value_w) / room  # of the width, for the longest bar
-    lines = wrap(title, _TITLE_PX, _W_MIN - 8, bold=True) if title else []
-    y = _title_height(lines) + 4
+    y = top_y + 4
     body: list[str] = []
     for i, label in enumerate(labels):
         for line in wrap(label, _LABEL_PX, room):
@@ -421,24 +435,30 @@ def _horizontal(labels: Sequence[str], series: Sequence[Series], title: str, leg
             exact, width = vals[i], pct[s][i] / top * share * 100  # type: ignore[operator]
             body.append(
                 f'<rect x="0" y="{y:.1f}" width="{_pct(width)}" height="{_BAR_H}" fill="{col}">'
-                f"<title>{_tip('', label, exact, name, bool(legend))}</title></rect>"  # type: ignore[arg-type]
+                f"<title>{_tip('', label, exact, name, named)}</title></rect>"  # type: ignore[arg-type]
                 + _text(_pct(width), y + _BAR_H - 3, percent(exact), _TICK_PX, ' dx="4"')  # type: ignore[arg-type]
             )
             y += _BAR_H + 3
         y += 6
-    keys, bottom = _legend(legend, y + 6, 4)
-    bars = f'<g class="rb-v-pmf">{"".join(body)}</g>'
-    return _open(bottom + 6, 4, 8, title, "") + _title(lines, 2) + bars + keys + "</svg>"
+    return f'<g class="rb-v-pmf">{"".join(body)}</g>', y + 6, 4, 8
 
 
-def _svg(labels: Sequence[str], views: Views, title: str, x_title: str, legend: list) -> str:
+def _svg(labels: Sequence[str], switch: Switch, drawn: Drawn, legend: Legend, names: Names) -> str:
     """One SVG: vertical bars over whole numbers (with the views), else named rows.
 
-    ``views`` is ``(data-view, sign, series)``; the first is shown by default.
+    ``drawn``: the series of each view ``switch`` names; the first view is shown by default.
     """
+    title, x_title, _slug = names
+    lines, top_y = _heading(title)
     if all(_NUMERIC.fullmatch(label) for label in labels):
-        return _vertical(labels, views, title, x_title, legend)
-    return _horizontal(labels, views[0][2], title, legend)
+        body, y, left, right = _vertical(labels, switch, drawn, top_y, x_title, bool(legend))
+        label, style = title or x_title, _STYLE if len(drawn) > 1 else ""
+    else:
+        body, y, left, right = _horizontal(labels, drawn[0], top_y, bool(legend))
+        label, style = title, ""
+    keys, bottom = _legend(legend, y, left)
+    head = _open(bottom + 6, left, right, label, style)
+    return head + _title(lines, (right - left) / 2) + body + keys + "</svg>"
 
 
 def _slug(text: str) -> str:
@@ -446,70 +466,53 @@ def _slug(text: str) -> str:
 
 
 def _tools(
-    labels: Sequence[str],
-    columns: Sequence[tuple[str, Sequence[Fraction]]],
-    *,
-    switch: Sequence[tuple[str, str, str]],
-    title: str,
-    x_title: str,
-    group: tuple[str, Sequence[str]] | None = None,
-    slug: str = "",
+    labels: Sequence[str], columns: Columns, switch: Switch, names: Names, group: Group = None
 ) -> str:
     """The view switch, the CSV link and the table of ``columns`` (``(header, values)``).
 
     ``switch``: the views the chart holds (entries of :data:`VIEWS`), none for one view.
-    ``slug``: the English title, which names the CSV file in every language.
+    ``names``: the title, the axis's title, and the English title that names the CSV
+    file in every language. ``group``: a column of text after the labels, and its header.
     """
+    title, x_title, slug = names
     first = [x_title or M("outcome").render()] + ([group[0]] if group else [])
-    heads = first + [h for h, _v in columns]
     # CSV: one decimal and one exact column per number, so a spreadsheet
-    # reads the decimals and nothing is rounded away.
-    csv_head = first + [
-        head for h, _v in columns for head in (h, M("{header} (exact)", header=h).render())
-    ]
-    csv_rows = [[_csv_cell(c) for c in csv_head]]
+    # reads the decimals and nothing is rounded away; a cell holding a comma
+    # (a long fraction's "≈3,33e-71" in French), a quote or a line break is quoted.
+    exact_heads = [(h, M("{header} (exact)", header=h).render()) for h, _v in columns]
+    rows = [first + [head for pair in exact_heads for head in pair]]
     body = []
     for i, label in enumerate(labels):
         extra = [group[1][i]] if group else []
-        row = [_csv_cell(label), *map(_csv_cell, extra)]
+        row = [label, *extra]
         cells = "".join(f"<td>{escape(c)}</td>" for c in extra)
         for _h, vals in columns:
-            p = vals[i]
-            exact = fraction(p)
-            row += [repr(float(p)), exact]
-            cells += f'<td>{percent(p)}<br><span class="rb-exact">{exact}</span></td>'
-        csv_rows.append(row)
+            row += [repr(float(vals[i])), fraction(vals[i])]
+            cells += f'<td>{percent(vals[i])}<br><span class="rb-exact">{row[-1]}</span></td>'
+        rows.append(row)
         body.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
-    csv = "".join(",".join(r) + "\r\n" for r in csv_rows)
-    name = _slug(slug or title or x_title)
-    key = hashlib.sha1((title + "\n" + csv).encode()).hexdigest()[:10]
-    data = base64.b64encode(("\ufeff" + csv).encode()).decode("ascii")
-    radios = "".join(
-        _RADIO.format(v, key, " checked" * (v == "pmf"), s, tr(w)) for v, s, w in switch
-    )
-    views = _SWITCH.format(M("Show the chance of").render(), radios) if len(switch) > 1 else ""
-    link = (
-        f'<a class="rb-csv" download="{name}.csv" '
-        f'href="data:text/csv;charset=utf-8;base64,{data}">⤓ CSV</a>'
-    )
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    key = hashlib.sha1((title + "\n" + out.getvalue()).encode()).hexdigest()[:10]
+    data = base64.b64encode(("\ufeff" + out.getvalue()).encode()).decode("ascii")
+    radios = [_RADIO.format(v, key, " checked" * (v == "pmf"), s, tr(w)) for v, s, w in switch]
+    views = _SWITCH.format(M("Show the chance of").render(), "".join(radios))
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in first + [h for h, _v in columns])
     caption = escape(title or x_title or M("The numbers of the chart").render())
-    table = (
-        f'<details class="rb-data"><summary>{M("Table of the numbers").render()}</summary>'
-        f'<div class="rb-scroll"><table class="rb-table"><caption>{caption}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>"
-    )
-    return f'<div class="rb-chart-tools">{views}{link}{table}</div>'
-
-
-def _csv_cell(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"' if _CSV_QUOTE.search(text) else text
+    table = _TABLE.format(M("Table of the numbers").render(), caption, head, "".join(body))
+    link = _CSV.format(_slug(slug or title or x_title), data)
+    return f'<div class="rb-chart-tools">{views if len(switch) > 1 else ""}{link}{table}</div>'
 
 
 def _is_ascending_ints(keys: Sequence[object]) -> bool:
     if not keys or not all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
         return False
     return all(a < b for a, b in itertools.pairwise(keys))  # type: ignore[operator]
+
+
+def _counted(labels: Sequence[str]) -> bool:
+    """Are the labels increasing whole numbers (``"0"``, ``"1"``, …)?"""
+    return all(_INT.fullmatch(s) for s in labels) and _is_ascending_ints([int(s) for s in labels])
 
 
 def bar_chart(
@@ -560,35 +563,27 @@ def bar_chart(
     labels = [tr(k if isinstance(k, str) else str(k)) for k in keys[lo:hi]]
     shown = _views(nums, den, lo, hi, distribution)
     if (lo, hi) != (0, len(keys)):
-        shown_text = M(
+        x_title = M(
             "{axis} ({low} to {high} shown)", axis=x_title, low=keys[lo], high=keys[hi - 1]
-        )
-        x_title = shown_text.render()
-    marks = [bool(highlight(k)) for k in keys[lo:hi]] if highlight is not None else None
-    views = []
-    for (view, sign, _words), vals in zip(VIEWS, shown):
-        if marks is None:
-            series: list[Series] = [(M("probability").render(), vals, COLORS[0])]
-        else:
-            series = [
-                (other_label, [None if m else p for p, m in zip(vals, marks)], COLORS[0]),
-                (highlight_label, [p if m else None for p, m in zip(vals, marks)], COLORS[1]),
-            ]
-        views.append((view, sign if view != "pmf" else "", series))
-    legend = [] if marks is None else [(other_label, COLORS[0]), (highlight_label, COLORS[1])]
-    if marks and marks[0]:  # the legend names the groups in the order the bars show them
-        legend.reverse()
-    svg = _svg(labels, views, title=title, x_title=x_title, legend=legend)
+        ).render()
+    switch, names = VIEWS if distribution else VIEWS[:1], (title, x_title, slug)
     columns = [(f"{sign} {tr(words)}", vals) for (_v, sign, words), vals in zip(VIEWS, shown)]
     if not distribution:
         columns = [(M("probability").render(), shown[0])]
-    groups = [highlight_label if m else other_label for m in marks or ()]
-    group = None if marks is None else (M("group").render(), groups)
-    switch = VIEWS if distribution else VIEWS[:1]
-    tools = _tools(
-        labels, columns, switch=switch, title=title, x_title=x_title, group=group, slug=slug
-    )
-    return svg + tools
+    if highlight is None:
+        drawn = [[(M("probability").render(), vals, COLORS[0])] for vals in shown]
+        return _svg(labels, switch, drawn, [], names) + _tools(labels, columns, switch, names)
+    marks = [bool(highlight(k)) for k in keys[lo:hi]]
+    drawn = []
+    for vals in shown:
+        kept = [[p if m is want else None for p, m in zip(vals, marks)] for want in (False, True)]
+        drawn.append([(other_label, kept[0], COLORS[0]), (highlight_label, kept[1], COLORS[1])])
+    legend = [(other_label, COLORS[0]), (highlight_label, COLORS[1])]
+    if marks and marks[0]:  # the legend names the groups in the order the bars show them
+        legend.reverse()
+    group = (M("group").render(), [highlight_label if m else other_label for m in marks])
+    svg = _svg(labels, switch, drawn, legend, names)
+    return svg + _tools(labels, columns, switch, names, group)
 
 
 def grouped_bar_chart(
@@ -640,14 +635,10 @@ def grouped_bar_chart(
     series = {tr(name): values for name, values in series.items()}
     labels, names = [tr(label) for label in labels], list(series)
     commons = [_common(series[name]) for name in names]
-    distribution = (
-        all(_INT.fullmatch(s) for s in labels)
-        and _is_ascending_ints([int(s) for s in labels])
-        and all(499 * den <= 500 * sum(nums) <= 500 * den for nums, den in commons)
-    )
-    if running_total and not (
-        all(_INT.fullmatch(s) for s in labels) and _is_ascending_ints([int(s) for s in labels])
-    ):
+    counted = _counted(labels)
+    whole = all(499 * den <= 500 * sum(nums) <= 500 * den for nums, den in commons)
+    distribution = counted and whole  # (but for tails of at most 1/500 left out)
+    if running_total and not counted:
         raise ValueError(f"a running total needs increasing whole-number labels, not {labels!r}")
     if running_total and any(sum(series[n], Fraction(0)) > 1 for n in names):
         raise ValueError("a running total needs chances that add up to at most 1")
@@ -656,15 +647,11 @@ def grouped_bar_chart(
     per_series = [_views(nums, den, 0, len(labels), len(switch) > 1) for nums, den in commons]
     per_view = [[views[v] for views in per_series] for v in kept] if names else [[]]
     colors = [COLORS[i % len(COLORS)] for i in range(len(names))]
-    views = [
-        (view, sign if view != "pmf" else "", list(zip(names, vals, colors)))
-        for (view, sign, _words), vals in zip(switch, per_view)
-    ]
-    svg = _svg(labels, views, title=title, x_title=x_title, legend=list(zip(names, colors)))
     columns = [
         (f"{name}: {sign}" if len(switch) > 1 else name, vals[s])
         for (_v, sign, _words), vals in zip(switch, per_view)
         for s, name in enumerate(names)
     ]
-    tools = _tools(labels, columns, switch=switch, title=title, x_title=x_title, slug=slug)
-    return svg + tools
+    drawn = [list(zip(names, vals, colors)) for vals in per_view]
+    svg = _svg(labels, switch, drawn, list(zip(names, colors)), (title, x_title, slug))
+    return svg + _tools(labels, columns, switch, (title, x_title, slug))

@@ -2,13 +2,14 @@
 
 Attack, conditions, knock-out, first aid and opposed magic (initiative and
 the chase are in :mod:`.chroniques_chase`, re-exported here; the whole fight
-in :mod:`.chroniques_fight`): each maps its controls to one report of
-:mod:`rulebook_py.systems.chroniques` (which holds the exact answer and rolls
-itself) and formats it. A rules error is shown next to its control, worded
+in :mod:`.chroniques_fight`): each declares its controls as data and maps
+them, by name, to one call of :mod:`rulebook_py.outcomes.chroniques` or the
+rules (whose outcome holds the exact answer and rolls itself), and renders what
+:func:`rulebook_py.outcomes.chroniques.presentation` says to show. A rules error is shown next to its control, worded
 with the control's label. Every word is a message of the ``chroniques``
 domain, shown in the calculator's language; a control that does not count in
-the current situation (the off-hand dice without two weapons) is left out of
-the rules call and of its Python line.
+the current situation (the off-hand dice without two weapons), which the
+outcome names in its ``unused``, is hidden and left out of the Python line.
 
 Example:
     >>> calc = ChroniquesAttackCalculator(bonus=5, defense=15)
@@ -18,44 +19,19 @@ Example:
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
-
 from .. import outcomes
+from ..outcomes.chroniques import choices
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
-from .base import Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart, grouped_bar_chart
+from .calls import changes
 from .chroniques_chase import ChroniquesChaseCalculator, ChroniquesInitiativeCalculator
-from .chroniques_common import (
-    BOX,
-    CONDITION_OPTIONS,
-    DIE_OPTIONS,
-    KIND_OPTIONS,
-    ChroniquesCalculator,
-)
-from .controls import checkbox, dropdown, int_box, multi_select, text_box
+from .chroniques_common import ChroniquesCalculator
 from .registry import register
-from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesAttackCalculator", "ChroniquesChaseCalculator"]
 __all__ += ["ChroniquesConditionsCalculator", "ChroniquesFirstAidCalculator"]
 __all__ += ["ChroniquesInitiativeCalculator", "ChroniquesKnockOutCalculator"]
 __all__ += ["ChroniquesOpposedMagicCalculator"]
-
-_CRITICAL_OPTIONS = [(M("20 only"), 20), *((f"{k}–20", k) for k in range(19, 14, -1))]
-_CONCERTED_OPTIONS = [
-    (M("none"), 0),
-    (M("+2 (helper already rolled)"), 2),
-    (M("+4 (helper already rolled)"), 4),
-    (M("helper still to roll"), "helper"),
-]
-_DEFENSE_OPTIONS = [
-    (M("none"), "NONE"),
-    (M("simple defense, +2 DEF (défense simple)"), "SIMPLE"),
-    (M("total defense, +4 DEF (défense totale)"), "TOTAL"),
-]
 
 
 # --------------------------------------------------------------- 1. attack
@@ -70,6 +46,8 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
     """
 
     title = M("Attack (test d'attaque)")
+    rule = staticmethod(outcomes.chroniques.attack_report)
+    path = ("outcome", "hit")
     bench_changes = (
         changes(bonus=7, defense=18, die="2d20kh1", attacker_conditions=("BLINDED",))
         + changes(kind="ranged", cover="PARTIAL", defender_conditions=("KNOCKED_DOWN",))
@@ -77,99 +55,42 @@ class ChroniquesAttackCalculator(ChroniquesCalculator):
         + changes(temporary=True, damage="2d6", concerted="helper", critical_from=19)
     )
 
-    def build_controls(self) -> Controls:
-        """Attack score, DEF, die, situation, conditions and damage."""
-        cover = [
-            (M("{cover} ({modifier:+d})", cover=c, modifier=c.modifier), c.name) for c in co.Cover
-        ]
-        into = [
-            (M("{situation} ({modifier:+d})", situation=m, modifier=m.modifier), m.name)
-            for m in co.IntoMelee
-        ]
-        light = [(x.__message__(), x.name) for x in co.Lighting]
-        return {
-            "bonus": int_box(M("Attack score (ATQ)"), 4, bounds=BOX),
-            "defense": int_box(M("Target's DEF"), 14, bounds=BOX),
-            "die": dropdown(M("Die"), DIE_OPTIONS, "d20"),
-            "critical_from": dropdown(M("Critical on a natural"), _CRITICAL_OPTIONS, 20),
-            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
-            "damage": text_box(M("Damage dice (DM)"), "1d8"),
-            "damage_modifier": int_box(M("Damage modifier"), 3, bounds=BOX),
-            "cover": dropdown(M("Cover (couvert)"), cover, "NONE"),
-            "into_melee": dropdown(M("Shooting into melee"), into, "NONE"),
-            "lighting": dropdown(M("Light (luminosité)"), light, "DAY"),
-            "needs_sight": checkbox(M("The spell needs to see its target (magic)"), True),
-            "long_range": checkbox(M("Long range, up to ×2 (portée longue, −5)"), False),
-            "repeated": int_box(M("Repeated ability (−5 each)"), 0, bounds=BOX),
-            "untrained_weapon": checkbox(M("Untrained weapon (−3)"), False),
-            "untrained_shield": checkbox(M("Untrained shield (−3)"), False),
-            "untrained_armour": checkbox(M("Untrained armour (−3)"), False),
-            "forbidden_equipment": checkbox(
-                M("That equipment is forbidden to the profile (no abilities)"), False
-            ),
-            "concerted": dropdown(
-                M("Concerted attack bonus, melee (attaque concertée)"), _CONCERTED_OPTIONS, 0
-            ),
-            "helper_bonus": int_box(M("Helper's attack score (if still to roll)"), 5, bounds=BOX),
-            "defensive_action": dropdown(M("Target's defense action"), _DEFENSE_OPTIONS, "NONE"),
-            "attacker_conditions": multi_select(M("Attacker's conditions"), CONDITION_OPTIONS, ()),
-            "stand_up_first": checkbox(
-                M("Knocked down: stands up first (move), then attacks"), False
-            ),
-            "defender_conditions": multi_select(M("Target's conditions"), CONDITION_OPTIONS, ()),
-            "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
-            "temporary": checkbox(M("Temporary damage (DM temporaires)"), False),
-            "suitable_weapon": checkbox(M("Weapon suited to knocking out (no −2)"), False),
-            "target_strength": int_box(M("Target's STR modifier"), 0, bounds=BOX),
-            "two_weapons": checkbox(M("Two weapons (combat à deux armes)"), False),
-            "off_hand": text_box(M("Off-hand damage"), "1d6"),
-        }
-
-    @staticmethod
-    def _arguments(values: Values) -> dict[str, Any]:
-        """The rules call's keywords: the controls that count in this situation only."""
-        v = dict(values)
-        if v["concerted"] == "helper":
-            v["concerted"] = 0
-        else:
-            del v["helper_bonus"]
-        if not v["two_weapons"]:
-            del v["off_hand"]
-        if not v["temporary"]:
-            del v["suitable_weapon"], v["target_strength"]
-        if v["kind"] != "magic":
-            del v["needs_sight"]
-        return v
-
-    def compute(self, values: Values) -> View:
-        """The modifiers applied, the exact chances and the damage distribution."""
-        r, call = rule_call(
-            outcomes.chroniques.attack_report, path=("outcome", "hit"), **self._arguments(values)
-        )
-        chroniques = outcomes.chroniques
-        html = rows_html(chroniques.attack_rows(r)) + notes_html(chroniques.attack_notes(r))
-        if not r.possible:
-            return View(html, "", call, r)
-        title, axis = M("Damage of the action"), M("damage")
-        if r.temporary_blow:
-            hits = range(max(r.lethal.max_value, r.temporary.max_value) + 1)
-            pmfs = {M("lethal"): r.lethal.pmf(), M("temporary"): r.temporary.pmf()}
-            chart = grouped_bar_chart(
-                [str(n) for n in hits],
-                {kind: [pmf.get(n, Fraction(0)) for n in hits] for kind, pmf in pmfs.items()},
-                title=title,
-                x_title=axis,
-            )
-        else:
-            chart = bar_chart(
-                r.lethal.pmf(),
-                title=title,
-                x_title=axis,
-                highlight=lambda n: n == 0,
-                highlight_label=M("miss (0)"),
-                other_label=M("hit"),
-            )
-        return View(html, chart, call, r)
+    #: Attack score, DEF, die, situation, conditions and damage.
+    declare = (
+        ("bonus", M("Attack score (ATQ)"), 4),
+        ("defense", M("Target's DEF"), 14),
+        ("die", M("Die"), "d20", choices.DIES),
+        ("critical_from", M("Critical on a natural"), 20, choices.CRITICAL_FROM),
+        ("kind", M("Attack"), "melee", choices.KINDS),
+        ("damage", M("Damage dice (DM)"), "1d8"),
+        ("damage_modifier", M("Damage modifier"), 3),
+        ("cover", M("Cover (couvert)"), "NONE", choices.COVERS),
+        ("into_melee", M("Shooting into melee"), "NONE", choices.INTO_MELEE),
+        ("lighting", M("Light (luminosité)"), "DAY", choices.LIGHTS),
+        ("needs_sight", M("The spell needs to see its target (magic)"), True),
+        ("long_range", M("Long range, up to ×2 (portée longue, −5)"), False),
+        ("repeated", M("Repeated ability (−5 each)"), 0),
+        ("untrained_weapon", M("Untrained weapon (−3)"), False),
+        ("untrained_shield", M("Untrained shield (−3)"), False),
+        ("untrained_armour", M("Untrained armour (−3)"), False),
+        (
+            "forbidden_equipment",
+            M("That equipment is forbidden to the profile (no abilities)"),
+            False,
+        ),
+        ("concerted", M("Concerted attack bonus, melee (attaque concertée)"), 0, choices.CONCERTED),
+        ("helper_bonus", M("Helper's attack score (if still to roll)"), 5),
+        ("defensive_action", M("Target's defense action"), "NONE", choices.DEFENSE_ACTIONS),
+        ("attacker_conditions", M("Attacker's conditions"), (), choices.CONDITIONS),
+        ("stand_up_first", M("Knocked down: stands up first (move), then attacks"), False),
+        ("defender_conditions", M("Target's conditions"), (), choices.CONDITIONS),
+        ("first_round", M("First round of the fight (surprise counts)"), True),
+        ("temporary", M("Temporary damage (DM temporaires)"), False),
+        ("suitable_weapon", M("Weapon suited to knocking out (no −2)"), False),
+        ("target_strength", M("Target's STR modifier"), 0),
+        ("two_weapons", M("Two weapons (combat à deux armes)"), False),
+        ("off_hand", M("Off-hand damage"), "1d6"),
+    )
 
 
 # ----------------------------------------------------------- 2. conditions
@@ -184,50 +105,25 @@ class ChroniquesConditionsCalculator(ChroniquesCalculator):
     """
 
     title = M("Harmful conditions (états préjudiciables)")
+    rule = staticmethod(outcomes.chroniques.conditions_report)
+    path = ("hurt", "outcome", "hit")
     bench_changes = (
         changes(attacker_conditions=("WEAKENED", "KNOCKED_DOWN"))
         + changes(defender_conditions=("STUNNED",), kind="ranged", die="2d20kh1")
         + changes(first_round=False, turn="L")
     )
 
-    def build_controls(self) -> Controls:
-        """Both sides' conditions, the round, and an attack to price."""
-        return {
-            "attacker_conditions": multi_select(
-                M("Attacker's conditions"), CONDITION_OPTIONS, ("BLINDED",)
-            ),
-            "defender_conditions": multi_select(
-                M("Defender's conditions"), CONDITION_OPTIONS, ("SURPRISED",)
-            ),
-            "first_round": checkbox(M("First round of the fight (surprise counts)"), True),
-            "bonus": int_box(M("Attack score (ATQ)"), 5, bounds=BOX),
-            "defense": int_box(M("Defender's DEF"), 15, bounds=BOX),
-            "die": dropdown(M("Attacker's usual die"), DIE_OPTIONS, "d20"),
-            "kind": dropdown(M("Attack"), KIND_OPTIONS, "melee"),
-            "turn": text_box(M("Attacker's turn (L, M, A, G)"), "M A"),
-        }
-
-    def compute(self, values: Values) -> View:
-        """A table of every effect for both sides, then the attack with and without them."""
-        r, call = rule_call(
-            outcomes.chroniques.conditions_report, path=("hurt", "outcome", "hit"), **values
-        )
-        free, hurt = r.free, r.hurt
-        html = (
-            rows_html(r.rows, [M("effect"), M("attacker"), M("defender")])
-            + rows_html(r.odds_rows, ["", M("no conditions"), M("with the conditions")])
-            + notes_html(M("{note}.", note=n) for n in hurt.notes)
-        )
-        chart = grouped_bar_chart(
-            [M("hit"), M("critical")],
-            {
-                M("no conditions"): [free.outcome.hit, free.outcome.critical],
-                M("with the conditions"): [hurt.outcome.hit, hurt.outcome.critical],
-            },
-            title=M("The attacker's chances"),
-            x_title="",
-        )
-        return View(html, chart, call, r)
+    #: Both sides' conditions, the round, and an attack to price.
+    declare = (
+        ("attacker_conditions", M("Attacker's conditions"), ("BLINDED",), choices.CONDITIONS),
+        ("defender_conditions", M("Defender's conditions"), ("SURPRISED",), choices.CONDITIONS),
+        ("first_round", M("First round of the fight (surprise counts)"), True),
+        ("bonus", M("Attack score (ATQ)"), 5),
+        ("defense", M("Defender's DEF"), 15),
+        ("die", M("Attacker's usual die"), "d20", choices.DIES),
+        ("kind", M("Attack"), "melee", choices.KINDS),
+        ("turn", M("Attacker's turn (L, M, A, G)"), "M A"),
+    )
 
 
 # ------------------------------------------------------------ 3. knock-out
@@ -242,33 +138,18 @@ class ChroniquesKnockOutCalculator(ChroniquesCalculator):
     """
 
     title = M("Knocking out (DM temporaires)")
+    rule = staticmethod(co.knock_out_report)
+    path = ("minutes",)
     bench_changes = changes(rolled=5, target_strength=0, hit_points=6, already=2, damage="1d4+2")
 
-    def build_controls(self) -> Controls:
-        """The blow (damage rolled, or the dice for the exact odds) and the target."""
-        return {
-            "rolled": int_box(M("Damage rolled"), 8, bounds=BOX),
-            "target_strength": int_box(M("Target's STR modifier"), 1, bounds=BOX),
-            "hit_points": int_box(M("Target's hit points left (PV)"), 3, bounds=BOX),
-            "already": int_box(M("Temporary damage already taken"), 0, bounds=BOX),
-            "damage": text_box(M("Damage dice of a hit"), "1d8+3"),
-        }
-
-    def compute(self, values: Values) -> View:
-        """The worked blow, then the exact odds of a knock-out for the dice of a hit."""
-        r, call = rule_call(co.knock_out_report, path=("minutes",), **values)
-        chart = bar_chart(
-            r.minutes,
-            title=M("Minutes knocked out after one hit of {dice}", dice=str(r.dice)),
-            x_title=M("minutes (0: still conscious)"),
-            highlight=lambda m: m > 0,
-            highlight_label=M("knocked out"),
-            other_label=M("conscious"),
-        )
-        rows = outcomes.chroniques.knock_out_rows(r)
-        return View(
-            rows_html(rows, ["", ""]) + notes_html([outcomes.chroniques.STR_TIP]), chart, call, r
-        )
+    #: The blow (damage rolled, or the dice for the exact odds) and the target.
+    declare = (
+        ("rolled", M("Damage rolled"), 8),
+        ("target_strength", M("Target's STR modifier"), 1),
+        ("hit_points", M("Target's hit points left (PV)"), 3),
+        ("already", M("Temporary damage already taken"), 0),
+        ("damage", M("Damage dice of a hit"), "1d8+3"),
+    )
 
 
 # ------------------------------------------------------------ 4. first aid
@@ -282,23 +163,15 @@ class ChroniquesFirstAidCalculator(ChroniquesCalculator):
     """
 
     title = M("First aid (aide médicale)")
+    rule = staticmethod(co.first_aid)
+    path = ("odds", "hit")
     bench_changes = changes(intelligence=3, die="2d20kh1") + changes(intelligence=-4)
 
-    def build_controls(self) -> Controls:
-        """The helper's INT modifier and die."""
-        return {
-            "intelligence": int_box(M("Helper's INT mod."), 1, bounds=BOX),
-            "die": dropdown(M("Helper's die"), DIE_OPTIONS, "d20"),
-        }
-
-    def compute(self, values: Values) -> View:
-        """P(the dying character is saved)."""
-        r, call = rule_call(co.first_aid, path=("odds", "hit"), **values)
-        note = M(
-            "One test: this book lets no second try follow a failed one (the source is silent)."
-        )
-        rows = outcomes.chroniques.first_aid_rows(r)
-        return View(rows_html(rows) + notes_html([note]), "", call, r)
+    #: The helper's INT modifier and die.
+    declare = (
+        ("intelligence", M("Helper's INT mod."), 1),
+        ("die", M("Helper's die"), "d20", choices.DIES),
+    )
 
 
 # -------------------------------------------------------- 5. opposed magic
@@ -313,28 +186,14 @@ class ChroniquesOpposedMagicCalculator(ChroniquesCalculator):
     """
 
     title = M("Opposed magic attack (attaque magique opposée)")
+    rule = staticmethod(outcomes.chroniques.opposed_magic_report)
+    path = ("opposed", "hit")
     bench_changes = changes(caster_bonus=8, target_bonus=3, caster_die="2d20kh1", target_die="d12")
 
-    def build_controls(self) -> Controls:
-        """Both magic attack scores and dice."""
-        return {
-            "caster_bonus": int_box(M("Caster's magic attack score"), 5, bounds=BOX),
-            "caster_die": dropdown(M("Caster's die"), DIE_OPTIONS, "d20"),
-            "target_bonus": int_box(M("Target's magic attack score"), 5, bounds=BOX),
-            "target_die": dropdown(M("Target's die"), DIE_OPTIONS, "d20"),
-        }
-
-    def compute(self, values: Values) -> View:
-        """P(the spell succeeds) both ways: the opposed test and the fixed magic DEF."""
-        r, call = rule_call(
-            outcomes.chroniques.opposed_magic_report, path=("opposed", "hit"), **values
-        )
-        o, f = r.opposed, r.fixed
-        head = ["", M("opposed test"), M("magic DEF {n} (10 + score)", n=r.magic_defense)]
-        chart = grouped_bar_chart(
-            [M("success"), M("critical")],
-            {M("opposed test"): [o.hit, o.critical], M("magic DEF"): [f.hit, f.critical]},
-            title=M("The caster's chances"),
-        )
-        note = [M("The caster wins ties; only the caster's natural 20 and natural 1 count.")]
-        return View(rows_html(r.rows, head) + notes_html(note), chart, call, r)
+    #: Both magic attack scores and dice.
+    declare = (
+        ("caster_bonus", M("Caster's magic attack score"), 5),
+        ("caster_die", M("Caster's die"), "d20", choices.DIES),
+        ("target_bonus", M("Target's magic attack score"), 5),
+        ("target_die", M("Target's die"), "d20", choices.DIES),
+    )

@@ -1,7 +1,8 @@
 """Calculators of the Chroniques Oubliées combat chapter: initiative and surprise, and chases.
 
-Each maps its controls to one report of :mod:`rulebook_py.systems.chroniques`
-and formats it; every word is a message of the ``chroniques`` domain. The
+Each maps its controls to one call (the chase: its outcome's presentation,
+:func:`rulebook_py.outcomes.chroniques.presentation`; the initiative: the order's
+rows, each P(surprised) written with its die); every word is a message of the ``chroniques`` domain. The
 French calculators open on French names (*Chef gobelin*, PJ and PNJ).
 
 Example:
@@ -15,22 +16,18 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .. import outcomes
+from ..outcomes.chroniques import choices
 from ..systems import chroniques as co
 from ..systems.chroniques.words import M
 from .base import Controls, Values, View
 from .calls import changes, rule_call
-from .charts import grouped_bar_chart
-from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
+from .chroniques_common import BOX, ChroniquesCalculator, french
 from .controls import checkbox, dropdown, int_box, multi_select, text_box
 from .format import probability
 from .registry import register
 from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesChaseCalculator", "ChroniquesInitiativeCalculator"]
-
-_TRAIT_OPTIONS = [
-    (M("{trait} ({modifier:+d})", trait=t, modifier=t.modifier), t.name) for t in co.ChaseTrait
-]
 
 
 # ----------------------------------------------------------- 6. initiative
@@ -45,11 +42,6 @@ Elvira, 16, PJ, 14
 Chef gobelin, 16, PNJ, 12
 Archer gobelin, 12, PNJ, 10
 Marco, 16, PJ, 9"""
-_AMBUSH_OPTIONS = [
-    (M("none"), "none"),
-    (M("the NPCs ambush the PCs"), "npcs"),
-    (M("the PCs ambush the NPCs"), "pcs"),
-]
 
 
 @register
@@ -72,32 +64,25 @@ class ChroniquesInitiativeCalculator(ChroniquesCalculator):
         delay_name="Elvira", delay_to=5, ambush="none", ambushers_dex=4
     ) + changes(ambush="pcs", ambushers_stealth=5)
 
+    #: One delay, and the ambush (after the combatants).
+    declare = (
+        ("delay_name", M("Delays (name)"), ""),
+        ("delay_to", M("Delayed initiative"), 0),
+        ("ambush", M("Ambush (embuscade)"), "npcs", choices.AMBUSH_SIDES),
+        ("ambushers_dex", M("Stealthiest ambusher: DEX mod."), 2),
+        ("ambushers_stealth", M("Stealthiest ambusher: stealth bonus (discrétion)"), 0),
+        ("gm_modifier", M("GM's modifier (distance, terrain)"), 0),
+    )
+
     def build_controls(self) -> Controls:
-        """Combatants, one delay, and the ambush."""
-        return {
-            "combatants": text_box(
-                M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)"),
-                _DEFAULT_FIGHT_FR if french() else _DEFAULT_FIGHT,
-                rows=6,
-            ),
-            "delay_name": text_box(M("Delays (name)"), ""),
-            "delay_to": int_box(M("Delayed initiative"), 0, bounds=BOX),
-            "ambush": dropdown(M("Ambush (embuscade)"), _AMBUSH_OPTIONS, "npcs"),
-            "ambushers_dex": int_box(M("Stealthiest ambusher: DEX mod."), 2, bounds=BOX),
-            "ambushers_stealth": int_box(
-                M("Stealthiest ambusher: stealth bonus (discrétion)"), 0, bounds=BOX
-            ),
-            "gm_modifier": int_box(M("GM's modifier (distance, terrain)"), 0, bounds=BOX),
-        }
+        """The combatants (the French edition's names in French), then :attr:`declare`'s."""
+        label = M("name, Init., PC/NPC, WIS (then blinded, weakened, untrained armour...)")
+        fight = _DEFAULT_FIGHT_FR if french() else _DEFAULT_FIGHT
+        return {"combatants": text_box(label, fight, rows=6)} | super().build_controls()
 
     def compute(self, values: Values) -> View:
         """The order, with each ambushed combatant's chance of being surprised in round 1."""
-        v = dict(values)
-        if not v["delay_name"].strip():
-            del v["delay_name"], v["delay_to"]
-        if v["ambush"] == "none":
-            del v["ambushers_dex"], v["ambushers_stealth"], v["gm_modifier"]
-        r, call = rule_call(co.initiative_report, **v, path=("names",))
+        r, call = rule_call(co.initiative_report, **values, path=("names",))
         rows = [
             (*row, s and M("{p} ({die})", p=probability(s[0]), die=s[1]))
             for *row, s in outcomes.chroniques.initiative_rows(r)
@@ -140,6 +125,8 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
     """
 
     title = M("Chase (poursuite)")
+    rule = staticmethod(outcomes.chroniques.chase_report)
+    path = ("odds", "capture")
     kind = "fight"
     default_seed = 3
     bench_changes = (
@@ -158,8 +145,8 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             labels = _SIDE_CONTROLS[side]
             controls |= {
                 f"{side}_dex": int_box(labels[0], dex, bounds=BOX),
-                f"{side}_die": dropdown(labels[1], DIE_OPTIONS, die),
-                f"{side}_traits": multi_select(labels[2], _TRAIT_OPTIONS, traits),
+                f"{side}_die": dropdown(labels[1], choices.DIES, die),
+                f"{side}_traits": multi_select(labels[2], choices.CHASE_TRAITS, traits),
                 f"{side}_armour": int_box(labels[3], 0, bounds=BOX),
                 f"{side}_untrained": int_box(labels[4], 0, bounds=BOX),
                 f"{side}_con": int_box(labels[5], con, bounds=BOX),
@@ -173,18 +160,3 @@ class ChroniquesChaseCalculator(ChroniquesCalculator):
             "heavy_rain": checkbox(M("Heavy rain (pluies fortes, −2 to both sides)"), False),
             "extra_metres": int_box(M("Extra action of a 10-point lead (m)"), 20, bounds=BOX),
         }
-
-    def compute(self, values: Values) -> View:
-        """P(capture), P(escape), P(unresolved), mean rounds, and the rounds chart."""
-        v = dict(values)
-        if not v["endurance_from"]:  # no CON round: the CON modifiers do not count
-            del v["pursuer_con"], v["quarry_con"]
-        r, call = rule_call(outcomes.chroniques.chase_report, **v, path=("odds", "capture"))
-        chart = grouped_bar_chart(
-            [str(n) for n in range(1, len(next(iter(r.ends.values()))) + 1)],
-            {kind: list(chances) for kind, chances in r.ends.items()},
-            title=M("When the chase ends"),
-            x_title=M("round"),
-            running_total=True,
-        )
-        return View(rows_html(r.rows), chart, call, r)

@@ -1,39 +1,23 @@
-"""The Chroniques Oubliées calculators' shared pieces: the dice, the boxes' bounds, the roll.
+"""The Chroniques Oubliées calculators' shared pieces: the boxes' bounds, the language, the roll.
 
 Every word is a message of the ``chroniques`` domain, shown in the
 calculator's language.
 
 Example:
-    >>> french(), [str(label) for label, _ in DIE_OPTIONS][:2]
-    (False, ['d20', 'best of two d20 (2d20kh1)'])
+    >>> french(), BOX
+    (False, (-9999, 9999))
 """
 
 from __future__ import annotations
 
-from typing import Any
+from .. import i18n, outcomes
+from .presented import PresentedCalculator
 
-from .. import i18n
-from ..systems import chroniques as co
-from ..systems.chroniques.words import M
-from .base import Calculator
-from .tables import lines_html
-
-__all__ = ["BOX", "CONDITION_OPTIONS", "DIE_OPTIONS", "HEAD", "KIND_OPTIONS"]
-__all__ += ["ChroniquesCalculator", "french"]
+__all__ = ["BOX", "ChroniquesCalculator", "french"]
 
 #: Bounds of every whole-number box: wider than any rule's range, so that the
 #: rule itself says what it allows, next to the box.
 BOX = (-9999, 9999)
-
-DIE_OPTIONS = [
-    ("d20", "d20"),
-    (M("best of two d20 (2d20kh1)"), "2d20kh1"),
-    ("d12", "d12"),
-    (M("best of two d12 (2d12kh1)"), "2d12kh1"),
-]
-KIND_OPTIONS = [(kind.__message__(), kind.english) for kind in co.AttackKind]
-CONDITION_OPTIONS = [(c.heading, c.name) for c in co.Condition]
-HEAD = ["", M("exact answer")]
 
 
 def french() -> bool:
@@ -41,9 +25,13 @@ def french() -> bool:
     return i18n.current_language() == "fr"
 
 
-class ChroniquesCalculator(Calculator):
-    """A calculator whose roll is a report's lines, one a line."""
+class ChroniquesCalculator(PresentedCalculator):
+    """A Chroniques calculator: one call of its rule, shown as its outcome's presentation.
 
-    def show_roll(self, roll: Any) -> str:
-        """The roll's lines (messages), every die shown."""
-        return lines_html(roll.lines)
+    What is shown (tables, notes, charts) is data of the outcome
+    (:func:`rulebook_py.outcomes.chroniques.presentation`); the roll is a
+    report's lines, one a line (the base's :meth:`~.base.Calculator.show_roll`).
+    """
+
+    present = staticmethod(outcomes.chroniques.presentation)
+    bounds = BOX

@@ -1,10 +1,11 @@
 """The Chroniques Oubliées chapter's whole fight: two fighters to the finish, round by round.
 
 The calculator maps its controls (named as the rule's parameters) to one call,
-:func:`rulebook_py.outcomes.chroniques.fight_between`, and formats the outcome:
-the exact chance of each ending, and a seeded replay of every round. A
+:func:`rulebook_py.outcomes.chroniques.fight_between`, and renders its
+presentation: the exact chance of each ending, and a seeded replay of every round. A
 fighter's "suitable weapon" box counts only when that fighter strikes to knock
-out; otherwise it is left out of the call and of its Python line.
+out; otherwise the outcome names it ``unused``: it is hidden and left out of
+the Python line.
 
 Example:
     >>> calc = ChroniquesFightCalculator()  # Krush, to knock out, against the goblin
@@ -15,62 +16,47 @@ Example:
 from __future__ import annotations
 
 import inspect
-from fractions import Fraction
-from typing import Any
-
-import ipywidgets as widgets
 
 from .. import outcomes
-from ..messages import Msg
+from ..outcomes.chroniques import choices
 from ..systems.chroniques.words import MC, M
-from .base import Controls, Values, View
-from .calls import rule_call
-from .charts import bar_chart
-from .chroniques_common import BOX, DIE_OPTIONS, ChroniquesCalculator, french
-from .controls import checkbox, dropdown, int_box, text_box
+from .base import Controls
+from .calls import changes
+from .chroniques_common import BOX, ChroniquesCalculator, french
+from .presented import Declared, declared
 from .registry import register
-from .tables import notes_html, rows_html
 
 __all__ = ["ChroniquesFightCalculator"]
 
 #: One fighter's controls, named as :func:`~rulebook_py.outcomes.chroniques.fight_between`'s
-#: parameters after the side (``first_``, ``second_``): the label and the kind of control.
+#: parameters after the side (``first_``, ``second_``): the label (and the options).
 _FIGHTER = (
-    ("name", MC("fighter", "name"), text_box),
-    ("hit_points", MC("fighter", "hit points (PV)"), int_box),
-    ("attack", MC("fighter", "melee attack score"), int_box),
-    ("defense", MC("fighter", "DEF"), int_box),
-    ("damage", MC("fighter", "weapon dice (DM)"), text_box),
-    ("strength", MC("fighter", "STR mod. (damage bonus)"), int_box),
-    ("initiative", MC("fighter", "initiative (Init.)"), int_box),
-    ("player", MC("fighter", "player character (PJ)"), checkbox),
-    ("wisdom", MC("fighter", "WIS score (ties)"), int_box),
-    ("die", MC("fighter", "die"), dropdown),
-    ("knock_out", MC("fighter", "strikes to knock out (DM temporaires)"), checkbox),
-    ("suitable_weapon", MC("fighter", "weapon suited to knocking out (no −2)"), checkbox),
+    ("name", MC("fighter", "name")),
+    ("hit_points", MC("fighter", "hit points (PV)")),
+    ("attack", MC("fighter", "melee attack score")),
+    ("defense", MC("fighter", "DEF")),
+    ("damage", MC("fighter", "weapon dice (DM)")),
+    ("strength", MC("fighter", "STR mod. (damage bonus)")),
+    ("initiative", MC("fighter", "initiative (Init.)")),
+    ("player", MC("fighter", "player character (PJ)")),
+    ("wisdom", MC("fighter", "WIS score (ties)")),
+    ("die", MC("fighter", "die"), choices.DIES),
+    ("knock_out", MC("fighter", "strikes to knock out (DM temporaires)")),
+    ("suitable_weapon", MC("fighter", "weapon suited to knocking out (no −2)")),
 )
 _SIDES = {"first": M("First fighter"), "second": M("Second fighter")}
-#: A probability whose exact fraction is longer than this is shown as a percentage only.
-_SHORT_FRACTION = 23
 
 
-def _control(side: str, field: str, label: Msg, make: Any) -> widgets.Widget:
-    """One fighter's control, opening on the rule's default (the goblin's French name)."""
-    name = f"{side}_{field}"
-    default = inspect.signature(outcomes.chroniques.fight_between).parameters[name].default
-    if name == "second_name" and french():
-        default = "Gobelin"
-    label = M("{fighter}: {control}", fighter=_SIDES[side], control=label)
-    if make is int_box:
-        return int_box(label, default, bounds=BOX)
-    if make is dropdown:
-        return dropdown(label, DIE_OPTIONS, default)
-    return make(label, default)
-
-
-def _long(p: Fraction) -> bool:
-    """Whether the exact fraction of ``p`` is too long to show beside its percentage."""
-    return p not in (0, 1) and len(f"{p.numerator}/{p.denominator}") > _SHORT_FRACTION
+def _fighter(side: str) -> tuple[Declared, ...]:
+    """One fighter's controls, opening on the rule's defaults (the goblin's French name)."""
+    defaults = inspect.signature(outcomes.chroniques.fight_between).parameters
+    controls = []
+    for field, label, *options in _FIGHTER:
+        name = f"{side}_{field}"
+        default = "Gobelin" if name == "second_name" and french() else defaults[name].default
+        label = M("{fighter}: {control}", fighter=_SIDES[side], control=label)
+        controls.append((name, label, default, *options))
+    return tuple(controls)
 
 
 @register
@@ -84,57 +70,17 @@ class ChroniquesFightCalculator(ChroniquesCalculator):
     """
 
     title = M("A whole fight, round by round")
+    rule = staticmethod(outcomes.chroniques.fight_between)
+    path = ("first_wins",)
     kind = "fight"
     default_seed = 3  # the chapter's worked fight
     bench_changes = (
-        ("second_hit_points", 8),
-        ("second_attack", 5),
-        ("first_knock_out", False),
-        ("first_hit_points", 30),
-        ("second_hit_points", 30),
-        ("second_die", "2d20kh1"),
-        ("second_damage", "2d6"),
-        ("first_hit_points", 10),
-        ("second_knock_out", True),
-        ("second_suitable_weapon", True),
-        ("first_initiative", 10),
-        ("second_name", "Orc"),
+        changes(second_hit_points=8, second_attack=5, first_knock_out=False, first_hit_points=30)
+        + changes(second_hit_points=30, second_die="2d20kh1", second_damage="2d6")
+        + changes(first_hit_points=10, second_knock_out=True, second_suitable_weapon=True)
+        + changes(first_initiative=10, second_name="Orc")
     )
 
     def build_controls(self) -> Controls:
         """Both fighters; Krush (to knock out) against the goblin (the gobelin in French)."""
-        return {
-            f"{side}_{field}": _control(side, field, label, make)
-            for side in _SIDES
-            for field, label, make in _FIGHTER
-        }
-
-    def compute(self, values: Values) -> View:
-        """The chance of each ending and of each blow, a chart of the endings."""
-        v = dict(values)
-        for side in ("first", "second"):
-            if not v[f"{side}_knock_out"]:
-                del v[f"{side}_suitable_weapon"]
-        out, call = rule_call(outcomes.chroniques.fight_between, path=("first_wins",), **v)
-        notes = []
-        if any(_long(p) for _label, p in out.rows):
-            notes.append(
-                M(
-                    "A chance whose exact fraction is too long to print shows its percentage "
-                    "only; the Python line below gives the fraction."
-                )
-            )
-        won = M("{name} wins", name=out.first.name)
-        firsts = {
-            end for end, (winner, _how) in zip(out.endings, out.ends) if winner == out.first.name
-        }
-        chart = bar_chart(
-            dict(out.endings),
-            title=M("How the fight ends"),
-            x_title=M("ending"),
-            highlight=lambda k: k in firsts,
-            highlight_label=won,
-            other_label=M("{name} wins", name=out.second.name),
-        )
-        html = rows_html(outcomes.chroniques.fight_rows(out)) + notes_html(notes)
-        return View(html, chart, call, out)
+        return declared((*_fighter("first"), *_fighter("second")), BOX)

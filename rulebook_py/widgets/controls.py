@@ -33,18 +33,8 @@ import ipywidgets as widgets
 
 from .words import shown as _
 
-__all__ = [
-    "LABEL_STYLE",
-    "checkbox",
-    "dropdown",
-    "enum_dropdown",
-    "hidden_label",
-    "int_box",
-    "label_style",
-    "multi_select",
-    "sized",
-    "text_box",
-]
+__all__ = ["LABEL_STYLE", "checkbox", "dropdown", "enum_dropdown", "hidden_label", "int_box"]
+__all__ += ["label_style", "multi_select", "sized", "text_box"]
 
 #: Style that lets a control's description take the room it needs.
 LABEL_STYLE = {"description_width": "initial"}
@@ -93,6 +83,19 @@ def sized(description: str, input_em: float, width: str | None = None) -> widget
     return widgets.Layout(width=width, max_width="100%")
 
 
+def _labelled(
+    kind: type[widgets.DOMWidget],
+    description: str,
+    input_em: float,
+    width: str | None,
+    **traits: Any,
+) -> Any:
+    """A control of ``kind`` labelled ``description`` (shown in the reader's words), sized to it."""
+    description = _(description)
+    layout = sized(description, input_em, width)
+    return kind(description=description, style=label_style(kind), layout=layout, **traits)
+
+
 def _options(options: Sequence[Any]) -> list[Any]:
     """The options with their labels translated (bare options: unchanged, or all as pairs)."""
     shown = [(_(o[0]), o[1]) if isinstance(o, tuple) else (_(str(o)), o) for o in options]
@@ -124,15 +127,7 @@ def int_box(
     """
     cls = widgets.BoundedIntText if bounds else widgets.IntText
     extent = {"min": bounds[0], "max": bounds[1]} if bounds else {}
-    description = _(description)
-    return cls(
-        value=value,
-        description=description,
-        tooltip=_(tooltip) or None,
-        style=label_style(cls),
-        layout=sized(description, 6, width),
-        **extent,
-    )
+    return _labelled(cls, description, 6, width, value=value, tooltip=_(tooltip) or None, **extent)
 
 
 def text_box(
@@ -165,16 +160,9 @@ def text_box(
     extra: dict[str, Any] = {"rows": rows} if rows else {}
     if tooltip:
         extra["tooltip"] = _(tooltip)
-    description = _(description)
-    box = kind(
-        value=value,
-        description=description,
-        placeholder=_(placeholder),
-        continuous_update=False,
-        style=label_style(kind),
-        layout=sized(description, em if input_em is None else input_em, width),
-        **extra,
-    )
+    em = em if input_em is None else input_em
+    traits = {"value": value, "placeholder": _(placeholder), "continuous_update": False}
+    box = _labelled(kind, description, em, width, **traits, **extra)
     if rows:
         box.add_class("rb-typed-list")
     return box
@@ -189,13 +177,9 @@ def dropdown(
         >>> dropdown("Attack", [("melee", "m"), ("ranged", "r")], "r").value
         'r'
     """
-    options, description = _options(options), _(description)
-    return widgets.Dropdown(
-        options=options,
-        value=value,
-        description=description,
-        style=label_style(widgets.Dropdown),
-        layout=sized(description, _option_em(options), width),
+    options = _options(options)
+    return _labelled(
+        widgets.Dropdown, description, _option_em(options), width, options=options, value=value
     )
 
 
@@ -264,12 +248,6 @@ def multi_select(
         >>> multi_select("Conditions", [("blinded", "b"), ("slowed", "s")], ("s",)).rows
         2
     """
-    options, description = _options(options), _(description)
-    return widgets.SelectMultiple(
-        options=options,
-        value=value,
-        description=description,
-        rows=len(options),
-        style=label_style(widgets.SelectMultiple),
-        layout=sized(description, _option_em(options)),
-    )
+    options = _options(options)
+    traits = {"options": options, "value": value, "rows": len(options)}
+    return _labelled(widgets.SelectMultiple, description, _option_em(options), None, **traits)

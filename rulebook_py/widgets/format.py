@@ -167,12 +167,11 @@ def table_html(headers: Sequence[str], rows: Iterable[Sequence[object]], caption
         >>> table_html(["", "A"], []).count("<th>")  # a header cell is never empty
         1
     """
-    tr = shown
-    head = "".join(f"<th>{escape(tr(h))}</th>" if str(h) else "<td></td>" for h in headers)
+    head = "".join(f"<th>{escape(shown(h))}</th>" if str(h) else "<td></td>" for h in headers)
     body = "".join(
-        "<tr>" + "".join(f"<td>{escape(tr(c))}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td>{escape(shown(c))}</td>" for c in row) + "</tr>" for row in rows
     )
-    cap = f"<caption>{escape(tr(caption))}</caption>" if caption else ""
+    cap = f"<caption>{escape(shown(caption))}</caption>" if caption else ""
     return (
         f'<table class="rb-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     )

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from ..distribution import Mean
 from ..messages import Msg, join
-from ..systems.unisystem import Mean
 from .format import escape, number, probability, table_html
 from .words import M
 from .words import shown as tr

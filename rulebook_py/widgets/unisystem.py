@@ -3,7 +3,7 @@
 Each maps its controls to one call (its ``rule``, from
 :mod:`rulebook_py.outcomes.unisystem` or the rules) and renders what the
 outcome's presentation says to show (:mod:`rulebook_py.outcomes.unisystem.shown`:
-its rows, its charts) and its roll. Every word is a message of the
+its rows, its charts; :mod:`.presented`) and its roll. Every word is a message of the
 ``unisystem`` domain, shown in the calculator's language.
 
 Example:
@@ -14,35 +14,28 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
-
-import ipywidgets as widgets
 
 from .. import outcomes
 from ..outcomes.unisystem import choices
 from ..systems.unisystem import CheckKind, ContestType, CoreDie
 from ..systems.unisystem.words import M
-from .base import Calculator, Controls, Values, View
-from .calls import changes, rule_call
-from .charts import bar_chart, grouped_bar_chart
-from .controls import dropdown, int_box
+from .calls import changes
 from .format import escape, percent, table_html
+from .presented import PresentedCalculator
 from .registry import register
-from .tables import lines_html, rows_html
+from .tables import lines_html
 from .words import shown as tr
 
 __all__ = [
     "BOX",
+    "CORE",
     "UnisystemCalculator",
     "UnisystemCheckCalculator",
     "UnisystemContestCalculator",
     "UnisystemCoreDieCalculator",
-    "chart_html",
-    "core_dropdown",
     "reference_html",
-    "whole_box",
 ]
 
 #: What a whole-number box holds: the rules refuse, with their own message,
@@ -50,33 +43,18 @@ __all__ = [
 BOX = (-999, 999)
 
 
-class UnisystemCalculator(Calculator):
-    """A Unisystem calculator: one call of :attr:`rule`, shown as its outcome's presentation.
+class UnisystemCalculator(PresentedCalculator):
+    """A Unisystem calculator: one call of its rule, shown as its outcome's presentation.
 
     What is shown (rows, charts, a note) is data of the outcome
-    (:func:`rulebook_py.outcomes.unisystem.presentation`), rendered here. A
-    rule's outcome may name (``unused``) the parameters that do not count in
-    the situation: the base hides their controls, the Python line leaves them out.
+    (:func:`rulebook_py.outcomes.unisystem.presentation`), rendered by
+    :class:`~.presented.PresentedCalculator`; the roll is shown here.
     """
 
-    #: The rule called with the controls' values, by name (a ``staticmethod``).
-    rule: ClassVar[Callable[..., Any]]
-    #: The path into its outcome of the answer the Python line shows.
-    path: ClassVar[Any] = ()
+    present = staticmethod(outcomes.unisystem.presentation)
+    bounds = BOX
     #: The roll's lines as a numbered list (an order) rather than lines.
     ordered: ClassVar[bool] = False
-
-    def arguments(self, values: Values) -> Mapping[str, Any]:
-        """The rule's keyword arguments: the controls' values, by name."""
-        return values
-
-    def compute(self, values: Values) -> View:
-        """One call of the rule; its presentation's note, table and charts."""
-        outcome, call = rule_call(self.rule, path=self.path, **self.arguments(values))
-        shown = outcomes.unisystem.presentation(outcome)
-        note = f"<p>{escape(tr(shown.note))}</p>" if shown.note else ""
-        charts = "".join(map(chart_html, shown.charts))
-        return View(note + rows_html(shown.rows, shown.head), charts, call, outcome)
 
     def show_roll(self, roll: Any) -> str:
         """The roll's lines, one a line (or numbered, for an order)."""
@@ -84,30 +62,6 @@ class UnisystemCalculator(Calculator):
         if not self.ordered:
             return lines_html(lines)
         return "<ol>" + "".join(f"<li>{escape(tr(line))}</li>" for line in lines) + "</ol>"
-
-
-def chart_html(chart: outcomes.unisystem.Bars | outcomes.unisystem.GroupedBars) -> str:
-    """An outcome's chart (:mod:`rulebook_py.outcomes.unisystem.shown`) as SVG.
-
-    Example:
-        >>> from fractions import Fraction
-        >>> "<svg" in chart_html(outcomes.unisystem.Bars({1: Fraction(1)}, "t", "x"))
-        True
-    """
-    if isinstance(chart, outcomes.unisystem.GroupedBars):
-        return grouped_bar_chart(
-            chart.labels, chart.series, title=chart.title, x_title=chart.x_title
-        )
-    if not chart.highlight_label:
-        return bar_chart(chart.bars, title=chart.title, x_title=chart.x_title)
-    return bar_chart(
-        chart.bars,
-        title=chart.title,
-        x_title=chart.x_title,
-        highlight=chart.highlight.__contains__,
-        highlight_label=chart.highlight_label,
-        other_label=chart.other_label,
-    )
 
 
 def reference_html(*tables: Any) -> str:
@@ -130,14 +84,8 @@ def reference_html(*tables: Any) -> str:
     )
 
 
-def whole_box(description: str, value: int) -> widgets.BoundedIntText:
-    """A whole-number box, bounded by :data:`BOX` (the rule refuses its own range)."""
-    return int_box(description, value, bounds=BOX)
-
-
-def core_dropdown() -> widgets.Dropdown:
-    """The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll)."""
-    return dropdown(M("Core die (dé)"), choices.CORE_DICE, CoreDie.D10)
+#: The core-die control: the D10, or 2D6 − 2 (the basics' substitute for any roll).
+CORE = ("core", M("Core die (dé)"), CoreDie.D10, choices.CORE_DICE)
 
 
 @register
@@ -159,16 +107,15 @@ class UnisystemCheckCalculator(UnisystemCalculator):
         + changes(kind=CheckKind.TASK, skill=2)
     )
 
-    def build_controls(self) -> Controls:
-        """Kind of check, attribute, skill, modifier, complex-skill penalty, core die."""
-        return {
-            "kind": dropdown(M("Check"), choices.CHECK_KINDS, CheckKind.TASK),
-            "attribute": whole_box(M("Attribute (attribut)"), 3),
-            "skill": whole_box(M("Skill (compétence), tasks only"), 6),
-            "modifier": whole_box(M("Modifier (modificateur)"), -3),
-            "complexity": whole_box(M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
-            "core": core_dropdown(),
-        }
+    #: Kind of check, attribute, skill, modifier, complex-skill penalty, core die.
+    declare = (
+        ("kind", M("Check"), CheckKind.TASK, choices.CHECK_KINDS),
+        ("attribute", M("Attribute (attribut)"), 3),
+        ("skill", M("Skill (compétence), tasks only"), 6),
+        ("modifier", M("Modifier (modificateur)"), -3),
+        ("complexity", M("Complex skill penalty, unskilled: 0 or 6–10"), 0),
+        CORE,
+    )
 
 
 @register
@@ -190,20 +137,17 @@ class UnisystemContestCalculator(UnisystemCalculator):
         + changes(kind=ContestType.GENERIC, bonus_b=2, core=CoreDie.TWO_D6)
     )
 
-    def build_controls(self) -> Controls:
-        """Contest type, both bonuses, best of N, head start and speeds."""
-        return {
-            "kind": dropdown(M("Contest"), choices.CONTESTS, ContestType.ARM_WRESTLING),
-            "bonus_a": whole_box(M("Side A bonus"), 6),
-            "bonus_b": whole_box(M("Side B bonus"), 4),
-            "best_of": dropdown(M("Best of (arm wrestling)"), [1, 3, 5, 7, 9], 3),
-            "head_start": dropdown(
-                M("Started first (foot chase)"), choices.HEAD_START_CHOICES, "nobody"
-            ),
-            "speed_a": whole_box(M("Speed A (foot chase)"), 15),
-            "speed_b": whole_box(M("Speed B (foot chase)"), 12),
-            "core": core_dropdown(),
-        }
+    #: Contest type, both bonuses, best of N, head start and speeds.
+    declare = (
+        ("kind", M("Contest"), ContestType.ARM_WRESTLING, choices.CONTESTS),
+        ("bonus_a", M("Side A bonus"), 6),
+        ("bonus_b", M("Side B bonus"), 4),
+        ("best_of", M("Best of (arm wrestling)"), 3, [1, 3, 5, 7, 9]),
+        ("head_start", M("Started first (foot chase)"), "nobody", choices.HEAD_START_CHOICES),
+        ("speed_a", M("Speed A (foot chase)"), 15),
+        ("speed_b", M("Speed B (foot chase)"), 12),
+        CORE,
+    )
 
 
 @register
@@ -221,6 +165,5 @@ class UnisystemCoreDieCalculator(UnisystemCalculator):
     path = ("check", ("with_core", CoreDie.TWO_D6), ("success_chance",))
     bench_changes = changes(bonus=2) + changes(bonus=8) + changes(bonus=-1) + changes(bonus=6)
 
-    def build_controls(self) -> Controls:
-        """The bonus added to the core die."""
-        return {"bonus": whole_box(M("Bonus added to the die"), 6)}
+    #: The bonus added to the core die.
+    declare = (("bonus", M("Bonus added to the die"), 6),)

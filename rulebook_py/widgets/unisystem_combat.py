@@ -16,15 +16,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import ipywidgets as widgets
+
 from .. import outcomes
+from ..messages import Msg
 from ..outcomes.unisystem import choices
 from ..systems import unisystem as uni
+from ..systems.unisystem import CloseSkill
 from ..systems.unisystem.words import M
 from .base import Controls, Values
 from .calls import changes
-from .controls import checkbox, dropdown, text_box
+from .controls import text_box
 from .registry import register
-from .unisystem import UnisystemCalculator, core_dropdown, whole_box
+from .unisystem import CORE, UnisystemCalculator
 
 __all__ = [
     "ActionPlannerCalculator",
@@ -32,6 +36,15 @@ __all__ = [
     "MeleeExchangeCalculator",
     "RangedAttackCalculator",
 ]
+
+
+#: An attack without the skill: a difficult test by default, and the choices.
+_UNTRAINED = (uni.UntrainedAttack.DIFFICULT_TEST, choices.UNTRAINED)
+
+
+def _typed_list(label: str, example: Msg, placeholder: str) -> widgets.Textarea:
+    """A text area of one item a line, opening on ``example`` in the reader's language."""
+    return text_box(label, example.render(), rows=6, placeholder=placeholder, width="34em")
 
 
 @register
@@ -56,7 +69,7 @@ class MeleeExchangeCalculator(UnisystemCalculator):
     path = ("hit_chance",)
     bench_changes = (
         changes(defender_penalty=-2, defense=uni.DefenseKind.PARRY)
-        + changes(parry_with=uni.CloseSkill.MARTIAL_ARTS, lighting=uni.Lighting.DIM)
+        + changes(parry_with=CloseSkill.MARTIAL_ARTS, lighting=uni.Lighting.DIM)
         + changes(attacker_stance=uni.Stance.AGGRESSIVE, defender_stance=uni.Stance.DEFENSIVE)
         + changes(damage_die=10, feint=True, attack_weapon=(uni.ImprovisedWeapon.CLUMSY, -2))
         + changes(defense_chair=2, lighting=uni.Lighting.TOTAL_DARKNESS)
@@ -64,52 +77,37 @@ class MeleeExchangeCalculator(UnisystemCalculator):
         + changes(attack_skill=0, untrained=uni.UntrainedAttack.UNSKILLED_TASK)
     )
 
-    def build_controls(self) -> Controls:
-        """Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge."""
-        return {
-            "attacker_dexterity": whole_box(M("Attacker: Dexterity (Dextérité)"), 3),
-            "attack_kind": dropdown(
-                M("Attacker: skill used"), choices.CLOSE_SKILLS, uni.CloseSkill.BRAWLING
-            ),
-            "attack_skill": whole_box(M("Attacker: skill level (0 = DEX test)"), 2),
-            "attack_weapon": dropdown(M("Attacker: weapon"), choices.IMPROVISED, "real"),
-            "attacker_stance": dropdown(
-                M("Attacker: stance"), choices.ATTACKER_STANCES, uni.Stance.NORMAL
-            ),
-            "attacker_penalty": dropdown(M("Attacker: multiple actions"), choices.PENALTIES, 0),
-            "attack_modifier": whole_box(M("Attacker: other modifier (GM's call)"), 0),
-            "feint": checkbox(M("Feint first (feinte): INT + skill against PER + skill"), False),
-            "feint_intelligence": whole_box(M("Feint: attacker's Intelligence"), 3),
-            "feint_skill": whole_box(M("Feint: attacker's combat skill"), 2),
-            "feint_perception": whole_box(M("Feint: defender's Perception"), 2),
-            "feint_defender_skill": whole_box(M("Feint: defender's combat skill"), 2),
-            "defense": dropdown(M("Defense (défense)"), choices.DEFENSES, uni.DefenseKind.DODGE),
-            "defender_dexterity": whole_box(M("Defender: Dexterity"), 4),
-            "defense_skill": whole_box(M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
-            "parry_with": dropdown(
-                M("Defender: parries with"), choices.CLOSE_SKILLS, uni.CloseSkill.MARTIAL_ARTS
-            ),
-            "defense_chair": dropdown(M("Defender: parries with a chair"), choices.CHAIRS, 0),
-            "defender_stance": dropdown(
-                M("Defender: stance"), choices.DEFENDER_STANCES, uni.Stance.NORMAL
-            ),
-            "defender_penalty": dropdown(M("Defender: multiple actions"), choices.PENALTIES, -4),
-            "defense_modifier": whole_box(M("Defender: other modifier"), 0),
-            "lighting": dropdown(M("Lighting (éclairage)"), choices.LIGHTS, uni.Lighting.NORMAL),
-            "darkness_bonus": whole_box(M("Total darkness: attacker's Perception levels"), 0),
-            "defender_darkness_bonus": whole_box(
-                M("Total darkness: defender's Perception levels"), 0
-            ),
-            "untrained": dropdown(
-                M("Attack without the skill (level 0)"),
-                choices.UNTRAINED,
-                uni.UntrainedAttack.DIFFICULT_TEST,
-            ),
-            "core": core_dropdown(),
-            "damage_die": dropdown(M("Damage die"), choices.DAMAGE_DICE, 4),
-            "multiplier": whole_box(M("Damage multiplier (Strength / Force)"), 2),
-            "averaged": checkbox(M("Average damage instead of rolling"), False),
-        }
+    #: Both fighters' traits and options; defaults: a wildling against Jimmy's third dodge.
+    declare = (
+        ("attacker_dexterity", M("Attacker: Dexterity (Dextérité)"), 3),
+        ("attack_kind", M("Attacker: skill used"), CloseSkill.BRAWLING, choices.CLOSE_SKILLS),
+        ("attack_skill", M("Attacker: skill level (0 = DEX test)"), 2),
+        ("attack_weapon", M("Attacker: weapon"), "real", choices.IMPROVISED),
+        ("attacker_stance", M("Attacker: stance"), uni.Stance.NORMAL, choices.ATTACKER_STANCES),
+        ("attacker_penalty", M("Attacker: multiple actions"), 0, choices.PENALTIES),
+        ("attack_modifier", M("Attacker: other modifier (GM's call)"), 0),
+        ("feint", M("Feint first (feinte): INT + skill against PER + skill"), False),
+        ("feint_intelligence", M("Feint: attacker's Intelligence"), 3),
+        ("feint_skill", M("Feint: attacker's combat skill"), 2),
+        ("feint_perception", M("Feint: defender's Perception"), 2),
+        ("feint_defender_skill", M("Feint: defender's combat skill"), 2),
+        ("defense", M("Defense (défense)"), uni.DefenseKind.DODGE, choices.DEFENSES),
+        ("defender_dexterity", M("Defender: Dexterity"), 4),
+        ("defense_skill", M("Defender: Dodge or parry skill (0 = DEX test)"), 3),
+        ("parry_with", M("Defender: parries with"), CloseSkill.MARTIAL_ARTS, choices.CLOSE_SKILLS),
+        ("defense_chair", M("Defender: parries with a chair"), 0, choices.CHAIRS),
+        ("defender_stance", M("Defender: stance"), uni.Stance.NORMAL, choices.DEFENDER_STANCES),
+        ("defender_penalty", M("Defender: multiple actions"), -4, choices.PENALTIES),
+        ("defense_modifier", M("Defender: other modifier"), 0),
+        ("lighting", M("Lighting (éclairage)"), uni.Lighting.NORMAL, choices.LIGHTS),
+        ("darkness_bonus", M("Total darkness: attacker's Perception levels"), 0),
+        ("defender_darkness_bonus", M("Total darkness: defender's Perception levels"), 0),
+        ("untrained", M("Attack without the skill (level 0)"), *_UNTRAINED),
+        CORE,
+        ("damage_die", M("Damage die"), 4, choices.DAMAGE_DICE),
+        ("multiplier", M("Damage multiplier (Strength / Force)"), 2),
+        ("averaged", M("Average damage instead of rolling"), False),
+    )
 
     def arguments(self, values: Values) -> Mapping[str, Any]:
         """A real weapon (``"real"`` in the list) is ``attack_weapon=None``."""
@@ -141,45 +139,36 @@ class RangedAttackCalculator(UnisystemCalculator):
         + changes(untrained=uni.UntrainedAttack.UNSKILLED_TASK, mode=outcomes.unisystem.SUPPRESSIVE)
     )
 
-    def build_controls(self) -> Controls:
-        """Shooter, range, light, aim, firing mode, target, damage."""
-        return {
-            "dexterity": whole_box(M("Shooter: Dexterity (Dextérité)"), 3),
-            "skill": whole_box(M("Shooter: ranged skill (0 = difficult DEX test)"), 3),
-            "range_band": dropdown(M("Range (portée)"), choices.RANGE_BANDS, uni.RangeBand.SHORT),
-            "lighting": dropdown(M("Lighting (éclairage)"), choices.LIGHTS, uni.Lighting.NORMAL),
-            "darkness_bonus": whole_box(M("Total darkness: shooter's Perception levels"), 0),
-            "ammo": dropdown(M("Shotgun ammunition"), choices.AMMO, uni.ShotgunAmmo.NONE),
-            "modifier": whole_box(M("Other modifier"), 0),
-            "mode": dropdown(M("Firing mode"), choices.FIRING_MODES, uni.FiringMode.BURST),
-            "count": whole_box(M("Shots / bursts / rounds (full auto)"), 1),
-            "burst_size": whole_box(M("Rounds per burst (3–5)"), 3),
-            "heavy_recoil": checkbox(M("Heavy recoil (−2 per further shot)"), False),
-            "cumulative_group_penalty": checkbox(
-                M("Full auto: cumulative −4 (book option)"), False
-            ),
-            "aim": checkbox(M("Aim first (viser): PER + skill, +1 per level"), False),
-            "aim_perception": whole_box(M("Aim: Perception"), 3),
-            "aim_skill": whole_box(M("Aim: skill"), 3),
-            "scope": whole_box(M("Telescopic sight (lunette): 0 or +2 to +5"), 0),
-            "defense": dropdown(M("Target"), choices.TARGETS, uni.RangedDefense.STAND_STILL),
-            "defender_dexterity": whole_box(M("Target: Dexterity"), 3),
-            "defender_dodge": whole_box(M("Target: Dodge (0 = difficult DEX test)"), 2),
-            "defender_darkness_bonus": whole_box(
-                M("Total darkness: diving target's Perception levels"), 0
-            ),
-            "under_fire": checkbox(M("Shooter under fire: keep one's cool"), False),
-            "willpower": whole_box(M("Shooter: Willpower (Volonté)"), 3),
-            "damage_die": dropdown(M("Damage die"), choices.DAMAGE_DICE, 6),
-            "multiplier": whole_box(M("Damage multiplier (before range)"), 3),
-            "averaged": checkbox(M("Average damage instead of rolling"), False),
-            "untrained": dropdown(
-                M("Shot without the skill (level 0)"),
-                choices.UNTRAINED,
-                uni.UntrainedAttack.DIFFICULT_TEST,
-            ),
-            "core": core_dropdown(),
-        }
+    #: Shooter, range, light, aim, firing mode, target, damage.
+    declare = (
+        ("dexterity", M("Shooter: Dexterity (Dextérité)"), 3),
+        ("skill", M("Shooter: ranged skill (0 = difficult DEX test)"), 3),
+        ("range_band", M("Range (portée)"), uni.RangeBand.SHORT, choices.RANGE_BANDS),
+        ("lighting", M("Lighting (éclairage)"), uni.Lighting.NORMAL, choices.LIGHTS),
+        ("darkness_bonus", M("Total darkness: shooter's Perception levels"), 0),
+        ("ammo", M("Shotgun ammunition"), uni.ShotgunAmmo.NONE, choices.AMMO),
+        ("modifier", M("Other modifier"), 0),
+        ("mode", M("Firing mode"), uni.FiringMode.BURST, choices.FIRING_MODES),
+        ("count", M("Shots / bursts / rounds (full auto)"), 1),
+        ("burst_size", M("Rounds per burst (3–5)"), 3),
+        ("heavy_recoil", M("Heavy recoil (−2 per further shot)"), False),
+        ("cumulative_group_penalty", M("Full auto: cumulative −4 (book option)"), False),
+        ("aim", M("Aim first (viser): PER + skill, +1 per level"), False),
+        ("aim_perception", M("Aim: Perception"), 3),
+        ("aim_skill", M("Aim: skill"), 3),
+        ("scope", M("Telescopic sight (lunette): 0 or +2 to +5"), 0),
+        ("defense", M("Target"), uni.RangedDefense.STAND_STILL, choices.TARGETS),
+        ("defender_dexterity", M("Target: Dexterity"), 3),
+        ("defender_dodge", M("Target: Dodge (0 = difficult DEX test)"), 2),
+        ("defender_darkness_bonus", M("Total darkness: diving target's Perception levels"), 0),
+        ("under_fire", M("Shooter under fire: keep one's cool"), False),
+        ("willpower", M("Shooter: Willpower (Volonté)"), 3),
+        ("damage_die", M("Damage die"), 6, choices.DAMAGE_DICE),
+        ("multiplier", M("Damage multiplier (before range)"), 3),
+        ("averaged", M("Average damage instead of rolling"), False),
+        ("untrained", M("Shot without the skill (level 0)"), *_UNTRAINED),
+        CORE,
+    )
 
 
 @register
@@ -204,23 +193,22 @@ class InitiativeCalculator(UnisystemCalculator):
         + changes(core=uni.CoreDie.TWO_D6)
     )
 
+    #: The group option and the core die (after the combatants).
+    declare = (
+        (
+            "group",
+            M("Group initiative: one roll per side (its highest DEX, with its bonus)"),
+            False,
+        ),
+        CORE,
+    )
+
     def build_controls(self) -> Controls:
-        """The combatants (one a line), the group option and the core die."""
-        return {
-            "combatants": text_box(
-                M("Combatants: name, DEX, side, edge, bonus"),
-                M(
-                    "Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC"
-                ).render(),
-                rows=6,
-                placeholder=M("name, Dexterity[, side][, ranged|magic|ambush][, +bonus]"),
-                width="34em",
-            ),
-            "group": checkbox(
-                M("Group initiative: one roll per side (its highest DEX, with its bonus)"), False
-            ),
-            "core": core_dropdown(),
-        }
+        """The combatants, one a line (the example in the reader's words), then the others."""
+        fight = M("Jimmy, 4, PCs\nWildling 1, 3, NPC\nWildling 2, 3, NPC\nWildling 3, 3, NPC")
+        hint = M("name, Dexterity[, side][, ranged|magic|ambush][, +bonus]")
+        combatants = _typed_list(M("Combatants: name, DEX, side, edge, bonus"), fight, hint)
+        return {"combatants": combatants} | super().build_controls()
 
     def arguments(self, values: Values) -> Mapping[str, Any]:
         """A line that names no side is on the players' side, in the reader's words."""
@@ -250,26 +238,23 @@ class ActionPlannerCalculator(UnisystemCalculator):
         + changes(core=uni.CoreDie.TWO_D6)
     )
 
+    #: The source's optional caps and the core die (after the plan).
+    declare = (
+        ("close_combat", M("Close combat (one attack and one defense free)"), True),
+        ("stance", M("Stance (attitude)"), uni.Stance.NORMAL, choices.PLANNER_STANCES),
+        ("massive", M("Option: massive creature (attacks without penalty or cap)"), False),
+        ("max_attacks", M("Option: at most 3 attacks a round"), False),
+        ("dexterity_cap", M("Option: at most DEX/2 attacks"), False),
+        ("dexterity", M("Dexterity (for the DEX/2 option)"), 4),
+        ("constitution_cap", M("Option: no attack beyond a penalty of CON"), False),
+        ("constitution", M("Constitution (for the CON option)"), 3),
+        CORE,
+    )
+
     def build_controls(self) -> Controls:
-        """The plan, the source's optional caps and the core die."""
+        """The plan, one action a line (the example in the reader's words), then the others."""
         plan = M("attack 4+4 punch\ndefense 4+3 dodge\ndefense 4+3 dodge\ndefense 4+3 dodge")
-        return {
-            "actions": text_box(
-                M("Actions: kind attribute+skill (modifier) label"),
-                plan.render(),
-                rows=6,
-                placeholder=M("attack 4+4 (+1) punch"),
-                width="34em",
-            ),
-            "close_combat": checkbox(M("Close combat (one attack and one defense free)"), True),
-            "stance": dropdown(M("Stance (attitude)"), choices.PLANNER_STANCES, uni.Stance.NORMAL),
-            "massive": checkbox(
-                M("Option: massive creature (attacks without penalty or cap)"), False
-            ),
-            "max_attacks": checkbox(M("Option: at most 3 attacks a round"), False),
-            "dexterity_cap": checkbox(M("Option: at most DEX/2 attacks"), False),
-            "dexterity": whole_box(M("Dexterity (for the DEX/2 option)"), 4),
-            "constitution_cap": checkbox(M("Option: no attack beyond a penalty of CON"), False),
-            "constitution": whole_box(M("Constitution (for the CON option)"), 3),
-            "core": core_dropdown(),
-        }
+        label = M("Actions: kind attribute+skill (modifier) label")
+        return {"actions": _typed_list(label, plan, M("attack 4+4 (+1) punch"))} | (
+            super().build_controls()
+        )

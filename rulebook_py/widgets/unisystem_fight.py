@@ -19,28 +19,26 @@ from ..systems.unisystem import BEST_DEFENSE, CloseSkill, CoreDie, DefenseKind, 
 from ..systems.unisystem.words import M
 from .base import Controls
 from .calls import changes
-from .controls import dropdown, text_box
+from .presented import Declared, declared
 from .registry import register
-from .unisystem import UnisystemCalculator, core_dropdown, whole_box
+from .unisystem import CORE, UnisystemCalculator
 
 __all__ = ["UnisystemFightCalculator"]
 
 
-def _fighter(side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge: int) -> dict:
+def _fighter(
+    side: str, name: str, dex: int, skill: int, kind: CloseSkill, dodge: int
+) -> tuple[Declared, ...]:
     """The six controls of one fighter, labelled with the side."""
     who = M("First fighter") if side == "first" else M("Second fighter")
-    return {
-        f"{side}_name": text_box(M("{who}: name", who=who), name),
-        f"{side}_dexterity": whole_box(M("{who}: Dexterity (Dextérité)", who=who), dex),
-        f"{side}_kind": dropdown(
-            M("{who}: close-combat skill", who=who), choices.FIGHT_SKILLS, kind
-        ),
-        f"{side}_skill": whole_box(M("{who}: skill level (0 = DEX test)", who=who), skill),
-        f"{side}_dodge": whole_box(M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
-        f"{side}_defense": dropdown(
-            M("{who}: defense", who=who), choices.FIGHT_DEFENSES, BEST_DEFENSE
-        ),
-    }
+    return (
+        (f"{side}_name", M("{who}: name", who=who), name),
+        (f"{side}_dexterity", M("{who}: Dexterity (Dextérité)", who=who), dex),
+        (f"{side}_kind", M("{who}: close-combat skill", who=who), kind, choices.FIGHT_SKILLS),
+        (f"{side}_skill", M("{who}: skill level (0 = DEX test)", who=who), skill),
+        (f"{side}_dodge", M("{who}: Dodge (0 = difficult DEX test)", who=who), dodge),
+        (f"{side}_defense", M("{who}: defense", who=who), BEST_DEFENSE, choices.FIGHT_DEFENSES),
+    )
 
 
 @register
@@ -70,10 +68,13 @@ class UnisystemFightCalculator(UnisystemCalculator):
     def build_controls(self) -> Controls:
         """Both fighters, what a hit counts and when a fighter is out; Jimmy against a wildling."""
         wildling = M("Wildling").render()
-        return {
-            **_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
-            **_fighter("second", wildling, 3, 2, CloseSkill.BRAWLING, 0),
-            "wounds": dropdown(M("A hit counts"), choices.WOUND_RULES, WoundRule.HITS),
-            "out_at": whole_box(M("Wounds that take a fighter out"), 2),
-            "core": core_dropdown(),
-        }
+        return declared(
+            (
+                *_fighter("first", "Jimmy", 4, 4, CloseSkill.MARTIAL_ARTS, 3),
+                *_fighter("second", wildling, 3, 2, CloseSkill.BRAWLING, 0),
+                ("wounds", M("A hit counts"), WoundRule.HITS, choices.WOUND_RULES),
+                ("out_at", M("Wounds that take a fighter out"), 2),
+                CORE,
+            ),
+            self.bounds,
+        )

@@ -17,8 +17,10 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ...dice import Dice
+from ...distribution import Mean
 from ...errors import RuleValueError, check_bool, check_int, check_type, quote
 from ...messages import Msg
 from ...systems.chroniques.attacks import (
@@ -35,7 +37,6 @@ from ...systems.chroniques.attacks import (
 from ...systems.chroniques.conditions import Condition
 from ...systems.chroniques.core import BONUS_RANGE, DEFENSE_RANGE, AttackOutcome, CheckDie
 from ...systems.chroniques.words import M
-from ...systems.unisystem import Mean
 
 __all__ = ["STR_TIP", "attack_notes", "attack_report", "attack_rows"]
 
@@ -60,7 +61,7 @@ def attack_report(
     forbidden_equipment: bool = False,
     temporary: bool = False,
     suitable_weapon: bool = False,
-    concerted: int = 0,
+    concerted: int | str = 0,
     defensive_action: DefensiveAction | str = DefensiveAction.NONE,
     attacker_conditions: Iterable[str | Condition] = (),
     defender_conditions: Iterable[str | Condition] = (),
@@ -110,11 +111,12 @@ def attack_report(
         suitable_weapon: Bare hands, a club...: no -2 for temporary damage.
         concerted: Bonus from a helper's concerted attack already rolled: 0,
             2 or 4 (melee attacks only). It goes to the next attack test only
-            (with two weapons, the main hand's).
-        helper_bonus: The helper's melee attack score, when the helper's
-            concerted attack is still to be rolled: the next attack's chances
-            are then the exact mixture over the helper's +0, +2 and +4 (the
-            helper rolls a d20, once). Melee attacks only; not with ``concerted``.
+            (with two weapons, the main hand's). ``"helper"``: the helper's
+            concerted attack is still to be rolled, with ``helper_bonus``.
+        helper_bonus: The helper's melee attack score, when ``concerted`` is
+            ``"helper"``: the next attack's chances are then the exact mixture
+            over the helper's +0, +2 and +4 (the helper rolls a d20, once).
+            Melee attacks only.
         defensive_action: The target's simple (+2 DEF) or total (+4) defense
             (none for a target surprised in round 1: it takes no action).
         attacker_conditions: Harmful conditions of the attacker.
@@ -132,6 +134,11 @@ def attack_report(
             darkness it is impossible (the source: only such spells). False:
             the spell is cast blind (the attacker blinded, -5). Magic only.
 
+    The report's ``unused`` names the parameters that do not count in the
+    situation (the off hand without two weapons, the knock-out's without a
+    temporary blow, the helper's score unless the helper is still to roll,
+    the spell's sight outside magic): they are left at their defaults.
+
     Raises:
         RuleValueError: With ``field`` set to the argument at fault.
 
@@ -139,10 +146,33 @@ def attack_report(
         >>> r = attack_report(4, 14, kind="ranged", cover="masked_by_ally", into_melee="engaged")
         >>> r.bonus, r.outcome.hit
         (-1, Fraction(3, 10))
+        >>> [name for name, _why in r.unused]
+        ['helper_bonus', 'off_hand', 'suitable_weapon', 'target_strength', 'needs_sight']
     """
     check_int(bonus, "bonus", *BONUS_RANGE)
     check_int(defense, "defense", *DEFENSE_RANGE)
     check_bool(two_weapons, "two_weapons")
+    check_bool(temporary, "temporary")
+    unused: list[tuple[str, Msg]] = []  # (only their types checked)
+    if concerted == "helper":
+        concerted = 0
+    else:
+        unused.append(("helper_bonus", M("only for a helper still to roll")))
+        if helper_bonus is not None:
+            check_int(helper_bonus, "helper_bonus")
+        helper_bonus = None
+    if not two_weapons:
+        unused.append(("off_hand", M("only with two weapons")))
+    if not temporary:
+        why = M("only for temporary damage")
+        unused += [("suitable_weapon", why), ("target_strength", why)]
+        check_bool(suitable_weapon, "suitable_weapon")
+        check_int(target_strength, "target_strength")
+        suitable_weapon, target_strength = False, 0
+    if kind not in (AttackKind.MAGIC, AttackKind.MAGIC.english, AttackKind.MAGIC.name):
+        unused.append(("needs_sight", M("only for a magic attack")))
+        check_bool(needs_sight, "needs_sight")
+        needs_sight = True
     situation = Situation(
         kind,
         cover,
@@ -177,7 +207,7 @@ def attack_report(
         suitable_weapon,
         critical_from,
     )
-    return attack_action(
+    report = attack_action(
         bonus,
         defense,
         die,
@@ -189,6 +219,7 @@ def attack_report(
         concerted=concerted,
         helper_bonus=helper_bonus,
     )
+    return replace(report, unused=tuple(unused))
 
 
 def _hand(hand: str, what: Msg) -> Msg:

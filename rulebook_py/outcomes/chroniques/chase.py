@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...distribution import Mean
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
 from ...systems.chroniques.chase import (
@@ -44,7 +45,6 @@ from ...systems.chroniques.core import (
 )
 from ...systems.chroniques.records import check_fields
 from ...systems.chroniques.words import M
-from ...systems.unisystem import Mean
 
 #: The words that mean "in every round", in English and in French.
 EVERY_ROUND = (
@@ -140,6 +140,9 @@ def parse_rounds(text: str, field: str = "acts_otherwise") -> tuple[frozenset[in
 class ChaseReport:
     """A chase, its exact odds, and its own seeded replay.
 
+    ``unused`` names the parameters of :func:`chase_report` that do not count
+    here (the CON modifiers without CON rounds).
+
     Example:
         >>> r = chase_report(distance=5, sight=10, max_rounds=2)
         >>> r.roll(random.Random(1)).lines[-1]  # the quarry wins round 1 by 14
@@ -154,6 +157,7 @@ class ChaseReport:
     sight: int
     rules: ChaseRules
     odds: ChaseOdds
+    unused: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         """Check every field (the distances as :func:`chase_odds` takes them)."""
@@ -349,6 +353,9 @@ def chase_report(
         heavy_rain: Heavy rain: -2 to both sides' tests.
         extra_metres: The move of a 10-point lead's extra action (30-m creatures: half again).
 
+    Without CON rounds (``endurance_from`` 0) the CON modifiers do not count:
+    the report's ``unused`` names them, and they are not checked.
+
     Example:
         >>> chase_report(pursuer_acts="3, x")
         Traceback (most recent call last):
@@ -356,6 +363,13 @@ def chase_report(
         rulebook_py.errors.RuleValueError: pursuer_acts must be round numbers from 1 to 50 \
 (such as 3, 5) or 'every'; 'x' is neither
     """
+    unused: tuple[tuple[str, str], ...] = ()
+    if not endurance_from:  # no CON round: the CON modifiers do not count
+        why = M("only with CON tests")
+        unused = (("pursuer_con", why), ("quarry_con", why))
+        check_int(pursuer_con, "pursuer_con")  # (only their types)
+        check_int(quarry_con, "quarry_con")
+        pursuer_con = quarry_con = 0
     local = dict(locals())
     sides = [
         _runner(
@@ -372,4 +386,4 @@ def chase_report(
     check_bool(heavy_rain, "heavy_rain")
     rules = ChaseRules(extra_metres, 10, endurance_from or None, max_rounds, heavy_rain)
     odds = chase_odds(sides[0], sides[1], distance, sight, rules)
-    return ChaseReport(sides[0], sides[1], distance, sight, rules, odds)
+    return ChaseReport(sides[0], sides[1], distance, sight, rules, odds, unused)

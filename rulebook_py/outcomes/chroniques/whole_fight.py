@@ -16,9 +16,11 @@ Example:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from ...errors import RuleValueError, check_type, quote
+from ...distribution import Mean
+from ...errors import RuleValueError, check_bool, check_type, quote
 from ...messages import Msg
 from ...systems.chroniques.whole_fight import (
     Fighter,
@@ -28,7 +30,6 @@ from ...systems.chroniques.whole_fight import (
     fight,
 )
 from ...systems.chroniques.words import M
-from ...systems.unisystem import Mean
 
 __all__ = ["fight_between", "fight_rows"]
 
@@ -67,7 +68,9 @@ def fight_between(
     initiative 12) with the flat of his sword to question it; Krush's DEF 15
     and 12 hit points and the goblin's attack +2 and 1d6 are this book's.
     ``first_suitable_weapon`` (``second_…``): the fighter's weapon suits
-    knocking out (bare hands, a club), so its knock-out blows take no −2.
+    knocking out (bare hands, a club), so its knock-out blows take no −2; it
+    counts only for a fighter who strikes to knock out (else the outcome's
+    ``unused`` names it).
 
     Example:
         >>> fight_between(first_suitable_weapon=True).reports["Krush"].bonus  # no -2
@@ -94,8 +97,13 @@ other fighter strikes to knock out (its hit points and temporary damage are trac
         "suitable_weapon",
     )
     sides = []
+    unused = []
     for side in ("first", "second"):
         values = {k: local[f"{side}_{k}"] for k in fields}
+        if values["knock_out"] is False:
+            unused.append((f"{side}_suitable_weapon", M("only for a fighter who knocks out")))
+            check_bool(values["suitable_weapon"], f"{side}_suitable_weapon")  # (only its type)
+            values["suitable_weapon"] = False
         check_fighter(values, side + "_")  # an error names the prefixed parameter
         sides.append(Fighter(**values))
     if sides[0].name == sides[1].name:
@@ -108,7 +116,7 @@ other fighter strikes to knock out (its hit points and temporary damage are trac
             field="second_name",
         )
     check_knock_out_cap(sides[0], sides[1], ("first_hit_points", "second_hit_points"))
-    return fight(sides[0], sides[1])
+    return replace(fight(sides[0], sides[1]), unused=tuple(unused))
 
 
 def fight_rows(outcome: FightOutcome) -> tuple[tuple[Msg, Fraction], ...]:

@@ -2,7 +2,7 @@
 
 Each function takes the calculator's controls as its parameters (the same
 names) and returns an outcome: the exact answer, the rows of the table shown
-(a :class:`~fractions.Fraction` is a chance, a :class:`~.core.Mean` an
+(a :class:`~fractions.Fraction` is a chance, a :class:`~rulebook_py.distribution.Mean` an
 expected value, text is shown as it is) and ``.roll(rng)``, one seeded
 resolution with every die shown.
 
@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...distribution import Distribution
+from ...distribution import Distribution, Mean
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
 from ...systems.unisystem.arguments import check_fields, check_record, check_rng, parse_enum
@@ -40,7 +40,6 @@ from ...systems.unisystem.core import (
     CoreDie,
     MatchOutcome,
     MatchRoll,
-    Mean,
     chase_adjusted,
     check_bonus,
     contest,

@@ -3,7 +3,7 @@
 :func:`melee` and :func:`ranged` take the calculator's controls as their
 parameters (the same names) and return an outcome holding the exact answer,
 the rows of the table (a :class:`~fractions.Fraction` is a chance, a
-:class:`~.core.Mean` an expected value), ``unused`` -- ``(parameter, why)``
+:class:`~rulebook_py.distribution.Mean` an expected value), ``unused`` -- ``(parameter, why)``
 for every parameter that does not count in the situation (it is checked for
 its type only, left out of the calculator's Python line, and its control is
 hidden) -- and ``.roll(rng)``, one seeded resolution with every die shown.
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...distribution import Distribution
+from ...distribution import Distribution, Mean
 from ...errors import RuleValueError, check_int, quote
 from ...messages import Msg, join
 from ...systems.unisystem.arguments import (
@@ -51,7 +51,7 @@ from ...systems.unisystem.combat import (
     feinted_exchange,
     melee_exchange,
 )
-from ...systems.unisystem.core import CoreDie, Mean, average_roll, check_core
+from ...systems.unisystem.core import CoreDie, average_roll, check_core
 from ...systems.unisystem.ranged_combat import (
     MAX_AUTO_ROUNDS,
     MAX_MULTIPLIER,

@@ -4,9 +4,10 @@
 check, a contest, the core-die comparison, a melee exchange, a ranged
 attack, an initiative order, an action plan, a whole fight) and returns a
 :class:`Presentation`: the table's heading and rows (a
-:class:`~fractions.Fraction` is a chance, a :class:`~.core.Mean` an expected
-value), the charts to draw (:class:`Bars`, :class:`GroupedBars`: their
-values and their message titles) and a note. The widget layer renders it and
+:class:`~fractions.Fraction` is a chance, a :class:`~rulebook_py.distribution.Mean` an expected
+value), the charts to draw (:class:`~rulebook_py.outcomes.shown.Bars`,
+:class:`~rulebook_py.outcomes.shown.GroupedBars`: their values and their
+message titles) and a note. The widget layer renders it and
 chooses nothing about the game.
 
 Example:
@@ -18,24 +19,19 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import singledispatch
 
-from ...errors import RuleValueError, check_type, quote
+from ...errors import RuleValueError, quote
 from ...systems.unisystem.actions import ActionPlan, PlanRoll
-from ...systems.unisystem.arguments import check_fields
 from ...systems.unisystem.core import Check, CheckKind, number_text, signed_text
 from ...systems.unisystem.initiative_rolls import InitiativeReport
 from ...systems.unisystem.whole_fight import FightOutcome
 from ...systems.unisystem.words import MN, M, typed
+from ..shown import Bars, GroupedBars, Presentation
 from .basics import ContestReport, CoreDieComparison, bonus_text, check_rows
 from .combat import MeleeReport, RangedReport
 
-__all__ = ["EXACT_HEAD", "Bars", "GroupedBars", "Presentation", "presentation", "roll_lines"]
-
-#: The heading of a two-column table: the row's label, its exact answer.
-EXACT_HEAD = ("", M("exact answer"))
+__all__ = ["presentation", "roll_lines"]
 
 #: The level chart's title of each kind of check.
 _LEVEL_TITLES = {
@@ -49,91 +45,6 @@ _GROUP_NOTE = M(
     "(with their initiative bonus); the whole side acts together, so every member's chance "
     "is the side's."
 )
-
-
-@dataclass(frozen=True)
-class Bars:
-    """One bar chart: ``{bar: chance}`` in order, its titles, the bars that stand out.
-
-    Attributes:
-        bars: ``{outcome or name: chance}``, in display order.
-        title: The chart's title.
-        x_title: The horizontal axis's title.
-        highlight: The bars drawn in the second colour (empty: none).
-        highlight_label: The legend of the highlighted bars.
-        other_label: The legend of the others.
-
-    Example:
-        >>> Bars({0: Fraction(1, 2), 1: Fraction(1, 2)}, "t", "x", frozenset({1})).highlight
-        frozenset({1})
-    """
-
-    bars: dict[object, Fraction]
-    title: str
-    x_title: str
-    highlight: frozenset[object] = frozenset()
-    highlight_label: str = ""
-    other_label: str = ""
-
-    def __post_init__(self) -> None:
-        """Refuse a chart built by hand with values of the wrong kind."""
-        check_fields(self)
-        what = M("a frozenset of the chart's bars")
-        check_type(self.highlight, frozenset, "highlight", what)
-        if not self.highlight <= self.bars.keys():
-            raise RuleValueError(
-                M(
-                    "{name} must be {what}, got {got}",
-                    name="highlight",
-                    what=what,
-                    got=quote(self.highlight),
-                ),
-                field="highlight",
-            )
-
-
-@dataclass(frozen=True)
-class GroupedBars:
-    """Several series side by side: ``labels`` on the axis, ``{legend: chances}``.
-
-    Example:
-        >>> GroupedBars(("1",), {"D10": (Fraction(1, 10),)}, "t", "x").series["D10"]
-        (Fraction(1, 10),)
-    """
-
-    labels: tuple[str, ...]
-    series: dict[str, tuple[Fraction, ...]]
-    title: str
-    x_title: str
-
-    def __post_init__(self) -> None:
-        """Refuse a chart built by hand with values of the wrong kind."""
-        check_fields(self)
-
-
-@dataclass(frozen=True)
-class Presentation:
-    """What a calculator shows of an outcome: a table, charts, a note.
-
-    Attributes:
-        rows: The table's rows.
-        head: The table's heading.
-        charts: The charts, in order.
-        note: A note shown above the table, or None.
-
-    Example:
-        >>> Presentation((("P", Fraction(1, 2)),)).head == EXACT_HEAD
-        True
-    """
-
-    rows: tuple[tuple[object, ...], ...]
-    head: tuple[str, ...] = EXACT_HEAD
-    charts: tuple[Bars | GroupedBars, ...] = ()
-    note: str | None = None
-
-    def __post_init__(self) -> None:
-        """Refuse a presentation built by hand with values of the wrong kind."""
-        check_fields(self)
 
 
 @singledispatch

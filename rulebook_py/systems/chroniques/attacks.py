@@ -265,6 +265,8 @@ class AttackReport:
         damage: Main-hand damage dice; ``off_hand``: the off hand's (or None).
         damage_modifier, target_strength, temporary_blow, critical_from,
         helper_bonus, concerted: What the roll needs (as given).
+        unused: ``(parameter, why)`` of the call that built it that do not
+            count in this situation (its calculator hides their controls).
 
     Example:
         >>> attack_action(4, 14, attacker_conditions=["stunned"]).possible
@@ -294,6 +296,7 @@ class AttackReport:
     critical_from: int = 20
     helper_bonus: int | None = None
     concerted: int = 0
+    unused: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         """Check every field (the ranges :func:`attack_action` can give)."""

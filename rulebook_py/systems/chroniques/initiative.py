@@ -250,6 +250,9 @@ class InitiativeReport:
         difficulty: The WIS test's difficulty, or None without an ambush.
         ambushed_players: True when the PCs are ambushed, False the NPCs, None: no ambush.
         notes: The initiative scores the list's tags changed.
+        unused: ``(parameter, why)`` of :func:`initiative_report` that do not
+            count here (the delay's initiative without a name, the ambushers'
+            values without an ambush).
 
     Example:
         >>> r = initiative_report("Ana, 12, PC, 14\nGob, 10, NPC, 8")
@@ -263,6 +266,7 @@ class InitiativeReport:
     difficulty: int | None
     ambushed_players: bool | None
     notes: tuple[str, ...]
+    unused: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         """Check every field (a difficulty as :func:`surprise_difficulty` gives one)."""
@@ -339,12 +343,27 @@ def initiative_report(
         ambushers_stealth: Its stealth bonus (*bonus de discrétion*).
         gm_modifier: The GM's modifier for distance and surroundings.
 
+    The report's ``unused`` names ``delay_to`` when no one delays, and the
+    ambushers' values without an ambush: they do not count, and are not checked.
+
     Example:
         >>> r = initiative_report("Ana, 12, PC, 14\nGob, 10, NPC, 8", ambush="pcs")
         >>> r.surprised  # WIS 8 (-1) against 12
         {'Gob': Fraction(3, 5)}
     """
     people, notes = parse_combatants(combatants)
+    unused: list[tuple[str, str]] = []
+    if isinstance(delay_name, str) and not delay_name.strip():
+        unused.append(("delay_to", M("only for a combatant who delays")))
+        check_int(delay_to, "delay_to")  # (only its type)
+        delay_to = 0
+    if ambush == "none":
+        why = M("only for an ambush")
+        ambushers = {"ambushers_dex": ambushers_dex, "ambushers_stealth": ambushers_stealth}
+        for name, value in (ambushers | {"gm_modifier": gm_modifier}).items():
+            unused.append((name, why))
+            check_int(value, name)  # (only its type)
+        ambushers_dex, ambushers_stealth, gm_modifier = 2, 0, 0
     check_int(delay_to, "delay_to", *INITIATIVE_RANGE)
     if not isinstance(delay_name, str) or len(delay_name) > NAME_LIMIT:
         raise RuleValueError(
@@ -397,4 +416,4 @@ def initiative_report(
     difficulty = None
     if AMBUSHES[ambush] is not None:
         difficulty = surprise_difficulty([(ambushers_dex, ambushers_stealth)], gm_modifier)
-    return InitiativeReport(order, difficulty, AMBUSHES[ambush], notes)
+    return InitiativeReport(order, difficulty, AMBUSHES[ambush], notes, tuple(unused))

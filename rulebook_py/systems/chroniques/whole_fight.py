@@ -451,6 +451,8 @@ class FightOutcome:
         reports: ``{striker's name: its attack report against the other}``.
         ends: ``{(winner, how the loser is out): P}`` over every ending.
         expected_rounds: Exact expected number of rounds.
+        unused: ``(parameter, why)`` of the call that built it that do not
+            count here (its calculator hides their controls).
 
     Example:
         >>> out = fight(KRUSH, GOBLIN)
@@ -466,6 +468,7 @@ class FightOutcome:
     reports: dict[str, AttackReport]
     ends: dict[tuple[str, str], Fraction]
     expected_rounds: Fraction
+    unused: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         """Check every field: the two fighters' names, endings that add up to 1."""

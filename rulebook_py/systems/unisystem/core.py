@@ -38,7 +38,7 @@ from ...distribution import Distribution
 from ...errors import RuleValueError, check_enum, check_int, quote
 from ...labels import LabelledEnum, NamedEnum
 from ...messages import Msg, join
-from .arguments import MAX_FRACTION_BITS, check_bool, check_fields, check_rng, check_text, renamed
+from .arguments import check_bool, check_fields, check_rng, check_text, renamed
 from .words import MN, M
 
 __all__ = [
@@ -69,7 +69,6 @@ __all__ = [
     "CoreRoll",
     "MatchOutcome",
     "MatchRoll",
-    "Mean",
     "arm_wrestling",
     "average_roll",
     "chase_adjusted",
@@ -135,48 +134,6 @@ MAX_NUMBER = 10**18
 
 
 # ------------------------------------------------------------ vocabulary
-
-
-class Mean(Fraction):
-    """An exact expected value in a table of results (shown as a number, not a chance).
-
-    Example:
-        >>> Mean(Fraction(7, 2)) == Fraction(7, 2), isinstance(Mean(3), Fraction)
-        (True, True)
-    """
-
-    def __new__(cls, value: Fraction | int = 0, denominator: int | None = None) -> Mean:
-        """An exact value: a Fraction or an integer (or numerator and denominator)."""
-        for name, v in (("value", value), ("denominator", denominator)):
-            if (v is None and name == "value") or (
-                v is not None and (isinstance(v, bool) or not isinstance(v, (int, Fraction)))
-            ):
-                raise RuleValueError(
-                    M(
-                        "{name} must be an exact Fraction or integer, got {got}",
-                        name=name,
-                        got=quote(v),
-                    ),
-                    field=name,
-                )
-            if (
-                v is not None
-                and max(Fraction(v).numerator.bit_length(), Fraction(v).denominator.bit_length())
-                > MAX_FRACTION_BITS
-            ):
-                raise RuleValueError(
-                    M(
-                        "{name} must have at most about 3000 digits, got {got}",
-                        name=name,
-                        got=quote(Fraction(v).numerator),
-                    ),
-                    field=name,
-                )
-        if denominator is None:
-            return super().__new__(cls, value)
-        if denominator == 0:
-            raise RuleValueError(M("{name} must not be 0", name="denominator"), field="denominator")
-        return super().__new__(cls, value, denominator)
 
 
 class CoreDie(LabelledEnum):

@@ -43,6 +43,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...distribution import Mean
 from ...errors import RuleValueError, check_enum, check_int, quote
 from ...labels import LabelledEnum
 from ...messages import Msg, join
@@ -65,7 +66,7 @@ from .combat import (
     can_parry,
     melee_exchange,
 )
-from .core import CoreDie, Mean, check_core
+from .core import CoreDie, check_core
 from .initiative_rolls import Combatant, InitiativeOrder, first_to_act, initiative_order
 from .words import MN, M
 
