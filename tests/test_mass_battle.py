@@ -1115,8 +1115,9 @@ def test_bad_rolled_actions():
 
 
 def test_odds_widget_averages_over_the_ambush_dice():
+    from rulebook_py.outcomes.mass_battle import ROLLED as ROLLED_OPTIONS
     from rulebook_py.widgets.format import probability
-    from rulebook_py.widgets.mass_battle import ROLLED_OPTIONS, MassBattleOddsCalculator
+    from rulebook_py.widgets.mass_battle import MassBattleOddsCalculator
 
     calc = MassBattleOddsCalculator()
     for prefix in ("a_", "d_"):
@@ -1207,7 +1208,8 @@ def test_two_unit_calculators_lay_the_units_out_in_folding_sections_every_contro
 
 
 def test_worked_example_calculator_replays_both_examples_step_by_step():
-    from rulebook_py.widgets.mass_battle import EXAMPLE_STEPS, WorkedExampleCalculator
+    from rulebook_py.systems.mass_battle import EXAMPLE_STEPS
+    from rulebook_py.widgets.mass_battle import WorkedExampleCalculator
 
     calc = WorkedExampleCalculator()
     rows = brigands_ambush().rows()

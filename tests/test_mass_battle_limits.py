@@ -18,6 +18,7 @@ from rulebook_py.systems.mass_battle import (
     Allocation,
     Attitude,
     Battlefield,
+    ChancePolicy,
     Cunning,
     Effect,
     Lean,
@@ -31,6 +32,7 @@ from rulebook_py.systems.mass_battle import (
     ambush_rolls,
     battle_odds,
     cautious_retreat,
+    replay_accepted,
     replay_battle,
     resolve_round,
     simulate_battle,
@@ -349,7 +351,11 @@ def test_the_odds_calculator_takes_an_attitude_per_round():
     ids=["unit_totals", "round_of", "battle_of"],
 )
 def test_one_outcome_call_checks_each_side_once(call, monkeypatch):
-    """Each side's declarations are checked once a call (it was 2 to 4 times per side)."""
+    """Each side's declarations are checked once a call (it was 2 to 4 times per side).
+
+    The outcome's roll checks them no more: the call that made it did (a roll of a
+    round or a battle checked both sides again).
+    """
     from rulebook_py.outcomes import mass_battle
     from rulebook_py.systems.mass_battle import round as rules
 
@@ -361,5 +367,37 @@ def test_one_outcome_call_checks_each_side_once(call, monkeypatch):
         return real(side, enemy, name, *args, **kwargs)
 
     monkeypatch.setattr(rules, "check_declarations", counting)
-    call(mass_battle)
+    outcome = call(mass_battle)
+    if hasattr(outcome, "roll"):
+        outcome.roll(random.Random(1))
     assert sorted(checked) == ["attacker", "defender"]
+
+
+def test_a_replay_of_accepted_sides_is_the_checked_replay():
+    """What an outcome's roll replays with: the same rounds, the arguments still checked."""
+    a, d = Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3, defends_ground=True))
+    pair = (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_DEFENSE)
+    checked = replay_battle(a, d, pair, rng=random.Random(5))
+    accepted = replay_accepted(a, d, pair, Battlefield(), random.Random(5))
+    assert accepted == checked
+    vitalities = [(r.attacker.vitality, r.defender.vitality) for r in accepted]
+    assert vitalities == [(80, 35), (60, 30), (40, 20), (20, 10), (0, 5)]
+    with pytest.raises(RuleValueError) as info:
+        replay_accepted(a, "B", pair, Battlefield(), random.Random(5))
+    assert info.value.field == "defender"
+    with pytest.raises(RuleValueError) as info:
+        replay_accepted(a, d, pair, Battlefield(), random.Random(5), max_rounds=0)
+    assert info.value.field == "max_rounds"
+
+
+def test_the_unit_totals_say_where_the_cunning_counts():
+    """The unit builder's aside is the outcome's: the plan's cunning, checked."""
+    from rulebook_py.outcomes import mass_battle
+
+    totals = mass_battle.unit_totals({"cunning": "MACHIAVELLIAN"})
+    assert totals.cunning is Cunning.MACHIAVELLIAN
+    assert totals.aside.params["modifier"] == Cunning.MACHIAVELLIAN.modifier == 3
+    assert mass_battle.UnitTotals(totals.steps, totals.lean, 1).aside is None
+    with pytest.raises(RuleValueError) as info:
+        mass_battle.UnitTotals(totals.steps, totals.lean, 1, "MACHIAVELLIAN")
+    assert info.value.field == "cunning"

@@ -20,7 +20,7 @@ import pytest
 from test_french_calculators import english_left, html_texts, visible_texts
 
 from rulebook_py import messages
-from rulebook_py.comparison import Engine, PlusOneRule, compare
+from rulebook_py.comparison import Engine, PlusOneRule, chapter, compare
 from rulebook_py.dice import parse
 from rulebook_py.errors import RulebookError
 from rulebook_py.i18n import language
@@ -142,7 +142,7 @@ def test_rolls_notes_and_errors_are_messages():
 def test_the_comparison_chapter_tables_speak_french():
     # The chapter's tables were built in the notebook from English text, read back by the
     # regular-expression catalog: captions, headers and printed lines stayed English.
-    for name in comparison_tables.__all__:
+    for name in chapter.__all__:  # each of the chapter's tables, charts and lines, written
         func = getattr(comparison_tables, name)
         args = (PlusOneRule.GALAXIES_CODE,) if name == "gains_table" else ()
         with language("en"):

@@ -34,10 +34,11 @@ from test_french_calculators import english_left
 from rulebook_py.errors import RulebookError, RuleValueError
 from rulebook_py.i18n import language
 from rulebook_py.messages import Msg, missing
+from rulebook_py.outcomes.galaxies import reference as ref
 from rulebook_py.systems import galaxies as g
 from rulebook_py.systems.galaxies.glossary import GLOSSARY
 from rulebook_py.widgets import CALCULATORS
-from rulebook_py.widgets import galaxies_reference as ref
+from rulebook_py.widgets.galaxies_common import blocks_html
 
 ROOT = Path(__file__).resolve().parents[1]
 PART = [
@@ -445,9 +446,9 @@ def test_the_values_are_the_package_constants():
 
 def test_the_reference_tables_speak_french_in_the_french_edition():
     with language("fr"):
-        tables = "".join(
-            f() for f in (ref.code_table, ref.odds_table, ref.tie_table, ref.melee_table,
-                          ref.dodge_table, ref.options_table, ref.blows_table)
+        tables = blocks_html(
+            *(f() for f in (ref.code_table, ref.odds_table, ref.tie_table, ref.melee_table,
+                            ref.dodge_table, ref.options_table, ref.blows_table, ref.rules_table))
         )  # fmt: skip
     assert "3D+1 fixé à 11" in tables and "5D+1 fixé à 18" in tables
     assert "divisé par 2" in tables and "\u22121D" in tables

@@ -19,6 +19,7 @@ from ..dice import check_rng
 from ..errors import RuleValueError, check_int, quote
 from ..messages import Msg, join
 from .chain import DuelOdds
+from .chapter import Chart, Column, Kind, Table
 from .duels import DEFAULT_HIT_POINTS, MAX_SIMULATED_ROUNDS, check_duel, duel, simulate_duel
 from .engines import (
     DEFAULT_BASELINE,
@@ -275,6 +276,83 @@ class SideBySide:
     def wins(self) -> dict[str, Fraction]:
         """``{system: P(the better fighter wins the duel)}``."""
         return {s.engine.label: s.duel.a_wins for s in self.rows}
+
+    @property
+    def duels(self) -> Msg:
+        """What a duel is in each system, for these blows and hit points (the answer's first line).
+
+        Example:
+            >>> print(compare(1, blows=1).duels)
+            Duels: first to land 1 full blow (Unisystem, Galaxies Jumelles); 12 hit points each (Chroniques Oubliées); the source's own battle to the end (mass battles).
+        """
+        return MN(
+            "Duels: first to land {blows} full blow (Unisystem, Galaxies Jumelles); {hit_points} "
+            "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "
+            "battles).",
+            "Duels: first to land {blows} full blows (Unisystem, Galaxies Jumelles); {hit_points} "
+            "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "
+            "battles).",
+            self.blows,
+            blows=self.blows,
+            hit_points=self.hit_points,
+        )
+
+    def _ahead(self) -> Msg:
+        return MN("{count} step", "{count} steps", self.gap, count=self.gap)
+
+    def table(self) -> Table:
+        """Each system's row: the exchange and the duel's chances, its length and its spread.
+
+        Example:
+            >>> t = compare(0).table()
+            >>> t.rows[1][:4], t.caption
+            (('Galaxies Jumelles', '1D', Fraction(3527, 7776), Fraction(1, 2)), 'The better side is 0 steps ahead')
+        """
+        chance = Kind.PROBABILITY
+        columns = (
+            Column(M("system")),
+            Column(M("one step")),
+            Column(M("better side ahead in one exchange"), chance),
+            Column(M("better side wins the duel"), chance),
+            Column(M("upset (weaker side wins)"), chance),
+            Column(M("draw"), Kind.PERCENT),
+            Column(M("mean rounds"), Kind.NUMBER),
+            Column(M("SD of the margin")),
+        )
+        rows = tuple(
+            (
+                r.engine.label,
+                r.engine.step_text,
+                r.exchange.ahead,
+                r.duel.a_wins,
+                r.duel.upset,
+                r.duel.draw,
+                r.duel.mean_rounds,
+                M(
+                    "{sd} {unit} ({steps} steps)",
+                    sd=r.exchange.margin_sd,
+                    unit=r.engine.unit,
+                    steps=r.sd_in_steps,
+                ),
+            )
+            for r in self.rows
+        )
+        return Table(columns, rows, M("The better side is {steps} ahead", steps=self._ahead()))
+
+    def chart(self) -> Chart:
+        """The better side's three chances in each system.
+
+        Example:
+            >>> compare(0).chart().series["upset"][1]
+            Fraction(1, 2)
+        """
+        series = {
+            M("ahead in one exchange"): [r.exchange.ahead for r in self.rows],
+            M("wins the duel"): [r.duel.a_wins for r in self.rows],
+            M("upset"): [r.duel.upset for r in self.rows],
+        }
+        title = M("The better side, {steps} ahead", steps=self._ahead())
+        return Chart(tuple(r.engine.label for r in self.rows), series, title, M("system"))
 
     def roll(self, rng: random.Random | None = None) -> SideBySideRoll:
         """Fight one seeded duel in each system, with the systems' own rolls.

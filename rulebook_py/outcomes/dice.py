@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice.cost import check_difference, check_together
 from ..dice.expression import Dice, parse
@@ -153,6 +154,28 @@ class DiceSet:
         """P(total >= target) of each expression."""
         return tuple(d.prob_at_least(self.target) for d in self.dice)
 
+    def rows(self) -> list[tuple[Msg, str, list[Any]]]:
+        """The answer's rows, ``(label, kind, a value for each expression)``.
+
+        The kind says how the values read: ``"text"`` as they are, ``"numbers"``
+        (means or deviations, printed alike), ``"chances"``.
+
+        Example:
+            >>> [(str(label), kind, values) for label, kind, values in dice_set({"A": "d6"}, 4).rows()][2]
+            ('Mean', 'numbers', [Fraction(7, 2)])
+        """
+        target, dice = self.target, self.dice
+        spans = [M("{low} to {high}", low=d.min_value, high=d.max_value) for d in dice]
+        below = [d.prob_at_most(target - 1) for d in dice]
+        return [
+            (M("Expression"), "text", [str(d) for d in dice]),
+            (M("Totals"), "text", spans),
+            (M("Mean"), "numbers", [d.mean() for d in dice]),
+            (M("Standard deviation"), "numbers", [d.stdev() for d in dice]),
+            (M("P(total ≥ {target})", target=target), "chances", list(self.chances)),
+            (M("P(total < {target})", target=target), "chances", below),
+        ]
+
     def roll(self, rng: random.Random) -> DiceSetRoll:
         """Roll every expression once, in order (the same seed, the same dice)."""
         check_rng(rng)
@@ -270,6 +293,22 @@ class OpposedRoll:
         }[self.winner]
         return M(
             "{first}; {second} — {who} higher",
+            first=self.first.message,
+            second=self.second.message,
+            who=who,
+        )
+
+    @property
+    def lettered(self) -> Msg:
+        """Both rolls named A and B, as the calculator names its boxes, and who is higher.
+
+        Example:
+            >>> print(opposed("d6", "d4").roll(random.Random(1)).lettered)
+            A: 1d6 [2] = 2; B: 1d4 [1] = 1 — A higher
+        """
+        who = {"first": "A", "second": "B", None: M("nobody (tie)")}[self.winner]
+        return M(
+            "A: {first}; B: {second} — {who} higher",
             first=self.first.message,
             second=self.second.message,
             who=who,

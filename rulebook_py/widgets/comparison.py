@@ -18,31 +18,23 @@ import ipywidgets as widgets
 
 from .. import comparison
 from ..comparison import DEFAULT_BLOWS, DEFAULT_HIT_POINTS, MAX_BLOWS, MAX_GAP, MAX_HIT_POINTS
-from ..comparison.words import MN, M
+from ..comparison.words import M
 from .base import Calculator, Controls, Values, View
 from .calls import changes, rule_call
-from .charts import grouped_bar_chart
+from .comparison_tables import chart_svg, tables_html
 from .controls import int_box, label_style, sized
-from .format import escape, number, percent, probability, table_html
+from .format import escape
 from .registry import register
 from .words import shown
 
 __all__ = ["SideBySideCalculator"]
 
-_HEAD = (
-    M("system"),
-    M("one step"),
-    M("better side ahead in one exchange"),
-    M("better side wins the duel"),
-    M("upset (weaker side wins)"),
-    M("draw"),
-    M("mean rounds"),
-    M("SD of the margin"),
-)
 
-
-def _steps(gap: int) -> object:
-    return MN("{count} step", "{count} steps", gap, count=gap)
+def _count_box(description: str, value: int, high: int) -> widgets.IntText:
+    """A box of a count from 1 to ``high`` (said in its tooltip); the rules refuse the rest."""
+    return int_box(
+        description, value, tooltip=M("{low} to {high}", low=1, high=high), bounds=(-1000, 1000)
+    )
 
 
 @register
@@ -77,70 +69,19 @@ class SideBySideCalculator(Calculator):
                 style=label_style(widgets.IntSlider),
                 layout=sized(gap, 14),
             ),
-            "blows": int_box(
-                M("Full blows to win (Unisystem, Galaxies)"),
-                DEFAULT_BLOWS,
-                tooltip=M("{low} to {high}", low=1, high=MAX_BLOWS),
-                bounds=(-1000, 1000),
+            "blows": _count_box(
+                M("Full blows to win (Unisystem, Galaxies)"), DEFAULT_BLOWS, MAX_BLOWS
             ),
-            "hit_points": int_box(
-                M("Hit points (PV, Chroniques)"),
-                DEFAULT_HIT_POINTS,
-                tooltip=M("{low} to {high}", low=1, high=MAX_HIT_POINTS),
-                bounds=(-1000, 1000),
+            "hit_points": _count_box(
+                M("Hit points (PV, Chroniques)"), DEFAULT_HIT_POINTS, MAX_HIT_POINTS
             ),
         }
 
     def compute(self, values: Values) -> View:
         """``comparison.compare(gap, blows=..., hit_points=...)``, as a table and a chart."""
-        gap, blows, hit_points = values["gap"], values["blows"], values["hit_points"]
         outcome, call = rule_call(comparison.compare, path=("wins",), **values)
-        rows = outcome.rows
-        steps = _steps(gap)
-        table = table_html(
-            _HEAD,
-            [
-                (
-                    r.engine.label,
-                    r.engine.step_text,
-                    probability(r.exchange.ahead),
-                    probability(r.duel.a_wins),
-                    probability(r.duel.upset),
-                    percent(r.duel.draw),
-                    number(r.duel.mean_rounds),
-                    M(
-                        "{sd} {unit} ({steps} steps)",
-                        sd=number(r.exchange.margin_sd),
-                        unit=r.engine.unit,
-                        steps=number(r.sd_in_steps),
-                    ),
-                )
-                for r in rows
-            ],
-            caption=M("The better side is {steps} ahead", steps=steps),
-        )
-        duel_text = MN(
-            "Duels: first to land {blows} full blow (Unisystem, Galaxies Jumelles); {hit_points} "
-            "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "
-            "battles).",
-            "Duels: first to land {blows} full blows (Unisystem, Galaxies Jumelles); {hit_points} "
-            "hit points each (Chroniques Oubliées); the source's own battle to the end (mass "
-            "battles).",
-            blows,
-            blows=blows,
-            hit_points=hit_points,
-        )
-        chart = grouped_bar_chart(
-            [r.engine.label for r in rows],
-            {
-                M("ahead in one exchange"): [r.exchange.ahead for r in rows],
-                M("wins the duel"): [r.duel.a_wins for r in rows],
-                M("upset"): [r.duel.upset for r in rows],
-            },
-            title=M("The better side, {steps} ahead", steps=steps),
-            x_title=M("system"),
-        )
-        return View(f"<p>{escape(shown(duel_text))}</p>" + table, chart, call, outcome)
+        answer = f"<p>{escape(shown(outcome.duels))}</p>" + tables_html(outcome.table())
+        return View(answer, chart_svg(outcome.chart()), call, outcome)
 
     def show_roll(self, roll: comparison.SideBySideRoll) -> str:
         """One seeded duel per system, one sentence each."""

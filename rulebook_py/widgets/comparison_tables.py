@@ -22,13 +22,14 @@ from typing import Any
 from ..comparison import PlusOneRule, chapter
 from ..comparison.chapter import Chart, Kind, Table
 from ..comparison.words import M
-from ..messages import join
+from ..messages import Msg, join
 from .charts import grouped_bar_chart
 from .format import number, percent, probability, table_html
 from .words import shown
 
 __all__ = [
     "blows_table",
+    "chart_svg",
     "duel_table",
     "engines_table",
     "exchange_chart",
@@ -42,13 +43,14 @@ __all__ = [
     "simulation_lines",
     "spread_by_code_table",
     "spread_table",
+    "tables_html",
     "unisystem_turn_table",
     "upset_chart",
 ]
 
 #: How each kind of cell reads.
 _WRITE: dict[Kind, Callable[[Any], object]] = {
-    Kind.TEXT: lambda value: value,
+    Kind.TEXT: lambda value: _numbers_in(value),
     Kind.PERCENT: percent,
     Kind.PROBABILITY: probability,
     Kind.NUMBER: number,
@@ -56,11 +58,25 @@ _WRITE: dict[Kind, Callable[[Any], object]] = {
 }
 
 
-def _html(*tables: Table) -> str:
+def _numbers_in(value: object) -> object:
+    """A text cell as it is; a message's numbers with decimals written as means are.
+
+    Example:
+        >>> str(_numbers_in(M("{sd} points", sd=1.70782))), _numbers_in("+1D")
+        ('1.71 points', '+1D')
+    """
+    if not isinstance(value, Msg):
+        return value
+    return value.with_params(
+        **{k: number(v) for k, v in value.params.items() if isinstance(v, float)}
+    )
+
+
+def tables_html(*tables: Table) -> str:
     """The tables as HTML, one after the other; a cell of ``None`` reads "—".
 
     Example:
-        >>> _html(chapter.Table((chapter.Column("p", Kind.PERCENT),), ((None,),)))
+        >>> tables_html(chapter.Table((chapter.Column("p", Kind.PERCENT),), ((None,),)))
         '<table class="rb-table"><thead><tr><th>p</th></tr></thead><tbody><tr><td>—</td></tr></tbody></table>'
     """
     return "".join(
@@ -76,11 +92,11 @@ def _html(*tables: Table) -> str:
     )
 
 
-def _svg(chart: Chart) -> str:
+def chart_svg(chart: Chart) -> str:
     """The chart as SVG, with its views, table and CSV.
 
     Example:
-        >>> _svg(chapter.rounds_chart(3)).startswith("<svg")
+        >>> chart_svg(chapter.rounds_chart(3)).startswith("<svg")
         True
     """
     return grouped_bar_chart(chart.labels, chart.series, title=chart.title, x_title=chart.x_title)
@@ -93,7 +109,7 @@ def engines_table() -> str:
         >>> "+1 offense level" in engines_table()
         True
     """
-    return _html(chapter.engines_table())
+    return tables_html(chapter.engines_table())
 
 
 def levels_table() -> str:
@@ -103,7 +119,7 @@ def levels_table() -> str:
         >>> "offense 6, defense 3" in levels_table()
         True
     """
-    return _html(chapter.levels_table())
+    return tables_html(chapter.levels_table())
 
 
 def exchange_chart() -> str:
@@ -113,7 +129,7 @@ def exchange_chart() -> str:
         >>> exchange_chart().startswith("<svg")
         True
     """
-    return _svg(chapter.exchange_chart())
+    return chart_svg(chapter.exchange_chart())
 
 
 def exchange_table() -> str:
@@ -123,7 +139,7 @@ def exchange_table() -> str:
         >>> "P(the better side comes out ahead of one exchange)" in exchange_table()
         True
     """
-    return _html(chapter.exchange_table())
+    return tables_html(chapter.exchange_table())
 
 
 def unisystem_turn_table() -> str:
@@ -133,7 +149,7 @@ def unisystem_turn_table() -> str:
         >>> "64.00 % (16/25)" in unisystem_turn_table()
         True
     """
-    return _html(chapter.unisystem_turn_table())
+    return tables_html(chapter.unisystem_turn_table())
 
 
 def spread_table() -> str:
@@ -143,7 +159,7 @@ def spread_table() -> str:
         >>> "35/12" in spread_table() or "variance" in spread_table()
         True
     """
-    return _html(chapter.spread_table())
+    return tables_html(chapter.spread_table())
 
 
 def spread_by_code_table() -> str:
@@ -153,7 +169,7 @@ def spread_by_code_table() -> str:
         >>> "6D+1" in spread_by_code_table()
         True
     """
-    return _html(*chapter.spread_by_code_table())
+    return tables_html(*chapter.spread_by_code_table())
 
 
 def gains_table(rule: PlusOneRule) -> str:
@@ -163,7 +179,7 @@ def gains_table(rule: PlusOneRule) -> str:
         >>> "gain (points)" in gains_table(PlusOneRule.UNISYSTEM_TASK)
         True
     """
-    return _html(chapter.gains_table(rule))
+    return tables_html(chapter.gains_table(rule))
 
 
 def plus_one_chart() -> str:
@@ -173,7 +189,7 @@ def plus_one_chart() -> str:
         >>> "best of two d20" in plus_one_chart()
         True
     """
-    return _svg(chapter.plus_one_chart())
+    return chart_svg(chapter.plus_one_chart())
 
 
 def plus_one_table() -> str:
@@ -183,7 +199,7 @@ def plus_one_table() -> str:
         >>> "d12 rule" in plus_one_table()
         True
     """
-    return _html(chapter.plus_one_table())
+    return tables_html(chapter.plus_one_table())
 
 
 def duel_table() -> str:
@@ -193,7 +209,7 @@ def duel_table() -> str:
         >>> "better wins / upset / draw" in duel_table()
         True
     """
-    return _html(chapter.duel_table())
+    return tables_html(chapter.duel_table())
 
 
 def upset_chart() -> str:
@@ -203,7 +219,7 @@ def upset_chart() -> str:
         >>> upset_chart().startswith("<svg")
         True
     """
-    return _svg(chapter.upset_chart())
+    return chart_svg(chapter.upset_chart())
 
 
 def longer_than(horizon: int = 15) -> str:
@@ -227,7 +243,7 @@ def rounds_chart(horizon: int = 15) -> str:
         >>> rounds_chart(3).startswith("<svg")
         True
     """
-    return _svg(chapter.rounds_chart(horizon))
+    return chart_svg(chapter.rounds_chart(horizon))
 
 
 def blows_table() -> str:
@@ -237,7 +253,7 @@ def blows_table() -> str:
         >>> "N full blows" in blows_table()
         True
     """
-    return _html(chapter.blows_table())
+    return tables_html(chapter.blows_table())
 
 
 def simulation_lines(trials: int = 1000, seed: int = 19) -> str:

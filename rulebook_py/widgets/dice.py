@@ -13,16 +13,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..dice import (
-    DEFAULT_EXPLODE_DEPTH,
-    MAX_EXPLODE_DEPTH,
-    MAX_TARGET,
-    Dice,
-)
+from ..dice import DEFAULT_EXPLODE_DEPTH, MAX_EXPLODE_DEPTH, MAX_TARGET, Dice
 from ..messages import Msg
 from ..outcomes.dice import DiceSetRoll, OpposedRoll, dice_set, opposed
 from .base import Calculator, Controls, Values, View
@@ -80,6 +75,18 @@ def _legend(letter: str, dice: Dice, stats: tuple[Fraction, float]) -> Msg:
     return entry if len(entry) <= 17 else M("{name}: {spread}", name=letter, spread=_spread(stats))
 
 
+def _chances(values: list[Fraction]) -> list[str]:
+    return [probability(p) for p in values]
+
+
+#: How the values of each kind of row of :meth:`~rulebook_py.outcomes.dice.DiceSet.rows` read.
+_WRITE: dict[str, Callable[[list[Any]], list[Any]]] = {
+    "text": list,
+    "numbers": numbers,
+    "chances": _chances,
+}
+
+
 @register
 class DiceCalculator(Calculator):
     """Up to four dice expressions: exact distributions on one chart, P(>= target), a roll.
@@ -130,20 +137,9 @@ class DiceCalculator(Calculator):
         texts = {letter: values[name] for name, letter, _default in EXPRESSION_BOXES}
         kw = {**by_name(dice_set, values), "expressions": texts}
         found, call = rule_call(dice_set, path=("chances",), **kw)
-        target, pairs = found.target, list(zip(found.names, found.dice))
-        stats = [(d.mean(), d.stdev()) for d in found.dice]
-        below = [probability(d.prob_at_most(target - 1)) for d in found.dice]
-        rows = [
-            (M("Expression"), *(str(d) for d in found.dice)),
-            (
-                M("Totals"),
-                *(M("{low} to {high}", low=d.min_value, high=d.max_value) for d in found.dice),
-            ),
-            (M("Mean"), *numbers([m for m, _sd in stats])),
-            (M("Standard deviation"), *numbers([sd for _m, sd in stats])),
-            (M("P(total ≥ {target})", target=target), *(probability(p) for p in call.value)),
-            (M("P(total < {target})", target=target), *below),
-        ]
+        target, pairs, answer = found.target, list(zip(found.names, found.dice)), found.rows()
+        rows = [(label, *_WRITE[kind](values)) for label, kind, values in answer]
+        stats = list(zip(answer[2][2], answer[3][2]))  # each expression's mean and deviation
         if len(pairs) == 1:
             ((_letter, dice),) = pairs
             chart = bar_chart(
@@ -212,11 +208,4 @@ class CompareCalculator(Calculator):
 
     def show_roll(self, roll: OpposedRoll) -> str:
         """A then B, and who is higher."""
-        who = {"first": "A", "second": "B", None: M("nobody (tie)")}[roll.winner]
-        text = M(
-            "A: {first}; B: {second} — {who} higher",
-            first=roll.first.message,
-            second=roll.second.message,
-            who=who,
-        )
-        return escape(shown(text))
+        return escape(shown(roll.lettered))

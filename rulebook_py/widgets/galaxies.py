@@ -32,11 +32,6 @@ __all__ = ["GalaxiesCodeCalculator", "GalaxiesInitiativeCalculator", "GalaxiesMe
 __all__ += ["GalaxiesPsychicCalculator", "GalaxiesShotCalculator", "GalaxiesVolleyCalculator"]
 
 
-def _contest_path(c: outcomes.galaxies.Report) -> tuple[object, ...]:
-    """The Python line's end: one roll's table, else the count of the first outcome."""
-    return (("table",),) if len(c.attacks) == 1 else (("count_distribution", c.outcomes[0]),)
-
-
 # --------------------------------------------------------------- dice codes
 @register
 class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
@@ -64,7 +59,7 @@ class GalaxiesCodeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Mantisse, average, fixed value, range, and A against B."""
-        return gc.report_view(outcomes.galaxies.code, ("higher",), values)
+        return gc.report_view(outcomes.galaxies.code, values)
 
 
 # ------------------------------------------------------- shots, explosives, psy
@@ -109,7 +104,7 @@ class GalaxiesShotCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """The shot(s) or throw(s) against the target's one dodge roll, and the expected damage."""
-        return gc.report_view(outcomes.galaxies.shot, _contest_path, values)
+        return gc.report_view(outcomes.galaxies.shot, values)
 
     def hidden(self, values: Values) -> frozenset[str]:
         """The number of shots counts in a burst only."""
@@ -152,7 +147,7 @@ class GalaxiesPsychicCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """The technique(s) against the target's one roll, with a physical attack's damage."""
-        return gc.report_view(outcomes.galaxies.psychic, _contest_path, values)
+        return gc.report_view(outcomes.galaxies.psychic, values)
 
 
 # --------------------------------------------------------------- initiative
@@ -191,7 +186,7 @@ class GalaxiesInitiativeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Exact P(row acts before column), ties re-rolled until broken."""
-        return gc.report_view(outcomes.galaxies.initiative, (("table",),), values)
+        return gc.report_view(outcomes.galaxies.initiative, values)
 
 
 # ------------------------------------------------------------------- volley
@@ -237,4 +232,4 @@ class GalaxiesVolleyCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Each roll's chances, the joint law of full hits and half-dodges, the chart."""
-        return gc.report_view(outcomes.galaxies.volley, ("at_least_one_full",), values)
+        return gc.report_view(outcomes.galaxies.volley, values)

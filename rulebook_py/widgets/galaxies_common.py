@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from .. import outcomes
 from ..i18n import decimal
 from ..messages import Msg
 from ..outcomes.galaxies import Average, Chart, Expected, Percent, Report, Table, counted
@@ -29,13 +30,13 @@ from .charts import MAX_BARS, bar_chart, grouped_bar_chart, tail_cut
 from .controls import dropdown, int_box, text_box
 from .format import escape, number, percent, table_html
 from .tables import cell, lines_html
+from .words import shown
 
 __all__ = [
     "GalaxiesCalculator",
-    "block_html",
+    "blocks_html",
     "code_box",
     "half_dodge_control",
-    "paragraph",
     "points_box",
     "report_view",
     "rounding_control",
@@ -55,34 +56,14 @@ def points_box(description: Msg, value: int = 0) -> widgets.IntText:
 
 def rounding_control() -> widgets.Dropdown:
     """The rounding of halved rolls and fixed values."""
-    options = [(M("down (this book)"), g.Rounding.DOWN), (M("up"), g.Rounding.UP)]
-    return dropdown(M("Rounding of halved rolls and fixed values"), options, g.Rounding.DOWN)
-
-
-#: Share of the damage a half-dodge deals: the source does not say; 1/2 is this book's.
-_SHARES = [
-    (M("half the damage (this book)"), g.HALF_DODGE_FACTOR),
-    (M("no damage"), Fraction(0)),
-    (M("a quarter"), Fraction(1, 4)),
-    (M("three quarters"), Fraction(3, 4)),
-    (M("full damage"), Fraction(1)),
-]
+    words = M("Rounding of halved rolls and fixed values")
+    return dropdown(words, outcomes.galaxies.ROUNDINGS, g.Rounding.DOWN)
 
 
 def half_dodge_control() -> widgets.Dropdown:
     """How much of the damage a half-dodge lets through."""
-    return dropdown(M("A half-dodge (demi-esquive) deals"), _SHARES, g.HALF_DODGE_FACTOR)
-
-
-def paragraph(message: Msg, strong: bool = False) -> str:
-    """A message as a paragraph of HTML, in the calculator's language.
-
-    Example:
-        >>> paragraph(M("Outcome"), strong=True)
-        '<p><b>Outcome</b></p>'
-    """
-    text = escape(message.render())
-    return f"<p><b>{text}</b></p>" if strong else f"<p>{text}</p>"
+    words = M("A half-dodge (demi-esquive) deals")
+    return dropdown(words, outcomes.galaxies.HALF_DODGE_SHARES, g.HALF_DODGE_FACTOR)
 
 
 def _shown(value: object) -> object:
@@ -102,17 +83,22 @@ def _shown(value: object) -> object:
     return cell(value)
 
 
-def block_html(block: Table | Msg) -> str:
-    """A table of a report (or a reference table), or a note as a paragraph.
+def blocks_html(*blocks: Table | Msg) -> str:
+    """Tables of a report (or of the quick reference) and notes as paragraphs, in order.
+
+    The quick reference's hidden cells show its tables so
+    (:mod:`rulebook_py.outcomes.galaxies.reference`).
 
     Example:
-        >>> block_html(Table(("", "P"), (("hit", Fraction(1, 2)),)))
+        >>> blocks_html(Table(("", "P"), (("hit", Fraction(1, 2)),)))
         '<table class="rb-table"><thead><tr><td></td><th>P</th></tr></thead><tbody><tr><td>hit</td><td>50.00 % (1/2)</td></tr></tbody></table>'
     """
-    if isinstance(block, Table):
-        rows = [[_shown(v) for v in row] for row in block.rows]
-        return table_html(list(block.head), rows, block.caption)
-    return paragraph(_shown(block))  # type: ignore[arg-type]
+    return "".join(
+        table_html(list(b.head), [[_shown(v) for v in row] for row in b.rows], b.caption)
+        if isinstance(b, Table)
+        else f"<p>{escape(shown(_shown(b)))}</p>"
+        for b in blocks
+    )
 
 
 def _kept(chart: Chart) -> list[int]:
@@ -136,15 +122,17 @@ def _kept(chart: Chart) -> list[int]:
     return [xs.index(t) for t in sorted(kept)]
 
 
-def report_view(
-    outcome: Callable[..., Report], path: Path | Callable[[Any], Path], values: Values
-) -> View:
+def _main_answer(report: Report) -> Path:
+    return report.path
+
+
+def report_view(outcome: Callable[..., Report], values: Values) -> View:
     """The view of one call of ``outcome`` with the values that count: its blocks, its chart.
 
-    The Python line is that call, read along ``path``.
+    The Python line is that call, read along the report's own path to its main answer.
     """
-    report, call = rule_call(outcome, path=path, **counted(outcome, values))
-    html = "".join(block_html(b) for b in report.blocks)
+    report, call = rule_call(outcome, path=_main_answer, **counted(outcome, values))
+    html = blocks_html(*report.blocks)
     c = report.chart
     if c is None:
         return View(html, "", call, report)

@@ -65,9 +65,4 @@ class GalaxiesFightCalculator(GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """The exchange of every round, what it costs each side, and how the fight ends."""
-        return report_view(outcomes.galaxies.fight, _first_end, values)
-
-
-def _first_end(f: outcomes.galaxies.Report) -> tuple[object, ...]:
-    """The Python line's end: the chance that A wins, as the fight names it."""
-    return (("probability", str(f.outcomes[0][0])),)
+        return report_view(outcomes.galaxies.fight, values)

@@ -59,22 +59,9 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
                 f"{p}_blows": enum_dropdown(words["blows"], g.BlowOption, g.BlowOption.SINGLE),
             }
         controls["half_dodge"] = gc.half_dodge_control()
-        controls["guard_tie"] = dropdown(
-            M("A tie against a parry or counter"),
-            [
-                (M("no blow lands (general melee rule, this book)"), False),
-                (M("the blow lands (parry paragraph read literally)"), True),
-            ],
-            False,
-        )
-        controls["pursuit_tie"] = dropdown(
-            M("A tie when following a disengagement"),
-            [
-                (M("the melee goes on (this book)"), True),
-                (M("the fighter gets away"), False),
-            ],
-            True,
-        )
+        guard, pursuit = outcomes.galaxies.GUARD_TIES, outcomes.galaxies.PURSUIT_TIES
+        controls["guard_tie"] = dropdown(M("A tie against a parry or counter"), guard, False)
+        controls["pursuit_tie"] = dropdown(M("A tie when following a disengagement"), pursuit, True)
         controls["fixed_dodge"] = checkbox(
             M("Fixed dodge (esquive fixe): AGILITÉ rolls replaced by their average"), False
         )
@@ -83,4 +70,4 @@ class GalaxiesMeleeCalculator(gc.GalaxiesCalculator):
 
     def compute(self, values: Values) -> View:
         """Every outcome with its chance and the share of damage each side deals."""
-        return gc.report_view(outcomes.galaxies.melee, (("table",),), values)
+        return gc.report_view(outcomes.galaxies.melee, values)

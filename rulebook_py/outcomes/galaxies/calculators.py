@@ -50,6 +50,10 @@ from ...systems.galaxies import (
 from ...systems.galaxies.words import MN, M
 
 __all__ = [
+    "GUARD_TIES",
+    "HALF_DODGE_SHARES",
+    "PURSUIT_TIES",
+    "ROUNDINGS",
     "SHOT_OPTIONS",
     "Average",
     "Chart",
@@ -118,11 +122,13 @@ class Report:
         outcome: The rules' outcome (a contest, a melee exchange, a fight...).
         blocks: The answer in order: tables and notes.
         chart: The chart's series.
+        path: The path into the report to the value its Python line shows (the main answer).
     """
 
     outcome: Any
     blocks: tuple[Table | Msg, ...]
     chart: Chart | None = None
+    path: tuple[Any, ...] = (("table",),)
 
     def __getattr__(self, name: str) -> Any:
         """The outcome's attribute (``.table()``, ``.higher``...), as the Python line reads it."""
@@ -231,7 +237,7 @@ def code(
         x_title=M("total"),
         tails_cut=True,
     )
-    return Report(r, (Table(("", M("exact answer")), rows),), chart)
+    return Report(r, (Table(("", M("exact answer")), rows),), chart, ("higher",))
 
 
 # ------------------------------------------------------- shots, explosives, psy
@@ -292,8 +298,28 @@ def _contest(
             groups={o.label: tuple(c.probability_count(o, k) for k in range(n + 1)) for o in outs},
             x_title=M("number of rolls"),
         )
-    return Report(c, tuple(blocks), chart)
+    # One roll's table, else the count of the first outcome.
+    path = (("table",),) if n == 1 else (("count_distribution", c.outcomes[0]),)
+    return Report(c, tuple(blocks), chart, path)
 
+
+#: The choices the chapter states (its table of choices), each ``(words, value)``: how halved
+#: rolls and fixed values round, the share of the damage a half-dodge deals (the source does not
+#: say; 1/2 is this book's), what a tie does against a parry or a counter, and when following a
+#: disengagement. The calculators offer them in this order.
+ROUNDINGS = ((M("down (this book)"), Rounding.DOWN), (M("up"), Rounding.UP))
+HALF_DODGE_SHARES = (
+    (M("half the damage (this book)"), HALF_DODGE_FACTOR),
+    (M("no damage"), Fraction(0)),
+    (M("a quarter"), Fraction(1, 4)),
+    (M("three quarters"), Fraction(3, 4)),
+    (M("full damage"), Fraction(1)),
+)
+GUARD_TIES = (
+    (M("no blow lands (general melee rule, this book)"), False),
+    (M("the blow lands (parry paragraph read literally)"), True),
+)
+PURSUIT_TIES = ((M("the melee goes on (this book)"), True), (M("the fighter gets away"), False))
 
 #: The shot calculator's options: the words of each, its value (a fire mode's or a throw's).
 SHOT_OPTIONS = (
@@ -480,7 +506,8 @@ def volley(
         groups={M("in full"): tuple(fulls.values()), M("half-dodged"): tuple(halves.values())},
         x_title=M("number of rolls"),
     )
-    return Report(v, (Table(head, tuple(v.rows()), v.caption), grid, note), chart)
+    blocks = (Table(head, tuple(v.rows()), v.caption), grid, note)
+    return Report(v, blocks, chart, ("at_least_one_full",))
 
 
 # ------------------------------------------------------------------- melee
@@ -637,4 +664,5 @@ def fight(
             mean=Expected(mean),
         ),
     )
-    return Report(f, blocks, Chart(M("How the fight ends"), bars=f.table()))
+    chance_a_wins = (("probability", str(f.outcomes[0][0])),)  # as the fight names the end
+    return Report(f, blocks, Chart(M("How the fight ends"), bars=f.table()), chance_a_wins)

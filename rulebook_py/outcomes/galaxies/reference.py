@@ -6,7 +6,7 @@ outcome rules, :func:`~rulebook_py.systems.galaxies.melee`,
 options, :func:`~rulebook_py.systems.galaxies.blow_modifier`) and returns the
 table as a :class:`~.calculators.Table` (cells as in a calculator's report:
 :class:`~.calculators.Percent`, :class:`~.calculators.Expected`, messages);
-:mod:`rulebook_py.widgets.galaxies_reference` renders them.
+:func:`rulebook_py.widgets.galaxies_common.blocks_html` renders them.
 
 Example:
     >>> dodge_table().rows[2]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ...errors import (
     RulebookError,
@@ -33,7 +33,7 @@ from ...systems.mass_battle.odds import (
     ChancePolicy,
     Timing,
     battle_odds,
-    replay_battle,
+    replay_accepted,
     roll_actions,
 )
 from ...systems.mass_battle.round import (
@@ -41,7 +41,7 @@ from ...systems.mass_battle.round import (
     BattleRound,
     percent,
 )
-from ...systems.mass_battle.words import MN, M
+from ...systems.mass_battle.words import MC, MN, M
 from .plans import (
     SLOTS,
     battlefield_of,
@@ -78,6 +78,16 @@ class BattleReplay:
 
     rounds: tuple[BattleRound, ...]
     actions: tuple[tuple[str, RolledAction, tuple[int, ...], str], ...]
+    #: The heading of each column of :meth:`rows`.
+    head: ClassVar[tuple[Msg, ...]] = (
+        MC("mass battle", "round"),
+        M("attacker d4 (off/def)"),
+        M("defender d4 (off/def)"),
+        M("attacker loses"),
+        M("defender loses"),
+        M("attacker left"),
+        M("defender left"),
+    )
 
     def __post_init__(self) -> None:
         if (
@@ -238,6 +248,27 @@ class BattleOutcome:
         """P(the attacker wins): the main answer."""
         return self.odds.attacker_wins
 
+    def rows(self) -> list[tuple[Msg, str, Fraction]]:
+        """The answer's rows, ``(label, kind, value)``.
+
+        The kind says how the value reads: ``"chance"``, ``"number"`` (a mean) or
+        ``"percent"`` (a mean vitality, in percent).
+
+        Example:
+            >>> battle_of({"vitality": 10}, {"vitality": 10}).rows()[4]
+            ('Expected rounds', 'number', Fraction(1, 1))
+        """
+        o = self.odds
+        return [
+            (M("Attacker wins"), "chance", o.attacker_wins),
+            (M("Defender wins"), "chance", o.defender_wins),
+            (M("Both fall in the same round"), "chance", o.both_fall),
+            (M("Still fighting after {n} rounds", n=o.max_rounds), "chance", o.unfinished),
+            (MC("mass battle", "Expected rounds"), "number", o.expected_rounds),
+            (M("Expected attacker vitality at the end"), "percent", o.expected_attacker_vitality),
+            (M("Expected defender vitality at the end"), "percent", o.expected_defender_vitality),
+        ]
+
     @property
     def remarks(self) -> list[Msg]:
         """The notes, and that the d4's timing changes nothing unless a side splits its d4.
@@ -282,14 +313,9 @@ class BattleOutcome:
         """
         d = self.declared
         a, b, dice = roll_actions(d.attacker, d.defender, d.attacker_rolls, d.defender_rolls, rng)
-        fought = replay_battle(
-            a,
-            b,
-            self.policy,
-            self.battlefield,
-            rng=rng,
-            timing=self.timing,
-            max_rounds=self.odds.max_rounds,
+        # Both sides were checked once, by the call that made this outcome (battle_odds).
+        fought = replay_accepted(
+            a, b, self.policy, self.battlefield, rng, self.timing, self.odds.max_rounds
         )
         shown = tuple(
             (

@@ -80,7 +80,8 @@ HOLDERS: Entries = [
 ]
 
 _ATTITUDES = _named(mb.Attitude)
-#: The entries of each key of a plan (and of the battlefield) that names a table's entry.
+#: The entries of each key of a plan (and of the battlefield, the battle, the one unit) that
+#: names a table's entry or a choice of the call.
 ENTRIES: dict[str, Entries] = {
     "attitude": _ATTITUDES,
     "attitude2": [(M("the same every round"), "same"), *_ATTITUDES],
@@ -105,6 +106,15 @@ ENTRIES: dict[str, Entries] = {
     "policy": [(p.description, p.name) for p in mb.ChancePolicy],
     "terrain": [(t.label, t.name) for t in mb.Terrain],
     "weather": _named(mb.Weather),
+    "timing": [
+        (M("before the roll (rules text)"), "BEFORE_ROLL"),
+        (M("after the roll (brigands' example)"), "AFTER_ROLL"),
+    ],
+    "holds": [
+        (M("attacks"), "attacker"),
+        (M("holds the ground (défenseur)"), "defender"),
+        (M("nobody holds the ground"), "nobody"),
+    ],
 }
 
 #: The brigands and the knights of the first example, as plans.

@@ -26,8 +26,10 @@ from ...systems.mass_battle.round import (
     Allocation,
     Battlefield,
     BattleRound,
+    check_pair,
+    finish_round,
     free_points,
-    resolve_round,
+    steps_before_chance,
 )
 from ...systems.mass_battle.words import M
 from .plans import (
@@ -190,9 +192,8 @@ class RoundOutcome:
             (1, 1)
         """
         dice = (rng.randint(1, 4), rng.randint(1, 4))
-        return _round(
-            self.declared, self.battlefield, self.result.round_number, self.allocations, dice
-        )[0]
+        rnd = self.result.round_number
+        return _round(self.declared, self.battlefield, rnd, self.allocations, dice, False)[0]
 
 
 def _round(
@@ -201,7 +202,13 @@ def _round(
     rnd: int,
     asked: tuple[Mapping[str, int], Mapping[str, int]],
     dice: tuple[int, int],
+    check: bool = True,
 ) -> tuple[BattleRound, list[tuple[str, str, int, str, int]]]:
+    """The round with these points and dice, and the numbers clamped (who, box, asked, bound, used).
+
+    ``check``: whether both sides' declarations are checked (:func:`check_pair`);
+    a roll of an outcome skips it, the call that made the outcome checked them once.
+    """
     notes: list[tuple[str, str, int, str, int]] = []
     allocs = []
     a, d = declared.attacker, declared.defender
@@ -217,9 +224,13 @@ def _round(
                 key = "chance_off" if pool == "chance" else f"{pool}_off"
                 notes.append((who, key, ask, bound, used[pool]))
         allocs.append(Allocation(**used, die=die))
-    result = resolve_round(
-        a, d, field_, round_number=rnd, attacker_allocation=allocs[0], defender_allocation=allocs[1]
-    )
+    if check:
+        check_pair(a, d, field_)
+    steps = [
+        steps_before_chance(s, e.unit, field_, rnd, al)
+        for s, e, al in ((a, d, allocs[0]), (d, a, allocs[1]))
+    ]
+    result = finish_round(a, d, field_, rnd, *steps, *allocs, None)
     return result, notes
 
 

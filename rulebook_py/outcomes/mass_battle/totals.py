@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ...errors import (
     RulebookError,
@@ -35,6 +35,7 @@ from ...systems.mass_battle.round import (
     split_free,
     steps_before_chance,
 )
+from ...systems.mass_battle.tables import Cunning
 from ...systems.mass_battle.words import M
 from .plans import (
     WEAPONS,
@@ -105,6 +106,7 @@ class UnitTotals:
         steps: The steps, the last holding the totals before the d4.
         lean: How the unit places the d4 when it rolls.
         round_number: The round.
+        cunning: Its commander's cunning (None: not said), which counts in no step.
 
     Example:
         >>> UnitTotals(unit_totals({"offense": 3}).steps, Lean.EVEN, 1).steps[-1].result
@@ -114,6 +116,9 @@ class UnitTotals:
     steps: tuple[Step, ...]
     lean: Lean
     round_number: int
+    cunning: Cunning | None = None
+    #: The heading of each column of :attr:`rows`.
+    head: ClassVar[tuple[Msg, ...]] = (M("step"), M("what"), M("change"), M("total"), M("detail"))
 
     def __post_init__(self) -> None:
         steps = self.steps
@@ -132,6 +137,8 @@ class UnitTotals:
             )
         check_enum(self.lean, Lean, "lean")
         check_int(self.round_number, "round_number", 1, MAX_ROUNDS)
+        if self.cunning is not None:
+            check_enum(self.cunning, Cunning, "cunning")
 
     @property
     def rows(self) -> list[tuple[int, Msg, Msg, str, str]]:
@@ -166,6 +173,23 @@ class UnitTotals:
             n=self.round_number,
             offense=last.offense,
             defense=last.defense,
+        )
+
+    @property
+    def aside(self) -> Msg | None:
+        """Where the commander's cunning counts, since no step shows it (None: not said).
+
+        Example:
+            >>> print(unit_totals({"cunning": "CLEVER"}).aside)
+            The commander's cunning (Futé, +1) counts only in the rolls of special actions.
+        """
+        if self.cunning is None:
+            return None
+        return M(
+            "The commander's cunning ({label}, {modifier:+d}) counts only in the rolls of "
+            "special actions.",
+            label=self.cunning.label,
+            modifier=self.cunning.modifier,
         )
 
     def roll(self, rng: random.Random) -> UnitRoll:
@@ -249,4 +273,4 @@ def unit_totals(
         raise renamed(err, where) from err
     side = Side(replace(sides[mine].unit, name="unit"), sides[mine].orders)
     steps = steps_before_chance(side, sides[theirs].unit, field_, round_number)
-    return UnitTotals(steps, side.orders.lean, round_number)
+    return UnitTotals(steps, side.orders.lean, round_number, side.unit.commander.cunning)

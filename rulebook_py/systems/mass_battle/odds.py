@@ -64,6 +64,7 @@ __all__ = [
     "Timing",
     "battle_odds",
     "chance_split",
+    "replay_accepted",
     "replay_battle",
     "roll_actions",
     "simulate_battle",
@@ -805,6 +806,40 @@ def replay_battle(
         defender_rolls,
         {},
     )
+
+
+def replay_accepted(
+    attacker: Side,
+    defender: Side,
+    policies: tuple[ChancePolicy, ChancePolicy],
+    battlefield: Battlefield,
+    rng: random.Random,
+    timing: Timing = Timing.BEFORE_ROLL,
+    max_rounds: int = MAX_ROUNDS,
+) -> tuple[BattleRound, ...]:
+    """:func:`replay_battle` of two sides :func:`check_pair` has accepted, their actions rolled.
+
+    What an outcome that checked both sides once (:func:`battle_odds`) replays
+    with: the declarations are not checked again (each rule check runs once
+    per side per call), the arguments' types and ranges are.
+
+    Example:
+        >>> from rulebook_py.systems.mass_battle.round import Side, Unit
+        >>> len(replay_accepted(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE), Battlefield(), random.Random(5)))
+        3
+        >>> pair = (ChancePolicy.ALL_OFFENSE, ChancePolicy.ALL_OFFENSE)
+        >>> rounds = replay_accepted(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)), pair,
+        ...                          Battlefield(), random.Random(5))
+        >>> [(r.attacker.vitality, r.defender.vitality) for r in rounds]
+        [(65, 20), (25, 10), (0, 0)]
+    """
+    for side, name in ((attacker, "attacker"), (defender, "defender")):
+        check_type(side, Side, name, M("a Side"))
+    check_type(battlefield, Battlefield, "battlefield", M("a Battlefield"))
+    pair = _policies(policies, timing)
+    check_int(max_rounds, "max_rounds", 1, MAX_ROUNDS)
+    rng = check_rng(rng)
+    return _replay(attacker, defender, pair, battlefield, rng, timing, max_rounds, (), (), {})
 
 
 def _replay(

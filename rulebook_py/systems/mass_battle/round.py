@@ -912,6 +912,30 @@ class BattleRound:
         """Whether a unit is destroyed (at 0 %)."""
         return self.attacker.vitality == 0 or self.defender.vitality == 0
 
+    @property
+    def message(self) -> Msg:
+        """Both d4, the points each put on offense, and what each side lost, as one line.
+
+        Example:
+            >>> r = resolve_round(Side(Unit("A", 100, 3, 1)), Side(Unit("B", 40, 4, 3)),
+            ...                   attacker_allocation=Allocation(die=2, chance=1),
+            ...                   defender_allocation=Allocation(die=1, chance=0))
+            >>> print(r.message)
+            attacker d4 = 2 (1 on offense), defender d4 = 1 (0 on offense): attacker loses 15 % → 85 %, defender loses 5 % → 35 %
+        """
+        return M(
+            "attacker d4 = {a} ({ao} on offense), defender d4 = {d} ({do} on offense): attacker "
+            "loses {la} % → {va} %, defender loses {ld} % → {vd} %",
+            a=self.attacker_die,
+            ao=self.attacker_chance[0],
+            d=self.defender_die,
+            do=self.defender_chance[0],
+            la=self.damage_to_attacker,
+            va=self.attacker.vitality,
+            ld=self.damage_to_defender,
+            vd=self.defender.vitality,
+        )
+
     def rows(self) -> list[tuple[Msg, Msg, Msg, Msg]]:
         """``(step, what, attacker, defender)`` rows for a step-by-step table.
 

@@ -14,12 +14,12 @@ Example:
 
 from __future__ import annotations
 
-from .examples import EXAMPLE_STEPS, WorkedExampleCalculator
-from .form import ROLLED_OPTIONS, round_table_html
+from .examples import WorkedExampleCalculator
+from .form import round_table_html
 from .odds import MassBattleOddsCalculator
 from .round import MassBattleRoundCalculator
 from .unit import UnitBuilderCalculator
 
-__all__ = ["EXAMPLE_STEPS", "ROLLED_OPTIONS", "MassBattleOddsCalculator"]
+__all__ = ["MassBattleOddsCalculator"]
 __all__ += ["MassBattleRoundCalculator", "UnitBuilderCalculator", "WorkedExampleCalculator"]
 __all__ += ["round_table_html"]

@@ -7,58 +7,38 @@ stable names), and :func:`plan_of` reads them back, keeping only what differs
 from :data:`~rulebook_py.outcomes.mass_battle.UNIT_DEFAULTS`.
 
 Example:
-    >>> form = unit_form("a_", EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense")
+    >>> from rulebook_py.outcomes.mass_battle import ACTIONS, EXAMPLE_UNITS
+    >>> form = unit_form("a_", EXAMPLE_UNITS["a_"], ACTIONS, "ambush offense")
     >>> plan_of({n: c.value for n, c in form.items()}, "a_")["action1"]
     'ambush offense'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ... import outcomes
 from ...messages import Msg
-from ...outcomes.mass_battle import entries as _entries
+from ...outcomes.mass_battle.entries import ENTRIES
 from ...systems import mass_battle as mb
 from ...systems.mass_battle.words import M
-from ..base import Calculator, Controls, Values
+from ..base import Calculator, Controls, PythonCall, Values
+from ..calls import Path, by_name, rule_call
 from ..controls import checkbox, dropdown, int_box
 from ..format import table_html
 from .sections import sections
 
-__all__ = [
-    "ACTION_OPTIONS",
-    "BOX_BOUNDS",
-    "BREAKER_OPTIONS",
-    "EXAMPLE_UNITS",
-    "ROLLED_OPTIONS",
-    "TwoColumns",
-]
-__all__ += ["field_controls", "fields_of", "plan_of", "round_table_html"]
-__all__ += ["unit_form"]
+__all__ = ["BOX_BOUNDS", "TwoColumns", "field_controls", "fields_of", "plan_of", "plans_call"]
+__all__ += ["round_table_html", "unit_form"]
 
 _WIDE = "22em"
 
 #: What a whole-number box of these forms holds: far beyond every rule's range, so the
 #: rules refuse a wrong number with their own message, yet a number a link can carry.
 BOX_BOUNDS = (-999, 999)
-
-
-#: The source's entries of each menu, and the first example's units (:mod:`~rulebook_py.outcomes.mass_battle.entries`).
-ACTION_OPTIONS, BREAKER_OPTIONS, ROLLED_OPTIONS = (
-    _entries.ACTIONS,
-    _entries.BREAKERS,
-    _entries.ROLLED,
-)
-POLICIES, HOLDERS, WEAPONS = (
-    _entries.ENTRIES["policy"],
-    _entries.HOLDERS,
-    _entries.ENTRIES["weapons"],
-)
-EXAMPLE_UNITS = _entries.EXAMPLE_UNITS
 
 
 def unit_form(
@@ -71,7 +51,8 @@ def unit_form(
     """The controls of one unit, each name ``p`` + a key of the plan.
 
     Example:
-        >>> form = unit_form("a_", EXAMPLE_UNITS["a_"], ACTION_OPTIONS, "ambush offense")
+        >>> from rulebook_py.outcomes.mass_battle import ACTIONS, EXAMPLE_UNITS
+        >>> form = unit_form("a_", EXAMPLE_UNITS["a_"], ACTIONS, "ambush offense")
         >>> form["a_offense"].value, form["a_action1"].value, form["a_attitude2"].value
         (3, 'ambush offense', 'same')
     """
@@ -98,7 +79,7 @@ def unit_form(
         "lean": M("Free points go"),
     }
     for key, text in menus.items():
-        controls[p + key] = dropdown(text, _entries.ENTRIES[key], v[key], width=_WIDE)
+        controls[p + key] = dropdown(text, ENTRIES[key], v[key], width=_WIDE)
         if key == "attitude2":
             controls[p + "attitude2_round"] = int_box(
                 M("from round"), v["attitude2_round"], bounds=BOX_BOUNDS
@@ -115,7 +96,7 @@ def unit_form(
 
 def field_controls() -> dict[str, widgets.Widget]:
     """The terrain, the weather, firm ground and tight combat, shared by both units."""
-    menus = _entries.ENTRIES
+    menus = ENTRIES
     return {
         "terrain": dropdown(M("Terrain"), menus["terrain"], "ROAD", width="30em"),
         "weather": dropdown(M("Weather"), menus["weather"], "NORMAL", width="30em"),
@@ -124,25 +105,28 @@ def field_controls() -> dict[str, widgets.Widget]:
     }
 
 
-def battlefield_values(values: Values) -> dict[str, Any]:
-    """The battlefield keywords of the rules' calls."""
-    return {
-        "terrain": values["terrain"],
-        "weather": values["weather"],
-        "well_placed": values["well_placed"],
-        "tight_combat": values["tight"],
-    }
+def plans_call(
+    calc: Calculator, outcome: Callable[..., Any], sides: Sequence[str], path: Path, values: Values
+) -> tuple[Any, PythonCall]:
+    """One call of ``outcome``: the plan of each side's controls, every other keyword by name.
+
+    A keyword takes the control of its name, or the one :attr:`~.base.Calculator.fields`
+    names (``round_number``: ``round``); what does not count for these values is left
+    out of the call (:func:`~rulebook_py.outcomes.mass_battle.what_counts`).
+    """
+    plans = [plan_of(values, p) for p in sides]
+    keywords = by_name(outcome, values, fields=calc.fields)
+    plans, keywords = outcomes.mass_battle.what_counts(plans, keywords)
+    return rule_call(outcome, *plans, path=path, **keywords)
 
 
 def plan_of(values: Values, p: str) -> dict[str, Any]:
-    """The plan of the ``p`` controls: every value that differs from its default."""
-    keys = [
-        n[len(p) :]
-        for n in values
-        if n.startswith(p) and n[len(p) :] in outcomes.mass_battle.UNIT_DEFAULTS
-    ]
+    """The plan of the ``p`` controls: every value that differs from its default, in their order."""
+    defaults, n = outcomes.mass_battle.UNIT_DEFAULTS, len(p)
     return {
-        k: values[p + k] for k in keys if values[p + k] != outcomes.mass_battle.UNIT_DEFAULTS[k]
+        k[n:]: v
+        for k, v in values.items()
+        if k.startswith(p) and k[n:] in defaults and v != defaults[k[n:]]
     }
 
 
@@ -167,10 +151,7 @@ def round_table_html(
         >>> "10 %" in html and "<th>Black dragon</th>" in html
         True
     """
-    names = (
-        result.attacker.name if attacker is None else attacker,
-        result.defender.name if defender is None else defender,
-    )
+    names = (attacker or result.attacker.name, defender or result.defender.name)
     return table_html([M("step"), M("what"), *names], result.rows())
 
 

@@ -7,12 +7,17 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
 import ipywidgets as widgets
 
 from ... import outcomes
-from ...systems.mass_battle.words import MC, M
+from ...messages import Msg
+from ...outcomes.mass_battle import ACTIONS, BREAKERS, ENTRIES, EXAMPLE_UNITS, HOLDERS, ROLLED
+from ...systems.mass_battle.words import M
 from ..base import Controls, Values, View
-from ..calls import changes, rule_call
+from ..calls import changes
 from ..charts import bar_chart, grouped_bar_chart
 from ..controls import dropdown, int_box
 from ..format import escape, number, probability, table_html
@@ -22,19 +27,17 @@ from . import form
 
 __all__ = ["MassBattleOddsCalculator"]
 
-_TIMINGS = [
-    (M("before the roll (rules text)"), "BEFORE_ROLL"),
-    (M("after the roll (brigands' example)"), "AFTER_ROLL"),
-]
-_REPLAY = [
-    MC("mass battle", "round"),
-    M("attacker d4 (off/def)"),
-    M("defender d4 (off/def)"),
-    M("attacker loses"),
-    M("defender loses"),
-    M("attacker left"),
-    M("defender left"),
-]
+
+def _percent(value: Fraction) -> Msg:
+    return M("{n} %", n=number(value))
+
+
+#: How each kind of row of :meth:`~rulebook_py.outcomes.mass_battle.BattleOutcome.rows` reads.
+_WRITE: dict[str, Callable[[Fraction], object]] = {
+    "chance": probability,
+    "number": number,
+    "percent": _percent,
+}
 
 
 @register
@@ -62,47 +65,32 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def build_controls(self) -> Controls:
         """Per unit: the unit form and its d4 policy; then the field and the battle."""
         controls: dict[str, widgets.Widget] = {}
-        options = form.ACTION_OPTIONS + form.BREAKER_OPTIONS + form.ROLLED_OPTIONS
+        options = ACTIONS + BREAKERS + ROLLED
         for p, first, policy in (
             ("a_", "ambush offense", "ALL_OFFENSE"),
             ("d_", "none", "ALL_DEFENSE"),
         ):
-            controls |= form.unit_form(p, form.EXAMPLE_UNITS[p], options, first)
-            controls[f"{p}policy"] = dropdown(M("d4 policy"), form.POLICIES, policy, width="22em")
+            controls |= form.unit_form(p, EXAMPLE_UNITS[p], options, first)
+            controls[f"{p}policy"] = dropdown(
+                M("d4 policy"), ENTRIES["policy"], policy, width="22em"
+            )
         controls |= form.field_controls()
-        controls["holder"] = dropdown(M("Holds the ground"), form.HOLDERS, "d", width="22em")
+        controls["holder"] = dropdown(M("Holds the ground"), HOLDERS, "d", width="22em")
         controls["cover"] = int_box(
             M("Cover for a rolled ambush (+0 to +3)"), 1, bounds=form.BOX_BOUNDS
         )
-        controls["timing"] = dropdown(M("d4 allotted"), _TIMINGS, "BEFORE_ROLL", width="22em")
+        controls["timing"] = dropdown(
+            M("d4 allotted"), ENTRIES["timing"], "BEFORE_ROLL", width="22em"
+        )
         controls["max_rounds"] = int_box(M("Stop after rounds"), 20, bounds=form.BOX_BOUNDS)
         return controls
 
     def compute(self, values: Values) -> View:
         """Exact chances, rounds and expected vitality, with two charts."""
-        plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
-        args = {k: values[k] for k in ("holder", "cover", "timing", "max_rounds")}
-        args |= form.battlefield_values(values)
-        (a, d), args = outcomes.mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(
-            outcomes.mass_battle.battle_of, a, d, path=("attacker_wins",), **args
-        )
+        battle = outcomes.mass_battle.battle_of
+        outcome, call = form.plans_call(self, battle, ("a_", "d_"), ("attacker_wins",), values)
         odds = outcome.odds
-        rows = [
-            (M("Attacker wins"), probability(odds.attacker_wins)),
-            (M("Defender wins"), probability(odds.defender_wins)),
-            (M("Both fall in the same round"), probability(odds.both_fall)),
-            (M("Still fighting after {n} rounds", n=odds.max_rounds), probability(odds.unfinished)),
-            (MC("mass battle", "Expected rounds"), number(odds.expected_rounds)),
-            (
-                M("Expected attacker vitality at the end"),
-                M("{n} %", n=number(odds.expected_attacker_vitality)),
-            ),
-            (
-                M("Expected defender vitality at the end"),
-                M("{n} %", n=number(odds.expected_defender_vitality)),
-            ),
-        ]
+        rows = [(label, _WRITE[kind](value)) for label, kind, value in outcome.rows()]
         line = outcome.rolled_line
         note = f"<p>{escape(line.render())}</p>" if line else ""
         rounds = bar_chart(odds.rounds, title=M("Rounds until a unit falls"), x_title=M("rounds"))
@@ -129,4 +117,4 @@ class MassBattleOddsCalculator(form.TwoColumns):
     def show_roll(self, roll: outcomes.mass_battle.BattleReplay) -> str:
         """The actions' dice, then every round's d4 and losses."""
         text = "".join(f"<br>{escape(line.render())}" for line in roll.lines)
-        return escape(roll.heading.render()) + text + table_html(_REPLAY, roll.rows())
+        return escape(roll.heading.render()) + text + table_html(roll.head, roll.rows())

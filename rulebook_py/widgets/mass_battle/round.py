@@ -12,10 +12,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ... import outcomes
-from ...systems import mass_battle
+from ...outcomes.mass_battle import ACTIONS, BREAKERS, EXAMPLE_UNITS, HOLDERS
 from ...systems.mass_battle.words import M
 from ..base import Controls, Values, View
-from ..calls import changes, rule_call
+from ..calls import changes
 from ..controls import dropdown, int_box
 from ..format import escape
 from ..registry import register
@@ -24,8 +24,6 @@ from ..tables import notes_html
 from . import form
 
 __all__ = ["MassBattleRoundCalculator"]
-
-_POINTS = outcomes.mass_battle.POOL_LABELS
 
 
 @register
@@ -55,28 +53,22 @@ class MassBattleRoundCalculator(form.TwoColumns):
             ("a_", "ambush free", {"special_off": 2, "die": 4, "chance_off": 3}),
             ("d_", "none", {"die": 2}),
         ):
-            controls |= form.unit_form(
-                p, form.EXAMPLE_UNITS[p], form.ACTION_OPTIONS + form.BREAKER_OPTIONS, first
-            )
+            controls |= form.unit_form(p, EXAMPLE_UNITS[p], ACTIONS + BREAKERS, first)
             del controls[p + "lean"]  # every pool is placed by the boxes "... points on offense"
             controls |= {
                 p + k: int_box(text, start.get(k, 0), bounds=form.BOX_BOUNDS)
-                for k, text in _POINTS.items()
+                for k, text in outcomes.mass_battle.POOL_LABELS.items()
             }
         controls |= form.field_controls()
-        controls["holder"] = dropdown(M("Holds the ground"), form.HOLDERS, "d", width="22em")
+        controls["holder"] = dropdown(M("Holds the ground"), HOLDERS, "d", width="22em")
         controls["round"] = int_box(M("Round (ronde)"), 1, bounds=form.BOX_BOUNDS)
         return controls
 
     def compute(self, values: Values) -> View:
         """The round's table and the vitality left."""
-        plans = form.plan_of(values, "a_"), form.plan_of(values, "d_")
-        args = {"holder": values["holder"], "round_number": values["round"]}
-        args |= form.battlefield_values(values)
-        (a, d), args = outcomes.mass_battle.what_counts(plans, args)
-        outcome, call = rule_call(
-            outcomes.mass_battle.round_of, a, d, path=("result", ("rows",), slice(-2, None)), **args
-        )
+        path = ("result", ("rows",), slice(-2, None))
+        round_of = outcomes.mass_battle.round_of
+        outcome, call = form.plans_call(self, round_of, ("a_", "d_"), path, values)
         table = form.round_table_html(outcome.result, M("Attacker"), M("Defender"))
         html = notes_html(outcome.remarks, f"<i>{escape(M('Note:').render())}</i> ") + table
         if outcome.actions_line:
@@ -84,20 +76,3 @@ class MassBattleRoundCalculator(form.TwoColumns):
         summary = summary_row(html, -1)  # the vitality left, in view while the form is long
         verdict = f"<p><b>{escape(outcome.verdict.render())}</b></p>"
         return View(html + verdict, "", call, outcome, summary)
-
-    def show_roll(self, roll: mass_battle.BattleRound) -> str:
-        """Both d4 and what each side lost."""
-        r = roll
-        line = M(
-            "attacker d4 = {a} ({ao} on offense), defender d4 = {d} ({do} on offense): attacker "
-            "loses {la} % → {va} %, defender loses {ld} % → {vd} %",
-            a=r.attacker_die,
-            ao=r.attacker_chance[0],
-            d=r.defender_die,
-            do=r.defender_chance[0],
-            la=r.damage_to_attacker,
-            va=r.attacker.vitality,
-            ld=r.damage_to_defender,
-            vd=r.defender.vitality,
-        )
-        return escape(line.render())

@@ -73,10 +73,13 @@ def sections(
     """
     shared = {"layout": calc.plain_layout, "style": calc.text_style}
     laid: list[widgets.Widget] = []
+    placed: set[str] = set()
     for heading, keys in SECTIONS:
         parts: list[widgets.Widget] = []
         for prefix, title in sides:
-            found = [rows[prefix + key] for key in keys if prefix + key in rows]
+            names = [prefix + key for key in keys if prefix + key in rows]
+            placed.update(names)
+            found = [rows[name] for name in names]
             if found and title:
                 head = calc.text(f"<b>{escape(shown(title))}</b>")
                 column = widgets.VBox([head, *found], layout=calc.plain_layout)
@@ -88,10 +91,7 @@ def sections(
             side_by_side = all(title for _prefix, title in sides)
             section = fold(heading, parts, opened=not laid, side_by_side=side_by_side, **shared)
             laid.append(section)
-    owned = {
-        prefix + key for prefix, _title in sides for _heading, keys in SECTIONS for key in keys
-    }
-    rest = [row for name, row in rows.items() if name not in owned]
+    rest = [row for name, row in rows.items() if name not in placed]
     if rest:
         laid.append(fold(FIELD, rest, opened=False, **shared))
     return laid

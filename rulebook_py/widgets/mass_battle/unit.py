@@ -10,10 +10,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ... import outcomes
-from ...systems import mass_battle
+from ...outcomes.mass_battle import ACTIONS, ENTRIES, EXAMPLE_UNITS
 from ...systems.mass_battle.words import M
 from ..base import Calculator, Controls, Values, View
-from ..calls import changes, rule_call
+from ..calls import changes
 from ..controls import dropdown, int_box
 from ..format import escape, table_html
 from ..registry import register
@@ -21,12 +21,6 @@ from . import form
 from .sections import sections
 
 __all__ = ["UnitBuilderCalculator"]
-
-_HOLDS = [
-    (M("attacks"), "attacker"),
-    (M("holds the ground (défenseur)"), "defender"),
-    (M("nobody holds the ground"), "nobody"),
-]
 
 
 @register
@@ -50,12 +44,12 @@ class UnitBuilderCalculator(Calculator):
 
     def build_controls(self) -> Controls:
         """The unit form, the round, and what the unit stands on; the brigands by default."""
-        controls = form.unit_form(
-            "", form.EXAMPLE_UNITS["a_"], form.ACTION_OPTIONS, "ambush offense", False
-        )
+        controls = form.unit_form("", EXAMPLE_UNITS["a_"], ACTIONS, "ambush offense", False)
         controls["round"] = int_box(M("Round (ronde)"), 1, bounds=form.BOX_BOUNDS)
-        controls["holds"] = dropdown(M("This unit"), _HOLDS, "attacker", width="30em")
-        controls["enemy_weapons"] = dropdown(M("The enemy fights with"), form.WEAPONS, "melee")
+        controls["holds"] = dropdown(M("This unit"), ENTRIES["holds"], "attacker", width="30em")
+        controls["enemy_weapons"] = dropdown(
+            M("The enemy fights with"), ENTRIES["weapons"], "melee"
+        )
         return controls | form.field_controls()
 
     def arrange(self, rows: Controls) -> list[widgets.Widget]:
@@ -64,22 +58,9 @@ class UnitBuilderCalculator(Calculator):
 
     def compute(self, values: Values) -> View:
         """The step-by-step totals before the d4."""
-        args = {"holds": values["holds"], "enemy_weapons": values["enemy_weapons"]}
-        args |= {"round_number": values["round"], **form.battlefield_values(values)}
-        plan = form.plan_of(values, "")
-        (plan,), args = outcomes.mass_battle.what_counts([plan], args)
-        outcome, call = rule_call(
-            outcomes.mass_battle.unit_totals, plan, path=("steps", -1, "result"), **args
-        )
-        cunning = mass_battle.Cunning[values["cunning"]]
-        aside = M(
-            "The commander's cunning ({label}, {modifier:+d}) counts only in the rolls of "
-            "special actions.",
-            label=cunning.label,
-            modifier=cunning.modifier,
-        )
-        html = f"<p><b>{escape(outcome.summary.render())}</b> {escape(aside.render())}</p>"
-        table = table_html(
-            [M("step"), M("what"), M("change"), M("total"), M("detail")], outcome.rows
-        )
+        totals = outcomes.mass_battle.unit_totals
+        outcome, call = form.plans_call(self, totals, ("",), ("steps", -1, "result"), values)
+        said = f"<b>{escape(outcome.summary.render())}</b> {escape(outcome.aside.render())}"
+        html = f"<p>{said}</p>"
+        table = table_html(outcome.head, outcome.rows)
         return View(html + table, "", call, outcome)
