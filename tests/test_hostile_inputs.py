@@ -39,8 +39,23 @@ from rulebook_py.widgets import CALCULATORS
 NAMES = sorted(CALCULATORS)
 
 INTS = (-(10**9), -1, 0, 10**9)
-TEXTS = ("", "   ", "junk", "²", "①②", "3d6+", "-1", "1" * 600, "d6,d8\n\n:: ;", "٣", "1000d39",
-         "d10000*100+d10000", "20d100kh5", "100d100+100d100", "Bo\ud800b")  # fmt: skip
+TEXTS = (
+    "",
+    "   ",
+    "junk",
+    "²",
+    "①②",
+    "3d6+",
+    "-1",
+    "1" * 600,
+    "d6,d8\n\n:: ;",
+    "٣",
+    "1000d39",
+    "d10000*100+d10000",
+    "20d100kh5",
+    "100d100+100d100",
+    "Bo\ud800b",
+)
 #: CPU seconds one update may take: a wide guard against unbounded work, not a budget (the
 #: standard is "nothing accepted may take a second": ``make bench`` times the slowest hostile
 #: update against it; on a busy machine one update measured 1.22 s of CPU here, 0.006 s idle).
@@ -142,8 +157,15 @@ def set_value(calc, control: str, value) -> bool:
 
 def shown(calc) -> tuple:
     """Every control's value and all a calculator shows (to compare it as it opened)."""
-    return (tuple(calc.values().items()), calc.result.value, calc.chart.value, calc.code.value,
-            calc.roll_output.value, calc.error, calc.seed.value)  # fmt: skip
+    return (
+        tuple(calc.values().items()),
+        calc.result.value,
+        calc.chart.value,
+        calc.code.value,
+        calc.roll_output.value,
+        calc.error,
+        calc.seed.value,
+    )
 
 
 def restore(calc, control: str, value, opened: tuple) -> None:

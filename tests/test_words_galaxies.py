@@ -352,11 +352,18 @@ def test_every_odds_cell_is_the_opposed_roll():
 
 
 def test_a_tie_against_a_dodge_is_a_half_dodge_but_not_for_an_explosive():
-    rows = {r[0]: r[1:] for r in TABLES[
-        "Shots, explosives, psychic powers: one roll against the defense"]["rows"][1:]}  # fmt: skip
+    rows = {
+        r[0]: r[1:]
+        for r in TABLES["Shots, explosives, psychic powers: one roll against the defense"]["rows"][
+            1:
+        ]
+    }
     assert rows["shot, melee blow or physical psychic attack, against a dodge"][1] == "Demi-esquive"
-    assert rows["thrown explosive, against a dodge"] == ["Zone primaire", "Zone primaire",
-                                                         "Zone secondaire"]  # fmt: skip
+    assert rows["thrown explosive, against a dodge"] == [
+        "Zone primaire",
+        "Zone primaire",
+        "Zone secondaire",
+    ]
     assert rows["physical psychic attack, against a psychic counter"][1] == "Touché"
     assert rows["mental attack, against VOLONTÉ"][1] == "Sans effet"
     rules = {
@@ -389,7 +396,10 @@ def test_every_melee_row_is_the_melee_rule():
     assert by_stances["Feinte", "Posture de contre"][2] == "5D against 5D"  # +1D against a counter
     assert by_stances["Attaque", "Esquive"][2] == "4D+5 against 3D"  # the range bonus
     assert by_stances["Attaque", "Désengagement"][3:] == [
-        "A hits, then B gets away", "Half-dodge, then B gets away", "Disengaged"]  # fmt: skip
+        "A hits, then B gets away",
+        "Half-dodge, then B gets away",
+        "Disengaged",
+    ]
 
 
 def test_the_fixed_dodge_is_fixed_not_rolled():
@@ -447,9 +457,20 @@ def test_the_values_are_the_package_constants():
 def test_the_reference_tables_speak_french_in_the_french_edition():
     with language("fr"):
         tables = blocks_html(
-            *(f() for f in (ref.code_table, ref.odds_table, ref.tie_table, ref.melee_table,
-                            ref.dodge_table, ref.options_table, ref.blows_table, ref.rules_table))
-        )  # fmt: skip
+            *(
+                f()
+                for f in (
+                    ref.code_table,
+                    ref.odds_table,
+                    ref.tie_table,
+                    ref.melee_table,
+                    ref.dodge_table,
+                    ref.options_table,
+                    ref.blows_table,
+                    ref.rules_table,
+                )
+            )
+        )
     assert "3D+1 fixé à 11" in tables and "5D+1 fixé à 18" in tables
     assert "divisé par 2" in tables and "\u22121D" in tables
     assert "A touche, puis B s’échappe" in tables
@@ -498,8 +519,13 @@ def test_the_terms_issue_34_names():
     assert "poursuivre sans frapper" not in terms
     pursuit = terms["poursuivre (sans porter de coup)"]
     assert "roll" in pursuit.note and "no roll" not in pursuit.note
-    for french in ("parade", "feinte", "désengagement", "poursuivre (sans porter de coup)",
-                   "posture de contre"):  # fmt: skip
+    for french in (
+        "parade",
+        "feinte",
+        "désengagement",
+        "poursuivre (sans porter de coup)",
+        "posture de contre",
+    ):
         assert terms[french].implements == "galaxies.Stance", french
     assert terms["contre psychique"].implements == "galaxies.PsyAttack"
     assert terms["coups instinctifs"].implements == "galaxies.BlowOption"
@@ -528,13 +554,17 @@ def test_every_whole_number_box_has_the_rule_s_bounds(name):
             assert calc.error == "", control
 
 
-@pytest.mark.parametrize("name", ["GalaxiesFightCalculator", "GalaxiesInitiativeCalculator",
-                                  "GalaxiesVolleyCalculator"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name", ["GalaxiesFightCalculator", "GalaxiesInitiativeCalculator", "GalaxiesVolleyCalculator"]
+)
 def test_a_lone_surrogate_in_a_name_is_refused_with_a_message(name):
     """Issue 38 #6: a lone surrogate in a fighter's name raised UnicodeEncodeError."""
     calc = CALCULATORS[name](language="fr")
-    control = {"GalaxiesFightCalculator": "a_name", "GalaxiesInitiativeCalculator": "combatants",
-               "GalaxiesVolleyCalculator": "attacks"}[name]  # fmt: skip
+    control = {
+        "GalaxiesFightCalculator": "a_name",
+        "GalaxiesInitiativeCalculator": "combatants",
+        "GalaxiesVolleyCalculator": "attacks",
+    }[name]
     text = {"a_name": "\ud800", "combatants": "\ud800: 3D", "attacks": "\ud800: shot 3D"}[control]
     calc.controls[control].value = text
     assert calc.error_for(control) and calc.result.value == "" and calc.chart.value == ""
@@ -557,9 +587,14 @@ def test_a_switched_off_field_is_left_out_of_the_python_line():
 def test_a_huge_exact_answer_is_written_short_in_the_python_line():
     """Issue 38 #2, here: a fight whose chances have 11,883 digits stopped the update."""
     calc = CALCULATORS["GalaxiesFightCalculator"](
-        a_skill="60D", b_skill="59D+3", a_health=500, b_health=500, a_damage=200, b_damage=200,
+        a_skill="60D",
+        b_skill="59D+3",
+        a_health=500,
+        b_health=500,
+        a_damage=200,
+        b_damage=200,
         max_rounds=132,
-    )  # fmt: skip
+    )
     assert calc.error == ""
     value = calc.view.call.value
     assert len(str(value.denominator.bit_length())) and value.denominator.bit_length() > 14_000
