@@ -123,6 +123,7 @@
   var callbacks = {};
   var early = []; // comm messages sent before Python was ready
   var fragment = null; // the link's settings, applied once ready
+  var stateText = ""; // the page's stored widget state, as the page holds it (JSON text)
   var note = null;
   var started = performance.now();
   var timings = {};
@@ -219,7 +220,8 @@
     if (!script) return null;
     var state;
     try {
-      state = JSON.parse(script.textContent).state;
+      stateText = script.textContent;
+      state = JSON.parse(stateText).state;
     } catch (err) {
       return null;
     }
@@ -241,9 +243,9 @@
       var key = seen[cls] === 1 ? cls : cls + "-" + seen[cls];
       calcs.push({ key: key, cls: cls, root: id, view: view, el: null, state: "static", ids: subtree(state, id) });
     });
-    var used = {};
+    var used = [];
     calcs.forEach(function (calc) {
-      calc.ids.forEach(function (id) { used[id] = state[id]; modelCalc[id] = calc; });
+      calc.ids.forEach(function (id) { used.push(id); modelCalc[id] = calc; });
     });
     return used;
   }
@@ -439,6 +441,10 @@
     return worker;
   }
 
+  /* used: the ids of the calculators' models. Their state goes as the page's own JSON
+   * text, which the worker reads only when it builds the calculators (a page snapshot
+   * has them built): copying it as objects to the worker took the page's main thread
+   * right before the widgets render (17 ms for the mass-battle page's, under load). */
   function startWorker(used) {
     if (!spawnWorker()) {
       fail(t("noWorker"));
@@ -449,7 +455,8 @@
       language: LANG,
       calculators: calcs.map(function (c) { return { key: c.key, cls: c.cls, root: c.root }; }),
       cells: cellSources(),
-      state: used,
+      ids: used,
+      stateText: used.length ? stateText : "",
     };
     worker.postMessage(initMessage);
     mark("init_sent");
@@ -512,7 +519,9 @@
     } else {
       showNote("");
     }
-    cacheUsedFiles();
+    // (In a task of its own: it lists every file the page fetched, which need not hold up
+    // the task that makes the page live.)
+    window.setTimeout(cacheUsedFiles, 0);
     window.setTimeout(precacheBook, PRECACHE_DELAY_MS);
   }
 
@@ -778,7 +787,7 @@
       } else {
         setPage("starting");
         attached = true;
-        startWorker({});
+        startWorker([]);
         registerServiceWorker();
       }
     }

@@ -3,8 +3,9 @@
  * The calculators are ipywidgets rendered by the page's html-manager (and,
  * once Python runs, updated in place by live.js); a widget cannot carry ARIA
  * attributes of its own, so this script adds them wherever widgets render,
- * and again whenever the widgets change (a MutationObserver), so the same
- * holds on a static page, while Python starts and once it is live:
+ * and again whenever the widgets change (a MutationObserver: the answers at
+ * once, what reads the layout once the page is idle), so the same holds on a
+ * static page, while Python starts and once it is live:
  *
  * - the answer region of every calculator (.rb-answer, given by the
  *   Calculator base class) is a polite live region (role="status",
@@ -48,7 +49,7 @@
   /* The name a control shows through its own visible, non-empty <label>. */
   function hasVisibleLabel(control) {
     var labels = control.labels ? Array.prototype.slice.call(control.labels) : [];
-    return labels.some(function (label) { return shown(label) && text(label); });
+    return labels.some(function (label) { return text(label) && shown(label); }); // (the text first: it needs no layout)
   }
 
   /* A widget's tooltip, on the control itself or on its (hidden) label. */
@@ -61,16 +62,21 @@
     if (name && el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
   }
 
-  /* Controls without a visible label take their tooltip (the control's or its widget's). */
-  function nameControls(root) {
+  /* Controls without a visible label take their tooltip (the control's or its widget's).
+   * This and scrollableByKeyboard only read the page, and return what to write: every
+   * read comes before every write (laidOut), since a write between two reads of the
+   * layout makes the browser compute the page's style and layout again. */
+  function nameControls(root, writes) {
     root.querySelectorAll(".rb-calculator").forEach(function (calc) {
       calc.querySelectorAll(CONTROLS).forEach(function (control) {
         if (control.hasAttribute("aria-labelledby")) return;
         if (control.hasAttribute("aria-label") && !control.hasAttribute("data-rb-named")) return;
         if (hasVisibleLabel(control)) {
           if (control.hasAttribute("data-rb-named")) {
-            control.removeAttribute("aria-label");
-            control.removeAttribute("data-rb-named");
+            writes.push(function () {
+              control.removeAttribute("aria-label");
+              control.removeAttribute("data-rb-named");
+            });
           }
           return;
         }
@@ -78,52 +84,84 @@
         var widget = control.closest(".widget-inline-hbox, .jupyter-widgets");
         var name = tooltip(control) || tooltip(label) || tooltip(widget) || text(label);
         if (name) {
-          setName(control, name);
-          control.setAttribute("data-rb-named", "");
+          writes.push(function () {
+            setName(control, name);
+            control.setAttribute("data-rb-named", "");
+          });
         }
       });
       calc.querySelectorAll("[role=slider]").forEach(function (handle) {
         if (handle.hasAttribute("aria-labelledby")) return;
         var widget = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-inline-hbox");
         var label = widget && widget.querySelector(".widget-label");
-        setName(handle, text(label) || tooltip(label) || tooltip(widget));
+        var name = text(label) || tooltip(label) || tooltip(widget);
+        writes.push(function () { setName(handle, name); });
       });
     });
   }
 
   /* Boxes that scroll sideways are keyboard-reachable while they scroll. */
-  function scrollableByKeyboard(root) {
-    root.querySelectorAll(SCROLLERS).forEach(function (el) {
+  function scrollableByKeyboard(root, writes) {
+    var boxes = Array.prototype.map.call(root.querySelectorAll(SCROLLERS), function (el) {
       var style = window.getComputedStyle(el);
       var scrolls =
         (style.overflowX === "auto" || style.overflowX === "scroll") &&
         el.scrollWidth > el.clientWidth + 1 &&
         !el.querySelector(FOCUSABLE);
-      if (scrolls && !el.hasAttribute("tabindex")) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("data-rb-scroll", "");
-      } else if (!scrolls && el.hasAttribute("data-rb-scroll")) {
-        el.removeAttribute("tabindex");
-        el.removeAttribute("data-rb-scroll");
+      return [el, scrolls];
+    });
+    boxes.forEach(function (box) {
+      var el = box[0];
+      if (box[1] && !el.hasAttribute("tabindex")) {
+        writes.push(function () {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("data-rb-scroll", "");
+        });
+      } else if (!box[1] && el.hasAttribute("data-rb-scroll")) {
+        writes.push(function () {
+          el.removeAttribute("tabindex");
+          el.removeAttribute("data-rb-scroll");
+        });
       }
     });
   }
 
+  /* The whole pass, now (the browser tests call it). */
   function update() {
     queued = false;
-    var root = document;
-    announceAnswers(root);
-    nameControls(root);
-    scrollableByKeyboard(root);
+    announceAnswers(document);
+    laidOut();
+  }
+
+  /* After a change of the page: the answers at once (attributes only); the controls' names
+   * and the boxes that scroll, which read the layout, when the page is idle (at most
+   * IDLE_WAIT_MS later), not while its widgets are being rendered or Python's answers
+   * applied: each pass would lay the page out again (measured on a first visit). */
+  var IDLE_WAIT_MS = 1000;
+  var idleQueued = false;
+
+  function laidOut() {
+    idleQueued = false;
+    var writes = [];
+    nameControls(document, writes);
+    scrollableByKeyboard(document, writes);
+    writes.forEach(function (write) { write(); });
   }
 
   function schedule() {
     if (queued) return;
     queued = true;
-    window.setTimeout(update, 60);
+    window.setTimeout(function () {
+      queued = false;
+      announceAnswers(document);
+      if (idleQueued) return;
+      idleQueued = true;
+      if (window.requestIdleCallback) window.requestIdleCallback(laidOut, { timeout: IDLE_WAIT_MS });
+      else window.setTimeout(laidOut, 0);
+    }, 60);
   }
 
-  // Published for the browser tests: run the pass now (same as on a change).
+  // Published for the browser tests: run the whole pass now.
   window.rbA11y = { update: update };
 
   function start() {

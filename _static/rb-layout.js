@@ -75,16 +75,70 @@
     return button;
   }
 
+  /* Show or hide one calculator's bar: on while its content exists, the answer is below
+   * the screen and the calculator on screen. */
+  function setSummary(calc, below, shownCalc) {
+    var summary = calc.querySelector(".rb-summary");
+    if (!summary) return;
+    var on = !!summary.querySelector("[data-rb-summary]") && below && shownCalc;
+    if (on) goButton(summary);
+    if (summary.classList.contains("rb-summary-on") !== on) summary.classList.toggle("rb-summary-on", on);
+  }
+
+  /* Every bar, from where the calculators and their answers are now (this reads the
+   * layout: it runs on a scroll, a resize, a section folded, or when asked). */
   function placeSummaries() {
     document.querySelectorAll(".rb-calculator").forEach(function (calc) {
-      var summary = calc.querySelector(".rb-summary");
       var answer = calc.querySelector(".rb-answer");
-      if (!summary || !answer) return;
-      var content = summary.querySelector("[data-rb-summary]");
+      if (!answer || !calc.querySelector(".rb-summary")) return;
       var below = answer.getBoundingClientRect().top >= window.innerHeight;
-      var on = !!content && below && visible(calc.getBoundingClientRect());
-      if (on) goButton(summary);
-      if (summary.classList.contains("rb-summary-on") !== on) summary.classList.toggle("rb-summary-on", on);
+      var where = { below: below, shown: visible(calc.getBoundingClientRect()) };
+      seen.set(calc, where);
+      setSummary(calc, where.below, where.shown);
+    });
+  }
+
+  /* While the page changes (the widgets rendered, an answer redrawn), the bars follow
+   * what the browser itself reports once it has laid the page out (an
+   * IntersectionObserver): a change of the page never makes this script read the
+   * layout, which would lay out the whole page again for each batch of widgets rendered
+   * (measured: a third of a first visit's main thread on the mass-battle chapter). */
+  var seen = new WeakMap(); // calculator -> {below, shown}, as last reported
+  var watched = new WeakSet(); // calculators and answers observed
+  var observer = null;
+
+  function reported(entries) {
+    entries.forEach(function (entry) {
+      var el = entry.target;
+      var calc = el.classList.contains("rb-calculator") ? el : el.closest(".rb-calculator");
+      if (!calc) return;
+      var where = seen.get(calc) || { below: false, shown: false };
+      if (el === calc) {
+        where.shown = entry.isIntersecting && entry.boundingClientRect.height > 0;
+      } else {
+        var bottom = entry.rootBounds ? entry.rootBounds.bottom : window.innerHeight;
+        where.below = !entry.isIntersecting && entry.boundingClientRect.top >= bottom;
+      }
+      seen.set(calc, where);
+      setSummary(calc, where.below, where.shown);
+    });
+  }
+
+  /* Observe the calculators with a summary, and their answers, as they appear; set each bar
+   * from what was last reported (its content may have come or gone). */
+  function watchSummaries() {
+    document.querySelectorAll(".rb-calculator").forEach(function (calc) {
+      var answer = calc.querySelector(".rb-answer");
+      if (!answer || !calc.querySelector(".rb-summary")) return;
+      if (observer) {
+        [calc, answer].forEach(function (el) {
+          if (watched.has(el)) return;
+          watched.add(el);
+          observer.observe(el);
+        });
+      }
+      var where = seen.get(calc);
+      if (where) setSummary(calc, where.below, where.shown);
     });
   }
 
@@ -129,11 +183,20 @@
   }
 
   /* ------------------------------------------------------------ passes */
+  /* Everything, the bars from the layout as it is now (the browser tests call it). */
   function update() {
     queued = false;
     hintTypedLists();
     keepPercentSigns();
     placeSummaries();
+  }
+
+  /* After a change of the page: what needs no layout (the bars as last reported). */
+  function changed() {
+    changeQueued = false;
+    hintTypedLists();
+    keepPercentSigns();
+    watchSummaries();
   }
 
   function schedule() {
@@ -142,12 +205,26 @@
     window.requestAnimationFrame(update);
   }
 
+  var changeQueued = false;
+  function scheduleChanged() {
+    if (changeQueued) return;
+    changeQueued = true;
+    window.requestAnimationFrame(changed);
+  }
+
   // Published for the browser tests: run the pass now.
   window.rbLayout = { update: update, pauseMs: PAUSE_MS };
 
   function start() {
+    if (typeof window.IntersectionObserver !== "undefined") observer = new window.IntersectionObserver(reported);
     update();
-    new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true, characterData: true });
+    watchSummaries();
+    // (Without IntersectionObserver, a change of the page reads the layout again.)
+    new MutationObserver(observer ? scheduleChanged : schedule).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
   }

@@ -8,7 +8,13 @@
  * property that gives every value assigned to it (the configuration, then
  * MathJax 3 replacing it) the same Hub, not enumerable, so that MathJax never
  * reads it as an option. (Jupyter Book adds this file to every page; without
- * MathJax, window.MathJax stays undefined and widgets never call it.) */
+ * MathJax, window.MathJax stays undefined and widgets never call it.)
+ *
+ * Widgets ask for every label they render (hundreds on a mass-battle page), and
+ * almost none holds math: a text without a backslash or a dollar sign, which
+ * every TeX delimiter of MathJax needs, is left alone (measured: the per-label
+ * typesetting, and waiting for MathJax with a timer per label, took the page's
+ * main thread while its calculators were coming alive). */
 (function () {
   var TRIES = 600; // 30 s at 50 ms: MathJax is a file of this site
   function typeset(element, tries) {
@@ -21,10 +27,15 @@
       window.setTimeout(function () { typeset(element, tries + 1); }, 50);
     }
   }
+  /* Can this element's text hold math for MathJax (\(…\), \[…\], $$…$$, \begin…)? */
+  function mayHoldMath(element) {
+    var text = element.textContent || "";
+    return text.indexOf("\\") >= 0 || text.indexOf("$") >= 0;
+  }
   var hub = {
     Queue: function (command) {
       var element = command && command[2];
-      if (element) typeset(element, 0);
+      if (element && mayHoldMath(element)) typeset(element, 0);
     },
   };
   function withHub(value) {

@@ -249,7 +249,18 @@
     return b;
   }
 
-  function setup(pre, index) {
+  /* The book block's type (font, size, line height, tab size), which the editor takes. */
+  var TYPE = ["fontFamily", "fontSize", "lineHeight", "letterSpacing", "tabSize"];
+
+  function typeOf(pre) {
+    var style = window.getComputedStyle(pre);
+    var out = {};
+    TYPE.forEach(function (p) { out[p] = style[p]; });
+    return out;
+  }
+
+  /* A cell's editor in place of the book's block (its height is set by refreshAll). */
+  function setup(pre, index, type) {
     var cell = {
       index: index,
       root: pre.closest(".cell"),
@@ -259,7 +270,6 @@
       widgets: false,
     };
     var shown = pre.closest(".highlight").parentNode; // the book's highlighted block, kept hidden
-    var style = window.getComputedStyle(pre);
     cell.root.setAttribute("data-rb-cell", String(index));
 
     var editor = el("div", "rb-editor highlight");
@@ -275,9 +285,9 @@
     area.setAttribute("autocomplete", "off");
     area.setAttribute("wrap", "off");
     area.id = "rb-cell-" + index;
-    ["fontFamily", "fontSize", "lineHeight", "letterSpacing", "tabSize"].forEach(function (p) {
-      layer.style[p] = style[p];
-      area.style[p] = style[p];
+    TYPE.forEach(function (p) {
+      layer.style[p] = type[p];
+      area.style[p] = type[p];
     });
     editor.appendChild(layer);
     editor.appendChild(area);
@@ -311,7 +321,6 @@
     var kept = readKept()[index];
     area.value = kept && kept.h === hashOf(cell.book) ? kept.s : cell.book;
     cell.edited = area.value !== cell.book;
-    refresh(cell);
     if (cell.edited) cell.note.textContent = t("edited");
 
     area.addEventListener("input", function () {
@@ -329,11 +338,26 @@
 
   /* The highlighted layer and the text area's height follow the source. */
   function refresh(cell) {
-    var area = cell.area;
-    cell.layer.innerHTML = highlight(area.value);
-    area.style.height = "auto";
-    area.style.height = area.scrollHeight + area.offsetHeight - area.clientHeight + "px";
-    cell.layer.scrollLeft = area.scrollLeft;
+    refreshAll([cell]);
+  }
+
+  /* The same for several cells: every change, then every measure, then every height, so
+   * that the page is laid out once for all of them, not once per cell (the page's cells
+   * are set up while it loads, before its calculators render and come alive). */
+  function refreshAll(list, initial) {
+    list.forEach(function (cell) {
+      cell.layer.innerHTML = highlight(cell.area.value);
+      cell.area.style.height = "auto";
+    });
+    var measured = list.map(function (cell) {
+      var area = cell.area;
+      return [area.scrollHeight + area.offsetHeight - area.clientHeight, area.scrollLeft];
+    });
+    list.forEach(function (cell, i) {
+      cell.area.style.height = measured[i][0] + "px";
+      // (A new editor is not scrolled: setting it would lay the page out once more.)
+      if (!initial || measured[i][1]) cell.layer.scrollLeft = measured[i][1];
+    });
   }
 
   function onKey(cell, event) {
@@ -561,15 +585,18 @@
   /* ------------------------------------------------------------ start */
   function start() {
     if (!api()) return; // (live.js not here: the page stays as built)
-    document.querySelectorAll(BOOK_CODE).forEach(function (pre, index) {
-      cells.push(setup(pre, index));
+    var pres = Array.prototype.slice.call(document.querySelectorAll(BOOK_CODE));
+    var types = pres.map(typeOf); // (read before any editor is written)
+    pres.forEach(function (pre, index) {
+      cells.push(setup(pre, index, types[index]));
     });
+    refreshAll(cells, true);
     document.querySelectorAll("[data-rb-exercise]").forEach(setupExercise);
     html.setAttribute("data-rb-cells", String(cells.length));
     // (A cell inside a closed "Show code" is measured when it opens.)
     document.querySelectorAll("details").forEach(function (details) {
       details.addEventListener("toggle", function () {
-        cells.forEach(function (cell) { if (details.contains(cell.area)) refresh(cell); });
+        refreshAll(cells.filter(function (cell) { return details.contains(cell.area); }));
       });
     });
   }

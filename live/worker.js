@@ -4,7 +4,9 @@
  * served gzipped and the build's cache name are written in at build time); its
  * Python is in Python files beside it (live_bridge.py, boot.py), which it
  * fetches, writes to Pyodide's file system and imports.
- * The page (_static/live.js) posts {type: "init", calculators, state, language, cells} once, then
+ * The page (_static/live.js) posts {type: "init", calculators, ids, stateText, language, cells}
+ * once (ids: its calculators' models, whose state is in stateText, the page's stored
+ * widget state as JSON text, read only when the calculators are built here), then
  * {type: "msg", id, model, data} for every widget message of its calculators;
  * this worker answers {type: "ready", report, timings, restored}, then {type: "out", id,
  * out} for each message (the widget updates to apply in the page), or
@@ -148,7 +150,7 @@ function handle(message) {
       report = pageRestored.report; // built before the snapshot was taken
     } else {
       // (In the page's language, <html lang>: the French pages' calculators speak French.)
-      report = JSON.parse(bridge.setup_json(calculators, JSON.stringify(message.state), message.language || "en"));
+      report = JSON.parse(bridge.setup_json(calculators, usedState(message), message.language || "en"));
       if (canSnapshot && PAGE && base) keepPageSnapshot(calculators, report);
     }
     mark("calculators");
@@ -183,6 +185,16 @@ function handle(message) {
     var answer = JSON.parse(cells(JSON.stringify(message.body)));
     self.postMessage({ type: "cells", id: message.id, reply: answer, ms: performance.now() - t1 });
   }
+}
+
+/* The stored state of the page's calculators' models, as JSON text (init's ids, in order). */
+function usedState(message) {
+  var used = {};
+  if (message.ids && message.ids.length) {
+    var state = JSON.parse(message.stateText).state;
+    message.ids.forEach(function (id) { used[id] = state[id]; });
+  }
+  return JSON.stringify(used);
 }
 
 /* Idle warming (issue 37). The snapshot's Python is warm, not the WebAssembly
