@@ -283,3 +283,11 @@ def test_the_check_reads_doctests(tmp_path):
         encoding="utf-8",
     )
     assert offenders({"m": _doctest_source(module)}) == ["m:3"]
+
+
+def test_hypothesis_keeps_no_wall_clock_budget():
+    """Hypothesis's deadline per example and its "too slow" check are off for every test."""
+    from hypothesis import HealthCheck, settings
+
+    assert settings().deadline is None
+    assert HealthCheck.too_slow in settings().suppress_health_check

@@ -13,6 +13,8 @@ import importlib.util
 import re
 from pathlib import Path
 
+pytest_plugins = ["pytester"]
+
 ROOT = Path(__file__).resolve().parents[1]
 _SPEC = importlib.util.spec_from_file_location("rulebook_root_conftest", ROOT / "conftest.py")
 tiers = importlib.util.module_from_spec(_SPEC)
@@ -52,6 +54,24 @@ def _marked_slow(path: Path) -> set[str]:
         if isinstance(node, ast.FunctionDef)
         and any(ast.unparse(d) == "pytest.mark.slow" for d in node.decorator_list)
     }
+
+
+def test_a_file_holding_a_slow_or_notebook_item_is_heavy_and_handed_out_before_quick_ones(
+    pytester, monkeypatch
+):
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # (pytest alone: quick to start)
+    pytester.makeconftest((ROOT / "conftest.py").read_text(encoding="utf-8"))
+    pytester.makeini("[pytest]\nmarkers =\n    slow: s\n    notebook: n\n    browser: b\n")
+    pytester.makepyfile(
+        test_a="def test_quick():\n    pass\n",
+        test_b="import pytest\n\n@pytest.mark.slow\ndef test_sweep():\n    pass\n",
+        test_c="def test_quick_too():\n    pass\n",
+        test_d="import pytest\n\ndef test_q():\n    pass\n\n@pytest.mark.notebook\n"
+        "def test_chapter():\n    pass\n",
+    )
+    result = pytester.runpytest_subprocess("--collect-only", "-q", "-p", "no:cacheprovider")
+    order = [line.split("::")[0] for line in result.outlines if "::" in line]
+    assert order == ["test_b.py", "test_d.py", "test_d.py", "test_a.py", "test_c.py"]
 
 
 def test_the_slow_sweeps_are_marked():
@@ -101,5 +121,8 @@ def test_the_longest_units_of_work_come_first_and_unit_tests_last():
         tiers.expected_rank("tests/test_dice.py::test_d6", []),
     ]
     assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+    # A file of unit tests holding a slow sweep comes before the quick files, after the chapters.
+    heavy = tiers.expected_rank("tests/test_comparison.py::test_z", [], heavy=True)
+    assert ranks[3] < heavy < ranks[4]
     for unit in tiers.LONGEST_FIRST[1:]:
         assert (ROOT / unit).exists(), unit

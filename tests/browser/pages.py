@@ -31,11 +31,16 @@ tests that read it, with its own error; the others still get their results.
 Screenshots (``tests/browser/output/``): ``static-<page>.png`` (desktop,
 light) and its first calculator, ``readability-dark-<page>.png`` (with the
 error message put in) and ``readability-phone-<page>.png`` (in CSS pixels).
+They show the first screen of the page; the whole page when the environment
+sets ``RULEBOOK_SCREENSHOTS=full`` (no check reads a screenshot, and the
+whole-page ones of pages up to 43,000 px tall took a third of the page
+audits' time: 5 to 13 s each on the Chroniques and Unisystem combat pages).
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,6 +65,7 @@ __all__ = [
     "get_audit",
     "open_static",
     "run_axe",
+    "screenshot",
     "settle",
 ]
 
@@ -77,6 +83,12 @@ ALSO_CLEAN = ["heading-order", "empty-table-header"]
 THEME_RULES = ["color-contrast", "link-in-text-block"]
 #: The error message put into every fifth empty message of a calculator before contrast is read.
 SAMPLE_ERROR = "‘x’ is not a number: type 0 to 99"
+
+
+def screenshot(page, path: Path, **options: Any) -> None:
+    """Save what the page shows: its first screen, or all of it with ``RULEBOOK_SCREENSHOTS=full``."""
+    full = os.environ.get("RULEBOOK_SCREENSHOTS", "") == "full"
+    page.screenshot(path=str(path), full_page=full, **options)
 
 
 @functools.cache
@@ -297,7 +309,7 @@ def read_render(page, log, output_dir: Path, stem: str) -> dict[str, Any]:
     """What the page renders: its calculators (box, text, charts), console and requests."""
     calculators = page.locator(".rb-calculator")
     shown = calculators.evaluate_all(RENDER_JS)
-    page.screenshot(path=str(output_dir / f"static-{stem}.png"), full_page=True)
+    screenshot(page, output_dir / f"static-{stem}.png")
     if shown:
         calculators.first.screenshot(path=str(output_dir / f"static-{stem}-calculator.png"))
     return {"calculators": shown, "problems": log.problems()}
@@ -355,8 +367,7 @@ def read_overflow(page, output_dir: Path, stem: str) -> dict[str, Any]:
         )
     # (In CSS pixels: the phone's device scale 2 made each shot 4 times the pixels, up to
     # 13 MB of PNG and three times the time, for the same layout.)
-    shot = output_dir / f"readability-phone-{stem}.png"
-    page.screenshot(path=str(shot), full_page=True, scale="css")
+    screenshot(page, output_dir / f"readability-phone-{stem}.png", scale="css")
     return found
 
 
@@ -438,7 +449,7 @@ def audit_page(guarded_page, site_url: str, output_dir: Path, page_name: str, lo
                 found = read_contrast(page)
                 if theme == "dark":  # (light: static-<page>.png, before the message)
                     shot = output_dir / f"readability-{theme}-{stem}.png"
-                    page.screenshot(path=str(shot), full_page=True)
+                    screenshot(page, shot)
                 return found
 
             audit.run(f"contrast:{theme}", contrast, needs=needs)

@@ -17,7 +17,8 @@ loaded once per width for every check (``tests/browser/pages.py``):
   ``<details>``, and the CSV is a ``data:`` link with a ``.csv`` name.
 
 Screenshots of every page in the three looks go to ``tests/browser/output/``
-(``static-<page>.png`` for the light one).
+(``static-<page>.png`` for the light one; the first screen, the whole page
+with ``RULEBOOK_SCREENSHOTS=full``).
 """
 
 from __future__ import annotations

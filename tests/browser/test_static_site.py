@@ -7,8 +7,9 @@ stored widget state, visible, with its build-time answer. The page is read
 as a reader without Python sees it, on the desktop load that the
 accessibility and readability checks read too (``tests/browser/pages.py``);
 whether the calculators come alive, with no console error either, is
-``test_live_site.py``'s. A screenshot of each page and of its first
-calculator is saved under ``tests/browser/output/``.
+``test_live_site.py``'s. A screenshot of each page (its first screen; the
+whole page with ``RULEBOOK_SCREENSHOTS=full``) and of its first calculator
+is saved under ``tests/browser/output/``.
 """
 
 from __future__ import annotations

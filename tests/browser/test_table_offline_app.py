@@ -78,10 +78,15 @@ def _manifest_of(page) -> tuple[str, dict]:
 
 
 def test_each_edition_links_its_own_app(site_url, guarded_page):
-    page, log = guarded_page()
+    # What is read is each page's manifest link (in its head) and the manifest: read once
+    # the head is in, without the service worker (it kept the whole book meanwhile) nor the
+    # live runtime (Python started on every chapter).
+    page, log = guarded_page(service_workers="block")
+    page.route("**/live/**", lambda route, _request: route.abort())
     for name in toc_pages():
         for edition, language in (("", "en"), ("fr/", "fr")):
-            page.goto(f"{site_url}/{edition}{name}.html", wait_until="domcontentloaded")
+            page.goto(f"{site_url}/{edition}{name}.html", wait_until="commit")
+            page.wait_for_selector("link[rel=manifest]", state="attached")  # (in the head)
             href, manifest = _manifest_of(page)
             assert manifest["lang"] == language, (edition + name, href)
             start = urllib.parse.urljoin(href, manifest["start_url"])
