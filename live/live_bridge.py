@@ -330,6 +330,17 @@ class Bridge:
         finally:
             Calculator.update, Calculator.roll = saved
         map_tree(calc, spec["root"], state)
+        # ... with the rows the page hides hidden (a hidden row wears its control's layout):
+        # paired with rows all shown, the shown rows' one layout took the page id of the
+        # last row's, which may be a hidden one (a row shown again then stayed hidden).
+        hidden = {
+            name
+            for name, control in calc.controls.items()
+            if state[PAGE_ID[control.layout.model_id]].get("state", {}).get("display") == "none"
+        }
+        if hidden:
+            calc.show_hidden(hidden)
+            map_tree(calc, spec["root"], state)
         # ... then take the page's values (controls, seed, answer, chart, roll) as they are,
         # so the first change the reader makes is the first computation.
         calc.update = lambda: None

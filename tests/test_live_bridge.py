@@ -185,3 +185,34 @@ def test_a_change_that_hides_a_row_names_only_the_page_s_models():
     named = set(re.findall(r"IPY_MODEL_(\w+)", json.dumps(reply["out"])))
     assert any(data.get("state", {}).get("layout") for _model, data in reply["out"])  # a row hid
     assert named and named <= set(page)
+
+
+def test_a_row_shown_again_wears_the_page_s_shown_layout():
+    """The page's hidden rows are hidden in Python too before its models are paired.
+
+    The Chroniques attack's last control (the off hand) is hidden by default, its
+    row wearing the control's own layout. Paired with a Python calculator whose rows
+    were all shown, the shown rows' layout took the page id of the last row's, the
+    off hand's hidden one: a row shown again stayed hidden on the page.
+    """
+    from rulebook_py.widgets import CALCULATORS
+
+    cls = CALCULATORS["ChroniquesAttackCalculator"]
+    shown = cls()
+    assert shown.controls["off_hand"].layout.display == "none"
+    assert shown.controls["suitable_weapon"].layout.display == "none"
+    bridge = live_bridge.Bridge()
+    [report] = bridge.setup(
+        [{"key": "a", "cls": cls.__name__, "root": shown.model_id}], page_of(shown)
+    )
+    assert report["ok"], report
+    reply = bridge.handle(update(report["controls"]["temporary"], value=True))
+    assert reply["ok"], reply
+    out = {model: data["state"] for model, data in reply["out"]}
+    row = shown.rows["suitable_weapon"].model_id
+    assert out[row]["layout"] == "IPY_MODEL_" + shown.row_layout.model_id
+    assert out[shown.controls["suitable_weapon"].layout.model_id]["display"] == ""
+    # A row hidden again wears its control's layout, by the page's id.
+    reply = bridge.handle(update(report["controls"]["temporary"], value=False))
+    out = {model: data["state"] for model, data in reply["out"]}
+    assert out[row]["layout"] == "IPY_MODEL_" + shown.controls["suitable_weapon"].layout.model_id

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -327,15 +327,32 @@ class Calculator(widgets.VBox):
         that a later update never needs one the live page has never heard of
         ("widget model not found"), and none is made for it.
         """
-        hidden = self.hidden(values) | {self.fields.get(n, n) for n in self._unused}
+        self.show_hidden(self.hidden(values) | {self.fields.get(n, n) for n in self._unused})
         disabled = self.disabled(values)
+        for name, control in self.controls.items():
+            if getattr(control, "disabled", False) != (name in disabled):
+                control.disabled = name in disabled
+
+    def show_hidden(self, hidden: Collection[str]) -> None:
+        """Hide the rows of the controls named in ``hidden``, show every other row.
+
+        (The live page's bridge calls it too, to match the page it takes over.)
+
+        Example:
+            >>> from rulebook_py.widgets.dice import DiceCalculator
+            >>> calc = DiceCalculator()
+            >>> calc.show_hidden({"target"})
+            >>> calc.rows["target"].layout is calc.controls["target"].layout
+            True
+            >>> calc.show_hidden(())
+            >>> calc.rows["target"].layout is calc.row_layout
+            True
+        """
         for name, control in self.controls.items():
             display = "none" if name in hidden else ""
             if control.layout.display != display:
                 control.layout.display = display
                 self.rows[name].layout = control.layout if display else self.row_layout
-            if getattr(control, "disabled", False) != (name in disabled):
-                control.disabled = name in disabled
 
     def _show_roll(self, values: Values, seed: int) -> bool:
         """Show the roll of ``values`` with ``seed``; False (and the error shown) if refused."""
