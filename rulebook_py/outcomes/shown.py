@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NoReturn
 
 from ..errors import RuleValueError, check_type, quote
 from ..messages import M
 from ..systems.unisystem.arguments import check_fields
 
-__all__ = ["EXACT_HEAD", "Bars", "GroupedBars", "Presentation"]
+__all__ = ["EXACT_HEAD", "Bars", "GroupedBars", "Presentation", "refuse_outcome"]
 
 #: The heading of a two-column table: the row's label, its exact answer.
 EXACT_HEAD = ("", M("exact answer"))
@@ -118,3 +119,30 @@ class Presentation:
     def __post_init__(self) -> None:
         """Refuse a presentation built by hand with values of the wrong kind."""
         check_fields(self)
+
+
+def refuse_outcome(outcome: object, system: object) -> NoReturn:
+    """Refuse ``outcome``: it is not one a calculator of ``system`` computes.
+
+    The fallback of every system's ``presentation``: one message, the system's
+    name (a message of its own domain) as its parameter.
+
+    Raises:
+        RuleValueError: always, naming ``outcome`` and quoting what it got.
+
+    Example:
+        >>> refuse_outcome(3, "Unisystem")
+        Traceback (most recent call last):
+        ...
+        rulebook_py.errors.RuleValueError: outcome must be an outcome of a Unisystem calculator, got 3
+    """
+    raise RuleValueError(
+        M(
+            "{name} must be an outcome of a {system} calculator, got {got}",
+            name="outcome",
+            system=system,
+            got=quote(outcome),
+        ),
+        field="outcome",
+        value=outcome,
+    )

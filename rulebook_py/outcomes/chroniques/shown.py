@@ -19,13 +19,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import singledispatch
 
-from ...errors import RuleValueError, quote
 from ...systems.chroniques.attacks import AttackReport
 from ...systems.chroniques.core import CheckReport
 from ...systems.chroniques.damage import KnockOutReport
 from ...systems.chroniques.whole_fight import FightOutcome
 from ...systems.chroniques.words import M
-from ..shown import Bars, GroupedBars, Presentation
+from ..shown import Bars, GroupedBars, Presentation, refuse_outcome
 from .attack import STR_TIP, attack_notes, attack_rows
 from .chase import ChaseReport
 from .conditions import ConditionsReport
@@ -57,15 +56,7 @@ def presentation(outcome: object) -> Presentation:
         ...
         rulebook_py.errors.RuleValueError: outcome must be an outcome of a Chroniques calculator, got 3
     """
-    raise RuleValueError(
-        M(
-            "{name} must be an outcome of a Chroniques calculator, got {got}",
-            name="outcome",
-            got=quote(outcome),
-        ),
-        field="outcome",
-        value=outcome,
-    )
+    refuse_outcome(outcome, M("Chroniques"))
 
 
 @presentation.register

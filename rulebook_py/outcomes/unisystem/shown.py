@@ -27,7 +27,7 @@ from ...systems.unisystem.core import Check, CheckKind, number_text, signed_text
 from ...systems.unisystem.initiative_rolls import InitiativeReport
 from ...systems.unisystem.whole_fight import FightOutcome
 from ...systems.unisystem.words import MN, M, typed
-from ..shown import Bars, GroupedBars, Presentation
+from ..shown import Bars, GroupedBars, Presentation, refuse_outcome
 from .basics import ContestReport, CoreDieComparison, bonus_text, check_rows
 from .combat import MeleeReport, RangedReport
 
@@ -63,15 +63,7 @@ def presentation(outcome: object) -> Presentation:
         ...
         rulebook_py.errors.RuleValueError: outcome must be an outcome of a Unisystem calculator, got 3
     """
-    raise RuleValueError(
-        M(
-            "{name} must be an outcome of a Unisystem calculator, got {got}",
-            name="outcome",
-            got=quote(outcome),
-        ),
-        field="outcome",
-        value=outcome,
-    )
+    refuse_outcome(outcome, "Unisystem")
 
 
 def _hits(bars: dict, title: str, x_title: str, hit: str, other: str) -> Bars:
