@@ -66,37 +66,35 @@
    * This and scrollableByKeyboard only read the page, and return what to write: every
    * read comes before every write (laidOut), since a write between two reads of the
    * layout makes the browser compute the page's style and layout again. */
-  function nameControls(root, writes) {
-    root.querySelectorAll(".rb-calculator").forEach(function (calc) {
-      calc.querySelectorAll(CONTROLS).forEach(function (control) {
-        if (control.hasAttribute("aria-labelledby")) return;
-        if (control.hasAttribute("aria-label") && !control.hasAttribute("data-rb-named")) return;
-        if (hasVisibleLabel(control)) {
-          if (control.hasAttribute("data-rb-named")) {
-            writes.push(function () {
-              control.removeAttribute("aria-label");
-              control.removeAttribute("data-rb-named");
-            });
-          }
-          return;
-        }
-        var label = control.labels && control.labels.length ? control.labels[0] : null;
-        var widget = control.closest(".widget-inline-hbox, .jupyter-widgets");
-        var name = tooltip(control) || tooltip(label) || tooltip(widget) || text(label);
-        if (name) {
+  function nameControls(calc, writes) {
+    calc.querySelectorAll(CONTROLS).forEach(function (control) {
+      if (control.hasAttribute("aria-labelledby")) return;
+      if (control.hasAttribute("aria-label") && !control.hasAttribute("data-rb-named")) return;
+      if (hasVisibleLabel(control)) {
+        if (control.hasAttribute("data-rb-named")) {
           writes.push(function () {
-            setName(control, name);
-            control.setAttribute("data-rb-named", "");
+            control.removeAttribute("aria-label");
+            control.removeAttribute("data-rb-named");
           });
         }
-      });
-      calc.querySelectorAll("[role=slider]").forEach(function (handle) {
-        if (handle.hasAttribute("aria-labelledby")) return;
-        var widget = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-inline-hbox");
-        var label = widget && widget.querySelector(".widget-label");
-        var name = text(label) || tooltip(label) || tooltip(widget);
-        writes.push(function () { setName(handle, name); });
-      });
+        return;
+      }
+      var label = control.labels && control.labels.length ? control.labels[0] : null;
+      var widget = control.closest(".widget-inline-hbox, .jupyter-widgets");
+      var name = tooltip(control) || tooltip(label) || tooltip(widget) || text(label);
+      if (name) {
+        writes.push(function () {
+          setName(control, name);
+          control.setAttribute("data-rb-named", "");
+        });
+      }
+    });
+    calc.querySelectorAll("[role=slider]").forEach(function (handle) {
+      if (handle.hasAttribute("aria-labelledby")) return;
+      var widget = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-inline-hbox");
+      var label = widget && widget.querySelector(".widget-label");
+      var name = text(label) || tooltip(label) || tooltip(widget);
+      writes.push(function () { setName(handle, name); });
     });
   }
 
@@ -126,38 +124,63 @@
     });
   }
 
+  /* One part of the pass that reads the layout: a calculator's controls, or the boxes
+   * that scroll; its reads, then its writes. */
+  function laidOut(part) {
+    var writes = [];
+    if (part === SCROLLING) scrollableByKeyboard(document, writes);
+    else if (part.isConnected) nameControls(part, writes);
+    writes.forEach(function (write) { write(); });
+  }
+
   /* The whole pass, now (the browser tests call it). */
   function update() {
     queued = false;
     announceAnswers(document);
-    laidOut();
+    parts().forEach(laidOut);
   }
 
-  /* After a change of the page: the answers at once (attributes only); the controls' names
-   * and the boxes that scroll, which read the layout, when the page is idle (at most
-   * IDLE_WAIT_MS later), not while its widgets are being rendered or Python's answers
-   * applied: each pass would lay the page out again (measured on a first visit). */
+  /* After a change of the page: the answers at once (attributes only). The controls' names
+   * and the boxes that scroll, which read the layout, once the page has settled (no change
+   * for SETTLE_MS: not while its calculators come alive, nor while Python's answer to a
+   * reader's change is applied) and then at idle, a part at a time within the browser's
+   * idle time (at most IDLE_WAIT_MS later): the pass over a whole chapter held the main
+   * thread 120-160 ms in one task, just when a reader's first change came (issue 37). */
+  var SETTLE_MS = 300;
   var IDLE_WAIT_MS = 1000;
-  var idleQueued = false;
+  var SCROLLING = {};
+  var settling = 0;
+  var pending = null;
 
-  function laidOut() {
-    idleQueued = false;
-    var writes = [];
-    nameControls(document, writes);
-    scrollableByKeyboard(document, writes);
-    writes.forEach(function (write) { write(); });
+  function parts() {
+    return Array.prototype.slice.call(document.querySelectorAll(".rb-calculator")).concat([SCROLLING]);
+  }
+
+  function atIdle(deadline) {
+    if (!pending) pending = parts();
+    do {
+      laidOut(pending.shift());
+    } while (pending.length && (deadline.didTimeout || deadline.timeRemaining() > 5));
+    if (pending.length) later();
+    else pending = null;
+  }
+
+  function later() {
+    if (window.requestIdleCallback) window.requestIdleCallback(atIdle, { timeout: IDLE_WAIT_MS });
+    else window.setTimeout(function () { atIdle({ didTimeout: true }); }, 0);
   }
 
   function schedule() {
+    window.clearTimeout(settling);
+    settling = window.setTimeout(function () {
+      pending = null; // (the pass starts over: the page changed)
+      later();
+    }, SETTLE_MS);
     if (queued) return;
     queued = true;
     window.setTimeout(function () {
       queued = false;
       announceAnswers(document);
-      if (idleQueued) return;
-      idleQueued = true;
-      if (window.requestIdleCallback) window.requestIdleCallback(laidOut, { timeout: IDLE_WAIT_MS });
-      else window.setTimeout(laidOut, 0);
     }, 60);
   }
 

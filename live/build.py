@@ -64,6 +64,7 @@ from live.site_files import (
     OFFLINE_PAGE,
     add_manifest_links,
     drop_repeated_viewports,
+    drop_unused_scripts,
     gzip_scripts,
     pack,
     precache_list,
@@ -394,6 +395,7 @@ def installable_offline(html: Path) -> list[list[object]]:
     """Manifest, icons, the offline page, and the precache list (see ``live/site_files.py``)."""
     saved = slim_widget_state(html)
     print(f"live.build: widget state of the pages {saved / 1e6:.1f} MB lighter")
+    print(f"live.build: {drop_unused_scripts(html)} tags of scripts no page runs taken out")
     packed = gzip_scripts(html, LIVE / "gz-loader.js")
     print(f"live.build: {len(packed)} big scripts run from their gzipped copies")
     write_manifest(html, book_title())

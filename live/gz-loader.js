@@ -1,17 +1,15 @@
 /* Run a big script of the site from its gzipped copy (published by live/build.py as
  * _static/rb-gz.js; the pages name the script in data-rb-gz instead of src).
  *
- * A static host that compresses nothing would send the widget manager, the
- * theme's icons and MathJax at full size (4.5 MB); their .gz siblings weigh a
- * quarter of that. The copy is fetched, unpacked (DecompressionStream) and run
+ * A static host that compresses nothing would send the widget manager and
+ * MathJax at full size (3 MB); their .gz siblings weigh a quarter of that. The copy is fetched, unpacked (DecompressionStream) and run
  * as an inline script that carries the real address in data-rb-src (the two
  * vendored scripts that locate their own files read it: scripts/vendor.json).
  * From disk (file://), in a browser without DecompressionStream, or if the
  * copy cannot be read, the script is loaded by its address as before.
- * A script marked data-rb-after-live (the theme's SVG icons, which its CSS
- * already draws with a web font) waits until the page's calculators are live
- * (html[data-rb-live] ready, static or failed), so a first visit fetches it
- * after what the calculators need.
+ * A script marked data-rb-after-live (the search page's index) waits until the
+ * page's calculators are live (html[data-rb-live] ready, static or failed), or
+ * the page has none, so a first visit fetches it after what the calculators need.
  */
 (function () {
   "use strict";

@@ -9,6 +9,9 @@ Run by ``live/build.py`` on the built site (``_build/html``), after Jupyter Book
   the French pages: an app per edition, each installable, and each covering
   both editions' pages (the language switch stays in the app);
 * one ``<meta name="viewport">`` a page (Jupyter Book's theme wrote three);
+* :func:`drop_unused_scripts`: no page loads what none of this book runs (the
+  theme's icons as SVG, drawn already by its web font; Sphinx's search index
+  but on the search page);
 * ``book/offline.html``: a page of the book (the home page's frame) that the
   service worker shows for a page it does not have while offline, instead of
   the browser's error page;
@@ -22,8 +25,8 @@ Run by ``live/build.py`` on the built site (``_build/html``), after Jupyter Book
   attributes left at a default of ``null`` (every layout property, the view
   count, tooltips), which the widget manager fills in itself: the mass-battle
   page weighed 1.4 MB, most of it such nulls;
-* :func:`gzip_scripts`: the biggest scripts (the widget manager, the theme's
-  icons, MathJax: 4.5 MB) run from their ``.gz`` copies through
+* :func:`gzip_scripts`: the biggest scripts (the widget manager, MathJax: 3 MB,
+  and the search page's index) run from their ``.gz`` copies through
   ``_static/rb-gz.js`` (``live/gz-loader.js``);
 * :func:`pack`: the built site as one zip archive for any static host.
 
@@ -51,6 +54,7 @@ __all__ = [
     "THEME_COLOR",
     "add_manifest_links",
     "drop_repeated_viewports",
+    "drop_unused_scripts",
     "gzip_scripts",
     "pack",
     "png_icon",
@@ -210,6 +214,66 @@ def drop_repeated_viewports(html: Path) -> int:
         page.write_text(text[:first] + _VIEWPORT.sub("", text[first:]), encoding="utf-8")
         count += 1
     return count
+
+
+#: Scripts the theme puts in every page that no page of this book needs. The theme's
+#: icons as SVG: its CSS already draws every icon with its web font, and the script only
+#: swapped them for SVG once the page was live, 1.5 MB of script whose run held the
+#: page's main thread about 160 ms just when a reader's first change comes (issue 37).
+_NEVER_RUN = ("_static/scripts/fontawesome.js",)
+#: Sphinx's search scripts and index, which the theme adds to every page for its
+#: search-as-you-type, off in this book (the search box opens the search page): only
+#: the search page (each edition's) keeps them.
+_SEARCH_ONLY = ("_static/searchtools.js", "_static/language_data.js", "searchindex.js")
+_SCRIPT = re.compile(r"\s*<script\b([^>]*)></script>")
+#: A script tag's file: what the gzip loader runs (``data-rb-gz``), else its ``src``.
+_SCRIPT_FILE = re.compile(r'\bdata-rb-gz="([^"?#]+)|^(?!.*\bdata-rb-gz=).*?\bsrc="([^"?#]+)')
+
+
+def _script_is_unused(page: str, src: str) -> bool:
+    """Is ``src``, a script of the page at ``page`` (its path in the site), one none runs?
+
+    Example:
+        >>> _script_is_unused("fr/book/dice.html", "../searchindex.js")
+        True
+        >>> _script_is_unused("fr/search.html", "searchindex.js")
+        False
+    """
+    path = urljoin(page, src)
+    edition = path.split("/", 1)[1] if path.split("/", 1)[0] in EDITION_FOLDERS else path
+    searching = page.rsplit("/", 1)[-1] == "search.html"
+    return edition in _NEVER_RUN or (edition in _SEARCH_ONLY and not searching)
+
+
+def drop_unused_scripts(html: Path) -> int:
+    """Take out of every page the scripts none of this book runs; how many tags went.
+
+    The theme's icons as SVG everywhere, and Sphinx's search scripts and index on
+    every page but the search page (see ``_NEVER_RUN`` and ``_SEARCH_ONLY``).
+
+    Example:
+        >>> _SCRIPT.sub("", '<p><script src="a.js?v=1"></script></p>')
+        '<p></p>'
+        >>> _SCRIPT_FILE.search(' src="rb-gz.js" data-rb-gz="../searchindex.js"').groups()
+        ('../searchindex.js', None)
+    """
+    dropped = 0
+    for page in _pages(html):
+        name = page.relative_to(html).as_posix()
+        text = page.read_text(encoding="utf-8")
+
+        def drop(match: re.Match[str], name: str = name) -> str:
+            nonlocal dropped
+            file = _SCRIPT_FILE.search(match.group(1))
+            if not file or not _script_is_unused(name, file.group(1) or file.group(2)):
+                return match.group(0)
+            dropped += 1
+            return ""
+
+        new = _SCRIPT.sub(drop, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    return dropped
 
 
 OFFLINE_BODY = """
@@ -389,16 +453,13 @@ def slim_widget_state(html: Path) -> int:
 #: files are patched to read data-rb-src: scripts/vendor.json).
 GZIP_SCRIPTS = (
     "_static/vendor/html-manager/embed.js",
-    "_static/scripts/fontawesome.js",
     "_static/vendor/mathjax/tex-chtml.js",
     "searchindex.js",
 )
 LOADER = "_static/rb-gz.js"
-#: Of those, what a page needs only once its calculators are live: the theme's icons as
-#: SVG (the theme's CSS already draws every icon with its web font, so the page looks
-#: the same before): the loader runs it once the page is live (issue 28: bytes until live).
-#: The search index, too: only the search page and the search box use it.
-AFTER_LIVE = ("_static/scripts/fontawesome.js", "searchindex.js")
+#: Of those, what a page needs only once its calculators are live: the search index (of
+#: the search page: the only one that keeps it, :func:`drop_unused_scripts`).
+AFTER_LIVE = ("searchindex.js",)
 #: Of those, the files each edition has at its own root (``fr/searchindex.js``): a
 #: French page names them from ``fr/``, the shared ``_static`` from the site's root.
 EDITION_FILES = ("searchindex.js",)

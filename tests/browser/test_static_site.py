@@ -71,6 +71,23 @@ def test_no_built_page_loads_a_remote_resource(built_site):
     assert offenders == []
 
 
+def test_no_page_runs_the_theme_s_svg_icons_and_only_search_pages_the_index(built_site):
+    # The theme's icon script (1.5 MB, its run held the main thread ~160 ms just as a
+    # first change after live came) is in no page; Sphinx's search index only in each
+    # edition's search page, where it loads once the page has settled.
+    named = {}
+    for path in built_site.rglob("*.html"):
+        if "_static" in path.parts:  # (the theme's own templates, which no page is)
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for script in ("fontawesome.js", "searchindex.js", "searchtools.js"):
+            if script in text:
+                named.setdefault(script, []).append(path.relative_to(built_site).as_posix())
+    assert "fontawesome.js" not in named
+    assert sorted(named["searchindex.js"]) == ["fr/search.html", "search.html"]
+    assert sorted(named["searchtools.js"]) == ["fr/search.html", "search.html"]
+
+
 def test_chapter_opens_from_disk(built_site, guarded_page):
     # A reader may open the built page straight from disk (file://): the calculators
     # render from the stored state, and the page says once why they are not live.

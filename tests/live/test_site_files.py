@@ -123,33 +123,61 @@ def test_the_stored_widget_state_loses_the_nulls_the_manager_defaults_to(tmp_pat
 def test_the_big_scripts_run_from_their_gz_copies_and_some_once_live(tmp_path):
     loader = _page(tmp_path, "loader-source.js", "/* the loader */")
     _page(tmp_path, "_static/vendor/html-manager/embed.js", "manager")
-    _page(tmp_path, "_static/scripts/fontawesome.js", "icons")
     _page(tmp_path, "fr/searchindex.js", "index fr")
     page = _page(
         tmp_path,
-        "fr/book/dice.html",
-        '<script src="../../_static/vendor/html-manager/embed.js?v=fe"></script>'
-        '<script defer src="../../_static/scripts/fontawesome.js"></script>'
-        '<script src="../searchindex.js"></script>'
-        '<script src="../../_static/live.js"></script>',
+        "fr/search.html",
+        '<script src="../_static/vendor/html-manager/embed.js?v=fe"></script>'
+        '<script src="searchindex.js"></script>'
+        '<script src="../_static/live.js"></script>',
     )
     written = site_files.gzip_scripts(tmp_path, loader)
-    assert written == [
-        "_static/vendor/html-manager/embed.js.gz",
-        "_static/scripts/fontawesome.js.gz",
-        "fr/searchindex.js.gz",
-    ]
+    assert written == ["_static/vendor/html-manager/embed.js.gz", "fr/searchindex.js.gz"]
     assert (tmp_path / "_static/rb-gz.js").read_text() == "/* the loader */"
     assert page.read_text() == (
-        '<script src="../../_static/rb-gz.js"'
-        ' data-rb-gz="../../_static/vendor/html-manager/embed.js?v=fe"></script>'
-        '<script defer src="../../_static/rb-gz.js"'
-        ' data-rb-gz="../../_static/scripts/fontawesome.js" data-rb-after-live></script>'
-        '<script src="../../_static/rb-gz.js" data-rb-gz="../searchindex.js"'
+        '<script src="../_static/rb-gz.js"'
+        ' data-rb-gz="../_static/vendor/html-manager/embed.js?v=fe"></script>'
+        '<script src="../_static/rb-gz.js" data-rb-gz="searchindex.js"'
         " data-rb-after-live></script>"
-        '<script src="../../_static/live.js"></script>'
+        '<script src="../_static/live.js"></script>'
     )
     assert gzip.decompress((tmp_path / "fr/searchindex.js.gz").read_bytes()) == b"index fr"
+
+
+def test_no_page_loads_the_theme_s_svg_icons_nor_search_scripts_but_the_search_page(tmp_path):
+    theirs = (
+        '<script defer src="{up}_static/scripts/fontawesome.js?digest=55"></script>\n'
+        '<script src="{up}_static/doctools.js?v=9"></script>\n'
+        '<script src="{up}_static/searchtools.js"></script>\n'
+        '<script src="{up}_static/language_data.js"></script>\n'
+        '<script src="{own}searchindex.js"></script>\n'
+        '<script src="{up}_static/live.js"></script>'
+    )
+    chapter = _page(tmp_path, "fr/book/dice.html", theirs.format(up="../../", own="../"))
+    search = _page(tmp_path, "fr/search.html", theirs.format(up="../", own=""))
+    home = _page(tmp_path, "index.html", theirs.format(up="", own=""))
+    # (a page whose big scripts already run from their gzipped copies: the file is data-rb-gz)
+    swapped = _page(
+        tmp_path,
+        "book/intro.html",
+        '<script defer src="../_static/rb-gz.js" data-rb-gz="../_static/scripts/fontawesome.js'
+        '?digest=55" data-rb-after-live></script><script src="../_static/rb-gz.js"'
+        ' data-rb-gz="../_static/vendor/html-manager/embed.js?v=fe"></script>',
+    )
+    assert site_files.drop_unused_scripts(tmp_path) == 1 + 4 + 4 + 1
+    assert swapped.read_text() == (
+        '<script src="../_static/rb-gz.js" data-rb-gz="../_static/vendor/html-manager/embed.js?v=fe">'
+        "</script>"
+    )
+    assert chapter.read_text() == (
+        '\n<script src="../../_static/doctools.js?v=9"></script>'
+        '\n<script src="../../_static/live.js"></script>'
+    )
+    assert search.read_text() == "\n" + theirs.format(up="../", own="").split("\n", 1)[1]
+    assert home.read_text() == (
+        '\n<script src="_static/doctools.js?v=9"></script>\n<script src="_static/live.js"></script>'
+    )
+    assert site_files.drop_unused_scripts(tmp_path) == 0  # (nothing more to drop)
 
 
 def test_the_offline_page_is_the_home_page_frame_with_its_own_words(tmp_path):
