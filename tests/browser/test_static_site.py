@@ -111,6 +111,33 @@ def test_chapter_opens_from_disk(built_site, guarded_page):
     assert log.problems() == []
 
 
+def test_a_control_rendered_late_is_named_once_the_page_settles(built_site, guarded_page):
+    """rb-a11y.js names a control without a visible label by its tooltip on its own, after
+    the page has settled and at idle, a calculator at a time (no call of its update)."""
+    page, log = guarded_page()
+    page.goto((built_site / "book" / "dice.html").as_uri(), wait_until="load")
+    page.evaluate(
+        """() => {
+            const calcs = document.querySelectorAll('.rb-calculator');
+            calcs.forEach((calc, n) => {
+                const box = document.createElement('input');
+                box.id = 'rb-probe-' + n;
+                box.title = 'Probe ' + n + ': a tooltip';
+                calc.appendChild(box);
+            });
+        }"""
+    )
+    names = page.wait_for_function(
+        """() => {
+            const boxes = Array.from(document.querySelectorAll('input[id^=rb-probe-]'));
+            return boxes.every(b => b.getAttribute('aria-label')) && boxes.map(b => b.ariaLabel);
+        }""",
+        timeout=20_000,
+    ).json_value()
+    assert names == [f"Probe {n}: a tooltip" for n in range(expected_calculators("book/dice"))]
+    assert log.problems() == []
+
+
 def test_page_without_calculators_stays_static(site_url, guarded_page):
     page, log = guarded_page()
     page.goto(f"{site_url}/book/glossary.html", wait_until="load")
