@@ -319,11 +319,9 @@ def ratio_parts(x: Fraction) -> tuple[int, int]:
             M("x must be a Fraction, got {got} ({kind})", got=quote(x), kind=type(x).__name__),
             field="x",
         )
-    if isinstance(x, Exact):
-        try:
-            return object.__getattribute__(x, "_raw")
-        except AttributeError:
-            pass
+    # (a fraction of long terms gives them unreduced; read with no exception: a chart reads hundreds)
+    if type(x) is _Lazy:
+        return x._raw
     return x.numerator, x.denominator
 
 
@@ -366,7 +364,7 @@ class Exact(Fraction):
     @classmethod
     def _later(cls, numerator: int, denominator: int) -> Exact:
         """The fraction, put in lowest terms when its terms are first read (see :func:`exact_ratio`)."""
-        self = object.__new__(cls)
+        self = object.__new__(_Lazy)
         self._raw = (numerator, denominator)
         return self
 
@@ -422,6 +420,17 @@ class Exact(Fraction):
     def __str__(self) -> str:
         """``n/d``, or ``≈value: its size`` when too long."""
         return self.short() if self.is_long() else super().__str__()
+
+
+class _Lazy(Exact):
+    """An :class:`Exact` of long terms, reduced on first use (made by :func:`exact_ratio` only).
+
+    Example:
+        >>> type(exact_ratio(1, 3**3000)).__name__, type(exact_ratio(1, 3)).__name__
+        ('_Lazy', 'Exact')
+    """
+
+    __slots__ = ()
 
 
 def _operand(other: object) -> Distribution:

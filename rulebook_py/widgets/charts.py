@@ -262,10 +262,27 @@ def _scale(series: Sequence[Series]) -> tuple[list[list[float | None]], float, f
     return pct, step, top
 
 
-def _tip(sign: str, label: str, exact: Fraction, name: str, legend: bool) -> str:
-    """A bar's tooltip: ``≥7: 58.33 % (series)``."""
-    tip = M("{bar}: {chance}", bar=sign + label, chance=percent(exact)).render()
-    return escape(tip + (f" ({name})" if legend else ""))
+#: Stand-ins for a tooltip's bar and chance in its message, rendered once a chart.
+_BAR, _CHANCE = "\ue000", "\ue001"
+
+
+def _tipper(legend: bool) -> Callable[[str, str, Fraction, str], str]:
+    """A chart's tooltip writer: ``tip(sign, label, exact, name)`` gives ``≥7: 58.33 % (series)``.
+
+    The message is rendered once for the whole chart (a chart has hundreds of
+    bars over its views), its bar and chance put in as they come.
+
+    Example:
+        >>> _tipper(True)("≥", "7", Fraction(7, 12), "A")
+        '≥7: 58.33 % (A)'
+    """
+    template = M("{bar}: {chance}", bar=_BAR, chance=_CHANCE).render()
+
+    def tip(sign: str, label: str, exact: Fraction, name: str) -> str:
+        text = template.replace(_BAR, sign + label).replace(_CHANCE, percent(exact))
+        return escape(text + (f" ({name})" if legend else ""))
+
+    return tip
 
 
 def _text(x: str, y: float, text: str, size: int, extra: str = "") -> str:
@@ -365,7 +382,7 @@ def _vertical(
     right = max(12.0, label_w / 2 - plot_min / n / 2 + 4)
     base_y = top_y + _PLOT_H
     axis = base_y + 18
-    body = []
+    body, tip = [], _tipper(named)
     for v, ((view, sign, _words), series, (pct, step, top)) in enumerate(
         zip(switch, drawn, scales)
     ):
@@ -390,7 +407,7 @@ def _vertical(
                 parts.append(
                     f'<rect x="{_pct(x0 + j * width)}" y="{base_y - h:.1f}" '
                     f'width="{_pct(width)}" height="{h:.1f}" fill="{col}">'
-                    f"<title>{_tip(sign, label, exact, name, named)}</title></rect>"
+                    f"<title>{tip(sign, label, exact, name)}</title></rect>"
                 )
         hidden = ' display="none"' if v else ""
         body.append(f'<g class="rb-v-{view}"{hidden}>{"".join(parts)}</g>')
@@ -424,6 +441,7 @@ def _horizontal(
     share = (room - value_w) / room  # of the width, for the longest bar
     y = top_y + 4
     body: list[str] = []
+    tip = _tipper(named)
     for i, label in enumerate(labels):
         for line in wrap(label, _LABEL_PX, room):
             y += _LABEL_PX + 3
@@ -435,7 +453,7 @@ def _horizontal(
             exact, width = vals[i], pct[s][i] / top * share * 100  # type: ignore[operator]
             body.append(
                 f'<rect x="0" y="{y:.1f}" width="{_pct(width)}" height="{_BAR_H}" fill="{col}">'
-                f"<title>{_tip('', label, exact, name, named)}</title></rect>"  # type: ignore[arg-type]
+                f"<title>{tip('', label, exact, name)}</title></rect>"  # type: ignore[arg-type]
                 + _text(_pct(width), y + _BAR_H - 3, percent(exact), _TICK_PX, ' dx="4"')  # type: ignore[arg-type]
             )
             y += _BAR_H + 3
