@@ -25,7 +25,14 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from .. import i18n
-from ..distribution import decimal_text, digit_count, exact_ratio, ratio_parts, surely_long
+from ..distribution import (
+    FRACTION_TYPES,
+    decimal_text,
+    digit_count,
+    exact_ratio,
+    ratio_parts,
+    surely_long,
+)
 from .words import M, shown
 
 __all__ = ["FRACTION_LIMIT", "error_html", "escape", "fraction", "number", "numbers"]
@@ -65,7 +72,8 @@ _SHORT = 23
 
 
 def _fraction(p: object) -> Fraction:
-    return p if isinstance(p, Fraction) else Fraction(p)  # type: ignore[arg-type]
+    fast = type(p) in FRACTION_TYPES  # (a set lookup first: isinstance walks the number ABCs)
+    return p if fast or isinstance(p, Fraction) else Fraction(p)  # type: ignore[return-value,arg-type]
 
 
 def fraction(p: Fraction, limit: int = FRACTION_LIMIT) -> str:
