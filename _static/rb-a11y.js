@@ -150,13 +150,15 @@
   var IDLE_WAIT_MS = 1000;
   var SCROLLING = {};
   var settling = 0;
-  var pending = null;
+  var pending = null; // (the parts left of the pass under way)
+  var waiting = false; // (an idle callback is queued: one chain of them at most)
 
   function parts() {
     return Array.prototype.slice.call(document.querySelectorAll(".rb-calculator")).concat([SCROLLING]);
   }
 
   function atIdle(deadline) {
+    waiting = false;
     if (!pending) pending = parts();
     do {
       laidOut(pending.shift());
@@ -166,6 +168,8 @@
   }
 
   function later() {
+    if (waiting) return;
+    waiting = true;
     if (window.requestIdleCallback) window.requestIdleCallback(atIdle, { timeout: IDLE_WAIT_MS });
     else window.setTimeout(function () { atIdle({ didTimeout: true }); }, 0);
   }
